@@ -1,0 +1,73 @@
+// The one map from error code to HTTP status. Codes are registered in sql/ERROR_CODES.md.
+// Wire shape: { "error": { "code", "message", ...details } }.
+
+export const STATUS_BY_CODE: Record<string, number> = {
+  // wire basics
+  invalid_input: 400,
+  invalid_json: 400,
+  not_found: 404,
+  payload_too_large: 413,
+  rate_limited: 429,
+  internal: 500,
+  // identity
+  unauthorized: 401,
+  key_not_allowed: 403,
+  insufficient_scope: 403,
+  session_refused: 403,
+  csrf_refused: 403,
+  workspace_pinned: 403,
+  workspace_not_found: 404,
+  workspace_exists: 409,
+  invalid_role: 400,
+  invalid_tool: 400,
+  invalid_scopes: 400,
+  invalid_expiry: 400,
+  not_a_member: 400,
+  already_set_up: 409,
+  invalid_setup_token: 403,
+  invalid_credentials: 401,
+  // emailed-code sign-in
+  otp_unavailable: 400,
+  cli_otp_disabled: 403,
+  invalid_code: 400,
+  two_factor_required: 403,
+};
+
+export class AppError extends Error {
+  constructor(
+    readonly code: string,
+    message: string,
+    readonly details: Record<string, unknown> = {},
+    readonly status: number = STATUS_BY_CODE[code] ?? 400,
+  ) {
+    super(message);
+  }
+
+  toJSON() {
+    return { error: { ...this.details, code: this.code, message: this.message } };
+  }
+}
+
+/** A refusal raised in SQL by app_private.fail(code, message, details). */
+export function fromPgError(err: unknown): AppError | null {
+  const e = err as { code?: string; detail?: string; hint?: string; message?: string; constraint?: string };
+  if (e?.code === 'PD000' && e.detail) {
+    let details: Record<string, unknown> = {};
+    if (e.hint) {
+      try {
+        details = JSON.parse(e.hint);
+      } catch {
+        /* hint is ours; a non-JSON hint carries no details */
+      }
+    }
+    return new AppError(e.detail, e.message ?? e.detail, details);
+  }
+  // Constraint backstops: input the edge should have caught, still named.
+  if (e?.code === '23514' || e?.code === '23502' || e?.code === '22001') {
+    return new AppError('invalid_input', `Rejected by the database: ${e.constraint ?? e.message}`, { constraint: e.constraint });
+  }
+  if (e?.code === '23505') {
+    return new AppError('conflict', `Already exists (${e.constraint ?? 'unique'})`, { constraint: e.constraint }, 409);
+  }
+  return null;
+}

@@ -1,0 +1,34 @@
+// PostGraphile v5 at /graphql over schema `app`, authenticated exactly like REST: the
+// onRequest hook has already resolved the caller, and pgSettings hands PostGraphile the
+// same role and settings withCaller uses, so row-level security decides what anyone sees.
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { postgraphile } from 'postgraphile';
+import { makePgService } from 'postgraphile/adaptors/pg';
+import { grafserv } from 'postgraphile/grafserv/fastify/v5';
+import { PostGraphileAmberPreset } from 'postgraphile/presets/amber';
+import { callerSettings } from '../core/db/pool.ts';
+import type { ApiDeps } from './server.ts';
+
+export async function mountGraphql(app: FastifyInstance, { pool }: ApiDeps): Promise<{ release(): Promise<void> }> {
+  const preset: GraphileConfig.Preset = {
+    extends: [PostGraphileAmberPreset],
+    pgServices: [
+      makePgService({
+        pool,
+        schemas: ['app'],
+        pgSettings(ctx) {
+          const req = (ctx as { fastifyv5?: { request: FastifyRequest } }).fastifyv5?.request;
+          if (!req?.caller) throw new Error('graphql request without an authenticated caller');
+          return callerSettings(req.caller);
+        },
+      }),
+    ],
+    grafserv: { graphqlPath: '/graphql', graphiql: false, graphqlOverGET: false, maxRequestLength: 100_000 },
+    schema: { exportSchemaSDLPath: undefined },
+  };
+  const pgl = postgraphile(preset);
+  const serv = pgl.createServ(grafserv);
+  await serv.addTo(app);
+  // pgl.release() leaves our pool alone; the owner of the pool ends it.
+  return { release: async () => void (await pgl.release()) };
+}

@@ -1,0 +1,75 @@
+// First run: GET /setup?token=... shows a form; POST /setup creates the first workspace
+// and its owner (app_private.setup_with_token), signs the owner in and says what next.
+// The token is printed once by `podium start` on an empty database.
+import argon2 from 'argon2';
+import type { FastifyInstance } from 'fastify';
+import { sha256 } from '../../core/crypto.ts';
+import { createSession, sessionCookieHeader } from '../auth/session.ts';
+import { toAppError, type ApiDeps } from '../server.ts';
+import { esc, sendPage } from './html.ts';
+
+interface SetupForm {
+  token?: string;
+  workspace?: string;
+  email?: string;
+  name?: string;
+  password?: string;
+}
+
+function form(token: string, values: SetupForm, error?: string): string {
+  return `<div class="card"><h1>Set up Podium</h1>
+<p class="muted">Create the first workspace and its owner account. This link works once.</p>
+${error ? `<p class="error" role="alert">${esc(error)}</p>` : ''}
+<form method="post" action="/setup">
+<input type="hidden" name="token" value="${esc(token)}">
+<label for="workspace">Workspace name</label><input id="workspace" name="workspace" required maxlength="100" value="${esc(values.workspace)}">
+<label for="email">Your email</label><input id="email" name="email" type="email" required autocomplete="email" value="${esc(values.email)}">
+<label for="name">Your name</label><input id="name" name="name" maxlength="200" autocomplete="name" value="${esc(values.name)}">
+<label for="password">Password (at least 12 characters)</label><input id="password" name="password" type="password" required minlength="12" autocomplete="new-password">
+<button type="submit">Create workspace</button></form></div>`;
+}
+
+export function registerSetupPages(app: FastifyInstance, { config, pool }: ApiDeps): void {
+  app.addContentTypeParser('application/x-www-form-urlencoded', { parseAs: 'string', bodyLimit: 64 * 1024 }, (_req, body, done) => {
+    done(null, Object.fromEntries(new URLSearchParams(body as string)));
+  });
+
+  app.get<{ Querystring: { token?: string } }>('/setup', { config: { auth: 'public' } }, async (req, reply) => {
+    const token = req.query.token ?? '';
+    const { rows } = await pool.query(
+      'select exists (select 1 from app.workspaces) as done, exists (select 1 from app_private.setup_tokens where token_hash = $1 and used_at is null) as valid',
+      [sha256(token)],
+    );
+    if (rows[0].done) return sendPage(reply, 'Already set up', `<div class="card"><h1>Podium is already set up</h1><p>Sign in, or ask an owner to add you.</p></div>`, 409);
+    if (!rows[0].valid) return sendPage(reply, 'Setup link', `<div class="card"><h1>This setup link is not valid</h1><p>Restart the server: it prints a fresh link while the instance has no workspace.</p></div>`, 403);
+    return sendPage(reply, 'Set up', form(token, {}));
+  });
+
+  app.post<{ Body: SetupForm }>('/setup', { config: { auth: 'public' } }, async (req, reply) => {
+    const f = req.body ?? {};
+    const token = f.token ?? '';
+    const problem =
+      !f.workspace?.trim() ? 'Name the workspace.' :
+      !/^[^@\s]+@[^@\s]+$/.test(f.email ?? '') ? 'Enter a valid email address.' :
+      (f.password ?? '').length < 12 ? 'The password needs at least 12 characters.' : null;
+    if (problem) return sendPage(reply, 'Set up', form(token, f, problem), 400);
+    try {
+      const hash = await argon2.hash(f.password!, { type: argon2.argon2id });
+      const { rows } = await pool.query('select app_private.setup_with_token($1, $2, $3, $4, $5) as r', [sha256(token), f.workspace, f.email, f.name || null, hash]);
+      const r = rows[0].r;
+      const cookie = await createSession(pool, config.authSecret, r.owner.id);
+      reply.header('set-cookie', sessionCookieHeader(cookie, config.publicUrl.startsWith('https://')));
+      return sendPage(reply, 'Ready', `<div class="card"><h1>Workspace ${esc(r.workspace.name)} is ready</h1>
+<p>You are signed in as its owner, <strong>${esc(r.owner.email)}</strong>.</p>
+<p>Next: create a key for a CLI with <code>podium key create --email ${esc(r.owner.email)} --tool deck</code> or <code>--tool hackathon</code>.</p></div>`);
+    } catch (err) {
+      const e = toAppError(err);
+      if (e.status >= 500) throw err;
+      return sendPage(reply, 'Set up', form(token, f, e.message), e.status);
+    }
+  });
+
+  app.get('/', { config: { auth: 'public' } }, async (_req, reply) =>
+    sendPage(reply, 'Podium', `<div class="card"><h1>Podium is running</h1><p>Hackathon events and deck publishing. API discovery: <a href="/api/v1/instance">/api/v1/instance</a>, health: <a href="/api/v1/health">/api/v1/health</a>.</p></div>`),
+  );
+}

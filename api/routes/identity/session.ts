@@ -1,0 +1,59 @@
+// Browser sign-in with a password (and a TOTP code for two-factor accounts).
+//   POST   /api/v1/auth/session  { email, password, totp? } -> sets the session cookie
+//   DELETE /api/v1/auth/session  signs this browser out
+import argon2 from 'argon2';
+import type { FastifyInstance } from 'fastify';
+import { unseal } from '../../../core/crypto.ts';
+import { verifyTotp } from '../../../core/totp.ts';
+import { requireIdentity } from '../../auth/caller.ts';
+import { clearSessionCookieHeader, createSession, sessionCookieHeader } from '../../auth/session.ts';
+import { AppError } from '../../errors.ts';
+import type { ApiDeps } from '../../server.ts';
+import { EMAIL_SCHEMA, loginWall } from './login-wall.ts';
+
+// Verified against when the account is unknown, so both paths cost one argon2 verify.
+let decoyHash: Promise<string> | null = null;
+
+export function registerSessionRoutes(app: FastifyInstance, { config, pool, limiter }: ApiDeps): void {
+  const secure = config.publicUrl.startsWith('https://');
+
+  app.post<{ Body: { email: string; password: string; totp?: string } }>(
+    '/api/v1/auth/session',
+    {
+      config: { auth: 'public' },
+      schema: {
+        body: {
+          type: 'object',
+          required: ['email', 'password'],
+          additionalProperties: false,
+          properties: { email: EMAIL_SCHEMA, password: { type: 'string', minLength: 1, maxLength: 1000 }, totp: { type: 'string', maxLength: 10 } },
+        },
+      },
+    },
+    async (req, reply) => {
+      const { email, password, totp } = req.body;
+      await loginWall(limiter, req, email);
+      const { rows } = await pool.query('select app_private.password_login_info($1) as info', [email]);
+      const info = rows[0].info as { userId: string; passwordHash: string | null; twoFactor: boolean; totpSealed: string | null } | null;
+      decoyHash ??= argon2.hash('decoy-password-for-timing');
+      const ok = await argon2.verify(info?.passwordHash ?? (await decoyHash), password).catch(() => false);
+      if (!info || !info.passwordHash || !ok) throw new AppError('invalid_credentials', 'Wrong email or password');
+      if (info.twoFactor) {
+        if (!totp) throw new AppError('two_factor_required', 'This account uses two-factor authentication: send the code from your authenticator app as totp');
+        const secret = info.totpSealed ? unseal(config.authSecret, info.totpSealed) : null;
+        const { rows: t } = await pool.query('select extract(epoch from app.now())::float8 as now');
+        if (!secret || !verifyTotp(secret, totp.trim(), t[0].now)) throw new AppError('invalid_credentials', 'Wrong two-factor code');
+      }
+      const cookie = await createSession(pool, config.authSecret, info.userId);
+      reply.header('set-cookie', sessionCookieHeader(cookie, secure));
+      return { ok: true, userId: info.userId };
+    },
+  );
+
+  app.delete('/api/v1/auth/session', { config: { auth: 'session' } }, async (req, reply) => {
+    const id = requireIdentity(req);
+    await pool.query('delete from app_private.sessions where id = $1', [id.sessionId]);
+    reply.header('set-cookie', clearSessionCookieHeader(secure));
+    return { ok: true };
+  });
+}

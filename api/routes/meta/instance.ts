@@ -1,0 +1,20 @@
+// GET /api/v1/instance: discovery, read before any key is resolved.
+import type { FastifyInstance } from 'fastify';
+import type { ApiDeps } from '../../server.ts';
+
+export const API_VERSION = 'v1';
+
+export function registerInstanceRoutes(app: FastifyInstance, { config }: ApiDeps): void {
+  const methods = ['password'];
+  if (config.emailDriver && !config.hubUrl) methods.push('email_code');
+  if (config.hubUrl) methods.push('hub');
+  const body = {
+    name: 'Podium',
+    apiVersion: API_VERSION,
+    kind: config.hubUrl ? 'cloud' : 'self-hosted',
+    url: config.publicUrl,
+    auth: { methods, ...(config.hubUrl ? { hubUrl: config.hubUrl } : {}) },
+    limits: { maxFileSizeMb: config.maxFileSizeMb },
+  };
+  app.get('/api/v1/instance', { config: { auth: 'public' } }, async () => body);
+}

@@ -1,0 +1,138 @@
+// The HTTP server: authenticate, open a transaction as the caller, call SQL, shape JSON.
+// No state rule lives here. Routes are registered from api/routes/<area>/.
+import Fastify, { LogController, type FastifyError, type FastifyInstance } from 'fastify';
+import type pg from 'pg';
+import type { Config } from '../core/config.ts';
+import type { Logger } from '../core/log.ts';
+import { scrubUrl } from '../core/log.ts';
+import type { RateLimiter } from '../core/rate-limit.ts';
+import type { UsageCounter } from '../core/usage.ts';
+import { authenticate, callerOf } from './auth/caller.ts';
+import { AppError, fromPgError } from './errors.ts';
+import { mountGraphql } from './graphql.ts';
+import { createMetrics, type Metrics } from './metrics.ts';
+import { registerCliAuthRoutes } from './routes/identity/cli-auth.ts';
+import { registerMeRoutes } from './routes/identity/me.ts';
+import { registerSessionRoutes } from './routes/identity/session.ts';
+import { registerHealthRoutes } from './routes/meta/health.ts';
+import { registerInstanceRoutes } from './routes/meta/instance.ts';
+import { registerTestRoutes } from './routes/meta/test-clock.ts';
+import { registerSetupPages } from './pages/setup.ts';
+
+export interface ApiDeps {
+  config: Config;
+  pool: pg.Pool;
+  limiter: RateLimiter;
+  usage: UsageCounter;
+  log: Logger;
+}
+
+export interface Api {
+  app: FastifyInstance;
+  metrics: Metrics;
+  close(): Promise<void>;
+}
+
+function validationError(err: FastifyError): AppError {
+  const v = err.validation?.[0];
+  const where = err.validationContext ?? 'body';
+  const field =
+    (v?.params as { missingProperty?: string })?.missingProperty ??
+    (v?.instancePath ? v.instancePath.replace(/^\//, '').replace(/\//g, '.') : undefined);
+  const name = field ? `${where}.${field}` : where;
+  const message = v?.keyword === 'required' ? `${name} is required` : `${name} ${v?.message ?? 'is invalid'}`;
+  return new AppError('invalid_input', message, { field: field ?? null });
+}
+
+export function toAppError(err: unknown): AppError {
+  if (err instanceof AppError) return err;
+  const pgErr = fromPgError(err);
+  if (pgErr) return pgErr;
+  const f = err as FastifyError;
+  if (f.validation) return validationError(f);
+  if (f.code === 'FST_ERR_CTP_INVALID_JSON_BODY' || f.code === 'FST_ERR_CTP_EMPTY_JSON_BODY' || err instanceof SyntaxError) {
+    return new AppError('invalid_json', 'The request body is not valid JSON');
+  }
+  if (f.code === 'FST_ERR_CTP_BODY_TOO_LARGE' || f.statusCode === 413) return new AppError('payload_too_large', 'The request body is too large');
+  if (f.code === 'FST_ERR_CTP_INVALID_MEDIA_TYPE') return new AppError('invalid_input', 'Send JSON (Content-Type: application/json)', {}, 415);
+  if (f.statusCode && f.statusCode >= 400 && f.statusCode < 500) return new AppError('invalid_input', f.message, {}, f.statusCode);
+  return new AppError('internal', 'Something went wrong on the server; the request id is in the logs', {}, 500);
+}
+
+/** `full` serves everything; `ops` (worker replicas) serves only discovery, health and metrics. */
+export async function buildApi(deps: ApiDeps, surface: 'full' | 'ops' = 'full'): Promise<Api> {
+  const { config, pool, log, usage } = deps;
+  const app = Fastify({
+    loggerInstance: log,
+    logController: new LogController({ disableRequestLogging: true }), // one line per request, from onResponse
+    bodyLimit: 1024 * 1024,
+    trustProxy: process.env.TRUST_PROXY === '1',
+    genReqId: () => crypto.randomUUID(),
+    requestIdHeader: false,
+  }) as unknown as FastifyInstance; // our pino Logger is a FastifyBaseLogger; the generic differs only in name
+  const metrics = createMetrics();
+
+  app.decorateRequest('identity', null);
+  app.decorateRequest('caller', null as never);
+
+  app.addHook('onRequest', async (req) => {
+    const routeUrl = req.routeOptions.url;
+    if (!routeUrl) {
+      req.caller = callerOf(null);
+      return; // unknown route: the not-found handler answers
+    }
+    const mode = req.routeOptions.config.auth ?? 'any';
+    req.identity = await authenticate(req, pool, config, mode, routeUrl);
+    req.caller = callerOf(req.identity);
+  });
+
+  app.addHook('onResponse', async (req, reply) => {
+    const route = req.routeOptions.url ?? 'unmatched';
+    const seconds = reply.elapsedTime / 1000;
+    metrics.requestDuration.observe({ method: req.method, route, status: String(reply.statusCode) }, seconds);
+    if (req.identity?.key) usage.record(req.identity.key.id, `${req.method} ${route}`);
+    req.log.info({ reqId: req.id, method: req.method, url: scrubUrl(req.url), status: reply.statusCode, ms: Math.round(reply.elapsedTime) }, 'request');
+  });
+
+  app.setErrorHandler(async (err, req, reply) => {
+    const appErr = toAppError(err);
+    if (appErr.status >= 500) req.log.error({ reqId: req.id, err }, 'request failed');
+    if (appErr.code === 'rate_limited' && appErr.details.retryAfterSeconds) reply.header('retry-after', String(appErr.details.retryAfterSeconds));
+    return reply.status(appErr.status).send(appErr.toJSON());
+  });
+
+  app.setNotFoundHandler(async (req, reply) =>
+    reply.status(404).send(new AppError('not_found', `No route ${req.method} ${req.url.split('?')[0]}`).toJSON()),
+  );
+
+  app.addHook('onSend', async (_req, reply, payload) => {
+    reply.header('x-content-type-options', 'nosniff');
+    reply.header('referrer-policy', 'no-referrer');
+    return payload;
+  });
+
+  registerInstanceRoutes(app, deps);
+  registerHealthRoutes(app, deps);
+  app.get('/metrics', { config: { auth: 'public' } }, async (_req, reply) => {
+    reply.header('content-type', metrics.registry.contentType);
+    return metrics.registry.metrics();
+  });
+  let graphql: { release(): Promise<void> } | null = null;
+  if (surface === 'full') {
+    registerMeRoutes(app, deps);
+    registerCliAuthRoutes(app, deps);
+    registerSessionRoutes(app, deps);
+    registerSetupPages(app, deps);
+    if (config.testMode) registerTestRoutes(app, deps);
+    graphql = await mountGraphql(app, deps);
+  }
+
+  return {
+    app,
+    metrics,
+    async close() {
+      await app.close();
+      await graphql?.release();
+    },
+  };
+}

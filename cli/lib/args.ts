@@ -1,0 +1,25 @@
+// Flag parsing on top of meow, with our exit codes: an unknown flag or a missing value
+// is a usage error (exit 1) naming the flag, instead of meow's own exit.
+import meow, { type AnyFlags } from 'meow';
+import { CliError, EXIT } from './errors.ts';
+
+export interface Parsed<F extends AnyFlags> {
+  input: string[];
+  flags: ReturnType<typeof meow<F>>['flags'];
+}
+
+export function parseArgs<F extends AnyFlags>(argv: string[], flags: F, usage: string): Parsed<F> {
+  const cli = meow(usage, { importMeta: import.meta, argv, flags, allowUnknownFlags: true, autoHelp: false, autoVersion: false });
+  const known = new Set(Object.keys(flags).flatMap((k) => [k, k.replace(/[A-Z]/g, (c) => '-' + c.toLowerCase())]));
+  for (const k of Object.keys(cli.unnormalizedFlags)) {
+    if (!known.has(k) && !known.has(k.replace(/-([a-z])/g, (_, c) => c.toUpperCase()))) {
+      throw new CliError(`unknown option --${k}\n\n${usage}`, EXIT.usage);
+    }
+  }
+  return { input: cli.input, flags: cli.flags };
+}
+
+export function requireFlag<T>(value: T | undefined, name: string): T {
+  if (value === undefined || value === '') throw new CliError(`--${name} is required`, EXIT.usage);
+  return value;
+}

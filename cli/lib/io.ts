@@ -1,0 +1,33 @@
+// What a command touches of its process: passed in, so tests drive commands without one.
+import { CliError, EXIT } from './errors.ts';
+
+export interface Io {
+  stdout: { write(s: string): unknown; isTTY?: boolean };
+  stderr: { write(s: string): unknown };
+  stdin: NodeJS.ReadableStream;
+  env: NodeJS.ProcessEnv;
+}
+
+export function processIo(): Io {
+  return { stdout: process.stdout, stderr: process.stderr, stdin: process.stdin, env: process.env };
+}
+
+const spent = new WeakSet<Io>();
+
+/** Reads the first line of stdin. Stdin is spent once per invocation; a second ask is a usage error. */
+export async function readStdinLineOnce(io: Io, what: string): Promise<string> {
+  if (spent.has(io)) throw new CliError(`stdin was already read once in this command; ${what} cannot also come from stdin`, EXIT.usage);
+  spent.add(io);
+  let data = '';
+  for await (const chunk of io.stdin) {
+    data += chunk.toString();
+    if (data.includes('\n')) break;
+  }
+  const line = data.split(/\r?\n/)[0];
+  if (!line) throw new CliError(`${what}: stdin was empty`, EXIT.rejected);
+  return line;
+}
+
+export function printJson(io: Io, value: unknown): void {
+  io.stdout.write(JSON.stringify(value, null, 2) + '\n');
+}

@@ -1,0 +1,33 @@
+import { installJobQueue } from '../../../core/db/job-queue.ts';
+import { migrate as runMigrations } from '../../../core/db/migrate.ts';
+import { createPool } from '../../../core/db/pool.ts';
+import { startEmbeddedPostgres } from '../../../ops/embedded/postgres.ts';
+import { printJson } from '../../lib/io.ts';
+import type { Command } from '../command.ts';
+
+export const migrate: Command = {
+  path: 'migrate',
+  summary: 'Apply pending migrations and install the job queue schema, then exit',
+  usage: 'Usage: podium migrate [--json]',
+  flags: { json: { type: 'boolean' } },
+  async run({ io, config, flags }) {
+    const cfg = config();
+    const embedded = cfg.databaseUrl ? null : await startEmbeddedPostgres(cfg.dataDir, cfg.embeddedPgPort);
+    const pool = createPool(cfg.databaseUrl ?? embedded!.url, 2);
+    try {
+      const client = await pool.connect();
+      let applied: string[];
+      try {
+        ({ applied } = await runMigrations(client));
+      } finally {
+        client.release();
+      }
+      await installJobQueue(pool);
+      if (flags.json) printJson(io, { applied });
+      else io.stdout.write(applied.length ? applied.map((f) => `Applied ${f}`).join('\n') + '\n' : 'Schema up to date\n');
+    } finally {
+      await pool.end();
+      await embedded?.stop();
+    }
+  },
+};

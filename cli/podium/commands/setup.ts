@@ -1,0 +1,30 @@
+import argon2 from 'argon2';
+import { printJson, readStdinLineOnce } from '../../lib/io.ts';
+import { requireFlag } from '../../lib/args.ts';
+import { CliError, EXIT } from '../../lib/errors.ts';
+import { withOperatorDb } from '../db.ts';
+import type { Command } from '../command.ts';
+
+export const setup: Command = {
+  path: 'setup',
+  summary: 'Create the first workspace and its owner (once)',
+  usage: 'Usage: podium setup --workspace <name> --email <e> [--name <n>] [--password-stdin] [--json]',
+  flags: { workspace: { type: 'string' }, email: { type: 'string' }, name: { type: 'string' }, passwordStdin: { type: 'boolean' }, json: { type: 'boolean' } },
+  async run({ io, config, flags }) {
+    const workspace = requireFlag(flags.workspace as string | undefined, 'workspace');
+    const email = requireFlag(flags.email as string | undefined, 'email');
+    if (!/^[^@\s]+@[^@\s]+$/.test(email)) throw new CliError(`--email is not an email address: ${email}`, EXIT.rejected);
+    let passwordHash: string | null = null;
+    if (flags.passwordStdin) {
+      const password = await readStdinLineOnce(io, '--password-stdin');
+      if (password.length < 12) throw new CliError('the password needs at least 12 characters', EXIT.rejected);
+      passwordHash = await argon2.hash(password, { type: argon2.argon2id });
+    }
+    const r = await withOperatorDb(config(), async (pool) => {
+      const { rows } = await pool.query('select app_private.setup($1, $2, $3, $4) as r', [workspace, email, (flags.name as string) ?? null, passwordHash]);
+      return rows[0].r;
+    });
+    if (flags.json) printJson(io, r);
+    else io.stdout.write(`Created workspace ${r.workspace.name} (${r.workspace.id}) with owner ${r.owner.email}\n`);
+  },
+};

@@ -1,0 +1,59 @@
+// `podium`: the operator's server command. Talks to the database directly (it is the
+// operator's tool, run beside the server); every state change is a SQL function.
+import { ConfigError, loadConfig, type Config } from '../../core/config.ts';
+import { BootError } from '../../ops/service.ts';
+import { parseArgs } from '../lib/args.ts';
+import { CliError, EXIT } from '../lib/errors.ts';
+import { processIo, printJson, type Io } from '../lib/io.ts';
+import type { Command } from './command.ts';
+import { keyCreate } from './commands/key/create.ts';
+import { memberAdd } from './commands/member/add.ts';
+import { migrate } from './commands/migrate.ts';
+import { setup } from './commands/setup.ts';
+import { start } from './commands/start.ts';
+import { workspaceCreate } from './commands/workspace/create.ts';
+
+export const COMMANDS: Command[] = [start, migrate, setup, workspaceCreate, memberAdd, keyCreate];
+
+const CONFLICT_CODES = new Set(['already_set_up', 'workspace_exists']);
+
+function help(): string {
+  const w = Math.max(...COMMANDS.map((c) => c.path.length));
+  return `podium: run and administer a Podium server\n\nUsage: podium <command> [options]\n\nCommands:\n${COMMANDS.map((c) => `  ${c.path.padEnd(w)}  ${c.summary}`).join('\n')}\n\nEach command takes --help.\n`;
+}
+
+export async function main(argv: string[], io: Io = processIo()): Promise<number> {
+  const cmd = COMMANDS.find((c) => c.path.split(' ').every((w, i) => argv[i] === w));
+  if (!cmd) {
+    if (argv.length === 0 || argv[0] === '--help' || argv[0] === 'help') {
+      io.stdout.write(help());
+      return argv.length === 0 ? EXIT.usage : EXIT.ok;
+    }
+    io.stderr.write(`podium: unknown command ${argv.slice(0, 2).join(' ')}\n\n${help()}`);
+    return EXIT.usage;
+  }
+  const rest = argv.slice(cmd.path.split(' ').length);
+  const json = rest.includes('--json');
+  try {
+    if (rest.includes('--help')) {
+      io.stdout.write(cmd.usage + '\n');
+      return EXIT.ok;
+    }
+    const { input, flags } = parseArgs(rest, cmd.flags, cmd.usage);
+    let config: Config | null = null;
+    await cmd.run({ io, input, flags: flags as Record<string, unknown>, config: () => (config ??= loadConfig(io.env)) });
+    return EXIT.ok;
+  } catch (err) {
+    const e = err as { code?: string; detail?: string; message: string };
+    let code: string | null = null;
+    let exit: number = EXIT.usage;
+    let message = e.message;
+    if (err instanceof CliError) ((exit = err.exitCode), (code = err.code));
+    else if (err instanceof ConfigError || err instanceof BootError) exit = EXIT.environment;
+    else if (e.code === 'PD000' && e.detail) ((code = e.detail), (exit = CONFLICT_CODES.has(e.detail) ? EXIT.conflict : EXIT.rejected));
+    else if (e.code === 'ECONNREFUSED') ((exit = EXIT.environment), (message = `cannot reach the database: ${e.message}`));
+    if (json) printJson({ ...io, stdout: io.stderr }, { error: { code: code ?? 'error', message } });
+    else io.stderr.write(`podium: ${message}\n`);
+    return exit;
+  }
+}

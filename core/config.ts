@@ -1,0 +1,113 @@
+// Typed configuration, read once from the environment at boot and validated.
+// Every variable is documented in docs/OPERATIONS.md; add it there when you add it here.
+import { randomBytes } from 'node:crypto';
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
+
+export type ServiceRole = 'all' | 'api' | 'worker';
+export type EmailDriver = 'smtp' | 'resend' | 'brevo' | null;
+
+export interface Config {
+  databaseUrl: string | null; // null: boot embedded Postgres under dataDir
+  redisUrl: string | null;
+  host: string;
+  port: number;
+  dataDir: string;
+  publicUrl: string; // how people reach this instance (links in mails, setup link)
+  authSecret: string;
+  serviceRole: ServiceRole;
+  emailDriver: EmailDriver;
+  smtpUrl: string | null;
+  resendApiKey: string | null;
+  brevoApiKey: string | null;
+  mailFrom: string;
+  hubUrl: string | null; // set on cloud instances: sign-in goes through the hub
+  maxFileSizeMb: number;
+  viewDedupeWindowMinutes: number;
+  testMode: boolean; // allows the test-only clock offset; never set in production
+  logLevel: string;
+  dbPoolSize: number;
+  embeddedPgPort: number;
+}
+
+export class ConfigError extends Error {}
+
+function int(env: NodeJS.ProcessEnv, name: string, fallback: number, min: number, max: number): number {
+  const raw = env[name];
+  if (raw === undefined || raw === '') return fallback;
+  if (!/^\d+$/.test(raw)) throw new ConfigError(`${name} must be a whole number, got "${raw}"`);
+  const n = Number(raw);
+  if (n < min || n > max) throw new ConfigError(`${name} must be between ${min} and ${max}, got ${n}`);
+  return n;
+}
+
+function oneOf<T extends string>(env: NodeJS.ProcessEnv, name: string, allowed: readonly T[], fallback: T): T {
+  const raw = env[name];
+  if (raw === undefined || raw === '') return fallback;
+  if (!(allowed as readonly string[]).includes(raw)) {
+    throw new ConfigError(`${name} must be one of ${allowed.join(', ')}, got "${raw}"`);
+  }
+  return raw as T;
+}
+
+function str(env: NodeJS.ProcessEnv, name: string): string | null {
+  const v = env[name];
+  return v === undefined || v === '' ? null : v;
+}
+
+/** The embedded default keeps a generated AUTH_SECRET beside its data so restarts keep sessions valid. */
+function embeddedAuthSecret(dataDir: string): string {
+  const file = path.join(dataDir, 'auth_secret');
+  if (existsSync(file)) return readFileSync(file, 'utf8').trim();
+  // 0711: the embedded Postgres runs as the postgres OS user when we are root and must traverse into dataDir.
+  mkdirSync(dataDir, { recursive: true, mode: 0o711 });
+  const secret = randomBytes(32).toString('base64url');
+  writeFileSync(file, secret + '\n', { mode: 0o600 });
+  return secret;
+}
+
+export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
+  const host = env.HOST || '127.0.0.1';
+  const port = int(env, 'PORT', 8080, 0, 65535);
+  const dataDir = path.resolve(env.DATA_DIR || '.podium');
+  const databaseUrl = str(env, 'DATABASE_URL');
+  const serviceRole = oneOf(env, 'SERVICE_ROLE', ['all', 'api', 'worker'] as const, 'all');
+  const emailRaw = oneOf(env, 'EMAIL_DRIVER', ['smtp', 'resend', 'brevo', 'none'] as const, 'none');
+  const emailDriver: EmailDriver = emailRaw === 'none' ? null : emailRaw;
+
+  let authSecret = str(env, 'AUTH_SECRET');
+  if (!authSecret) {
+    if (databaseUrl && env.NODE_ENV === 'production') {
+      throw new ConfigError('AUTH_SECRET is required with DATABASE_URL in production (32+ random bytes, shared by every replica)');
+    }
+    authSecret = embeddedAuthSecret(dataDir);
+  }
+  if (authSecret.length < 32) throw new ConfigError('AUTH_SECRET must be at least 32 characters');
+
+  const config: Config = {
+    databaseUrl,
+    redisUrl: str(env, 'REDIS_URL'),
+    host,
+    port,
+    dataDir,
+    publicUrl: (str(env, 'PUBLIC_URL') ?? `http://${host.includes(':') ? `[${host}]` : host}:${port}`).replace(/\/+$/, ''),
+    authSecret,
+    serviceRole,
+    emailDriver,
+    smtpUrl: str(env, 'SMTP_URL'),
+    resendApiKey: str(env, 'RESEND_API_KEY'),
+    brevoApiKey: str(env, 'BREVO_API_KEY'),
+    mailFrom: env.MAIL_FROM || 'Podium <podium@localhost>',
+    hubUrl: str(env, 'HUB_URL'),
+    maxFileSizeMb: int(env, 'MAX_FILE_SIZE_MB', 100, 1, 10_000),
+    viewDedupeWindowMinutes: int(env, 'VIEW_DEDUPE_WINDOW_MINUTES', 10, 0, 24 * 60),
+    testMode: env.PODIUM_TEST_MODE === '1',
+    logLevel: env.LOG_LEVEL || 'info',
+    dbPoolSize: int(env, 'DB_POOL_SIZE', 10, 1, 500),
+    embeddedPgPort: int(env, 'EMBEDDED_PG_PORT', 54329, 1, 65535),
+  };
+  if (emailDriver === 'smtp' && !config.smtpUrl) throw new ConfigError('EMAIL_DRIVER=smtp needs SMTP_URL (e.g. smtp://127.0.0.1:2525)');
+  if (emailDriver === 'resend' && !config.resendApiKey) throw new ConfigError('EMAIL_DRIVER=resend needs RESEND_API_KEY');
+  if (emailDriver === 'brevo' && !config.brevoApiKey) throw new ConfigError('EMAIL_DRIVER=brevo needs BREVO_API_KEY');
+  return config;
+}

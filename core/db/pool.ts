@@ -1,0 +1,81 @@
+// One pg.Pool per process. Callers run SQL as the restricted role `podium_app`
+// (no BYPASSRLS) with their identity in transaction-local settings, so row-level
+// security decides what they see. See sql/CONVENTIONS.md.
+import pg from 'pg';
+
+// Keep timestamps as ISO strings end to end: the wire wants ISO 8601 UTC, and
+// parsing into Date and back costs time on hot paths.
+pg.types.setTypeParser(1184, (v) => new Date(v).toISOString()); // timestamptz
+pg.types.setTypeParser(20, (v) => Number(v)); // int8 counters fit in a double here
+
+export function createPool(connectionString: string, max = 10): pg.Pool {
+  const pool = new pg.Pool({ connectionString, max, idleTimeoutMillis: 30_000, application_name: 'podium' });
+  // An idle client losing its server (e.g. Postgres restart) must not crash the process.
+  pool.on('error', () => {});
+  pool.on('connect', (client) => client.on('error', () => {}));
+  return pool;
+}
+
+export const APP_ROLE = 'podium_app';
+
+/** Who is asking: set as transaction-local settings read by app.current_*() in SQL. */
+export interface Caller {
+  userId: string | null;
+  workspaceId: string | null;
+  workspaceRole: string | null; // owner | admin | member | guest
+  keyId: string | null;
+  scopes: string[];
+  via: 'session' | 'api_key' | 'anonymous';
+}
+
+export const ANONYMOUS: Caller = { userId: null, workspaceId: null, workspaceRole: null, keyId: null, scopes: [], via: 'anonymous' };
+
+/** The settings PostGraphile's pgSettings and withCaller both apply. */
+export function callerSettings(caller: Caller): Record<string, string> {
+  return {
+    role: APP_ROLE,
+    'app.user_id': caller.userId ?? '',
+    'app.workspace_id': caller.workspaceId ?? '',
+    'app.workspace_role': caller.workspaceRole ?? '',
+    'app.key_id': caller.keyId ?? '',
+    'app.scopes': caller.scopes.join(','),
+  };
+}
+
+const SET_CALLER = `select set_config('role', $1, true), set_config('app.user_id', $2, true),
+  set_config('app.workspace_id', $3, true), set_config('app.workspace_role', $4, true),
+  set_config('app.key_id', $5, true), set_config('app.scopes', $6, true)`;
+
+/** Runs fn in one transaction as the caller. Errors roll back; nothing half-written. */
+export async function withCaller<T>(pool: pg.Pool, caller: Caller, fn: (client: pg.PoolClient) => Promise<T>): Promise<T> {
+  const client = await pool.connect();
+  try {
+    await client.query('begin');
+    const s = callerSettings(caller);
+    await client.query(SET_CALLER, [s.role, s['app.user_id'], s['app.workspace_id'], s['app.workspace_role'], s['app.key_id'], s['app.scopes']]);
+    const result = await fn(client);
+    await client.query('commit');
+    return result;
+  } catch (err) {
+    await client.query('rollback').catch(() => {});
+    throw err;
+  } finally {
+    client.release();
+  }
+}
+
+/** Runs fn in one transaction as the owner role: for operator commands and workers only. */
+export async function withOwner<T>(pool: pg.Pool, fn: (client: pg.PoolClient) => Promise<T>): Promise<T> {
+  const client = await pool.connect();
+  try {
+    await client.query('begin');
+    const result = await fn(client);
+    await client.query('commit');
+    return result;
+  } catch (err) {
+    await client.query('rollback').catch(() => {});
+    throw err;
+  } finally {
+    client.release();
+  }
+}

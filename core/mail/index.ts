@@ -1,0 +1,65 @@
+// Mail drivers behind one interface. Mails are sent by the `mail__send` job on worker
+// replicas, never inside a request. Every outbound call has a timeout.
+import nodemailer from 'nodemailer';
+import type { Config } from '../config.ts';
+
+export interface Mail {
+  to: string;
+  subject: string;
+  text: string;
+}
+
+export interface MailDriver {
+  readonly name: string;
+  send(mail: Mail): Promise<void>;
+}
+
+const TIMEOUT_MS = 15_000;
+
+async function postJson(url: string, headers: Record<string, string>, body: unknown, what: string): Promise<void> {
+  const res = await fetch(url, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', ...headers },
+    body: JSON.stringify(body),
+    signal: AbortSignal.timeout(TIMEOUT_MS),
+  });
+  if (!res.ok) throw new Error(`${what} refused the mail: HTTP ${res.status} ${(await res.text()).slice(0, 200)}`);
+}
+
+export function parseFrom(from: string): { name?: string; email: string } {
+  const m = /^\s*(.*?)\s*<([^>]+)>\s*$/.exec(from);
+  return m ? { name: m[1] || undefined, email: m[2] } : { email: from.trim() };
+}
+
+export function createMailDriver(config: Config): MailDriver | null {
+  switch (config.emailDriver) {
+    case 'smtp': {
+      const u = new URL(config.smtpUrl!);
+      const transport = nodemailer.createTransport({
+        host: u.hostname,
+        port: Number(u.port) || (u.protocol === 'smtps:' ? 465 : 587),
+        secure: u.protocol === 'smtps:',
+        auth: u.username ? { user: decodeURIComponent(u.username), pass: decodeURIComponent(u.password) } : undefined,
+        ignoreTLS: u.searchParams.get('tls') === 'off', // loopback test listeners speak plain SMTP
+        connectionTimeout: TIMEOUT_MS,
+        greetingTimeout: TIMEOUT_MS,
+        socketTimeout: TIMEOUT_MS,
+      });
+      return { name: 'smtp', send: async (m) => void (await transport.sendMail({ from: config.mailFrom, to: m.to, subject: m.subject, text: m.text })) };
+    }
+    case 'resend':
+      return {
+        name: 'resend',
+        send: (m) => postJson('https://api.resend.com/emails', { authorization: `Bearer ${config.resendApiKey}` },
+          { from: config.mailFrom, to: [m.to], subject: m.subject, text: m.text }, 'Resend'),
+      };
+    case 'brevo':
+      return {
+        name: 'brevo',
+        send: (m) => postJson('https://api.brevo.com/v3/smtp/email', { 'api-key': config.brevoApiKey! },
+          { sender: parseFrom(config.mailFrom), to: [{ email: m.to }], subject: m.subject, textContent: m.text }, 'Brevo'),
+      };
+    default:
+      return null;
+  }
+}

@@ -1,0 +1,105 @@
+// One Podium replica: database (DATABASE_URL or the embedded default), migrations under
+// their advisory lock, then the API and/or the worker as SERVICE_ROLE says.
+//   all    - API + worker + scheduler (the default, and `npm start`)
+//   api    - API only: no job workers, no scheduler; refuses to boot until a worker has
+//            installed the job queue schema (multi-replica rule 5)
+//   worker - worker + scheduler; serves only health and metrics over HTTP
+import type pg from 'pg';
+import { buildApi, type Api } from '../api/server.ts';
+import { sha256, randomToken } from '../core/crypto.ts';
+import type { Config } from '../core/config.ts';
+import { installJobQueue, jobQueueInstalled } from '../core/db/job-queue.ts';
+import { migrate } from '../core/db/migrate.ts';
+import { createPool } from '../core/db/pool.ts';
+import { createLogger, type Logger } from '../core/log.ts';
+import { createMailDriver } from '../core/mail/index.ts';
+import { createRateLimiter, type RateLimiter } from '../core/rate-limit.ts';
+import { UsageCounter } from '../core/usage.ts';
+import { startWorker, type WorkerHandle } from '../workers/index.ts';
+import { startEmbeddedPostgres, type EmbeddedHandle } from './embedded/postgres.ts';
+
+export const USAGE_FLUSH_INTERVAL_MS = 5_000;
+
+export class BootError extends Error {}
+
+export interface Service {
+  config: Config;
+  pool: pg.Pool;
+  api: Api | null;
+  worker: WorkerHandle | null;
+  url: string | null;
+  stop(): Promise<void>;
+}
+
+/** Connects to DATABASE_URL or boots the embedded Postgres; answers the URL and how to stop it. */
+export async function openDatabase(config: Config, log: Logger): Promise<{ url: string; embedded: EmbeddedHandle | null }> {
+  if (config.databaseUrl) return { url: config.databaseUrl, embedded: null };
+  const embedded = await startEmbeddedPostgres(config.dataDir, config.embeddedPgPort, (m) => log.info(m));
+  log.info({ dataDir: config.dataDir }, 'embedded postgres started');
+  return { url: embedded.url, embedded };
+}
+
+/** Migrates the app schema (every role) and installs the job queue (roles that run workers). */
+export async function prepareDatabase(pool: pg.Pool, config: Config, log: Logger): Promise<void> {
+  const client = await pool.connect();
+  try {
+    const { applied } = await migrate(client);
+    log.info({ applied: applied.length, files: applied }, applied.length ? 'migrations applied' : 'schema up to date');
+  } finally {
+    client.release();
+  }
+  if (config.serviceRole === 'api') {
+    if (!(await jobQueueInstalled(pool))) {
+      throw new BootError('job queue schema is not installed yet: boot one replica with SERVICE_ROLE=all or worker first (this api-only replica exits and should be restarted)');
+    }
+  } else {
+    await installJobQueue(pool);
+  }
+}
+
+/** On an empty instance, a one-time setup link; every boot replaces the previous one. */
+async function printSetupLink(pool: pg.Pool, config: Config): Promise<string | null> {
+  const token = randomToken(24);
+  const { rows } = await pool.query('select app_private.issue_setup_token($1) as issued', [sha256(token)]);
+  if (!rows[0].issued) return null;
+  const link = `${config.publicUrl}/setup?token=${token}`;
+  // Printed for the operator's eyes, never written to the structured log.
+  process.stdout.write(`\nPodium has no workspace yet. Open this one-time link to create the first workspace and owner:\n\n  ${link}\n\n(or run: podium setup --workspace <name> --email <you@example.com>)\n\n`);
+  return link;
+}
+
+export async function startService(config: Config, log: Logger = createLogger(config.logLevel)): Promise<Service> {
+  const db = await openDatabase(config, log);
+  const pool = createPool(db.url, config.dbPoolSize);
+  let limiter: RateLimiter | null = null;
+  let api: Api | null = null;
+  let worker: WorkerHandle | null = null;
+  const usage = new UsageCounter();
+  const stop = async () => {
+    await api?.close().catch((e) => log.warn({ err: e.message }, 'api close failed'));
+    if (api) await usage.stop(pool).catch((e) => log.warn({ err: e.message }, 'final usage flush failed'));
+    await worker?.stop().catch((e) => log.warn({ err: e.message }, 'worker stop failed'));
+    await limiter?.close();
+    await pool.end();
+    await db.embedded?.stop();
+  };
+  try {
+    await prepareDatabase(pool, config, log);
+    limiter = await createRateLimiter(config.redisUrl);
+    log.info({ backend: limiter.backend }, limiter.backend === 'redis' ? 'rate limiting is backed by redis (shared by every replica)' : 'rate limiting is per process (set REDIS_URL to share buckets across replicas)');
+    if (config.serviceRole !== 'api') {
+      worker = await startWorker({ config, pool, log, mail: createMailDriver(config) });
+    }
+    api = await buildApi({ config, pool, limiter, usage, log }, config.serviceRole === 'worker' ? 'ops' : 'full');
+    await api.app.listen({ host: config.host, port: config.port });
+    const addr = api.app.server.address();
+    const url = typeof addr === 'object' && addr ? `http://${config.host.includes(':') ? `[${config.host}]` : config.host}:${addr.port}` : null;
+    if (config.serviceRole !== 'worker') usage.start(pool, USAGE_FLUSH_INTERVAL_MS, (e) => log.warn({ err: (e as Error).message }, 'usage hand-off failed; kept for the next try'));
+    log.info({ url, role: config.serviceRole }, 'podium listening');
+    if (config.serviceRole !== 'worker') await printSetupLink(pool, config);
+    return { config, pool, api, worker, url, stop };
+  } catch (err) {
+    await stop().catch(() => {});
+    throw err;
+  }
+}

@@ -1,0 +1,61 @@
+// The worker side of a replica (SERVICE_ROLE all or worker): graphile-worker draining the
+// queue, plus the scheduler heartbeat every 30 s that GET /api/v1/health reports.
+import { randomUUID } from 'node:crypto';
+import { run, type Runner, type TaskList } from 'graphile-worker';
+import os from 'node:os';
+import type pg from 'pg';
+import type { Config } from '../core/config.ts';
+import type { Logger } from '../core/log.ts';
+import type { MailDriver } from '../core/mail/index.ts';
+import { quietLogger } from '../core/db/job-queue.ts';
+import { HEARTBEAT_INTERVAL_SECONDS } from '../api/routes/meta/health.ts';
+import { mailSend } from './tasks/mail__send.ts';
+import { usageFlush } from './tasks/usage__flush.ts';
+
+export interface WorkerDeps {
+  config: Config;
+  pool: pg.Pool;
+  log: Logger;
+  mail: MailDriver | null;
+}
+
+export interface WorkerHandle {
+  runner: Runner;
+  workerId: string;
+  stop(): Promise<void>;
+}
+
+export function taskList(deps: WorkerDeps): TaskList {
+  return {
+    mail__send: mailSend(deps),
+    usage__flush: usageFlush,
+  };
+}
+
+export async function startWorker(deps: WorkerDeps, opts: { concurrency?: number; pollInterval?: number } = {}): Promise<WorkerHandle> {
+  const { pool, log, config } = deps;
+  const workerId = `${os.hostname()}:${process.pid}:${randomUUID().slice(0, 8)}`;
+  const runner = await run({
+    pgPool: pool,
+    taskList: taskList(deps),
+    concurrency: opts.concurrency ?? 4,
+    pollInterval: opts.pollInterval ?? 1000,
+    noHandleSignals: true,
+    logger: quietLogger,
+  });
+  runner.events.on('job:error', ({ job, error }) => log.warn({ task: job.task_identifier, jobId: job.id, attempts: job.attempts, err: (error as Error)?.message }, 'job failed; will retry'));
+  runner.events.on('job:success', ({ job }) => log.debug({ task: job.task_identifier, jobId: job.id }, 'job done'));
+  const beat = () => pool.query('select app_private.heartbeat($1, $2)', [workerId, config.serviceRole]).catch((err) => log.warn({ err: err.message }, 'heartbeat failed'));
+  await beat();
+  const timer = setInterval(beat, HEARTBEAT_INTERVAL_SECONDS * 1000);
+  timer.unref();
+  log.info({ workerId }, 'worker started');
+  return {
+    runner,
+    workerId,
+    async stop() {
+      clearInterval(timer);
+      await runner.stop();
+    },
+  };
+}

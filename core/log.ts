@@ -9,7 +9,7 @@ export function createLogger(level: string, name = 'podium'): Logger {
     name,
     level,
     redact: {
-      paths: ['req.headers.authorization', 'req.headers.cookie', 'headers.authorization', 'headers.cookie', '*.password', '*.code', '*.key', '*.token'],
+      paths: ['req.headers.authorization', 'req.headers.cookie', 'headers.authorization', 'headers.cookie', '*.password', '*.key', '*.token', '*.sealedCode', '*.totp'],
       censor: '[redacted]',
     },
   });

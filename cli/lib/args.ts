@@ -16,6 +16,16 @@ export function parseArgs<F extends AnyFlags>(argv: string[], flags: F, usage: s
       throw new CliError(`unknown option --${k}\n\n${usage}`, EXIT.usage);
     }
   }
+  // meow reads `--workspace` with nothing after it (or another option next) as '': refuse it,
+  // or e.g. `key create --workspace` would silently mint an unpinned key.
+  for (const [k, def] of Object.entries(flags)) {
+    if ((def as { type?: string }).type !== 'string') continue;
+    const name = '--' + k.replace(/[A-Z]/g, (c) => '-' + c.toLowerCase());
+    const i = argv.findIndex((a) => a === name || a === '--' + k);
+    if (i !== -1 && (i + 1 >= argv.length || /^--?[^-\d]|^--$/.test(argv[i + 1]))) {
+      throw new CliError(`${name} needs a value\n\n${usage}`, EXIT.usage);
+    }
+  }
   return { input: cli.input, flags: cli.flags };
 }
 

@@ -287,7 +287,7 @@ begin
   on conflict (user_id, tool) do update set code_hash = excluded.code_hash, attempts = 0,
     expires_at = excluded.expires_at, created_at = now();
   perform graphile_worker.add_job('mail__send',
-    jsonb_build_object('to', u.email, 'template', 'login_code', 'tool', p_tool, 'sealedCode', p_sealed_code),
+    jsonb_build_object('to', u.email, 'template', 'login_code', 'tool', p_tool, 'sealedCode', p_sealed_code)::json,
     job_key => 'login_code:' || u.id || ':' || p_tool, max_attempts => 5);
   return u.id;
 end;

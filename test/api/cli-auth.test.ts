@@ -1,0 +1,150 @@
+// Emailed-code sign-in (both specs, Authentication) with a real SMTP listener and worker.
+import test from 'ava';
+import { http } from '../helpers/http.ts';
+import * as seed from '../helpers/seed.ts';
+import { startTestServer, type TestServer } from '../helpers/server.ts';
+import { codeIn, startSmtp } from '../helpers/smtp.ts';
+
+let s: TestServer;
+let smtp: Awaited<ReturnType<typeof startSmtp>>;
+let mailsSeen = 0;
+test.before(async () => {
+  smtp = await startSmtp();
+  s = await startTestServer({ worker: true, env: { EMAIL_DRIVER: 'smtp', SMTP_URL: smtp.url } });
+  await seed.basicWorkspace(s.db.pool);
+  for (const email of ['dev@acme.test', 'two@acme.test', 'hack@acme.test', 'wall@acme.test', 'tries@acme.test']) {
+    await seed.member(s.db.pool, (await s.db.pool.query(`select id from app.workspaces`)).rows[0].id, email, 'member');
+  }
+  await s.db.pool.query(`update app.users set two_factor_enabled = true where email = 'two@acme.test'`);
+});
+test.after.always(async () => {
+  await s?.close();
+  await smtp?.close();
+});
+
+/** Requests a code for email and answers it from the mail that arrives. Serial tests only. */
+async function requestCode(email: string, tool = 'deck'): Promise<string> {
+  const r = await http(s.url, 'POST', '/api/v1/cli/auth/request', { body: { email, tool } });
+  if (r.status !== 200) throw new Error(r.text);
+  const mails = await smtp.waitFor(++mailsSeen);
+  const mail = mails[mailsSeen - 1];
+  if (!mail.to.includes(email)) throw new Error(`mail went to ${mail.to}`);
+  return codeIn(mail);
+}
+
+test.serial('discovery names email_code when an email driver is set', async (t) => {
+  const r = await http(s.url, 'GET', '/api/v1/instance');
+  t.deepEqual(r.body.auth.methods, ['password', 'email_code']);
+  t.is(r.body.limits.maxFileSizeMb, 100);
+});
+
+test.serial('request + complete hands out a deck key once, with the two scopes, and the temporary session is gone', async (t) => {
+  const code = await requestCode('dev@acme.test');
+  const r = await http(s.url, 'POST', '/api/v1/cli/auth/complete', { body: { email: 'dev@acme.test', code, keyName: 'laptop', expiresInDays: 30 } });
+  t.is(r.status, 201);
+  t.regex(r.body.key, /^dk_/);
+  t.deepEqual(r.body.scopes, ['presentations:read', 'presentations:write']);
+  t.is(r.body.name, 'laptop');
+  t.truthy(r.body.expiresAt);
+  t.is((await s.db.pool.query(`select count(*)::int as n from app_private.login_codes`)).rows[0].n, 0);
+  const me = await http(s.url, 'GET', '/api/v1/me', { key: r.body.key });
+  t.is(me.body.via, 'api_key');
+  t.is(me.body.user.email, 'dev@acme.test');
+  // The code is spent.
+  const again = await http(s.url, 'POST', '/api/v1/cli/auth/complete', { body: { email: 'dev@acme.test', code } });
+  t.is(again.status, 400);
+  t.is(again.body.error.code, 'invalid_code');
+});
+
+test.serial('the hackathon tool gets an hck_ key with hackathon:read and hackathon:write, never data:export', async (t) => {
+  const code = await requestCode('hack@acme.test', 'hackathon');
+  const r = await http(s.url, 'POST', '/api/v1/cli/auth/complete', { body: { email: 'hack@acme.test', code, tool: 'hackathon' } });
+  t.is(r.status, 201);
+  t.regex(r.body.key, /^hck_/);
+  t.deepEqual(r.body.scopes, ['hackathon:read', 'hackathon:write']);
+  t.is(r.body.expiresAt, null);
+});
+
+test.serial('an unknown address gets the same generic success and no mail', async (t) => {
+  const known = await http(s.url, 'POST', '/api/v1/cli/auth/request', { body: { email: 'dev@acme.test' } });
+  await smtp.waitFor(++mailsSeen);
+  const unknown = await http(s.url, 'POST', '/api/v1/cli/auth/request', { body: { email: 'nobody@acme.test' } });
+  t.is(unknown.status, known.status);
+  t.deepEqual(unknown.body, known.body);
+  await new Promise((r) => setTimeout(r, 1000)); // give a (wrong) mail the chance to arrive
+  t.is(smtp.mails.length, mailsSeen);
+  t.is((await s.db.pool.query(`select count(*)::int as n from graphile_worker._private_jobs where payload->>'to' = 'nobody@acme.test'`)).rows[0].n, 0);
+});
+
+test.serial('a code allows three attempts, then it is gone', async (t) => {
+  const code = await requestCode('tries@acme.test');
+  const wrong = code === '000000' ? '111111' : '000000';
+  const first = await http(s.url, 'POST', '/api/v1/cli/auth/complete', { body: { email: 'tries@acme.test', code: wrong } });
+  t.is(first.body.error.code, 'invalid_code');
+  t.is(first.body.error.attemptsLeft, 2);
+  t.is((await http(s.url, 'POST', '/api/v1/cli/auth/complete', { body: { email: 'tries@acme.test', code: wrong } })).body.error.attemptsLeft, 1);
+  t.is((await http(s.url, 'POST', '/api/v1/cli/auth/complete', { body: { email: 'tries@acme.test', code: wrong } })).body.error.attemptsLeft, 0);
+  const right = await http(s.url, 'POST', '/api/v1/cli/auth/complete', { body: { email: 'tries@acme.test', code } });
+  t.is(right.status, 400);
+  t.is(right.body.error.code, 'invalid_code');
+});
+
+test.serial('an account with two-factor authentication is refused two_factor_required and gets no key', async (t) => {
+  const code = await requestCode('two@acme.test');
+  const r = await http(s.url, 'POST', '/api/v1/cli/auth/complete', { body: { email: 'two@acme.test', code } });
+  t.is(r.status, 403);
+  t.is(r.body.error.code, 'two_factor_required');
+  t.is((await s.db.pool.query(`select count(*)::int as n from app_private.api_keys k join app.users u on u.id = k.user_id where u.email = 'two@acme.test'`)).rows[0].n, 0);
+});
+
+test.serial('bad input is a 400 naming the field', async (t) => {
+  const r = await http(s.url, 'POST', '/api/v1/cli/auth/complete', { body: { email: 'dev@acme.test', code: 'abc' } });
+  t.is(r.status, 400);
+  t.is(r.body.error.code, 'invalid_input');
+  t.is(r.body.error.field, 'code');
+  const e = await http(s.url, 'POST', '/api/v1/cli/auth/request', { body: { email: 'not-an-email' } });
+  t.is(e.body.error.field, 'email');
+  const x = await http(s.url, 'POST', '/api/v1/cli/auth/complete', { body: { email: 'dev@acme.test', code: '123456', expiresInDays: 0 } });
+  t.is(x.body.error.field, 'expiresInDays');
+});
+
+test.serial('the login bucket: 10 attempts per 15 minutes per IP and email, then 429 on both endpoints', async (t) => {
+  for (let i = 0; i < 10; i++) {
+    const r = await http(s.url, 'POST', '/api/v1/cli/auth/complete', { body: { email: 'wall@acme.test', code: '000000' } });
+    t.not(r.status, 429, `attempt ${i + 1}`);
+  }
+  const blocked = await http(s.url, 'POST', '/api/v1/cli/auth/complete', { body: { email: 'wall@acme.test', code: '000000' } });
+  t.is(blocked.status, 429);
+  t.is(blocked.body.error.code, 'rate_limited');
+  t.truthy(blocked.headers.get('retry-after'));
+  t.is((await http(s.url, 'POST', '/api/v1/cli/auth/request', { body: { email: 'WALL@acme.test' } })).status, 429);
+  // Another address from the same IP has its own bucket.
+  t.is((await http(s.url, 'POST', '/api/v1/cli/auth/request', { body: { email: 'dev@acme.test' } })).status, 200);
+  await smtp.waitFor(++mailsSeen);
+});
+
+test.serial('DELETE /cli/auth/key revokes exactly the presenting key', async (t) => {
+  const a = await seed.key(s.db.pool, 'dev@acme.test', 'deck', { name: 'a' });
+  const b = await seed.key(s.db.pool, 'dev@acme.test', 'deck', { name: 'b' });
+  const r = await http(s.url, 'DELETE', '/cli/auth/key', { key: a.key });
+  t.is(r.status, 200);
+  t.is(r.body.revoked.id, a.id);
+  t.is((await http(s.url, 'GET', '/api/v1/me', { key: a.key })).status, 401);
+  t.is((await http(s.url, 'GET', '/api/v1/me', { key: b.key })).status, 200);
+  const hk = await seed.key(s.db.pool, 'dev@acme.test', 'hackathon');
+  t.is((await http(s.url, 'DELETE', '/cli/auth/key', { key: hk.key })).status, 200);
+});
+
+test.serial('DELETE /cli/auth/key refuses sessions and keys without a write scope', async (t) => {
+  await seed.password(s.db.pool, (await s.db.pool.query(`select id from app.users where email = 'owner@acme.test'`)).rows[0].id, 'correct horse battery');
+  const login = await http(s.url, 'POST', '/api/v1/auth/session', { body: { email: 'owner@acme.test', password: 'correct horse battery' } });
+  const cookie = login.headers.getSetCookie()[0].split(';')[0];
+  const r = await http(s.url, 'DELETE', '/cli/auth/key', { cookie, headers: { origin: s.url } });
+  t.is(r.status, 403);
+  t.is(r.body.error.code, 'session_refused');
+  const ro = await seed.key(s.db.pool, 'dev@acme.test', 'deck', { scopes: ['presentations:read'] });
+  const refused = await http(s.url, 'DELETE', '/cli/auth/key', { key: ro.key });
+  t.is(refused.status, 403);
+  t.is(refused.body.error.code, 'insufficient_scope');
+  t.is((await http(s.url, 'GET', '/api/v1/me', { key: ro.key })).status, 200);
+});

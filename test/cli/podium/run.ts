@@ -1,0 +1,72 @@
+// Runs the real `podium` bin as a subprocess (node cli/podium/bin.js ...) against one
+// test database, with optional stdin, and answers its exit code and output.
+import { spawn } from 'node:child_process';
+import { mkdtempSync, rmSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+export const BIN = fileURLToPath(new URL('../../../cli/podium/bin.js', import.meta.url));
+export const CLI_AUTH_SECRET = 'cli-test-auth-secret-0123456789abcdef0123456789';
+
+export interface RunResult {
+  code: number | null;
+  stdout: string;
+  stderr: string;
+}
+
+export interface RunOptions {
+  stdin?: string; // written then closed; without it stdin is closed at once
+  env?: Record<string, string | undefined>; // overrides (undefined removes a variable)
+  timeoutMs?: number;
+}
+
+/** `podium <args>` with DATABASE_URL set to the given database (never the embedded default). */
+export async function podium(db: { url: string } | string, args: string[], opts: RunOptions = {}): Promise<RunResult> {
+  const dataDir = mkdtempSync(path.join(os.tmpdir(), 'podium-cli-'));
+  const env: NodeJS.ProcessEnv = {
+    ...process.env,
+    DATABASE_URL: typeof db === 'string' ? db : db.url,
+    AUTH_SECRET: CLI_AUTH_SECRET,
+    DATA_DIR: dataDir,
+    GRAPHILE_ENV: 'production',
+    PODIUM_TEST_MODE: undefined,
+    LOG_LEVEL: 'silent',
+  };
+  for (const [k, v] of Object.entries(opts.env ?? {})) env[k] = v;
+  for (const k of Object.keys(env)) if (env[k] === undefined) delete env[k];
+  try {
+    return await new Promise<RunResult>((resolve, reject) => {
+      const child = spawn(process.execPath, [BIN, ...args], { env, stdio: ['pipe', 'pipe', 'pipe'] });
+      let stdout = '';
+      let stderr = '';
+      child.stdout.setEncoding('utf8').on('data', (c: string) => (stdout += c));
+      child.stderr.setEncoding('utf8').on('data', (c: string) => (stderr += c));
+      const timer = setTimeout(() => {
+        child.kill('SIGKILL');
+        reject(new Error(`podium ${args.join(' ')} did not exit within ${opts.timeoutMs ?? 60_000} ms\nstdout: ${stdout}\nstderr: ${stderr}`));
+      }, opts.timeoutMs ?? 60_000);
+      child.on('error', (err) => {
+        clearTimeout(timer);
+        reject(err);
+      });
+      child.on('close', (code) => {
+        clearTimeout(timer);
+        resolve({ code, stdout, stderr });
+      });
+      child.stdin.on('error', () => {}); // the bin may exit before reading stdin
+      child.stdin.end(opts.stdin ?? '');
+    });
+  } finally {
+    rmSync(dataDir, { recursive: true, force: true });
+  }
+}
+
+/** The JSON a command printed (stdout on success, stderr for --json errors). */
+export function parseJson<T = any>(text: string): T {
+  try {
+    return JSON.parse(text) as T;
+  } catch {
+    throw new Error(`not JSON: ${JSON.stringify(text)}`);
+  }
+}

@@ -36,11 +36,16 @@ export interface Api {
 function validationError(err: FastifyError): AppError {
   const v = err.validation?.[0];
   const where = err.validationContext ?? 'body';
+  const params = v?.params as { missingProperty?: string; additionalProperty?: string } | undefined;
   const field =
-    (v?.params as { missingProperty?: string })?.missingProperty ??
+    params?.missingProperty ??
+    params?.additionalProperty ??
     (v?.instancePath ? v.instancePath.replace(/^\//, '').replace(/\//g, '.') : undefined);
   const name = field ? `${where}.${field}` : where;
-  const message = v?.keyword === 'required' ? `${name} is required` : `${name} ${v?.message ?? 'is invalid'}`;
+  const message =
+    v?.keyword === 'required' ? `${name} is required` :
+    v?.keyword === 'additionalProperties' ? `${name} is not a known field` :
+    `${name} ${v?.message ?? 'is invalid'}`;
   return new AppError('invalid_input', message, { field: field ?? null });
 }
 
@@ -69,6 +74,7 @@ export async function buildApi(deps: ApiDeps, surface: 'full' | 'ops' = 'full'):
     trustProxy: process.env.TRUST_PROXY === '1',
     genReqId: () => crypto.randomUUID(),
     requestIdHeader: false,
+    ajv: { customOptions: { removeAdditional: false } }, // unknown fields are refused by name, not silently dropped
   }) as unknown as FastifyInstance; // our pino Logger is a FastifyBaseLogger; the generic differs only in name
   const metrics = createMetrics();
 

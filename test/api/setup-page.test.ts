@@ -1,0 +1,49 @@
+// The first-run setup link: one workspace and owner, signed in, once.
+import test from 'ava';
+import { randomToken, sha256 } from '../../core/crypto.ts';
+import { cookieFrom, http } from '../helpers/http.ts';
+import { startTestServer, type TestServer } from '../helpers/server.ts';
+
+let s: TestServer;
+let token: string;
+test.before(async () => {
+  s = await startTestServer();
+  token = randomToken(24);
+  await s.db.pool.query('select app_private.issue_setup_token($1)', [sha256(token)]);
+});
+test.after.always(() => s?.close());
+
+const form = (fields: Record<string, string>) =>
+  fetch(s.url + '/setup', { method: 'POST', headers: { 'content-type': 'application/x-www-form-urlencoded' }, body: new URLSearchParams(fields).toString(), redirect: 'manual' });
+
+test.serial('a wrong token shows no form', async (t) => {
+  const r = await http(s.url, 'GET', '/setup?token=nope');
+  t.is(r.status, 403);
+  t.false(r.text.includes('<form'));
+});
+
+test.serial('the form escapes what it echoes and has a strict CSP', async (t) => {
+  const r = await http(s.url, 'GET', `/setup?token=${token}`);
+  t.is(r.status, 200);
+  t.regex(r.headers.get('content-security-policy')!, /default-src 'none'/);
+  const bad = await form({ token, workspace: '<script>alert(1)</script>', email: 'nope', password: 'short' });
+  t.is(bad.status, 400);
+  const html = await bad.text();
+  t.false(html.includes('<script>alert(1)</script>'));
+  t.true(html.includes('&lt;script&gt;alert(1)&lt;/script&gt;'));
+  t.is((await s.db.pool.query('select count(*)::int as n from app.workspaces')).rows[0].n, 0, 'nothing half-written');
+});
+
+test.serial('setup creates the workspace and owner, signs in, and the link is spent', async (t) => {
+  const r = await form({ token, workspace: 'Acme', email: 'olive@acme.test', name: 'Olive', password: 'correct horse battery' });
+  t.is(r.status, 200);
+  const me = await http(s.url, 'GET', '/api/v1/me', { cookie: cookieFrom({ headers: r.headers } as never) });
+  t.is(me.body.user.email, 'olive@acme.test');
+  t.is(me.body.workspace.name, 'Acme');
+  t.is(me.body.workspace.role, 'owner');
+  const again = await form({ token, workspace: 'Other', email: 'x@acme.test', password: 'correct horse battery' });
+  t.is(again.status, 403);
+  t.is((await http(s.url, 'GET', `/setup?token=${token}`)).status, 409);
+  const issued = await s.db.pool.query('select app_private.issue_setup_token($1) as issued', [sha256('later')]);
+  t.false(issued.rows[0].issued, 'no new setup link once set up');
+});

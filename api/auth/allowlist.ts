@@ -5,6 +5,8 @@ export const KEY_ALLOWLIST: Record<string, readonly string[]> = {
   'GET /api/v1/me': ['*'],
   'DELETE /cli/auth/key': ['presentations:write', 'hackathon:write'],
   'POST /graphql': ['*'],
+  // deck service
+  // hackathon event service
 };
 
 export function keyRouteScopes(method: string, routeUrl: string): readonly string[] | null {

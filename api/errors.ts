@@ -9,6 +9,7 @@ export const STATUS_BY_CODE: Record<string, number> = {
   payload_too_large: 413,
   rate_limited: 429,
   internal: 500,
+  idempotency_key_reused: 422,
   // identity
   unauthorized: 401,
   key_not_allowed: 403,

@@ -1,4 +1,5 @@
 // What every route handler shares: run SQL as the caller, paging, idempotency.
+import { createHash } from 'node:crypto';
 import type { FastifyRequest } from 'fastify';
 import type pg from 'pg';
 import { withCaller } from '../../core/db/pool.ts';
@@ -47,4 +48,30 @@ export function pageOf<T>(rows: T[], page: Page, key: (row: T) => [string, strin
   const items = rows.slice(0, page.limit);
   const last = items[items.length - 1];
   return { items, nextCursor: rows.length > page.limit && last ? encodeCursor(...key(last)) : null };
+}
+
+/**
+ * Runs a create once per Idempotency-Key (per person and route): a retry with the same key
+ * and body gets the first answer again; the same key with another body is refused.
+ * Without the header the create simply runs. Work and record share one transaction.
+ */
+export async function idempotent(
+  req: FastifyRequest,
+  pool: pg.Pool,
+  fn: (c: pg.PoolClient) => Promise<{ status: number; body: unknown }>,
+): Promise<{ status: number; body: unknown; replayed: boolean }> {
+  const key = req.headers['idempotency-key'];
+  if (key === undefined) return { ...(await asCaller(req, pool, fn)), replayed: false };
+  if (typeof key !== 'string' || key.length < 1 || key.length > 200) {
+    throw new AppError('invalid_input', 'Idempotency-Key must be 1 to 200 characters', { field: 'Idempotency-Key' });
+  }
+  const scope = `${req.method} ${req.routeOptions.url}`;
+  const hash = createHash('sha256').update(JSON.stringify([req.params ?? null, req.body ?? null])).digest('hex');
+  return asCaller(req, pool, async (c) => {
+    const prior = (await c.query('select app_private.idempotency_begin($1, $2, $3) as r', [scope, key, hash])).rows[0].r;
+    if (prior) return { status: prior.status, body: prior.body, replayed: true };
+    const result = await fn(c);
+    await c.query('select app_private.idempotency_finish($1, $2, $3, $4)', [scope, key, result.status, JSON.stringify(result.body)]);
+    return { ...result, replayed: false };
+  });
 }

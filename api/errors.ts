@@ -27,6 +27,7 @@ export const STATUS_BY_CODE: Record<string, number> = {
   already_set_up: 409,
   invalid_setup_token: 403,
   invalid_credentials: 401,
+  managed_on_hub: 409,
   // emailed-code sign-in
   otp_unavailable: 400,
   cli_otp_disabled: 403,

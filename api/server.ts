@@ -14,6 +14,7 @@ import { createMetrics, type Metrics } from './metrics.ts';
 import { registerCliAuthRoutes } from './routes/identity/cli-auth.ts';
 import { registerMeRoutes } from './routes/identity/me.ts';
 import { registerSessionRoutes } from './routes/identity/session.ts';
+import { registerWorkspaceRoutes } from './routes/identity/workspaces.ts';
 import { registerHealthRoutes } from './routes/meta/health.ts';
 import { registerInstanceRoutes } from './routes/meta/instance.ts';
 import { registerTestRoutes } from './routes/meta/test-clock.ts';
@@ -128,6 +129,7 @@ export async function buildApi(deps: ApiDeps, surface: 'full' | 'ops' = 'full'):
     registerMeRoutes(app, deps);
     registerCliAuthRoutes(app, deps);
     registerSessionRoutes(app, deps);
+    registerWorkspaceRoutes(app, deps);
     registerSetupPages(app, deps);
     if (config.testMode) registerTestRoutes(app, deps);
     graphql = await mountGraphql(app, deps);

@@ -5,6 +5,8 @@ export const KEY_ALLOWLIST: Record<string, readonly string[]> = {
   'GET /api/v1/me': ['*'],
   'DELETE /cli/auth/key': ['presentations:write', 'hackathon:write'],
   'POST /graphql': ['*'],
+  'GET /api/v1/workspaces': ['*'],
+  'PUT /api/v1/me/default-workspace': ['presentations:write', 'hackathon:write'],
   // deck service
   // hackathon event service
 };

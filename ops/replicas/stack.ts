@@ -106,8 +106,9 @@ function spawnInto(r: Replica): void {
       r.lines.push({ stream, start, text, json });
     });
   }
+  // 'close', not 'exit': it comes after stdout/stderr ended, so every last line is in r.lines.
   r.exited = new Promise<void>((resolve) => {
-    child.once('exit', (code, signal) => {
+    child.once('close', (code, signal) => {
       live.delete(child);
       r.exit = { code, signal };
       resolve();

@@ -1,7 +1,7 @@
 // `npm test`: Postgres from DATABASE_URL, else an embedded one started here for the run;
 // Redis from REDIS_URL (Redis-only tests skip themselves with the reason otherwise).
 // Runs ava in TAP mode and closes with `N passed, N failed, N skipped`, keeping ava's exit code.
-import { spawn } from 'node:child_process';
+import { spawn, spawnSync } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -19,6 +19,13 @@ if (!env.DATABASE_URL) {
   stopEmbedded = h.stop;
 }
 if (!env.REDIS_URL) process.stderr.write('REDIS_URL is not set: tests that need Redis report themselves skipped\n');
+
+// The CLIs are tested as the bundled binaries people run: build them first.
+const built = spawnSync(process.execPath, ['--import', 'tsx', 'scripts/build-cli.ts'], { stdio: 'inherit' });
+if (built.status !== 0) {
+  process.stdout.write('\n0 passed, 1 failed\n');
+  process.exit(1);
+}
 
 const args = ['--tap', ...process.argv.slice(2)];
 const child = spawn(process.execPath, [path.resolve('node_modules/ava/entrypoints/cli.js'), ...args], { env, stdio: ['ignore', 'pipe', 'inherit'] });

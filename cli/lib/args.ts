@@ -10,7 +10,10 @@ export interface Parsed<F extends AnyFlags> {
 
 export function parseArgs<F extends AnyFlags>(argv: string[], flags: F, usage: string): Parsed<F> {
   const cli = meow(usage, { importMeta: import.meta, argv, flags, allowUnknownFlags: true, autoHelp: false, autoVersion: false });
-  const known = new Set(Object.keys(flags).flatMap((k) => [k, k.replace(/[A-Z]/g, (c) => '-' + c.toLowerCase())]));
+  const kebab = (k: string) => k.replace(/[A-Z]/g, (c) => '-' + c.toLowerCase());
+  const known = new Set(
+    Object.entries(flags).flatMap(([k, def]) => [k, kebab(k), ...(((def as { aliases?: string[] }).aliases ?? []).flatMap((a) => [a, kebab(a)]))]),
+  );
   for (const k of Object.keys(cli.unnormalizedFlags)) {
     if (!known.has(k) && !known.has(k.replace(/-([a-z])/g, (_, c) => c.toUpperCase()))) {
       throw new CliError(`unknown option --${k}\n\n${usage}`, EXIT.usage);
@@ -20,8 +23,9 @@ export function parseArgs<F extends AnyFlags>(argv: string[], flags: F, usage: s
   // or e.g. `key create --workspace` would silently mint an unpinned key.
   for (const [k, def] of Object.entries(flags)) {
     if ((def as { type?: string }).type !== 'string') continue;
-    const name = '--' + k.replace(/[A-Z]/g, (c) => '-' + c.toLowerCase());
-    const i = argv.findIndex((a) => a === name || a === '--' + k);
+    const name = '--' + kebab(k);
+    const spellings = [name, '--' + k, ...((def as { aliases?: string[] }).aliases ?? []).map((a) => '--' + a)];
+    const i = argv.findIndex((a) => spellings.includes(a));
     if (i !== -1 && (i + 1 >= argv.length || /^--?[^-\d]|^--$/.test(argv[i + 1]))) {
       throw new CliError(`${name} needs a value\n\n${usage}`, EXIT.usage);
     }

@@ -1,0 +1,65 @@
+// Signs in on the selected profile and makes it active. Self-hosted: the emailed code,
+// both legs in one command, or a pasted dashboard key (checked against the instance
+// before it is saved). Cloud instances sign in through the hub.
+import { CliError, EXIT } from '../../lib/errors.ts';
+import { ask } from '../../lib/prompt.ts';
+import { WireClient, WireError } from '../../lib/wire.ts';
+import type { Command } from '../command.ts';
+import { USER_AGENT, type Context } from '../context.ts';
+
+interface Discovery {
+  auth: { methods: string[] };
+}
+
+async function saveKey(ctx: Context, key: string, email: string): Promise<void> {
+  const { name, url } = ctx.profile();
+  const prior = ctx.store.get(name) ?? {};
+  ctx.store.put(name, { ...prior, baseUrl: url, apiKey: key });
+  ctx.store.setActive(name);
+  ctx.store.save();
+  if (ctx.json) ctx.printJson({ ok: true, profile: name, url, email });
+  else ctx.out(`Signed in to ${url} as ${email} (profile ${name}, now active)`);
+}
+
+export const login: Command = {
+  path: 'login',
+  summary: 'Sign in on the selected instance and make its profile active',
+  usage:
+    'Usage: hackathon login [--email <e>] [--key-name <n>] [--expires-in-days <n>]\n' +
+    '       hackathon login --api-key-stdin   (paste a dashboard key; it must start with hck_)\n\n' +
+    'Self-hosted instances mail a code to an existing account; without a terminal the code is read from the first stdin line.',
+  flags: { email: { type: 'string' }, keyName: { type: 'string' }, expiresInDays: { type: 'string' } },
+  async run(ctx) {
+    const days = ctx.flags.expiresInDays as string | undefined;
+    if (days !== undefined && !/^\d+$/.test(days)) throw new CliError(`--expires-in-days must be a whole number, got ${days}`, EXIT.rejected);
+    const { url } = ctx.profile();
+    const pasted = await ctx.credential();
+    if (pasted && pasted.source !== 'profile' && pasted.source !== 'hub login') {
+      if (!pasted.key.startsWith('hck_')) throw new CliError('that is not a hackathon key: keys for this tool start with hck_', EXIT.rejected);
+      const me = await new WireClient({ baseUrl: url, key: pasted.key, userAgent: USER_AGENT }).request('GET', '/api/v1/me').catch((err) => {
+        if (err instanceof WireError && err.status === 401) throw new CliError(`${url} does not accept this key (unknown, expired or revoked)`, EXIT.access, 'unauthorized');
+        throw err;
+      });
+      return saveKey(ctx, pasted.key, me.user.email);
+    }
+    const anon = await ctx.bareClient({ auth: false });
+    const discovery = await anon.request<Discovery>('GET', '/api/v1/instance');
+    if (discovery.auth.methods.includes('hub')) {
+      throw new CliError(`${url} signs in through the hub; hub sign-in is not available in this build of hackathon (paste a dashboard key with --api-key-stdin)`, EXIT.environment, 'hub_unavailable');
+    }
+    if (!discovery.auth.methods.includes('email_code')) {
+      throw new CliError(`${url} cannot mail sign-in codes (no email driver): ask an organizer for a key and paste it with hackathon login --api-key-stdin`, EXIT.environment, 'otp_unavailable');
+    }
+    const email = (ctx.flags.email as string | undefined) ?? (await ask(ctx.io, 'Email: ', 'email'));
+    if (!/^[^@\s]+@[^@\s]+$/.test(email)) throw new CliError(`not an email address: ${email}`, EXIT.rejected);
+    await anon.request('POST', '/api/v1/cli/auth/request', { email, tool: 'hackathon' });
+    ctx.err(`If ${email} has an account on ${url}, a sign-in code is on its way.`);
+    const code = await ask(ctx.io, 'Code: ', 'sign-in code');
+    if (!/^\d{6}$/.test(code)) throw new CliError('the code is six digits', EXIT.rejected);
+    const body: Record<string, unknown> = { email, code, tool: 'hackathon' };
+    if (ctx.flags.keyName) body.keyName = ctx.flags.keyName;
+    if (days !== undefined) body.expiresInDays = Number(days);
+    const r = await anon.request<{ key: string; user: { email: string } }>('POST', '/api/v1/cli/auth/complete', body);
+    await saveKey(ctx, r.key, r.user.email);
+  },
+};

@@ -1,0 +1,44 @@
+// Revokes every key the profile holds, on the instance the profile names (never an
+// --api-url one), then forgets them. The profile, its URL and the hub login stay.
+import { CliError, EXIT } from '../../lib/errors.ts';
+import { WireClient, WireError } from '../../lib/wire.ts';
+import type { Command } from '../command.ts';
+import { USER_AGENT } from '../context.ts';
+import { chooseProfile } from '../profiles.ts';
+
+export const logout: Command = {
+  path: 'logout',
+  summary: 'Revoke and forget the keys of a profile',
+  usage: 'Usage: hackathon logout [--profile <name>]',
+  async run(ctx) {
+    const { name, url } = chooseProfile(ctx.store, { profile: ctx.flags.profile }, {});
+    const profile = ctx.store.get(name) ?? {};
+    const keys = [profile.apiKey, ...Object.values(profile.connectKeys ?? {})].filter((k): k is string => Boolean(k));
+    if (keys.length === 0) {
+      ctx.out(`Profile ${name} holds no key; nothing to do`);
+      return;
+    }
+    const results: { outcome: 'revoked' | 'already_invalid' | 'kept_server_side' }[] = [];
+    for (const key of keys) {
+      try {
+        await new WireClient({ baseUrl: url, key, userAgent: USER_AGENT }).request('DELETE', '/cli/auth/key');
+        results.push({ outcome: 'revoked' });
+      } catch (err) {
+        if (err instanceof WireError && err.status === 401) results.push({ outcome: 'already_invalid' });
+        else if (err instanceof WireError && err.status === 403) results.push({ outcome: 'kept_server_side' });
+        else if (err instanceof CliError && err.exitCode === EXIT.environment) {
+          throw new CliError(`${err.message}; nothing was forgotten, run logout again when ${url} answers`, EXIT.environment, 'unreachable');
+        } else throw err;
+      }
+    }
+    ctx.store.put(name, { baseUrl: profile.baseUrl });
+    ctx.store.save();
+    if (ctx.json) return ctx.printJson({ profile: name, url, keys: results });
+    for (const r of results) {
+      if (r.outcome === 'revoked') ctx.out(`Revoked a key on ${url}`);
+      else if (r.outcome === 'already_invalid') ctx.out(`A key was already invalid on ${url}`);
+      else ctx.out(`${url} does not let a key revoke itself (older instance): that key stays valid on the server until you revoke it from the dashboard`);
+    }
+    ctx.out(`Signed out of profile ${name}; its keys are forgotten on this machine`);
+  },
+};

@@ -1,0 +1,42 @@
+// Where a command runs and as whom: workspace, organization, what chose the workspace,
+// the credential's source, and the hub login state.
+import type { Command } from '../command.ts';
+import { CLOUD } from '../profiles.ts';
+
+export const whoami: Command = {
+  path: 'whoami',
+  summary: 'Show the workspace, the account and the credential a command would use',
+  usage: 'Usage: hackathon whoami [--workspace <id or name> | --org <id or name>] [--json]',
+  async run(ctx) {
+    const client = await ctx.client();
+    const me = await client.request('GET', '/api/v1/me');
+    const sel = ctx.selection();
+    const cred = (await ctx.credential())!;
+    const profile = ctx.profile();
+    const chosenBy = sel ? sel.source : me.key?.workspaceId ? 'key pin' : 'server default';
+    const isCloud = profile.name === CLOUD || profile.url === ctx.store.urlOf(CLOUD);
+    const hub = ctx.store.data.hubLogin
+      ? cred.source === 'hub login' ? 'used' : `not used: ${cred.source} came first`
+      : isCloud ? 'not connected' : 'not used: self-hosted instances never contact the hub';
+    const answer = {
+      instance: profile.url,
+      profile: profile.name,
+      workspace: me.workspace,
+      organizationId: me.workspace?.organizationId ?? null,
+      chosenBy,
+      user: me.user,
+      via: me.via,
+      credential: cred.source,
+      key: me.key ? { name: me.key.name, scopes: me.key.scopes, expiresAt: me.key.expiresAt, pinnedWorkspaceId: me.key.workspaceId } : null,
+      hubLogin: hub,
+    };
+    if (ctx.json) return ctx.printJson(answer);
+    ctx.out(`Workspace: ${me.workspace ? `${me.workspace.name} (${me.workspace.id}), role ${me.workspace.role}` : 'none'}`);
+    ctx.out(`Organization: ${answer.organizationId ?? '-'}`);
+    ctx.out(`Chosen by: ${chosenBy}`);
+    ctx.out(`Signed in as: ${me.user.email}${me.user.name ? ` (${me.user.name})` : ''}`);
+    ctx.out(`Credential: API key${me.key ? ` "${me.key.name}"` : ''} from ${cred.source}`);
+    ctx.out(`Hub login: ${hub}`);
+    ctx.out(`Instance: ${profile.url} (profile ${profile.name})`);
+  },
+};

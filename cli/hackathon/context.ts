@@ -1,0 +1,149 @@
+// What every hackathon command gets: io, its flags, and lazily the profile, the credential
+// and a wire client acting in the selected workspace. Nothing here talks to the server
+// until a command asks for it.
+import { CliError, EXIT } from '../lib/errors.ts';
+import { readStdinLineOnce, type Io } from '../lib/io.ts';
+import { WireClient } from '../lib/wire.ts';
+import { chooseProfile, CLOUD, ProfileStore, type ProfileChoice } from './profiles.ts';
+
+export const VERSION = '0.1.0';
+export const USER_AGENT = `hackathon/${VERSION}`;
+const UUID = /^[0-9a-f]{8}-([0-9a-f]{4}-){3}[0-9a-f]{12}$/i;
+
+export interface GlobalFlags {
+  apiUrl?: string;
+  apiKey?: string;
+  apiKeyStdin?: boolean;
+  profile?: string;
+  org?: string;
+  workspace?: string;
+  json?: boolean;
+}
+
+export type KeySource = '--api-key' | '--api-key-stdin' | 'EVENT_API_KEY' | 'profile' | 'hub login';
+
+export interface Credential {
+  key: string;
+  source: KeySource;
+}
+
+export interface Selection {
+  kind: 'workspace' | 'org';
+  value: string;
+  source: '--workspace' | 'EVENT_WORKSPACE' | '--org' | 'EVENT_ORG';
+}
+
+export interface Workspace {
+  id: string;
+  name: string;
+  organizationId: string | null;
+  role: string;
+  isDefault: boolean;
+}
+
+export class Context {
+  private storeCache: ProfileStore | null = null;
+  private credentialCache: Credential | null | undefined;
+
+  constructor(
+    readonly io: Io,
+    readonly flags: GlobalFlags & Record<string, unknown>,
+    readonly input: string[],
+  ) {}
+
+  get json(): boolean {
+    return Boolean(this.flags.json);
+  }
+
+  get store(): ProfileStore {
+    return (this.storeCache ??= new ProfileStore(this.io.env));
+  }
+
+  profile(): ProfileChoice {
+    return chooseProfile(this.store, { profile: this.flags.profile, apiUrl: this.flags.apiUrl }, this.io.env);
+  }
+
+  /** Key sources, first that answers: --api-key, --api-key-stdin, EVENT_API_KEY, the profile's key, its cached hub key. */
+  async credential(): Promise<Credential | null> {
+    if (this.credentialCache !== undefined) return this.credentialCache;
+    let c: Credential | null = null;
+    if (this.flags.apiKey) c = { key: this.flags.apiKey, source: '--api-key' };
+    else if (this.flags.apiKeyStdin) c = { key: (await readStdinLineOnce(this.io, '--api-key-stdin')).trim(), source: '--api-key-stdin' };
+    else if (this.io.env.EVENT_API_KEY) c = { key: this.io.env.EVENT_API_KEY, source: 'EVENT_API_KEY' };
+    else {
+      const p = this.store.get(this.profile().name);
+      if (p?.apiKey) c = { key: p.apiKey, source: 'profile' };
+      else {
+        const login = this.store.data.hubLogin?.account;
+        const cached = login ? p?.connectKeys?.[login] : undefined;
+        if (cached) c = { key: cached, source: 'hub login' };
+      }
+    }
+    return (this.credentialCache = c);
+  }
+
+  selection(): Selection | null {
+    const ws = this.flags.workspace ?? this.io.env.EVENT_WORKSPACE;
+    const org = this.flags.org ?? this.io.env.EVENT_ORG;
+    if (ws && org) {
+      throw new CliError('name a workspace (--workspace / EVENT_WORKSPACE) or an organization (--org / EVENT_ORG), not both', EXIT.rejected);
+    }
+    if (ws) return { kind: 'workspace', value: ws, source: this.flags.workspace ? '--workspace' : 'EVENT_WORKSPACE' };
+    if (org) return { kind: 'org', value: org, source: this.flags.org ? '--org' : 'EVENT_ORG' };
+    return null;
+  }
+
+  /** A client with no workspace selection (discovery, sign-in, listing workspaces). */
+  async bareClient(opts: { auth: boolean } = { auth: true }): Promise<WireClient> {
+    const { url } = this.profile();
+    let key: string | null = null;
+    if (opts.auth) {
+      const c = await this.credential();
+      if (!c) throw new CliError(`not signed in to ${url}: run hackathon login${this.profile().name === CLOUD ? '' : ` --api-url ${url}`}, or pass --api-key-stdin`, EXIT.access, 'unauthorized');
+      key = c.key;
+    }
+    return new WireClient({ baseUrl: url, key, userAgent: USER_AGENT });
+  }
+
+  /** The client every workspace command uses: the selection resolved to an id (a name costs one lookup). */
+  async client(): Promise<WireClient> {
+    const bare = await this.bareClient();
+    const sel = this.selection();
+    if (!sel) return bare;
+    const header = await this.resolveSelection(bare, sel);
+    return new WireClient({ ...bare.opts, headers: header });
+  }
+
+  private async resolveSelection(bare: WireClient, sel: Selection): Promise<Record<string, string>> {
+    if (sel.kind === 'workspace' && UUID.test(sel.value)) return { 'podium-workspace': sel.value };
+    const { items } = await bare.request<{ items: Workspace[] }>('GET', '/api/v1/workspaces');
+    const wanted = sel.value.toLowerCase();
+    const matches =
+      sel.kind === 'workspace'
+        ? items.filter((w) => w.name.toLowerCase() === wanted)
+        : items.filter((w) => w.organizationId && (w.organizationId.toLowerCase() === wanted || w.name.toLowerCase() === wanted));
+    if (matches.length === 1) {
+      return sel.kind === 'workspace' ? { 'podium-workspace': matches[0].id } : { 'podium-organization': matches[0].organizationId! };
+    }
+    const pool = sel.kind === 'workspace' ? items : items.filter((w) => w.organizationId);
+    const list = (matches.length ? matches : pool).map((w) => `  ${w.name} (${w.id}${w.organizationId ? `, organization ${w.organizationId}` : ''})`).join('\n');
+    const what = sel.kind === 'workspace' ? 'workspace' : 'organization';
+    throw new CliError(
+      `${matches.length ? 'several' : 'no'} ${what}s match "${sel.value}" (${sel.source})${list ? `; candidates:\n${list}` : ''}`,
+      EXIT.rejected,
+      matches.length ? 'ambiguous_selection' : 'no_such_selection',
+    );
+  }
+
+  out(line = ''): void {
+    this.io.stdout.write(line + '\n');
+  }
+
+  err(line: string): void {
+    this.io.stderr.write(line + '\n');
+  }
+
+  printJson(value: unknown): void {
+    this.io.stdout.write(JSON.stringify(value, null, 2) + '\n');
+  }
+}

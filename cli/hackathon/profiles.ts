@@ -1,0 +1,107 @@
+// Profiles of the hackathon CLI: one per instance, in
+// $XDG_CONFIG_HOME/podium/tools/hackathon.json. The file names no workspace. The profile
+// `cloud` exists before anything is on disk and has no baseUrl (the cloud URL is its default).
+import { readJsonFile, toolConfigPath, writeJsonFile } from '../lib/config-file.ts';
+import { CliError, EXIT } from '../lib/errors.ts';
+
+export const CLOUD = 'cloud';
+export const DEFAULT_CLOUD_URL = 'https://podium.events';
+
+export interface Profile {
+  baseUrl?: string; // absent on `cloud`
+  apiKey?: string;
+  connectKeys?: Record<string, string>; // one key per hub login
+}
+
+export interface ProfileFile {
+  active?: string;
+  profiles: Record<string, Profile>;
+  hubLogin?: { account: string; token: string } | null;
+}
+
+export function cloudUrl(env: NodeJS.ProcessEnv): string {
+  return (env.EVENT_CLOUD_URL || DEFAULT_CLOUD_URL).replace(/\/+$/, '');
+}
+
+/** An http(s) URL normalised to its origin and path, without a trailing slash. */
+export function normalizeUrl(raw: string, what: string): string {
+  let u: URL;
+  try {
+    u = new URL(raw);
+  } catch {
+    throw new CliError(`${what} is not a URL: ${raw}`, EXIT.rejected);
+  }
+  if (u.protocol !== 'http:' && u.protocol !== 'https:') throw new CliError(`${what} must be an http(s) URL: ${raw}`, EXIT.rejected);
+  if (u.username || u.password) throw new CliError(`${what} must not carry credentials`, EXIT.rejected);
+  return (u.origin + u.pathname).replace(/\/+$/, '');
+}
+
+/** A profile is named after its instance's host, with :port when the port is not the default. */
+export function profileNameForUrl(url: string): string {
+  return new URL(url).host; // URL.host omits default ports
+}
+
+export class ProfileStore {
+  readonly file: string;
+  data: ProfileFile;
+
+  constructor(readonly env: NodeJS.ProcessEnv) {
+    this.file = toolConfigPath('hackathon', env);
+    this.data = readJsonFile<ProfileFile>(this.file) ?? { profiles: {} };
+    this.data.profiles ??= {};
+  }
+
+  names(): string[] {
+    return [CLOUD, ...Object.keys(this.data.profiles).filter((n) => n !== CLOUD).sort()];
+  }
+
+  get(name: string): Profile | null {
+    if (name === CLOUD) return this.data.profiles[CLOUD] ?? {};
+    return this.data.profiles[name] ?? null;
+  }
+
+  urlOf(name: string): string {
+    return name === CLOUD ? cloudUrl(this.env) : this.get(name)?.baseUrl ?? cloudUrl(this.env);
+  }
+
+  get active(): string {
+    const a = this.data.active;
+    return a && (a === CLOUD || this.data.profiles[a]) ? a : CLOUD;
+  }
+
+  put(name: string, profile: Profile): void {
+    const clean: Profile = { ...profile };
+    if (name === CLOUD) delete clean.baseUrl;
+    if (clean.connectKeys && Object.keys(clean.connectKeys).length === 0) delete clean.connectKeys;
+    this.data.profiles[name] = clean;
+  }
+
+  setActive(name: string): void {
+    this.data.active = name;
+  }
+
+  save(): void {
+    writeJsonFile(this.file, this.data);
+  }
+}
+
+export type ProfileChoice = { name: string; url: string; chosenBy: '--profile' | '--api-url' | 'EVENT_URL' | 'active profile' | 'default' };
+
+/** Selection order: --profile, the profile of --api-url / EVENT_URL, the active profile, then cloud. */
+export function chooseProfile(store: ProfileStore, flags: { profile?: string; apiUrl?: string }, env: NodeJS.ProcessEnv): ProfileChoice {
+  if (flags.profile) {
+    if (!store.get(flags.profile)) {
+      throw new CliError(`no profile named ${flags.profile}; profiles: ${store.names().join(', ')}`, EXIT.rejected);
+    }
+    return { name: flags.profile, url: store.urlOf(flags.profile), chosenBy: '--profile' };
+  }
+  const raw = flags.apiUrl ?? env.EVENT_URL;
+  if (raw) {
+    const url = normalizeUrl(raw, flags.apiUrl ? '--api-url' : 'EVENT_URL');
+    if (url === cloudUrl(env)) return { name: CLOUD, url, chosenBy: flags.apiUrl ? '--api-url' : 'EVENT_URL' };
+    const existing = Object.entries(store.data.profiles).find(([, p]) => p.baseUrl === url);
+    return { name: existing?.[0] ?? profileNameForUrl(url), url, chosenBy: flags.apiUrl ? '--api-url' : 'EVENT_URL' };
+  }
+  const name = store.active;
+  return { name, url: store.urlOf(name), chosenBy: store.data.active ? 'active profile' : 'default' };
+}

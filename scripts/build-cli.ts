@@ -3,7 +3,7 @@
 import { build } from 'esbuild';
 import { chmodSync } from 'node:fs';
 
-const entries = { hackathon: 'cli/hackathon/bin.ts' };
+const entries = { hackathon: 'cli/hackathon/bin.ts', deckcli: 'cli/deckcli/bin.ts' };
 
 for (const [name, entry] of Object.entries(entries)) {
   const outfile = `dist/${name}.mjs`;

@@ -1,11 +1,5 @@
-// The shape of one `hackathon` command (one command, one file).
-import type { AnyFlags } from 'meow';
+// One `hackathon` command (one command, one file).
+import type { CliCommand } from '../lib/dispatch.ts';
 import type { Context } from './context.ts';
 
-export interface Command {
-  path: string; // e.g. 'workspace default'
-  summary: string;
-  usage: string;
-  flags?: AnyFlags;
-  run(ctx: Context): Promise<void>;
-}
+export type Command = CliCommand<Context>;

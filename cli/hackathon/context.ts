@@ -2,7 +2,8 @@
 // and a wire client acting in the selected workspace. Nothing here talks to the server
 // until a command asks for it.
 import { CliError, EXIT } from '../lib/errors.ts';
-import { readStdinLineOnce, type Io } from '../lib/io.ts';
+import { BaseContext } from '../lib/base-context.ts';
+import { readStdinLineOnce } from '../lib/io.ts';
 import { WireClient } from '../lib/wire.ts';
 import { chooseProfile, CLOUD, ProfileStore, type ProfileChoice } from './profiles.ts';
 
@@ -41,19 +42,9 @@ export interface Workspace {
   isDefault: boolean;
 }
 
-export class Context {
+export class Context extends BaseContext<GlobalFlags> {
   private storeCache: ProfileStore | null = null;
   private credentialCache: Credential | null | undefined;
-
-  constructor(
-    readonly io: Io,
-    readonly flags: GlobalFlags & Record<string, unknown>,
-    readonly input: string[],
-  ) {}
-
-  get json(): boolean {
-    return Boolean(this.flags.json);
-  }
 
   get store(): ProfileStore {
     return (this.storeCache ??= new ProfileStore(this.io.env));
@@ -133,17 +124,5 @@ export class Context {
       EXIT.rejected,
       matches.length ? 'ambiguous_selection' : 'no_such_selection',
     );
-  }
-
-  out(line = ''): void {
-    this.io.stdout.write(line + '\n');
-  }
-
-  err(line: string): void {
-    this.io.stderr.write(line + '\n');
-  }
-
-  printJson(value: unknown): void {
-    this.io.stdout.write(JSON.stringify(value, null, 2) + '\n');
   }
 }

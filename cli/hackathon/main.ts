@@ -1,8 +1,6 @@
-// `hackathon`: the hackathon event client. Talks only the wire contract. Global options
-// are read by every command; data goes to stdout, progress and errors to stderr.
+// `hackathon`: the hackathon event client. Talks only the wire contract.
 import type { AnyFlags } from 'meow';
-import { parseArgs } from '../lib/args.ts';
-import { CliError, EXIT } from '../lib/errors.ts';
+import { dispatch } from '../lib/dispatch.ts';
 import { processIo, type Io } from '../lib/io.ts';
 import type { Command } from './command.ts';
 import { Context, VERSION } from './context.ts';
@@ -35,44 +33,18 @@ const GLOBAL_HELP = `Global options:
   --org <id or name>        cloud organization (or EVENT_ORG)
   --json                    print the wire payload`;
 
-function help(): string {
-  const w = Math.max(...COMMANDS.map((c) => c.path.length));
-  return `hackathon ${VERSION}: the Podium hackathon event client\n\nUsage: hackathon <command> [options]\n\nCommands:\n${COMMANDS.map((c) => `  ${c.path.padEnd(w)}  ${c.summary}`).join('\n')}\n\n${GLOBAL_HELP}\n`;
-}
-
-function findCommand(argv: string[]): Command | undefined {
-  // Longest path first, so `workspace default` wins over a future `workspace`.
-  return [...COMMANDS].sort((a, b) => b.path.split(' ').length - a.path.split(' ').length).find((c) => c.path.split(' ').every((w, i) => argv[i] === w));
-}
-
-export async function main(argv: string[], io: Io = processIo()): Promise<number> {
-  if (argv.length === 0 || argv[0] === '--help' || argv[0] === 'help') {
-    io.stdout.write(help());
-    return argv.length === 0 ? EXIT.usage : EXIT.ok;
-  }
-  if (argv[0] === '--version') {
-    io.stdout.write(VERSION + '\n');
-    return EXIT.ok;
-  }
-  const cmd = findCommand(argv);
-  if (!cmd) {
-    io.stderr.write(`hackathon: unknown command ${argv.slice(0, 2).join(' ')}\n\n${help()}`);
-    return EXIT.usage;
-  }
-  const rest = argv.slice(cmd.path.split(' ').length);
-  const json = rest.includes('--json');
-  try {
-    if (rest.includes('--help')) {
-      io.stdout.write(`${cmd.usage}\n\n${GLOBAL_HELP}\n`);
-      return EXIT.ok;
-    }
-    const { input, flags } = parseArgs(rest, { ...GLOBAL_FLAGS, ...cmd.flags }, cmd.usage);
-    await cmd.run(new Context(io, flags as never, input));
-    return EXIT.ok;
-  } catch (err) {
-    if (!(err instanceof CliError)) throw err;
-    if (json) io.stderr.write(JSON.stringify({ error: { code: err.code ?? 'error', message: err.message } }) + '\n');
-    else io.stderr.write(`hackathon: ${err.message}${err.code && !err.message.includes(err.code) ? ` (${err.code})` : ''}\n`);
-    return err.exitCode;
-  }
+export function main(argv: string[], io: Io = processIo()): Promise<number> {
+  return dispatch(
+    {
+      name: 'hackathon',
+      title: 'the Podium hackathon event client',
+      version: VERSION,
+      commands: COMMANDS,
+      globalFlags: GLOBAL_FLAGS,
+      globalHelp: GLOBAL_HELP,
+      context: (io, flags, input) => new Context(io, flags as never, input),
+    },
+    argv,
+    io,
+  );
 }

@@ -3,6 +3,8 @@
 // `cloud` exists before anything is on disk and has no baseUrl (the cloud URL is its default).
 import { readJsonFile, toolConfigPath, writeJsonFile } from '../lib/config-file.ts';
 import { CliError, EXIT } from '../lib/errors.ts';
+import { normalizeUrl, profileNameForUrl } from '../lib/url.ts';
+
 
 export const CLOUD = 'cloud';
 export const DEFAULT_CLOUD_URL = 'https://podium.events';
@@ -23,23 +25,6 @@ export function cloudUrl(env: NodeJS.ProcessEnv): string {
   return (env.EVENT_CLOUD_URL || DEFAULT_CLOUD_URL).replace(/\/+$/, '');
 }
 
-/** An http(s) URL normalised to its origin and path, without a trailing slash. */
-export function normalizeUrl(raw: string, what: string): string {
-  let u: URL;
-  try {
-    u = new URL(raw);
-  } catch {
-    throw new CliError(`${what} is not a URL: ${raw}`, EXIT.rejected);
-  }
-  if (u.protocol !== 'http:' && u.protocol !== 'https:') throw new CliError(`${what} must be an http(s) URL: ${raw}`, EXIT.rejected);
-  if (u.username || u.password) throw new CliError(`${what} must not carry credentials`, EXIT.rejected);
-  return (u.origin + u.pathname).replace(/\/+$/, '');
-}
-
-/** A profile is named after its instance's host, with :port when the port is not the default. */
-export function profileNameForUrl(url: string): string {
-  return new URL(url).host; // URL.host omits default ports
-}
 
 export class ProfileStore {
   readonly file: string;

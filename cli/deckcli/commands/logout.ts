@@ -1,0 +1,38 @@
+// A hub-connected profile revokes its cached keys server-side (DELETE /cli/auth/key),
+// then evicts them; a classic single-key profile logs out locally, as it always did.
+import { CliError, EXIT } from '../../lib/errors.ts';
+import { WireClient, WireError } from '../../lib/wire.ts';
+import type { Command } from '../command.ts';
+import { USER_AGENT } from '../context.ts';
+
+export const logout: Command = {
+  path: 'logout',
+  summary: 'Sign out of the selected instance',
+  usage: 'Usage: deckcli logout [--profile <name> | --api-url <url>]',
+  async run(ctx) {
+    const { url, profileName } = ctx.instance();
+    const p = profileName ? ctx.store.get(profileName) : null;
+    if (!profileName || !p || (!p.apiKey && !p.connectKeys)) {
+      ctx.out(`No saved sign-in for ${url}; nothing to do`);
+      return;
+    }
+    const lines: string[] = [];
+    for (const [hubProfile, key] of Object.entries(p.connectKeys ?? {})) {
+      try {
+        await new WireClient({ baseUrl: url, key, userAgent: USER_AGENT }).request('DELETE', '/cli/auth/key');
+        lines.push(`Revoked the key of hub login ${hubProfile} on ${url}`);
+      } catch (err) {
+        if (err instanceof WireError && err.status === 403) {
+          lines.push(`${url} does not let a key revoke itself (older instance): the key of hub login ${hubProfile} stays valid on the server; revoke it from the dashboard`);
+        } else if (err instanceof WireError && err.status === 401) lines.push(`The key of hub login ${hubProfile} was already invalid`);
+        else if (err instanceof CliError && err.exitCode === EXIT.environment) throw new CliError(`${err.message}; nothing was evicted, try again`, EXIT.environment, 'unreachable');
+        else throw err;
+      }
+    }
+    if (p.apiKey) lines.push(`Forgot the key of profile ${profileName} on this machine`);
+    ctx.store.put(profileName, { baseUrl: p.baseUrl });
+    ctx.store.save();
+    if (ctx.json) return ctx.printJson({ profile: profileName, baseUrl: url, messages: lines });
+    for (const l of lines) ctx.out(l);
+  },
+};

@@ -1,0 +1,46 @@
+// `deckcli`: the deck publishing client. Talks only the wire contract.
+import type { AnyFlags } from 'meow';
+import { dispatch } from '../lib/dispatch.ts';
+import { processIo, type Io } from '../lib/io.ts';
+import type { Command } from './command.ts';
+import { loginComplete } from './commands/auth/login-complete.ts';
+import { loginRequest } from './commands/auth/login-request.ts';
+import { configClear } from './commands/config/clear.ts';
+import { logout } from './commands/logout.ts';
+import { open } from './commands/open.ts';
+import { Context, VERSION } from './context.ts';
+
+export const COMMANDS: Command[] = [open, loginRequest, loginComplete, logout, configClear];
+
+const GLOBAL_FLAGS: AnyFlags = {
+  apiUrl: { type: 'string', aliases: ['url'] },
+  apiKey: { type: 'string' },
+  apiKeyStdin: { type: 'boolean' },
+  profile: { type: 'string' },
+  json: { type: 'boolean' },
+};
+
+const GLOBAL_HELP = `Global options:
+  --api-url <url> (--url)   instance address (or DECKS_API_URL); there is no default instance
+  --api-key <key>           key on the command line (visible to other processes; avoid)
+  --api-key-stdin           read the key from the first line of stdin
+  --profile <name>          profile to use
+  --json                    print the wire shape; errors go to stderr
+
+Key precedence: --api-key, --api-key-stdin, DECKS_API_KEY, the profile's key, a cached hub key.`;
+
+export function main(argv: string[], io: Io = processIo()): Promise<number> {
+  return dispatch(
+    {
+      name: 'deckcli',
+      title: 'publish and share decks on a Podium instance',
+      version: VERSION,
+      commands: COMMANDS,
+      globalFlags: GLOBAL_FLAGS,
+      globalHelp: GLOBAL_HELP,
+      context: (io, flags, input) => new Context(io, flags as never, input),
+    },
+    argv,
+    io,
+  );
+}

@@ -1,0 +1,27 @@
+// What every command of every CLI gets: io, its flags and arguments, and output helpers
+// (data to stdout, progress and errors to stderr).
+import type { Io } from './io.ts';
+
+export class BaseContext<F extends { json?: boolean }> {
+  constructor(
+    readonly io: Io,
+    readonly flags: F & Record<string, unknown>,
+    readonly input: string[],
+  ) {}
+
+  get json(): boolean {
+    return Boolean(this.flags.json);
+  }
+
+  out(line = ''): void {
+    this.io.stdout.write(line + '\n');
+  }
+
+  err(line: string): void {
+    this.io.stderr.write(line + '\n');
+  }
+
+  printJson(value: unknown): void {
+    this.io.stdout.write(JSON.stringify(value, null, 2) + '\n');
+  }
+}

@@ -19,7 +19,9 @@ export interface Config {
   emailDriver: EmailDriver;
   smtpUrl: string | null;
   resendApiKey: string | null;
+  resendApiUrl: string;
   brevoApiKey: string | null;
+  brevoApiUrl: string;
   mailFrom: string;
   hubUrl: string | null; // set on cloud instances: sign-in goes through the hub
   maxFileSizeMb: number;
@@ -96,7 +98,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     emailDriver,
     smtpUrl: str(env, 'SMTP_URL'),
     resendApiKey: str(env, 'RESEND_API_KEY'),
+    resendApiUrl: (env.RESEND_API_URL || 'https://api.resend.com').replace(/\/+$/, ''),
     brevoApiKey: str(env, 'BREVO_API_KEY'),
+    brevoApiUrl: (env.BREVO_API_URL || 'https://api.brevo.com').replace(/\/+$/, ''),
     mailFrom: env.MAIL_FROM || 'Podium <podium@localhost>',
     hubUrl: str(env, 'HUB_URL'),
     maxFileSizeMb: int(env, 'MAX_FILE_SIZE_MB', 100, 1, 10_000),

@@ -50,13 +50,13 @@ export function createMailDriver(config: Config): MailDriver | null {
     case 'resend':
       return {
         name: 'resend',
-        send: (m) => postJson('https://api.resend.com/emails', { authorization: `Bearer ${config.resendApiKey}` },
+        send: (m) => postJson(`${config.resendApiUrl}/emails`, { authorization: `Bearer ${config.resendApiKey}` },
           { from: config.mailFrom, to: [m.to], subject: m.subject, text: m.text }, 'Resend'),
       };
     case 'brevo':
       return {
         name: 'brevo',
-        send: (m) => postJson('https://api.brevo.com/v3/smtp/email', { 'api-key': config.brevoApiKey! },
+        send: (m) => postJson(`${config.brevoApiUrl}/v3/smtp/email`, { 'api-key': config.brevoApiKey! },
           { sender: parseFrom(config.mailFrom), to: [{ email: m.to }], subject: m.subject, textContent: m.text }, 'Brevo'),
       };
     default:

@@ -9,7 +9,7 @@ import { buildApi, type Api } from '../api/server.ts';
 import { sha256, randomToken } from '../core/crypto.ts';
 import type { Config } from '../core/config.ts';
 import { installJobQueue, jobQueueInstalled } from '../core/db/job-queue.ts';
-import { migrate } from '../core/db/migrate.ts';
+import { migratePool } from '../core/db/migrate.ts';
 import { createPool } from '../core/db/pool.ts';
 import { createLogger, type Logger } from '../core/log.ts';
 import { createMailDriver } from '../core/mail/index.ts';
@@ -41,13 +41,8 @@ export async function openDatabase(config: Config, log: Logger): Promise<{ url: 
 
 /** Migrates the app schema (every role) and installs the job queue (roles that run workers). */
 export async function prepareDatabase(pool: pg.Pool, config: Config, log: Logger): Promise<void> {
-  const client = await pool.connect();
-  try {
-    const { applied } = await migrate(client);
-    log.info({ applied: applied.length, files: applied }, applied.length ? 'migrations applied' : 'schema up to date');
-  } finally {
-    client.release();
-  }
+  const { applied } = await migratePool(pool);
+  log.info({ applied: applied.length, files: applied }, applied.length ? 'migrations applied' : 'schema up to date');
   if (config.serviceRole === 'api') {
     if (!(await jobQueueInstalled(pool))) {
       throw new BootError('job queue schema is not installed yet: boot one replica with SERVICE_ROLE=all or worker first (this api-only replica exits and should be restarted)');

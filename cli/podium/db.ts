@@ -3,7 +3,7 @@
 import pg from 'pg';
 import type { Config } from '../../core/config.ts';
 import { installJobQueue } from '../../core/db/job-queue.ts';
-import { migrate } from '../../core/db/migrate.ts';
+import { migratePool } from '../../core/db/migrate.ts';
 import { createPool } from '../../core/db/pool.ts';
 import { embeddedClusterDir, embeddedUrl, livePostmaster, startEmbeddedPostgres } from '../../ops/embedded/postgres.ts';
 
@@ -21,12 +21,7 @@ export async function withOperatorDb<T>(config: Config, fn: (pool: pg.Pool) => P
   }
   const pool = createPool(url, 2);
   try {
-    const c = await pool.connect();
-    try {
-      await migrate(c);
-    } finally {
-      c.release();
-    }
+    await migratePool(pool);
     await installJobQueue(pool);
     return await fn(pool);
   } finally {

@@ -79,3 +79,13 @@ export async function migrate(client: pg.ClientBase, files = readMigrations()): 
     await client.query('select pg_advisory_unlock($1)', [MIGRATION_LOCK_KEY]);
   }
 }
+
+/** migrate() on a client of its own from the pool. */
+export async function migratePool(pool: pg.Pool, files = readMigrations()): Promise<MigrateResult> {
+  const client = await pool.connect();
+  try {
+    return await migrate(client, files);
+  } finally {
+    client.release();
+  }
+}

@@ -3,7 +3,7 @@
 import { randomBytes } from 'node:crypto';
 import pg from 'pg';
 import { installJobQueue } from '../../core/db/job-queue.ts';
-import { migrate, migrationsDigest } from '../../core/db/migrate.ts';
+import { migratePool, migrationsDigest } from '../../core/db/migrate.ts';
 import { createPool } from '../../core/db/pool.ts';
 
 const TEMPLATE_LOCK = 7432999;
@@ -53,12 +53,7 @@ async function ensureTemplate(): Promise<string> {
       await c.query(`create database ${building}`);
       const pool = createPool(urlFor(building), 2);
       try {
-        const client = await pool.connect();
-        try {
-          await migrate(client);
-        } finally {
-          client.release();
-        }
+        await migratePool(pool);
         await installJobQueue(pool);
       } finally {
         await pool.end();

@@ -1,5 +1,5 @@
 import { installJobQueue } from '../../../core/db/job-queue.ts';
-import { migrate as runMigrations } from '../../../core/db/migrate.ts';
+import { migratePool } from '../../../core/db/migrate.ts';
 import { createPool } from '../../../core/db/pool.ts';
 import { startEmbeddedPostgres } from '../../../ops/embedded/postgres.ts';
 import { printJson } from '../../lib/io.ts';
@@ -15,13 +15,7 @@ export const migrate: Command = {
     const embedded = cfg.databaseUrl ? null : await startEmbeddedPostgres(cfg.dataDir, cfg.embeddedPgPort);
     const pool = createPool(cfg.databaseUrl ?? embedded!.url, 2);
     try {
-      const client = await pool.connect();
-      let applied: string[];
-      try {
-        ({ applied } = await runMigrations(client));
-      } finally {
-        client.release();
-      }
+      const { applied } = await migratePool(pool);
       await installJobQueue(pool);
       if (flags.json) printJson(io, { applied });
       else io.stdout.write(applied.length ? applied.map((f) => `Applied ${f}`).join('\n') + '\n' : 'Schema up to date\n');

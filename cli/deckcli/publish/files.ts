@@ -1,0 +1,117 @@
+// What a push publishes: the files of a folder (or one file) after the always-skipped
+// rules and .deckcliignore, symlinks never followed; the entry; the per-file cap; the
+// attachments under downloads/; and each file's sha256, hashed as a stream.
+import { createHash } from 'node:crypto';
+import { createReadStream, existsSync, lstatSync, readdirSync, readFileSync, statSync } from 'node:fs';
+import path from 'node:path';
+import { isAttachment, isExcludedName } from '../../../core/wire/deck-paths.ts';
+import { CliError, EXIT } from '../../lib/errors.ts';
+import { ignored, parseIgnore, type IgnoreRule } from './ignore.ts';
+
+export const IGNORE_FILE = '.deckcliignore';
+export const DEFAULT_CAP_MB = 100;
+
+export interface LocalFile {
+  path: string; // relative to the deck root, `/`-separated
+  abs: string;
+  size: number;
+}
+
+export interface DeckFiles {
+  root: string;
+  files: LocalFile[];
+  singleFile: string | null; // `push <file>`: that file's path
+  symlinksSkipped: string[];
+}
+
+export function collectFiles(target: string): DeckFiles {
+  const abs = path.resolve(target);
+  if (!existsSync(abs)) throw new CliError(`${target} does not exist`, EXIT.rejected, 'not_found');
+  const st = lstatSync(abs);
+  if (st.isSymbolicLink()) throw new CliError(`${target} is a symbolic link; deckcli never follows links`, EXIT.rejected, 'symlink');
+  if (st.isFile()) {
+    const name = path.basename(abs);
+    if (isExcludedName(name)) throw new CliError(`${target} is never published (dot-prefixed files, node_modules, Thumbs.db, package.json and lockfiles are always skipped)`, EXIT.rejected, 'skipped_file');
+    return { root: path.dirname(abs), files: [{ path: name, abs, size: st.size }], singleFile: name, symlinksSkipped: [] };
+  }
+  const ignoreFile = path.join(abs, IGNORE_FILE);
+  const rules: IgnoreRule[] = existsSync(ignoreFile) && lstatSync(ignoreFile).isFile() ? parseIgnore(readFileSync(ignoreFile, 'utf8')) : [];
+  const files: LocalFile[] = [];
+  const symlinksSkipped: string[] = [];
+  const walk = (dirAbs: string, dirRel: string) => {
+    for (const entry of readdirSync(dirAbs, { withFileTypes: true })) {
+      const rel = dirRel ? `${dirRel}/${entry.name}` : entry.name;
+      const full = path.join(dirAbs, entry.name);
+      if (isExcludedName(entry.name)) continue;
+      if (entry.isSymbolicLink()) {
+        symlinksSkipped.push(rel);
+        continue;
+      }
+      if (entry.isDirectory()) {
+        if (!ignored(rules, rel, true)) walk(full, rel);
+      } else if (entry.isFile() && !ignored(rules, rel, false)) {
+        files.push({ path: rel, abs: full, size: statSync(full).size });
+      }
+    }
+  };
+  walk(abs, '');
+  files.sort((a, b) => (a.path < b.path ? -1 : a.path > b.path ? 1 : 0));
+  return { root: abs, files, singleFile: null, symlinksSkipped };
+}
+
+/** --entry, else index.html, else the only .html file, else an error listing candidates. */
+export function detectEntry(deck: DeckFiles, explicit?: string): string {
+  const paths = new Set(deck.files.map((f) => f.path));
+  if (explicit) {
+    const wanted = explicit.replace(/^\.\//, '');
+    if (!paths.has(wanted)) throw new CliError(`--entry ${explicit} is not one of the files being published`, EXIT.rejected, 'invalid_entry');
+    return wanted;
+  }
+  if (deck.singleFile) {
+    if (!/\.html?$/i.test(deck.singleFile)) throw new CliError(`${deck.singleFile} is not an HTML file; a single-file push publishes an .html entry`, EXIT.rejected, 'invalid_entry');
+    return deck.singleFile;
+  }
+  if (paths.has('index.html')) return 'index.html';
+  const html = deck.files.map((f) => f.path).filter((p) => /\.html?$/i.test(p) && !isAttachment(p));
+  if (html.length === 1) return html[0];
+  if (html.length === 0) throw new CliError('no .html file to use as the entry; add index.html or pass --entry', EXIT.rejected, 'no_entry');
+  throw new CliError(`several .html files could be the entry; pass --entry with one of:\n${html.map((p) => `  ${p}`).join('\n')}`, EXIT.rejected, 'ambiguous_entry');
+}
+
+/** Every file against the per-file cap, before any byte leaves the machine. */
+export function checkCap(deck: DeckFiles, capMb: number): void {
+  const cap = capMb * 1024 * 1024;
+  const over = deck.files.find((f) => f.size > cap);
+  if (over) {
+    throw new CliError(`${over.path} is ${(over.size / 1048576).toFixed(1)} MB, over the per-file cap of ${capMb} MB; nothing was uploaded`, EXIT.rejected, 'file_too_large');
+  }
+}
+
+export function attachmentsOf(deck: DeckFiles): { count: number; sizeBytes: number } {
+  const a = deck.files.filter((f) => isAttachment(f.path));
+  return { count: a.length, sizeBytes: a.reduce((n, f) => n + f.size, 0) };
+}
+
+export function hashFile(abs: string): Promise<string> {
+  return new Promise((resolve, reject) => {
+    const h = createHash('sha256');
+    createReadStream(abs, { highWaterMark: 1 << 20 })
+      .on('data', (c) => h.update(c))
+      .on('error', reject)
+      .on('end', () => resolve(h.digest('hex')));
+  });
+}
+
+/** Hashes every file as a stream, a few at a time (constant memory per file). */
+export async function hashAll(files: LocalFile[], concurrency = 8): Promise<Map<string, string>> {
+  const out = new Map<string, string>();
+  let next = 0;
+  const worker = async () => {
+    while (next < files.length) {
+      const f = files[next++];
+      out.set(f.path, await hashFile(f.abs));
+    }
+  };
+  await Promise.all(Array.from({ length: Math.min(concurrency, files.length) }, worker));
+  return out;
+}

@@ -6,11 +6,12 @@ import type { Command } from './command.ts';
 import { loginComplete } from './commands/auth/login-complete.ts';
 import { loginRequest } from './commands/auth/login-request.ts';
 import { configClear } from './commands/config/clear.ts';
+import { dev } from './commands/dev.ts';
 import { logout } from './commands/logout.ts';
 import { open } from './commands/open.ts';
 import { Context, VERSION } from './context.ts';
 
-export const COMMANDS: Command[] = [open, loginRequest, loginComplete, logout, configClear];
+export const COMMANDS: Command[] = [open, dev, loginRequest, loginComplete, logout, configClear];
 
 const GLOBAL_FLAGS: AnyFlags = {
   apiUrl: { type: 'string', aliases: ['url'] },

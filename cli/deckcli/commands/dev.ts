@@ -1,0 +1,29 @@
+// Serves a deck folder locally, sandboxed as the instance serves it, with live reload.
+import { CliError, EXIT } from '../../lib/errors.ts';
+import type { Command } from '../command.ts';
+import { startDevServer } from '../dev/server.ts';
+import { collectFiles, detectEntry } from '../publish/files.ts';
+
+export const dev: Command = {
+  path: 'dev',
+  summary: 'Serve a deck folder locally with live reload',
+  usage: 'Usage: deckcli dev [folder] [--port <n>] [--entry <file>]',
+  flags: { port: { type: 'string' }, entry: { type: 'string' } },
+  async run(ctx) {
+    const folder = ctx.input[0] ?? '.';
+    const portRaw = (ctx.flags.port as string | undefined) ?? '4321';
+    if (!/^\d+$/.test(portRaw) || Number(portRaw) > 65535) throw new CliError(`--port must be a port number, got ${portRaw}`, EXIT.rejected);
+    const deck = collectFiles(folder);
+    if (deck.singleFile) throw new CliError('deckcli dev serves a folder', EXIT.rejected);
+    const entry = detectEntry(deck, ctx.flags.entry as string | undefined);
+    const server = await startDevServer(folder, entry, Number(portRaw)).catch((err: NodeJS.ErrnoException) => {
+      throw new CliError(err.code === 'EADDRINUSE' ? `port ${portRaw} is in use; pass --port` : err.message, EXIT.environment);
+    });
+    ctx.out(`Serving ${deck.root} at ${server.url} (entry ${entry}); Ctrl-C stops`);
+    await new Promise<void>((resolve) => {
+      process.once('SIGINT', resolve);
+      process.once('SIGTERM', resolve);
+    });
+    await server.close();
+  },
+};

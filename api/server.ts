@@ -10,7 +10,7 @@ import type { UsageCounter } from '../core/usage.ts';
 import { authenticate, callerOf } from './auth/caller.ts';
 import { AppError, fromPgError } from './errors.ts';
 import { mountGraphql } from './graphql.ts';
-import { createMetrics, type Metrics } from './metrics.ts';
+import { createMetrics, type Metrics } from '../core/metrics.ts';
 import { registerCliAuthRoutes } from './routes/identity/cli-auth.ts';
 import { registerMeRoutes } from './routes/identity/me.ts';
 import { registerSessionRoutes } from './routes/identity/session.ts';
@@ -26,6 +26,7 @@ export interface ApiDeps {
   limiter: RateLimiter;
   usage: UsageCounter;
   log: Logger;
+  metrics?: Metrics; // shared with the worker in the same process; made here otherwise
 }
 
 export interface Api {
@@ -77,7 +78,7 @@ export async function buildApi(deps: ApiDeps, surface: 'full' | 'ops' = 'full'):
     requestIdHeader: false,
     ajv: { customOptions: { removeAdditional: false } }, // unknown fields are refused by name, not silently dropped
   }) as unknown as FastifyInstance; // our pino Logger is a FastifyBaseLogger; the generic differs only in name
-  const metrics = createMetrics();
+  const metrics = deps.metrics ?? createMetrics(pool);
 
   app.decorateRequest('identity', null);
   app.decorateRequest('caller', null as never);

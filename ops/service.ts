@@ -13,6 +13,7 @@ import { migratePool } from '../core/db/migrate.ts';
 import { createPool } from '../core/db/pool.ts';
 import { createLogger, type Logger } from '../core/log.ts';
 import { createMailDriver } from '../core/mail/index.ts';
+import { createMetrics } from '../core/metrics.ts';
 import { createRateLimiter, type RateLimiter } from '../core/rate-limit.ts';
 import { UsageCounter } from '../core/usage.ts';
 import { startWorker, type WorkerHandle } from '../workers/index.ts';
@@ -70,6 +71,7 @@ export async function startService(config: Config, log: Logger = createLogger(co
   let api: Api | null = null;
   let worker: WorkerHandle | null = null;
   const usage = new UsageCounter();
+  const metrics = createMetrics(pool);
   const stop = async () => {
     await api?.close().catch((e) => log.warn({ err: e.message }, 'api close failed'));
     if (api) await usage.stop(pool).catch((e) => log.warn({ err: e.message }, 'final usage flush failed'));
@@ -83,9 +85,9 @@ export async function startService(config: Config, log: Logger = createLogger(co
     limiter = await createRateLimiter(config.redisUrl);
     log.info({ backend: limiter.backend }, limiter.backend === 'redis' ? 'rate limiting is backed by redis (shared by every replica)' : 'rate limiting is per process (set REDIS_URL to share buckets across replicas)');
     if (config.serviceRole !== 'api') {
-      worker = await startWorker({ config, pool, log, mail: createMailDriver(config) });
+      worker = await startWorker({ config, pool, log, mail: createMailDriver(config), metrics });
     }
-    api = await buildApi({ config, pool, limiter, usage, log }, config.serviceRole === 'worker' ? 'ops' : 'full');
+    api = await buildApi({ config, pool, limiter, usage, log, metrics }, config.serviceRole === 'worker' ? 'ops' : 'full');
     await api.app.listen({ host: config.host, port: config.port });
     const addr = api.app.server.address();
     const url = typeof addr === 'object' && addr ? `http://${config.host.includes(':') ? `[${config.host}]` : config.host}:${addr.port}` : null;

@@ -7,6 +7,7 @@ import type pg from 'pg';
 import type { Config } from '../core/config.ts';
 import type { Logger } from '../core/log.ts';
 import type { MailDriver } from '../core/mail/index.ts';
+import type { Metrics } from '../core/metrics.ts';
 import { quietLogger } from '../core/db/job-queue.ts';
 import { HEARTBEAT_INTERVAL_SECONDS } from '../api/routes/meta/health.ts';
 import { mailSend } from './tasks/mail__send.ts';
@@ -17,6 +18,7 @@ export interface WorkerDeps {
   pool: pg.Pool;
   log: Logger;
   mail: MailDriver | null;
+  metrics?: Metrics;
 }
 
 export interface WorkerHandle {
@@ -43,8 +45,22 @@ export async function startWorker(deps: WorkerDeps, opts: { concurrency?: number
     noHandleSignals: true,
     logger: quietLogger,
   });
-  runner.events.on('job:error', ({ job, error }) => log.warn({ task: job.task_identifier, jobId: job.id, attempts: job.attempts, err: (error as Error)?.message }, 'job failed; will retry'));
-  runner.events.on('job:success', ({ job }) => log.debug({ task: job.task_identifier, jobId: job.id }, 'job done'));
+  // Durations from job:start to its outcome, per job id (a worker runs several at once).
+  const started = new Map<string, number>();
+  const observe = (id: string, task: string, outcome: 'success' | 'error') => {
+    const t0 = started.get(id);
+    started.delete(id);
+    if (t0 !== undefined) deps.metrics?.jobDuration.observe({ task, outcome }, (performance.now() - t0) / 1000);
+  };
+  runner.events.on('job:start', ({ job }) => started.set(job.id, performance.now()));
+  runner.events.on('job:error', ({ job, error }) => {
+    observe(job.id, job.task_identifier, 'error');
+    log.warn({ task: job.task_identifier, jobId: job.id, attempts: job.attempts, err: (error as Error)?.message }, 'job failed; will retry');
+  });
+  runner.events.on('job:success', ({ job }) => {
+    observe(job.id, job.task_identifier, 'success');
+    log.debug({ task: job.task_identifier, jobId: job.id }, 'job done');
+  });
   const beat = () => pool.query('select app_private.heartbeat($1, $2)', [workerId, config.serviceRole]).catch((err) => log.warn({ err: err.message }, 'heartbeat failed'));
   await beat();
   const timer = setInterval(beat, HEARTBEAT_INTERVAL_SECONDS * 1000);

@@ -37,6 +37,8 @@ test.serial('requests are tallied in memory, then wait in the queue while no wor
   await new Promise((r) => setTimeout(r, 500));
   t.is(await queued(), 1, 'still waiting: no worker');
   t.deepEqual(await usage(), []);
+  const m = await http(s.url, 'GET', '/metrics');
+  t.regex(m.text, /^podium_jobs_queued\{task="usage__flush"\} 1$/m);
 });
 
 test.serial('a worker drains the batch into key_usage and last_used_at, once', async (t) => {
@@ -45,6 +47,9 @@ test.serial('a worker drains the batch into key_usage and last_used_at, once', a
   t.deepEqual(await usage(), [{ route: 'GET /api/v1/me', n: 7 }]);
   const k = await s.db.pool.query(`select last_used_at from app_private.api_keys where id = $1`, [key.id]);
   t.truthy(k.rows[0].last_used_at);
+  const m = await http(s.url, 'GET', '/metrics');
+  t.regex(m.text, /^podium_job_duration_seconds_count\{task="usage__flush",outcome="success"\} 1$/m);
+  t.notRegex(m.text, /^podium_jobs_queued\{task="usage__flush"\}/m);
   for (let i = 0; i < 3; i++) await http(s.url, 'GET', '/api/v1/me', { key: key.key });
   await s.usage.flush(s.db.pool);
   await until(async () => (await usage())[0].n === 10);

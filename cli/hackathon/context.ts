@@ -105,7 +105,7 @@ export class Context extends BaseContext<GlobalFlags> {
     return new WireClient({ ...bare.opts, headers: header });
   }
 
-  private async resolveSelection(bare: WireClient, sel: Selection): Promise<Record<string, string>> {
+  async resolveSelection(bare: WireClient, sel: Selection): Promise<Record<string, string>> {
     if (sel.kind === 'workspace' && UUID.test(sel.value)) return { 'podium-workspace': sel.value };
     const { items } = await bare.request<{ items: Workspace[] }>('GET', '/api/v1/workspaces');
     const wanted = sel.value.toLowerCase();

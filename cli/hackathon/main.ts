@@ -11,8 +11,29 @@ import { use } from './commands/use.ts';
 import { whoami } from './commands/whoami.ts';
 import { workspaceDefault } from './commands/workspace/default.ts';
 import { workspaces } from './commands/workspaces.ts';
+import { eventStatus } from './commands/event/status.ts';
+import { eventConfigure } from './commands/event/configure.ts';
+import { eventGithub } from './commands/event/github.ts';
+import { eventVote } from './commands/event/vote.ts';
+import { rosterImport } from './commands/event/roster/import.ts';
+import { rosterShow } from './commands/event/roster/show.ts';
+import { rosterLock, rosterUnlock } from './commands/event/roster/lock.ts';
+import { agendaShow } from './commands/event/agenda/show.ts';
+import { agendaSet } from './commands/event/agenda/set.ts';
+import { projectsList } from './commands/projects/list.ts';
+import { projectsArchive, projectsCreate, projectsUnarchive, projectsUpdate } from './commands/projects/write.ts';
+import { membersAdd, membersList, membersRemove, membersRole } from './commands/projects/members/index.ts';
+import { teamsList, teamsMembers } from './commands/teams/index.ts';
+import { showcaseSet, showcaseShow } from './commands/showcase/index.ts';
+import { decksLink, decksShow } from './commands/decks/links.ts';
+import { demoLink, demoList, demoRevoke } from './commands/demo/index.ts';
 
-export const COMMANDS: Command[] = [login, logout, use, profiles, whoami, workspaces, workspaceDefault];
+export const COMMANDS: Command[] = [
+  login, logout, use, profiles, whoami, workspaces, workspaceDefault,
+  eventStatus, eventConfigure, rosterImport, rosterShow, rosterLock, rosterUnlock, eventGithub, eventVote, agendaShow, agendaSet,
+  projectsList, projectsCreate, projectsUpdate, projectsArchive, projectsUnarchive, membersList, membersAdd, membersRole, membersRemove,
+  teamsList, teamsMembers, showcaseSet, showcaseShow, decksLink, decksShow, demoLink, demoList, demoRevoke,
+];
 
 const GLOBAL_FLAGS: AnyFlags = {
   apiUrl: { type: 'string', aliases: ['url'] },

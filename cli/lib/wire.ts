@@ -35,6 +35,24 @@ export class WireClient {
   }
 
   async request<T = any>(method: string, path: string, body?: unknown, extraHeaders: Record<string, string> = {}): Promise<T> {
+    return (await this.exchange<T>(method, path, body, extraHeaders)).body;
+  }
+
+  /** Every page of a `{ items, nextCursor }` listing. */
+  async all<T = any>(path: string): Promise<T[]> {
+    const items: T[] = [];
+    let cursor: string | null = null;
+    do {
+      const sep = path.includes('?') ? '&' : '?';
+      const page: { items: T[]; nextCursor: string | null } = await this.request('GET', `${path}${sep}limit=100${cursor ? `&cursor=${encodeURIComponent(cursor)}` : ''}`);
+      items.push(...page.items);
+      cursor = page.nextCursor;
+    } while (cursor);
+    return items;
+  }
+
+  /** The answer with its headers (sign-in answers carry a cookie). */
+  async exchange<T = any>(method: string, path: string, body?: unknown, extraHeaders: Record<string, string> = {}): Promise<{ body: T; headers: Headers }> {
     const headers: Record<string, string> = { 'user-agent': this.opts.userAgent, accept: 'application/json', ...this.opts.headers, ...extraHeaders };
     if (this.opts.key) headers.authorization = `Bearer ${this.opts.key}`;
     if (body !== undefined) headers['content-type'] = 'application/json';
@@ -66,6 +84,6 @@ export class WireClient {
       }
       throw new WireError(res.status, `http_${res.status}`, `${this.opts.baseUrl} answered ${res.status} ${res.statusText}`);
     }
-    return json as T;
+    return { body: json as T, headers: res.headers };
   }
 }

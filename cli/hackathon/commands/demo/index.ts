@@ -1,0 +1,70 @@
+// demo link / list / revoke (self-hosted instances whose operator turned demo sign-in on).
+import { wholeNumber } from '../../../lib/checks.ts';
+import { CliError, EXIT } from '../../../lib/errors.ts';
+import { table } from '../../../lib/table.ts';
+import type { Command } from '../../command.ts';
+import { asOwner, OWNER_FLAGS } from './session.ts';
+
+interface Pass {
+  id: string;
+  email: string;
+  expiresAt: string;
+  revokedAt: string | null;
+  uses: number;
+  links?: string[];
+}
+
+export const demoLink: Command = {
+  path: 'demo link',
+  summary: 'Mint one demo pass per --email; prints one link per --path',
+  usage:
+    'Usage: hackathon demo link --email <e>... [--path </path>]... [--hours <n> | --minutes <n>] [--owner-email <e>] [--owner-password-stdin]\n\n' +
+    'Lifetime: a day by default, at most a week. The links are the only place the pass secret appears.',
+  flags: { email: { type: 'string', isMultiple: true }, path: { type: 'string', isMultiple: true }, hours: { type: 'string' }, minutes: { type: 'string' }, ...OWNER_FLAGS },
+  async run(ctx) {
+    const emails = (ctx.flags.email as string[] | undefined) ?? [];
+    if (emails.length === 0) throw new CliError('name at least one --email', EXIT.usage);
+    for (const e of emails) if (!/^[^@\s]+@[^@\s]+$/.test(e)) throw new CliError(`not an email address: ${e}`, EXIT.rejected);
+    const paths = (ctx.flags.path as string[] | undefined) ?? [];
+    for (const p of paths) if (!/^\/(?!\/)/.test(p)) throw new CliError(`--path must start with a single /, got ${p}`, EXIT.rejected);
+    if (ctx.flags.hours !== undefined && ctx.flags.minutes !== undefined) throw new CliError('--hours and --minutes conflict', EXIT.rejected);
+    const body: Record<string, unknown> = { emails };
+    if (paths.length) body.paths = paths;
+    if (ctx.flags.hours !== undefined) body.hours = wholeNumber(ctx.flags.hours, '--hours', 1, 168);
+    if (ctx.flags.minutes !== undefined) body.minutes = wholeNumber(ctx.flags.minutes, '--minutes', 1, 10080);
+    const r = await asOwner(ctx, (c) => c.request('POST', '/api/v1/demo/passes', body));
+    if (ctx.json) return ctx.printJson(r);
+    for (const p of r.items as Pass[]) {
+      ctx.out(`${p.email} (pass ${p.id}, expires ${p.expiresAt}):`);
+      for (const l of p.links ?? []) ctx.out(`  ${l}`);
+    }
+  },
+};
+
+export const demoList: Command = {
+  path: 'demo list',
+  summary: 'Demo passes with expiry, revocation and uses',
+  usage: 'Usage: hackathon demo list [--owner-email <e>] [--owner-password-stdin] [--json]',
+  flags: { ...OWNER_FLAGS },
+  async run(ctx) {
+    const items: Pass[] = await asOwner(ctx, (c) => c.all('/api/v1/demo/passes'));
+    if (ctx.json) return ctx.printJson({ items, nextCursor: null });
+    if (items.length === 0) return ctx.out('No demo passes');
+    const rows = items.map((p) => [p.id, p.email, `expires ${p.expiresAt}`, p.revokedAt ? `revoked ${p.revokedAt}` : 'not revoked', `${p.uses} use${p.uses === 1 ? '' : 's'}`]);
+    for (const line of table(rows)) ctx.out(line);
+  },
+};
+
+export const demoRevoke: Command = {
+  path: 'demo revoke',
+  summary: 'Revoke a pass and end every session it opened',
+  usage: 'Usage: hackathon demo revoke <id> [--owner-email <e>] [--owner-password-stdin]',
+  flags: { ...OWNER_FLAGS },
+  async run(ctx) {
+    const [id] = ctx.input;
+    if (!id || ctx.input.length > 1) throw new CliError('name exactly one pass id', EXIT.usage);
+    const r = await asOwner(ctx, (c) => c.request('DELETE', `/api/v1/demo/passes/${encodeURIComponent(id)}`));
+    if (ctx.json) return ctx.printJson(r);
+    ctx.out(`Revoked ${r.id}; ended ${r.sessionsEnded} session${r.sessionsEnded === 1 ? '' : 's'}`);
+  },
+};

@@ -1,0 +1,26 @@
+import { table } from '../../../../lib/table.ts';
+import type { Context } from '../../../context.ts';
+import type { Command } from '../../../command.ts';
+
+export interface AgendaItem {
+  title: string;
+  kind: string;
+  startsAt: string;
+  endsAt: string | null;
+}
+
+export function printAgenda(ctx: Context, items: AgendaItem[]): void {
+  for (const line of table(items.map((i) => [i.startsAt, i.endsAt ?? '-', i.kind, i.title]))) ctx.out(line);
+}
+
+export const agendaShow: Command = {
+  path: 'event agenda show',
+  summary: 'The programme, sorted by start',
+  usage: 'Usage: hackathon event agenda show [--json]',
+  async run(ctx) {
+    const r = await (await ctx.client()).request('GET', '/api/v1/event/agenda');
+    if (ctx.json) return ctx.printJson(r);
+    if (r.items.length === 0) return ctx.out('No programme yet');
+    printAgenda(ctx, r.items);
+  },
+};

@@ -1,0 +1,45 @@
+// `event configure`: the whole schedule each time, with the version it expects.
+import { isoInstant, required, wholeNumber } from '../../../lib/checks.ts';
+import { CliError, EXIT } from '../../../lib/errors.ts';
+import { WireError } from '../../../lib/wire.ts';
+import type { Command } from '../../command.ts';
+
+export const eventConfigure: Command = {
+  path: 'event configure',
+  summary: 'Create or change the event (organizer)',
+  usage:
+    'Usage: hackathon event configure --expected-version <n> --name <name> --timezone <tz> --starts-at <iso> --build-ends-at <iso>\n' +
+    '         --vote-opens-at <iso> --vote-closes-at <iso> [--reason <text>]\n\n' +
+    '--expected-version 0 creates the event. Instants are ISO 8601 with a zone. Moving the build end while running needs --reason.',
+  flags: {
+    expectedVersion: { type: 'string' }, name: { type: 'string' }, timezone: { type: 'string' }, startsAt: { type: 'string' },
+    buildEndsAt: { type: 'string' }, voteOpensAt: { type: 'string' }, voteClosesAt: { type: 'string' }, reason: { type: 'string' },
+  },
+  async run(ctx) {
+    const f = ctx.flags;
+    const body: Record<string, unknown> = {
+      expectedVersion: wholeNumber(required(f.expectedVersion, '--expected-version'), '--expected-version'),
+      name: required(f.name as string | undefined, '--name'),
+      timezone: required(f.timezone as string | undefined, '--timezone'),
+      startsAt: isoInstant(required(f.startsAt, '--starts-at'), '--starts-at'),
+      buildEndsAt: isoInstant(required(f.buildEndsAt, '--build-ends-at'), '--build-ends-at'),
+      voteOpensAt: isoInstant(required(f.voteOpensAt, '--vote-opens-at'), '--vote-opens-at'),
+      voteClosesAt: isoInstant(required(f.voteClosesAt, '--vote-closes-at'), '--vote-closes-at'),
+    };
+    if ((body.name as string).length > 100) throw new CliError('--name is at most 100 characters', EXIT.rejected);
+    if (f.reason !== undefined) body.reason = f.reason;
+    const client = await ctx.client();
+    let r;
+    try {
+      r = await client.request('PUT', '/api/v1/event', body, { 'idempotency-key': crypto.randomUUID() });
+    } catch (err) {
+      if (err instanceof WireError && err.code === 'version_conflict') {
+        const v = err.details.currentVersion;
+        throw new CliError(`the event is at version ${v}, not ${body.expectedVersion}: read it again (hackathon event status) and pass --expected-version ${v}`, EXIT.wire, 'version_conflict');
+      }
+      throw err;
+    }
+    if (ctx.json) return ctx.printJson(r);
+    ctx.out(r.created ? `Created ${r.event.name} (version 1)` : `Configured ${r.event.name} (version ${r.event.version})`);
+  },
+};

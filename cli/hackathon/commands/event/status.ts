@@ -1,0 +1,42 @@
+// `event status`: name, phase, server time, the five deadlines, the next one with the time
+// left (from the server's time in the answer, never this machine's clock), role and team,
+// one line per team with its submission state.
+import { table } from '../../../lib/table.ts';
+import type { Command } from '../../command.ts';
+
+export function timeLeft(fromIso: string, toIso: string): string {
+  const s = Math.max(0, Math.floor((Date.parse(toIso) - Date.parse(fromIso)) / 1000));
+  const h = Math.floor(s / 3600);
+  const m = Math.floor((s % 3600) / 60);
+  return `${h}h ${String(m).padStart(2, '0')}m ${String(s % 60).padStart(2, '0')}s`;
+}
+
+const DEADLINES = [
+  ['start', 'startsAt', 'Start'],
+  ['build end', 'buildEndsAt', 'Build end'],
+  ['freeze', 'freezeAt', 'Freeze'],
+  ['vote open', 'voteOpensAt', 'Vote opens'],
+  ['vote close', 'voteClosesAt', 'Vote closes'],
+] as const;
+
+export const eventStatus: Command = {
+  path: 'event status',
+  summary: 'Phase, deadlines, your role and the teams',
+  usage: 'Usage: hackathon event status [--json]',
+  async run(ctx) {
+    const s = await (await ctx.client()).request('GET', '/api/v1/event/status');
+    if (ctx.json) return ctx.printJson(s);
+    ctx.out(`${s.name} (version ${s.version}, timezone ${s.timezone})`);
+    ctx.out(`Phase: ${s.phase}`);
+    ctx.out(`Server time: ${s.serverTime}`);
+    for (const [, key, label] of DEADLINES) ctx.out(`${label}: ${s[key]}`);
+    const next = DEADLINES.find(([, key]) => Date.parse(s[key]) > Date.parse(s.serverTime));
+    ctx.out(next ? `Next deadline: ${next[0]} at ${s[next[1]]} (${timeLeft(s.serverTime, s[next[1]])} left)` : 'Next deadline: none (every deadline has passed)');
+    for (const n of s.notices ?? []) ctx.out(`Notice (${n.at}): build end moved to ${n.buildEndsAt}: ${n.reason}`);
+    ctx.out(`Role: ${s.role}${s.team ? `, team ${s.team.name}` : ''}`);
+    if (s.teams.length) {
+      ctx.out('Teams:');
+      for (const line of table(s.teams.map((t: { name: string; state: string }) => [`  ${t.name}`, t.state]))) ctx.out(line);
+    }
+  },
+};

@@ -32,8 +32,25 @@ export class Context extends BaseContext<GlobalFlags> {
     return this.storeCache;
   }
 
+  private fixed: InstanceChoice | null = null;
+
   instance(): InstanceChoice {
-    return chooseInstance(this.store, this.flags, this.io.env);
+    return this.fixed ?? chooseInstance(this.store, this.flags, this.io.env);
+  }
+
+  /** The instance named by flags, environment or profile; null when none is (no default). */
+  namedInstance(): InstanceChoice | null {
+    try {
+      return this.instance();
+    } catch (err) {
+      if (err instanceof CliError && err.code === 'no_instance') return null;
+      throw err;
+    }
+  }
+
+  /** Acts on this instance for the rest of the command (e.g. the one a link file names). */
+  useInstance(url: string): void {
+    this.fixed = { url, profileName: this.store.byUrl(url)?.[0] ?? null, chosenBy: 'active profile' };
   }
 
   async credential(): Promise<{ key: string; source: KeySource } | null> {

@@ -9,9 +9,10 @@ import { configClear } from './commands/config/clear.ts';
 import { dev } from './commands/dev.ts';
 import { logout } from './commands/logout.ts';
 import { open } from './commands/open.ts';
+import { push } from './commands/push.ts';
 import { Context, VERSION } from './context.ts';
 
-export const COMMANDS: Command[] = [open, dev, loginRequest, loginComplete, logout, configClear];
+export const COMMANDS: Command[] = [push, open, dev, loginRequest, loginComplete, logout, configClear];
 
 const GLOBAL_FLAGS: AnyFlags = {
   apiUrl: { type: 'string', aliases: ['url'] },
@@ -39,7 +40,7 @@ export function main(argv: string[], io: Io = processIo()): Promise<number> {
       commands: COMMANDS,
       globalFlags: GLOBAL_FLAGS,
       globalHelp: GLOBAL_HELP,
-      context: (io, flags, input) => new Context(io, flags as never, input),
+      context: (io, flags, input, argv) => new Context(io, flags as never, input, argv),
     },
     argv,
     io,

@@ -63,7 +63,7 @@ export function main(argv: string[], io: Io = processIo()): Promise<number> {
       commands: COMMANDS,
       globalFlags: GLOBAL_FLAGS,
       globalHelp: GLOBAL_HELP,
-      context: (io, flags, input) => new Context(io, flags as never, input),
+      context: (io, flags, input, argv) => new Context(io, flags as never, input, argv),
     },
     argv,
     io,

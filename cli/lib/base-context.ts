@@ -7,7 +7,13 @@ export class BaseContext<F extends { json?: boolean }> {
     readonly io: Io,
     readonly flags: F & Record<string, unknown>,
     readonly input: string[],
+    readonly argv: string[] = [],
   ) {}
+
+  /** Whether an option was written on the command line (booleans parse to false either way). */
+  given(option: string): boolean {
+    return this.argv.some((a) => a === option || a.startsWith(option + '='));
+  }
 
   get json(): boolean {
     return Boolean(this.flags.json);

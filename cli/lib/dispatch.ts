@@ -21,7 +21,7 @@ export interface CliSpec<C> {
   commands: CliCommand<C>[];
   globalFlags: AnyFlags;
   globalHelp: string;
-  context(io: Io, flags: Record<string, unknown>, input: string[]): C;
+  context(io: Io, flags: Record<string, unknown>, input: string[], argv: string[]): C;
 }
 
 function help<C>(spec: CliSpec<C>): string {
@@ -55,7 +55,7 @@ export async function dispatch<C>(spec: CliSpec<C>, argv: string[], io: Io): Pro
       return EXIT.ok;
     }
     const { input, flags } = parseArgs(rest, { ...spec.globalFlags, ...cmd.flags }, cmd.usage);
-    await cmd.run(spec.context(io, flags as Record<string, unknown>, input));
+    await cmd.run(spec.context(io, flags as Record<string, unknown>, input, rest));
     return EXIT.ok;
   } catch (err) {
     if (!(err instanceof CliError)) throw err;

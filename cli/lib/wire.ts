@@ -1,5 +1,6 @@
 // The HTTP client both CLIs use: JSON in and out, every call with a timeout, wire errors
 // ({ error: { code, message } }) turned into CliErrors with the right exit code.
+import { Readable } from 'node:stream';
 import { CliError, EXIT } from './errors.ts';
 
 /** Wire codes that mean "access refused" (exit 3); every other wire error is exit 1. */
@@ -53,18 +54,29 @@ export class WireClient {
 
   /** The answer with its headers (sign-in answers carry a cookie). */
   async exchange<T = any>(method: string, path: string, body?: unknown, extraHeaders: Record<string, string> = {}): Promise<{ body: T; headers: Headers }> {
+    const headers: Record<string, string> = body === undefined ? {} : { 'content-type': 'application/json' };
+    return this.send<T>(method, path, body === undefined ? undefined : JSON.stringify(body), { ...headers, ...extraHeaders });
+  }
+
+  /** Streams bytes up (uploads): the body is never held whole in memory. */
+  async upload<T = any>(path: string, body: NodeJS.ReadableStream, size: number, timeoutMs = 10 * 60_000): Promise<T> {
+    const stream = Readable.toWeb(body as Readable) as unknown as ReadableStream;
+    return (await this.send<T>('PUT', path, stream, { 'content-type': 'application/octet-stream', 'content-length': String(size) }, timeoutMs)).body;
+  }
+
+  private async send<T>(method: string, path: string, body: BodyInit | undefined, extraHeaders: Record<string, string>, timeoutMs?: number): Promise<{ body: T; headers: Headers }> {
     const headers: Record<string, string> = { 'user-agent': this.opts.userAgent, accept: 'application/json', ...this.opts.headers, ...extraHeaders };
     if (this.opts.key) headers.authorization = `Bearer ${this.opts.key}`;
-    if (body !== undefined) headers['content-type'] = 'application/json';
     let res: Response;
     try {
       res = await fetch(new URL(path, this.opts.baseUrl + '/'), {
         method,
         headers,
-        body: body === undefined ? undefined : JSON.stringify(body),
-        signal: AbortSignal.timeout(this.opts.timeoutMs ?? 30_000),
+        body,
+        signal: AbortSignal.timeout(timeoutMs ?? this.opts.timeoutMs ?? 30_000),
         redirect: 'error',
-      });
+        ...(body instanceof ReadableStream ? { duplex: 'half' } : {}),
+      } as RequestInit);
     } catch (err) {
       const cause = (err as { cause?: { code?: string } }).cause?.code ?? (err as Error).name;
       throw new CliError(`cannot reach ${this.opts.baseUrl} (${cause})`, EXIT.environment, 'unreachable');

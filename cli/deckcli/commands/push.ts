@@ -1,0 +1,104 @@
+// `deckcli push [path]`: check every file against the cap, hash, precheck, upload exactly
+// what the instance lacks, commit the manifest on the expected base version. See the
+// Push rules of the deck spec; the file rules live in ../publish/files.ts.
+import path from 'node:path';
+import { CliError, EXIT } from '../../lib/errors.ts';
+import { openUrl } from '../../lib/opener.ts';
+import { WireError } from '../../lib/wire.ts';
+import type { Command } from '../command.ts';
+import type { Context } from '../context.ts';
+import { linkBaseUrl, readLink, writeLink, type DeckLink } from '../link-file.ts';
+import { attachmentsOf, checkCap, collectFiles, DEFAULT_CAP_MB, detectEntry, hashAll } from '../publish/files.ts';
+import { megabytes, uploadMissing } from '../publish/upload.ts';
+
+const KINDS = ['presentation', 'app', 'plan'];
+
+/** The instance: named by flags/env/profile, else the link file's; both and different is an error. */
+function chooseTarget(ctx: Context, link: DeckLink | null, folder: string): string {
+  const named = ctx.namedInstance();
+  const linked = link ? linkBaseUrl(link, folder) : null;
+  if (named && linked && named.url !== linked) {
+    throw new CliError(`${path.join(folder, '.deckcli.json')} links this folder to ${linked}, but this push targets ${named.url}; nothing was sent (push with --new to publish it there as a new deck)`, EXIT.rejected, 'instance_mismatch');
+  }
+  const url = named?.url ?? linked;
+  if (!url) throw new CliError('no instance named: pass --api-url <url>, set DECKS_API_URL, or sign in once with deckcli auth login-complete (deckcli has no default instance)', EXIT.usage, 'no_instance');
+  ctx.useInstance(url);
+  return url;
+}
+
+export const push: Command = {
+  path: 'push',
+  summary: 'Publish a folder (or one .html file) as a new version',
+  usage:
+    'Usage: deckcli push [path] [--title <t>] [--entry <file>] [--kind presentation|app|plan] [--interactive] [--id <deckId> | --new] [--open | --no-open] [--json]',
+  flags: {
+    title: { type: 'string' }, entry: { type: 'string' }, kind: { type: 'string' }, interactive: { type: 'boolean' },
+    id: { type: 'string' }, new: { type: 'boolean' }, open: { type: 'boolean' },
+  },
+  async run(ctx) {
+    const f = ctx.flags;
+    if (ctx.input.length > 1) throw new CliError('push takes one path', EXIT.usage);
+    if (f.kind !== undefined && !KINDS.includes(f.kind as string)) throw new CliError(`--kind must be presentation, app or plan, got ${f.kind}`, EXIT.rejected);
+    if (f.id && f.new) throw new CliError('--id and --new conflict', EXIT.usage);
+    if (ctx.given('--open') && ctx.given('--no-open')) throw new CliError('--open and --no-open conflict', EXIT.usage);
+    const target = ctx.input[0] ?? '.';
+    const deck = collectFiles(target); // skipped names and symlinks handled; no request yet
+    const folder = deck.root;
+    const existingLink = deck.singleFile ? null : readLink(folder);
+    const link = f.new ? null : existingLink;
+    const url = chooseTarget(ctx, link, folder);
+    const entry = detectEntry(deck, f.entry as string | undefined);
+    // Discovery is read before any key is used (and keys are not sent to it).
+    const discovery = await (await ctx.client({ auth: false })).request('GET', '/api/v1/instance');
+    const client = await ctx.client();
+    checkCap(deck, discovery.limits?.maxFileSizeMb ?? DEFAULT_CAP_MB); // before any byte leaves
+    for (const s of deck.symlinksSkipped) ctx.err(`Skipped symbolic link ${s} (links are never followed)`);
+
+    const hashes = await hashAll(deck.files);
+    const files = deck.files.map((x) => ({ path: x.path, sha256: hashes.get(x.path)!, size: x.size }));
+    const { missing } = await client.request<{ missing: string[] }>('POST', '/api/v1/blobs/precheck', { files });
+    const wanted = new Set(missing);
+    const plan = deck.files.filter((x) => wanted.delete(hashes.get(x.path)!)).map((file) => ({ sha256: hashes.get(file.path)!, file }));
+    const totalBytes = plan.reduce((n, p) => n + p.file.size, 0);
+    const tty = Boolean((ctx.io.stderr as { isTTY?: boolean }).isTTY) && !ctx.json;
+    await uploadMissing(client, plan, tty ? (n, b) => ctx.io.stderr.write(`\rUploading ${n}/${plan.length} files, ${megabytes(b)}/${megabytes(totalBytes)} MB`) : null);
+    if (tty && plan.length) ctx.io.stderr.write('\n');
+
+    const manifest: Record<string, unknown> = { entry, files };
+    if (f.title !== undefined) manifest.title = f.title;
+    if (f.kind !== undefined) manifest.kind = f.kind;
+    if (f.interactive) manifest.interactive = true;
+    const deckId = (f.id as string | undefined) ?? link?.presentationId ?? null;
+    let answer;
+    try {
+      if (!deckId) {
+        manifest.title ??= deck.singleFile ? deck.singleFile.replace(/\.html?$/i, '') : path.basename(folder);
+        answer = await client.request('POST', '/api/v1/presentations', manifest, { 'idempotency-key': crypto.randomUUID() });
+      } else {
+        const current = await client.request('GET', `/api/v1/presentations/${encodeURIComponent(deckId)}`);
+        answer = await client.request('POST', `/api/v1/presentations/${encodeURIComponent(deckId)}/versions`, { ...manifest, baseVersion: current.version ?? 0 }, { 'idempotency-key': crypto.randomUUID() });
+      }
+    } catch (err) {
+      if (err instanceof WireError && err.code === 'version_conflict') {
+        throw new CliError(`another push committed version ${err.details.currentVersion ?? 'newer'} of this deck first; nothing was lost: run deckcli push again to publish on top of it`, EXIT.conflict, 'version_conflict');
+      }
+      throw err;
+    }
+    const firstPush = !deck.singleFile && !existingLink;
+    if (!deck.singleFile && (firstPush || f.new || existingLink?.presentationId !== answer.presentation.id)) {
+      writeLink(folder, { presentationId: answer.presentation.id, baseUrl: url });
+    }
+    if (ctx.json) return ctx.printJson(answer);
+    const att = attachmentsOf(deck);
+    ctx.out(`Published ${answer.presentation.title ?? ''} version ${answer.version}`.replace('  ', ' '));
+    ctx.out(`url: ${answer.url}`);
+    if (att.count) ctx.out(`Attachments: ${att.count} files, ${megabytes(att.sizeBytes)} MB (downloads/)`);
+    ctx.err(`Uploaded ${plan.length} of ${files.length} files (${megabytes(totalBytes)} MB); ${files.length - plan.length} unchanged`);
+    // The browser opens on the first push of a folder or with --open; never with --no-open,
+    // never when stdout is not a terminal (and never on --json, above).
+    const wantOpen = ctx.given('--no-open') ? false : Boolean(f.open) || firstPush;
+    if (wantOpen && ctx.io.stdout.isTTY) {
+      if (!(await openUrl(answer.url, ctx.io.env))) ctx.err('Could not start the browser opener; open the url above yourself.');
+    }
+  },
+};

@@ -9,10 +9,11 @@ import { configClear } from './commands/config/clear.ts';
 import { dev } from './commands/dev.ts';
 import { logout } from './commands/logout.ts';
 import { open } from './commands/open.ts';
+import { pull } from './commands/pull.ts';
 import { push } from './commands/push.ts';
 import { Context, VERSION } from './context.ts';
 
-export const COMMANDS: Command[] = [push, open, dev, loginRequest, loginComplete, logout, configClear];
+export const COMMANDS: Command[] = [push, pull, open, dev, loginRequest, loginComplete, logout, configClear];
 
 const GLOBAL_FLAGS: AnyFlags = {
   apiUrl: { type: 'string', aliases: ['url'] },

@@ -64,7 +64,21 @@ export class WireClient {
     return (await this.send<T>('PUT', path, stream, { 'content-type': 'application/octet-stream', 'content-length': String(size) }, timeoutMs)).body;
   }
 
+  /** Streams bytes down (downloads): the answer's body, unread. */
+  async download(path: string, timeoutMs = 10 * 60_000): Promise<AsyncIterable<Uint8Array>> {
+    const res = await this.fetchOk('GET', path, undefined, { accept: 'application/octet-stream' }, timeoutMs);
+    if (!res.body) throw new CliError(`${this.opts.baseUrl} answered ${path} without a body`, EXIT.environment);
+    return res.body as unknown as AsyncIterable<Uint8Array>;
+  }
+
   private async send<T>(method: string, path: string, body: BodyInit | undefined, extraHeaders: Record<string, string>, timeoutMs?: number): Promise<{ body: T; headers: Headers }> {
+    const res = await this.fetchOk(method, path, body, extraHeaders, timeoutMs);
+    const text = await res.text();
+    return { body: (text ? JSON.parse(text) : null) as T, headers: res.headers };
+  }
+
+  /** One request; a non-2xx answer becomes a WireError (its JSON error when it has one). */
+  private async fetchOk(method: string, path: string, body: BodyInit | undefined, extraHeaders: Record<string, string>, timeoutMs?: number): Promise<Response> {
     const headers: Record<string, string> = { 'user-agent': this.opts.userAgent, accept: 'application/json', ...this.opts.headers, ...extraHeaders };
     if (this.opts.key) headers.authorization = `Bearer ${this.opts.key}`;
     let res: Response;
@@ -81,6 +95,7 @@ export class WireClient {
       const cause = (err as { cause?: { code?: string } }).cause?.code ?? (err as Error).name;
       throw new CliError(`cannot reach ${this.opts.baseUrl} (${cause})`, EXIT.environment, 'unreachable');
     }
+    if (res.ok) return res;
     const text = await res.text();
     let json: any = null;
     try {
@@ -88,14 +103,11 @@ export class WireClient {
     } catch {
       /* not JSON */
     }
-    if (!res.ok) {
-      const e = json?.error;
-      if (e?.code) {
-        const { code, message, ...details } = e;
-        throw new WireError(res.status, code, message ?? code, details);
-      }
-      throw new WireError(res.status, `http_${res.status}`, `${this.opts.baseUrl} answered ${res.status} ${res.statusText}`);
+    const e = json?.error;
+    if (e?.code) {
+      const { code, message, ...details } = e;
+      throw new WireError(res.status, code, message ?? code, details);
     }
-    return { body: json as T, headers: res.headers };
+    throw new WireError(res.status, `http_${res.status}`, `${this.opts.baseUrl} answered ${res.status} ${res.statusText}`);
   }
 }

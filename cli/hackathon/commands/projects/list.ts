@@ -1,7 +1,8 @@
 import { CliError, EXIT } from '../../../lib/errors.ts';
 import { table } from '../../../lib/table.ts';
+import { nextPageLine, PAGE_FLAGS, readPage } from '../../../lib/paging.ts';
 import type { Command } from '../../command.ts';
-import { PAGE_FLAGS, pageQuery, type Project } from './shared.ts';
+import type { Project } from './shared.ts';
 
 export const projectsList: Command = {
   path: 'projects list',
@@ -11,13 +12,11 @@ export const projectsList: Command = {
   async run(ctx) {
     const archived = ctx.flags.archived as string | undefined;
     if (archived !== undefined && archived !== 'true' && archived !== 'all') throw new CliError('--archived takes true or all', EXIT.rejected);
-    const { query, all } = pageQuery(ctx);
-    const path = `/api/v1/projects?archived=${archived ?? 'false'}${query ? `&${query}` : ''}`;
-    const client = await ctx.client();
-    const page: { items: Project[]; nextCursor: string | null } = all ? { items: await client.all(path), nextCursor: null } : await client.request('GET', path);
+    const page = await readPage<Project>(await ctx.client(), `/api/v1/projects?archived=${archived ?? 'false'}`, ctx.flags);
     if (ctx.json) return ctx.printJson(page);
     if (page.items.length === 0) ctx.out('No projects');
     for (const line of table(page.items.map((p) => [p.name, p.id, p.role, p.archived ? 'archived' : '']))) ctx.out(line);
-    if (page.nextCursor) ctx.out(`Next page: --cursor ${page.nextCursor}`);
+    const more = nextPageLine(page);
+    if (more) ctx.out(more);
   },
 };

@@ -1,6 +1,5 @@
 // What the project commands share: flags for paging, the metadata check, one-line output.
 import { CliError, EXIT } from '../../../lib/errors.ts';
-import { wholeNumber } from '../../../lib/checks.ts';
 import type { Context } from '../../context.ts';
 
 export interface Project {
@@ -11,16 +10,6 @@ export interface Project {
   archived: boolean;
   role: string;
   createdAt: string;
-}
-
-export const PAGE_FLAGS = { cursor: { type: 'string' }, limit: { type: 'string' }, all: { type: 'boolean' } } as const;
-
-export function pageQuery(ctx: Context): { query: string; all: boolean } {
-  const parts: string[] = [];
-  if (ctx.flags.limit !== undefined) parts.push(`limit=${wholeNumber(ctx.flags.limit, '--limit', 1, 100)}`);
-  if (ctx.flags.cursor) parts.push(`cursor=${encodeURIComponent(ctx.flags.cursor as string)}`);
-  if (ctx.flags.all && ctx.flags.cursor) throw new CliError('--all reads every page; it takes no --cursor', EXIT.rejected);
-  return { query: parts.join('&'), all: Boolean(ctx.flags.all) };
 }
 
 export function metadataArg(raw: unknown): Record<string, unknown> {

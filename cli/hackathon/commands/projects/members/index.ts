@@ -3,7 +3,7 @@
 import { CliError, EXIT } from '../../../../lib/errors.ts';
 import { table } from '../../../../lib/table.ts';
 import type { Command } from '../../../command.ts';
-import { PAGE_FLAGS, pageQuery } from '../shared.ts';
+import { nextPageLine, PAGE_FLAGS, readPage } from '../../../../lib/paging.ts';
 
 const ROLES = ['viewer', 'editor', 'manager'];
 
@@ -35,16 +35,14 @@ export const membersList: Command = {
   async run(ctx) {
     const [project] = ctx.input;
     if (!project || ctx.input.length > 1) throw new CliError('name exactly one project id', EXIT.usage);
-    const { query, all } = pageQuery(ctx);
-    const path = `/api/v1/projects/${encodeURIComponent(project)}/members${query ? `?${query}` : ''}`;
-    const client = await ctx.client();
-    const page: { items: Member[]; nextCursor: string | null } = all ? { items: await client.all(path), nextCursor: null } : await client.request('GET', path);
+    const page = await readPage<Member>(await ctx.client(), `/api/v1/projects/${encodeURIComponent(project)}/members`, ctx.flags);
     if (ctx.json) return ctx.printJson(page);
     const rows = page.items.map((m) =>
       m.kind === 'person' ? [m.email ?? '-', m.userId ?? '-', m.role, m.name ?? ''] : [`team ${m.teamName}`, m.teamSlug ?? '-', m.role, ''],
     );
     for (const line of table(rows)) ctx.out(line);
-    if (page.nextCursor) ctx.out(`Next page: --cursor ${page.nextCursor}`);
+    const more = nextPageLine(page);
+    if (more) ctx.out(more);
   },
 };
 

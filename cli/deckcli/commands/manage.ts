@@ -1,0 +1,28 @@
+// delete, notify: acts on one deck.
+import { CliError, EXIT } from '../../lib/errors.ts';
+import type { Command } from '../command.ts';
+import { oneDeck } from './deck-id.ts';
+
+export const remove: Command = {
+  path: 'delete',
+  summary: 'Soft-delete a deck (every share link stops working)',
+  usage: 'Usage: deckcli delete <deckId> [--json]',
+  async run(ctx) {
+    const r = await (await ctx.client()).request('DELETE', `/api/v1/presentations/${oneDeck(ctx)}`);
+    if (ctx.json) return ctx.printJson(r);
+    ctx.out(`Deleted deck ${r.presentation.id}; its share links no longer resolve`);
+  },
+};
+
+export const notify: Command = {
+  path: 'notify',
+  summary: 'Silence (--off) or restore (--on) the owner mails on form activity',
+  usage: 'Usage: deckcli notify <deckId> --off|--on',
+  flags: { off: { type: 'boolean' }, on: { type: 'boolean' } },
+  async run(ctx) {
+    if (Boolean(ctx.flags.off) === Boolean(ctx.flags.on)) throw new CliError('pass exactly one of --off or --on', EXIT.rejected);
+    const r = await (await ctx.client()).request('PUT', `/api/v1/presentations/${oneDeck(ctx)}/notify`, { enabled: Boolean(ctx.flags.on) });
+    if (ctx.json) return ctx.printJson(r);
+    ctx.out(ctx.flags.on ? 'Owner mails on form activity are on' : 'Owner mails on form activity are off (forms still take responses)');
+  },
+};

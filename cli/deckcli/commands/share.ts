@@ -1,0 +1,77 @@
+// `deckcli share <deckId>`: mints a share link (a push never does). The secret appears
+// once, in the URL printed here; --json always carries `embed` next to the token and URL.
+import { CliError, EXIT } from '../../lib/errors.ts';
+import { wholeNumber } from '../../lib/checks.ts';
+import { readStdinLineOnce } from '../../lib/io.ts';
+import type { Command } from '../command.ts';
+import type { Context } from '../context.ts';
+import { oneDeck } from './deck-id.ts';
+
+/** Durations like 30m, 12h, 7d, in minutes. */
+export function minutesOf(raw: string): number {
+  const m = /^(\d+)([mhd])$/.exec(raw);
+  if (!m || Number(m[1]) === 0) throw new CliError(`--expires-in takes a duration like 30m, 12h or 7d, got ${raw}`, EXIT.rejected);
+  return Number(m[1]) * { m: 1, h: 60, d: 1440 }[m[2] as 'm' | 'h' | 'd'];
+}
+
+/** --password <text>, --password-stdin, or DECKS_SHARE_PASSWORD (in that order); exactly one source. */
+export async function sharePassword(ctx: Context): Promise<string | undefined> {
+  if (ctx.flags.password !== undefined && ctx.flags.passwordStdin) throw new CliError('--password and --password-stdin conflict', EXIT.usage);
+  if (ctx.flags.password !== undefined) return ctx.flags.password as string;
+  if (ctx.flags.passwordStdin) return readStdinLineOnce(ctx.io, '--password-stdin');
+  return ctx.io.env.DECKS_SHARE_PASSWORD || undefined;
+}
+
+export const SHARE_FLAGS = {
+  bar: { type: 'boolean', default: true },
+  download: { type: 'boolean', default: true },
+  forms: { type: 'boolean', default: true },
+  password: { type: 'string' },
+  passwordStdin: { type: 'boolean' },
+  placement: { type: 'string' },
+  name: { type: 'string' },
+  version: { type: 'string' },
+  expiresIn: { type: 'string' },
+} as const;
+
+export async function shareBody(ctx: Context): Promise<Record<string, unknown>> {
+  const f = ctx.flags;
+  const body: Record<string, unknown> = { showBar: f.bar !== false, canDownload: f.download !== false, formsEnabled: f.forms !== false };
+  if (f.name !== undefined) body.name = f.name;
+  if (f.version !== undefined) body.version = wholeNumber(f.version, '--version', 1);
+  if (f.expiresIn !== undefined) body.expiresInMinutes = minutesOf(f.expiresIn as string);
+  if (f.placement !== undefined) body.placement = f.placement;
+  const password = await sharePassword(ctx);
+  if (password !== undefined) body.password = password;
+  return body;
+}
+
+export const share: Command = {
+  path: 'share',
+  summary: 'Mint a share link for a deck',
+  usage:
+    'Usage: deckcli share <deckId> [--no-bar] [--no-download] [--no-forms] [--password <text> | --password-stdin] [--embed] [--placement <label>]\n' +
+    '         [--name <name>] [--version <n>] [--expires-in <30m|12h|7d>] [--json]\n\n' +
+    'The password may also come from DECKS_SHARE_PASSWORD. --version pins the link; without it the link follows the latest version.',
+  flags: { ...SHARE_FLAGS, embed: { type: 'boolean' } },
+  async run(ctx) {
+    const id = oneDeck(ctx);
+    const body = await shareBody(ctx);
+    const r = await (await ctx.client()).request('POST', `/api/v1/presentations/${id}/share-links`, body, { 'idempotency-key': crypto.randomUUID() });
+    if (ctx.json) return ctx.printJson(r);
+    ctx.out(r.url);
+    const t = r.token;
+    ctx.err(
+      `Share link ${t.name ?? t.id}: ${t.follows === 'pinned' ? `pinned to version ${t.pinnedVersion}` : 'follows the latest version'}, ` +
+        `bar ${t.showBar ? 'on' : 'off'}, downloads ${t.canDownload ? 'on' : 'off'}, forms ${t.formsEnabled ? 'on' : 'off'}` +
+        `${t.hasPassword ? ', password' : ''}${t.expiresAt ? `, expires ${t.expiresAt}` : ''}. The URL is shown only now.`,
+    );
+    if (ctx.flags.embed) {
+      ctx.out('');
+      ctx.out('Script embed:');
+      ctx.out(`  ${r.embed.script}`);
+      ctx.out('Iframe embed:');
+      ctx.out(`  ${r.embed.iframe}`);
+    }
+  },
+};

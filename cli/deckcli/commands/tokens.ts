@@ -1,0 +1,38 @@
+// `deckcli tokens <deckId>`: every link of the deck (dashboard preview links included).
+// The human table has no bar column; --json carries showBar, canDownload, downloadCount.
+import { table } from '../../lib/table.ts';
+import type { Command } from '../command.ts';
+import { oneDeck } from './deck-id.ts';
+
+interface Token {
+  id: string;
+  name: string | null;
+  follows: string;
+  pinnedVersion: number | null;
+  canDownload: boolean;
+  downloadCount: number;
+  viewCount: number;
+  expiresAt: string | null;
+  hasPassword: boolean;
+  revokedAt: string | null;
+  createdAt: string;
+}
+
+export const tokens: Command = {
+  path: 'tokens',
+  summary: 'Every share link of a deck',
+  usage: 'Usage: deckcli tokens <deckId> [--json]',
+  async run(ctx) {
+    const items = await (await ctx.client()).all<Token>(`/api/v1/presentations/${oneDeck(ctx)}/share-links`);
+    if (ctx.json) return ctx.printJson({ items, nextCursor: null });
+    if (items.length === 0) return ctx.out('No share links');
+    const rows = [['ID', 'NAME', 'VERSION', 'VIEWS', 'DOWNLOADS', 'PASSWORD', 'EXPIRES', 'STATE']];
+    for (const t of items) {
+      rows.push([
+        t.id, t.name ?? '-', t.follows === 'pinned' ? `v${t.pinnedVersion}` : 'latest', String(t.viewCount),
+        t.canDownload ? String(t.downloadCount) : 'no downloads', t.hasPassword ? 'yes' : 'no', t.expiresAt ?? '-', t.revokedAt ? 'revoked' : 'live',
+      ]);
+    }
+    for (const line of table(rows)) ctx.out(line);
+  },
+};

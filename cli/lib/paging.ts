@@ -1,0 +1,36 @@
+// Paged listings as both CLIs present them: --limit 1..100, --cursor, or --all pages.
+import type { AnyFlags } from 'meow';
+import { wholeNumber } from './checks.ts';
+import { CliError, EXIT } from './errors.ts';
+import type { WireClient } from './wire.ts';
+
+export const PAGE_FLAGS: AnyFlags = { cursor: { type: 'string' }, limit: { type: 'string' }, all: { type: 'boolean' } };
+
+export interface Page<T> {
+  items: T[];
+  nextCursor: string | null;
+  [extra: string]: unknown;
+}
+
+/** One page (or every page with --all) of `path`, whose query may already hold filters. */
+export async function readPage<T>(client: WireClient, path: string, flags: Record<string, unknown>): Promise<Page<T>> {
+  if (flags.all && flags.cursor) throw new CliError('--all reads every page; it takes no --cursor', EXIT.rejected);
+  const q: string[] = [];
+  if (flags.limit !== undefined) q.push(`limit=${wholeNumber(flags.limit, '--limit', 1, 100)}`);
+  if (flags.cursor) q.push(`cursor=${encodeURIComponent(flags.cursor as string)}`);
+  const sep = path.includes('?') ? '&' : '?';
+  const first: Page<T> = await client.request('GET', q.length ? `${path}${sep}${q.join('&')}` : path);
+  if (!flags.all || !first.nextCursor) return first;
+  const items = [...first.items];
+  let cursor: string | null = first.nextCursor;
+  while (cursor) {
+    const next: Page<T> = await client.request('GET', `${path}${sep}limit=100&cursor=${encodeURIComponent(cursor)}`);
+    items.push(...next.items);
+    cursor = next.nextCursor;
+  }
+  return { ...first, items, nextCursor: null };
+}
+
+export function nextPageLine(page: Page<unknown>): string | null {
+  return page.nextCursor ? `Next page: --cursor ${page.nextCursor}` : null;
+}

@@ -37,6 +37,9 @@ export const push: Command = {
   },
   async run(ctx) {
     const f = ctx.flags;
+    // DECKCLI_TRACE=1 prints where a push spends its time (stderr).
+    const t0 = performance.now();
+    const trace = ctx.io.env.DECKCLI_TRACE ? (what: string) => ctx.err(`[trace] ${what} +${(performance.now() - t0).toFixed(0)} ms`) : () => {};
     if (ctx.input.length > 1) throw new CliError('push takes one path', EXIT.usage);
     if (f.kind !== undefined && !KINDS.includes(f.kind as string)) throw new CliError(`--kind must be presentation, app or plan, got ${f.kind}`, EXIT.rejected);
     if (f.id && f.new) throw new CliError('--id and --new conflict', EXIT.usage);
@@ -48,15 +51,22 @@ export const push: Command = {
     const link = f.new ? null : existingLink;
     const url = chooseTarget(ctx, link, folder);
     const entry = detectEntry(deck, f.entry as string | undefined);
-    // Discovery is read before any key is used (and keys are not sent to it).
-    const discovery = await (await ctx.client({ auth: false })).request('GET', '/api/v1/instance');
     const client = await ctx.client();
-    checkCap(deck, discovery.limits?.maxFileSizeMb ?? DEFAULT_CAP_MB); // before any byte leaves
+    const deckId = (f.id as string | undefined) ?? link?.presentationId ?? null;
+    // Discovery (keys are not sent to it), the deck's current version and the hashes are
+    // independent: run them together. No file byte leaves before the cap check below.
+    const [discovery, current, hashes] = await Promise.all([
+      ctx.client({ auth: false }).then((anon) => anon.request('GET', '/api/v1/instance')),
+      deckId ? client.request('GET', `/api/v1/presentations/${encodeURIComponent(deckId)}`) : Promise.resolve(null),
+      hashAll(deck.files, 16),
+    ]);
+    trace('discovery, current version and hashes');
+    checkCap(deck, discovery.limits?.maxFileSizeMb ?? DEFAULT_CAP_MB);
     for (const s of deck.symlinksSkipped) ctx.err(`Skipped symbolic link ${s} (links are never followed)`);
 
-    const hashes = await hashAll(deck.files);
     const files = deck.files.map((x) => ({ path: x.path, sha256: hashes.get(x.path)!, size: x.size }));
     const { missing } = await client.request<{ missing: string[] }>('POST', '/api/v1/blobs/precheck', { files });
+    trace('precheck');
     const wanted = new Set(missing);
     const plan = deck.files.filter((x) => wanted.delete(hashes.get(x.path)!)).map((file) => ({ sha256: hashes.get(file.path)!, file }));
     const totalBytes = plan.reduce((n, p) => n + p.file.size, 0);
@@ -68,14 +78,12 @@ export const push: Command = {
     if (f.title !== undefined) manifest.title = f.title;
     if (f.kind !== undefined) manifest.kind = f.kind;
     if (f.interactive) manifest.interactive = true;
-    const deckId = (f.id as string | undefined) ?? link?.presentationId ?? null;
     let answer;
     try {
       if (!deckId) {
         manifest.title ??= deck.singleFile ? deck.singleFile.replace(/\.html?$/i, '') : path.basename(folder);
         answer = await client.request('POST', '/api/v1/presentations', manifest, { 'idempotency-key': crypto.randomUUID() });
       } else {
-        const current = await client.request('GET', `/api/v1/presentations/${encodeURIComponent(deckId)}`);
         answer = await client.request('POST', `/api/v1/presentations/${encodeURIComponent(deckId)}/versions`, { ...manifest, baseVersion: current.version ?? 0 }, { 'idempotency-key': crypto.randomUUID() });
       }
     } catch (err) {
@@ -84,6 +92,7 @@ export const push: Command = {
       }
       throw err;
     }
+    trace('committed');
     const firstPush = !deck.singleFile && !existingLink;
     if (!deck.singleFile && (firstPush || f.new || existingLink?.presentationId !== answer.presentation.id)) {
       writeLink(folder, { presentationId: answer.presentation.id, baseUrl: url });

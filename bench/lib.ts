@@ -1,0 +1,178 @@
+// What every benchmark shares: the machine description, a database (DATABASE_URL or an
+// embedded PostgreSQL), a real Podium server process over a fresh migrated database,
+// autocannon in a second process, and cleanup on exit or Ctrl-C.
+import { spawn, type ChildProcess } from 'node:child_process';
+import { chmodSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import net from 'node:net';
+import os from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { startEmbeddedPostgres } from '../ops/embedded/postgres.ts';
+import { createTestDatabase, type TestDatabase } from '../test/helpers/db.ts';
+
+export const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+export const AUTH_SECRET = 'bench-auth-secret-0123456789abcdef0123456789';
+
+export const say = (m = '') => process.stdout.write(m + '\n');
+
+export function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const s = net.createServer();
+    s.unref();
+    s.on('error', reject);
+    s.listen(0, '127.0.0.1', () => {
+      const port = (s.address() as net.AddressInfo).port;
+      s.close(() => resolve(port));
+    });
+  });
+}
+
+export function machine(): Record<string, string> {
+  let cpu = 'unknown';
+  try {
+    cpu = /^model name\s*:\s*(.+)$/m.exec(readFileSync('/proc/cpuinfo', 'utf8'))?.[1]?.trim() ?? cpu;
+  } catch {
+    /* not Linux */
+  }
+  return {
+    date: new Date().toISOString(),
+    nproc: String(os.availableParallelism()),
+    cpu,
+    memory: `${(os.totalmem() / 1024 ** 3).toFixed(1)} GiB`,
+    node: process.version,
+    os: `${os.type()} ${os.release()}`,
+  };
+}
+
+export function printMachine(): void {
+  const m = machine();
+  say(`  date        ${m.date}`);
+  say(`  machine     ${m.nproc} cores, ${m.cpu}, ${m.memory}, ${m.os}`);
+  say(`  node        ${m.node}`);
+}
+
+export async function waitHealthy(url: string, server: ChildProcess, timeoutMs = 60_000): Promise<void> {
+  const deadline = Date.now() + timeoutMs;
+  while (Date.now() < deadline) {
+    if (server.exitCode !== null) throw new Error(`server exited early with code ${server.exitCode}`);
+    try {
+      if ((await fetch(`${url}/api/v1/health`)).status === 200) return;
+    } catch {
+      /* not listening yet */
+    }
+    await new Promise((r) => setTimeout(r, 200));
+  }
+  throw new Error(`server did not answer ${url}/api/v1/health within ${timeoutMs} ms`);
+}
+
+export async function stopServer(server: ChildProcess | null): Promise<void> {
+  if (!server || server.exitCode !== null || server.signalCode !== null) return;
+  const exited = new Promise<void>((r) => server.once('exit', () => r()));
+  server.kill('SIGTERM');
+  const timer = setTimeout(() => server.kill('SIGKILL'), 15_000);
+  await exited;
+  clearTimeout(timer);
+}
+
+export interface CannonResult {
+  requests: { average: number; total: number };
+  latency: { p50: number; p99: number; average: number; max: number };
+  throughput: { average: number };
+  errors: number;
+  timeouts: number;
+  non2xx: number;
+  duration: number;
+}
+
+/** autocannon in its own process against url (extra args, e.g. ['-H', 'authorization=...']). */
+export function cannon(url: string, connections: number, seconds: number, extra: string[] = []): Promise<CannonResult> {
+  const bin = path.join(ROOT, 'node_modules', 'autocannon', 'autocannon.js');
+  return new Promise((resolve, reject) => {
+    const child = spawn(process.execPath, [bin, '--json', '-n', '-c', String(connections), '-d', String(seconds), ...extra, url], { stdio: ['ignore', 'pipe', 'pipe'] });
+    let out = '';
+    let err = '';
+    child.stdout.on('data', (c: Buffer) => (out += c));
+    child.stderr.on('data', (c: Buffer) => (err += c));
+    child.on('error', reject);
+    child.on('close', (code) => {
+      try {
+        resolve(JSON.parse(out) as CannonResult);
+      } catch {
+        reject(new Error(`autocannon exited ${code} without JSON output: ${err.slice(-2000)}`));
+      }
+    });
+  });
+}
+
+export interface BenchStack {
+  tmp: string;
+  db: TestDatabase;
+  url: string;
+  server: ChildProcess;
+  log(): string;
+  stopServer(): Promise<void>;
+}
+
+/**
+ * A fresh migrated database (embedded PostgreSQL when DATABASE_URL is unset) and one real
+ * `podium start` process over it. `run` gets the stack; everything is cleaned up after,
+ * on errors and on Ctrl-C too. Benchmarks exit 0: they report, they do not gate CI.
+ */
+export async function withStack(name: string, env: Record<string, string>, run: (s: BenchStack) => Promise<void>): Promise<never> {
+  const tmp = mkdtempSync(path.join(os.tmpdir(), `podium-${name}-`));
+  chmodSync(tmp, 0o711); // as root the embedded Postgres runs as the postgres OS user
+  let stopEmbedded: (() => Promise<void>) | null = null;
+  let db: TestDatabase | null = null;
+  let server: ChildProcess | null = null;
+  let serverLog = '';
+  const cleanup = async () => {
+    await stopServer(server).catch((e) => say(`cleanup: server stop failed: ${(e as Error).message}`));
+    await db?.drop().catch((e) => say(`cleanup: database drop failed: ${(e as Error).message}`));
+    await stopEmbedded?.().catch((e) => say(`cleanup: embedded postgres stop failed: ${(e as Error).message}`));
+    rmSync(tmp, { recursive: true, force: true });
+  };
+  for (const sig of ['SIGINT', 'SIGTERM'] as const) {
+    process.once(sig, () => {
+      say(`\n${sig}: cleaning up...`);
+      void cleanup().finally(() => process.exit(130));
+    });
+  }
+  try {
+    if (!process.env.DATABASE_URL) {
+      const port = await freePort();
+      say(`DATABASE_URL is not set: starting an embedded PostgreSQL (port ${port})`);
+      const h = await startEmbeddedPostgres(path.join(tmp, 'pg'), port);
+      process.env.DATABASE_URL = h.url;
+      stopEmbedded = h.stop;
+    }
+    db = await createTestDatabase();
+    const port = await freePort();
+    const url = `http://127.0.0.1:${port}`;
+    server = spawn(process.execPath, [path.join(ROOT, 'cli/podium/bin.js'), 'start'], {
+      cwd: ROOT,
+      env: {
+        ...process.env, DATABASE_URL: db.url, PORT: String(port), HOST: '127.0.0.1', AUTH_SECRET, LOG_LEVEL: 'warn',
+        DATA_DIR: path.join(tmp, 'data'), SERVICE_ROLE: 'all', NODE_ENV: 'production', ...env,
+      },
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
+    const keep = (c: Buffer) => (serverLog = (serverLog + c).slice(-8000));
+    server.stdout!.on('data', keep);
+    server.stderr!.on('data', keep);
+    await waitHealthy(url, server);
+    const srv = server;
+    await run({ tmp, db, url, server: srv, log: () => serverLog, stopServer: () => stopServer(srv) });
+  } catch (err) {
+    say(`${name} could not run: ${(err as Error).stack ?? err}`);
+    if (serverLog) say(`--- server output (tail) ---\n${serverLog}`);
+  } finally {
+    await cleanup();
+  }
+  process.exit(0);
+}
+
+export function median(xs: number[]): number {
+  const s = [...xs].sort((a, b) => a - b);
+  const m = Math.floor(s.length / 2);
+  return s.length % 2 ? s[m] : (s[m - 1] + s[m]) / 2;
+}

@@ -19,6 +19,11 @@ import { registerHealthRoutes } from './routes/meta/health.ts';
 import { registerInstanceRoutes } from './routes/meta/instance.ts';
 import { registerTestRoutes } from './routes/meta/test-clock.ts';
 import { registerSetupPages } from './pages/setup.ts';
+import { registerEventRoutes } from './routes/event/index.ts';
+import { registerProjectRoutes } from './routes/projects/index.ts';
+import { registerTeamRoutes } from './routes/teams/index.ts';
+import { registerDemoRoutes } from './routes/demo/index.ts';
+import { registerDeckRoutes } from './routes/deck/index.ts';
 
 export interface ApiDeps {
   config: Config;
@@ -90,6 +95,10 @@ export async function buildApi(deps: ApiDeps, surface: 'full' | 'ops' = 'full'):
       return; // unknown route: the not-found handler answers
     }
     const mode = req.routeOptions.config.auth ?? 'any';
+    if (mode === 'none') {
+      req.caller = callerOf(null);
+      return;
+    }
     req.identity = await authenticate(req, pool, config, mode, routeUrl);
     req.caller = callerOf(req.identity);
   });
@@ -132,6 +141,11 @@ export async function buildApi(deps: ApiDeps, surface: 'full' | 'ops' = 'full'):
     registerSessionRoutes(app, deps);
     registerWorkspaceRoutes(app, deps);
     registerSetupPages(app, deps);
+    registerEventRoutes(app, deps);
+    registerProjectRoutes(app, deps);
+    registerTeamRoutes(app, deps);
+    registerDemoRoutes(app, deps);
+    registerDeckRoutes(app, deps);
     if (config.testMode) registerTestRoutes(app, deps);
     graphql = await mountGraphql(app, deps);
   }

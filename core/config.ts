@@ -26,11 +26,26 @@ export interface Config {
   hubUrl: string | null; // set on cloud instances: sign-in goes through the hub
   maxFileSizeMb: number;
   viewDedupeWindowMinutes: number;
+  storage: StorageSettings;
+  allowedDeckLinkHosts: string[] | null; // hosts a team deck link may point at; null: this instance's own host
+  demoSignin: boolean; // self-hosted operators turn demo passes on with DEMO_SIGNIN=1
   testMode: boolean; // allows the test-only clock offset; never set in production
   logLevel: string;
   dbPoolSize: number;
   embeddedPgPort: number;
 }
+
+export interface S3Settings {
+  endpoint: string | null; // null: AWS S3 by region
+  bucket: string;
+  region: string;
+  accessKeyId: string | null; // both null: the SDK's default credential chain
+  secretAccessKey: string | null;
+  forcePathStyle: boolean;
+  prefix: string; // key prefix inside the bucket
+}
+
+export type StorageSettings = { driver: 'local' } | ({ driver: 's3' } & S3Settings);
 
 export class ConfigError extends Error {}
 
@@ -55,6 +70,47 @@ function oneOf<T extends string>(env: NodeJS.ProcessEnv, name: string, allowed: 
 function str(env: NodeJS.ProcessEnv, name: string): string | null {
   const v = env[name];
   return v === undefined || v === '' ? null : v;
+}
+
+function bool(env: NodeJS.ProcessEnv, name: string, fallback: boolean): boolean {
+  const raw = env[name];
+  if (raw === undefined || raw === '') return fallback;
+  if (['1', 'true', 'yes'].includes(raw)) return true;
+  if (['0', 'false', 'no'].includes(raw)) return false;
+  throw new ConfigError(`${name} must be true or false, got "${raw}"`);
+}
+
+function storageSettings(env: NodeJS.ProcessEnv): StorageSettings {
+  const driver = oneOf(env, 'STORAGE_DRIVER', ['local', 's3'] as const, 'local');
+  if (driver === 'local') return { driver };
+  const bucket = str(env, 'S3_BUCKET');
+  if (!bucket) throw new ConfigError('STORAGE_DRIVER=s3 needs S3_BUCKET');
+  const endpoint = str(env, 'S3_ENDPOINT');
+  if (endpoint && !/^https?:\/\/[^/]+/.test(endpoint)) throw new ConfigError(`S3_ENDPOINT must be an http(s) URL, got "${endpoint}"`);
+  const accessKeyId = str(env, 'S3_ACCESS_KEY_ID');
+  const secretAccessKey = str(env, 'S3_SECRET_ACCESS_KEY');
+  if (!accessKeyId !== !secretAccessKey) throw new ConfigError('Set both S3_ACCESS_KEY_ID and S3_SECRET_ACCESS_KEY, or neither (the SDK credential chain)');
+  return {
+    driver,
+    endpoint: endpoint ? endpoint.replace(/\/+$/, '') : null,
+    bucket,
+    region: str(env, 'S3_REGION') ?? 'us-east-1',
+    accessKeyId,
+    secretAccessKey,
+    forcePathStyle: bool(env, 'S3_FORCE_PATH_STYLE', endpoint !== null), // custom endpoints (MinIO, Ceph, s3rver) want path style
+    prefix: 'blobs/',
+  };
+}
+
+/** ALLOWED_DECK_LINK_HOSTS: comma-separated host[:port] list, lowercased; unset means this instance's own host. */
+function deckLinkHosts(env: NodeJS.ProcessEnv): string[] | null {
+  const raw = str(env, 'ALLOWED_DECK_LINK_HOSTS');
+  if (!raw) return null;
+  const hosts = raw.split(',').map((h) => h.trim().toLowerCase()).filter(Boolean);
+  for (const h of hosts) {
+    if (!/^[a-z0-9.-]+(:\d{1,5})?$/.test(h)) throw new ConfigError(`ALLOWED_DECK_LINK_HOSTS: "${h}" is not a host or host:port`);
+  }
+  return hosts;
 }
 
 /** The embedded default keeps a generated AUTH_SECRET beside its data so restarts keep sessions valid. */
@@ -105,6 +161,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     hubUrl: str(env, 'HUB_URL'),
     maxFileSizeMb: int(env, 'MAX_FILE_SIZE_MB', 100, 1, 10_000),
     viewDedupeWindowMinutes: int(env, 'VIEW_DEDUPE_WINDOW_MINUTES', 10, 0, 24 * 60),
+    storage: storageSettings(env),
+    allowedDeckLinkHosts: deckLinkHosts(env),
+    demoSignin: env.DEMO_SIGNIN === '1',
     testMode: env.PODIUM_TEST_MODE === '1',
     logLevel: env.LOG_LEVEL || 'info',
     dbPoolSize: int(env, 'DB_POOL_SIZE', 10, 1, 500),

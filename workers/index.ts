@@ -10,6 +10,7 @@ import type { MailDriver } from '../core/mail/index.ts';
 import type { Metrics } from '../core/metrics.ts';
 import { quietLogger } from '../core/db/job-queue.ts';
 import { HEARTBEAT_INTERVAL_SECONDS } from '../api/routes/meta/health.ts';
+import { deckNotifyOwner } from './tasks/deck__notify_owner.ts';
 import { mailSend } from './tasks/mail__send.ts';
 import { usageFlush } from './tasks/usage__flush.ts';
 
@@ -30,6 +31,7 @@ export interface WorkerHandle {
 export function taskList(deps: WorkerDeps): TaskList {
   return {
     mail__send: mailSend(deps),
+    deck__notify_owner: deckNotifyOwner(deps),
     usage__flush: usageFlush,
   };
 }

@@ -11,8 +11,12 @@ import { AppError } from '../errors.ts';
 import { keyRouteScopes } from './allowlist.ts';
 import { readCookie, SESSION_COOKIE, verifySessionCookie } from './session.ts';
 
-/** How a route authenticates. `any`: key or session; `key`: sessions refused; `session`: keys refused; `public`: optional. */
-export type AuthMode = 'public' | 'any' | 'key' | 'session';
+/**
+ * How a route authenticates. `any`: key or session; `key`: sessions refused; `session`: keys
+ * refused; `public`: optional; `none`: credentials are not even read (share-link serving,
+ * where the link is the credential and the hot path makes no identity lookup).
+ */
+export type AuthMode = 'public' | 'any' | 'key' | 'session' | 'none';
 
 export interface Identity {
   via: 'session' | 'api_key';

@@ -13,3 +13,22 @@ export function loginCodeMail(to: string, tool: 'deck' | 'hackathon', code: stri
       `It works for 10 minutes and 3 attempts. If you did not ask for it, ignore this mail: nothing happens without the code.\n`,
   };
 }
+
+/** Form activity on a deck: says that something happened and where to look, never the answers. */
+export function deckResponseMail(to: string, kind: 'new' | 'edit', deck: { id: string; title: string }, instanceUrl: string): Mail {
+  const page = `${instanceUrl}/decks/${deck.id}/present`;
+  const mute = `deckcli notify ${deck.id} --off`;
+  return kind === 'new'
+    ? {
+        to,
+        subject: `New form response on "${deck.title}"`,
+        text: `Someone submitted a form on your deck "${deck.title}".\n\nRead the responses on the deck page: ${page}\n` +
+          `or with: deckcli responses ${deck.id}\n\nYou get at most one of these mails per deck every ten minutes. Silence them with: ${mute}\n`,
+      }
+    : {
+        to,
+        subject: `A form response was edited on "${deck.title}"`,
+        text: `Someone edited a form response on your deck "${deck.title}"; every revision is kept.\n\nSee it on the deck page: ${page}\n` +
+          `or with: deckcli responses ${deck.id}\n\nYou get at most one of these mails per deck every ten minutes. Silence them with: ${mute}\n`,
+      };
+}

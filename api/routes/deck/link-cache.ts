@@ -1,0 +1,114 @@
+// The share-link hot path's memory. A token resolves to what it opens with one indexed
+// lookup (app_private.resolve_share_link by the sha256 of the secret); the answer is kept
+// for LINK_CACHE_MS, never past the link's expiry as SQL measured it. Revocations and
+// deletions made through this replica forget everything at once; other replicas notice
+// within LINK_CACHE_MS (the trade-off: one lookup per token per few seconds instead of one
+// per request). Files of a version and blob bytes never change (versions are immutable and
+// blobs content-addressed), so those caches need no invalidation, only a size bound.
+import type pg from 'pg';
+import { sha256 } from '../../../core/crypto.ts';
+
+export const LINK_CACHE_MS = 5_000;
+const MAX_LINKS = 10_000;
+const MAX_FILES = 100_000;
+const MAX_BLOB_BYTES = 64 * 1024 * 1024;
+export const SMALL_BLOB_BYTES = 512 * 1024;
+
+export interface LinkInfo {
+  linkId: string;
+  deckId: string;
+  title: string;
+  version: number;
+  entry: string;
+  attachmentCount: number;
+  attachmentBytes: number;
+  showBar: boolean;
+  canDownload: boolean;
+  formsEnabled: boolean;
+  countsNothing: boolean;
+  passwordHash: string | null;
+  secondsLeft: number | null;
+}
+
+export interface FileRef {
+  sha256: string;
+  size: number;
+}
+
+/** A Map used as a bounded cache: the oldest insertions go first. */
+function bounded<K, V>(map: Map<K, V>, max: number): void {
+  while (map.size > max) map.delete(map.keys().next().value as K);
+}
+
+export class LinkCache {
+  private links = new Map<string, { info: LinkInfo | null; until: number }>();
+  private files = new Map<string, FileRef | null>();
+  private attachments = new Map<string, { path: string; sha256: string; size: number }[]>();
+  private blobs = new Map<string, Buffer>();
+  private blobBytes = 0;
+
+  constructor(private pool: pg.Pool, private ttlMs = LINK_CACHE_MS) {}
+
+  async link(token: string): Promise<LinkInfo | null> {
+    const key = sha256(token);
+    const id = key.toString('base64');
+    const hit = this.links.get(id);
+    const now = performance.now();
+    if (hit && hit.until > now) return hit.info;
+    const { rows } = await this.pool.query('select app_private.resolve_share_link($1) as r', [key]);
+    const info = (rows[0]?.r ?? null) as LinkInfo | null;
+    const ttl = info?.secondsLeft == null ? this.ttlMs : Math.min(this.ttlMs, info.secondsLeft * 1000);
+    this.links.set(id, { info, until: now + ttl });
+    bounded(this.links, MAX_LINKS);
+    return info;
+  }
+
+  async file(deck: string, version: number, path: string): Promise<FileRef | null> {
+    const key = `${deck}:${version}:${path}`;
+    if (this.files.has(key)) return this.files.get(key)!;
+    const { rows } = await this.pool.query('select sha256, size from app.deck_files where deck_id = $1 and version = $2 and path = $3', [deck, version, path]);
+    const ref = rows[0] ? { sha256: rows[0].sha256 as string, size: Number(rows[0].size) } : null;
+    this.files.set(key, ref);
+    bounded(this.files, MAX_FILES);
+    return ref;
+  }
+
+  async attachmentsOf(deck: string, version: number): Promise<{ path: string; sha256: string; size: number }[]> {
+    const key = `${deck}:${version}`;
+    const hit = this.attachments.get(key);
+    if (hit) return hit;
+    const { rows } = await this.pool.query(
+      `select path, sha256, size from app.deck_files where deck_id = $1 and version = $2 and path like 'downloads/_%' order by path`,
+      [deck, version],
+    );
+    const list = rows.map((r) => ({ path: r.path as string, sha256: r.sha256 as string, size: Number(r.size) }));
+    this.attachments.set(key, list);
+    bounded(this.attachments, MAX_LINKS);
+    return list;
+  }
+
+  blob(sha: string): Buffer | undefined {
+    const b = this.blobs.get(sha);
+    if (b) {
+      this.blobs.delete(sha); // refresh its place: least recently used goes first
+      this.blobs.set(sha, b);
+    }
+    return b;
+  }
+
+  keepBlob(sha: string, bytes: Buffer): void {
+    if (bytes.length > SMALL_BLOB_BYTES || this.blobs.has(sha)) return;
+    this.blobs.set(sha, bytes);
+    this.blobBytes += bytes.length;
+    while (this.blobBytes > MAX_BLOB_BYTES) {
+      const [oldest, buf] = this.blobs.entries().next().value as [string, Buffer];
+      this.blobs.delete(oldest);
+      this.blobBytes -= buf.length;
+    }
+  }
+
+  /** After a revocation, deletion or rename here (and when the test clock moves). */
+  forgetAll(): void {
+    this.links.clear();
+  }
+}

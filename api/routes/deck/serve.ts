@@ -1,0 +1,214 @@
+// Share-link serving at /v/<token>/. The page at /v/<token>/ is ours (strict CSP): the bar
+// and a sandboxed frame holding the deck. Every deck file is served with
+// `Content-Security-Policy: sandbox ...` so user HTML runs in an opaque origin even when
+// opened directly, never as the app origin. Attachments (downloads/) are only ever handed
+// out as downloads, and not at all when the link has canDownload false. Dead links
+// (unknown, revoked, expired, deck deleted) all answer the same 404: nothing tells which
+// decks exist. The hot path costs no query when the link cache is warm.
+import argon2 from 'argon2';
+import { ZipArchive } from 'archiver';
+import { randomBytes } from 'node:crypto';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { Readable } from 'node:stream';
+import type { BlobStore } from '../../../core/storage/index.ts';
+import { esc } from '../../pages/html.ts';
+import type { ApiDeps } from '../../server.ts';
+import { type FileRef, type LinkCache, type LinkInfo, SMALL_BLOB_BYTES } from './link-cache.ts';
+import { encodeContext, encodePath, FRAME_PREFIX, type FrameContext, linkCookie, passwordProof, requestedPath, unlocked, visitorHash, visitorOf } from './link-access.ts';
+import { contentTypeOf } from './mime.ts';
+import { EMBED_JS } from './embed-js.ts';
+
+export const DECK_SANDBOX = 'sandbox allow-scripts allow-forms allow-popups allow-popups-to-escape-sandbox allow-modals allow-downloads';
+const FRAME_SANDBOX = 'allow-scripts allow-forms allow-popups allow-popups-to-escape-sandbox allow-modals allow-downloads';
+
+const STYLE = `:root{color-scheme:light dark;--fg:#1b1d22;--bg:#f7f7f9;--bar:#fff;--line:#d9dbe1;--accent:#3b5bdb}
+@media (prefers-color-scheme:dark){:root{--fg:#e8e9ee;--bg:#15171c;--bar:#1e2128;--line:#343842;--accent:#7d95ff}}
+*{box-sizing:border-box}html,body{height:100%;margin:0}body{display:flex;flex-direction:column;font:15px/1.4 system-ui,sans-serif;color:var(--fg);background:var(--bg)}
+.bar{display:flex;gap:1rem;align-items:center;padding:.4rem .8rem;background:var(--bar);border-bottom:1px solid var(--line)}
+.title{font-weight:600;flex:1;overflow:hidden;text-overflow:ellipsis;white-space:nowrap}
+details{position:relative}summary{cursor:pointer;color:var(--accent);font-weight:600}
+details ul{position:absolute;right:0;z-index:1;margin:.3rem 0 0;padding:.4rem .8rem;list-style:none;background:var(--bar);border:1px solid var(--line);border-radius:6px;min-width:14rem}
+details li{margin:.25rem 0}a{color:var(--accent)}iframe{flex:1;width:100%;border:0;background:#fff}
+main{max-width:28rem;margin:3rem auto;padding:0 1rem}input{width:100%;padding:.5rem;font:inherit}button{margin-top:.8rem;padding:.5rem 1rem;font:inherit}
+.error{color:#c92a2a;font-weight:600}:focus-visible{outline:3px solid var(--accent);outline-offset:2px}`;
+
+/** Our own pages on link URLs: no script at all, styles by nonce, frameable (embeds). */
+function linkPage(reply: FastifyReply, title: string, body: string, status = 200): FastifyReply {
+  const nonce = randomBytes(16).toString('base64');
+  return reply
+    .status(status)
+    .header('content-type', 'text/html; charset=utf-8')
+    .header('cache-control', 'no-store')
+    .header('content-security-policy', `default-src 'none'; style-src 'nonce-${nonce}'; frame-src 'self'; form-action 'self'; base-uri 'none'; frame-ancestors *`)
+    .send(`<!doctype html><html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width,initial-scale=1">
+<title>${esc(title)}</title><style nonce="${nonce}">${STYLE}</style></head><body>${body}</body></html>`);
+}
+
+const DEAD_LINK = `<main><h1>This link does not work</h1><p>It may have expired or been withdrawn. Ask whoever sent it for a new one.</p></main>`;
+
+function deadLink(reply: FastifyReply): FastifyReply {
+  return linkPage(reply, 'Link not available', DEAD_LINK, 404);
+}
+
+function notFound(reply: FastifyReply): FastifyReply {
+  return reply.status(404).header('content-type', 'text/plain; charset=utf-8').header('cache-control', 'no-store').send('Not found\n');
+}
+
+function passwordPage(reply: FastifyReply, error: string | null): FastifyReply {
+  return linkPage(reply, 'Password required', `<main><h1>This link is protected</h1>
+${error ? `<p class="error" role="alert">${esc(error)}</p>` : '<p>Enter the password you were given.</p>'}
+<form method="post" action="password"><label for="pw">Password</label><input id="pw" name="password" type="password" required autocomplete="current-password" autofocus>
+<button type="submit">Open</button></form></main>`, 401);
+}
+
+function attachmentName(path: string): string {
+  return path.slice(path.lastIndexOf('/') + 1);
+}
+
+function dispositionOf(name: string): string {
+  return `attachment; filename="${name.replace(/[^\x20-\x7e]|["\\]/g, '_')}"; filename*=UTF-8''${encodeURIComponent(name)}`;
+}
+
+export function registerServeRoutes(app: FastifyInstance, deps: ApiDeps, store: BlobStore, links: LinkCache): void {
+  const { config, pool } = deps;
+  const secure = config.publicUrl.startsWith('https://');
+  const noAuth = { config: { auth: 'none' as const } };
+
+  async function readSmall(sha: string, stream: Readable): Promise<Buffer> {
+    const chunks: Buffer[] = [];
+    for await (const c of stream) chunks.push(c as Buffer);
+    const buf = Buffer.concat(chunks);
+    links.keepBlob(sha, buf);
+    return buf;
+  }
+
+  /** Sends one stored file; 404 when this replica cannot reach it (nothing committed yet). */
+  async function sendBlob(req: FastifyRequest, reply: FastifyReply, ref: FileRef, headers: Record<string, string>): Promise<FastifyReply> {
+    const etag = `"${ref.sha256}"`;
+    reply.headers({ ...headers, etag, 'cache-control': 'private, no-cache' });
+    if (req.headers['if-none-match'] === etag) return reply.status(304).send();
+    const cached = links.blob(ref.sha256);
+    if (cached) return reply.send(cached);
+    const blob = await store.open(ref.sha256);
+    if (!blob) return notFound(reply);
+    if (blob.size <= SMALL_BLOB_BYTES) return reply.send(await readSmall(ref.sha256, blob.stream));
+    return reply.header('content-length', String(blob.size)).send(blob.stream);
+  }
+
+  async function sendAttachment(req: FastifyRequest, reply: FastifyReply, link: LinkInfo, path: string): Promise<FastifyReply> {
+    if (!link.canDownload) return notFound(reply);
+    const ref = await links.file(link.deckId, link.version, path);
+    if (!ref) return notFound(reply);
+    await pool.query('select app_private.count_download($1)', [link.linkId]);
+    return sendBlob(req, reply, ref, {
+      'content-type': 'application/octet-stream',
+      'content-disposition': dispositionOf(attachmentName(path)),
+      'content-security-policy': DECK_SANDBOX,
+    });
+  }
+
+  /** downloads.zip: the attachment set, streamed (never built in memory or on disk). */
+  async function sendZip(reply: FastifyReply, link: LinkInfo): Promise<FastifyReply> {
+    if (!link.canDownload) return notFound(reply);
+    const files = await links.attachmentsOf(link.deckId, link.version);
+    if (files.length === 0) return notFound(reply);
+    const first = await store.open(files[0].sha256);
+    if (!first) return notFound(reply);
+    await pool.query('select app_private.count_download($1)', [link.linkId]);
+    const zip = new ZipArchive({ zlib: { level: 6 } });
+    const name = (f: { path: string }) => f.path.slice('downloads/'.length);
+    let done = 0;
+    zip.on('entry', () => {
+      done++;
+      if (done === files.length) {
+        void zip.finalize();
+        return;
+      }
+      void store.open(files[done].sha256).then((b) => {
+        if (b) zip.append(b.stream, { name: name(files[done]) });
+        else zip.destroy(new Error(`blob ${files[done].sha256} unreachable while zipping`));
+      });
+    });
+    zip.append(first.stream, { name: name(files[0]) });
+    return reply
+      .header('content-type', 'application/zip')
+      .header('content-disposition', dispositionOf(`${link.title.slice(0, 80)} attachments.zip`))
+      .header('cache-control', 'no-store')
+      .send(zip);
+  }
+
+  app.get('/embed.js', noAuth, async (_req, reply) =>
+    reply.header('content-type', 'text/javascript; charset=utf-8').header('cache-control', 'public, max-age=3600').send(EMBED_JS),
+  );
+
+  app.get<{ Params: { token: string } }>('/v/:token', noAuth, async (req, reply) => {
+    const q = req.url.indexOf('?');
+    return reply.redirect(`/v/${encodeURIComponent(req.params.token)}/${q === -1 ? '' : req.url.slice(q)}`, 308);
+  });
+
+  // The link's entry load: the bar and the framed deck. The one request that counts a view.
+  app.get<{ Params: { token: string }; Querystring: { embed?: string; placement?: string } }>('/v/:token/', noAuth, async (req, reply) => {
+    const link = await links.link(req.params.token);
+    if (!link) return deadLink(reply);
+    if (!unlocked(config.authSecret, link, req, null)) return passwordPage(reply, null);
+    const embed = req.query.embed === '1';
+    const p = req.query.placement;
+    const placement = typeof p === 'string' && p.length >= 1 && p.length <= 100 && !/[\u0000-\u001f\u007f]/.test(p) ? p : null;
+    // A browser without our cookie gets a new id each time, so cookieless requests all count.
+    const visitor = visitorOf(req, reply, secure);
+    if (!link.countsNothing) {
+      await pool.query('select app_private.record_view($1, $2, $3, $4, $5, $6)', [
+        link.linkId, link.version, visitorHash(visitor.id), embed ? 'embed' : 'link', placement, config.viewDedupeWindowMinutes,
+      ]);
+    }
+    const ctx: FrameContext = { source: embed ? 'embed' : 'link', placement, grant: link.passwordHash ? passwordProof(config.authSecret, link) : null, visitor: visitor.id };
+    const frame = `<iframe src="${FRAME_PREFIX}/${encodeContext(ctx)}/${esc(encodePath(link.entry))}" sandbox="${FRAME_SANDBOX}" title="${esc(link.title)}" allow="fullscreen"></iframe>`;
+    let bar = '';
+    if (link.showBar && !embed) {
+      let downloads = '';
+      if (link.attachmentCount > 0 && link.canDownload) {
+        const files = await links.attachmentsOf(link.deckId, link.version);
+        downloads = `<details><summary>Download files (${files.length})</summary><ul><li><a href="downloads.zip" download>All files (zip)</a></li>${files
+          .map((f) => `<li><a href="${esc(encodePath(f.path))}" download>${esc(f.path.slice('downloads/'.length))}</a></li>`)
+          .join('')}</ul></details>`;
+      }
+      bar = `<header class="bar"><span class="title">${esc(link.title)}</span>${downloads}</header>`;
+    }
+    return linkPage(reply, link.title, bar + frame);
+  });
+
+  app.post<{ Params: { token: string }; Body: { password?: string } }>(
+    '/v/:token/password',
+    { ...noAuth, bodyLimit: 4096 },
+    async (req, reply) => {
+      const link = await links.link(req.params.token);
+      if (!link) return deadLink(reply);
+      if (!link.passwordHash) return reply.redirect(`/v/${encodeURIComponent(req.params.token)}/`, 303);
+      const v = await deps.limiter.hit(`share-password:${req.ip}:${link.linkId}`, 10, 900);
+      if (!v.allowed) return reply.header('retry-after', String(v.retryAfterSeconds)).status(429).send('Too many attempts; try again later\n');
+      const given = typeof req.body?.password === 'string' ? req.body.password : '';
+      if (!given || !(await argon2.verify(link.passwordHash, given).catch(() => false))) return passwordPage(reply, 'That password is not right.');
+      reply.header('set-cookie', linkCookie(config.authSecret, link, req.params.token, secure));
+      return reply.redirect(`/v/${encodeURIComponent(req.params.token)}/`, 303);
+    },
+  );
+
+  app.get<{ Params: { token: string } }>('/v/:token/downloads.zip', noAuth, async (req, reply) => {
+    const link = await links.link(req.params.token);
+    if (!link || !unlocked(config.authSecret, link, req, null)) return notFound(reply);
+    return sendZip(reply, link);
+  });
+
+  // Every deck file, directly or framed under .f/<context>/.
+  app.get<{ Params: { token: string } }>('/v/:token/*', noAuth, async (req, reply) => {
+    const link = await links.link(req.params.token);
+    if (!link) return notFound(reply);
+    const at = requestedPath(req.url, req.params.token);
+    if (!at || !unlocked(config.authSecret, link, req, at.ctx)) return notFound(reply);
+    if (at.path === 'downloads.zip') return sendZip(reply, link);
+    if (at.path.startsWith('downloads/')) return sendAttachment(req, reply, link, at.path);
+    const ref = await links.file(link.deckId, link.version, at.path);
+    if (!ref) return notFound(reply);
+    return sendBlob(req, reply, ref, { 'content-type': contentTypeOf(at.path), 'content-security-policy': DECK_SANDBOX });
+  });
+}

@@ -1,0 +1,45 @@
+// The roster: import the whole roster, show it (paged), lock and unlock.
+//   PUT /api/v1/event/roster      GET /api/v1/event/roster?limit&cursor
+//   PUT /api/v1/event/roster/lock DELETE /api/v1/event/roster/lock
+import type { FastifyInstance } from 'fastify';
+import type { ApiDeps } from '../../server.ts';
+import { callJson, PAGE_QUERY_SCHEMA, pageOf, parsePage } from '../support.ts';
+
+// Rows are checked in SQL (app_private.check_roster) so a refusal names participants.<n>.<field>.
+const IMPORT_SCHEMA = {
+  type: 'object',
+  additionalProperties: false,
+  required: ['participants'],
+  properties: { participants: { type: 'array', maxItems: 10_000 } },
+} as const;
+
+interface RosterRow {
+  id: string;
+  email: string;
+  name: string | null;
+  role: string;
+  team: string | null;
+  signedIn: boolean;
+  addedAt: string;
+}
+
+export function registerRosterRoutes(app: FastifyInstance, { pool }: ApiDeps): void {
+  app.put<{ Body: { participants: unknown[] } }>('/api/v1/event/roster', { schema: { body: IMPORT_SCHEMA } }, async (req) =>
+    callJson(req, pool, 'app.import_roster($1)', [JSON.stringify(req.body.participants)]),
+  );
+
+  app.get<{ Querystring: { limit?: number; cursor?: string } }>(
+    '/api/v1/event/roster',
+    { schema: { querystring: PAGE_QUERY_SCHEMA } },
+    async (req) => {
+      const page = parsePage(req.query, 100);
+      const r = await callJson<{ rosterLockedAt: string | null; rows: RosterRow[] }>(req, pool, 'app.roster_page($1, $2, $3)', [
+        page.limit + 1, page.before?.at ?? null, page.before?.id ?? null,
+      ]);
+      return { ...pageOf(r.rows, page, (row) => [row.addedAt, row.id]), rosterLockedAt: r.rosterLockedAt };
+    },
+  );
+
+  app.put('/api/v1/event/roster/lock', async (req) => callJson(req, pool, 'app.lock_roster()', []));
+  app.delete('/api/v1/event/roster/lock', async (req) => callJson(req, pool, 'app.unlock_roster()', []));
+}

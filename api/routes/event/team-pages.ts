@@ -1,0 +1,54 @@
+// Team pages of the event: showcase and the three deck links, with the who-rules of
+// `decks link` (app_private.event_team_for). Deck-link hosts come from configuration and
+// reach SQL as the transaction setting podium.deck_link_hosts.
+//   GET/PATCH /api/v1/event/showcase     GET/PATCH /api/v1/event/deck-links
+import type { FastifyInstance } from 'fastify';
+import type { ApiDeps } from '../../server.ts';
+import { asCaller, callJson } from '../support.ts';
+
+const TEAM_QUERY = { type: 'object', additionalProperties: false, properties: { team: { type: 'string', minLength: 1, maxLength: 100 } } } as const;
+const TEAM = { type: 'string', minLength: 1, maxLength: 100 } as const;
+const TEXT = (max: number) => ({ type: ['string', 'null'], maxLength: max }) as const;
+const LINK = { type: ['string', 'null'], maxLength: 500 } as const;
+
+export function registerTeamPageRoutes(app: FastifyInstance, { config, pool }: ApiDeps): void {
+  app.get<{ Querystring: { team?: string } }>('/api/v1/event/showcase', { schema: { querystring: TEAM_QUERY } }, async (req) =>
+    callJson(req, pool, 'app.team_showcase($1)', [req.query.team ?? null]),
+  );
+
+  app.patch<{ Body: { team?: string } & Record<string, unknown> }>(
+    '/api/v1/event/showcase',
+    {
+      schema: {
+        body: {
+          type: 'object',
+          additionalProperties: false,
+          properties: { team: TEAM, product: TEXT(24), tagline: TEXT(140), description: TEXT(4000) },
+        },
+      },
+    },
+    async (req) => {
+      const { team, ...patch } = req.body;
+      return callJson(req, pool, 'app.set_team_showcase($1, $2)', [team ?? null, JSON.stringify(patch)]);
+    },
+  );
+
+  app.get<{ Querystring: { team?: string } }>('/api/v1/event/deck-links', { schema: { querystring: TEAM_QUERY } }, async (req) =>
+    callJson(req, pool, 'app.team_deck_links($1)', [req.query.team ?? null]),
+  );
+
+  app.patch<{ Body: { team?: string } & Record<string, unknown> }>(
+    '/api/v1/event/deck-links',
+    { schema: { body: { type: 'object', additionalProperties: false, properties: { team: TEAM, demo: LINK, pitch: LINK, vote: LINK } } } },
+    async (req) => {
+      const { team, ...patch } = req.body;
+      const own = new URL(config.publicUrl);
+      // Share links are https: the instance's own host counts with and without its port.
+      const hosts = config.allowedDeckLinkHosts ?? [...new Set([own.host, own.hostname])].map((h) => h.toLowerCase());
+      return asCaller(req, pool, async (c) => {
+        await c.query(`select set_config('podium.deck_link_hosts', $1, true)`, [hosts.join(',')]);
+        return (await c.query('select app.set_team_deck_links($1, $2) as r', [team ?? null, JSON.stringify(patch)])).rows[0].r;
+      });
+    },
+  );
+}

@@ -1,0 +1,34 @@
+// The one way bytes enter storage: streamed to a temp file while hashed and counted, then
+// checked against the declared sha256 and size. Nothing is buffered whole in memory.
+import { createHash } from 'node:crypto';
+import { createWriteStream } from 'node:fs';
+import { rm } from 'node:fs/promises';
+import { Transform, type Readable } from 'node:stream';
+import { pipeline } from 'node:stream/promises';
+import { BlobError } from './index.ts';
+
+/** Writes body to tmpPath; resolves when it is exactly `size` bytes with that sha256, else removes it and throws. */
+export async function spoolVerified(body: Readable, tmpPath: string, sha256: string, size: number): Promise<void> {
+  const hash = createHash('sha256');
+  let received = 0;
+  const meter = new Transform({
+    transform(chunk: Buffer, _enc, done) {
+      received += chunk.length;
+      if (received > size) {
+        done(new BlobError('blob_mismatch', `More than the declared ${size} bytes were sent`, { sha256, expectedSize: size }));
+        return;
+      }
+      hash.update(chunk);
+      done(null, chunk);
+    },
+  });
+  try {
+    await pipeline(body, meter, createWriteStream(tmpPath, { flags: 'wx', mode: 0o600 }));
+    if (received !== size) throw new BlobError('blob_mismatch', `Declared ${size} bytes, received ${received}`, { sha256, expectedSize: size, size: received });
+    const actual = hash.digest('hex');
+    if (actual !== sha256) throw new BlobError('blob_mismatch', 'The bytes do not hash to the sha256 they were sent as', { sha256, actualSha256: actual });
+  } catch (err) {
+    await rm(tmpPath, { force: true });
+    throw err;
+  }
+}

@@ -1,0 +1,122 @@
+// Forms: submissions through links (source link) and embeds (source embed with placement),
+// refused on --no-forms links; edits from the same browser keep revisions (first + latest 99).
+import test from 'ava';
+import { publish } from '../../helpers/deck.ts';
+import { cookieFrom, http } from '../../helpers/http.ts';
+import * as seed from '../../helpers/seed.ts';
+import { startTestServer, type TestServer } from '../../helpers/server.ts';
+
+let s: TestServer;
+let key: string;
+let id: string;
+test.before(async () => {
+  s = await startTestServer();
+  key = (await seed.basicWorkspace(s.db.pool)).deckKey.key;
+  id = (await publish(s.url, key, { 'index.html': '<form method="post" action="forms/signup"><input name="email"></form>' }, { title: 'Forms deck' })).body.presentation.id;
+});
+test.after.always(() => s?.close());
+
+async function link(body: Record<string, unknown> = {}) {
+  const r = await http(s.url, 'POST', `/api/v1/presentations/${id}/share-links`, { key, body });
+  return { path: r.body.url.slice(s.url.length) as string, linkId: r.body.token.id as string };
+}
+
+/** Opens the link page like a browser and answers the framed deck's base path and the visitor cookie. */
+async function open(p: string) {
+  const page = await http(s.url, 'GET', p);
+  const framed = /<iframe src="([^"]+)"/.exec(page.text)![1];
+  return { base: p.split('?')[0] + framed.slice(0, framed.lastIndexOf('/') + 1), cookie: cookieFrom(page, 'podium_v') };
+}
+
+test('a plain HTML form post through a link records a response with source link', async (t) => {
+  const l = await link({ name: 'Board' });
+  const r = await http(s.url, 'POST', l.path + 'forms/signup', { raw: 'email=a%40b.c&tags=x&tags=y', headers: { 'content-type': 'application/x-www-form-urlencoded' } });
+  t.is(r.status, 201);
+  t.regex(r.text, /answers are recorded/);
+  t.regex(r.headers.get('content-security-policy')!, /default-src 'none'/);
+  const list = await http(s.url, 'GET', `/api/v1/presentations/${id}/responses?link=Board`, { key });
+  t.is(list.body.items.length, 1);
+  const item = list.body.items[0];
+  t.is(item.source, 'link');
+  t.is(item.placement, null);
+  t.deepEqual(item.link, { id: l.linkId, name: 'Board' });
+  t.deepEqual(item.answers, { email: 'a@b.c', tags: 'y' });
+});
+
+test('JSON submissions from a framed embed carry source embed and the placement; CORS lets the deck read the answer', async (t) => {
+  const l = await link({ name: 'Embedded' });
+  const { base } = await open(l.path + '?embed=1&placement=pricing');
+  const r = await http(s.url, 'POST', base + 'forms/signup', { body: { email: 'e@x.y', plan: 'pro' } });
+  t.is(r.status, 201, r.text);
+  t.is(r.headers.get('access-control-allow-origin'), '*');
+  t.is(r.body.revision, 1);
+  const pre = await fetch(s.url + base + 'forms/signup', { method: 'OPTIONS' });
+  t.is(pre.status, 204);
+  const list = await http(s.url, 'GET', `/api/v1/presentations/${id}/responses?source=embed&placement=pricing`, { key });
+  t.is(list.body.items.length, 1);
+  t.is(list.body.items[0].source, 'embed');
+  t.is(list.body.items[0].placement, 'pricing');
+  t.deepEqual(list.body.summary.map((x: { source: string; placement: string; responses: number }) => [x.source, x.placement, x.responses]), [['embed', 'pricing', 1]]);
+});
+
+test('a --no-forms link refuses submissions with 403 forms_disabled', async (t) => {
+  const l = await link({ formsEnabled: false });
+  const r = await http(s.url, 'POST', l.path + 'forms/signup', { body: { email: 'x@y.z' } });
+  t.is(r.status, 403);
+  t.is(r.body.error.code, 'forms_disabled');
+  const { base } = await open(l.path);
+  t.is((await http(s.url, 'POST', base + 'forms/signup', { body: { email: 'x@y.z' } })).body.error.code, 'forms_disabled');
+});
+
+test('dead links and bad bodies are refused', async (t) => {
+  t.is((await http(s.url, 'POST', `/v/${'B'.repeat(43)}/forms/signup`, { body: { a: '1' } })).status, 404);
+  const l = await link();
+  t.is((await http(s.url, 'POST', l.path + 'forms/signup', { body: { nested: { no: 1 } } })).body.error.code, 'invalid_input');
+  t.is((await http(s.url, 'POST', l.path + 'forms/signup', { body: {} })).body.error.code, 'invalid_input');
+  t.is((await http(s.url, 'POST', l.path + '.f/forged/forms/signup', { body: { a: '1' } })).status, 404);
+});
+
+test('the same browser edits its response; every revision is kept up to 100: the first and the latest 99', async (t) => {
+  const l = await link({ name: 'Edits' });
+  const { base, cookie } = await open(l.path);
+  let last: any;
+  for (let i = 1; i <= 103; i++) {
+    last = await http(s.url, 'POST', base + 'forms/feedback', { body: { n: String(i) }, cookie });
+  }
+  t.is(last.status, 200);
+  t.is(last.body.revision, 103);
+  const responseId = last.body.id;
+  const one = await http(s.url, 'GET', `/api/v1/presentations/${id}/responses/${responseId}`, { key });
+  t.deepEqual(one.body.answers, { n: '103' });
+  t.is(one.body.revisions, 103);
+  const kept = one.body.revisionsKept.map((r: { revision: number }) => r.revision);
+  t.is(kept.length, 100);
+  t.deepEqual(kept.slice(0, 2), [1, 5]);
+  t.is(kept[99], 103);
+  t.deepEqual(one.body.revisionsKept[0].answers, { n: '1' });
+  t.deepEqual(one.body.revisionsKept[0].link, { id: l.linkId, name: 'Edits' });
+  t.truthy(one.body.revisionsKept[0].writtenAt);
+  t.truthy(one.body.editedAt);
+  // Another browser makes another response.
+  const other = await http(s.url, 'POST', l.path + 'forms/feedback', { body: { n: 'other' } });
+  t.not(other.body.id, responseId);
+  t.is(other.body.revision, 1);
+});
+
+test('responses listing: filters by form, link id or name (never a URL), source, since; pages newest activity first', async (t) => {
+  const l = await link({ name: 'Filters' });
+  await http(s.url, 'POST', l.path + 'forms/alpha', { body: { a: '1' } });
+  await http(s.url, 'POST', l.path + 'forms/beta', { body: { b: '1' } });
+  const byForm = await http(s.url, 'GET', `/api/v1/presentations/${id}/responses?form=alpha&link=${l.linkId}`, { key });
+  t.deepEqual(byForm.body.items.map((x: { form: string }) => x.form), ['alpha']);
+  const url = await http(s.url, 'GET', `/api/v1/presentations/${id}/responses?link=${encodeURIComponent(s.url + l.path)}`, { key });
+  t.is(url.status, 400);
+  t.is(url.body.error.field, 'link');
+  const future = await http(s.url, 'GET', `/api/v1/presentations/${id}/responses?since=2999-01-01T00:00:00Z`, { key });
+  t.deepEqual(future.body.items, []);
+  const paged = await http(s.url, 'GET', `/api/v1/presentations/${id}/responses?link=Filters&limit=1`, { key });
+  t.is(paged.body.items[0].form, 'beta');
+  const next = await http(s.url, 'GET', `/api/v1/presentations/${id}/responses?link=Filters&limit=1&cursor=${paged.body.nextCursor}`, { key });
+  t.is(next.body.items[0].form, 'alpha');
+  t.is(next.body.nextCursor, null);
+});

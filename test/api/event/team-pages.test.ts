@@ -1,0 +1,185 @@
+// Showcase and the three deck links: the who-rules of decks link (participant own team only,
+// organizer names the team, jury and advisors refused), showcase limits (24/140/4000, plain
+// text), share-link shape and allowed hosts, vote_link_frozen after voting opened.
+import test from 'ava';
+import { createEvent, eventWorkspace, HOUR, importRoster, person, type Person } from '../../helpers/event.ts';
+import { http } from '../../helpers/http.ts';
+import { startTestServer, type TestServer } from '../../helpers/server.ts';
+
+const HOST = 'decks.podium.test';
+let s: TestServer;
+let ws: { id: string };
+let owner: Person, ann: Person, bob: Person, jury: Person, adv: Person, rosterOrg: Person;
+let rocketId: string;
+test.before(async () => {
+  s = await startTestServer({ env: { ALLOWED_DECK_LINK_HOSTS: `${HOST}, Other.podium.test:8443` } });
+  const w = await eventWorkspace(s.db.pool, 'Pages');
+  ws = w.ws;
+  owner = w.owner;
+  await createEvent(s.url, owner.key, Date.now() + HOUR);
+  ann = await person(s.db.pool, ws.id, 'ann@x.test');
+  bob = await person(s.db.pool, ws.id, 'bob@x.test');
+  jury = await person(s.db.pool, ws.id, 'jury@x.test');
+  adv = await person(s.db.pool, ws.id, 'adv@x.test');
+  rosterOrg = await person(s.db.pool, ws.id, 'org@x.test');
+  await importRoster(s.url, owner.key, [
+    { email: ann.email, team: 'Rocket' }, { email: bob.email, team: 'Comet' },
+    { email: jury.email, role: 'jury' }, { email: adv.email, role: 'advisor' }, { email: rosterOrg.email, role: 'organizer' },
+  ]);
+  rocketId = (await s.db.pool.query(`select id from app.projects where name = 'Rocket'`)).rows[0].id;
+});
+test.after.always(() => s?.close());
+
+const showcase = (key: string, body: Record<string, unknown>) => http(s.url, 'PATCH', '/api/v1/event/showcase', { key, body });
+const links = (key: string, body: Record<string, unknown>) => http(s.url, 'PATCH', '/api/v1/event/deck-links', { key, body });
+const link = (token: string, host = HOST) => `https://${host}/v/${token}/`;
+
+test.serial('a participant acts on their own team without naming it; naming another team is not_your_team', async (t) => {
+  const r = await showcase(ann.key, { product: 'Rocketeer', tagline: 'To the moon' });
+  t.is(r.status, 200);
+  t.deepEqual(r.body, { team: { id: rocketId, name: 'Rocket' }, product: 'Rocketeer', tagline: 'To the moon', description: null });
+  t.is((await showcase(ann.key, { team: 'rocket', description: 'own team by name' })).status, 200);
+  const other = await showcase(ann.key, { team: 'Comet', product: 'Hijack' });
+  t.is(other.status, 403);
+  t.is(other.body.error.code, 'not_your_team');
+  const unknown = await http(s.url, 'GET', '/api/v1/event/deck-links?team=Nowhere', { key: ann.key });
+  t.is(unknown.body.error.code, 'not_your_team', 'a participant learns nothing about other team names');
+  const read = await http(s.url, 'GET', '/api/v1/event/showcase', { key: ann.key });
+  t.like(read.body, { product: 'Rocketeer', description: 'own team by name' });
+});
+
+test.serial('an organizer names the team by name or id; without one and on no team it is team_required; unknown is team_not_found', async (t) => {
+  const byName = await showcase(owner.key, { team: 'COMET', product: 'Cometary' });
+  t.is(byName.status, 200);
+  t.is(byName.body.team.name, 'Comet');
+  const byId = await http(s.url, 'GET', `/api/v1/event/showcase?team=${rocketId}`, { key: rosterOrg.key });
+  t.is(byId.body.team.name, 'Rocket');
+  const none = await links(owner.key, { demo: link('abc') });
+  t.is(none.status, 400);
+  t.is(none.body.error.code, 'team_required');
+  const unknown = await http(s.url, 'GET', '/api/v1/event/deck-links?team=Nowhere', { key: owner.key });
+  t.is(unknown.status, 404);
+  t.is(unknown.body.error.code, 'team_not_found');
+});
+
+test.serial('jury viewers and advisors are refused on showcase and deck links, reading and writing', async (t) => {
+  for (const p of [jury, adv]) {
+    for (const r of [
+      await http(s.url, 'GET', '/api/v1/event/showcase?team=Rocket', { key: p.key }),
+      await http(s.url, 'GET', '/api/v1/event/deck-links?team=Rocket', { key: p.key }),
+      await links(p.key, { team: 'Rocket', demo: link('x') }),
+      await showcase(p.key, { team: 'Rocket', product: 'x' }),
+    ]) {
+      t.is(r.status, 403);
+      t.is(r.body.error.code, 'insufficient_event_role');
+    }
+  }
+});
+
+test.serial('showcase limits: product 24, tagline 140, description 4000 characters, plain text', async (t) => {
+  t.is((await showcase(bob.key, { product: 'p'.repeat(24), tagline: 't'.repeat(140), description: 'd'.repeat(4000) })).status, 200);
+  for (const [field, value] of [['product', 'p'.repeat(25)], ['tagline', 't'.repeat(141)], ['description', 'd'.repeat(4001)]] as const) {
+    const r = await showcase(bob.key, { [field]: value });
+    t.is(r.status, 400, field);
+    t.is(r.body.error.field, field);
+  }
+  t.is((await showcase(bob.key, { product: 'two\nlines' })).body.error.field, 'product');
+  t.is((await showcase(bob.key, { tagline: 'bell\u0007' })).body.error.field, 'tagline');
+  t.is((await showcase(bob.key, { description: 'nul-ish \u0001' })).body.error.field, 'description');
+  const multi = await showcase(bob.key, { description: 'line one\r\nline two\n\ttabbed' });
+  t.is(multi.body.description, 'line one\nline two\n\ttabbed', 'newlines kept, CRLF folded');
+  t.is((await showcase(bob.key, { colour: 'red' })).body.error.field, 'colour');
+});
+
+test.serial('showcase: a field left out keeps its value; null or an empty string clears it', async (t) => {
+  await showcase(bob.key, { product: 'Keep', tagline: 'Drop me', description: 'Also drop' });
+  const r = await showcase(bob.key, { tagline: null, description: '' });
+  t.like(r.body, { product: 'Keep', tagline: null, description: null });
+});
+
+test.serial('deck links: https share links /v/<token>/ on allowed hosts; null clears; a flag alone keeps the others', async (t) => {
+  const r = await links(ann.key, { demo: link('demo_1'), pitch: link('Pitch-2', 'other.podium.test:8443'), vote: link('vote3') });
+  t.is(r.status, 200);
+  t.deepEqual(r.body, { team: { id: rocketId, name: 'Rocket' }, demo: link('demo_1'), pitch: link('Pitch-2', 'other.podium.test:8443'), vote: link('vote3') });
+  const only = await links(ann.key, { pitch: null });
+  t.deepEqual([only.body.demo, only.body.pitch, only.body.vote], [link('demo_1'), null, link('vote3')]);
+  const shown = await http(s.url, 'GET', '/api/v1/event/deck-links', { key: ann.key });
+  t.deepEqual(shown.body, only.body);
+  const bad = [
+    `http://${HOST}/v/abc/`, `https://${HOST}/v/abc`, `https://${HOST}/x/abc/`, `https://${HOST}/v/abc/?p=1`,
+    `https://${HOST}/v/abc/#f`, `https://user:pw@${HOST}/v/abc/`, `https://${HOST}/v/a/b/`, 'not a url',
+  ];
+  for (const url of bad) {
+    const x = await links(ann.key, { demo: url });
+    t.is(x.status, 400, url);
+    t.is(x.body.error.code, 'invalid_deck_link', url);
+    t.is(x.body.error.field, 'demo');
+  }
+  const host = await links(ann.key, { vote: link('abc', 'evil.test') });
+  t.is(host.status, 400);
+  t.is(host.body.error.code, 'invalid_deck_link');
+  t.is(host.body.error.field, 'vote');
+  t.is((await http(s.url, 'GET', '/api/v1/event/deck-links', { key: ann.key })).body.vote, link('vote3'), 'refusals change nothing');
+});
+
+test.serial('deck links work whatever the vote section says', async (t) => {
+  t.is((await http(s.url, 'GET', '/api/v1/event', { key: owner.key })).body.voteSection, 'off');
+  t.is((await links(bob.key, { demo: link('while-off') })).status, 200);
+});
+
+test.serial('after voting opened a participant\'s vote link is vote_link_frozen; other links and organizers may still change', async (t) => {
+  // The community vote issue sets this column; here it stands in for an opened vote.
+  await s.db.pool.query('update app.events set voting_opened_at = app.now() where workspace_id = $1', [ws.id]);
+  try {
+    const frozen = await links(ann.key, { vote: link('late') });
+    t.is(frozen.status, 409);
+    t.is(frozen.body.error.code, 'vote_link_frozen');
+    t.is((await links(ann.key, { vote: null })).body.error.code, 'vote_link_frozen', 'clearing is a change too');
+    t.is((await links(ann.key, { demo: link('still-ok') })).status, 200);
+    const byOrganizer = await links(owner.key, { team: 'Rocket', vote: link('replaced') });
+    t.is(byOrganizer.status, 200);
+    t.is(byOrganizer.body.vote, link('replaced'));
+  } finally {
+    await s.db.pool.query('update app.events set voting_opened_at = null where workspace_id = $1', [ws.id]);
+  }
+});
+
+test.serial('a team whose project is archived is read-only here too', async (t) => {
+  await s.db.pool.query(`update app.projects set archived_at = now() where id = $1`, [rocketId]);
+  try {
+    const r = await showcase(ann.key, { product: 'Nope' });
+    t.is(r.status, 409);
+    t.is(r.body.error.code, 'project_archived');
+    t.is((await http(s.url, 'GET', '/api/v1/event/showcase', { key: ann.key })).status, 200);
+  } finally {
+    await s.db.pool.query(`update app.projects set archived_at = null where id = $1`, [rocketId]);
+  }
+});
+
+test.serial('over GraphQL no deck-link host is allowed (the hosts come from the API), so setting a link fails closed', async (t) => {
+  const gql = (patch: string) => http(s.url, 'POST', '/graphql', {
+    key: bob.key,
+    body: { query: `mutation { setTeamDeckLinks(input: { pTeam: null, pPatch: ${patch} }) { result } }` },
+  });
+  const set = await gql(`{ demo: "${link('gql')}" }`);
+  t.is(set.body.data.setTeamDeckLinks, null);
+  t.truthy(set.body.errors);
+  // The same path works for a change that needs no host: the host check is what refused.
+  const clear = await gql('{ demo: null }');
+  t.is(clear.body.data.setTeamDeckLinks.result.demo, null, clear.text);
+});
+
+test('without ALLOWED_DECK_LINK_HOSTS the instance\'s own host is the one allowed', async (t) => {
+  const own = await startTestServer({ db: s.db });
+  try {
+    const { host, hostname } = new URL(own.url);
+    const ok = await http(own.url, 'PATCH', '/api/v1/event/deck-links', { key: bob.key, body: { pitch: link('mine', host) } });
+    t.is(ok.status, 200);
+    const noPort = await http(own.url, 'PATCH', '/api/v1/event/deck-links', { key: bob.key, body: { pitch: link('mine', hostname) } });
+    t.is(noPort.status, 200, 'an https link to the instance needs no port');
+    const other = await http(own.url, 'PATCH', '/api/v1/event/deck-links', { key: bob.key, body: { pitch: link('mine') } });
+    t.is(other.body.error.code, 'invalid_deck_link');
+  } finally {
+    await own.close();
+  }
+});

@@ -34,6 +34,7 @@ export const STATUS_BY_CODE: Record<string, number> = {
   invalid_code: 400,
   two_factor_required: 403,
   // deck service (api/routes/deck/)
+  mail_unavailable: 400,
   version_conflict: 409,
   blob_not_prechecked: 409,
   blob_missing: 409,

@@ -22,6 +22,7 @@ export const KEY_ALLOWLIST: Record<string, readonly string[]> = {
   'PUT /api/v1/presentations/:id/notify': ['presentations:write'],
   'GET /files/:id/content': ['presentations:read'],
   'POST /api/v1/presentations/:id/share-links': ['presentations:write'],
+  'POST /api/v1/presentations/:id/share-links/email': ['presentations:write'],
   'GET /api/v1/presentations/:id/share-links': ['presentations:read'],
   'DELETE /api/v1/share-links/:linkId': ['presentations:write'],
   'GET /api/v1/presentations/:id/views': ['presentations:read'],

@@ -14,11 +14,12 @@ import { filesList, list, versions, views } from './commands/listings.ts';
 import { notify, remove } from './commands/manage.ts';
 import { response, responses } from './commands/responses.ts';
 import { share } from './commands/share.ts';
+import { shareEmail } from './commands/share-email.ts';
 import { tokens } from './commands/tokens.ts';
 import { push } from './commands/push.ts';
 import { Context, VERSION } from './context.ts';
 
-export const COMMANDS: Command[] = [push, pull, share, tokens, views, responses, response, notify, list, versions, filesList, remove, open, dev, loginRequest, loginComplete, logout, configClear];
+export const COMMANDS: Command[] = [push, pull, share, shareEmail, tokens, views, responses, response, notify, list, versions, filesList, remove, open, dev, loginRequest, loginComplete, logout, configClear];
 
 const GLOBAL_FLAGS: AnyFlags = {
   apiUrl: { type: 'string', aliases: ['url'] },

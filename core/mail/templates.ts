@@ -32,3 +32,15 @@ export function deckResponseMail(to: string, kind: 'new' | 'edit', deck: { id: s
           `or with: deckcli responses ${deck.id}\n\nYou get at most one of these mails per deck every ten minutes. Silence them with: ${mute}\n`,
       };
 }
+
+/** A share link mailed by `deckcli share-email`: the link is the recipient's key to the deck. */
+export function shareLinkMail(to: string, sender: string, title: string, url: string, message: string | null): Mail {
+  return {
+    to,
+    subject: `${sender} shared "${title}" with you`,
+    text:
+      `${sender} shared the deck "${title}" with you:\n\n    ${url}\n\n` +
+      (message ? `${message}\n\n` : '') +
+      'Anyone who has this link can open the deck, so keep it to yourself.\n',
+  };
+}

@@ -1,26 +1,31 @@
-// Sends one mail. Payload is checked; the sign-in code arrives sealed with AUTH_SECRET
-// and is opened only here, in memory. Retried by the queue on a driver failure.
+// Sends one mail. Payloads are checked; secrets (a sign-in code, a share link's URL) arrive
+// sealed with AUTH_SECRET and are opened only here, in memory. Retried by the queue on a
+// driver failure.
 import type { Task } from 'graphile-worker';
 import { unseal } from '../../core/crypto.ts';
-import { loginCodeMail } from '../../core/mail/templates.ts';
+import type { Mail } from '../../core/mail/index.ts';
+import { loginCodeMail, shareLinkMail } from '../../core/mail/templates.ts';
 import type { WorkerDeps } from '../index.ts';
 
-interface LoginCodePayload {
-  template: 'login_code';
-  to: string;
-  tool: 'deck' | 'hackathon';
-  sealedCode: string;
-}
+const str = (v: unknown): v is string => typeof v === 'string';
 
-function isLoginCode(p: unknown): p is LoginCodePayload {
-  const x = p as LoginCodePayload;
-  return x?.template === 'login_code' && typeof x.to === 'string' && (x.tool === 'deck' || x.tool === 'hackathon') && typeof x.sealedCode === 'string';
+/** The mail a payload asks for, or null when the payload is malformed. */
+function mailOf(p: Record<string, unknown>, secret: string, instanceUrl: string): Mail | null {
+  if (!p || !str(p.to)) return null;
+  if (p.template === 'login_code' && (p.tool === 'deck' || p.tool === 'hackathon') && str(p.sealedCode)) {
+    return loginCodeMail(p.to, p.tool, unseal(secret, p.sealedCode), instanceUrl);
+  }
+  if (p.template === 'share_link' && str(p.sealedUrl) && str(p.title) && str(p.sender) && (p.message === null || str(p.message))) {
+    return shareLinkMail(p.to, p.sender, p.title, unseal(secret, p.sealedUrl), p.message ?? null);
+  }
+  return null;
 }
 
 export function mailSend({ config, mail }: WorkerDeps): Task {
   return async (payload) => {
-    if (!isLoginCode(payload)) throw new Error(`mail__send: unknown or malformed payload (template ${String((payload as { template?: unknown })?.template)})`);
+    const m = mailOf(payload as Record<string, unknown>, config.authSecret, config.publicUrl);
+    if (!m) throw new Error(`mail__send: unknown or malformed payload (template ${String((payload as { template?: unknown })?.template)})`);
     if (!mail) throw new Error('mail__send: this worker has no EMAIL_DRIVER configured; the mail waits for a worker that has one');
-    await mail.send(loginCodeMail(payload.to, payload.tool, unseal(config.authSecret, payload.sealedCode), config.publicUrl));
+    await mail.send(m);
   };
 }

@@ -6,7 +6,8 @@
 //   DELETE /api/v1/share-links/:linkId            -> { token } (revoked)
 import argon2 from 'argon2';
 import type { FastifyInstance } from 'fastify';
-import { randomToken, sha256 } from '../../../core/crypto.ts';
+import { randomToken, seal, sha256 } from '../../../core/crypto.ts';
+import { AppError } from '../../errors.ts';
 import { esc } from '../../pages/html.ts';
 import type { ApiDeps } from '../../server.ts';
 import { callJson, idempotent, PAGE_QUERY_SCHEMA, pageOf, parsePage } from '../support.ts';
@@ -37,27 +38,26 @@ export function embedOf(publicUrl: string, linkUrl: string, title: string, place
   };
 }
 
+const LINK_PROPERTIES = {
+  name: { type: 'string', minLength: 1, maxLength: 100 },
+  version: { type: 'integer', minimum: 1 },
+  showBar: { type: 'boolean' },
+  canDownload: { type: 'boolean' },
+  formsEnabled: { type: 'boolean' },
+  expiresInMinutes: { type: 'integer', minimum: 1, maximum: 3650 * 1440 },
+  password: { type: 'string', minLength: 1, maxLength: 200 },
+  placement: PLACEMENT_SCHEMA,
+} as const;
+
+const mintArgs = (id: string, secret: string, b: ShareBody, passwordHash: string | null) => [
+  id, sha256(secret), b.name ?? null, b.version ?? null, b.showBar ?? null, b.canDownload ?? null, b.formsEnabled ?? null, b.expiresInMinutes ?? null, passwordHash,
+];
+const MINT_SQL = 'select app.mint_share_link($1, $2, $3, $4, $5, $6, $7, $8, $9) as r';
+
 export function registerShareRoutes(app: FastifyInstance, { config, pool }: ApiDeps, links: LinkCache): void {
   app.post<{ Params: { id: string }; Body: ShareBody }>(
     '/api/v1/presentations/:id/share-links',
-    {
-      schema: {
-        body: {
-          type: 'object',
-          additionalProperties: false,
-          properties: {
-            name: { type: 'string', minLength: 1, maxLength: 100 },
-            version: { type: 'integer', minimum: 1 },
-            showBar: { type: 'boolean' },
-            canDownload: { type: 'boolean' },
-            formsEnabled: { type: 'boolean' },
-            expiresInMinutes: { type: 'integer', minimum: 1, maximum: 3650 * 1440 },
-            password: { type: 'string', minLength: 1, maxLength: 200 },
-            placement: PLACEMENT_SCHEMA,
-          },
-        },
-      },
-    },
+    { schema: { body: { type: 'object', additionalProperties: false, properties: LINK_PROPERTIES } } },
     async (req, reply) => {
       const id = deckId(req.params.id);
       const b = req.body ?? {};
@@ -66,9 +66,7 @@ export function registerShareRoutes(app: FastifyInstance, { config, pool }: ApiD
       // same link with a freshly drawn secret (the lost one stops working).
       let secret = randomToken(32);
       const r = await idempotent(req, pool, async (c) => {
-        const { rows } = await c.query('select app.mint_share_link($1, $2, $3, $4, $5, $6, $7, $8, $9) as r', [
-          id, sha256(secret), b.name ?? null, b.version ?? null, b.showBar ?? null, b.canDownload ?? null, b.formsEnabled ?? null, b.expiresInMinutes ?? null, passwordHash,
-        ]);
+        const { rows } = await c.query(MINT_SQL, mintArgs(id, secret, b, passwordHash));
         const title = (await c.query('select title from app.decks where id = $1', [id])).rows[0].title as string;
         return { status: 201, body: { token: rows[0].r, title } };
       });
@@ -80,6 +78,36 @@ export function registerShareRoutes(app: FastifyInstance, { config, pool }: ApiD
       }
       const url = `${config.publicUrl}/v/${secret}/`;
       return reply.status(r.status).send({ token, url, embed: embedOf(config.publicUrl, url, title, b.placement ?? null) });
+    },
+  );
+
+  // share-email: a fresh link (and secret) per send, mailed by the worker; the secret reaches
+  // only the mail (sealed in the job), never this answer nor the database.
+  app.post<{ Params: { id: string }; Body: ShareBody & { to: string; message?: string } }>(
+    '/api/v1/presentations/:id/share-links/email',
+    {
+      schema: {
+        body: {
+          type: 'object',
+          required: ['to'],
+          additionalProperties: false,
+          properties: { ...LINK_PROPERTIES, to: { type: 'string', minLength: 3, maxLength: 320 }, message: { type: 'string', minLength: 1, maxLength: 1000 } },
+        },
+      },
+    },
+    async (req, reply) => {
+      if (!config.emailDriver) throw new AppError('mail_unavailable', 'This instance has no email driver (EMAIL_DRIVER), so it cannot mail links; mint one with share and send it yourself');
+      const id = deckId(req.params.id);
+      const b = req.body;
+      const passwordHash = b.password ? await argon2.hash(b.password, { type: argon2.argon2id }) : null;
+      const secret = randomToken(32);
+      const sealedUrl = seal(config.authSecret, `${config.publicUrl}/v/${secret}/`);
+      const r = await idempotent(req, pool, async (c) => {
+        const token = (await c.query(MINT_SQL, mintArgs(id, secret, b, passwordHash))).rows[0].r;
+        const sent = await c.query('select app.mail_share_link($1, $2, $3, $4) as r', [token.id, b.to, sealedUrl, b.message ?? null]);
+        return { status: 201, body: sent.rows[0].r };
+      });
+      return reply.status(r.status).send(r.body);
     },
   );
 

@@ -1,0 +1,31 @@
+-- share-email: a freshly minted link mailed to one recipient. The mail job carries the link's
+-- URL sealed with AUTH_SECRET (the secret is never stored in plain text, even in the queue).
+create function app.mail_share_link(p_link uuid, p_to text, p_sealed_url text, p_message text) returns jsonb
+  language plpgsql volatile security definer
+  set search_path = ''
+as $$
+declare
+  l app.share_links;
+  d app.decks;
+  sender app.users;
+begin
+  perform app_private.require_scope('presentations:write');
+  select * into l from app.share_links x where x.id = p_link;
+  if l.id is null then
+    perform app_private.fail('not_found', 'No such share link');
+  end if;
+  d := app_private.deck_for(l.deck_id, array['owner', 'admin']);
+  if p_to !~ '^[^@\s]+@[^@\s]+$' or length(p_to) > 320 then
+    perform app_private.fail('invalid_input', format('Not an email address: %s', p_to), jsonb_build_object('field', 'to'));
+  end if;
+  if p_message is not null and (length(p_message) > 1000 or p_message ~ '[\x01-\x09\x0b-\x1f\x7f]') then
+    perform app_private.fail('invalid_input', 'The message is plain text of at most 1000 characters', jsonb_build_object('field', 'message'));
+  end if;
+  select * into sender from app.users u where u.id = app.current_user_id();
+  perform graphile_worker.add_job('mail__send', jsonb_build_object('template', 'share_link', 'to', p_to, 'sealedUrl', p_sealed_url,
+    'title', d.title, 'sender', coalesce(sender.name, sender.email), 'message', p_message)::json, max_attempts => 10);
+  return jsonb_build_object('token', app_private.link_json(l), 'sentTo', p_to);
+end;
+$$;
+comment on function app.mail_share_link(uuid, text, text, text) is 'Mails a share link (just minted by the caller) to one recipient, through the mail job.';
+grant execute on function app.mail_share_link(uuid, text, text, text) to podium_app;

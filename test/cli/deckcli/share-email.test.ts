@@ -1,0 +1,69 @@
+// share-email: a fresh link per send, mailed by the worker through a real SMTP listener;
+// the secret is sealed in the queue and never in the answer.
+import test from 'ava';
+import { mkdtempSync, writeFileSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { http } from '../../helpers/http.ts';
+import * as seed from '../../helpers/seed.ts';
+import { startTestServer, type TestServer } from '../../helpers/server.ts';
+import { startSmtp } from '../../helpers/smtp.ts';
+import { deckcli, makeHome } from './run.ts';
+
+let s: TestServer;
+let smtp: Awaited<ReturnType<typeof startSmtp>>;
+let env: NodeJS.ProcessEnv;
+let deckId: string;
+test.before(async () => {
+  smtp = await startSmtp();
+  s = await startTestServer({ env: { EMAIL_DRIVER: 'smtp', SMTP_URL: smtp.url } });
+  const key = (await seed.basicWorkspace(s.db.pool)).deckKey.key;
+  env = { ...makeHome().env, DECKS_API_KEY: key, DECKS_API_URL: s.url };
+  const root = mkdtempSync(path.join(os.tmpdir(), 'mail-deck-'));
+  writeFileSync(path.join(root, 'index.html'), '<h1>Quarterly</h1>');
+  deckId = JSON.parse((await deckcli(['push', root, '--title', 'Quarterly', '--json'], env)).stdout).presentation.id;
+});
+test.after.always(async () => {
+  await s?.close();
+  await smtp?.close();
+});
+
+const urlIn = (raw: string) => /^\s{4}(http\S+\/v\/[A-Za-z0-9_-]+\/)\s*$/m.exec(raw.replace(/=\r?\n/g, ''))?.[1];
+
+test.serial('each send mints a fresh link; the URL travels sealed and arrives only in the mail', async (t) => {
+  const r = await deckcli(['share-email', deckId, '--to', 'ann@example.test', '--message', 'For Monday', '--no-download'], env);
+  t.is(r.code, 0, r.stderr);
+  t.regex(r.stdout, /^Mailed a new share link to ann@example\.test \(link \S+\); its URL is only in that mail\n$/);
+  t.notRegex(r.stdout + r.stderr, /\/v\//);
+  const { rows } = await s.db.pool.query(`select payload from graphile_worker._private_jobs j join graphile_worker._private_tasks k on k.id = j.task_id where k.identifier = 'mail__send'`);
+  t.is(rows.length, 1);
+  t.false(JSON.stringify(rows[0].payload).includes('/v/'), 'no URL in plain text in the queue');
+  await s.startWorker();
+  const mail = (await smtp.waitFor(1))[0];
+  t.deepEqual(mail.to, ['ann@example.test']);
+  t.regex(mail.raw, /Olive Owner shared the deck "Quarterly" with you:/);
+  t.regex(mail.raw, /For Monday/);
+  const first = urlIn(mail.raw)!;
+  t.truthy(first);
+  t.is((await fetch(first)).status, 200);
+  await deckcli(['share-email', deckId, '--to', 'ann@example.test'], env);
+  const second = urlIn((await smtp.waitFor(2))[1].raw)!;
+  t.not(second, first, 'a fresh secret per send');
+  const tokens = JSON.parse((await deckcli(['tokens', deckId, '--json'], env)).stdout).items;
+  t.is(tokens.length, 2);
+  t.false(tokens.find((x: { canDownload: boolean }) => !x.canDownload) === undefined);
+});
+
+test.serial('refusals: no --to, a bad address, a stranger deck, no mail driver', async (t) => {
+  t.is((await deckcli(['share-email', deckId], env)).code, 1);
+  t.is((await deckcli(['share-email', deckId, '--to', 'nope'], env)).code, 2);
+  t.is((await deckcli(['share-email', '00000000-0000-4000-8000-000000000000', '--to', 'a@b.test'], env)).code, 1);
+  const noMail = await startTestServer({ db: s.db });
+  try {
+    const r = await http(noMail.url, 'POST', `/api/v1/presentations/${deckId}/share-links/email`, { key: env.DECKS_API_KEY, body: { to: 'a@b.test' } });
+    t.is(r.status, 400);
+    t.is(r.body.error.code, 'mail_unavailable');
+  } finally {
+    await noMail.close();
+  }
+});

@@ -196,3 +196,26 @@ test('--json errors go to stderr as JSON with the code', async (t) => {
   t.is(r.stdout, '');
   t.is(JSON.parse(r.stderr).error.code, 'unauthorized');
 });
+
+test.serial('login prompts for the email and the code on a terminal', async (t) => {
+  const { spawn } = await import('node:child_process');
+  const { env, config } = makeHome();
+  const before = smtp.mails.length;
+  const cmd = `'${process.execPath}' '${path.resolve('dist/hackathon.mjs')}' login --api-url '${s.url}'`;
+  const child = spawn('script', ['-qec', cmd, '/dev/null'], { env, stdio: ['pipe', 'pipe', 'pipe'] });
+  let out = '';
+  child.stdout.on('data', (c) => (out += c));
+  const until = async (re: RegExp) => {
+    for (let i = 0; i < 300 && !re.test(out); i++) await new Promise((r) => setTimeout(r, 50));
+    if (!re.test(out)) throw new Error(`no ${re} in: ${out}`);
+  };
+  const exited = new Promise<number>((r) => child.on('close', (c) => r(c ?? -1)));
+  await until(/Email: /);
+  child.stdin.write('pat@x.test\r');
+  const code = codeIn((await smtp.waitFor(before + 1))[before]);
+  await until(/Code: /);
+  child.stdin.write(code + '\r');
+  t.is(await exited, 0, out);
+  t.regex(out, /Signed in to .* as pat@x\.test/);
+  t.regex(JSON.parse(readFileSync(path.join(config, 'podium', 'tools', 'hackathon.json'), 'utf8')).profiles[host].apiKey, /^hck_/);
+});

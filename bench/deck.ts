@@ -12,16 +12,11 @@
 // BENCH_NGINX_WORKERS (default 1: one process against Podium's one process).
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import { createHash, randomBytes } from 'node:crypto';
-import { chmodSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import net from 'node:net';
-import os from 'node:os';
+import { chmodSync, mkdirSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
-import { startEmbeddedPostgres } from '../ops/embedded/postgres.ts';
-import { createTestDatabase, type TestDatabase } from '../test/helpers/db.ts';
 import * as seed from '../test/helpers/seed.ts';
+import { cannon, freePort, printMachine, say, stopServer, waitFor, withStack, type CannonResult } from './lib.ts';
 
-const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const FILES = 2_000;
 const DECK_BYTES = 50 * 1024 * 1024;
 const ASSET_BYTES = 20 * 1024;
@@ -30,73 +25,8 @@ const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS || 20);
 const DURATION_S = Number(process.env.BENCH_DURATION || 10);
 const WARMUP_S = Number(process.env.BENCH_WARMUP || 3);
 const NGINX_WORKERS = Number(process.env.BENCH_NGINX_WORKERS || 1);
-const AUTH_SECRET = 'bench-auth-secret-0123456789abcdef0123456789';
 
-const say = (m: string) => process.stdout.write(m + '\n');
 const sha = (b: Buffer) => createHash('sha256').update(b).digest('hex');
-
-interface CannonResult {
-  requests: { average: number; total: number };
-  latency: { p50: number; p99: number };
-  throughput: { average: number };
-  errors: number;
-  timeouts: number;
-  non2xx: number;
-}
-
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const s = net.createServer();
-    s.unref();
-    s.on('error', reject);
-    s.listen(0, '127.0.0.1', () => {
-      const port = (s.address() as net.AddressInfo).port;
-      s.close(() => resolve(port));
-    });
-  });
-}
-
-async function waitFor(url: string, proc: ChildProcess, what: string, timeoutMs = 60_000): Promise<void> {
-  const deadline = Date.now() + timeoutMs;
-  while (Date.now() < deadline) {
-    if (proc.exitCode !== null) throw new Error(`${what} exited early with code ${proc.exitCode}`);
-    try {
-      if ((await fetch(url)).status < 500) return;
-    } catch {
-      /* not listening yet */
-    }
-    await new Promise((r) => setTimeout(r, 200));
-  }
-  throw new Error(`${what} did not answer ${url} within ${timeoutMs} ms`);
-}
-
-function cannon(url: string, seconds: number): Promise<CannonResult> {
-  const bin = path.join(ROOT, 'node_modules', 'autocannon', 'autocannon.js');
-  return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, [bin, '--json', '-n', '-c', String(CONNECTIONS), '-d', String(seconds), url], { stdio: ['ignore', 'pipe', 'pipe'] });
-    let out = '';
-    let err = '';
-    child.stdout.on('data', (c: Buffer) => (out += c));
-    child.stderr.on('data', (c: Buffer) => (err += c));
-    child.on('error', reject);
-    child.on('close', (code) => {
-      try {
-        resolve(JSON.parse(out) as CannonResult);
-      } catch {
-        reject(new Error(`autocannon exited ${code} without JSON output: ${err.slice(-2000)}`));
-      }
-    });
-  });
-}
-
-async function stop(proc: ChildProcess | null): Promise<void> {
-  if (!proc || proc.exitCode !== null || proc.signalCode !== null) return;
-  const exited = new Promise<void>((r) => proc.once('exit', () => r()));
-  proc.kill('SIGTERM');
-  const timer = setTimeout(() => proc.kill('SIGKILL'), 15_000);
-  await exited;
-  clearTimeout(timer);
-}
 
 /** One HTTP client that counts what it sends: requests and blob bytes uploaded. */
 class Client {
@@ -131,140 +61,100 @@ class Client {
   }
 }
 
-const tmp = mkdtempSync(path.join(os.tmpdir(), 'podium-bench-deck-'));
-chmodSync(tmp, 0o711);
-let stopEmbedded: (() => Promise<void>) | null = null;
-let db: TestDatabase | null = null;
-let server: ChildProcess | null = null;
-let nginx: ChildProcess | null = null;
-let serverLog = '';
-
-async function cleanup(): Promise<void> {
-  await stop(nginx).catch(() => {});
-  await stop(server).catch(() => {});
-  await db?.drop().catch(() => {});
-  await stopEmbedded?.().catch(() => {});
-  rmSync(tmp, { recursive: true, force: true });
-}
-for (const sig of ['SIGINT', 'SIGTERM'] as const) process.once(sig, () => void cleanup().finally(() => process.exit(130)));
-
 function nginxBinary(): string | null {
   for (const p of ['/usr/sbin/nginx', '/usr/bin/nginx']) if (spawnSync(p, ['-v']).status === 0) return p;
   return null;
 }
 
-try {
-  if (!process.env.DATABASE_URL) {
-    const port = await freePort();
-    say(`DATABASE_URL is not set: starting an embedded PostgreSQL (port ${port})`);
-    const h = await startEmbeddedPostgres(path.join(tmp, 'pg'), port);
-    process.env.DATABASE_URL = h.url;
-    stopEmbedded = h.stop;
-  }
-  db = await createTestDatabase();
+await withStack('bench-deck', { STORAGE_DRIVER: 'local' }, async ({ tmp, db, url }) => {
   const base = await seed.basicWorkspace(db.pool, 'Bench', 'owner@bench.test');
-  const port = await freePort();
-  const url = `http://127.0.0.1:${port}`;
-  server = spawn(process.execPath, [path.join(ROOT, 'cli/podium/bin.js'), 'start'], {
-    cwd: ROOT,
-    env: { ...process.env, DATABASE_URL: db.url, PORT: String(port), HOST: '127.0.0.1', AUTH_SECRET, LOG_LEVEL: 'warn', DATA_DIR: path.join(tmp, 'data'), SERVICE_ROLE: 'all', NODE_ENV: 'production', STORAGE_DRIVER: 'local' },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
-  const keep = (c: Buffer) => (serverLog = (serverLog + c).slice(-8000));
-  server.stdout!.on('data', keep);
-  server.stderr!.on('data', keep);
-  await waitFor(`${url}/api/v1/health`, server, 'podium');
+  let nginx: ChildProcess | null = null;
+  try {
+    // (a) Publishing economy.
+    say(`(a) publishing a ${FILES}-file, ${DECK_BYTES / 1024 / 1024} MB deck`);
+    const files = new Map<string, Buffer>();
+    files.set('index.html', Buffer.from('<!doctype html><h1>Bench</h1>'));
+    const each = Math.floor((DECK_BYTES - files.get('index.html')!.length) / (FILES - 1));
+    for (let i = 1; i < FILES; i++) files.set(`assets/${String(i).padStart(4, '0')}.bin`, randomBytes(each));
+    const first = new Client(url, base.deckKey.key);
+    let t0 = performance.now();
+    const v1 = await first.push(files, null, null);
+    const firstMs = performance.now() - t0;
+    const unchanged = new Client(url, base.deckKey.key);
+    t0 = performance.now();
+    const v2 = await unchanged.push(files, v1.id, v1.version);
+    const unchangedMs = performance.now() - t0;
+    const changedPath = 'assets/0042.bin';
+    files.set(changedPath, randomBytes(each));
+    const oneChanged = new Client(url, base.deckKey.key);
+    const v3 = await oneChanged.push(files, v1.id, v2.version);
+    const aUnchangedOk = unchanged.uploadedBytes === 0 && unchanged.requests <= 3;
+    const aChangedOk = oneChanged.uploadedBytes === each && oneChanged.requests === 3;
 
-  // (a) Publishing economy.
-  say(`(a) publishing a ${FILES}-file, ${DECK_BYTES / 1024 / 1024} MB deck`);
-  const files = new Map<string, Buffer>();
-  files.set('index.html', Buffer.from('<!doctype html><h1>Bench</h1>'));
-  const each = Math.floor((DECK_BYTES - files.get('index.html')!.length) / (FILES - 1));
-  for (let i = 1; i < FILES; i++) files.set(`assets/${String(i).padStart(4, '0')}.bin`, randomBytes(each));
-  const first = new Client(url, base.deckKey.key);
-  let t0 = performance.now();
-  const v1 = await first.push(files, null, null);
-  const firstMs = performance.now() - t0;
-  const unchanged = new Client(url, base.deckKey.key);
-  t0 = performance.now();
-  const v2 = await unchanged.push(files, v1.id, v1.version);
-  const unchangedMs = performance.now() - t0;
-  const changedPath = 'assets/0042.bin';
-  files.set(changedPath, randomBytes(each));
-  const oneChanged = new Client(url, base.deckKey.key);
-  const v3 = await oneChanged.push(files, v1.id, v2.version);
-  const aUnchangedOk = unchanged.uploadedBytes === 0 && unchanged.requests <= 3;
-  const aChangedOk = oneChanged.uploadedBytes === each && oneChanged.requests === 3;
+    // (b) Serving a 20 KB asset through a share link, and the same file through nginx.
+    const asset = randomBytes(ASSET_BYTES);
+    const serveFiles = new Map([['index.html', Buffer.from('<!doctype html><p>serve</p>')], ['asset.bin', asset]]);
+    const deck = await new Client(url, base.deckKey.key).push(serveFiles, null, null);
+    const link = await new Client(url, base.deckKey.key).json('POST', `/api/v1/presentations/${deck.id}/share-links`, { name: 'bench' });
+    const assetUrl = `${link.url}asset.bin`;
+    const probe = await fetch(assetUrl);
+    if (probe.status !== 200 || !Buffer.from(await probe.arrayBuffer()).equals(asset)) throw new Error(`the asset did not come back through the link (${probe.status})`);
+    say(`(b) warm-up ${WARMUP_S}s, then ${DURATION_S}s with ${CONNECTIONS} connections: GET /v/<token>/asset.bin (20 KB)`);
+    await cannon(assetUrl, CONNECTIONS, WARMUP_S);
+    const podium = await cannon(assetUrl, CONNECTIONS, DURATION_S);
 
-  // (b) Serving a 20 KB asset through a share link, and the same file through nginx.
-  const asset = randomBytes(ASSET_BYTES);
-  const serveFiles = new Map([['index.html', Buffer.from('<!doctype html><p>serve</p>')], ['asset.bin', asset]]);
-  const deck = await new Client(url, base.deckKey.key).push(serveFiles, null, null);
-  const link = await new Client(url, base.deckKey.key).json('POST', `/api/v1/presentations/${deck.id}/share-links`, { name: 'bench' });
-  const assetUrl = `${link.url}asset.bin`;
-  const probe = await fetch(assetUrl);
-  if (probe.status !== 200 || !Buffer.from(await probe.arrayBuffer()).equals(asset)) throw new Error(`the asset did not come back through the link (${probe.status})`);
-  say(`(b) warm-up ${WARMUP_S}s, then ${DURATION_S}s with ${CONNECTIONS} connections: GET /v/<token>/asset.bin (20 KB)`);
-  await cannon(assetUrl, WARMUP_S);
-  const podium = await cannon(assetUrl, DURATION_S);
-
-  let ng: CannonResult | null = null;
-  let nginxVersion = 'not installed (apt-get install nginx)';
-  const bin = nginxBinary();
-  if (bin) {
-    nginxVersion = spawnSync(bin, ['-v'], { encoding: 'utf8' }).stderr.trim();
-    const root = path.join(tmp, 'nginx');
-    mkdirSync(path.join(root, 'www'), { recursive: true });
-    mkdirSync(path.join(root, 'logs'), { recursive: true });
-    writeFileSync(path.join(root, 'www', 'asset.bin'), asset);
-    const nport = await freePort();
-    writeFileSync(path.join(root, 'nginx.conf'), `worker_processes ${NGINX_WORKERS};
-pid ${root}/nginx.pid;
-error_log ${root}/logs/error.log warn;
-events { worker_connections 1024; }
-http {
-  access_log off;
-  sendfile on;
-  tcp_nopush on;
-  keepalive_requests 100000;
-  types { application/octet-stream bin; }
-  client_body_temp_path ${root}/tmp; proxy_temp_path ${root}/tmp; fastcgi_temp_path ${root}/tmp; uwsgi_temp_path ${root}/tmp; scgi_temp_path ${root}/tmp;
-  server { listen 127.0.0.1:${nport}; root ${root}/www; }
-}
-`);
-    mkdirSync(path.join(root, 'tmp'), { recursive: true });
-    chmodSync(tmp, 0o755);
-    for (const d of ['nginx', 'nginx/www']) chmodSync(path.join(tmp, d), 0o755);
-    chmodSync(path.join(root, 'www', 'asset.bin'), 0o644);
-    nginx = spawn(bin, ['-p', root, '-c', path.join(root, 'nginx.conf'), '-g', 'daemon off;'], { stdio: ['ignore', 'pipe', 'pipe'] });
-    await waitFor(`http://127.0.0.1:${nport}/asset.bin`, nginx, 'nginx');
-    say(`    same file from disk through nginx (${NGINX_WORKERS} worker process${NGINX_WORKERS === 1 ? '' : 'es'})`);
-    await cannon(`http://127.0.0.1:${nport}/asset.bin`, WARMUP_S);
-    ng = await cannon(`http://127.0.0.1:${nport}/asset.bin`, DURATION_S);
+    let ng: CannonResult | null = null;
+    let nginxVersion = 'not installed (apt-get install nginx)';
+    const bin = nginxBinary();
+    if (bin) {
+      nginxVersion = spawnSync(bin, ['-v'], { encoding: 'utf8' }).stderr.trim();
+      const root = path.join(tmp, 'nginx');
+      mkdirSync(path.join(root, 'www'), { recursive: true });
+      mkdirSync(path.join(root, 'logs'), { recursive: true });
+      writeFileSync(path.join(root, 'www', 'asset.bin'), asset);
+      const nport = await freePort();
+      writeFileSync(path.join(root, 'nginx.conf'), `worker_processes ${NGINX_WORKERS};
+  pid ${root}/nginx.pid;
+  error_log ${root}/logs/error.log warn;
+  events { worker_connections 1024; }
+  http {
+    access_log off;
+    sendfile on;
+    tcp_nopush on;
+    keepalive_requests 100000;
+    types { application/octet-stream bin; }
+    client_body_temp_path ${root}/tmp; proxy_temp_path ${root}/tmp; fastcgi_temp_path ${root}/tmp; uwsgi_temp_path ${root}/tmp; scgi_temp_path ${root}/tmp;
+    server { listen 127.0.0.1:${nport}; root ${root}/www; }
   }
+  `);
+      mkdirSync(path.join(root, 'tmp'), { recursive: true });
+      chmodSync(tmp, 0o755);
+      for (const d of ['nginx', 'nginx/www']) chmodSync(path.join(tmp, d), 0o755);
+      chmodSync(path.join(root, 'www', 'asset.bin'), 0o644);
+      nginx = spawn(bin, ['-p', root, '-c', path.join(root, 'nginx.conf'), '-g', 'daemon off;'], { stdio: ['ignore', 'pipe', 'pipe'] });
+      await waitFor(`http://127.0.0.1:${nport}/asset.bin`, nginx, 'nginx');
+      say(`    same file from disk through nginx (${NGINX_WORKERS} worker process${NGINX_WORKERS === 1 ? '' : 'es'})`);
+      await cannon(`http://127.0.0.1:${nport}/asset.bin`, CONNECTIONS, WARMUP_S);
+      ng = await cannon(`http://127.0.0.1:${nport}/asset.bin`, CONNECTIONS, DURATION_S);
+    }
 
-  const cpu = /^model name\s*:\s*(.+)$/m.exec(readFileSync('/proc/cpuinfo', 'utf8'))?.[1]?.trim() ?? 'unknown';
-  const ratio = ng ? podium.requests.average / ng.requests.average : null;
-  const bOk = ratio !== null && ratio >= TARGET_RATIO && podium.errors + podium.timeouts + podium.non2xx === 0;
-  const mb = (n: number) => (n / 1024 / 1024).toFixed(1);
-  say('');
-  say('bench:deck');
-  say(`  date        ${new Date().toISOString()}`);
-  say(`  machine     ${os.availableParallelism()} cores, ${cpu}, ${(os.totalmem() / 1024 ** 3).toFixed(1)} GiB, ${os.type()} ${os.release()}; node ${process.version}`);
-  say('');
-  say(`  (a) first publish      ${first.requests} requests, ${mb(first.uploadedBytes)} MB uploaded, ${(firstMs / 1000).toFixed(1)} s (version ${v1.version})`);
-  say(`      unchanged re-push  ${unchanged.requests} requests, ${unchanged.uploadedBytes} blob bytes uploaded, ${unchangedMs.toFixed(0)} ms (version ${v2.version})`);
-  say(`      one file changed   ${oneChanged.requests} requests, ${oneChanged.uploadedBytes} bytes uploaded (the changed blob is ${each} bytes) (version ${v3.version})`);
-  say(`      target             unchanged: 0 bytes in <= 3 requests: ${aUnchangedOk ? 'PASS' : 'FAIL'}; one changed: only that blob: ${aChangedOk ? 'PASS' : 'FAIL'}`);
-  say('');
-  say(`  (b) podium /v/<token>/asset.bin  ${podium.requests.average.toFixed(0)} req/s, p50 ${podium.latency.p50} ms, p99 ${podium.latency.p99} ms, errors ${podium.errors + podium.timeouts}, non-2xx ${podium.non2xx}`);
-  if (ng) say(`      nginx  /asset.bin            ${ng.requests.average.toFixed(0)} req/s, p50 ${ng.latency.p50} ms, p99 ${ng.latency.p99} ms, errors ${ng.errors + ng.timeouts}, non-2xx ${ng.non2xx} (${nginxVersion}, ${NGINX_WORKERS} worker)`);
-  else say(`      nginx                        ${nginxVersion}`);
-  say(`      target             podium >= ${TARGET_RATIO * 100}% of nginx: ${ratio === null ? 'not measured' : `${(ratio * 100).toFixed(0)}% ${bOk ? 'PASS' : 'FAIL'}`}`);
-} catch (err) {
-  say(`bench:deck could not run: ${(err as Error).stack ?? err}`);
-  if (serverLog) say(`--- server output (tail) ---\n${serverLog}`);
-} finally {
-  await cleanup();
-}
-process.exit(0);
+    const ratio = ng ? podium.requests.average / ng.requests.average : null;
+    const bOk = ratio !== null && ratio >= TARGET_RATIO && podium.errors + podium.timeouts + podium.non2xx === 0;
+    const mb = (n: number) => (n / 1024 / 1024).toFixed(1);
+    say('');
+    say('bench:deck');
+    printMachine();
+    say('');
+    say(`  (a) first publish      ${first.requests} requests, ${mb(first.uploadedBytes)} MB uploaded, ${(firstMs / 1000).toFixed(1)} s (version ${v1.version})`);
+    say(`      unchanged re-push  ${unchanged.requests} requests, ${unchanged.uploadedBytes} blob bytes uploaded, ${unchangedMs.toFixed(0)} ms (version ${v2.version})`);
+    say(`      one file changed   ${oneChanged.requests} requests, ${oneChanged.uploadedBytes} bytes uploaded (the changed blob is ${each} bytes) (version ${v3.version})`);
+    say(`      target             unchanged: 0 bytes in <= 3 requests: ${aUnchangedOk ? 'PASS' : 'FAIL'}; one changed: only that blob: ${aChangedOk ? 'PASS' : 'FAIL'}`);
+    say('');
+    say(`  (b) podium /v/<token>/asset.bin  ${podium.requests.average.toFixed(0)} req/s, p50 ${podium.latency.p50} ms, p99 ${podium.latency.p99} ms, errors ${podium.errors + podium.timeouts}, non-2xx ${podium.non2xx}`);
+    if (ng) say(`      nginx  /asset.bin            ${ng.requests.average.toFixed(0)} req/s, p50 ${ng.latency.p50} ms, p99 ${ng.latency.p99} ms, errors ${ng.errors + ng.timeouts}, non-2xx ${ng.non2xx} (${nginxVersion}, ${NGINX_WORKERS} worker)`);
+    else say(`      nginx                        ${nginxVersion}`);
+    say(`      target             podium >= ${TARGET_RATIO * 100}% of nginx: ${ratio === null ? 'not measured' : `${(ratio * 100).toFixed(0)}% ${bOk ? 'PASS' : 'FAIL'}`}`);
+  } finally {
+    await stopServer(nginx);
+  }
+});

@@ -51,19 +51,22 @@ export function printMachine(): void {
   say(`  node        ${m.node}`);
 }
 
-export async function waitHealthy(url: string, server: ChildProcess, timeoutMs = 60_000): Promise<void> {
+/** Polls url until it answers 200 (or proc exits, or the time is up). */
+export async function waitFor(url: string, proc: ChildProcess, what: string, timeoutMs = 60_000): Promise<void> {
   const deadline = Date.now() + timeoutMs;
   while (Date.now() < deadline) {
-    if (server.exitCode !== null) throw new Error(`server exited early with code ${server.exitCode}`);
+    if (proc.exitCode !== null) throw new Error(`${what} exited early with code ${proc.exitCode}`);
     try {
-      if ((await fetch(`${url}/api/v1/health`)).status === 200) return;
+      if ((await fetch(url)).status === 200) return;
     } catch {
       /* not listening yet */
     }
     await new Promise((r) => setTimeout(r, 200));
   }
-  throw new Error(`server did not answer ${url}/api/v1/health within ${timeoutMs} ms`);
+  throw new Error(`${what} did not answer ${url} within ${timeoutMs} ms`);
 }
+
+export const waitHealthy = (url: string, server: ChildProcess, timeoutMs = 60_000) => waitFor(`${url}/api/v1/health`, server, 'server', timeoutMs);
 
 export async function stopServer(server: ChildProcess | null): Promise<void> {
   if (!server || server.exitCode !== null || server.signalCode !== null) return;

@@ -8,7 +8,8 @@ import { WireError } from '../../lib/wire.ts';
 import type { Command } from '../command.ts';
 import type { Context } from '../context.ts';
 import { linkBaseUrl, readLink, writeLink, type DeckLink } from '../link-file.ts';
-import { attachmentsOf, checkCap, collectFiles, DEFAULT_CAP_MB, detectEntry, hashAll } from '../publish/files.ts';
+import { attachmentsOf, checkCap, collectFiles, DEFAULT_CAP_MB, detectEntry } from '../publish/files.ts';
+import { hashWithCache } from '../publish/hash-cache.ts';
 import { megabytes, uploadMissing } from '../publish/upload.ts';
 
 const KINDS = ['presentation', 'app', 'plan'];
@@ -58,7 +59,7 @@ export const push: Command = {
     const [discovery, current, hashes] = await Promise.all([
       ctx.client({ auth: false }).then((anon) => anon.request('GET', '/api/v1/instance')),
       deckId ? client.request('GET', `/api/v1/presentations/${encodeURIComponent(deckId)}`) : Promise.resolve(null),
-      hashAll(deck.files, 16),
+      hashWithCache(deck.root, deck.files, ctx.io.env).then((r) => r.hashes),
     ]);
     trace('discovery, current version and hashes');
     checkCap(deck, discovery.limits?.maxFileSizeMb ?? DEFAULT_CAP_MB);

@@ -16,6 +16,8 @@ export interface LocalFile {
   path: string; // relative to the deck root, `/`-separated
   abs: string;
   size: number;
+  mtimeMs: number;
+  ino: number;
 }
 
 export interface DeckFiles {
@@ -33,7 +35,7 @@ export function collectFiles(target: string): DeckFiles {
   if (st.isFile()) {
     const name = path.basename(abs);
     if (isExcludedName(name)) throw new CliError(`${target} is never published (dot-prefixed files, node_modules, Thumbs.db, package.json and lockfiles are always skipped)`, EXIT.rejected, 'skipped_file');
-    return { root: path.dirname(abs), files: [{ path: name, abs, size: st.size }], singleFile: name, symlinksSkipped: [] };
+    return { root: path.dirname(abs), files: [{ path: name, abs, size: st.size, mtimeMs: st.mtimeMs, ino: st.ino }], singleFile: name, symlinksSkipped: [] };
   }
   const ignoreFile = path.join(abs, IGNORE_FILE);
   const rules: IgnoreRule[] = existsSync(ignoreFile) && lstatSync(ignoreFile).isFile() ? parseIgnore(readFileSync(ignoreFile, 'utf8')) : [];
@@ -51,7 +53,8 @@ export function collectFiles(target: string): DeckFiles {
       if (entry.isDirectory()) {
         if (!ignored(rules, rel, true)) walk(full, rel);
       } else if (entry.isFile() && !ignored(rules, rel, false)) {
-        files.push({ path: rel, abs: full, size: statSync(full).size });
+        const fst = statSync(full);
+        files.push({ path: rel, abs: full, size: fst.size, mtimeMs: fst.mtimeMs, ino: fst.ino });
       }
     }
   };

@@ -40,10 +40,13 @@ await withStack('bench-push', {}, async ({ tmp, db, url }) => {
 
   const first = timeMs(process.execPath, [DECKCLI, 'push', deck, '--no-open'], env);
   const pushes: number[] = [];
+  const cold: number[] = [];
   const floors: number[] = [];
   for (let i = 0; i < RUNS; i++) {
     floors.push(timeMs('sh', ['-c', `find . -type f ! -name '.*' -print0 | xargs -0 sha256sum > /dev/null`], env, deck));
     pushes.push(timeMs(process.execPath, [DECKCLI, 'push', deck, '--no-open'], env));
+    // The same push with an empty hash cache: every file read and hashed.
+    cold.push(timeMs(process.execPath, [DECKCLI, 'push', deck, '--no-open'], { ...env, XDG_CACHE_HOME: path.join(tmp, `cold-cache-${i}`) }));
   }
   const help = Array.from({ length: 15 }, () => timeMs(process.execPath, [DECKCLI, '--help'], env));
   const open = Array.from({ length: 15 }, () => timeMs(process.execPath, [DECKCLI, 'open', deck, '--json'], env));
@@ -57,6 +60,7 @@ await withStack('bench-push', {}, async ({ tmp, db, url }) => {
   say('');
   say(`  first push       ${first.toFixed(0)} ms (uploads everything)`);
   say(`  unchanged push   ${push.toFixed(0)} ms (runs: ${pushes.map((x) => x.toFixed(0)).join(', ')})`);
+  say(`  ...cold cache    ${median(cold).toFixed(0)} ms (every file hashed; runs: ${cold.map((x) => x.toFixed(0)).join(', ')})`);
   say(`  sha256sum floor  ${floor.toFixed(0)} ms (runs: ${floors.map((x) => x.toFixed(0)).join(', ')})`);
   say(`  cold start       deckcli --help ${median(help).toFixed(0)} ms, deckcli open ${median(open).toFixed(0)} ms (medians of 15)`);
   say('');

@@ -80,6 +80,17 @@ export const STATUS_BY_CODE: Record<string, number> = {
   demo_signin_off: 403,
   demo_pass_not_found: 404,
   demo_pass_invalid: 404,
+  // submissions and the code host (api/routes/submissions, webhooks, git)
+  invitation_not_found: 404,
+  signature_invalid: 401,
+  event_not_found: 404,
+  repository_not_found: 404,
+  repository_access_denied: 403,
+  not_frozen: 409,
+  event_not_closed: 409,
+  judging_started: 409,
+  capture_failed: 409,
+  plan_conflicts: 409,
 };
 
 export class AppError extends Error {

@@ -19,11 +19,15 @@ import { registerHealthRoutes } from './routes/meta/health.ts';
 import { registerInstanceRoutes } from './routes/meta/instance.ts';
 import { registerTestRoutes } from './routes/meta/test-clock.ts';
 import { registerSetupPages } from './pages/setup.ts';
+import { registerAppPages } from './pages/index.ts';
 import { registerEventRoutes } from './routes/event/index.ts';
 import { registerProjectRoutes } from './routes/projects/index.ts';
 import { registerTeamRoutes } from './routes/teams/index.ts';
 import { registerDemoRoutes } from './routes/demo/index.ts';
 import { registerDeckRoutes } from './routes/deck/index.ts';
+import { registerGitRoutes } from './routes/git/index.ts';
+import { registerWebhookRoutes } from './routes/webhooks/index.ts';
+import { registerSubmissionRoutes } from './routes/submissions/index.ts';
 
 export interface ApiDeps {
   config: Config;
@@ -141,11 +145,15 @@ export async function buildApi(deps: ApiDeps, surface: 'full' | 'ops' = 'full'):
     registerSessionRoutes(app, deps);
     registerWorkspaceRoutes(app, deps);
     registerSetupPages(app, deps);
+    registerAppPages(app, deps);
     registerEventRoutes(app, deps);
     registerProjectRoutes(app, deps);
     registerTeamRoutes(app, deps);
     registerDemoRoutes(app, deps);
     registerDeckRoutes(app, deps);
+    registerGitRoutes(app, deps);
+    registerSubmissionRoutes(app, deps);
+    registerWebhookRoutes(app, { ...deps, metrics });
     if (config.testMode) registerTestRoutes(app, deps);
     graphql = await mountGraphql(app, deps);
   }

@@ -1,6 +1,7 @@
 // Typed configuration, read once from the environment at boot and validated.
 // Every variable is documented in docs/OPERATIONS.md; add it there when you add it here.
-import { randomBytes } from 'node:crypto';
+import { createPrivateKey, randomBytes } from 'node:crypto';
+import type { GithubSettings } from './codehost/github.ts';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 
@@ -33,6 +34,9 @@ export interface Config {
   logLevel: string;
   dbPoolSize: number;
   embeddedPgPort: number;
+  codeHost: 'local' | 'github'; // where team repositories live (CODE_HOST)
+  github: GithubSettings | null; // the GitHub App, with CODE_HOST=github
+  chromiumPath: string | null; // headless Chromium for deck thumbnails; null: sharp title cards only
 }
 
 export interface S3Settings {
@@ -113,6 +117,27 @@ function deckLinkHosts(env: NodeJS.ProcessEnv): string[] | null {
   return hosts;
 }
 
+/** CODE_HOST=github: the GitHub App's id and private key (PEM, or a file holding it), API and git bases. */
+function githubSettings(env: NodeJS.ProcessEnv): GithubSettings {
+  const appId = str(env, 'GITHUB_APP_ID');
+  if (!appId || !/^\d+$/.test(appId)) throw new ConfigError('CODE_HOST=github needs GITHUB_APP_ID (the numeric app id)');
+  const keyFile = str(env, 'GITHUB_APP_PRIVATE_KEY_FILE');
+  const pem = str(env, 'GITHUB_APP_PRIVATE_KEY') ?? (keyFile ? readFileSync(keyFile, 'utf8') : null);
+  if (!pem) throw new ConfigError('CODE_HOST=github needs GITHUB_APP_PRIVATE_KEY (PEM) or GITHUB_APP_PRIVATE_KEY_FILE');
+  let privateKey;
+  try {
+    privateKey = createPrivateKey(pem.replace(/\\n/g, '\n'));
+  } catch {
+    throw new ConfigError('GITHUB_APP_PRIVATE_KEY is not a PEM private key');
+  }
+  const base = (name: string, fallback: string) => {
+    const v = (env[name] || fallback).replace(/\/+$/, '');
+    if (!/^https?:\/\/[^/]+/.test(v)) throw new ConfigError(`${name} must be an http(s) URL, got "${v}"`);
+    return v;
+  };
+  return { appId, privateKey, apiUrl: base('GITHUB_API_URL', 'https://api.github.com'), gitUrl: base('GITHUB_GIT_URL', 'https://github.com') };
+}
+
 /** The embedded default keeps a generated AUTH_SECRET beside its data so restarts keep sessions valid. */
 function embeddedAuthSecret(dataDir: string): string {
   const file = path.join(dataDir, 'auth_secret');
@@ -122,6 +147,14 @@ function embeddedAuthSecret(dataDir: string): string {
   const secret = randomBytes(32).toString('base64url');
   writeFileSync(file, secret + '\n', { mode: 0o600 });
   return secret;
+}
+
+/** CHROMIUM_PATH names the browser (`off` disables it); unset, Debian's /usr/bin/chromium when present. */
+function chromiumPath(env: NodeJS.ProcessEnv): string | null {
+  const named = str(env, 'CHROMIUM_PATH');
+  if (named === 'off') return null;
+  if (named) return named;
+  return existsSync('/usr/bin/chromium') ? '/usr/bin/chromium' : null;
 }
 
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
@@ -168,6 +201,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     logLevel: env.LOG_LEVEL || 'info',
     dbPoolSize: int(env, 'DB_POOL_SIZE', 10, 1, 500),
     embeddedPgPort: int(env, 'EMBEDDED_PG_PORT', 54329, 1, 65535),
+    codeHost: oneOf(env, 'CODE_HOST', ['local', 'github'] as const, 'local'),
+    github: env.CODE_HOST === 'github' ? githubSettings(env) : null,
+    chromiumPath: chromiumPath(env),
   };
   if (emailDriver === 'smtp' && !config.smtpUrl) throw new ConfigError('EMAIL_DRIVER=smtp needs SMTP_URL (e.g. smtp://127.0.0.1:2525)');
   if (emailDriver === 'resend' && !config.resendApiKey) throw new ConfigError('EMAIL_DRIVER=resend needs RESEND_API_KEY');

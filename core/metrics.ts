@@ -1,6 +1,6 @@
 // Prometheus metrics, one registry per process, served at /metrics by whatever HTTP
 // surface the replica runs: request latency (api), job outcomes and durations (worker),
-// queue depth (read from Postgres when scraped). Webhook verdicts join later.
+// queue depth (read from Postgres when scraped), webhook verdicts (api).
 import client from 'prom-client';
 import type pg from 'pg';
 
@@ -8,6 +8,7 @@ export interface Metrics {
   registry: client.Registry;
   requestDuration: client.Histogram<'method' | 'route' | 'status'>;
   jobDuration: client.Histogram<'task' | 'outcome'>;
+  webhookVerdicts: client.Counter<'verdict'>;
 }
 
 export function createMetrics(pool?: pg.Pool): Metrics {
@@ -27,6 +28,12 @@ export function createMetrics(pool?: pg.Pool): Metrics {
     buckets: [0.005, 0.025, 0.1, 0.5, 1, 5, 15, 60, 300],
     registers: [registry],
   });
+  const webhookVerdicts = new client.Counter({
+    name: 'podium_webhook_deliveries_total',
+    help: 'Code-host webhook deliveries by verdict (accepted, late, a refusal code, signature_invalid)',
+    labelNames: ['verdict'] as const,
+    registers: [registry],
+  });
   if (pool) {
     new client.Gauge({
       name: 'podium_jobs_queued',
@@ -42,5 +49,5 @@ export function createMetrics(pool?: pg.Pool): Metrics {
       },
     });
   }
-  return { registry, requestDuration, jobDuration };
+  return { registry, requestDuration, jobDuration, webhookVerdicts };
 }

@@ -10,9 +10,15 @@ import type { MailDriver } from '../core/mail/index.ts';
 import type { Metrics } from '../core/metrics.ts';
 import { quietLogger } from '../core/db/job-queue.ts';
 import { HEARTBEAT_INTERVAL_SECONDS } from '../api/routes/meta/health.ts';
+import { createBlobStore, type BlobStore } from '../core/storage/index.ts';
 import { deckNotifyOwner } from './tasks/deck__notify_owner.ts';
+import { deckThumbnail } from './tasks/deck__thumbnail.ts';
+import { ThumbnailRenderer } from './thumbnails.ts';
 import { mailSend } from './tasks/mail__send.ts';
 import { usageFlush } from './tasks/usage__flush.ts';
+import { submissionsCapture } from './tasks/submissions__capture.ts';
+import { submissionsFreezeSweep } from './tasks/submissions__freeze_sweep.ts';
+import { codehostProvision } from './tasks/codehost__provision.ts';
 
 export interface WorkerDeps {
   config: Config;
@@ -28,24 +34,32 @@ export interface WorkerHandle {
   stop(): Promise<void>;
 }
 
-export function taskList(deps: WorkerDeps): TaskList {
+export function taskList(deps: WorkerDeps, thumbnails: { renderer: ThumbnailRenderer; store: BlobStore }): TaskList {
   return {
     mail__send: mailSend(deps),
     deck__notify_owner: deckNotifyOwner(deps),
+    deck__thumbnail: deckThumbnail(thumbnails.renderer, thumbnails.store),
     usage__flush: usageFlush,
+    submissions__capture: submissionsCapture(deps),
+    submissions__freeze_sweep: submissionsFreezeSweep,
+    codehost__provision: codehostProvision(deps),
   };
 }
 
 export async function startWorker(deps: WorkerDeps, opts: { concurrency?: number; pollInterval?: number } = {}): Promise<WorkerHandle> {
   const { pool, log, config } = deps;
   const workerId = `${os.hostname()}:${process.pid}:${randomUUID().slice(0, 8)}`;
+  const store = createBlobStore(config);
+  const renderer = new ThumbnailRenderer(config.chromiumPath, store); // one browser per worker, started on first use
   const runner = await run({
     pgPool: pool,
-    taskList: taskList(deps),
+    taskList: taskList(deps, { renderer, store }),
     concurrency: opts.concurrency ?? 4,
     pollInterval: opts.pollInterval ?? 1000,
     noHandleSignals: true,
     logger: quietLogger,
+    // The freeze sweep every minute; missed minutes are not backfilled (one sweep catches up).
+    crontab: '* * * * * submissions__freeze_sweep ?max=1\n',
   });
   // Durations from job:start to its outcome, per job id (a worker runs several at once).
   const started = new Map<string, number>();
@@ -63,6 +77,10 @@ export async function startWorker(deps: WorkerDeps, opts: { concurrency?: number
     observe(job.id, job.task_identifier, 'success');
     log.debug({ task: job.task_identifier, jobId: job.id }, 'job done');
   });
+  // The freeze sweep also runs once at boot, so a freeze passed while no worker ran is
+  // handled now: directly (the captures it selects are jobs), after the listeners above so
+  // none of them goes unmeasured; a failure here waits for the next minute's sweep.
+  await pool.query('select app_private.freeze_sweep(null)').catch((err) => log.warn({ err: err.message }, 'boot freeze sweep failed; the cron retries'));
   const beat = () => pool.query('select app_private.heartbeat($1, $2)', [workerId, config.serviceRole]).catch((err) => log.warn({ err: err.message }, 'heartbeat failed'));
   await beat();
   const timer = setInterval(beat, HEARTBEAT_INTERVAL_SECONDS * 1000);
@@ -74,6 +92,8 @@ export async function startWorker(deps: WorkerDeps, opts: { concurrency?: number
     async stop() {
       clearInterval(timer);
       await runner.stop();
+      await renderer.close();
+      store.close();
     },
   };
 }

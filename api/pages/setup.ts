@@ -61,6 +61,7 @@ export function registerSetupPages(app: FastifyInstance, { config, pool }: ApiDe
       reply.header('set-cookie', sessionCookieHeader(cookie, config.publicUrl.startsWith('https://')));
       return sendPage(reply, 'Ready', `<div class="card"><h1>Workspace ${esc(r.workspace.name)} is ready</h1>
 <p>You are signed in as its owner, <strong>${esc(r.owner.email)}</strong>.</p>
+<p>Your decks will be at <a href="/decks">/decks</a>.</p>
 <p>Next: create a key for a CLI with <code>podium key create --email ${esc(r.owner.email)} --tool deck</code> or <code>--tool hackathon</code>.</p></div>`);
     } catch (err) {
       const e = toAppError(err);
@@ -70,6 +71,6 @@ export function registerSetupPages(app: FastifyInstance, { config, pool }: ApiDe
   });
 
   app.get('/', { config: { auth: 'public' } }, async (_req, reply) =>
-    sendPage(reply, 'Podium', `<div class="card"><h1>Podium is running</h1><p>Hackathon events and deck publishing. API discovery: <a href="/api/v1/instance">/api/v1/instance</a>, health: <a href="/api/v1/health">/api/v1/health</a>.</p></div>`),
+    sendPage(reply, 'Podium', `<div class="card"><h1>Podium is running</h1><p><a href="/signin">Sign in</a> to see your decks.</p><p>Hackathon events and deck publishing. API discovery: <a href="/api/v1/instance">/api/v1/instance</a>, health: <a href="/api/v1/health">/api/v1/health</a>.</p></div>`),
   );
 }

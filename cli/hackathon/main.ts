@@ -27,12 +27,21 @@ import { teamsList, teamsMembers } from './commands/teams/index.ts';
 import { showcaseSet, showcaseShow } from './commands/showcase/index.ts';
 import { decksLink, decksShow } from './commands/decks/links.ts';
 import { demoLink, demoList, demoRevoke } from './commands/demo/index.ts';
+import { submissionsList } from './commands/submissions/list.ts';
+import { submissionsShow } from './commands/submissions/show.ts';
+import { submissionsFailures } from './commands/submissions/failures.ts';
+import { submissionsReconcile } from './commands/submissions/reconcile.ts';
+import { submissionsArtifact } from './commands/submissions/artifact.ts';
+import { submissionsException } from './commands/submissions/exception.ts';
+import { adminProvision } from './commands/admin/provision.ts';
+import { eventGithubCheck } from './commands/event/github-check.ts';
 
 export const COMMANDS: Command[] = [
   login, logout, use, profiles, whoami, workspaces, workspaceDefault,
   eventStatus, eventConfigure, rosterImport, rosterShow, rosterLock, rosterUnlock, eventGithub, eventVote, agendaShow, agendaSet,
   projectsList, projectsCreate, projectsUpdate, projectsArchive, projectsUnarchive, membersList, membersAdd, membersRole, membersRemove,
   teamsList, teamsMembers, showcaseSet, showcaseShow, decksLink, decksShow, demoLink, demoList, demoRevoke,
+  submissionsList, submissionsShow, submissionsFailures, submissionsReconcile, submissionsArtifact, submissionsException, adminProvision, eventGithubCheck,
 ];
 
 const GLOBAL_FLAGS: AnyFlags = {

@@ -21,7 +21,7 @@ test.after.always(() => s?.close());
 
 const create = (key: string, slug: string, name = slug) => http(s.url, 'POST', '/api/v1/teams', { key, body: { slug, name } });
 
-test('owners and admins create teams; members may not; slugs are checked and unique', async (t) => {
+test.serial('owners and admins create teams; members may not; slugs are checked and unique', async (t) => {
   const a = await create(owner.key, 'design', 'Design');
   t.is(a.status, 201);
   t.like(a.body, { slug: 'design', name: 'Design', hubManaged: false, memberCount: 0 });
@@ -35,7 +35,7 @@ test('owners and admins create teams; members may not; slugs are checked and uni
   t.is((await create(owner.key, 'Bad Slug')).body.error.field, 'slug');
 });
 
-test('membership: add once, already_in_team, strangers refused, remove; everyone in the workspace reads', async (t) => {
+test.serial('membership: add once, already_in_team, strangers refused, remove; everyone in the workspace reads', async (t) => {
   await create(owner.key, 'crew', 'Crew');
   const add = await http(s.url, 'POST', '/api/v1/teams/crew/members', { key: owner.key, body: { person: mia.email } });
   t.is(add.status, 201);
@@ -61,7 +61,7 @@ test('membership: add once, already_in_team, strangers refused, remove; everyone
   t.is((await http(s.url, 'GET', '/api/v1/teams/nope/members', { key: mia.key })).body.error.code, 'team_not_found');
 });
 
-test('update renames and re-slugs, by slug or id', async (t) => {
+test.serial('update renames and re-slugs, by slug or id', async (t) => {
   const c = await create(owner.key, 'old-name', 'Old');
   const r = await http(s.url, 'PATCH', `/api/v1/teams/${c.body.id}`, { key: owner.key, body: { slug: 'new-name', name: 'New' } });
   t.like(r.body, { id: c.body.id, slug: 'new-name', name: 'New' });
@@ -69,7 +69,7 @@ test('update renames and re-slugs, by slug or id', async (t) => {
   t.is(clash.body.error.code, 'slug_taken');
 });
 
-test('hub-managed teams are marked and take no change here', async (t) => {
+test.serial('hub-managed teams are marked and take no change here', async (t) => {
   await create(owner.key, 'hub-team', 'Hub team');
   // Hub sync sets this flag; no route does.
   await s.db.pool.query(`update app.teams set hub_managed = true where slug = 'hub-team'`);
@@ -85,7 +85,7 @@ test('hub-managed teams are marked and take no change here', async (t) => {
   }
 });
 
-test('team listing pages newest first', async (t) => {
+test.serial('team listing pages newest first', async (t) => {
   const other = await seed.workspace(s.db.pool, 'Paging');
   const boss = await person(s.db.pool, other.id, 'boss@paging.test', 'owner');
   for (const slug of ['t1', 't2', 't3']) await create(boss.key, slug);

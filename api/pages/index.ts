@@ -1,0 +1,27 @@
+// Every server-rendered page of the app (besides first-run /setup): sign-in, the deck
+// dashboard and master page, thumbnails, and the one static script. Registered once from
+// api/server.ts on the full surface.
+import type { FastifyInstance } from 'fastify';
+import { createBlobStore } from '../../core/storage/index.ts';
+import type { ApiDeps } from '../server.ts';
+import { APP_JS, APP_JS_PATH } from './components/app-js.ts';
+import { registerDashboardPages } from './decks/dashboard.ts';
+import { registerMasterPage } from './decks/present.ts';
+import { PreviewLinks } from './decks/preview.ts';
+import { registerThumbnailRoute } from './decks/thumbnail.ts';
+import { registerSigninPages } from './signin.ts';
+
+export function registerAppPages(app: FastifyInstance, deps: ApiDeps): void {
+  const store = createBlobStore(deps.config);
+  app.addHook('onClose', async () => store.close());
+
+  // Content-hashed path: cached for good; a new build is a new URL.
+  app.get(APP_JS_PATH, { config: { auth: 'none' } }, async (_req, reply) =>
+    reply.header('content-type', 'text/javascript; charset=utf-8').header('cache-control', 'public, max-age=31536000, immutable').send(APP_JS),
+  );
+
+  registerSigninPages(app, deps);
+  registerDashboardPages(app, deps);
+  registerMasterPage(app, deps, new PreviewLinks(deps.pool));
+  registerThumbnailRoute(app, deps, store);
+}

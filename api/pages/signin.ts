@@ -1,0 +1,129 @@
+// Browser sign-in: GET/POST /signin (password, then a TOTP step for two-factor accounts),
+// POST /signout. Same checks as POST /api/v1/auth/session: the login rate wall, argon2id
+// with a decoy for unknown accounts, sealed TOTP secrets. Between the two steps the page
+// carries a signed, short-lived proof that the password was right, never the password.
+import argon2 from 'argon2';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { hmac, safeEqual, unseal } from '../../core/crypto.ts';
+import { verifyTotp } from '../../core/totp.ts';
+import { authenticate } from '../auth/caller.ts';
+import { clearSessionCookieHeader, createSession, sessionCookieHeader } from '../auth/session.ts';
+import { AppError } from '../errors.ts';
+import { loginWall } from '../routes/identity/login-wall.ts';
+import { toAppError, type ApiDeps } from '../server.ts';
+import { appPage } from './components/layout.ts';
+import { pageIdentity, safeNext } from './components/session.ts';
+import { esc } from './html.ts';
+
+const PENDING_SECONDS = 300;
+let decoyHash: Promise<string> | null = null;
+
+interface SigninForm {
+  email?: string;
+  password?: string;
+  totp?: string;
+  pending?: string;
+  next?: string;
+}
+
+interface LoginInfo {
+  userId: string;
+  passwordHash: string | null;
+  twoFactor: boolean;
+  totpSealed: string | null;
+}
+
+function passwordForm(next: string, email: string, error?: string): string {
+  return `<div class="card signin"><h1>Sign in to Podium</h1>
+${error ? `<p class="error" role="alert">${esc(error)}</p>` : ''}
+<form method="post" action="/signin"><input type="hidden" name="next" value="${esc(next)}">
+<label for="email">Email</label><input id="email" name="email" type="email" required autocomplete="username" value="${esc(email)}" ${email ? '' : 'autofocus'}>
+<label for="password">Password</label><input id="password" name="password" type="password" required autocomplete="current-password" ${email ? 'autofocus' : ''}>
+<div class="actions"><button type="submit" class="primary">Sign in</button></div></form></div>`;
+}
+
+function totpForm(next: string, pending: string, error?: string): string {
+  return `<div class="card signin"><h1>Two-factor code</h1>
+${error ? `<p class="error" role="alert">${esc(error)}</p>` : '<p>Enter the 6-digit code from your authenticator app.</p>'}
+<form method="post" action="/signin"><input type="hidden" name="next" value="${esc(next)}"><input type="hidden" name="pending" value="${esc(pending)}">
+<label for="totp">Code</label><input id="totp" name="totp" inputmode="numeric" pattern="[0-9 ]{6,8}" required autocomplete="one-time-code" autofocus>
+<div class="actions"><button type="submit" class="primary">Verify</button></div></form></div>`;
+}
+
+/** Browser form posts must come from this instance (login CSRF). */
+function fromHere(req: FastifyRequest, publicUrl: string): boolean {
+  const origin = req.headers.origin;
+  return origin === publicUrl || origin === `${req.protocol}://${req.headers.host}`;
+}
+
+export function registerSigninPages(app: FastifyInstance, deps: ApiDeps): void {
+  const { config, pool, limiter } = deps;
+  const secure = config.publicUrl.startsWith('https://');
+  const page = { config: { auth: 'none' as const } };
+
+  const sqlNow = async (): Promise<number> => (await pool.query('select extract(epoch from app.now())::float8 as now')).rows[0].now;
+  const pendingFor = (email: string, until: number) => {
+    const body = Buffer.from(JSON.stringify([email, until])).toString('base64url');
+    return `${body}.${hmac(config.authSecret, 'signin-pending:' + body).toString('base64url')}`;
+  };
+  const readPending = async (value: string): Promise<string | null> => {
+    const [body, sig] = value.split('.');
+    if (!body || !sig || !safeEqual(Buffer.from(sig), Buffer.from(hmac(config.authSecret, 'signin-pending:' + body).toString('base64url')))) return null;
+    const [email, until] = JSON.parse(Buffer.from(body, 'base64url').toString('utf8')) as [string, number]; // signed by us: well-formed
+    return typeof email === 'string' && until >= (await sqlNow()) ? email : null;
+  };
+
+  app.get<{ Querystring: { next?: string } }>('/signin', page, async (req, reply) => {
+    const next = safeNext(req.query.next);
+    if (await pageIdentity(req, deps)) return reply.redirect(next, 303);
+    return appPage(reply, 'Sign in', passwordForm(next, ''));
+  });
+
+  app.post<{ Body: SigninForm }>('/signin', { ...page, bodyLimit: 16 * 1024 }, async (req, reply) => {
+    const f = req.body ?? {};
+    const next = safeNext(f.next);
+    if (!fromHere(req, config.publicUrl)) return appPage(reply, 'Sign in', passwordForm(next, '', 'Sign in from this instance’s own page.'), { status: 403 });
+    const totpStep = typeof f.pending === 'string';
+    let email = '';
+    try {
+      email = totpStep ? ((await readPending(f.pending!)) ?? '') : String(f.email ?? '').trim();
+      if (totpStep && !email) return appPage(reply, 'Sign in', passwordForm(next, '', 'That took too long; sign in again.'), { status: 401 });
+      if (!/^[^@\s]+@[^@\s]+$/.test(email) || email.length > 320) throw new AppError('invalid_credentials', 'Wrong email or password');
+      await loginWall(limiter, req, email);
+      const info = (await pool.query('select app_private.password_login_info($1) as info', [email])).rows[0].info as LoginInfo | null;
+      if (!totpStep) {
+        decoyHash ??= argon2.hash('decoy-password-for-timing');
+        const password = String(f.password ?? '');
+        const ok = password.length > 0 && password.length <= 1000 && (await argon2.verify(info?.passwordHash ?? (await decoyHash), password).catch(() => false));
+        if (!info || !info.passwordHash || !ok) throw new AppError('invalid_credentials', 'Wrong email or password');
+        if (info.twoFactor) return appPage(reply, 'Two-factor code', totpForm(next, pendingFor(email, (await sqlNow()) + PENDING_SECONDS)));
+      } else {
+        const secret = info?.totpSealed ? unseal(config.authSecret, info.totpSealed) : null;
+        if (!info || !secret || !verifyTotp(secret, String(f.totp ?? '').replace(/\s/g, ''), await sqlNow())) {
+          return appPage(reply, 'Two-factor code', totpForm(next, f.pending!, 'Wrong two-factor code'), { status: 401 });
+        }
+      }
+      const cookie = await createSession(pool, config.authSecret, info!.userId);
+      reply.header('set-cookie', sessionCookieHeader(cookie, secure));
+      return reply.redirect(next, 303);
+    } catch (err) {
+      const e = toAppError(err);
+      if (e.status >= 500) throw err;
+      if (e.code === 'rate_limited' && e.details.retryAfterSeconds) reply.header('retry-after', String(e.details.retryAfterSeconds));
+      return appPage(reply, 'Sign in', passwordForm(next, email, e.message), { status: e.status });
+    }
+  });
+
+  app.post('/signout', page, async (req, reply) => {
+    // authenticate() in session mode refuses writes from another origin (csrf_refused).
+    let identity = null;
+    try {
+      identity = await authenticate(req, pool, config, 'session', '/signout');
+    } catch (err) {
+      if (toAppError(err).code === 'csrf_refused') return appPage(reply, 'Sign out', '<div class="card"><h1>Sign out from this instance’s own page</h1></div>', { status: 403 });
+    }
+    if (identity?.sessionId) await pool.query('delete from app_private.sessions where id = $1', [identity.sessionId]);
+    reply.header('set-cookie', clearSessionCookieHeader(secure));
+    return reply.redirect('/signin', 303);
+  });
+}

@@ -1,0 +1,52 @@
+// Provisioning and the code-host check (organizer): the plan with its conflicts (the
+// template revision read live), starting or resuming a run by key, a run's state, and
+// event github-check. The work itself is the codehost__provision job.
+import type { FastifyInstance } from 'fastify';
+import type { CodeHost } from '../../../core/codehost/types.ts';
+import { AppError } from '../../errors.ts';
+import type { ApiDeps } from '../../server.ts';
+import { callJson } from '../support.ts';
+
+async function livePlan(req: Parameters<typeof callJson>[0], deps: ApiDeps, host: CodeHost) {
+  const plan = await callJson(req, deps.pool, 'app.provision_plan()', []);
+  const templateRevision = plan.template ? await host.branchHead(plan.template, plan.branch).catch(() => null) : null;
+  if (plan.template && !templateRevision) plan.conflicts.push(`The template ${plan.template} has no branch ${plan.branch} on the code host`);
+  const sample = plan.teams[0]?.project ?? null;
+  return { ...plan, templateRevision, sample };
+}
+
+export function registerProvisionRoutes(app: FastifyInstance, deps: ApiDeps, host: CodeHost): void {
+  app.get('/api/v1/admin/provision/plan', async (req) => livePlan(req, deps, host));
+
+  app.post('/api/v1/admin/provision', {
+    schema: {
+      body: {
+        type: 'object', additionalProperties: false, required: ['key'],
+        properties: {
+          key: { type: 'string', minLength: 1, maxLength: 200 },
+          sample: { type: 'string', pattern: '^[0-9a-fA-F]{8}-([0-9a-fA-F]{4}-){3}[0-9a-fA-F]{12}$' },
+        },
+      },
+    },
+  }, async (req, reply) => {
+    const b = req.body as { key: string; sample?: string };
+    const plan = await livePlan(req, deps, host);
+    if (plan.conflicts.length) {
+      throw new AppError('plan_conflicts', `The plan has ${plan.conflicts.length} conflicts; fix them, then run again`, { conflicts: plan.conflicts });
+    }
+    return reply.status(202).send(await callJson(req, deps.pool, 'app.start_provision($1, $2)', [b.key, b.sample ?? null]));
+  });
+
+  app.get('/api/v1/admin/provision/runs/:key', async (req) => {
+    const run = await callJson(req, deps.pool, 'app.provision_run($1)', [(req.params as { key: string }).key]);
+    if (!run) throw new AppError('not_found', 'No provisioning run with that key');
+    return run;
+  });
+
+  // event github-check: the organization and template read live; ok false when provisioning cannot run.
+  app.get('/api/v1/event/github-check', async (req) => {
+    const plan = await livePlan(req, deps, host);
+    return { ok: plan.conflicts.length === 0, codeHost: host.kind, organization: plan.organization, template: plan.template,
+      branch: plan.branch, templateRevision: plan.templateRevision, problems: plan.conflicts };
+  });
+}

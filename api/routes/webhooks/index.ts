@@ -1,0 +1,47 @@
+// POST /webhooks/github/{eventId}: signed deliveries from the code host. The signature is
+// checked in constant time against the event's derived secret before anything is parsed; a
+// failure is counted and answered without detail. A good delivery is one INSERT
+// (app_private.record_delivery) and the answer carries its receipt; nothing else runs here.
+import type { FastifyInstance } from 'fastify';
+import { signatureFault, webhookSecret } from '../../../core/codehost/webhook.ts';
+import { AppError } from '../../errors.ts';
+import type { ApiDeps } from '../../server.ts';
+
+const UUID = /^[0-9a-f]{8}-([0-9a-f]{4}-){3}[0-9a-f]{12}$/i;
+const DELIVERY = /^[A-Za-z0-9._-]{1,200}$/;
+
+export function registerWebhookRoutes(app: FastifyInstance, deps: ApiDeps): void {
+  const { config, pool } = deps;
+  const metrics = deps.metrics!; // buildApi passes the replica's registry
+
+  app.register(async (scope) => {
+    // The signature covers the exact bytes, so the body is kept raw until it is verified.
+    scope.removeAllContentTypeParsers();
+    scope.addContentTypeParser('*', { parseAs: 'buffer', bodyLimit: 25 * 1024 * 1024 }, (_req, body, done) => done(null, body));
+
+    scope.post('/webhooks/github/:eventId', { config: { auth: 'none' } }, async (req, reply) => {
+      const { eventId } = req.params as { eventId: string };
+      if (!UUID.test(eventId)) throw new AppError('event_not_found', 'No such event');
+      const body = Buffer.isBuffer(req.body) ? req.body : Buffer.alloc(0);
+      const fault = signatureFault(webhookSecret(config.authSecret, eventId), body, req.headers['x-hub-signature-256'] as string | undefined);
+      if (fault) {
+        const { rows } = await pool.query('select app_private.record_webhook_failure($1, $2) as known', [eventId, fault]);
+        metrics.webhookVerdicts.inc({ verdict: 'signature_invalid' });
+        if (!rows[0].known) throw new AppError('event_not_found', 'No such event');
+        throw new AppError('signature_invalid', 'Signature check failed');
+      }
+      const delivery = String(req.headers['x-github-delivery'] ?? '');
+      const kind = String(req.headers['x-github-event'] ?? '');
+      if (!DELIVERY.test(delivery) || !kind) throw new AppError('invalid_input', 'X-GitHub-Delivery and X-GitHub-Event are required');
+      if (kind === 'ping') return reply.status(200).send({ ok: true });
+      let payload: unknown;
+      try { payload = JSON.parse(body.toString('utf8')); } catch { throw new AppError('invalid_json', 'The delivery body is not JSON'); }
+      if (!payload || typeof payload !== 'object' || Array.isArray(payload)) throw new AppError('invalid_json', 'The delivery body is not a JSON object');
+      const { rows } = await pool.query('select app_private.record_delivery($1, $2, $3, $4) as r', [eventId, delivery, kind, payload]);
+      const receipt = rows[0].r;
+      if (!receipt) throw new AppError('event_not_found', 'No such event');
+      metrics.webhookVerdicts.inc({ verdict: receipt.refusal ?? (receipt.late ? 'late' : receipt.verdict) });
+      return reply.status(202).send(receipt);
+    });
+  });
+}

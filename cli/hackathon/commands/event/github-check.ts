@@ -1,0 +1,22 @@
+// `event github-check`: the organization and template read live on the code host; lists the
+// problems and exits non-zero (environment, 4) when provisioning cannot run.
+import { CliError, EXIT } from '../../../lib/errors.ts';
+import type { Command } from '../../command.ts';
+
+export const eventGithubCheck: Command = {
+  path: 'event github-check',
+  summary: 'Check the code host can provision (organizer)',
+  usage: 'Usage: hackathon event github-check [--json]',
+  async run(ctx) {
+    const r = await (await ctx.client()).request('GET', '/api/v1/event/github-check');
+    if (ctx.json) ctx.printJson(r);
+    else {
+      ctx.out(`Code host: ${r.codeHost}`);
+      ctx.out(`Organization: ${r.organization ?? '-'}`);
+      ctx.out(`Template: ${r.template ?? '-'} branch ${r.branch} at ${r.templateRevision ?? '(not found)'}`);
+      for (const p of r.problems) ctx.out(`Problem: ${p}`);
+      ctx.out(r.ok ? 'Provisioning can run. Next: hackathon admin provision --dry-run' : 'Provisioning cannot run until these are fixed.');
+    }
+    if (!r.ok) throw new CliError(`${r.problems.length} problem(s) stop provisioning`, EXIT.environment);
+  },
+};

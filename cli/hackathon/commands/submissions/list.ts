@@ -1,0 +1,29 @@
+// `submissions list`: the intake sentence, server time, freeze, attention count, then one
+// line per team: state, readiness, last received revision with receipt time (late marked),
+// frozen sha (`template` for the template only), repository, team.
+import { table } from '../../../lib/table.ts';
+import type { Command } from '../../command.ts';
+import { frozenLabel } from './project.ts';
+
+export const submissionsList: Command = {
+  path: 'submissions list',
+  summary: 'Intake and each team\'s submission state',
+  usage: 'Usage: hackathon submissions list [--json]',
+  async run(ctx) {
+    const r = await (await ctx.client()).request('GET', '/api/v1/submissions');
+    if (ctx.json) return ctx.printJson(r);
+    ctx.out(r.intake);
+    ctx.out(`Server time: ${r.serverTime}`);
+    ctx.out(`Freeze: ${r.freezeAt}`);
+    ctx.out(`Attention: ${r.attentionCount}`);
+    const rows = r.items.map((i: any) => [
+      i.state,
+      i.readiness,
+      i.lastReceived ? `${i.lastReceived.sha.slice(0, 12)} at ${i.lastReceived.receivedAt}${i.lastReceived.late ? ' late' : ''}` : '-',
+      frozenLabel(i.frozen),
+      i.repository?.fullName ?? '-',
+      i.project.name,
+    ]);
+    for (const line of table([['STATE', 'READINESS', 'LAST RECEIVED', 'FROZEN', 'REPOSITORY', 'TEAM'], ...rows])) ctx.out(line);
+  },
+};

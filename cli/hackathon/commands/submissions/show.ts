@@ -1,0 +1,35 @@
+// `submissions show <project>`: one team with repository, branch and readiness, last received
+// revision with its sequence, frozen evidence, freeze instant, attention and next action,
+// and the last 50 receipts.
+import type { Command } from '../../command.ts';
+import { table } from '../../../lib/table.ts';
+import { frozenLabel, resolveProject } from './project.ts';
+
+function nextAction(t: any): string {
+  if (t.state === 'error') return 'Next: hackathon submissions reconcile (or record an exception)';
+  if (t.state === 'waiting') return 'Next: push to the designated branch before the freeze';
+  if (t.state === 'capturing') return 'Next: wait for the capture, then hackathon submissions show again';
+  return `Next: hackathon submissions artifact ${t.project.id}`;
+}
+
+export const submissionsShow: Command = {
+  path: 'submissions show',
+  summary: 'One team\'s submission, evidence and receipts',
+  usage: 'Usage: hackathon submissions show <project> [--json]',
+  async run(ctx) {
+    const id = await resolveProject(ctx, ctx.input[0]);
+    const t = await (await ctx.client()).request('GET', `/api/v1/submissions/${id}`);
+    if (ctx.json) return ctx.printJson(t);
+    ctx.out(`Team: ${t.project.name} (${t.project.id})`);
+    ctx.out(`State: ${t.state}`);
+    ctx.out(t.repository ? `Repository: ${t.repository.fullName} branch ${t.repository.branch} (${t.repository.readiness})` : 'Repository: not assigned yet');
+    ctx.out(`Last received: ${t.lastReceived ? `${t.lastReceived.sha} (receipt ${t.lastReceived.sequence} at ${t.lastReceived.receivedAt}${t.lastReceived.late ? ', late' : ''})` : '-'}`);
+    ctx.out(`Frozen: ${frozenLabel(t.frozen)}${t.frozen?.archive ? ` evidence ${t.frozen.archive.name} sha256 ${t.frozen.archive.sha256}` : ''}`);
+    ctx.out(`Freeze: ${t.freezeAt}${t.frozen?.frozenAt ? ` (frozen at ${t.frozen.frozenAt})` : ''}`);
+    if (t.attention) ctx.out(`Attention: ${t.attention}`);
+    ctx.out(nextAction(t));
+    ctx.out(`Receipts (last ${t.receipts.length}):`);
+    const rows = t.receipts.map((r: any) => [`  ${r.sequence}`, r.receivedAt, r.kind, r.verdict + (r.refusal ? ` ${r.refusal}` : '') + (r.late ? ' late' : ''), r.ref ?? '-', r.sha ? r.sha.slice(0, 12) : '-']);
+    for (const line of table(rows)) ctx.out(line);
+  },
+};

@@ -1,0 +1,86 @@
+// After an accepted push to the local code host: one GitHub-shaped `push` delivery per
+// changed ref, signed and POSTed to /webhooks/github/{eventId} of every event of the owner
+// organization, as GitHub does for an organization webhook. Shapes follow GitHub's public
+// push payload examples (ref, before, after, created, deleted, forced, commits, head_commit,
+// repository, pusher, organization, sender).
+import { randomUUID } from 'node:crypto';
+import { git } from './git.ts';
+import type { LocalCodeHost } from './local.ts';
+import { signBody, webhookSecret } from './webhook.ts';
+
+const ZERO = '0'.repeat(40);
+
+export interface RefChange {
+  ref: string;
+  before: string;
+  after: string;
+}
+
+export function refChanges(before: Map<string, string>, after: Map<string, string>): RefChange[] {
+  const changes: RefChange[] = [];
+  for (const [ref, sha] of after) if (before.get(ref) !== sha) changes.push({ ref, before: before.get(ref) ?? ZERO, after: sha });
+  for (const [ref, sha] of before) if (!after.has(ref)) changes.push({ ref, before: sha, after: ZERO });
+  return changes;
+}
+
+interface Commit {
+  id: string;
+  message: string;
+  timestamp: string;
+  author: { name: string; email: string };
+}
+
+async function commitsOf(host: LocalCodeHost, fullName: string, change: RefChange): Promise<Commit[]> {
+  if (change.after === ZERO) return [];
+  const range = change.before === ZERO ? [change.after, '-n', '20'] : [`${change.before}..${change.after}`, '-n', '20'];
+  const out = await git(['log', '--format=%H%x00%aI%x00%an%x00%ae%x00%B%x1e', ...range], { cwd: host.repositoryPath(fullName) });
+  return out.split('\x1e').map((s) => s.replace(/^\n/, '')).filter(Boolean).map((rec) => {
+    const [id, timestamp, name, email, message] = rec.split('\x00');
+    return { id: id!, timestamp: timestamp!, author: { name: name!, email: email! }, message: (message ?? '').trim() };
+  }).reverse();
+}
+
+export async function pushPayload(host: LocalCodeHost, publicUrl: string, fullName: string, change: RefChange, pusher: { login: string; email: string }) {
+  const [owner, name] = fullName.split('/');
+  const commits = await commitsOf(host, fullName, change);
+  const repoUrl = `${publicUrl}/git/${fullName}`;
+  return {
+    ref: change.ref,
+    before: change.before,
+    after: change.after,
+    created: change.before === ZERO,
+    deleted: change.after === ZERO,
+    forced: false,
+    base_ref: null,
+    compare: `${repoUrl}/compare/${change.before.slice(0, 12)}...${change.after.slice(0, 12)}`,
+    commits,
+    head_commit: commits[commits.length - 1] ?? null,
+    repository: { name, full_name: fullName, private: true, owner: { name: owner, login: owner }, html_url: repoUrl, clone_url: `${repoUrl}.git` },
+    pusher: { name: pusher.login, email: pusher.email },
+    organization: { login: owner },
+    sender: { login: pusher.login },
+  };
+}
+
+/** Signs and POSTs one delivery; answers the HTTP status (0 when unreachable). */
+export async function deliver(publicUrl: string, authSecret: string, eventId: string, kind: string, payload: unknown): Promise<number> {
+  const body = JSON.stringify(payload);
+  try {
+    const res = await fetch(`${publicUrl}/webhooks/github/${eventId}`, {
+      method: 'POST',
+      headers: {
+        'content-type': 'application/json',
+        'x-github-event': kind,
+        'x-github-delivery': randomUUID(),
+        'x-hub-signature-256': signBody(webhookSecret(authSecret, eventId), body),
+        'user-agent': 'Podium-Hookshot/local',
+      },
+      body,
+      signal: AbortSignal.timeout(10_000),
+    });
+    await res.arrayBuffer();
+    return res.status;
+  } catch {
+    return 0;
+  }
+}

@@ -1,0 +1,109 @@
+// CODE_HOST=local: a working code host inside Podium for self-hosted events and tests.
+// Bare repositories live under DATA_DIR/codehost/<owner>/<repo>.git (lowercased, as names
+// are case-insensitive on GitHub); api/routes/git/ serves them over git's smart HTTP. An
+// account is a Podium user; its login is the code-host username on the event roster.
+// Grants live in app_private.local_repository_access; an invitation counts once accepted.
+import { existsSync, mkdirSync, renameSync } from 'node:fs';
+import path from 'node:path';
+import type pg from 'pg';
+import { git } from './git.ts';
+import { checkFullName, CodeHostError, type CodeHost, type Permission, type Standing } from './types.ts';
+
+export class LocalCodeHost implements CodeHost {
+  readonly kind = 'local';
+  readonly root: string;
+
+  constructor(dataDir: string, private readonly pool: pg.Pool) {
+    this.root = path.join(dataDir, 'codehost');
+  }
+
+  repositoryPath(fullName: string): string {
+    checkFullName(fullName);
+    const [owner, repo] = fullName.toLowerCase().split('/');
+    return path.join(this.root, owner!, `${repo}.git`);
+  }
+
+  exists(fullName: string): boolean {
+    return existsSync(path.join(this.repositoryPath(fullName), 'HEAD'));
+  }
+
+  /** An empty repository (an organizer pushes a template into it). */
+  async createEmpty(fullName: string, branch = 'main'): Promise<void> {
+    if (this.exists(fullName)) return;
+    const dir = this.repositoryPath(fullName);
+    mkdirSync(path.dirname(dir), { recursive: true });
+    await git(['init', '--quiet', '--bare', `--initial-branch=${branch}`, dir]);
+  }
+
+  async branchHead(fullName: string, branch: string): Promise<string | null> {
+    if (!this.exists(fullName)) return null;
+    const out = await git(['rev-parse', '--verify', '--quiet', `refs/heads/${branch}^{commit}`], { cwd: this.repositoryPath(fullName) }).catch(() => '');
+    return out.trim() || null;
+  }
+
+  /** Every branch and tag with its revision, for telling what a push changed. */
+  async refs(fullName: string): Promise<Map<string, string>> {
+    const out = await git(['for-each-ref', '--format=%(objectname) %(refname)'], { cwd: this.repositoryPath(fullName) });
+    return new Map(out.split('\n').filter(Boolean).map((line) => {
+      const [sha, ref] = line.split(' ');
+      return [ref!, sha!];
+    }));
+  }
+
+  async createFromTemplate(template: string, fullName: string, branch: string): Promise<{ created: boolean; sha: string }> {
+    const sha = await this.branchHead(template, branch);
+    if (!sha) throw new CodeHostError('not_found', `The template ${template} has no branch ${branch}`);
+    if (this.exists(fullName)) return { created: false, sha: (await this.branchHead(fullName, branch)) ?? sha };
+    const dir = this.repositoryPath(fullName);
+    const partial = `${dir}.partial-${process.pid}`;
+    mkdirSync(path.dirname(dir), { recursive: true });
+    // A copy of the template's branch only, with fresh history as GitHub's "use this template" gives.
+    await git(['clone', '--quiet', '--bare', '--single-branch', '--branch', branch, this.repositoryPath(template), partial]);
+    await git(['remote', 'remove', 'origin'], { cwd: partial });
+    renameSync(partial, dir); // visible only once complete
+    return { created: true, sha };
+  }
+
+  /** The login is the code-host username named on the roster of an event of this organization. */
+  private async userOfLogin(fullName: string, login: string): Promise<string | null> {
+    const { rows } = await this.pool.query(
+      `select u.id from app.events e
+         join app.roster_entries r on r.event_id = e.id and lower(r.github_login) = lower($2)
+         join app.users u on lower(u.email) = lower(r.email)
+        where lower(e.github_organization) = lower(split_part($1, '/', 1)) limit 1`,
+      [fullName, login],
+    );
+    return rows[0]?.id ?? null;
+  }
+
+  async invite(fullName: string, login: string, permission: Permission): Promise<void> {
+    const userId = await this.userOfLogin(fullName, login);
+    if (!userId) throw new CodeHostError('not_found', `No account ${login} on this code host`);
+    await this.pool.query(
+      `insert into app_private.local_repository_access (full_name, user_id, permission) values ($1, $2, $3)
+       on conflict (lower(full_name), user_id) do update set permission = excluded.permission`,
+      [fullName, userId, permission],
+    );
+  }
+
+  async standing(fullName: string, login: string): Promise<Standing> {
+    const userId = await this.userOfLogin(fullName, login);
+    if (!userId) return 'none';
+    const { rows } = await this.pool.query(
+      'select accepted_at from app_private.local_repository_access where lower(full_name) = lower($1) and user_id = $2',
+      [fullName, userId],
+    );
+    if (!rows[0]) return 'none';
+    return rows[0].accepted_at ? 'member' : 'invited';
+  }
+
+  async archive(fullName: string, sha: string, outFile: string): Promise<void> {
+    if (!/^[0-9a-f]{40}$/.test(sha)) throw new CodeHostError('not_found', 'A capture names a full 40-hex sha');
+    if (!this.exists(fullName)) throw new CodeHostError('not_found', `No repository ${fullName}`);
+    const cwd = this.repositoryPath(fullName);
+    await git(['cat-file', '-e', `${sha}^{commit}`], { cwd }).catch(() => {
+      throw new CodeHostError('not_found', `${fullName} has no commit ${sha}`);
+    });
+    await git(['archive', '--format=tar.gz', '-o', outFile, sha], { cwd });
+  }
+}

@@ -1,0 +1,37 @@
+// The code host behind one interface: `local` (bare repositories inside Podium, served over
+// git's smart HTTP by the API) and `github` (a GitHub App through the REST API).
+export type Permission = 'maintain' | 'read';
+export type Standing = 'none' | 'invited' | 'member';
+
+export interface CodeHost {
+  readonly kind: 'local' | 'github';
+  /** The head revision of a branch of a repository, or null when there is no such branch. */
+  branchHead(fullName: string, branch: string): Promise<string | null>;
+  /** Creates `fullName` as a copy of the template's branch; an existing repository is kept. */
+  createFromTemplate(template: string, fullName: string, branch: string): Promise<{ created: boolean; sha: string }>;
+  /** Invites a code-host account (its login) at a permission; an existing grant is kept. */
+  invite(fullName: string, login: string, permission: Permission): Promise<void>;
+  /** Where `login` stands on `fullName`, read live. */
+  standing(fullName: string, login: string): Promise<Standing>;
+  /** Writes `git archive --format=tar.gz <sha>` of exactly that commit to `outFile`. */
+  archive(fullName: string, sha: string, outFile: string): Promise<void>;
+}
+
+export class CodeHostError extends Error {
+  constructor(
+    readonly code: 'not_found' | 'refused' | 'unavailable',
+    message: string,
+  ) {
+    super(message);
+  }
+}
+
+/** `owner/repo` as the code hosts accept it (GitHub's rules: owner 1-39, repo 1-100). */
+export const FULL_NAME = /^[A-Za-z0-9](?:[A-Za-z0-9]|-(?=[A-Za-z0-9])){0,38}\/[A-Za-z0-9._-]{1,100}$/;
+
+export function checkFullName(fullName: string): void {
+  const repo = fullName.split('/')[1] ?? '';
+  if (!FULL_NAME.test(fullName) || repo === '.' || repo === '..' || repo.endsWith('.git')) {
+    throw new CodeHostError('not_found', `"${fullName}" is not an owner/repository name`);
+  }
+}

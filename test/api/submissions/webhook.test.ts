@@ -1,0 +1,103 @@
+// Webhook intake: signature checked against the event's secret, failures counted (count,
+// first, last, reason) and answered without detail; every signed delivery one receipt with
+// sequence, verdict and refusal code; a replayed delivery id recorded once; pull request
+// events become activity. Payloads follow GitHub's public push examples.
+import test from 'ava';
+import { pushFixture, receipts, sendDelivery } from '../../helpers/codehost.ts';
+import { Clock, createEvent, eventWorkspace, HOUR, importRoster, MINUTE, person, type Person } from '../../helpers/event.ts';
+import { http } from '../../helpers/http.ts';
+import { startTestServer, type TestServer } from '../../helpers/server.ts';
+
+let s: TestServer;
+let clock: Clock;
+let owner: Person, part: Person;
+let eventId: string;
+let rocket: string;
+let start: number;
+
+test.before(async () => {
+  s = await startTestServer();
+  clock = new Clock(s.url);
+  const w = await eventWorkspace(s.db.pool, 'Hooks');
+  owner = w.owner;
+  start = Date.now() + HOUR;
+  eventId = (await createEvent(s.url, owner.key, start, 1)).id;
+  await http(s.url, 'PUT', '/api/v1/event/github', { key: owner.key, body: { organization: 'Octocoders', template: 'Octocoders/template' } });
+  part = await person(s.db.pool, w.ws.id, 'part@x.test');
+  await importRoster(s.url, owner.key, [{ email: part.email, team: 'Rocket' }]);
+  rocket = (await s.db.pool.query(`select id from app.projects where workspace_id = $1 and name = 'Rocket'`, [w.ws.id])).rows[0].id;
+  await s.db.pool.query('select app_private.set_team_repository($1, $2, $3)', [rocket, 'Octocoders/Rocket', 'ready']);
+});
+test.after.always(async () => {
+  await clock?.reset();
+  await s?.close();
+});
+
+const repo = 'Octocoders/Rocket';
+
+test.serial('a bad signature is counted and answered without detail; nothing is recorded', async (t) => {
+  const before = (await receipts(s.db.pool, eventId)).length;
+  const bad = await sendDelivery(s.url, { eventId, payload: pushFixture(repo), secret: 'not-the-secret' });
+  t.is(bad.status, 401);
+  t.deepEqual(bad.body, { error: { code: 'signature_invalid', message: 'Signature check failed' } });
+  const none = await fetch(`${s.url}/webhooks/github/${eventId}`, { method: 'POST', headers: { 'content-type': 'application/json', 'x-github-event': 'push', 'x-github-delivery': 'd1' }, body: '{}' });
+  t.is(none.status, 401);
+  t.is((await receipts(s.db.pool, eventId)).length, before);
+  const f = await http(s.url, 'GET', '/api/v1/submissions/failures', { key: owner.key });
+  t.like(f.body.signatureFailures, { count: 2, reason: 'missing X-Hub-Signature-256' });
+  t.true(f.body.signatureFailures.first <= f.body.signatureFailures.last);
+  // Only organizers read failures.
+  t.is((await http(s.url, 'GET', '/api/v1/submissions/failures', { key: part.key })).body.error.code, 'insufficient_event_role');
+  // Another event's secret does not open this one; an unknown event is 404.
+  const unknown = await sendDelivery(s.url, { eventId: '00000000-0000-4000-8000-000000000000', payload: pushFixture(repo) });
+  t.is(unknown.status, 404);
+});
+
+test.serial('each refusal code, in receipt order', async (t) => {
+  await clock.to(start + 10 * MINUTE);
+  const cases: [Record<string, unknown>, string][] = [
+    [pushFixture('Someone/Rocket', { organization: { login: 'Someone' } }), 'installation_mismatch'],
+    [pushFixture('Octocoders/Unknown'), 'unknown_repository'],
+    [pushFixture(repo, { ref: 'refs/heads/dev' }), 'wrong_branch'],
+    [pushFixture(repo, { deleted: true, after: '0'.repeat(40) }), 'deleted'],
+    [pushFixture(repo, { after: 'not-a-sha' }), 'unresolvable_revision'],
+  ];
+  const seqs: number[] = [];
+  for (const [payload, code] of cases) {
+    const r = await sendDelivery(s.url, { eventId, payload });
+    t.is(r.status, 202);
+    t.like(r.body, { verdict: 'refused', refusal: code, late: false, duplicate: false });
+    seqs.push(r.body.sequence);
+  }
+  t.deepEqual([...seqs].sort((a, b) => a - b), seqs);
+});
+
+test.serial('a replayed delivery is recorded once; the last accepted receipt before the freeze is eligible, by receipt order', async (t) => {
+  const first = pushFixture(repo, { after: 'a'.repeat(40) });
+  const r1 = await sendDelivery(s.url, { eventId, payload: first, delivery: 'dup-1' });
+  t.like(r1.body, { verdict: 'accepted', duplicate: false });
+  const again = await sendDelivery(s.url, { eventId, payload: first, delivery: 'dup-1' });
+  t.like(again.body, { sequence: r1.body.sequence, duplicate: true });
+  t.is((await receipts(s.db.pool, eventId)).filter((r) => r.delivery_id === 'dup-1').length, 1);
+  // An older commit received later still wins: receipt order, never commit time.
+  await sendDelivery(s.url, { eventId, payload: pushFixture(repo, { after: 'b'.repeat(40), head_commit: { id: 'b'.repeat(40), timestamp: '2001-01-01T00:00:00Z', message: 'old' } }) });
+  await clock.to(start + HOUR + 15 * MINUTE + 2000); // just past the freeze (the clock moves in whole seconds)
+  const late = await sendDelivery(s.url, { eventId, payload: pushFixture(repo, { after: 'c'.repeat(40) }) });
+  t.like(late.body, { verdict: 'accepted', late: true });
+  const { rows: [e] } = await s.db.pool.query('select (app_private.eligible_receipt($1)).sha', [rocket]);
+  t.is(e.sha, 'b'.repeat(40));
+});
+
+test.serial('pull request events are accepted as activity; ping is answered', async (t) => {
+  const pr = await sendDelivery(s.url, { eventId, kind: 'pull_request', payload: {
+    action: 'opened', number: 2, pull_request: { number: 2, title: 'Update the README', head: { ref: 'changes', sha: 'd'.repeat(40) } },
+    repository: pushFixture(repo).repository, organization: { login: 'Octocoders' }, sender: { login: 'Codertocat' },
+  } });
+  t.like(pr.body, { verdict: 'accepted', refusal: null });
+  const { rows } = await s.db.pool.query(`select kind, summary from app.team_activity where project_id = $1 order by seq desc limit 1`, [rocket]);
+  t.deepEqual(rows[0], { kind: 'pull_request', summary: { action: 'opened', title: 'Update the README', number: 2 } });
+  const ping = await sendDelivery(s.url, { eventId, kind: 'ping', payload: { zen: 'Keep it logically awesome.' } });
+  t.is(ping.status, 200);
+  const bad = await sendDelivery(s.url, { eventId, raw: 'not json' });
+  t.is(bad.body.error.code, 'invalid_json');
+});

@@ -1,0 +1,105 @@
+// Provisioning on the local code host: the plan and its conflicts, event github-check read
+// live, a run by key as a worker job (sample first), invitations accepted between runs move
+// a team to ready on the next run, a coach added later is invited everywhere.
+import test from 'ava';
+import path from 'node:path';
+import { LocalCodeHost } from '../../../core/codehost/local.ts';
+import { commitFile, git, tempDir } from '../../helpers/codehost.ts';
+import { createEvent, eventWorkspace, HOUR, importRoster, person, type Person } from '../../helpers/event.ts';
+import { http } from '../../helpers/http.ts';
+import { startTestServer, type TestServer } from '../../helpers/server.ts';
+
+let s: TestServer;
+let host: LocalCodeHost;
+let owner: Person, ann: Person, ben: Person, cat: Person, dan: Person, coach: Person, coach2: Person;
+const team: Record<string, string> = {};
+const roster = () => [
+  { email: ann.email, team: 'Rocket' }, { email: ben.email, team: 'Rocket' }, { email: cat.email, team: 'Comet' },
+  { email: dan.email, team: 'Nova Labs' }, { email: coach.email, role: 'advisor' },
+];
+const login = (p: Person, l: string) => s.db.pool.query('update app.roster_entries set github_login = $2 where lower(email) = $1', [p.email, l]);
+
+test.before(async () => {
+  s = await startTestServer({ worker: true });
+  const w = await eventWorkspace(s.db.pool, 'Prov');
+  owner = w.owner;
+  await createEvent(s.url, owner.key, Date.now() + HOUR);
+  [ann, ben, cat, dan, coach, coach2] = await Promise.all(['ann', 'ben', 'cat', 'dan', 'coach', 'coach2'].map((n) => person(s.db.pool, w.ws.id, `${n}@x.test`)));
+  await importRoster(s.url, owner.key, roster());
+  for (const r of (await s.db.pool.query('select id, name from app.projects where workspace_id = $1', [w.ws.id])).rows) team[r.name] = r.id;
+  host = new LocalCodeHost(s.config.dataDir, s.db.pool);
+});
+test.after.always(() => s?.close());
+
+async function runUntilDone(key: string) {
+  for (let i = 0; i < 300; i++) {
+    const r = await http(s.url, 'GET', `/api/v1/admin/provision/runs/${key}`, { key: owner.key });
+    if (r.body.state === 'done') return r.body;
+    await new Promise((res) => setTimeout(res, 50));
+  }
+  throw new Error('provisioning did not finish');
+}
+
+test.serial('github-check and the plan list every problem; a plan with conflicts is refused', async (t) => {
+  let check = await http(s.url, 'GET', '/api/v1/event/github-check', { key: owner.key });
+  t.is(check.body.ok, false);
+  t.regex(check.body.problems[0], /No organization and template yet/);
+  await http(s.url, 'PUT', '/api/v1/event/github', { key: owner.key, body: { organization: 'acme', template: 'acme/template' } });
+  await login(ann, 'ann-gh');
+  await login(ben, 'ANN-gh');
+  const plan = await http(s.url, 'GET', '/api/v1/admin/provision/plan', { key: owner.key });
+  t.is(plan.status, 200);
+  t.deepEqual(plan.body.teams.map((x: any) => x.repository), ['acme/comet', 'acme/nova-labs', 'acme/rocket']);
+  t.deepEqual(plan.body.conflicts, [
+    'cat@x.test (Comet) has no code-host username',
+    'coach@x.test (coach) has no code-host username',
+    'dan@x.test (Nova Labs) has no code-host username',
+    'The username ann-gh is named by 2 people',
+    'The template acme/template has no branch main on the code host',
+  ]);
+  const refused = await http(s.url, 'POST', '/api/v1/admin/provision', { key: owner.key, body: { key: 'k1' } });
+  t.is(refused.status, 409);
+  t.is(refused.body.error.code, 'plan_conflicts');
+  t.is(refused.body.error.conflicts.length, 5);
+  t.is((await http(s.url, 'GET', '/api/v1/admin/provision/plan', { key: ann.key })).body.error.code, 'insufficient_event_role');
+
+  for (const [p, l] of [[ben, 'ben-gh'], [cat, 'cat-gh'], [dan, 'dan-gh'], [coach, 'coach-gh']] as const) await login(p, l);
+  await host.createEmpty('acme/template');
+  const work = tempDir();
+  await git(work, ['init', '-q', 'w']);
+  await commitFile(path.join(work, 'w'), 'README.md', 'template\n');
+  await git(path.join(work, 'w'), ['push', '-q', host.repositoryPath('acme/template'), 'HEAD:main']);
+  check = await http(s.url, 'GET', '/api/v1/event/github-check', { key: owner.key });
+  t.like(check.body, { ok: true, codeHost: 'local', organization: 'acme', template: 'acme/template', branch: 'main', problems: [] });
+  t.regex(check.body.templateRevision, /^[0-9a-f]{40}$/);
+});
+
+test.serial('a run creates every repository from the template, sample first, and invites; accepted invitations move a team to ready on the next run', async (t) => {
+  const started = await http(s.url, 'POST', '/api/v1/admin/provision', { key: owner.key, body: { key: 'k1', sample: team['Nova Labs'] } });
+  t.is(started.status, 202, started.text);
+  let run = await runUntilDone('k1');
+  t.deepEqual(run.summary, { ready: 0, invited: 3, attention: 0 });
+  t.deepEqual(run.teams.map((x: any) => [x.repository, x.readiness]), [['acme/comet', 'invited'], ['acme/nova-labs', 'invited'], ['acme/rocket', 'invited']]);
+  const { rows } = await s.db.pool.query('select full_name from app.team_repositories order by updated_at limit 1');
+  t.is(rows[0].full_name, 'acme/nova-labs', 'the sample team went first');
+  const head = await host.branchHead('acme/template', 'main');
+  t.is(await host.branchHead('acme/rocket', 'main'), head);
+  t.is(await host.standing('acme/rocket', 'coach-gh'), 'invited');
+
+  for (const p of [ann, ben]) t.is((await http(s.url, 'POST', '/api/v1/codehost/invitations/accept', { key: p.key, body: { repository: 'acme/rocket' } })).status, 200);
+  await http(s.url, 'POST', '/api/v1/admin/provision', { key: owner.key, body: { key: 'k1' } });
+  run = await runUntilDone('k1');
+  t.deepEqual(run.teams.map((x: any) => x.readiness), ['invited', 'invited', 'ready']);
+  const listed = await http(s.url, 'GET', '/api/v1/submissions', { key: owner.key });
+  t.deepEqual(listed.body.items.map((x: any) => x.readiness), ['invited', 'invited', 'ready']);
+});
+
+test.serial('a coach added later is invited everywhere by a run with a new key', async (t) => {
+  await importRoster(s.url, owner.key, [...roster(), { email: coach2.email, role: 'advisor' }]);
+  await login(coach2, 'coach2-gh');
+  t.is((await http(s.url, 'POST', '/api/v1/admin/provision', { key: owner.key, body: { key: 'k2' } })).status, 202);
+  await runUntilDone('k2');
+  for (const repo of ['acme/rocket', 'acme/comet', 'acme/nova-labs']) t.is(await host.standing(repo, 'coach2-gh'), 'invited');
+  const { rows } = await s.db.pool.query(`select count(*)::int as n from app.team_repositories where template_sha is not null`);
+  t.is(rows[0].n, 3, 'the template revision is kept from the creating run');
+});

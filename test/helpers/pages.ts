@@ -1,0 +1,36 @@
+// Page tests: people with passwords, sign-in through the /signin form, a real browser.
+import type pg from 'pg';
+import { cookieFrom, http } from './http.ts';
+import * as seed from './seed.ts';
+
+export const PASSWORD = 'correct horse battery';
+
+/** A person with a password in a workspace (made through the same SQL as the operator CLI). */
+export async function person(pool: pg.Pool, ws: string, email: string, role: string, name: string | null = null): Promise<string> {
+  const { userId } = await seed.member(pool, ws, email, role, name);
+  await seed.password(pool, userId, PASSWORD);
+  return userId;
+}
+
+/** Signs in through the page form (as a browser would, Origin included); answers the Cookie value. */
+export async function pageSignIn(base: string, email: string, password = PASSWORD): Promise<string> {
+  const r = await http(base, 'POST', '/signin', {
+    raw: new URLSearchParams({ email, password, next: '/decks' }).toString(),
+    headers: { 'content-type': 'application/x-www-form-urlencoded', origin: base },
+  });
+  if (r.status !== 303) throw new Error(`sign-in answered ${r.status}: ${r.text.slice(0, 300)}`);
+  return cookieFrom(r);
+}
+
+export const CHROMIUM_ARGS = ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run'];
+
+/** Debian's Chromium (or CHROMIUM_PATH). Missing, the browser tests fail loudly: CI installs it. */
+export async function launchChromium() {
+  const { chromium } = await import('playwright-core');
+  const executablePath = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
+  try {
+    return await chromium.launch({ executablePath, args: CHROMIUM_ARGS });
+  } catch (err) {
+    throw new Error(`Browser tests need Chromium at ${executablePath} (apt-get install chromium, or set CHROMIUM_PATH): ${(err as Error).message.split('\n')[0]}`);
+  }
+}

@@ -1,0 +1,8 @@
+// The freeze sweep: every minute (crontab in workers/index.ts), at worker boot and on demand
+// (`submissions reconcile` calls the same SQL function). All rules are in
+// app_private.freeze_sweep; this only runs it.
+import type { Task } from 'graphile-worker';
+
+export const submissionsFreezeSweep: Task = async (_payload, helpers) => {
+  await helpers.withPgClient((c) => c.query('select app_private.freeze_sweep(null)'));
+};

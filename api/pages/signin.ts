@@ -1,5 +1,6 @@
 // Browser sign-in: GET/POST /signin (password, then a TOTP step for two-factor accounts),
-// POST /signout. Same checks as POST /api/v1/auth/session: the login rate wall, argon2id
+// GET/POST /signin/code and POST /signin/code/verify (an emailed code, where the instance
+// has an email driver; the TOTP step follows for two-factor accounts), POST /signout. Same checks as POST /api/v1/auth/session: the login rate wall, argon2id
 // with a decoy for unknown accounts, sealed TOTP secrets. Between the two steps the page
 // carries a signed, short-lived proof that the password was right, never the password.
 import argon2 from 'argon2';
@@ -7,6 +8,7 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { hmac, safeEqual, unseal } from '../../core/crypto.ts';
 import { verifyTotp } from '../../core/totp.ts';
 import { authenticate } from '../auth/caller.ts';
+import { loginCodeHash, newLoginCode } from '../auth/login-code.ts';
 import { clearSessionCookieHeader, createSession, sessionCookieHeader } from '../auth/session.ts';
 import { AppError } from '../errors.ts';
 import { loginWall } from '../routes/identity/login-wall.ts';
@@ -33,12 +35,31 @@ interface LoginInfo {
   totpSealed: string | null;
 }
 
-function passwordForm(next: string, email: string, error?: string): string {
+/** codeSignIn: the instance can mail codes (self-hosted, with an email driver). */
+function passwordForm(codeSignIn: boolean, next: string, email: string, error?: string): string {
   return `<div class="card signin"><h1>Sign in to Podium</h1>
 ${error ? `<p class="error" role="alert">${esc(error)}</p>` : ''}
 <form method="post" action="/signin"><input type="hidden" name="next" value="${esc(next)}">
 <label for="email">Email</label><input id="email" name="email" type="email" required autocomplete="username" value="${esc(email)}" ${email ? '' : 'autofocus'}>
 <label for="password">Password</label><input id="password" name="password" type="password" required autocomplete="current-password" ${email ? 'autofocus' : ''}>
+<div class="actions"><button type="submit" class="primary">Sign in</button></div></form>
+${codeSignIn ? `<p><a href="/signin/code?next=${encodeURIComponent(next)}">Email me a sign-in code instead</a></p>` : ''}</div>`;
+}
+
+function codeEmailForm(next: string, email: string, error?: string): string {
+  return `<div class="card signin"><h1>Sign in with an emailed code</h1>
+${error ? `<p class="error" role="alert">${esc(error)}</p>` : ''}
+<form method="post" action="/signin/code"><input type="hidden" name="next" value="${esc(next)}">
+<label for="email">Email</label><input id="email" name="email" type="email" required autocomplete="username" value="${esc(email)}" autofocus>
+<div class="actions"><button type="submit" class="primary">Send the code</button></div></form>
+<p><a href="/signin?next=${encodeURIComponent(next)}">Sign in with your password</a></p></div>`;
+}
+
+function codeForm(next: string, email: string, error?: string): string {
+  return `<div class="card signin"><h1>Enter the code</h1>
+${error ? `<p class="error" role="alert">${esc(error)}</p>` : `<p>If an account uses ${esc(email)}, a six-digit code is on its way. It works for 10 minutes and 3 attempts.</p>`}
+<form method="post" action="/signin/code/verify"><input type="hidden" name="next" value="${esc(next)}"><input type="hidden" name="email" value="${esc(email)}">
+<label for="code">Code</label><input id="code" name="code" inputmode="numeric" pattern="[0-9 ]{6,8}" required autocomplete="one-time-code" autofocus>
 <div class="actions"><button type="submit" class="primary">Sign in</button></div></form></div>`;
 }
 
@@ -59,6 +80,8 @@ function fromHere(req: FastifyRequest, publicUrl: string): boolean {
 export function registerSigninPages(app: FastifyInstance, deps: ApiDeps): void {
   const { config, pool, limiter } = deps;
   const secure = config.publicUrl.startsWith('https://');
+  const codeSignIn = Boolean(config.emailDriver) && !config.hubUrl;
+  const pwForm = (next: string, email: string, error?: string) => passwordForm(codeSignIn, next, email, error);
   const page = { config: { auth: 'none' as const } };
 
   const sqlNow = async (): Promise<number> => (await pool.query('select extract(epoch from app.now())::float8 as now')).rows[0].now;
@@ -76,18 +99,18 @@ export function registerSigninPages(app: FastifyInstance, deps: ApiDeps): void {
   app.get<{ Querystring: { next?: string } }>('/signin', page, async (req, reply) => {
     const next = safeNext(req.query.next);
     if (await pageIdentity(req, deps)) return reply.redirect(next, 303);
-    return appPage(reply, 'Sign in', passwordForm(next, ''));
+    return appPage(reply, 'Sign in', pwForm(next, ''));
   });
 
   app.post<{ Body: SigninForm }>('/signin', { ...page, bodyLimit: 16 * 1024 }, async (req, reply) => {
     const f = req.body ?? {};
     const next = safeNext(f.next);
-    if (!fromHere(req, config.publicUrl)) return appPage(reply, 'Sign in', passwordForm(next, '', 'Sign in from this instance’s own page.'), { status: 403 });
+    if (!fromHere(req, config.publicUrl)) return appPage(reply, 'Sign in', pwForm(next, '', 'Sign in from this instance’s own page.'), { status: 403 });
     const totpStep = typeof f.pending === 'string';
     let email = '';
     try {
       email = totpStep ? ((await readPending(f.pending!)) ?? '') : String(f.email ?? '').trim();
-      if (totpStep && !email) return appPage(reply, 'Sign in', passwordForm(next, '', 'That took too long; sign in again.'), { status: 401 });
+      if (totpStep && !email) return appPage(reply, 'Sign in', pwForm(next, '', 'That took too long; sign in again.'), { status: 401 });
       if (!/^[^@\s]+@[^@\s]+$/.test(email) || email.length > 320) throw new AppError('invalid_credentials', 'Wrong email or password');
       await loginWall(limiter, req, email);
       const info = (await pool.query('select app_private.password_login_info($1) as info', [email])).rows[0].info as LoginInfo | null;
@@ -110,8 +133,49 @@ export function registerSigninPages(app: FastifyInstance, deps: ApiDeps): void {
       const e = toAppError(err);
       if (e.status >= 500) throw err;
       if (e.code === 'rate_limited' && e.details.retryAfterSeconds) reply.header('retry-after', String(e.details.retryAfterSeconds));
-      return appPage(reply, 'Sign in', passwordForm(next, email, e.message), { status: e.status });
+      return appPage(reply, 'Sign in', pwForm(next, email, e.message), { status: e.status });
     }
+  });
+
+  // Emailed code: only where this instance can mail (else these pages do not exist).
+  const codePages = async (req: FastifyRequest, reply: import('fastify').FastifyReply) => {
+    if (!codeSignIn) return reply.status(404).send(new AppError('not_found', 'This instance does not mail sign-in codes').toJSON());
+  };
+  app.get<{ Querystring: { next?: string } }>('/signin/code', { ...page, preHandler: codePages }, async (req, reply) =>
+    appPage(reply, 'Sign in', codeEmailForm(safeNext(req.query.next), '')),
+  );
+
+  app.post<{ Body: SigninForm }>('/signin/code', { ...page, bodyLimit: 16 * 1024, preHandler: codePages }, async (req, reply) => {
+    const next = safeNext(req.body?.next);
+    const email = String(req.body?.email ?? '').trim();
+    if (!fromHere(req, config.publicUrl)) return appPage(reply, 'Sign in', codeEmailForm(next, '', 'Sign in from this instance’s own page.'), { status: 403 });
+    if (!/^[^@\s]+@[^@\s]+$/.test(email) || email.length > 320) return appPage(reply, 'Sign in', codeEmailForm(next, email, 'Enter a valid email address.'), { status: 400 });
+    try {
+      await loginWall(limiter, req, email);
+    } catch (err) {
+      return appPage(reply, 'Sign in', codeEmailForm(next, email, toAppError(err).message), { status: 429 });
+    }
+    const code = newLoginCode(config.authSecret, 'browser', email);
+    await pool.query('select app_private.login_code_request($1, $2, $3, $4)', [email, 'browser', code.hash, code.sealed]);
+    return appPage(reply, 'Enter the code', codeForm(next, email)); // the same answer whether or not the account exists
+  });
+
+  app.post<{ Body: SigninForm & { code?: string } }>('/signin/code/verify', { ...page, bodyLimit: 16 * 1024, preHandler: codePages }, async (req, reply) => {
+    const next = safeNext(req.body?.next);
+    const email = String(req.body?.email ?? '').trim();
+    if (!fromHere(req, config.publicUrl)) return appPage(reply, 'Sign in', codeEmailForm(next, '', 'Sign in from this instance’s own page.'), { status: 403 });
+    try {
+      await loginWall(limiter, req, email);
+    } catch (err) {
+      return appPage(reply, 'Enter the code', codeForm(next, email, toAppError(err).message), { status: 429 });
+    }
+    const code = String(req.body?.code ?? '').replace(/\s/g, '');
+    const { rows } = await pool.query('select app_private.login_code_for_session($1, $2) as r', [email, loginCodeHash(config.authSecret, 'browser', email, code)]);
+    const r = rows[0].r as { error?: string; message?: string; userId?: string; twoFactor?: boolean };
+    if (r.error) return appPage(reply, 'Enter the code', codeForm(next, email, r.message), { status: 401 });
+    if (r.twoFactor) return appPage(reply, 'Two-factor code', totpForm(next, pendingFor(email, (await sqlNow()) + PENDING_SECONDS)));
+    reply.header('set-cookie', sessionCookieHeader(await createSession(pool, config.authSecret, r.userId!), secure));
+    return reply.redirect(next, 303);
   });
 
   app.post('/signout', page, async (req, reply) => {

@@ -1,15 +1,14 @@
 // Mail bodies. Plain text, short, and never carrying more secret than the mail exists for.
 import type { Mail } from './index.ts';
 
-const TOOL_NAME = { deck: 'deckcli', hackathon: 'hackathon' } as const;
+const WHAT = { deck: 'sign in deckcli', hackathon: 'sign in the hackathon CLI', browser: 'sign in' } as const;
 
-export function loginCodeMail(to: string, tool: 'deck' | 'hackathon', code: string, instanceUrl: string): Mail {
-  const bin = TOOL_NAME[tool];
+export function loginCodeMail(to: string, tool: 'deck' | 'hackathon' | 'browser', code: string, instanceUrl: string): Mail {
   return {
     to,
     subject: `Your Podium sign-in code: ${code}`,
     text:
-      `Your code to sign in ${bin} on ${instanceUrl} is:\n\n    ${code}\n\n` +
+      `Your code to ${WHAT[tool]} on ${instanceUrl} is:\n\n    ${code}\n\n` +
       `It works for 10 minutes and 3 attempts. If you did not ask for it, ignore this mail: nothing happens without the code.\n`,
   };
 }

@@ -12,7 +12,7 @@ const str = (v: unknown): v is string => typeof v === 'string';
 /** The mail a payload asks for, or null when the payload is malformed. */
 function mailOf(p: Record<string, unknown>, secret: string, instanceUrl: string): Mail | null {
   if (!p || !str(p.to)) return null;
-  if (p.template === 'login_code' && (p.tool === 'deck' || p.tool === 'hackathon') && str(p.sealedCode)) {
+  if (p.template === 'login_code' && (p.tool === 'deck' || p.tool === 'hackathon' || p.tool === 'browser') && str(p.sealedCode)) {
     return loginCodeMail(p.to, p.tool, unseal(secret, p.sealedCode), instanceUrl);
   }
   if (p.template === 'share_link' && str(p.sealedUrl) && str(p.title) && str(p.sender) && (p.message === null || str(p.message))) {

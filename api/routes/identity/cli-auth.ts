@@ -3,9 +3,9 @@
 //   POST /api/v1/cli/auth/complete  { email, code, tool?, keyName?, expiresInDays? } -> the key, once
 //   DELETE /cli/auth/key            the presenting key revokes exactly itself (sessions refused)
 import type { FastifyInstance } from 'fastify';
-import { hmac, numericCode, seal } from '../../../core/crypto.ts';
 import { KEY_PREFIX, mintKey, type Tool } from '../../../core/keys.ts';
 import { requireIdentity } from '../../auth/caller.ts';
+import { loginCodeHash, newLoginCode } from '../../auth/login-code.ts';
 import { AppError } from '../../errors.ts';
 import type { ApiDeps } from '../../server.ts';
 import { EMAIL_SCHEMA, loginWall } from './login-wall.ts';
@@ -18,7 +18,6 @@ export function registerCliAuthRoutes(app: FastifyInstance, { config, pool, limi
     if (config.hubUrl) throw new AppError('cli_otp_disabled', 'This is a cloud instance: sign in with the hub login instead of an emailed code');
     if (!config.emailDriver) throw new AppError('otp_unavailable', 'This instance has no email driver (EMAIL_DRIVER), so it cannot send sign-in codes; ask the operator for a key');
   }
-  const codeHash = (email: string, tool: string, code: string) => hmac(config.authSecret, `login-code:${tool}:${email.trim().toLowerCase()}:${code}`);
 
   app.post<{ Body: { email: string; tool?: Tool } }>(
     '/api/v1/cli/auth/request',
@@ -31,8 +30,8 @@ export function registerCliAuthRoutes(app: FastifyInstance, { config, pool, limi
       const { email } = req.body;
       const tool = req.body.tool ?? 'deck';
       await loginWall(limiter, req, email);
-      const code = numericCode();
-      await pool.query('select app_private.login_code_request($1, $2, $3, $4)', [email, tool, codeHash(email, tool, code), seal(config.authSecret, code)]);
+      const code = newLoginCode(config.authSecret, tool, email);
+      await pool.query('select app_private.login_code_request($1, $2, $3, $4)', [email, tool, code.hash, code.sealed]);
       return { ok: true, message: 'If an account uses this address, a sign-in code is on its way. It works for 10 minutes and 3 attempts.' };
     },
   );
@@ -63,7 +62,7 @@ export function registerCliAuthRoutes(app: FastifyInstance, { config, pool, limi
       await loginWall(limiter, req, email);
       const { key, hash } = mintKey(tool);
       const { rows } = await pool.query('select app_private.login_code_complete($1, $2, $3, $4, $5, $6) as r', [
-        email, tool, codeHash(email, tool, req.body.code.trim()), hash, keyName ?? `${tool === 'deck' ? 'deckcli' : 'hackathon'} sign-in`, expiresInDays ?? null,
+        email, tool, loginCodeHash(config.authSecret, tool, email, req.body.code.trim()), hash, keyName ?? `${tool === 'deck' ? 'deckcli' : 'hackathon'} sign-in`, expiresInDays ?? null,
       ]);
       const r = rows[0].r;
       if (r.error) throw new AppError(r.error, r.message, r.attemptsLeft === undefined ? {} : { attemptsLeft: r.attemptsLeft });

@@ -1,0 +1,96 @@
+// Browser sign-in with an emailed code: real SMTP listener and worker; the same rules as
+// the CLIs' codes (generic answer, 3 attempts, spent once), then a session; two-factor
+// accounts go on to the TOTP step; no email driver, no pages.
+import test from 'ava';
+import { seal } from '../../../core/crypto.ts';
+import { totpAt } from '../../../core/totp.ts';
+import { http } from '../../helpers/http.ts';
+import * as seed from '../../helpers/seed.ts';
+import { startTestServer, TEST_AUTH_SECRET, type TestServer } from '../../helpers/server.ts';
+import { codeIn, startSmtp } from '../../helpers/smtp.ts';
+
+let s: TestServer;
+let smtp: Awaited<ReturnType<typeof startSmtp>>;
+let seen = 0;
+test.before(async () => {
+  smtp = await startSmtp();
+  s = await startTestServer({ worker: true, env: { EMAIL_DRIVER: 'smtp', SMTP_URL: smtp.url } });
+  const ws = await seed.workspace(s.db.pool, 'Acme');
+  await seed.member(s.db.pool, ws.id, 'ann@acme.test');
+  const two = await seed.member(s.db.pool, ws.id, 'two@acme.test');
+  await s.db.pool.query(`update app.users set two_factor_enabled = true where id = $1`, [two.userId]);
+  await s.db.pool.query(`insert into app_private.user_secrets (user_id, totp_secret_sealed) values ($1, $2)`, [two.userId, seal(TEST_AUTH_SECRET, 'JBSWY3DPEHPK3PXP')]);
+});
+test.after.always(async () => {
+  await s?.close();
+  await smtp?.close();
+});
+
+const form = (path: string, fields: Record<string, string>, origin: string | null = s.url) =>
+  fetch(s.url + path, { method: 'POST', redirect: 'manual', headers: { 'content-type': 'application/x-www-form-urlencoded', ...(origin ? { origin } : {}) }, body: new URLSearchParams(fields).toString() });
+const cookieOf = (r: Response) => r.headers.getSetCookie().find((c) => c.startsWith('podium_session='))?.split(';')[0];
+
+async function requestCode(email: string): Promise<string> {
+  const r = await form('/signin/code', { email, next: '/decks' });
+  if (r.status !== 200) throw new Error(`request answered ${r.status}`);
+  const mail = (await smtp.waitFor(++seen))[seen - 1];
+  return codeIn(mail);
+}
+
+test.serial('the sign-in page offers the emailed code; the code opens a session and is spent', async (t) => {
+  t.regex(await (await fetch(s.url + '/signin')).text(), /href="\/signin\/code\?next=/);
+  const code = await requestCode('ann@acme.test');
+  const r = await form('/signin/code/verify', { email: 'ann@acme.test', code, next: '/decks' });
+  t.is(r.status, 303);
+  t.is(r.headers.get('location'), '/decks');
+  const me = await http(s.url, 'GET', '/api/v1/me', { cookie: cookieOf(r) });
+  t.is(me.body.via, 'session');
+  t.is(me.body.user.email, 'ann@acme.test');
+  t.is((await form('/signin/code/verify', { email: 'ann@acme.test', code })).status, 401, 'spent');
+  t.regex(smtp.mails[seen - 1].raw, /Your code to sign in on http/);
+});
+
+test.serial('an unknown address gets the same page and no mail; three wrong codes spend it', async (t) => {
+  const known = await (await form('/signin/code', { email: 'ann@acme.test' })).text();
+  await smtp.waitFor(++seen);
+  const unknown = await (await form('/signin/code', { email: 'nobody@acme.test' })).text();
+  t.is(unknown.replace(/nobody@acme\.test/g, 'X').replace(/nonce(="|-)[^"']+/g, ''), known.replace(/ann@acme\.test/g, 'X').replace(/nonce(="|-)[^"']+/g, ''));
+  await new Promise((r) => setTimeout(r, 800));
+  t.is(smtp.mails.length, seen);
+  const code = codeIn(smtp.mails[seen - 1]);
+  const wrong = code === '000000' ? '111111' : '000000';
+  for (const left of [2, 1, 0]) {
+    const r = await form('/signin/code/verify', { email: 'ann@acme.test', code: wrong });
+    t.is(r.status, 401);
+    t.regex(await r.text(), left ? new RegExp(`${left} attempt\\(s\\) left`) : /last attempt/);
+  }
+  t.is((await form('/signin/code/verify', { email: 'ann@acme.test', code })).status, 401);
+});
+
+test.serial('a two-factor account goes on to the TOTP step', async (t) => {
+  const code = await requestCode('two@acme.test');
+  const step = await form('/signin/code/verify', { email: 'two@acme.test', code, next: '/decks' });
+  t.is(step.status, 200);
+  const html = await step.text();
+  t.regex(html, /Two-factor code/);
+  t.is(cookieOf(step), undefined);
+  const pending = /name="pending" value="([^"]+)"/.exec(html)![1];
+  const done = await form('/signin', { pending, totp: totpAt('JBSWY3DPEHPK3PXP', Date.now() / 1000), next: '/decks' });
+  t.is(done.status, 303);
+  t.truthy(cookieOf(done));
+});
+
+test.serial('posts from another origin are refused', async (t) => {
+  t.is((await form('/signin/code', { email: 'ann@acme.test' }, 'https://evil.test')).status, 403);
+  t.is((await form('/signin/code/verify', { email: 'ann@acme.test', code: '123456' }, null)).status, 403);
+});
+
+test('without an email driver the code pages do not exist and the link is not offered', async (t) => {
+  const plain = await startTestServer({ db: s.db });
+  try {
+    t.notRegex(await (await fetch(plain.url + '/signin')).text(), /signin\/code/);
+    t.is((await fetch(plain.url + '/signin/code')).status, 404);
+  } finally {
+    await plain.close();
+  }
+});

@@ -62,8 +62,23 @@ export async function pushPayload(host: LocalCodeHost, publicUrl: string, fullNa
   };
 }
 
-/** Signs and POSTs one delivery; answers the HTTP status (0 when unreachable). */
-export async function deliver(publicUrl: string, authSecret: string, eventId: string, kind: string, payload: unknown): Promise<number> {
+/**
+ * Signs and POSTs one delivery, retrying what may pass later (unreachable, 5xx, 429) with
+ * backoff under the same delivery id, so a delivery that did land is recorded once.
+ * Answers the last HTTP status (0 when unreachable).
+ */
+export async function deliver(publicUrl: string, authSecret: string, eventId: string, kind: string, payload: unknown, attempts = 5): Promise<number> {
+  const deliveryId = randomUUID();
+  let status = 0;
+  for (let i = 0; i < attempts; i++) {
+    if (i > 0) await new Promise((r) => setTimeout(r, 500 * 2 ** (i - 1)));
+    status = await deliverOnce(publicUrl, authSecret, eventId, kind, payload, deliveryId);
+    if (status !== 0 && status < 500 && status !== 429) return status;
+  }
+  return status;
+}
+
+async function deliverOnce(publicUrl: string, authSecret: string, eventId: string, kind: string, payload: unknown, deliveryId: string): Promise<number> {
   const body = JSON.stringify(payload);
   try {
     const res = await fetch(`${publicUrl}/webhooks/github/${eventId}`, {
@@ -71,7 +86,7 @@ export async function deliver(publicUrl: string, authSecret: string, eventId: st
       headers: {
         'content-type': 'application/json',
         'x-github-event': kind,
-        'x-github-delivery': randomUUID(),
+        'x-github-delivery': deliveryId,
         'x-hub-signature-256': signBody(webhookSecret(authSecret, eventId), body),
         'user-agent': 'Podium-Hookshot/local',
       },

@@ -41,9 +41,14 @@ export async function hashWithCache(root: string, files: LocalFile[], env: NodeJ
     if (e && cache && e[0] === f.size && e[1] === f.mtimeMs && e[2] === f.ino && f.mtimeMs < cache.writtenAt - RACY_MS) hashes.set(f.path, e[3]);
     else todo.push(f);
   }
-  for (const [p, sha] of await hashAll(todo, 16)) hashes.set(p, sha);
+  const fresh = await hashAll(todo, 16);
   const next: CacheFile = { writtenAt: Date.now(), entries: {} };
-  for (const f of files) next.entries[f.path] = [f.size, f.mtimeMs, f.ino, hashes.get(f.path)!];
+  const ordered = new Map<string, string>(); // in file order, whatever finished first
+  for (const f of files) {
+    const sha = hashes.get(f.path) ?? fresh.get(f.path)!;
+    ordered.set(f.path, sha);
+    next.entries[f.path] = [f.size, f.mtimeMs, f.ino, sha];
+  }
   try {
     mkdirSync(path.dirname(file), { recursive: true, mode: 0o700 });
     const tmp = `${file}.${process.pid}.tmp`;
@@ -52,5 +57,5 @@ export async function hashWithCache(root: string, files: LocalFile[], env: NodeJ
   } catch {
     /* a cache that cannot be written only costs time next run */
   }
-  return { hashes, hashed: todo.length };
+  return { hashes: ordered, hashed: todo.length };
 }

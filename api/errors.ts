@@ -52,6 +52,8 @@ export const STATUS_BY_CODE: Record<string, number> = {
   not_on_roster: 403,
   insufficient_event_role: 403,
   not_your_team: 403,
+  not_a_participant: 403,
+  github_login_taken: 409,
   event_started: 409,
   reason_required: 400,
   event_closed: 409,

@@ -28,6 +28,7 @@ import { registerDeckRoutes } from './routes/deck/index.ts';
 import { registerGitRoutes } from './routes/git/index.ts';
 import { registerWebhookRoutes } from './routes/webhooks/index.ts';
 import { registerSubmissionRoutes } from './routes/submissions/index.ts';
+import { registerBootstrapRoutes } from './routes/bootstrap/index.ts';
 
 export interface ApiDeps {
   config: Config;
@@ -153,6 +154,7 @@ export async function buildApi(deps: ApiDeps, surface: 'full' | 'ops' = 'full'):
     registerDeckRoutes(app, deps);
     registerGitRoutes(app, deps);
     registerSubmissionRoutes(app, deps);
+    registerBootstrapRoutes(app, deps);
     registerWebhookRoutes(app, { ...deps, metrics });
     if (config.testMode) registerTestRoutes(app, deps);
     graphql = await mountGraphql(app, deps);

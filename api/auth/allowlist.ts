@@ -36,6 +36,8 @@ export const KEY_ALLOWLIST: Record<string, readonly string[]> = {
   'DELETE /api/v1/presentations/:id/annotations/:annotationId': ['presentations:write'],
   'GET /api/v1/export': ['data:export'],
   // hackathon event service
+  'GET /bootstrap': ['hackathon:read'],
+  'PUT /bootstrap/github': ['hackathon:write'],
   'GET /api/v1/event': ['hackathon:read'],
   'GET /api/v1/event/status': ['hackathon:read'],
   'POST /api/v1/codehost/invitations/accept': ['hackathon:write'],

@@ -1,0 +1,32 @@
+// repository.access of the bootstrap record: the caller's standing on the team repository,
+// read live from the code host driver, with the one-sentence fix for what is missing.
+import type { CodeHost } from '../../../core/codehost/index.ts';
+
+export type AccessStanding = 'no_username' | 'none' | 'invited' | 'member' | 'unknown';
+
+export interface RepositoryAccess {
+  standing: AccessStanding;
+  canPush: boolean;
+  invitationUrl: string | null;
+  fix: string | null;
+}
+
+/**
+ * Participants are invited at maintain by provisioning, so a participant who is a member
+ * can push. `invitationUrl` is where the invitation is accepted (GitHub's page; the local
+ * code host accepts through `POST /api/v1/codehost/invitations/accept`).
+ */
+export async function readAccess(host: CodeHost, fullName: string, login: string | null, invitationUrl: string): Promise<RepositoryAccess> {
+  if (!login) {
+    return { standing: 'no_username', canPush: false, invitationUrl: null, fix: 'Tell the platform your GitHub username: hackathon connect --github <login>.' };
+  }
+  let standing: 'none' | 'invited' | 'member';
+  try {
+    standing = await host.standing(fullName, login);
+  } catch {
+    return { standing: 'unknown', canPush: false, invitationUrl: null, fix: 'The code host could not be asked right now; try again in a minute.' };
+  }
+  if (standing === 'member') return { standing, canPush: true, invitationUrl: null, fix: null };
+  if (standing === 'invited') return { standing, canPush: false, invitationUrl, fix: `Accept the invitation to ${fullName} as ${login}: ${invitationUrl}` };
+  return { standing, canPush: false, invitationUrl: null, fix: `${login} is not invited to ${fullName}; check the username, or ask an organizer to run provisioning again.` };
+}

@@ -1,0 +1,72 @@
+// Participant onboarding: GET /bootstrap (the bootstrap record), PUT /bootstrap/github (the
+// caller's code-host username) and GET /bootstrap/installer-skill (public bytes). The
+// stored part comes from app.bootstrap_record() (sql/migrations/000011_bootstrap.sql); the
+// standing is read live here. See docs/WIRE.md.
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { createCodeHost, type CodeHost } from '../../../core/codehost/index.ts';
+import type { Config } from '../../../core/config.ts';
+import type { ApiDeps } from '../../server.ts';
+import { callJson } from '../support.ts';
+import { readAccess } from './access.ts';
+import { loadInstallerSkill, type InstallerSkill } from './installer-skill.ts';
+
+interface StoredRecord {
+  person: { id: string; email: string; name: string | null };
+  role: string;
+  team: { id: string; name: string } | null;
+  githubLogin: string | null;
+  event: { id: string; name: string; phase: string };
+  repository: { fullName: string; branch: string; readiness: string } | null;
+}
+
+/** A team name made filesystem-safe: lower-case letters, digits and single hyphens. */
+export function directoryName(team: string): string {
+  return team.toLowerCase().normalize('NFKD').replace(/[^a-z0-9]+/g, '-').replace(/^-+|-+$/g, '') || 'team';
+}
+
+function gitBase(config: Config): string {
+  return config.codeHost === 'github' ? config.github!.gitUrl : `${config.publicUrl}/git`;
+}
+
+async function completeRecord(stored: StoredRecord, host: CodeHost, config: Config, skill: InstallerSkill) {
+  const { repository, team, ...rest } = stored;
+  const base = gitBase(config);
+  return {
+    ...rest,
+    team,
+    repository: repository && {
+      ...repository,
+      cloneUrl: `${base}/${repository.fullName}.git`,
+      access: await readAccess(host, repository.fullName, stored.githubLogin, config.codeHost === 'github'
+        ? `${base}/${repository.fullName}/invitations`
+        : `${config.publicUrl}/api/v1/codehost/invitations/accept`),
+    },
+    installer: { name: skill.name, version: skill.version, sha256: skill.sha256, url: `${config.publicUrl}/bootstrap/installer-skill` },
+    dashboardUrl: `${config.publicUrl}/decks`,
+    setup: { directoryName: team ? directoryName(team.name) : null },
+  };
+}
+
+export function registerBootstrapRoutes(app: FastifyInstance, deps: ApiDeps): void {
+  const { pool, config } = deps;
+  const host = createCodeHost(config, pool);
+  const skill = loadInstallerSkill();
+  const answer = async (req: FastifyRequest, call: string, params: unknown[]) =>
+    completeRecord(await callJson<StoredRecord>(req, pool, call, params), host, config, skill);
+
+  app.get('/bootstrap', async (req) => answer(req, 'app.bootstrap_record()', []));
+
+  app.put('/bootstrap/github', {
+    schema: {
+      body: { type: 'object', additionalProperties: false, required: ['login'], properties: { login: { type: 'string', minLength: 1, maxLength: 40 } } },
+    },
+  }, async (req) => answer(req, 'app.set_github_login($1)', [(req.body as { login: string }).login]));
+
+  app.get('/bootstrap/installer-skill', { config: { auth: 'none' } }, async (_req, reply) => {
+    reply.header('content-type', 'text/markdown; charset=utf-8');
+    reply.header('x-podium-skill-name', skill.name);
+    reply.header('x-podium-skill-version', skill.version);
+    reply.header('x-podium-skill-sha256', skill.sha256);
+    return reply.send(skill.bytes);
+  });
+}

@@ -1,0 +1,100 @@
+// `hackathon connect [--github <login>]`: asks the instance for the bootstrap record, saves
+// the instance (and a key given on the command line) on its profile and makes it active,
+// optionally saves the code-host username, and says what to do next.
+import path from 'node:path';
+import { CliError } from '../../lib/errors.ts';
+import { githubLogin } from '../../lib/github-login.ts';
+import type { Command } from '../command.ts';
+import type { Context } from '../context.ts';
+
+interface Access {
+  standing: 'no_username' | 'none' | 'invited' | 'member' | 'unknown';
+  canPush: boolean;
+  invitationUrl: string | null;
+  fix: string | null;
+}
+
+export interface BootstrapRecord {
+  person: { id: string; email: string; name: string | null };
+  role: 'participant' | 'organizer' | 'jury' | 'advisor';
+  team: { id: string; name: string } | null;
+  githubLogin: string | null;
+  event: { id: string; name: string; phase: string };
+  repository: { fullName: string; cloneUrl: string; branch: string; readiness: string; access: Access } | null;
+  installer: { name: string; version: string; sha256: string; url: string };
+  dashboardUrl: string;
+  setup: { directoryName: string | null };
+}
+
+const ROLE_NAMES = { organizer: 'an organizer', jury: 'a jury viewer', advisor: 'an advisor', participant: 'a participant' } as const;
+
+function saveProfile(ctx: Context, key: { key: string; source: string } | null): string {
+  const { name, url } = ctx.profile();
+  const prior = ctx.store.get(name) ?? {};
+  const carried = key && (key.source === '--api-key' || key.source === '--api-key-stdin') ? { apiKey: key.key } : {};
+  ctx.store.put(name, { ...prior, baseUrl: url, ...carried });
+  ctx.store.setActive(name);
+  ctx.store.save();
+  return name;
+}
+
+function accessLine(a: Access): string {
+  const what = {
+    no_username: 'no GitHub username saved yet',
+    none: 'not invited',
+    invited: 'invited, not accepted yet',
+    member: a.canPush ? 'member, can push' : 'member, cannot push',
+    unknown: 'unknown (the code host could not be asked)',
+  }[a.standing];
+  return `Access: ${what}${a.fix ? `\n  Fix: ${a.fix}` : ''}`;
+}
+
+function printRecord(ctx: Context, r: BootstrapRecord, profile: string, savedLogin: string | null): void {
+  ctx.out(`Connected to ${ctx.profile().url} (profile ${profile})`);
+  ctx.out(`Signed in as: ${r.person.email}${r.person.name ? ` (${r.person.name})` : ''}`);
+  ctx.out(`Event: ${r.event.name} (${r.event.phase})`);
+  ctx.out(`Role: ${r.role}`);
+  if (savedLogin) ctx.out(`GitHub username: ${savedLogin} (${r.repository ? r.repository.access.standing : 'no repository yet'})`);
+  if (r.role !== 'participant') {
+    ctx.out(`You are ${ROLE_NAMES[r.role]}: there is no team app to set up.`);
+    ctx.out(`Dashboard: ${r.dashboardUrl}`);
+    return;
+  }
+  ctx.out(`Team: ${r.team?.name ?? '-'}`);
+  if (!r.repository) ctx.out('Repository: not assigned yet');
+  else {
+    ctx.out(`Repository: ${r.repository.fullName} (branch ${r.repository.branch}, ${r.repository.readiness})`);
+    ctx.out(`Clone URL: ${r.repository.cloneUrl}`);
+    ctx.out(accessLine(r.repository.access));
+  }
+  if (!savedLogin) ctx.out(`GitHub username: ${r.githubLogin ?? 'not saved (hackathon connect --github <login>)'}`);
+  ctx.out(`Installer skill: ${r.installer.version} (sha256 ${r.installer.sha256.slice(0, 12)})`);
+  ctx.out(`Dashboard: ${r.dashboardUrl}`);
+  ctx.out('Next: hackathon setup');
+}
+
+export const connect: Command = {
+  path: 'connect',
+  summary: 'Connect to the event: who you are, your team and repository, what to do next',
+  usage: 'Usage: hackathon connect [--github <login>] [--json]',
+  flags: { github: { type: 'string' } },
+  async run(ctx) {
+    try {
+      const raw = ctx.flags.github as string | undefined;
+      const login = raw === undefined ? null : githubLogin(raw); // exit 2 before any request
+      const client = await ctx.client();
+      let record = await client.request<BootstrapRecord>('GET', '/bootstrap');
+      const profile = saveProfile(ctx, await ctx.credential());
+      if (login) record = await client.request<BootstrapRecord>('PUT', '/bootstrap/github', { login });
+      if (ctx.json) {
+        const dir = record.setup.directoryName;
+        const home = ctx.io.env.HOME ?? '';
+        return ctx.printJson({ ok: true, ...record, defaultDirectory: dir ? path.join(home, 'podium', 'hackathon', dir) : null });
+      }
+      printRecord(ctx, record, profile, login && record.githubLogin);
+    } catch (err) {
+      if (ctx.json && err instanceof CliError) ctx.printJson({ ok: false, error: { code: err.code ?? 'error', message: err.message } });
+      throw err;
+    }
+  },
+};

@@ -223,3 +223,17 @@ test('an upload larger than its precheck declared is refused before it is stored
   t.is(r.status, 400);
   t.is(r.body.error.code, 'blob_mismatch');
 });
+
+test('two pushes of the same new file at once: both uploads are accepted', async (t) => {
+  const srv = s;
+  const body = Buffer.from('twin-' + Date.now());
+  const digest = sha(body);
+  const pre = () => http(srv.url, 'POST', '/api/v1/blobs/precheck', { key, body: { files: [{ sha256: digest, size: body.length }] } });
+  t.deepEqual((await pre()).body.missing, [digest]);
+  t.deepEqual((await pre()).body.missing, [digest]);
+  const put = () => fetch(`${srv.url}/api/v1/blobs/${digest}`, { method: 'PUT', headers: { authorization: `Bearer ${key}`, 'content-type': 'application/octet-stream' }, body });
+  t.is((await put()).status, 201);
+  t.is((await put()).status, 201, 'the twin upload is not refused');
+  const stranger = await fetch(`${srv.url}/api/v1/blobs/${'0'.repeat(64)}`, { method: 'PUT', headers: { authorization: `Bearer ${key}`, 'content-type': 'application/octet-stream' }, body });
+  t.is(stranger.status, 409, 'a blob never prechecked nor held is still refused');
+});

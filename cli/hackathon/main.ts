@@ -4,6 +4,7 @@ import { dispatch } from '../lib/dispatch.ts';
 import { processIo, type Io } from '../lib/io.ts';
 import type { Command } from './command.ts';
 import { Context, VERSION } from './context.ts';
+import { doctor } from './commands/doctor.ts';
 import { login } from './commands/login.ts';
 import { logout } from './commands/logout.ts';
 import { profiles } from './commands/profiles.ts';
@@ -38,7 +39,7 @@ import { adminProvision } from './commands/admin/provision.ts';
 import { eventGithubCheck } from './commands/event/github-check.ts';
 
 export const COMMANDS: Command[] = [
-  login, logout, use, profiles, whoami, workspaces, workspaceDefault, connect,
+  doctor, login, logout, use, profiles, whoami, workspaces, workspaceDefault, connect,
   eventStatus, eventConfigure, rosterImport, rosterShow, rosterLock, rosterUnlock, eventGithub, eventVote, agendaShow, agendaSet,
   projectsList, projectsCreate, projectsUpdate, projectsArchive, projectsUnarchive, membersList, membersAdd, membersRole, membersRemove,
   teamsList, teamsMembers, showcaseSet, showcaseShow, decksLink, decksShow, demoLink, demoList, demoRevoke,

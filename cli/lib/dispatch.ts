@@ -11,7 +11,8 @@ export interface CliCommand<C> {
   summary: string;
   usage: string;
   flags?: AnyFlags;
-  run(ctx: C): Promise<void>;
+  /** A number is the exit code (a report like doctor's exits non-zero without an error line). */
+  run(ctx: C): Promise<void | number>;
 }
 
 export interface CliSpec<C> {
@@ -55,8 +56,7 @@ export async function dispatch<C>(spec: CliSpec<C>, argv: string[], io: Io): Pro
       return EXIT.ok;
     }
     const { input, flags } = parseArgs(rest, { ...spec.globalFlags, ...cmd.flags }, cmd.usage);
-    await cmd.run(spec.context(io, flags as Record<string, unknown>, input, rest));
-    return EXIT.ok;
+    return (await cmd.run(spec.context(io, flags as Record<string, unknown>, input, rest))) ?? EXIT.ok;
   } catch (err) {
     if (!(err instanceof CliError)) throw err;
     if (json) io.stderr.write(JSON.stringify({ error: { code: err.code ?? 'error', message: err.message } }) + '\n');

@@ -1,0 +1,98 @@
+// The doctor's checks, in order: version control, JavaScript runtime (22 or later), the
+// container tool, its daemon, compose, and the push proof. Each answers one line with a
+// fix written for this operating system; a failure carries its class (access,
+// environment), which gives the exit code.
+import { mkdtempSync, rmSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { run } from './run.ts';
+
+export type CheckClass = 'access' | 'environment' | 'conflict';
+
+export interface Check {
+  name: string;
+  ok: boolean;
+  detail: string;
+  fix?: string;
+  cls?: CheckClass;
+}
+
+const byOs = (platform: NodeJS.Platform, fixes: { linux: string; darwin: string; win32: string }) =>
+  platform === 'darwin' ? fixes.darwin : platform === 'win32' ? fixes.win32 : fixes.linux;
+
+const firstLine = (s: string) => s.trim().split('\n')[0] ?? '';
+
+export async function toolChecks(env: NodeJS.ProcessEnv, platform: NodeJS.Platform): Promise<Check[]> {
+  const checks: Check[] = [];
+  const git = await run('git', ['--version'], { env });
+  checks.push(git.code === 0
+    ? { name: 'git', ok: true, detail: firstLine(git.out) }
+    : { name: 'git', ok: false, cls: 'environment', detail: git.missing ? 'git is not installed' : firstLine(git.err),
+        fix: byOs(platform, { linux: 'sudo apt-get install git', darwin: 'xcode-select --install (or brew install git)', win32: 'winget install Git.Git' }) });
+
+  const node = await run('node', ['--version'], { env });
+  const major = Number(/^v(\d+)/.exec(node.out.trim())?.[1] ?? 0);
+  const nodeFix = byOs(platform, { linux: 'install Node.js 22 or later (e.g. nvm install 22)', darwin: 'brew install node@22 (or nvm install 22)', win32: 'winget install OpenJS.NodeJS.LTS' });
+  checks.push(node.code === 0 && major >= 22
+    ? { name: 'javascript runtime', ok: true, detail: `node ${node.out.trim()}` }
+    : { name: 'javascript runtime', ok: false, cls: 'environment', detail: node.code === 0 ? `node ${node.out.trim()} is older than 22` : 'node is not installed', fix: nodeFix });
+
+  const docker = await run('docker', ['--version'], { env });
+  if (docker.code !== 0) {
+    checks.push({ name: 'container tool', ok: false, cls: 'environment', detail: docker.missing ? 'docker is not installed' : firstLine(docker.err),
+      fix: byOs(platform, { linux: 'install Docker Engine (sudo apt-get install docker.io) or Docker Desktop', darwin: 'install Docker Desktop (brew install --cask docker)', win32: 'install Docker Desktop (winget install Docker.DockerDesktop)' }) });
+    return checks;
+  }
+  checks.push({ name: 'container tool', ok: true, detail: firstLine(docker.out) });
+  const daemon = await run('docker', ['info', '--format', '{{.ServerVersion}}'], { env, timeoutMs: 20_000 });
+  checks.push(daemon.code === 0
+    ? { name: 'container daemon', ok: true, detail: `server ${daemon.out.trim()}` }
+    : { name: 'container daemon', ok: false, cls: 'environment', detail: firstLine(daemon.err) || 'the daemon does not answer',
+        fix: byOs(platform, { linux: 'sudo systemctl start docker (and add yourself to the docker group)', darwin: 'start Docker Desktop', win32: 'start Docker Desktop' }) });
+  const compose = await run('docker', ['compose', 'version'], { env });
+  checks.push(compose.code === 0
+    ? { name: 'compose', ok: true, detail: firstLine(compose.out) }
+    : { name: 'compose', ok: false, cls: 'environment', detail: firstLine(compose.err) || 'docker compose is missing',
+        fix: byOs(platform, { linux: 'sudo apt-get install docker-compose-plugin', darwin: 'update Docker Desktop', win32: 'update Docker Desktop' }) });
+  return checks;
+}
+
+/** The account git would use for a host, from this machine's credential helpers (never the secret). */
+async function credentialUser(url: URL, env: NodeJS.ProcessEnv): Promise<string | null> {
+  const r = await run('git', ['credential', 'fill'], { env: { ...env, GIT_TERMINAL_PROMPT: '0', GCM_INTERACTIVE: 'never' }, input: `protocol=${url.protocol.replace(':', '')}\nhost=${url.host}\n\n`, timeoutMs: 15_000 });
+  if (r.code !== 0) return null;
+  const user = /^username=(.*)$/m.exec(r.out)?.[1];
+  const hasPassword = /^password=./m.test(r.out);
+  return hasPassword ? (user ?? '(no username)') : null;
+}
+
+/**
+ * Asks the code host, from this machine with this machine's credential, whether a push
+ * would be accepted: `git push --dry-run` of an empty commit to a throwaway branch name.
+ * Nothing is ever pushed.
+ */
+export async function pushProof(cloneUrl: string, repo: string, env: NodeJS.ProcessEnv): Promise<Check> {
+  const name = 'push proof';
+  const url = new URL(cloneUrl);
+  const genv = { ...env, GIT_TERMINAL_PROMPT: '0', GCM_INTERACTIVE: 'never' };
+  const account = await credentialUser(url, env);
+  const dir = mkdtempSync(path.join(os.tmpdir(), 'hackathon-doctor-'));
+  try {
+    await run('git', ['init', '-q', dir], { env: genv });
+    await run('git', ['-C', dir, '-c', 'user.name=doctor', '-c', 'user.email=doctor@localhost', 'commit', '-q', '--allow-empty', '-m', 'push proof'], { env: genv });
+    const r = await run('git', ['-C', dir, 'push', '--dry-run', '--porcelain', cloneUrl, `HEAD:refs/heads/podium-push-proof-${process.pid}`], { env: genv, timeoutMs: 60_000 });
+    const text = `${r.err}\n${r.out}`;
+    if (r.code === 0) return { name, ok: true, detail: `${account ?? 'this machine'} may push to ${repo}` };
+    if (r.timedOut) return { name, ok: false, cls: 'environment', detail: `${url.host} did not answer within 60 s`, fix: 'check the network connection and try again' };
+    if (!account && /terminal prompts disabled|could not read Username|Authentication failed|\b401\b/i.test(text)) {
+      return { name, ok: false, cls: 'access', detail: `no credential on this machine for ${url.host}`, fix: `sign in to ${url.host} with your roster account in git (a credential helper or credential manager), then run doctor again` };
+    }
+    const seen = /denied to ([^\s.]+)/.exec(text)?.[1] ?? account ?? 'the account on this machine';
+    if (/\b40[13]\b|denied|not found|Permission/i.test(text)) {
+      return { name, ok: false, cls: 'access', detail: `${url.host} refused a push to ${repo} by ${seen}`, fix: `accept your invitation to ${repo} (hackathon connect shows it), or sign in with your roster account instead of ${seen}` };
+    }
+    return { name, ok: false, cls: 'environment', detail: `could not ask ${url.host}: ${firstLine(r.err) || `git exited ${r.code}`}`, fix: 'check the network connection and the instance address, then run doctor again' };
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
+}

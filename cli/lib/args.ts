@@ -37,3 +37,10 @@ export function requireFlag<T>(value: T | undefined, name: string): T {
   if (value === undefined || value === '') throw new CliError(`--${name} is required`, EXIT.usage);
   return value;
 }
+
+/** The command's one positional argument (URL-encoded for a path), else a usage error. */
+export function onePathArg(input: string[], what: string): string {
+  const [value] = input;
+  if (!value || input.length > 1) throw new CliError(`name exactly one ${what}`, EXIT.usage);
+  return encodeURIComponent(value);
+}

@@ -4,7 +4,7 @@ import { table } from '../../lib/table.ts';
 import { wholeNumber } from '../../lib/checks.ts';
 import type { Command } from '../command.ts';
 import type { Context } from '../context.ts';
-import { oneDeck } from './deck-id.ts';
+import { onePathArg } from '../../lib/args.ts';
 
 function more(ctx: Context, page: { nextCursor: string | null; items: unknown[] }): void {
   const line = nextPageLine(page);
@@ -31,7 +31,7 @@ export const versions: Command = {
   usage: 'Usage: deckcli versions <deckId> [--limit <1-100>] [--cursor <c>] [--all] [--json]',
   flags: PAGE_FLAGS,
   async run(ctx) {
-    const page = await readPage<{ version: number; createdAt: string; fileCount?: number; entry?: string }>(await ctx.client(), `/api/v1/presentations/${oneDeck(ctx)}/versions`, ctx.flags);
+    const page = await readPage<{ version: number; createdAt: string; fileCount?: number; entry?: string }>(await ctx.client(), `/api/v1/presentations/${onePathArg(ctx.input, 'deck id')}/versions`, ctx.flags);
     if (ctx.json) return ctx.printJson(page);
     for (const line of table(page.items.map((v) => [`v${v.version}`, v.createdAt, v.fileCount === undefined ? '' : `${v.fileCount} files`, v.entry ?? '']))) ctx.out(line);
     more(ctx, page);
@@ -45,7 +45,7 @@ export const filesList: Command = {
   flags: { ...PAGE_FLAGS, version: { type: 'string' } },
   async run(ctx) {
     const v = ctx.flags.version === undefined ? '' : `?version=${wholeNumber(ctx.flags.version, '--version', 1)}`;
-    const page = await readPage<{ path: string; size: number; sha256: string }>(await ctx.client(), `/api/v1/presentations/${oneDeck(ctx)}/files${v}`, ctx.flags);
+    const page = await readPage<{ path: string; size: number; sha256: string }>(await ctx.client(), `/api/v1/presentations/${onePathArg(ctx.input, 'deck id')}/files${v}`, ctx.flags);
     if (ctx.json) return ctx.printJson(page);
     for (const line of table(page.items.map((f) => [f.path, `${f.size} B`, f.sha256.slice(0, 12)]))) ctx.out(line);
     more(ctx, page);
@@ -59,7 +59,7 @@ export const views: Command = {
   flags: PAGE_FLAGS,
   async run(ctx) {
     type View = { viewedAt: string; linkName: string | null; linkId: string; version: number; source: string; placement: string | null };
-    const page = await readPage<View>(await ctx.client(), `/api/v1/presentations/${oneDeck(ctx)}/views`, ctx.flags);
+    const page = await readPage<View>(await ctx.client(), `/api/v1/presentations/${onePathArg(ctx.input, 'deck id')}/views`, ctx.flags);
     if (ctx.json) return ctx.printJson(page);
     const summary = page.summary as { views: number; lastOpenedAt: string | null };
     ctx.out(`${summary.views} view${summary.views === 1 ? '' : 's'}; last opened ${summary.lastOpenedAt ?? 'never'}`);

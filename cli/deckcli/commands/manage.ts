@@ -1,14 +1,14 @@
 // delete, notify: acts on one deck.
 import { CliError, EXIT } from '../../lib/errors.ts';
 import type { Command } from '../command.ts';
-import { oneDeck } from './deck-id.ts';
+import { onePathArg } from '../../lib/args.ts';
 
 export const remove: Command = {
   path: 'delete',
   summary: 'Soft-delete a deck (every share link stops working)',
   usage: 'Usage: deckcli delete <deckId> [--json]',
   async run(ctx) {
-    const r = await (await ctx.client()).request('DELETE', `/api/v1/presentations/${oneDeck(ctx)}`);
+    const r = await (await ctx.client()).request('DELETE', `/api/v1/presentations/${onePathArg(ctx.input, 'deck id')}`);
     if (ctx.json) return ctx.printJson(r);
     ctx.out(`Deleted deck ${r.presentation.id}; its share links no longer resolve`);
   },
@@ -21,7 +21,7 @@ export const notify: Command = {
   flags: { off: { type: 'boolean' }, on: { type: 'boolean' } },
   async run(ctx) {
     if (Boolean(ctx.flags.off) === Boolean(ctx.flags.on)) throw new CliError('pass exactly one of --off or --on', EXIT.rejected);
-    const r = await (await ctx.client()).request('PUT', `/api/v1/presentations/${oneDeck(ctx)}/notify`, { enabled: Boolean(ctx.flags.on) });
+    const r = await (await ctx.client()).request('PUT', `/api/v1/presentations/${onePathArg(ctx.input, 'deck id')}/notify`, { enabled: Boolean(ctx.flags.on) });
     if (ctx.json) return ctx.printJson(r);
     ctx.out(ctx.flags.on ? 'Owner mails on form activity are on' : 'Owner mails on form activity are off (forms still take responses)');
   },

@@ -2,7 +2,7 @@
 // and has the instance mail it; the secret appears only in that mail.
 import { CliError, EXIT } from '../../lib/errors.ts';
 import type { Command } from '../command.ts';
-import { oneDeck } from './deck-id.ts';
+import { onePathArg } from '../../lib/args.ts';
 import { SHARE_FLAGS, shareBody } from './share.ts';
 
 export const shareEmail: Command = {
@@ -13,7 +13,7 @@ export const shareEmail: Command = {
     '         [--name <name>] [--version <n>] [--expires-in <30m|12h|7d>] [--json]\n\nThe password may also come from DECKS_SHARE_PASSWORD.',
   flags: { ...SHARE_FLAGS, to: { type: 'string' }, message: { type: 'string' } },
   async run(ctx) {
-    const id = oneDeck(ctx);
+    const id = onePathArg(ctx.input, 'deck id');
     const to = ctx.flags.to as string | undefined;
     if (!to) throw new CliError('--to <email> is required', EXIT.usage);
     if (!/^[^@\s]+@[^@\s]+$/.test(to)) throw new CliError(`--to is not an email address: ${to}`, EXIT.rejected);

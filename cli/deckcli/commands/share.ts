@@ -5,7 +5,7 @@ import { wholeNumber } from '../../lib/checks.ts';
 import { readStdinLineOnce } from '../../lib/io.ts';
 import type { Command } from '../command.ts';
 import type { Context } from '../context.ts';
-import { oneDeck } from './deck-id.ts';
+import { onePathArg } from '../../lib/args.ts';
 
 /** Durations like 30m, 12h, 7d, in minutes. */
 export function minutesOf(raw: string): number {
@@ -55,7 +55,7 @@ export const share: Command = {
     'The password may also come from DECKS_SHARE_PASSWORD. --version pins the link; without it the link follows the latest version.',
   flags: { ...SHARE_FLAGS, embed: { type: 'boolean' } },
   async run(ctx) {
-    const id = oneDeck(ctx);
+    const id = onePathArg(ctx.input, 'deck id');
     const body = await shareBody(ctx);
     const r = await (await ctx.client()).request('POST', `/api/v1/presentations/${id}/share-links`, body, { 'idempotency-key': crypto.randomUUID() });
     if (ctx.json) return ctx.printJson(r);

@@ -2,7 +2,7 @@
 // The human table has no bar column; --json carries showBar, canDownload, downloadCount.
 import { table } from '../../lib/table.ts';
 import type { Command } from '../command.ts';
-import { oneDeck } from './deck-id.ts';
+import { onePathArg } from '../../lib/args.ts';
 
 interface Token {
   id: string;
@@ -23,7 +23,7 @@ export const tokens: Command = {
   summary: 'Every share link of a deck',
   usage: 'Usage: deckcli tokens <deckId> [--json]',
   async run(ctx) {
-    const items = await (await ctx.client()).all<Token>(`/api/v1/presentations/${oneDeck(ctx)}/share-links`);
+    const items = await (await ctx.client()).all<Token>(`/api/v1/presentations/${onePathArg(ctx.input, 'deck id')}/share-links`);
     if (ctx.json) return ctx.printJson({ items, nextCursor: null });
     if (items.length === 0) return ctx.out('No share links');
     const rows = [['ID', 'NAME', 'VERSION', 'VIEWS', 'DOWNLOADS', 'PASSWORD', 'EXPIRES', 'STATE']];

@@ -1,6 +1,5 @@
 // What the project commands share: flags for paging, the metadata check, one-line output.
 import { CliError, EXIT } from '../../../lib/errors.ts';
-import type { Context } from '../../context.ts';
 
 export interface Project {
   id: string;
@@ -27,8 +26,3 @@ export function projectLine(p: Project): string {
   return `${p.name}  ${p.id}  ${p.role}${p.archived ? '  (archived)' : ''}`;
 }
 
-export function onePath(ctx: Context, what: string): string {
-  const [id] = ctx.input;
-  if (!id || ctx.input.length > 1) throw new CliError(`name exactly one ${what}`, EXIT.usage);
-  return encodeURIComponent(id);
-}

@@ -1,7 +1,8 @@
 // projects create / update / archive / unarchive.
 import { CliError, EXIT } from '../../../lib/errors.ts';
 import type { Command } from '../../command.ts';
-import { metadataArg, onePath, projectLine } from './shared.ts';
+import { onePathArg } from '../../../lib/args.ts';
+import { metadataArg, projectLine } from './shared.ts';
 
 export const projectsCreate: Command = {
   path: 'projects create',
@@ -26,7 +27,7 @@ export const projectsUpdate: Command = {
   usage: 'Usage: hackathon projects update <id> [--name <n>] [--description <text> | --clear-description] [--metadata <json object>]',
   flags: { name: { type: 'string' }, description: { type: 'string' }, clearDescription: { type: 'boolean' }, metadata: { type: 'string' } },
   async run(ctx) {
-    const id = onePath(ctx, 'project id');
+    const id = onePathArg(ctx.input, 'project id');
     const f = ctx.flags;
     if (f.description !== undefined && f.clearDescription) throw new CliError('--description and --clear-description conflict', EXIT.rejected);
     const body: Record<string, unknown> = {};
@@ -47,7 +48,7 @@ function archiveCommand(verb: 'archive' | 'unarchive'): Command {
     summary: verb === 'archive' ? 'Archive a project (read-only, out of the default list; nothing deleted)' : 'Bring an archived project back',
     usage: `Usage: hackathon projects ${verb} <id>`,
     async run(ctx) {
-      const p = await (await ctx.client()).request('POST', `/api/v1/projects/${onePath(ctx, 'project id')}/${verb}`, {});
+      const p = await (await ctx.client()).request('POST', `/api/v1/projects/${onePathArg(ctx.input, 'project id')}/${verb}`, {});
       if (ctx.json) return ctx.printJson(p);
       ctx.out(`${verb === 'archive' ? 'Archived' : 'Unarchived'} ${p.name} (${p.id})`);
     },

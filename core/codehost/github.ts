@@ -2,8 +2,9 @@
 // JWT (RS256, 9 minutes) buys an installation token for the organization (cached until 5
 // minutes before it expires); every call has a timeout. Repositories are generated from the
 // template (private), people are added as collaborators (maintain or pull = read), standing
-// is read live (collaborator, else a pending invitation), and a capture fetches exactly the
-// selected sha over git with the token, then runs git archive as the local host does.
+// is read live (collaborator, else a pending invitation) and so is push permission, and a
+// capture fetches exactly the selected sha over git with the token, then runs git archive as
+// the local host does.
 import { createSign, type KeyObject } from 'node:crypto';
 import { mkdtemp, rm } from 'node:fs/promises';
 import os from 'node:os';
@@ -101,6 +102,17 @@ export class GithubCodeHost implements CodeHost {
     const inv = await this.repoCall('GET', fullName, '/invitations?per_page=100');
     const pending = inv.status === 200 && (inv.json as { invitee: { login: string } | null }[]).some((i) => i.invitee?.login.toLowerCase() === login.toLowerCase());
     return pending ? 'invited' : 'none';
+  }
+
+  /**
+   * GitHub's `permission` folds maintain into write (and triage into read), so push is
+   * admin or write; `role_name` is checked too for a custom role built on maintain.
+   */
+  async canPush(fullName: string, login: string): Promise<boolean> {
+    const r = await this.repoCall('GET', fullName, `/collaborators/${encodeURIComponent(login)}/permission`);
+    if (r.status !== 200) throw new CodeHostError('unavailable', `GitHub answered ${r.status} for the permission of ${login} on ${fullName}`);
+    const { permission, role_name: role } = r.json as { permission?: string; role_name?: string };
+    return permission === 'admin' || permission === 'write' || role === 'maintain';
   }
 
   async archive(fullName: string, sha: string, outFile: string): Promise<void> {

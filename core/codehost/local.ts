@@ -97,6 +97,18 @@ export class LocalCodeHost implements CodeHost {
     return rows[0].accepted_at ? 'member' : 'invited';
   }
 
+  /** Only an accepted grant at maintain pushes (the git route refuses a push at read). */
+  async canPush(fullName: string, login: string): Promise<boolean> {
+    const userId = await this.userOfLogin(fullName, login);
+    if (!userId) return false;
+    const { rows } = await this.pool.query(
+      `select 1 from app_private.local_repository_access
+        where lower(full_name) = lower($1) and user_id = $2 and accepted_at is not null and permission = 'maintain'`,
+      [fullName, userId],
+    );
+    return rows.length > 0;
+  }
+
   async archive(fullName: string, sha: string, outFile: string): Promise<void> {
     if (!/^[0-9a-f]{40}$/.test(sha)) throw new CodeHostError('not_found', 'A capture names a full 40-hex sha');
     if (!this.exists(fullName)) throw new CodeHostError('not_found', `No repository ${fullName}`);

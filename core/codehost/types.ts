@@ -13,6 +13,8 @@ export interface CodeHost {
   invite(fullName: string, login: string, permission: Permission): Promise<void>;
   /** Where `login` stands on `fullName`, read live. */
   standing(fullName: string, login: string): Promise<Standing>;
+  /** Whether `login` may push to `fullName`, read live (a member invited at read may not). */
+  canPush(fullName: string, login: string): Promise<boolean>;
   /** Writes `git archive --format=tar.gz <sha>` of exactly that commit to `outFile`. */
   archive(fullName: string, sha: string, outFile: string): Promise<void>;
 }

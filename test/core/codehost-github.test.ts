@@ -2,7 +2,8 @@
 // (and serves git over smart HTTP for the capture), with its request log asserted: the app
 // JWT (verified here with the public key) buys one installation token per organization,
 // repositories are generated from the template once, collaborators invited at maintain and
-// pull, standing read live, and a capture fetches exactly one sha with the token.
+// pull, standing and push permission read live, and a capture fetches exactly one sha with
+// the token.
 import test from 'ava';
 import { createVerify, generateKeyPairSync } from 'node:crypto';
 import { mkdirSync, readFileSync } from 'node:fs';
@@ -66,6 +67,13 @@ test.before(async () => {
         repos.add(`${b.owner}/${b.name}`);
         return send(201, { full_name: `${b.owner}/${b.name}`, private: b.private });
       }
+      if ((x = m(/^\/repos\/([^/]+\/[^/]+)\/collaborators\/([^/]+)\/permission$/))) {
+        // GitHub's answer: `permission` folds maintain into write and pull is read.
+        const k = `${x[1]} ${x[2]!.toLowerCase()}`;
+        if (x[2] === 'ghost') return send(404, { message: 'Not Found' });
+        const p = accepted.has(k) ? collaborators.get(k) : undefined;
+        return send(200, p === 'maintain' ? { permission: 'write', role_name: 'maintain' } : p === 'pull' ? { permission: 'read', role_name: 'read' } : { permission: 'none', role_name: '' });
+      }
       if ((x = m(/^\/repos\/([^/]+\/[^/]+)\/collaborators\/([^/]+)$/))) {
         const k = `${x[1]} ${x[2]!.toLowerCase()}`;
         if (x[2] === 'ghost') return send(404, { message: 'Not Found' });
@@ -97,6 +105,11 @@ test.serial('repositories from the template, invitations, standing and a capture
   accepted.add('acme/rocket ann');
   t.is(await gh.standing('acme/rocket', 'ann'), 'member');
   t.is(await gh.standing('acme/rocket', 'zed'), 'none');
+  accepted.add('acme/rocket coach');
+  t.true(await gh.canPush('acme/rocket', 'ann'), 'a member at maintain pushes');
+  t.false(await gh.canPush('acme/rocket', 'coach'), 'a member at pull reads only');
+  t.false(await gh.canPush('acme/rocket', 'zed'), 'no collaborator, no push');
+  await t.throwsAsync(gh.canPush('acme/rocket', 'ghost'), { message: /GitHub answered 404 for the permission of ghost/ });
   t.deepEqual(Object.fromEntries(collaborators), { 'acme/rocket ann': 'maintain', 'acme/rocket coach': 'pull' });
   t.deepEqual(log, [
     'GET /orgs/acme/installation jwt',
@@ -115,6 +128,10 @@ test.serial('repositories from the template, invitations, standing and a capture
     'GET /repos/acme/rocket/collaborators/ann token',
     'GET /repos/acme/rocket/collaborators/zed token',
     'GET /repos/acme/rocket/invitations?per_page=100 token',
+    'GET /repos/acme/rocket/collaborators/ann/permission token',
+    'GET /repos/acme/rocket/collaborators/coach/permission token',
+    'GET /repos/acme/rocket/collaborators/zed/permission token',
+    'GET /repos/acme/rocket/collaborators/ghost/permission token',
   ]);
 
   log.length = 0;

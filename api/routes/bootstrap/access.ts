@@ -12,21 +12,25 @@ export interface RepositoryAccess {
 }
 
 /**
- * Participants are invited at maintain by provisioning, so a participant who is a member
- * can push. `invitationUrl` is where the invitation is accepted (GitHub's page; the local
- * code host accepts through `POST /api/v1/codehost/invitations/accept`).
+ * Provisioning invites participants at maintain, but a grant can be lowered by hand on the
+ * code host, so a member's push permission is asked too rather than assumed. `invitationUrl`
+ * is where the invitation is accepted (GitHub's page; the local code host accepts through
+ * `POST /api/v1/codehost/invitations/accept`).
  */
 export async function readAccess(host: CodeHost, fullName: string, login: string | null, invitationUrl: string): Promise<RepositoryAccess> {
   if (!login) {
     return { standing: 'no_username', canPush: false, invitationUrl: null, fix: 'Tell the platform your GitHub username: hackathon connect --github <login>.' };
   }
   let standing: 'none' | 'invited' | 'member';
+  let canPush = false;
   try {
     standing = await host.standing(fullName, login);
+    if (standing === 'member') canPush = await host.canPush(fullName, login);
   } catch {
     return { standing: 'unknown', canPush: false, invitationUrl: null, fix: 'The code host could not be asked right now; try again in a minute.' };
   }
-  if (standing === 'member') return { standing, canPush: true, invitationUrl: null, fix: null };
+  if (standing === 'member' && canPush) return { standing, canPush, invitationUrl: null, fix: null };
+  if (standing === 'member') return { standing, canPush, invitationUrl: null, fix: `${login} can read ${fullName} but not push; ask an organizer to grant push access (run provisioning again).` };
   if (standing === 'invited') return { standing, canPush: false, invitationUrl, fix: `Accept the invitation to ${fullName} as ${login}: ${invitationUrl}` };
   return { standing, canPush: false, invitationUrl: null, fix: `${login} is not invited to ${fullName}; check the username, or ask an organizer to run provisioning again.` };
 }

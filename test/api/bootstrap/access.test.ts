@@ -1,5 +1,6 @@
-// repository.access when the code host cannot be asked: standing unknown with a fix, never
-// a guess. (The other standings are read from the real local code host in bootstrap.test.ts.)
+// repository.access when the code host cannot be asked (standing or push permission):
+// standing unknown with a fix, never a guess. (The other standings are read from the real
+// local code host in bootstrap.test.ts.)
 import test from 'ava';
 import { readAccess } from '../../../api/routes/bootstrap/access.ts';
 import { CodeHostError, type CodeHost } from '../../../core/codehost/types.ts';
@@ -17,4 +18,9 @@ test('a code host that cannot be asked gives standing unknown, no push, a fix', 
   });
   // Without a username the host is not asked at all.
   t.is((await readAccess(unreachable, 'acme/rocket', null, 'x')).standing, 'no_username');
+});
+
+test('a member whose push permission cannot be asked is unknown too, never a guessed canPush', async (t) => {
+  const halfway = { kind: 'github', standing: async () => 'member', canPush: unreachable.standing } as unknown as CodeHost;
+  t.like(await readAccess(halfway, 'acme/rocket', 'ann-gh', 'x'), { standing: 'unknown', canPush: false });
 });

@@ -1,8 +1,8 @@
 // GET /bootstrap and PUT /bootstrap/github: the record's fields for a participant before and
 // after provisioning, each standing the local code host produces (no_username, none,
-// invited, member) read live, the installer skill served with the announced digest, and
-// the refusals (event_not_configured, not_on_roster, not_a_participant, github_login_taken,
-// invalid_input).
+// invited, member; a member at read cannot push) read live, the installer skill served with
+// the announced digest, and the refusals (event_not_configured, not_on_roster,
+// not_a_participant, github_login_taken, invalid_input).
 import test from 'ava';
 import { createHash } from 'node:crypto';
 import { LocalCodeHost } from '../../../core/codehost/local.ts';
@@ -130,4 +130,17 @@ test.serial('refusals: not_on_roster, not_a_participant, github_login_taken, inv
   }
   t.is((await boot(bob)).body.githubLogin, null, 'nothing saved');
   t.is((await setLogin(bob, 'x'.repeat(39))).status, 200);
+});
+
+test.serial('a member invited at read: canPush false, read live, with the fix', async (t) => {
+  t.is((await setLogin(bob, 'bob-gh')).status, 200);
+  await host.invite('acme/rocket-ship', 'bob-gh', 'read');
+  t.is((await http(s.url, 'POST', '/api/v1/codehost/invitations/accept', { key: bob.key, body: { repository: 'acme/rocket-ship' } })).status, 200);
+  t.deepEqual((await boot(bob)).body.repository.access, {
+    standing: 'member', canPush: false, invitationUrl: null,
+    fix: 'bob-gh can read acme/rocket-ship but not push; ask an organizer to grant push access (run provisioning again).',
+  });
+  // Provisioning again raises the grant to maintain, and the record follows.
+  await host.invite('acme/rocket-ship', 'bob-gh', 'maintain');
+  t.deepEqual((await boot(bob)).body.repository.access, { standing: 'member', canPush: true, invitationUrl: null, fix: null });
 });

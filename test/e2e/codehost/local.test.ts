@@ -83,6 +83,7 @@ test.serial('team repositories are copies of the template; invitations count onc
   await t.throwsAsync(host.invite('acme/rocket', 'nobody-gh', 'read'), { message: /No account nobody-gh/ });
   t.is(await host.standing('acme/rocket', 'alice-gh'), 'invited');
   t.is(await host.standing('acme/comet', 'alice-gh'), 'none');
+  t.false(await host.canPush('acme/rocket', 'alice-gh'), 'an invitation not yet accepted does not push');
 
   const refused = await t.throwsAsync(clone(alice, 'alice-gh', 'acme/rocket'));
   t.regex(refused!.message, /404|not found/i, 'an invitation not yet accepted gives no access');
@@ -97,6 +98,9 @@ test.serial('team repositories are copies of the template; invitations count onc
   }
   t.is((await http(s.url, 'POST', '/api/v1/codehost/invitations/accept', { key: dave.key, body: { repository: 'acme/rocket' } })).body.error.code, 'invitation_not_found');
   t.is(await host.standing('acme/rocket', 'alice-gh'), 'member');
+  t.true(await host.canPush('acme/rocket', 'ALICE-gh'), 'a member at maintain pushes');
+  t.false(await host.canPush('acme/rocket', 'coach-gh'), 'a member at read does not');
+  t.false(await host.canPush('acme/comet', 'alice-gh'), 'no grant, no push');
   const dir = await clone(alice, 'alice-gh', 'acme/rocket');
   t.is(readFileSync(path.join(dir, 'README.md'), 'utf8'), '# Template\n');
   t.is(await git(dir, ['rev-parse', 'HEAD']), templateSha);

@@ -11,6 +11,8 @@ import { profiles } from './commands/profiles.ts';
 import { use } from './commands/use.ts';
 import { whoami } from './commands/whoami.ts';
 import { connect } from './commands/connect.ts';
+import { gitCredential } from './commands/git-credential.ts';
+import { setup } from './commands/setup.ts';
 import { workspaceDefault } from './commands/workspace/default.ts';
 import { workspaces } from './commands/workspaces.ts';
 import { eventStatus } from './commands/event/status.ts';
@@ -39,7 +41,7 @@ import { adminProvision } from './commands/admin/provision.ts';
 import { eventGithubCheck } from './commands/event/github-check.ts';
 
 export const COMMANDS: Command[] = [
-  doctor, login, logout, use, profiles, whoami, workspaces, workspaceDefault, connect,
+  doctor, login, logout, use, profiles, whoami, workspaces, workspaceDefault, connect, setup, gitCredential,
   eventStatus, eventConfigure, rosterImport, rosterShow, rosterLock, rosterUnlock, eventGithub, eventVote, agendaShow, agendaSet,
   projectsList, projectsCreate, projectsUpdate, projectsArchive, projectsUnarchive, membersList, membersAdd, membersRole, membersRemove,
   teamsList, teamsMembers, showcaseSet, showcaseShow, decksLink, decksShow, demoLink, demoList, demoRevoke,

@@ -1,6 +1,9 @@
-// One external command for a doctor check: argv (never a shell string), a timeout, and
-// whether the tool exists at all.
+// One external command (argv, never a shell string) with a timeout, whether the tool
+// exists at all, and optionally the `$ ...` echo on stderr before it runs (setup prints
+// every command it runs; secrets never appear because they travel in the environment or
+// through a credential helper, and the echo is redacted anyway).
 import { spawn } from 'node:child_process';
+import { redact } from './redact.ts';
 
 export interface Ran {
   code: number | null;
@@ -10,7 +13,30 @@ export interface Ran {
   timedOut: boolean;
 }
 
-export function run(cmd: string, args: string[], opts: { env: NodeJS.ProcessEnv; cwd?: string; timeoutMs?: number; input?: string }): Promise<Ran> {
+export interface RunOptions {
+  env: NodeJS.ProcessEnv;
+  cwd?: string;
+  timeoutMs?: number;
+  input?: string;
+  /** Receives `$ <command line>` before the command starts. */
+  echo?: (line: string) => void;
+  /** Environment variables named in the echo (e.g. EVENT_APP_PORT=3000 docker compose ...). */
+  echoEnv?: Record<string, string>;
+  /** Where the child's output is copied as it comes (long builds show progress). */
+  tee?: { write(s: string): unknown };
+}
+
+const SAFE = /^[A-Za-z0-9_@%+=:,./-]+$/;
+
+/** A shell-readable rendering of argv, for the echo only (nothing is run through a shell). */
+export function commandLine(cmd: string, args: string[], env: Record<string, string> = {}): string {
+  const quote = (a: string) => (SAFE.test(a) ? a : `'${a.replace(/'/g, `'\\''`)}'`);
+  const prefix = Object.entries(env).map(([k, v]) => `${k}=${quote(v)} `).join('');
+  return redact(prefix + [cmd, ...args].map(quote).join(' '));
+}
+
+export function run(cmd: string, args: string[], opts: RunOptions): Promise<Ran> {
+  opts.echo?.(`$ ${commandLine(cmd, args, opts.echoEnv)}`);
   return new Promise((resolve) => {
     const child = spawn(cmd, args, { env: opts.env, cwd: opts.cwd, stdio: [opts.input === undefined ? 'ignore' : 'pipe', 'pipe', 'pipe'] });
     let out = '';
@@ -20,8 +46,14 @@ export function run(cmd: string, args: string[], opts: { env: NodeJS.ProcessEnv;
       timedOut = true;
       child.kill('SIGKILL');
     }, opts.timeoutMs ?? 15_000);
-    child.stdout!.on('data', (c) => (out += c));
-    child.stderr!.on('data', (c) => (err += c));
+    child.stdout!.on('data', (c) => {
+      out += c;
+      opts.tee?.write(redact(String(c)));
+    });
+    child.stderr!.on('data', (c) => {
+      err += c;
+      opts.tee?.write(redact(String(c)));
+    });
     child.on('error', (e: NodeJS.ErrnoException) => {
       clearTimeout(timer);
       resolve({ code: null, out, err: e.message, missing: e.code === 'ENOENT', timedOut });

@@ -1,42 +1,11 @@
 // `hackathon connect [--github <login>]`: asks the instance for the bootstrap record, saves
 // the instance (and a key given on the command line) on its profile and makes it active,
 // optionally saves the code-host username, and says what to do next.
-import path from 'node:path';
 import { CliError } from '../../lib/errors.ts';
+import { defaultDirectory, rememberInstance, ROLE_NAMES, type Access, type BootstrapRecord } from '../bootstrap.ts';
 import { githubLogin } from '../../lib/github-login.ts';
 import type { Command } from '../command.ts';
 import type { Context } from '../context.ts';
-
-interface Access {
-  standing: 'no_username' | 'none' | 'invited' | 'member' | 'unknown';
-  canPush: boolean;
-  invitationUrl: string | null;
-  fix: string | null;
-}
-
-export interface BootstrapRecord {
-  person: { id: string; email: string; name: string | null };
-  role: 'participant' | 'organizer' | 'jury' | 'advisor';
-  team: { id: string; name: string } | null;
-  githubLogin: string | null;
-  event: { id: string; name: string; phase: string };
-  repository: { fullName: string; cloneUrl: string; branch: string; readiness: string; access: Access } | null;
-  installer: { name: string; version: string; sha256: string; url: string };
-  dashboardUrl: string;
-  setup: { directoryName: string | null };
-}
-
-const ROLE_NAMES = { organizer: 'an organizer', jury: 'a jury viewer', advisor: 'an advisor', participant: 'a participant' } as const;
-
-function saveProfile(ctx: Context, key: { key: string; source: string } | null): string {
-  const { name, url } = ctx.profile();
-  const prior = ctx.store.get(name) ?? {};
-  const carried = key && (key.source === '--api-key' || key.source === '--api-key-stdin') ? { apiKey: key.key } : {};
-  ctx.store.put(name, { ...prior, baseUrl: url, ...carried });
-  ctx.store.setActive(name);
-  ctx.store.save();
-  return name;
-}
 
 function accessLine(a: Access): string {
   const what = {
@@ -84,12 +53,10 @@ export const connect: Command = {
       const login = raw === undefined ? null : githubLogin(raw); // exit 2 before any request
       const client = await ctx.client();
       let record = await client.request<BootstrapRecord>('GET', '/bootstrap');
-      const profile = saveProfile(ctx, await ctx.credential());
+      const profile = rememberInstance(ctx, await ctx.credential());
       if (login) record = await client.request<BootstrapRecord>('PUT', '/bootstrap/github', { login });
       if (ctx.json) {
-        const dir = record.setup.directoryName;
-        const home = ctx.io.env.HOME ?? '';
-        return ctx.printJson({ ok: true, ...record, defaultDirectory: dir ? path.join(home, 'podium', 'hackathon', dir) : null });
+        return ctx.printJson({ ok: true, ...record, defaultDirectory: defaultDirectory(ctx.io.env, record) });
       }
       printRecord(ctx, record, profile, login && record.githubLogin);
     } catch (err) {

@@ -5,7 +5,7 @@ import { existsSync } from 'node:fs';
 import path from 'node:path';
 import { EXIT } from '../../lib/errors.ts';
 import { redact } from '../../lib/redact.ts';
-import { run } from '../doctor/run.ts';
+import { run } from '../../lib/run.ts';
 import { pushProof, toolChecks, type Check } from '../doctor/checks.ts';
 import type { Command } from '../command.ts';
 

@@ -5,7 +5,7 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { run } from './run.ts';
+import { run } from '../../lib/run.ts';
 
 export type CheckClass = 'access' | 'environment' | 'conflict';
 
@@ -22,35 +22,51 @@ const byOs = (platform: NodeJS.Platform, fixes: { linux: string; darwin: string;
 
 const firstLine = (s: string) => s.trim().split('\n')[0] ?? '';
 
-export async function toolChecks(env: NodeJS.ProcessEnv, platform: NodeJS.Platform): Promise<Check[]> {
+export interface ToolCheckOptions {
+  /** Include the JavaScript runtime (doctor does; setup needs none). */
+  runtime?: boolean;
+  /** Include the container tool, its daemon and compose (setup --no-start does not). */
+  containers?: boolean;
+  /** Stop at the first failure (setup); doctor reports every check. */
+  stopAtFailure?: boolean;
+  echo?: (line: string) => void;
+}
+
+export async function toolChecks(env: NodeJS.ProcessEnv, platform: NodeJS.Platform, opts: ToolCheckOptions = {}): Promise<Check[]> {
+  const { runtime = true, containers = true, stopAtFailure = false, echo } = opts;
   const checks: Check[] = [];
-  const git = await run('git', ['--version'], { env });
-  checks.push(git.code === 0
+  const done = (c: Check) => (checks.push(c), !c.ok && stopAtFailure);
+
+  const git = await run('git', ['--version'], { env, echo });
+  if (done(git.code === 0
     ? { name: 'git', ok: true, detail: firstLine(git.out) }
     : { name: 'git', ok: false, cls: 'environment', detail: git.missing ? 'git is not installed' : firstLine(git.err),
-        fix: byOs(platform, { linux: 'sudo apt-get install git', darwin: 'xcode-select --install (or brew install git)', win32: 'winget install Git.Git' }) });
+        fix: byOs(platform, { linux: 'sudo apt-get install git', darwin: 'xcode-select --install (or brew install git)', win32: 'winget install Git.Git' }) })) return checks;
 
-  const node = await run('node', ['--version'], { env });
-  const major = Number(/^v(\d+)/.exec(node.out.trim())?.[1] ?? 0);
-  const nodeFix = byOs(platform, { linux: 'install Node.js 22 or later (e.g. nvm install 22)', darwin: 'brew install node@22 (or nvm install 22)', win32: 'winget install OpenJS.NodeJS.LTS' });
-  checks.push(node.code === 0 && major >= 22
-    ? { name: 'javascript runtime', ok: true, detail: `node ${node.out.trim()}` }
-    : { name: 'javascript runtime', ok: false, cls: 'environment', detail: node.code === 0 ? `node ${node.out.trim()} is older than 22` : 'node is not installed', fix: nodeFix });
+  if (runtime) {
+    const node = await run('node', ['--version'], { env, echo });
+    const major = Number(/^v(\d+)/.exec(node.out.trim())?.[1] ?? 0);
+    const nodeFix = byOs(platform, { linux: 'install Node.js 22 or later (e.g. nvm install 22)', darwin: 'brew install node@22 (or nvm install 22)', win32: 'winget install OpenJS.NodeJS.LTS' });
+    if (done(node.code === 0 && major >= 22
+      ? { name: 'javascript runtime', ok: true, detail: `node ${node.out.trim()}` }
+      : { name: 'javascript runtime', ok: false, cls: 'environment', detail: node.code === 0 ? `node ${node.out.trim()} is older than 22` : 'node is not installed', fix: nodeFix })) return checks;
+  }
+  if (!containers) return checks;
 
-  const docker = await run('docker', ['--version'], { env });
+  const docker = await run('docker', ['--version'], { env, echo });
   if (docker.code !== 0) {
     checks.push({ name: 'container tool', ok: false, cls: 'environment', detail: docker.missing ? 'docker is not installed' : firstLine(docker.err),
       fix: byOs(platform, { linux: 'install Docker Engine (sudo apt-get install docker.io) or Docker Desktop', darwin: 'install Docker Desktop (brew install --cask docker)', win32: 'install Docker Desktop (winget install Docker.DockerDesktop)' }) });
-    return checks;
+    return checks; // the daemon and compose cannot be asked without it
   }
   checks.push({ name: 'container tool', ok: true, detail: firstLine(docker.out) });
-  const daemon = await run('docker', ['info', '--format', '{{.ServerVersion}}'], { env, timeoutMs: 20_000 });
-  checks.push(daemon.code === 0
+  const daemon = await run('docker', ['info', '--format', '{{.ServerVersion}}'], { env, echo, timeoutMs: 20_000 });
+  if (done(daemon.code === 0
     ? { name: 'container daemon', ok: true, detail: `server ${daemon.out.trim()}` }
     : { name: 'container daemon', ok: false, cls: 'environment', detail: firstLine(daemon.err) || 'the daemon does not answer',
-        fix: byOs(platform, { linux: 'sudo systemctl start docker (and add yourself to the docker group)', darwin: 'start Docker Desktop', win32: 'start Docker Desktop' }) });
-  const compose = await run('docker', ['compose', 'version'], { env });
-  checks.push(compose.code === 0
+        fix: byOs(platform, { linux: 'sudo systemctl start docker (and add yourself to the docker group)', darwin: 'start Docker Desktop', win32: 'start Docker Desktop' }) })) return checks;
+  const compose = await run('docker', ['compose', 'version'], { env, echo });
+  done(compose.code === 0
     ? { name: 'compose', ok: true, detail: firstLine(compose.out) }
     : { name: 'compose', ok: false, cls: 'environment', detail: firstLine(compose.err) || 'docker compose is missing',
         fix: byOs(platform, { linux: 'sudo apt-get install docker-compose-plugin', darwin: 'update Docker Desktop', win32: 'update Docker Desktop' }) });

@@ -1,0 +1,179 @@
+// `hackathon setup`: from the bootstrap record to a running team app, in the spec's order:
+// assignment, access gate, installer skill (verified), environment, clone or resume, agent
+// files, runtime. Every external command is echoed on stderr as `$ ...` before it runs;
+// progress goes to stderr and the answer to stdout. The modules under ../setup/ hold the
+// steps; this file holds their order and the output.
+import { realpathSync } from 'node:fs';
+import path from 'node:path';
+import { CliError, EXIT } from '../../lib/errors.ts';
+import { githubLogin } from '../../lib/github-login.ts';
+import { commandLine } from '../../lib/run.ts';
+import { defaultDirectory, rememberInstance, ROLE_NAMES, type BootstrapRecord, type RepositoryAssignment } from '../bootstrap.ts';
+import { toolChecks } from '../doctor/checks.ts';
+import { USER_AGENT } from '../context.ts';
+import { AGENTS, writeAgentFiles, type Agent } from '../setup/agent-files.ts';
+import { placeClone, type GitSession } from '../setup/clone.ts';
+import { downloadInstaller } from '../setup/installer.ts';
+import { MANIFEST, readManifest } from '../setup/manifest.ts';
+import { startApp, type AppStart } from '../setup/runtime.ts';
+import type { Command } from '../command.ts';
+import type { Context } from '../context.ts';
+
+interface Step {
+  name: string;
+  status: 'ok' | 'skipped' | 'absent' | 'warning';
+  detail: string;
+}
+
+function rejected(message: string): CliError {
+  return new CliError(message, EXIT.rejected, 'invalid_option');
+}
+
+function intOption(ctx: Context, name: string, min: number, max: number): number | null {
+  const raw = ctx.flags[name.replace(/-([a-z])/g, (_, c) => c.toUpperCase())] as string | undefined;
+  if (raw === undefined) return null;
+  if (!/^\d+$/.test(raw) || Number(raw) < min || Number(raw) > max) throw rejected(`--${name} must be a whole number from ${min} to ${max} (got "${raw}")`);
+  return Number(raw);
+}
+
+/** Step 1: a participant on a team whose repository is assigned; else whom to ask. */
+function assignment(r: BootstrapRecord): RepositoryAssignment {
+  if (r.role !== 'participant') {
+    throw new CliError(`you are ${ROLE_NAMES[r.role]} of ${r.event.name}: there is no team app to set up`, EXIT.access, 'not_a_participant');
+  }
+  if (!r.team) throw new CliError('you are on no team yet: ask an organizer to put you on a team in the roster', EXIT.access, 'not_assigned');
+  if (!r.repository) {
+    throw new CliError(`no repository is assigned to ${r.team.name} yet: ask an organizer to provision the team repositories (hackathon admin provision)`, EXIT.access, 'not_assigned');
+  }
+  return r.repository;
+}
+
+/** Step 2: the standing must allow a push; `unknown` (the host could not be asked) goes on. */
+function accessGate(repo: RepositoryAssignment): Step {
+  const a = repo.access;
+  if (a.standing === 'unknown') return { name: 'access', status: 'warning', detail: `standing on ${repo.fullName} unknown (the code host could not be asked); going on` };
+  if (a.standing === 'member' && a.canPush) return { name: 'access', status: 'ok', detail: `member of ${repo.fullName}, can push` };
+  const fallback = {
+    no_username: 'Tell the platform your GitHub username: hackathon setup --github <login>.',
+    none: `You are not invited to ${repo.fullName}; ask an organizer to run provisioning again.`,
+    invited: `Accept the invitation to ${repo.fullName}${a.invitationUrl ? `: ${a.invitationUrl}` : ''}.`,
+    member: `You can read ${repo.fullName} but not push; ask an organizer for push access.`,
+  }[a.standing];
+  const why = { no_username: 'no GitHub username is saved', none: 'you are not invited', invited: 'your invitation is not accepted yet', member: 'you cannot push' }[a.standing];
+  throw new CliError(`cannot set up ${repo.fullName}: ${why}. ${a.fix ?? fallback}`, EXIT.access, 'repository_access');
+}
+
+/** For repositories on this instance's own code host, git asks this binary for the key. */
+function credentialHelper(ctx: Context, repo: RepositoryAssignment): GitSession['helper'] {
+  const instance = new URL(ctx.profile().url);
+  const clone = new URL(repo.cloneUrl);
+  if (clone.origin !== instance.origin) return null;
+  const q = (s: string) => `'${s.replace(/'/g, `'\\''`)}'`;
+  const bin = realpathSync(process.argv[1]!);
+  return { key: `credential.${clone.origin}.helper`, value: `!${q(process.execPath)} ${q(bin)} git-credential --api-url ${q(instance.origin)}` };
+}
+
+function printDone(ctx: Context, out: { directory: string; repo: RepositoryAssignment; record: BootstrapRecord; steps: Step[]; app: AppStart | null; files: ReturnType<typeof writeAgentFiles>; placementLine: string; startNote: string | null }) {
+  const { directory, repo, record, app, files } = out;
+  ctx.out(`Directory: ${directory} (${out.placementLine})`);
+  ctx.out(`Repository: ${repo.fullName} (branch ${repo.branch})`);
+  ctx.out(`Installer skill: ${files.skill.name} ${files.skill.version} (sha256 ${files.skill.sha256.slice(0, 12)}) in ${files.skill.path}`);
+  ctx.out(`Agent instructions: ${files.instructions.file} ${files.instructions.created ? 'created' : 'kept (already there)'}`);
+  ctx.out(`Template /init skill: ${files.initSkill.present ? `present (${files.initSkill.path}); run /init in your agent` : 'absent'}`);
+  ctx.out(`Local URL: ${app ? app.url : `not started (${out.startNote})`}`);
+  ctx.out(`Dashboard: ${record.dashboardUrl}`);
+  ctx.out(`Diagnostic: hackathon doctor --directory ${commandLine(directory, [])}${app ? `\nLogs: ${app.logsCommand}` : ''}`);
+}
+
+export const setup: Command = {
+  path: 'setup',
+  summary: 'Clone your team repository, install the agent skill and start the team app',
+  usage: `Usage: hackathon setup [--directory <path>] [--agent claude-code|codex] [--port <n>] [--timeout <s>] [--no-start] [--github <login>] [--json]
+
+Steps, in order: assignment, access gate, installer skill (sha256 verified), environment
+(git, docker, its daemon, compose), clone or resume, agent files, start the app from
+hackathon.json and wait for its ready path. Every command is echoed on stderr as "$ ...".`,
+  flags: {
+    directory: { type: 'string' },
+    agent: { type: 'string' },
+    port: { type: 'string' },
+    timeout: { type: 'string' },
+    start: { type: 'boolean', default: true },
+    github: { type: 'string' },
+  },
+  async run(ctx) {
+    try {
+      // Everything the client can refuse is refused before any request (exit 2).
+      const agent = (ctx.flags.agent ?? 'claude-code') as Agent;
+      if (!AGENTS.includes(agent)) throw rejected(`--agent must be ${AGENTS.join(' or ')} (got "${ctx.flags.agent}")`);
+      const port = intOption(ctx, 'port', 1024, 65535);
+      const timeout = intOption(ctx, 'timeout', 1, 3600) ?? 180;
+      const login = ctx.flags.github === undefined ? null : githubLogin(ctx.flags.github as string);
+      const start = ctx.flags.start !== false;
+      const progress = (line: string) => ctx.err(line);
+      const steps: Step[] = [];
+
+      const client = await ctx.client();
+      let record = await client.request<BootstrapRecord>('GET', '/bootstrap');
+      rememberInstance(ctx, await ctx.credential());
+      if (login) {
+        record = await client.request<BootstrapRecord>('PUT', '/bootstrap/github', { login });
+        progress(`GitHub username: ${login} (${record.repository?.access.standing ?? 'no repository yet'})`);
+      }
+
+      const repo = assignment(record);
+      steps.push({ name: 'assignment', status: 'ok', detail: `${record.team!.name}: ${repo.fullName} (branch ${repo.branch})` });
+      steps.push(accessGate(repo));
+
+      progress(`Downloading the installer skill ${record.installer.version} from ${record.installer.url}`);
+      const skill = await downloadInstaller(record.installer, USER_AGENT);
+      steps.push({ name: 'installer', status: 'ok', detail: `${skill.name} ${skill.version}, sha256 ${skill.sha256.slice(0, 12)} verified` });
+
+      const env = ctx.io.env;
+      const checks = await toolChecks(env, process.platform, { runtime: false, containers: start, stopAtFailure: true, echo: progress });
+      const failed = checks.find((c) => !c.ok);
+      if (failed) throw new CliError(`${failed.name}: ${failed.detail}; ${failed.fix}`, EXIT.environment, 'environment');
+      steps.push({ name: 'environment', status: 'ok', detail: checks.map((c) => c.detail).join('; ') + (start ? '' : ' (container checks skipped: --no-start)') });
+
+      const dirName = record.setup.directoryName!;
+      const directory = path.resolve((ctx.flags.directory as string | undefined) ?? defaultDirectory(env, record)!);
+      const placement = await placeClone(directory, repo, { env, echo: progress, helper: credentialHelper(ctx, repo) });
+      const placementLine = placement.mode === 'cloned'
+        ? 'cloned'
+        : `resumed, ${placement.localChanges} local change${placement.localChanges === 1 ? '' : 's'} kept${placement.fetchProblem ? `; fetch failed: ${placement.fetchProblem}` : ''}`;
+      steps.push({ name: placement.mode === 'cloned' ? 'clone' : 'resume', status: placement.fetchProblem ? 'warning' : 'ok', detail: `${directory}: ${placementLine}` });
+
+      const files = writeAgentFiles(directory, agent, skill, record);
+      steps.push({ name: 'agent files', status: 'ok', detail: `${files.instructions.file} ${files.instructions.created ? 'created' : 'kept'}; ${files.skill.path} at ${files.skill.version}; /init skill ${files.initSkill.present ? 'present' : 'absent'}` });
+
+      const manifest = readManifest(directory);
+      steps.push(manifest
+        ? { name: 'manifest', status: 'ok', detail: `${MANIFEST}: ${manifest.app.compose}, service ${manifest.app.service}, port ${manifest.app.port}, ready ${manifest.app.readyPath}` }
+        : { name: 'manifest', status: 'absent', detail: `no ${MANIFEST} in the repository yet` });
+      let app: AppStart | null = null;
+      const startNote = !manifest ? `no ${MANIFEST} yet` : !start ? '--no-start' : null;
+      if (manifest && start) {
+        app = await startApp(directory, dirName, manifest, port ?? manifest.app.port, timeout, { env, echo: progress, progress, tee: ctx.io.stderr });
+        steps.push({ name: 'start', status: 'ok', detail: `${app.project} ready at ${app.url}${app.reused ? ' (already running)' : ''}` });
+      } else steps.push({ name: 'start', status: 'skipped', detail: startNote! });
+
+      if (ctx.json) {
+        return ctx.printJson({
+          ok: true,
+          directory,
+          repository: { fullName: repo.fullName, cloneUrl: repo.cloneUrl, branch: repo.branch, access: repo.access, placement: placement.mode, localChanges: placement.localChanges },
+          installer: { name: files.skill.name, version: files.skill.version, sha256: files.skill.sha256, path: files.skill.path },
+          agent: { name: agent, instructions: files.instructions, initSkill: files.initSkill },
+          app: app && { url: app.url, port: app.port, project: app.project, readyPath: manifest!.app.readyPath, logs: app.logsCommand },
+          dashboardUrl: record.dashboardUrl,
+          diagnostic: `hackathon doctor --directory ${commandLine(directory, [])}`,
+          steps,
+        });
+      }
+      printDone(ctx, { directory, repo, record, steps, app, files, placementLine, startNote });
+    } catch (err) {
+      if (ctx.json && err instanceof CliError) ctx.printJson({ ok: false, error: { code: err.code ?? 'error', message: err.message } });
+      throw err;
+    }
+  },
+};

@@ -20,11 +20,11 @@ export const doctor: Command = {
     const env = ctx.io.env;
     const checks: Check[] = await toolChecks(env, process.platform);
     const dir = ctx.flags.directory as string | undefined;
-    let target: { url: string; repo: string } | null = null;
+    let target: { url: string; repo: string; clone?: string } | null = null;
     let proofProblem: Check | null = null;
     if (dir && existsSync(path.join(dir, '.git'))) {
       const origin = await run('git', ['-C', dir, 'remote', 'get-url', 'origin'], { env });
-      if (origin.code === 0) target = { url: origin.out.trim(), repo: origin.out.trim().replace(/^.*[/:]([^/]+\/[^/]+?)(\.git)?$/, '$1') };
+      if (origin.code === 0) target = { url: origin.out.trim(), repo: origin.out.trim().replace(/^.*[/:]([^/]+\/[^/]+?)(\.git)?$/, '$1'), clone: dir };
     }
     if (!target) {
       try {
@@ -35,7 +35,7 @@ export const doctor: Command = {
         proofProblem = { name: 'push proof', ok: false, cls: 'access', detail: (err as Error).message, fix: 'run hackathon connect first' };
       }
     }
-    checks.push(target && /^https?:/.test(target.url) ? await pushProof(target.url, target.repo, env) : proofProblem ?? { name: 'push proof', ok: false, cls: 'environment', detail: `origin ${target?.url} is not an https URL`, fix: 'clone over https (hackathon setup does)' });
+    checks.push(target && /^https?:/.test(target.url) ? await pushProof(target.url, target.repo, env, target.clone) : proofProblem ?? { name: 'push proof', ok: false, cls: 'environment', detail: `origin ${target?.url} is not an https URL`, fix: 'clone over https (hackathon setup does)' });
     const clean = checks.map((c) => ({ ...c, detail: redact(c.detail), ...(c.fix ? { fix: redact(c.fix) } : {}) }));
     const failed = clean.find((c) => !c.ok);
     if (ctx.json) ctx.printJson({ ok: !failed, platform: process.platform, checks: clean });

@@ -24,8 +24,8 @@ export const gitCredential: Command = {
   summary: 'Git credential helper for repositories on this instance (configured by setup)',
   usage: 'Usage: hackathon git-credential get|store|erase [--api-url <url>]\n\nSpeaks git\'s credential helper protocol on stdin/stdout; setup configures it on the clone.',
   async run(ctx) {
+    const attrs = await readAttributes(ctx.io.stdin); // read for every action: git writes it either way
     if (ctx.input[0] !== 'get') return;
-    const attrs = await readAttributes(ctx.io.stdin);
     const instance = new URL(ctx.profile().url);
     if (`${attrs.get('protocol')}:` !== instance.protocol || attrs.get('host') !== instance.host) return;
     const credential = await ctx.credential();

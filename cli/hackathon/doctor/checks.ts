@@ -1,5 +1,6 @@
 // The doctor's checks, in order: version control, JavaScript runtime (22 or later), the
-// container tool, its daemon, compose, and the push proof. Each answers one line with a
+// container tool, its daemon, compose, and the push proof (setup runs the tool checks too,
+// without the runtime and stopping at the first failure). Each answers one line with a
 // fix written for this operating system; a failure carries its class (access,
 // environment), which gives the exit code.
 import { mkdtempSync, rmSync } from 'node:fs';
@@ -74,8 +75,8 @@ export async function toolChecks(env: NodeJS.ProcessEnv, platform: NodeJS.Platfo
 }
 
 /** The account git would use for a host, from this machine's credential helpers (never the secret). */
-async function credentialUser(url: URL, env: NodeJS.ProcessEnv): Promise<string | null> {
-  const r = await run('git', ['credential', 'fill'], { env: { ...env, GIT_TERMINAL_PROMPT: '0', GCM_INTERACTIVE: 'never' }, input: `protocol=${url.protocol.replace(':', '')}\nhost=${url.host}\n\n`, timeoutMs: 15_000 });
+async function credentialUser(url: URL, env: NodeJS.ProcessEnv, cwd?: string): Promise<string | null> {
+  const r = await run('git', ['credential', 'fill'], { cwd, env: { ...env, GIT_TERMINAL_PROMPT: '0', GCM_INTERACTIVE: 'never' }, input: `protocol=${url.protocol.replace(':', '')}\nhost=${url.host}\n\n`, timeoutMs: 15_000 });
   if (r.code !== 0) return null;
   const user = /^username=(.*)$/m.exec(r.out)?.[1];
   const hasPassword = /^password=./m.test(r.out);
@@ -84,18 +85,23 @@ async function credentialUser(url: URL, env: NodeJS.ProcessEnv): Promise<string 
 
 /**
  * Asks the code host, from this machine with this machine's credential, whether a push
- * would be accepted: `git push --dry-run` of an empty commit to a throwaway branch name.
- * Nothing is ever pushed.
+ * would be accepted: `git push --dry-run` to a throwaway branch name, from the person's
+ * clone when one is given (so its own credential helper counts, e.g. the one setup
+ * configures for this instance's code host), else of an empty commit in a scratch
+ * repository. Nothing is ever pushed.
  */
-export async function pushProof(cloneUrl: string, repo: string, env: NodeJS.ProcessEnv): Promise<Check> {
+export async function pushProof(cloneUrl: string, repo: string, env: NodeJS.ProcessEnv, clone?: string): Promise<Check> {
   const name = 'push proof';
   const url = new URL(cloneUrl);
   const genv = { ...env, GIT_TERMINAL_PROMPT: '0', GCM_INTERACTIVE: 'never' };
-  const account = await credentialUser(url, env);
-  const dir = mkdtempSync(path.join(os.tmpdir(), 'hackathon-doctor-'));
+  const fromClone = clone !== undefined && (await run('git', ['-C', clone, 'rev-parse', '--verify', '--quiet', 'HEAD'], { env: genv })).code === 0;
+  const account = await credentialUser(url, env, fromClone ? clone : undefined);
+  const dir = fromClone ? clone! : mkdtempSync(path.join(os.tmpdir(), 'hackathon-doctor-'));
   try {
-    await run('git', ['init', '-q', dir], { env: genv });
-    await run('git', ['-C', dir, '-c', 'user.name=doctor', '-c', 'user.email=doctor@localhost', 'commit', '-q', '--allow-empty', '-m', 'push proof'], { env: genv });
+    if (!fromClone) {
+      await run('git', ['init', '-q', dir], { env: genv });
+      await run('git', ['-C', dir, '-c', 'user.name=doctor', '-c', 'user.email=doctor@localhost', 'commit', '-q', '--allow-empty', '-m', 'push proof'], { env: genv });
+    }
     const r = await run('git', ['-C', dir, 'push', '--dry-run', '--porcelain', cloneUrl, `HEAD:refs/heads/podium-push-proof-${process.pid}`], { env: genv, timeoutMs: 60_000 });
     const text = `${r.err}\n${r.out}`;
     if (r.code === 0) return { name, ok: true, detail: `${account ?? 'this machine'} may push to ${repo}` };
@@ -109,6 +115,6 @@ export async function pushProof(cloneUrl: string, repo: string, env: NodeJS.Proc
     }
     return { name, ok: false, cls: 'environment', detail: `could not ask ${url.host}: ${firstLine(r.err) || `git exited ${r.code}`}`, fix: 'check the network connection and the instance address, then run doctor again' };
   } finally {
-    rmSync(dir, { recursive: true, force: true });
+    if (!fromClone) rmSync(dir, { recursive: true, force: true });
   }
 }

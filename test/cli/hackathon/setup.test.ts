@@ -128,7 +128,7 @@ test.before(async () => {
 printf '%s|%s|%s\\n' "$PWD" "\${EVENT_APP_PORT:-}" "$*" >> "${dockerLog}"
 case "$1" in
   --version) echo "Docker version 99.0.0, build standin"; exit 0 ;;
-  info) echo 99.0.0; exit 0 ;;
+  info) if [ "$DOCKER_DAEMON" = down ]; then echo "Cannot connect to the Docker daemon at unix:///var/run/docker.sock. Is the docker daemon running?" >&2; exit 1; fi; echo 99.0.0; exit 0 ;;
 esac
 [ "$1" = compose ] || exit 1
 shift
@@ -229,6 +229,10 @@ test.serial('a fresh setup: clone over a credential-free URL, agent files, compo
     child.on('close', (code: number) => (code === 0 ? resolve() : reject(new Error(err))));
   });
   t.is(await host.branchHead('acme/rocket', 'main'), execFileSync('git', ['-C', dir, 'rev-parse', 'HEAD'], { encoding: 'utf8' }).trim());
+  // doctor's push proof from the clone uses the same helper: no credential elsewhere on this machine.
+  const doctor = await hackathon(['doctor', '--directory', dir], e);
+  t.is(doctor.code, 0, doctor.stdout);
+  t.regex(doctor.stdout, /^ok   push proof: hackathon may push to acme\/rocket$/m);
 
   // Again: the clone is resumed (one fetch), CLAUDE.md kept, the port is this app's own.
   writeFileSync(path.join(dir, 'CLAUDE.md'), '# ours now\n');
@@ -324,6 +328,17 @@ test('readiness timeout: exit 4 naming the logs command', async (t) => {
   t.is(r.code, 4);
   t.regex(r.stderr, new RegExp(`the app did not answer http://localhost:${ports.slow}/health within 2 s; read its logs: cd \\S+slow && docker compose -f compose.yaml -p hackathon-slow logs web`));
   t.is(dockerCalls('hackathon-slow').length, 1);
+});
+
+test('a stopped container daemon is exit 4 with what to start for this system; nothing is cloned', async (t) => {
+  const e = env('max', { DOCKER_DAEMON: 'down' });
+  const r = await hackathon(['setup', '--json'], e);
+  t.is(r.code, 4);
+  const j = JSON.parse(r.stdout);
+  t.like(j, { ok: false, error: { code: 'environment' } });
+  t.regex(j.error.message, process.platform === 'linux' ? /^container daemon: Cannot connect to the Docker daemon.*; sudo systemctl start docker/ : /start Docker Desktop/);
+  t.false(echoed(r).some((l) => l.includes('compose version') || l.includes('clone')));
+  t.false(existsSync(path.join(e.HOME!, 'podium')));
 });
 
 test('a failing compose up is exit 4 naming the logs command', async (t) => {
@@ -462,4 +477,19 @@ test('--github saves the username first, then the steps go on with the new stand
   t.is(r.code, 3); // saved, but hal-gh was never invited
   t.regex(r.stderr, /GitHub username: hal-gh \(none\)/);
   t.regex(JSON.parse(r.stdout).error.message, /hal-gh is not invited to acme\/gate/);
+});
+
+test('git-credential answers only for this instance\'s own protocol and host', async (t) => {
+  const e = env('ann');
+  const { protocol, host: h } = new URL(s.url);
+  const ours = await hackathon(['git-credential', 'get', '--api-url', s.url], e, `protocol=${protocol.slice(0, -1)}\nhost=${h}\n\n`);
+  t.is(ours.code, 0);
+  t.is(ours.stdout, `username=hackathon\npassword=${people.ann!.key}\n`);
+  for (const other of [`protocol=https\nhost=github.com\n\n`, `protocol=https\nhost=${h}\n\n`, `protocol=${protocol.slice(0, -1)}\nhost=evil.example\n\n`]) {
+    const r = await hackathon(['git-credential', 'get', '--api-url', s.url], e, other);
+    t.is(r.code, 0);
+    t.is(r.stdout, '', other);
+  }
+  const store = await hackathon(['git-credential', 'store', '--api-url', s.url], e, `protocol=http\nhost=${h}\npassword=x\n\n`);
+  t.is(store.stdout, '');
 });

@@ -36,12 +36,12 @@ function credentialHelper(ctx: Context, repo: RepositoryAssignment): GitSession[
   const instance = new URL(ctx.profile().url);
   const clone = new URL(repo.cloneUrl);
   if (clone.origin !== instance.origin) return null;
-  const q = (s: string) => `'${s.replace(/'/g, `'\\''`)}'`;
   const bin = realpathSync(process.argv[1]!);
-  return { key: `credential.${clone.origin}.helper`, value: `!${q(process.execPath)} ${q(bin)} git-credential --api-url ${q(instance.origin)}` };
+  // git runs a `!` helper through the shell: the same quoting as the echo.
+  return { key: `credential.${clone.origin}.helper`, value: `!${commandLine(process.execPath, [bin, 'git-credential', '--api-url', instance.origin])}` };
 }
 
-function printDone(ctx: Context, out: { directory: string; repo: RepositoryAssignment; record: BootstrapRecord; steps: Step[]; app: AppStart | null; files: ReturnType<typeof writeAgentFiles>; placementLine: string; startNote: string | null }) {
+function printDone(ctx: Context, out: { directory: string; repo: RepositoryAssignment; record: BootstrapRecord; app: AppStart | null; files: ReturnType<typeof writeAgentFiles>; placementLine: string; startNote: string | null }) {
   const { directory, repo, record, app, files } = out;
   ctx.out(`Directory: ${directory} (${out.placementLine})`);
   ctx.out(`Repository: ${repo.fullName} (branch ${repo.branch})`);
@@ -138,7 +138,7 @@ hackathon.json and wait for its ready path. Every command is echoed on stderr as
           steps,
         });
       }
-      printDone(ctx, { directory, repo, record, steps, app, files, placementLine, startNote });
+      printDone(ctx, { directory, repo, record, app, files, placementLine, startNote });
     } catch (err) {
       if (ctx.json && err instanceof CliError) ctx.printJson({ ok: false, error: { code: err.code ?? 'error', message: err.message } });
       throw err;

@@ -493,3 +493,13 @@ test('git-credential answers only for this instance\'s own protocol and host', a
   const store = await hackathon(['git-credential', 'store', '--api-url', s.url], e, `protocol=http\nhost=${h}\npassword=x\n\n`);
   t.is(store.stdout, '');
 });
+
+test('--github refusals from the server: an advisor is not_a_participant, a username another roster person named is github_login_taken (exit 3)', async (t) => {
+  const coach = await hackathon(['setup', '--github', 'coach-gh', '--json'], env('coach'));
+  t.is(coach.code, 3);
+  t.like(JSON.parse(coach.stdout), { ok: false, error: { code: 'not_a_participant' } });
+  const taken = await hackathon(['setup', '--github', 'ANN-gh', '--json'], env('ivy'));
+  t.is(taken.code, 3);
+  t.like(JSON.parse(taken.stdout), { ok: false, error: { code: 'github_login_taken' } });
+  t.deepEqual(echoed(taken), []);
+});

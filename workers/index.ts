@@ -1,7 +1,10 @@
 // The worker side of a replica (SERVICE_ROLE all or worker): graphile-worker draining the
-// queue, plus the scheduler heartbeat every 30 s that GET /api/v1/health reports.
+// queue, plus the scheduler heartbeat every 30 s that GET /api/v1/health reports. The beat
+// carries the replica's graphile-worker pool ids, so a replica whose beat went stale (killed
+// hard) has its locked jobs freed by workers__recover on a live one.
 import { randomUUID } from 'node:crypto';
-import { run, type Runner, type TaskList } from 'graphile-worker';
+import { EventEmitter } from 'node:events';
+import { run, type Runner, type TaskList, type WorkerEvents } from 'graphile-worker';
 import os from 'node:os';
 import type pg from 'pg';
 import type { Config } from '../core/config.ts';
@@ -19,6 +22,7 @@ import { usageFlush } from './tasks/usage__flush.ts';
 import { submissionsCapture } from './tasks/submissions__capture.ts';
 import { submissionsFreezeSweep } from './tasks/submissions__freeze_sweep.ts';
 import { codehostProvision } from './tasks/codehost__provision.ts';
+import { recoverDeadWorkers, workersRecover } from './tasks/workers__recover.ts';
 
 export interface WorkerDeps {
   config: Config;
@@ -31,6 +35,8 @@ export interface WorkerDeps {
 export interface WorkerHandle {
   runner: Runner;
   workerId: string;
+  /** The graphile-worker pool ids of this worker (the `locked_by` of its jobs), sent with every beat. */
+  poolIds: string[];
   stop(): Promise<void>;
 }
 
@@ -43,14 +49,26 @@ export function taskList(deps: WorkerDeps, thumbnails: { renderer: ThumbnailRend
     submissions__capture: submissionsCapture(deps),
     submissions__freeze_sweep: submissionsFreezeSweep,
     codehost__provision: codehostProvision(deps),
+    workers__recover: workersRecover(deps),
   };
 }
+
+// The freeze sweep and the dead-replica recovery every minute; missed minutes are not
+// backfilled (one run catches up).
+export const CRONTAB = '* * * * * submissions__freeze_sweep ?max=1\n* * * * * workers__recover ?max=1\n';
 
 export async function startWorker(deps: WorkerDeps, opts: { concurrency?: number; pollInterval?: number } = {}): Promise<WorkerHandle> {
   const { pool, log, config } = deps;
   const workerId = `${os.hostname()}:${process.pid}:${randomUUID().slice(0, 8)}`;
   const store = createBlobStore(config);
   const renderer = new ThumbnailRenderer(config.chromiumPath, store); // one browser per worker, started on first use
+  // Our own emitter, so the pool's id is known from `pool:create`, emitted inside run()
+  // before it returns (runner.events is this same emitter).
+  const events: WorkerEvents = new EventEmitter();
+  const poolIds: string[] = [];
+  events.on('pool:create', ({ workerPool }) => {
+    if (!poolIds.includes(workerPool.id)) poolIds.push(workerPool.id);
+  });
   const runner = await run({
     pgPool: pool,
     taskList: taskList(deps, { renderer, store }),
@@ -58,8 +76,8 @@ export async function startWorker(deps: WorkerDeps, opts: { concurrency?: number
     pollInterval: opts.pollInterval ?? 1000,
     noHandleSignals: true,
     logger: quietLogger,
-    // The freeze sweep every minute; missed minutes are not backfilled (one sweep catches up).
-    crontab: '* * * * * submissions__freeze_sweep ?max=1\n',
+    events,
+    crontab: CRONTAB,
   });
   // Durations from job:start to its outcome, per job id (a worker runs several at once).
   const started = new Map<string, number>();
@@ -81,14 +99,18 @@ export async function startWorker(deps: WorkerDeps, opts: { concurrency?: number
   // handled now: directly (the captures it selects are jobs), after the listeners above so
   // none of them goes unmeasured; a failure here waits for the next minute's sweep.
   await pool.query('select app_private.freeze_sweep(null)').catch((err) => log.warn({ err: err.message }, 'boot freeze sweep failed; the cron retries'));
-  const beat = () => pool.query('select app_private.heartbeat($1, $2)', [workerId, config.serviceRole]).catch((err) => log.warn({ err: err.message }, 'heartbeat failed'));
+  const beat = () => pool.query('select app_private.heartbeat($1, $2, $3)', [workerId, config.serviceRole, poolIds]).catch((err) => log.warn({ err: err.message }, 'heartbeat failed'));
   await beat();
   const timer = setInterval(beat, HEARTBEAT_INTERVAL_SECONDS * 1000);
   timer.unref();
-  log.info({ workerId }, 'worker started');
+  // Jobs left locked by replicas that died while none of us ran are freed now, after our own
+  // first beat (so we are never taken for dead); a failure waits for the next minute's cron.
+  await recoverDeadWorkers(pool, log).catch((err) => log.warn({ err: err.message }, 'boot worker recovery failed; the cron retries'));
+  log.info({ workerId, poolIds }, 'worker started');
   return {
     runner,
     workerId,
+    poolIds,
     async stop() {
       clearInterval(timer);
       await runner.stop();

@@ -22,6 +22,7 @@ import { usageFlush } from './tasks/usage__flush.ts';
 import { submissionsCapture } from './tasks/submissions__capture.ts';
 import { submissionsFreezeSweep } from './tasks/submissions__freeze_sweep.ts';
 import { codehostProvision } from './tasks/codehost__provision.ts';
+import { codehostDeliverPush } from './tasks/codehost__deliver_push.ts';
 import { recoverDeadWorkers, workersRecover } from './tasks/workers__recover.ts';
 
 export interface WorkerDeps {
@@ -49,6 +50,7 @@ export function taskList(deps: WorkerDeps, thumbnails: { renderer: ThumbnailRend
     submissions__capture: submissionsCapture(deps),
     submissions__freeze_sweep: submissionsFreezeSweep,
     codehost__provision: codehostProvision(deps),
+    codehost__deliver_push: codehostDeliverPush(deps),
     workers__recover: workersRecover(deps),
   };
 }

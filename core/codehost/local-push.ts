@@ -4,6 +4,7 @@
 // push payload examples (ref, before, after, created, deleted, forced, commits, head_commit,
 // repository, pusher, organization, sender).
 import { randomUUID } from 'node:crypto';
+import type pg from 'pg';
 import { git } from './git.ts';
 import type { LocalCodeHost } from './local.ts';
 import { signBody, webhookSecret } from './webhook.ts';
@@ -62,23 +63,49 @@ export async function pushPayload(host: LocalCodeHost, publicUrl: string, fullNa
   };
 }
 
+/** A status that will not change by sending again: accepted, or refused for good. */
+export const isFinal = (status: number) => status !== 0 && status < 500 && status !== 429;
+
 /**
  * Signs and POSTs one delivery, retrying what may pass later (unreachable, 5xx, 429) with
  * backoff under the same delivery id, so a delivery that did land is recorded once.
  * Answers the last HTTP status (0 when unreachable).
  */
-export async function deliver(publicUrl: string, authSecret: string, eventId: string, kind: string, payload: unknown, attempts = 5): Promise<number> {
-  const deliveryId = randomUUID();
+export async function deliver(publicUrl: string, authSecret: string, eventId: string, kind: string, payload: unknown, attempts = 5, deliveryId: string = randomUUID()): Promise<number> {
   let status = 0;
   for (let i = 0; i < attempts; i++) {
     if (i > 0) await new Promise((r) => setTimeout(r, 500 * 2 ** (i - 1)));
     status = await deliverOnce(publicUrl, authSecret, eventId, kind, payload, deliveryId);
-    if (status !== 0 && status < 500 && status !== 429) return status;
+    if (isFinal(status)) return status;
   }
   return status;
 }
 
-async function deliverOnce(publicUrl: string, authSecret: string, eventId: string, kind: string, payload: unknown, deliveryId: string): Promise<number> {
+/** How long the queued copy of a delivery waits before it runs (the API tries first). */
+export const SAFETY_NET_SECONDS = 30;
+
+/**
+ * A delivery that survives the API process: the same delivery (same id) is first queued as
+ * a `codehost__deliver_push` job due in 30 s, then sent at once from here. When this
+ * process gets a final answer it removes the job; when it dies or the webhook stays
+ * unreachable, a worker replica sends it (graphile-worker retries with backoff). Should
+ * both send it, the intake records the delivery id once.
+ */
+export async function deliverDurably(pool: pg.Pool, publicUrl: string, authSecret: string, eventId: string, kind: string, payload: unknown): Promise<number> {
+  const deliveryId = randomUUID();
+  const jobKey = `push-delivery:${deliveryId}`;
+  await pool.query(
+    `select graphile_worker.add_job('codehost__deliver_push', $1::json, job_key => $2,
+       run_at => now() + make_interval(secs => $3), max_attempts => 12)`,
+    [JSON.stringify({ eventId, kind, deliveryId, payload }), jobKey, SAFETY_NET_SECONDS],
+  );
+  const status = await deliver(publicUrl, authSecret, eventId, kind, payload, 5, deliveryId);
+  if (isFinal(status)) await pool.query('select graphile_worker.remove_job($1)', [jobKey]);
+  return status;
+}
+
+/** One signed POST of a delivery; the queued job calls it with the delivery's own id. */
+export async function deliverOnce(publicUrl: string, authSecret: string, eventId: string, kind: string, payload: unknown, deliveryId: string): Promise<number> {
   const body = JSON.stringify(payload);
   try {
     const res = await fetch(`${publicUrl}/webhooks/github/${eventId}`, {

@@ -7,7 +7,7 @@ import type { Readable } from 'node:stream';
 import { sha256 } from '../../../core/crypto.ts';
 import { looksLikeKey } from '../../../core/keys.ts';
 import { LocalCodeHost } from '../../../core/codehost/local.ts';
-import { deliver, pushPayload, refChanges } from '../../../core/codehost/local-push.ts';
+import { deliverDurably, pushPayload, refChanges } from '../../../core/codehost/local-push.ts';
 import { checkFullName } from '../../../core/codehost/types.ts';
 import { AppError } from '../../errors.ts';
 import type { ApiDeps } from '../../server.ts';
@@ -98,7 +98,7 @@ export function registerGitRoutes(app: FastifyInstance, deps: ApiDeps): void {
         `select r.github_login from app.roster_entries r where r.event_id = $1 and lower(r.email) = lower($2)`, [eventId, user.email])).rows[0]?.github_login ?? user.email;
       for (const change of changes) {
         const payload = await pushPayload(host, config.publicUrl, fullName, change, { login, email: user.email });
-        const status = await deliver(config.publicUrl, config.authSecret, eventId, 'push', payload);
+        const status = await deliverDurably(pool, config.publicUrl, config.authSecret, eventId, 'push', payload);
         if (status !== 202) log.warn({ repository: fullName, ref: change.ref, status }, 'push delivery not accepted');
       }
     }

@@ -23,7 +23,7 @@ function start(): { child: ChildProcess; out: () => string; exited: Promise<numb
   return { child, out: () => out, exited };
 }
 
-async function waitFor(cond: () => boolean | Promise<boolean>, ms = 60_000): Promise<void> {
+async function waitFor(cond: () => boolean | Promise<boolean>, ms = 150_000): Promise<void> {
   const end = Date.now() + ms;
   while (!(await cond())) {
     if (Date.now() > end) throw new Error('timed out');

@@ -61,19 +61,20 @@ function gitEnv(s: GitSession): NodeJS.ProcessEnv {
   return env;
 }
 
-const git = (s: GitSession, args: string[], timeoutMs = 10 * 60_000, cwd?: string): Promise<Ran> =>
-  run('git', args, { env: gitEnv(s), echo: s.echo, timeoutMs, cwd });
+const git = (s: GitSession, args: string[], timeoutMs = 10 * 60_000): Promise<Ran> =>
+  run('git', args, { env: gitEnv(s), echo: s.echo, timeoutMs });
 
 const REFUSED = /Authentication failed|could not read (Username|Password)|terminal prompts disabled|\b40[13]\b|Repository not found|not found|denied|Permission/i;
+
+/** git's own reason: its last `fatal:` or `remote:` line, else its first line. */
+const gitReason = (s: string) => s.trim().split('\n').filter((l) => l.startsWith('fatal:') || l.startsWith('remote:')).at(-1) ?? s.trim().split('\n')[0] ?? '';
 
 function hostRefused(repo: RepositoryAssignment, r: Ran, helper: boolean): CliError {
   const how = helper
     ? 'check that your key is still valid (hackathon whoami) and that you accepted the invitation (hackathon connect)'
     : `sign in to ${new URL(repo.cloneUrl).host} in git as your roster account (a credential helper or credential manager) and accept the invitation (hackathon connect shows it)`;
-  return new CliError(`the code host refused access to ${repo.fullName}: ${firstLine(r.err)}; ${how}, then run setup again`, EXIT.access, 'code_host_refused');
+  return new CliError(`the code host refused access to ${repo.fullName}: ${gitReason(r.err)}; ${how}, then run setup again`, EXIT.access, 'code_host_refused');
 }
-
-const firstLine = (s: string) => s.trim().split('\n').filter((l) => l.startsWith('fatal:') || l.startsWith('remote:')).at(-1) ?? s.trim().split('\n')[0] ?? '';
 
 function isEmptyDir(dir: string): boolean {
   return readdirSync(dir).length === 0;
@@ -95,13 +96,13 @@ async function cloneInto(dir: string, repo: RepositoryAssignment, s: GitSession)
     throw new CliError(`branch ${repo.branch} does not exist in ${repo.fullName} yet: ask an organizer to finish provisioning the team repositories (hackathon admin provision)`, EXIT.access, 'branch_missing');
   }
   if (REFUSED.test(r.err)) throw hostRefused(repo, r, s.helper !== null);
-  throw new CliError(`git clone of ${repo.fullName} failed: ${firstLine(r.err) || `git exited ${r.code}`}`, EXIT.environment, 'clone_failed');
+  throw new CliError(`git clone of ${repo.fullName} failed: ${gitReason(r.err) || `git exited ${r.code}`}`, EXIT.environment, 'clone_failed');
 }
 
 /** The clone keeps asking `hackathon git-credential` for this instance, so pushes work later. */
 async function keepHelper(dir: string, s: GitSession): Promise<void> {
   const r = await git(s, ['-C', dir, 'config', s.helper!.key, s.helper!.value]);
-  if (r.code !== 0) throw new CliError(`could not configure the credential helper in ${dir}: ${firstLine(r.err)}`, EXIT.environment, 'clone_failed');
+  if (r.code !== 0) throw new CliError(`could not configure the credential helper in ${dir}: ${gitReason(r.err)}`, EXIT.environment, 'clone_failed');
 }
 
 async function resume(dir: string, repo: RepositoryAssignment, s: GitSession): Promise<Placement> {
@@ -116,7 +117,7 @@ async function resume(dir: string, repo: RepositoryAssignment, s: GitSession): P
   let fetchProblem: string | null = null;
   if (fetched.code !== 0) {
     if (REFUSED.test(fetched.err) && !/Could not resolve host|Connection refused|timed out/i.test(fetched.err)) throw hostRefused(repo, fetched, s.helper !== null);
-    fetchProblem = fetched.timedOut ? 'git fetch did not finish within 10 minutes' : firstLine(fetched.err) || `git exited ${fetched.code}`;
+    fetchProblem = fetched.timedOut ? 'git fetch did not finish within 10 minutes' : gitReason(fetched.err) || `git exited ${fetched.code}`;
   }
   const status = await git(s, ['-C', dir, 'status', '--porcelain'], 60_000);
   const localChanges = status.code === 0 ? status.out.split('\n').filter(Boolean).length : 0;

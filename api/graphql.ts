@@ -4,10 +4,24 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { postgraphile } from 'postgraphile';
 import { makePgService } from 'postgraphile/adaptors/pg';
+import { GraphQLError } from 'postgraphile/graphql';
+import { defaultMaskError } from 'postgraphile/grafserv';
 import { grafserv } from 'postgraphile/grafserv/fastify/v5';
 import { PostGraphileAmberPreset } from 'postgraphile/presets/amber';
 import { callerSettings } from '../core/db/pool.ts';
+import { fromPgError } from './errors.ts';
 import type { ApiDeps } from './server.ts';
+
+/**
+ * A refusal raised by a SQL function (app_private.fail) is the answer, as on REST: its
+ * message and `extensions: { code, ...details }` pass through. Anything else keeps
+ * grafserv's masking (a hash and an id in place of the internal message).
+ */
+function maskError(error: GraphQLError): GraphQLError {
+  const refusal = (error.originalError as { code?: string } | undefined)?.code === 'PD000' ? fromPgError(error.originalError) : null;
+  if (!refusal) return defaultMaskError(error);
+  return new GraphQLError(refusal.message, { nodes: error.nodes, source: error.source, positions: error.positions, path: error.path, extensions: { ...refusal.details, code: refusal.code } });
+}
 
 export async function mountGraphql(app: FastifyInstance, { pool }: ApiDeps): Promise<{ release(): Promise<void> }> {
   const preset: GraphileConfig.Preset = {
@@ -23,7 +37,7 @@ export async function mountGraphql(app: FastifyInstance, { pool }: ApiDeps): Pro
         },
       }),
     ],
-    grafserv: { graphqlPath: '/graphql', graphiql: false, graphqlOverGET: false, maxRequestLength: 100_000 },
+    grafserv: { graphqlPath: '/graphql', graphiql: false, graphqlOverGET: false, maxRequestLength: 100_000, maskError },
     schema: { exportSchemaSDLPath: undefined },
   };
   const pgl = postgraphile(preset);

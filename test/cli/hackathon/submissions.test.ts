@@ -147,11 +147,16 @@ test.serial('exceptions: client checks, capture_failed records nothing, --sha ca
   t.like(show, { state: 'frozen', frozen: { sha: pushed, source: 'exception' } });
   t.is(show.exceptions[0].previousSha, templateSha);
   t.truthy(show.frozen.archive.sha256);
+  const human = (await run(['submissions', 'show', 'Comet'])).stdout;
+  t.regex(human, new RegExp(`^Exceptions \\(1\\):\n  \\S+ frozen on ${pushed.slice(0, 12)} \\(was ${templateSha.slice(0, 12)}\\): pushed to the wrong repository \\(invalidates decks\\)$`, 'm'));
 
   const missing = await run(['submissions', 'exception', 'Rocket', '--reason', 'disqualified', '--missing']);
   t.is(missing.code, 0, missing.stderr);
   t.regex(missing.stdout, /Rocket: missing/);
   t.regex((await run(['submissions', 'list'])).stdout, /missing +ready/);
+  const gone = (await run(['submissions', 'show', 'Rocket'])).stdout;
+  t.regex(gone, /^Next: nothing to fetch \(no submission\); an organizer may record an exception with --sha$/m);
+  t.regex(gone, /^  \S+ marked missing \(was [0-9a-f]{12}\): disqualified$/m);
   t.is((await run(['submissions', 'exception', 'Rocket', '--reason', 'x', '--missing'], part)).code, 3, 'organizers only');
 
   await clock.to(start + HOUR + 31 * MINUTE); // vote opens at build end + 30 min

@@ -1,6 +1,6 @@
 // `submissions show <project>`: one team with repository, branch and readiness, last received
 // revision with its sequence, frozen evidence, freeze instant, attention and next action,
-// and the last 50 receipts.
+// the last 50 receipts and the organizers' exceptions.
 import type { Command } from '../../command.ts';
 import { table } from '../../../lib/table.ts';
 import { frozenLabel, resolveProject } from './project.ts';
@@ -9,6 +9,7 @@ function nextAction(t: any): string {
   if (t.state === 'error') return 'Next: hackathon submissions reconcile (or record an exception)';
   if (t.state === 'waiting') return 'Next: push to the designated branch before the freeze';
   if (t.state === 'capturing') return 'Next: wait for the capture, then hackathon submissions show again';
+  if (t.state === 'missing') return 'Next: nothing to fetch (no submission); an organizer may record an exception with --sha';
   return `Next: hackathon submissions artifact ${t.project.id}`;
 }
 
@@ -31,5 +32,13 @@ export const submissionsShow: Command = {
     ctx.out(`Receipts (last ${t.receipts.length}):`);
     const rows = t.receipts.map((r: any) => [`  ${r.sequence}`, r.receivedAt, r.kind, r.verdict + (r.refusal ? ` ${r.refusal}` : '') + (r.late ? ' late' : ''), r.ref ?? '-', r.sha ? r.sha.slice(0, 12) : '-']);
     for (const line of table(rows)) ctx.out(line);
+    if (t.exceptions.length === 0) return;
+    ctx.out(`Exceptions (${t.exceptions.length}):`);
+    for (const x of t.exceptions) {
+      const what = x.missing ? 'marked missing' : `frozen on ${x.sha.slice(0, 12)}`;
+      const was = x.previousSha ? ` (was ${x.previousSha.slice(0, 12)})` : '';
+      const invalidates = [x.invalidateDecks && 'decks', x.invalidateVoting && 'voting'].filter(Boolean).join(', ');
+      ctx.out(`  ${x.at} ${what}${was}: ${x.reason}${invalidates ? ` (invalidates ${invalidates})` : ''}`);
+    }
   },
 };

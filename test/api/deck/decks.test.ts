@@ -161,6 +161,16 @@ test('soft delete: the record is kept, nothing resolves, only owner or admin may
   t.is((await get(member, `/files/${sha('delete me')}/content`)).status, 404);
 });
 
+test('soft delete of someone else\'s deck: the workspace admin and the workspace owner may', async (t) => {
+  for (const [who, key] of [['admin', admin], ['owner', owner]] as const) {
+    const d = await publish(s.url, other, { 'index.html': `deleted by the ${who}` });
+    const id = d.body.presentation.id;
+    const del = await http(s.url, 'DELETE', `/api/v1/presentations/${id}`, { key });
+    t.is(del.status, 200, who);
+    t.is((await get(other, `/api/v1/presentations/${id}`)).status, 404, `gone for its owner too (${who})`);
+  }
+});
+
 test('GET /files/{id}/content streams a blob you may read; 404 not_found when this replica cannot reach it', async (t) => {
   const content = 'blob content ' + Date.now();
   await publish(s.url, owner, { 'index.html': content });

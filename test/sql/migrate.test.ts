@@ -4,6 +4,7 @@ import os from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
 import { MigrationChecksumError, migrate, readMigrations } from '../../core/db/migrate.ts';
+import { installJobQueue } from '../../core/db/job-queue.ts';
 import { createEmptyDatabase } from '../helpers/db.ts';
 
 test('five runners started together on a fresh database: no deadlock, each file applied once', async (t) => {
@@ -60,6 +61,70 @@ test('a failing migration leaves neither its changes nor its row behind', async 
     t.is((await c.query(`select to_regclass('app_private.half') as t`)).rows[0].t, null);
   } finally {
     await c.end();
+    await db.drop();
+  }
+});
+
+/** Waits until `pid` is blocked on the session advisory lock `key` (pg_locks, not a clock). */
+async function waitUntilBlockedOn(observer: pg.Client, pid: number, key: number): Promise<void> {
+  for (;;) {
+    const { rowCount } = await observer.query(
+      `select 1 from pg_locks where locktype = 'advisory' and pid = $1 and not granted and classid = 0 and objid = $2 and objsubid = 1`,
+      [pid, key],
+    );
+    if (rowCount) return;
+    await new Promise((r) => setTimeout(r, 20));
+  }
+}
+
+test('the migrator serializes on advisory lock 7432001: it waits while another session holds that key', async (t) => {
+  const db = await createEmptyDatabase();
+  const holder = new pg.Client({ connectionString: db.url });
+  const runner = new pg.Client({ connectionString: db.url });
+  await holder.connect();
+  await runner.connect();
+  try {
+    await holder.query('select pg_advisory_lock(7432001)');
+    const runnerPid = (await runner.query('select pg_backend_pid() as pid')).rows[0].pid;
+    let settled = false;
+    const run = migrate(runner).finally(() => (settled = true));
+    await waitUntilBlockedOn(holder, runnerPid, 7432001);
+    t.false(settled);
+    t.is((await holder.query(`select to_regclass('app_private.migrations') as t`)).rows[0].t, null, 'nothing applied while the lock is held');
+    await holder.query('select pg_advisory_unlock(7432001)');
+    t.is((await run).applied.length, readMigrations().length);
+  } finally {
+    await holder.end();
+    await runner.end();
+    await db.drop();
+  }
+});
+
+test('the job-queue install serializes on advisory lock 7432004: it waits while another session holds that key', async (t) => {
+  const db = await createEmptyDatabase();
+  const holder = new pg.Client({ connectionString: db.url });
+  await holder.connect();
+  const pool = new pg.Pool({ connectionString: db.url, max: 3, application_name: 'jobq-install-under-test' });
+  try {
+    await holder.query('select pg_advisory_lock(7432004)');
+    let settled = false;
+    const install = installJobQueue(pool).finally(() => (settled = true));
+    for (;;) {
+      const { rowCount } = await holder.query(
+        `select 1 from pg_locks l join pg_stat_activity a on a.pid = l.pid
+          where a.application_name = 'jobq-install-under-test' and l.locktype = 'advisory' and not l.granted and l.classid = 0 and l.objid = 7432004 and l.objsubid = 1`,
+      );
+      if (rowCount) break;
+      await new Promise((r) => setTimeout(r, 20));
+    }
+    t.false(settled);
+    t.is((await holder.query(`select to_regclass('graphile_worker._private_jobs') as t`)).rows[0].t, null, 'nothing installed while the lock is held');
+    await holder.query('select pg_advisory_unlock(7432004)');
+    await install;
+    t.not((await holder.query(`select to_regclass('graphile_worker._private_jobs') as t`)).rows[0].t, null);
+  } finally {
+    await holder.end();
+    await pool.end();
     await db.drop();
   }
 });

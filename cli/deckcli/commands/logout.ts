@@ -22,7 +22,11 @@ export const logout: Command = {
         await new WireClient({ baseUrl: url, key, userAgent: USER_AGENT }).request('DELETE', '/cli/auth/key');
         lines.push(`Revoked the key of hub login ${hubProfile} on ${url}`);
       } catch (err) {
-        if (err instanceof WireError && err.status === 403) {
+        // 403 insufficient_scope: a current instance refusing a read-only key; any other 403
+        // (key_not_allowed): an older instance whose allowlist predates self-revocation.
+        if (err instanceof WireError && err.status === 403 && err.code === 'insufficient_scope') {
+          lines.push(`The key of hub login ${hubProfile} is read-only and may not revoke itself: it stays valid on the server; revoke it from the dashboard`);
+        } else if (err instanceof WireError && err.status === 403) {
           lines.push(`${url} does not let a key revoke itself (older instance): the key of hub login ${hubProfile} stays valid on the server; revoke it from the dashboard`);
         } else if (err instanceof WireError && err.status === 401) lines.push(`The key of hub login ${hubProfile} was already invalid`);
         else if (err instanceof CliError && err.exitCode === EXIT.environment) throw new CliError(`${err.message}; nothing was evicted, try again`, EXIT.environment, 'unreachable');

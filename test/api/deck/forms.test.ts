@@ -120,3 +120,26 @@ test('responses listing: filters by form, link id or name (never a URL), source,
   t.is(next.body.items[0].form, 'alpha');
   t.is(next.body.nextCursor, null);
 });
+
+test('responses --since: a response created before the instant but edited at or after it is included; one untouched since is not', async (t) => {
+  const l = await link({ name: 'Since' });
+  const edited = await open(l.path);
+  const untouched = await open(l.path);
+  const a = await http(s.url, 'POST', edited.base + 'forms/since', { body: { n: 'a1' }, cookie: edited.cookie });
+  const b = await http(s.url, 'POST', untouched.base + 'forms/since', { body: { n: 'b1' }, cookie: untouched.cookie });
+  t.is(a.status, 201, a.text);
+  t.is(b.status, 201, b.text);
+  t.not(a.body.id, b.body.id);
+  // Both were created long before the instant; only one is edited after it.
+  await s.db.pool.query(`update app.form_responses set created_at = '2020-01-01T00:00:00Z', edited_at = null where id = any($1::uuid[])`, [[a.body.id, b.body.id]]);
+  const since = '2021-01-01T00:00:00Z';
+  const before = await http(s.url, 'GET', `/api/v1/presentations/${id}/responses?form=since&since=${since}`, { key });
+  t.deepEqual(before.body.items, [], 'neither was created or edited at or after the instant');
+  const again = await http(s.url, 'POST', edited.base + 'forms/since', { body: { n: 'a2' }, cookie: edited.cookie });
+  t.is(again.body.id, a.body.id, 'the same browser edits its response');
+  const after = await http(s.url, 'GET', `/api/v1/presentations/${id}/responses?form=since&since=${since}`, { key });
+  t.deepEqual(after.body.items.map((x: { id: string }) => x.id), [a.body.id]);
+  t.deepEqual(after.body.items[0].answers, { n: 'a2' });
+  const all = await http(s.url, 'GET', `/api/v1/presentations/${id}/responses?form=since`, { key });
+  t.deepEqual(all.body.items.map((x: { id: string }) => x.id).sort(), [a.body.id, b.body.id].sort());
+});

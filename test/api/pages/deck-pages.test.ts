@@ -190,3 +190,31 @@ test('sign-out ends the session and refuses other origins', async (t) => {
   t.regex(out.headers.getSetCookie().join(), /podium_session=;/);
   t.is((await page('/decks', c)).status, 303);
 });
+
+test('bar rules: owner shown as You on your own deck (a name otherwise), the version badge, Open in dashboard; Duplicate disabled while the deck has no version', async (t) => {
+  const mine = await page(`/decks/${deck}/present`, owner);
+  t.is(mine.status, 200);
+  t.regex(mine.text, /<dt>Owner<\/dt><dd>You<\/dd>/);
+  const current = (await http(s.url, 'GET', `/api/v1/presentations/${deck}`, { key: ownerKey })).body.version as number;
+  t.true(current >= 1);
+  t.true(mine.text.includes(`<span class="badge" title="Current version">v${current}</span>`), 'the version badge names the current version');
+  t.true(mine.text.includes(`<a href="/decks/${deck}">Open in dashboard</a>`));
+  t.regex(mine.text, /<button type="button" data-duplicate>Duplicate/, 'a deck with a version can be duplicated');
+
+  await person(s.db.pool, ws, 'abe@acme.test', 'admin');
+  const abe = await page(`/decks/${deck}/present`, await pageSignIn(s.url, 'abe@acme.test'));
+  t.regex(abe.text, /<dt>Owner<\/dt><dd>Olive Owner<\/dd>/, 'someone else\'s deck names its owner');
+  t.notRegex(abe.text, /<dd>You<\/dd>/);
+
+  // A deck with no version, in a workspace of its own (so the shared workspace's listings stay as they are).
+  const solo = await seed.workspace(s.db.pool, 'Solo');
+  const nan = await person(s.db.pool, solo.id, 'nan@solo.test', 'member');
+  const { rows } = await s.db.pool.query(`insert into app.decks (workspace_id, owner_id, title) values ($1, $2, 'Empty deck') returning id`, [solo.id, nan]);
+  const empty = await page(`/decks/${rows[0].id}/present`, await pageSignIn(s.url, 'nan@solo.test'));
+  t.regex(empty.text, /<dt>Owner<\/dt><dd>You<\/dd>/);
+  t.is(empty.status, 200);
+  t.regex(empty.text, /No version yet/);
+  t.regex(empty.text, /<button type="button" data-duplicate disabled title="The deck has no version yet">Duplicate/);
+  t.true(empty.text.includes('<span class="badge" title="Current version">v0</span>'));
+  t.true(empty.text.includes(`<a href="/decks/${rows[0].id}">Open in dashboard</a>`));
+});

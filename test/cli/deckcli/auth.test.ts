@@ -1,6 +1,8 @@
 // Emailed-code sign-in and logout with deckcli against a real server.
 import test from 'ava';
 import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { createServer, request as httpRequest } from 'node:http';
+import type { AddressInfo } from 'node:net';
 import path from 'node:path';
 import { http } from '../../helpers/http.ts';
 import * as seed from '../../helpers/seed.ts';
@@ -45,6 +47,32 @@ test.serial('login-request then login-complete stores the key as the active prof
   t.is((await http(s.url, 'GET', '/api/v1/me', { key: c.profiles[host].apiKey })).status, 200);
 });
 
+test.serial('--url is an alias of --api-url; login-complete --expires-in-days sets the key expiry; --profile <name> picks that profile', async (t) => {
+  const { env, config } = makeHome();
+  const before = smtp.mails.length;
+  const req = await deckcli(['auth', 'login-request', '--email', 'owner@acme.test', '--url', s.url], env);
+  t.is(req.code, 0, req.stderr);
+  const code = codeIn((await smtp.waitFor(before + 1))[before]);
+  const done = await deckcli(['auth', 'login-complete', '--email', 'owner@acme.test', '--code', code, '--expires-in-days', '3', '--url', s.url, '--json'], env);
+  t.is(done.code, 0, done.stderr);
+  const out = JSON.parse(done.stdout);
+  t.is(out.baseUrl, s.url, '--url named the instance');
+  const days = (Date.parse(out.expiresAt) - Date.now()) / 86_400_000;
+  t.true(days > 2.9 && days <= 3.01, `expires in ${days} days`);
+  t.is((await deckcli(['auth', 'login-complete', '--email', 'owner@acme.test', '--code', '123456', '--expires-in-days', 'soon', '--url', s.url], env)).code, 2);
+  // --profile: the active profile points at a dead address; --profile mine reaches the server.
+  const host = new URL(s.url).host;
+  const key = configOf(config).profiles[host].apiKey;
+  writeFileSync(path.join(config, 'podium', 'tools', 'deckcli.json'), JSON.stringify({ active: 'dead', profiles: { dead: { baseUrl: 'http://127.0.0.1:9', apiKey: 'dk_dead' }, mine: { baseUrl: s.url, apiKey: key } } }));
+  t.is((await deckcli(['list', '--json'], env)).code, 4, 'the active profile is used without --profile');
+  const picked = await deckcli(['list', '--profile', 'mine', '--json'], env);
+  t.is(picked.code, 0, picked.stderr);
+  t.true(Array.isArray(JSON.parse(picked.stdout).items));
+  const unknown = await deckcli(['list', '--profile', 'nope'], env);
+  t.is(unknown.code, 2);
+  t.regex(unknown.stderr, /no profile named nope; profiles: dead, mine/);
+});
+
 test('a wrong code fails with the server\'s words and stores nothing', async (t) => {
   const { env, config } = makeHome();
   const r = await deckcli(['auth', 'login-complete', '--email', 'owner@acme.test', '--code', '000000', '--api-url', s.url], env);
@@ -65,14 +93,55 @@ test('a hub-connected profile revokes its cached keys server-side, then evicts t
   t.deepEqual(configOf(config).profiles.i, { baseUrl: s.url });
 });
 
-test('an instance refusing self-revocation (403): the key stays valid server-side, said so; evicted locally', async (t) => {
+test('a read-only key on a current instance (403 insufficient_scope): may not revoke itself, stays valid, said so; evicted locally', async (t) => {
   const { env, config } = makeHome();
   const ro = await seed.key(s.db.pool, 'owner@acme.test', 'deck', { scopes: ['presentations:read'] });
   mkdirSync(path.join(config, 'podium', 'tools'), { recursive: true });
   writeFileSync(path.join(config, 'podium', 'tools', 'deckcli.json'), JSON.stringify({ active: 'i', profiles: { i: { baseUrl: s.url, connectKeys: { 'me@hub': ro.key } } } }));
   const r = await deckcli(['logout'], env);
-  t.regex(r.stdout, /stays valid on the server; revoke it from the dashboard/);
+  t.is(r.code, 0, r.stderr);
+  t.is(r.stdout, 'The key of hub login me@hub is read-only and may not revoke itself: it stays valid on the server; revoke it from the dashboard\n');
+  t.notRegex(r.stdout, /older instance/);
+  t.is((await http(s.url, 'GET', '/api/v1/me', { key: ro.key })).status, 200, 'the key is still valid on the server');
   t.deepEqual(configOf(config).profiles.i, { baseUrl: s.url });
+});
+
+/** An older instance: the real server, except that its allowlist predates self-revocation. */
+async function olderInstance() {
+  const seen: string[] = [];
+  const server = createServer((req, res) => {
+    seen.push(`${req.method} ${req.url}`);
+    if (req.method === 'DELETE' && req.url === '/cli/auth/key') {
+      return res.writeHead(403, { 'content-type': 'application/json' }).end(JSON.stringify({ error: { code: 'key_not_allowed', message: 'API keys may not call DELETE /cli/auth/key' } }));
+    }
+    const target = new URL(s.url);
+    const up = httpRequest({ host: target.hostname, port: target.port, method: req.method, path: req.url, headers: { ...req.headers, host: target.host } }, (r) => {
+      res.writeHead(r.statusCode ?? 502, r.headers);
+      r.pipe(res);
+    });
+    up.on('error', () => res.writeHead(502).end());
+    req.pipe(up);
+  });
+  await new Promise<void>((r) => server.listen(0, '127.0.0.1', r));
+  return { url: `http://127.0.0.1:${(server.address() as AddressInfo).port}`, seen, close: () => new Promise<void>((r) => server.close(() => r())) };
+}
+
+test('an older instance refusing self-revocation (403 key_not_allowed): the older-instance sentence; the key stays valid; evicted locally', async (t) => {
+  const older = await olderInstance();
+  try {
+    const { env, config } = makeHome();
+    const k = await seed.key(s.db.pool, 'owner@acme.test', 'deck');
+    mkdirSync(path.join(config, 'podium', 'tools'), { recursive: true });
+    writeFileSync(path.join(config, 'podium', 'tools', 'deckcli.json'), JSON.stringify({ active: 'i', profiles: { i: { baseUrl: older.url, connectKeys: { 'me@hub': k.key } } } }));
+    const r = await deckcli(['logout'], env);
+    t.is(r.code, 0, r.stderr);
+    t.is(r.stdout, `${older.url} does not let a key revoke itself (older instance): the key of hub login me@hub stays valid on the server; revoke it from the dashboard\n`);
+    t.true(older.seen.includes('DELETE /cli/auth/key'));
+    t.is((await http(older.url, 'GET', '/api/v1/me', { key: k.key })).status, 200, 'forwarded to the real server: the key is still valid');
+    t.deepEqual(configOf(config).profiles.i, { baseUrl: older.url });
+  } finally {
+    await older.close();
+  }
 });
 
 test('a cloud instance is detected by discovery and steered to the hub, nothing sent', async (t) => {

@@ -1,6 +1,7 @@
 // share-email: a fresh link per send, mailed by the worker through a real SMTP listener;
 // the secret is sealed in the queue and never in the answer.
 import test from 'ava';
+import argon2 from 'argon2';
 import { mkdtempSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -66,4 +67,23 @@ test.serial('refusals: no --to, a bad address, a stranger deck, no mail driver',
   } finally {
     await noMail.close();
   }
+});
+
+test.serial('the password comes from --password-stdin or DECKS_SHARE_PASSWORD', async (t) => {
+  const viaStdin = await deckcli(['share-email', deckId, '--to', 'pat@example.test', '--name', 'pw-stdin', '--password-stdin'], env, 'from-stdin\n');
+  t.is(viaStdin.code, 0, viaStdin.stderr);
+  const viaEnv = await deckcli(['share-email', deckId, '--to', 'pat@example.test', '--name', 'pw-env'], { ...env, DECKS_SHARE_PASSWORD: 'from-env' });
+  t.is(viaEnv.code, 0, viaEnv.stderr);
+  const none = await deckcli(['share-email', deckId, '--to', 'pat@example.test', '--name', 'pw-none'], env);
+  t.is(none.code, 0, none.stderr);
+  const links = (await http(s.url, 'GET', `/api/v1/presentations/${deckId}/share-links`, { key: env.DECKS_API_KEY })).body.items as { name: string; hasPassword: boolean }[];
+  const has = (name: string) => links.find((l) => l.name === name)?.hasPassword;
+  t.is(has('pw-stdin'), true);
+  t.is(has('pw-env'), true);
+  t.is(has('pw-none'), false);
+  // The stored hash is of the password itself (the stdin line without its newline).
+  const hash = async (name: string) =>
+    (await s.db.pool.query(`select x.password_hash from app.share_links l join app_private.share_link_secrets x on x.link_id = l.id where l.name = $1`, [name])).rows[0].password_hash as string;
+  t.true(await argon2.verify(await hash('pw-stdin'), 'from-stdin'));
+  t.true(await argon2.verify(await hash('pw-env'), 'from-env'));
 });

@@ -9,6 +9,7 @@ import { registerDashboardPages } from './decks/dashboard.ts';
 import { registerMasterPage } from './decks/present.ts';
 import { PreviewLinks } from './decks/preview.ts';
 import { registerThumbnailRoute } from './decks/thumbnail.ts';
+import { registerKeyPages } from './keys/index.ts';
 import { registerSigninPages } from './signin.ts';
 
 export function registerAppPages(app: FastifyInstance, deps: ApiDeps): void {
@@ -22,6 +23,7 @@ export function registerAppPages(app: FastifyInstance, deps: ApiDeps): void {
 
   registerSigninPages(app, deps);
   registerDashboardPages(app, deps);
+  registerKeyPages(app, deps);
   registerMasterPage(app, deps, new PreviewLinks(deps.pool));
   registerThumbnailRoute(app, deps, store);
 }

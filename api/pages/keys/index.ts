@@ -1,0 +1,193 @@
+// API keys of the deck tool, from the dashboard (session only): GET /decks/keys lists the
+// signed-in person's keys (name, dk_…last 4, scopes, workspace pin, created, last used,
+// expires; never a secret), POST /decks/keys makes one (presentations:read checked and
+// presentations:write unchecked by default, as the spec asks) and shows its secret once on
+// the answer page, POST /decks/keys/<id>/revoke revokes one after a confirm step. The rules
+// are in SQL (migration 000020: app.create_dashboard_key, app.revoke_my_api_key refuse key
+// callers); the secret is minted here as the CLI sign-in mints it and never logged.
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { authenticate, callerOf, type Identity } from '../../auth/caller.ts';
+import { mintKey, KEY_PREFIX } from '../../../core/keys.ts';
+import { asCaller } from '../../routes/support.ts';
+import { toAppError } from '../../server.ts';
+import type { ApiDeps } from '../../server.ts';
+import { when } from '../components/deck-bits.ts';
+import { appPage, failurePage, problemPage } from '../components/layout.ts';
+import { toSignin, whoIs } from '../components/session.ts';
+import { esc } from '../html.ts';
+
+export const KEYS_PATH = '/decks/keys';
+const UUID = /^[0-9a-f]{8}-([0-9a-f]{4}-){3}[0-9a-f]{12}$/i;
+const SCOPES = ['presentations:read', 'presentations:write'] as const;
+
+interface KeyRow {
+  id: string;
+  name: string;
+  scopes: string[];
+  workspaceId: string | null;
+  workspaceName: string | null;
+  createdVia: string;
+  expiresAt: string | null;
+  lastUsedAt: string | null;
+  createdAt: string;
+  last4: string | null;
+}
+
+// One checkbox per scope, named after it (the pages' form parser keeps one value per name).
+interface CreateForm {
+  name?: string;
+  'presentations:read'?: string;
+  'presentations:write'?: string;
+  expires?: string;
+  pin?: string;
+}
+
+const checkedScopes = (f: CreateForm): string[] => SCOPES.filter((s) => f[s] === '1');
+
+type Who = { identity: Identity } | { reply: FastifyReply };
+
+/** The session behind a key page request: keys get 403, a foreign-origin write 403, no session a sign-in redirect. */
+async function sessionOf(req: FastifyRequest, reply: FastifyReply, deps: ApiDeps): Promise<Who> {
+  let identity: Identity | null = null;
+  try {
+    identity = await authenticate(req, deps.pool, deps.config, 'session', req.routeOptions.url ?? req.url);
+  } catch (err) {
+    const e = toAppError(err);
+    if (e.status >= 500) throw err; // a broken database is not "signed out"
+    if (e.code === 'key_not_allowed') return { reply: problemPage(reply, 403, 'Not allowed', 'API keys cannot use this page: sign in with a browser.', null) };
+    if (e.code === 'csrf_refused') return { reply: problemPage(reply, 403, 'Not allowed', 'Manage keys from this instance’s own page.', null) };
+    if (e.code !== 'unauthorized') return { reply: failurePage(reply, err, null) };
+  }
+  if (!identity) return { reply: toSignin(req, reply) };
+  req.identity = identity;
+  req.caller = callerOf(identity);
+  return { identity };
+}
+
+function listKeys(req: FastifyRequest, deps: ApiDeps): Promise<KeyRow[]> {
+  return asCaller(req, deps.pool, async (c) => {
+    const { rows } = await c.query(
+      `select k.id, k.name, k.scopes, k.workspace_id as "workspaceId", w.name as "workspaceName", k.created_via as "createdVia",
+              k.expires_at as "expiresAt", k.last_used_at as "lastUsedAt", k.created_at as "createdAt", k.last4
+         from app.my_api_keys k left join app.workspaces w on w.id = k.workspace_id
+        where k.tool = 'deck' and k.revoked_at is null
+        order by k.created_at desc, k.id`,
+    );
+    return rows as KeyRow[];
+  });
+}
+
+function keyLabel(k: KeyRow): string {
+  return `<code>${KEY_PREFIX.deck}…${k.last4 ? esc(k.last4) : ''}</code>`;
+}
+
+function expiry(iso: string | null): string {
+  if (!iso) return 'never';
+  return Date.parse(iso) <= Date.now() ? `expired ${when(iso)}` : when(iso);
+}
+
+function keyTable(keys: KeyRow[]): string {
+  if (keys.length === 0) return '<p class="muted">No key yet.</p>';
+  const rows = keys.map((k) => `<tr><td>${esc(k.name)}</td><td>${keyLabel(k)}</td><td>${k.scopes.map((s) => `<span class="badge">${esc(s)}</span>`).join(' ')}</td>
+<td>${k.workspaceId ? esc(k.workspaceName ?? k.workspaceId) : '<span class="muted">any</span>'}</td><td>${when(k.createdAt)}<br><span class="muted">${esc(k.createdVia)}</span></td>
+<td>${k.lastUsedAt ? when(k.lastUsedAt) : 'never'}</td><td>${expiry(k.expiresAt)}</td>
+<td><details class="menu"><summary>Revoke…</summary><div class="panel" role="group" aria-label="Revoke ${esc(k.name)}"><p>Revoke <strong>${esc(k.name)}</strong>? Clients using it are refused from now on.</p>
+<form method="post" action="${KEYS_PATH}/${esc(k.id)}/revoke"><button type="submit" class="danger">Revoke key</button></form></div></details></td></tr>`);
+  return `<div class="scroll"><table><thead><tr>${['Name', 'Key', 'Scopes', 'Workspace', 'Created', 'Last used', 'Expires', '']
+    .map((h) => `<th scope="col">${esc(h)}</th>`)
+    .join('')}</tr></thead><tbody>${rows.join('')}</tbody></table></div>`;
+}
+
+function createForm(identity: Identity, f: CreateForm = {}, error?: string): string {
+  const scopes = f.name === undefined ? ['presentations:read'] : checkedScopes(f);
+  const ws = identity.workspace;
+  return `<section class="card" aria-labelledby="new-key"><h2 id="new-key">New key</h2>
+<form method="post" action="${KEYS_PATH}">
+<label for="key-name">Name</label><input id="key-name" name="name" maxlength="100" required value="${esc(f.name ?? '')}" placeholder="Laptop deckcli">
+<fieldset><legend>Scopes</legend>
+${SCOPES.map((s) => `<label class="check"><input type="checkbox" name="${s}" value="1"${scopes.includes(s) ? ' checked' : ''}> <code>${s}</code>${s === 'presentations:write' ? ' (needed for push and share)' : ''}</label>`).join('\n')}
+</fieldset>
+<label for="key-expires">Expires after (days, optional)</label><input id="key-expires" name="expires" type="number" min="1" max="3650" value="${esc(f.expires ?? '')}">
+${ws ? `<label class="check"><input type="checkbox" name="pin" value="1"${f.pin ? ' checked' : ''}> Only for the workspace ${esc(ws.name)}</label>` : ''}
+${error ? `<p class="error" role="alert">${esc(error)}</p>` : ''}
+<div class="actions"><button type="submit" class="primary">Create key</button></div>
+</form></section>`;
+}
+
+function newKeyCard(name: string, secret: string): string {
+  return `<section class="card" aria-labelledby="made"><h2 id="made">Key “${esc(name)}” created</h2>
+<p><strong>This key is shown once: copy it now.</strong> Select the field and copy (Ctrl+C or ⌘C); it cannot be shown again, only revoked.</p>
+<label for="new-secret">Key</label><input id="new-secret" readonly autofocus spellcheck="false" autocomplete="off" value="${esc(secret)}">
+<p class="muted">Use it with <code>deckcli</code> (<code>--api-key-stdin</code> or <code>DECKS_API_KEY</code>) or as <code>Authorization: Bearer …</code>.</p></section>`;
+}
+
+async function keysPage(req: FastifyRequest, reply: FastifyReply, deps: ApiDeps, identity: Identity, top: string, form: string, status = 200): Promise<FastifyReply> {
+  const keys = await listKeys(req, deps);
+  return appPage(
+    reply,
+    'API keys',
+    `<p><a href="/decks">All decks</a></p><h1>API keys</h1>${top}${form}
+<section class="card" aria-labelledby="your-keys"><h2 id="your-keys">Your deck keys</h2>${keyTable(keys)}</section>`,
+    { signedInAs: whoIs(identity), status },
+  );
+}
+
+function days(value: string | undefined): number | null | undefined {
+  if (value === undefined || value.trim() === '') return null;
+  return /^\d{1,4}$/.test(value.trim()) ? Number(value.trim()) : undefined;
+}
+
+export function registerKeyPages(app: FastifyInstance, deps: ApiDeps): void {
+  const page = { config: { auth: 'none' as const } };
+
+  app.get(KEYS_PATH, page, async (req, reply) => {
+    const who = await sessionOf(req, reply, deps);
+    if ('reply' in who) return who.reply;
+    try {
+      return await keysPage(req, reply, deps, who.identity, '', createForm(who.identity));
+    } catch (err) {
+      return failurePage(reply, err, whoIs(who.identity));
+    }
+  });
+
+  app.post<{ Body: CreateForm }>(KEYS_PATH, { ...page, bodyLimit: 16 * 1024 }, async (req, reply) => {
+    const who = await sessionOf(req, reply, deps);
+    if ('reply' in who) return who.reply;
+    const identity = who.identity;
+    const f: CreateForm = typeof req.body === 'object' && req.body ? req.body : {};
+    const name = typeof f.name === 'string' ? f.name.trim() : '';
+    const scopes = checkedScopes(f);
+    const expires = days(typeof f.expires === 'string' ? f.expires : undefined);
+    const again = (message: string, status: number) => keysPage(req, reply, deps, identity, '', createForm(identity, f, message), status);
+    try {
+      if (!name) return await again('Give the key a name.', 400);
+      if (scopes.length === 0) return await again('Pick at least one scope.', 400);
+      if (expires === undefined) return await again('The lifetime is a number of days (1 to 3650).', 400);
+      const { key, hash } = mintKey('deck');
+      try {
+        await asCaller(req, deps.pool, (c) =>
+          c.query('select app.create_dashboard_key($1, $2, $3, $4, $5, $6) as r', [hash, key.slice(-4), name, scopes, expires, f.pin === '1']),
+        );
+      } catch (err) {
+        const e = toAppError(err);
+        if (e.status >= 500) throw err;
+        return await again(e.message, e.status);
+      }
+      return await keysPage(req, reply, deps, identity, newKeyCard(name, key), createForm(identity));
+    } catch (err) {
+      return failurePage(reply, err, whoIs(identity));
+    }
+  });
+
+  app.post<{ Params: { id: string } }>(`${KEYS_PATH}/:id/revoke`, { ...page, bodyLimit: 16 * 1024 }, async (req, reply) => {
+    const who = await sessionOf(req, reply, deps);
+    if ('reply' in who) return who.reply;
+    try {
+      if (!UUID.test(req.params.id)) return problemPage(reply, 404, 'Not found', 'No such key of yours', whoIs(who.identity));
+      await asCaller(req, deps.pool, (c) => c.query('select app.revoke_my_api_key($1) as r', [req.params.id]));
+      return reply.redirect(KEYS_PATH, 303);
+    } catch (err) {
+      return failurePage(reply, err, whoIs(who.identity));
+    }
+  });
+}

@@ -35,7 +35,7 @@ export const doctor: Command = {
         proofProblem = { name: 'push proof', ok: false, cls: 'access', detail: (err as Error).message, fix: 'run hackathon connect first' };
       }
     }
-    checks.push(target && /^https?:/.test(target.url) ? await pushProof(target.url, target.repo, env, target.clone) : proofProblem ?? { name: 'push proof', ok: false, cls: 'environment', detail: `origin ${target?.url} is not an https URL`, fix: 'clone over https (hackathon setup does)' });
+    checks.push(target ? await pushProof(target.url, target.repo, env, target.clone) : proofProblem!);
     const clean = checks.map((c) => ({ ...c, detail: redact(c.detail), ...(c.fix ? { fix: redact(c.fix) } : {}) }));
     const failed = clean.find((c) => !c.ok);
     if (ctx.json) ctx.printJson({ ok: !failed, platform: process.platform, checks: clean });

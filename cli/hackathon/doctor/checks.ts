@@ -3,6 +3,7 @@
 // without the runtime and stopping at the first failure). Each answers one line with a
 // fix written for this operating system; a failure carries its class (access,
 // environment), which gives the exit code.
+import { spawn } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -83,37 +84,97 @@ async function credentialUser(url: URL, env: NodeJS.ProcessEnv, cwd?: string): P
   return hasPassword ? (user ?? '(no username)') : null;
 }
 
+/** The push proof's timeout: 60 s; HACKATHON_PUSH_PROOF_TIMEOUT_MS overrides it (tests only). */
+export function pushProofTimeoutMs(env: NodeJS.ProcessEnv): number {
+  const ms = Number(env.HACKATHON_PUSH_PROOF_TIMEOUT_MS);
+  return Number.isFinite(ms) && ms > 0 ? ms : 60_000;
+}
+
+/** Where a clone URL points: https (credential fill applies) or ssh (`ssh://` or scp-like `user@host:path`). */
+export function remoteOf(cloneUrl: string): { kind: 'https' | 'ssh'; host: string } | null {
+  if (/^https?:\/\//i.test(cloneUrl)) return { kind: 'https', host: new URL(cloneUrl).host };
+  if (/^(git\+)?ssh:\/\//i.test(cloneUrl)) return { kind: 'ssh', host: new URL(cloneUrl.replace(/^git\+/, '')).hostname };
+  const scp = /^(?:[^@/:]+@)?([^/:]+):(?!\/\/)/.exec(cloneUrl);
+  return scp && !/^[A-Za-z]$/.test(scp[1]!) ? { kind: 'ssh', host: scp[1]! } : null; // `C:\...` is a path
+}
+
+/**
+ * Runs git for the push proof in its own session (no terminal, so ssh cannot prompt), so
+ * a timeout ends the transport helpers too (git-remote-https, ssh), which would
+ * otherwise hold the pipes open.
+ */
+function runGroup(args: string[], env: NodeJS.ProcessEnv, timeoutMs: number): Promise<{ code: number | null; out: string; err: string; timedOut: boolean }> {
+  return new Promise((resolve) => {
+    const child = spawn('git', args, { env, stdio: ['ignore', 'pipe', 'pipe'], detached: process.platform !== 'win32' });
+    let out = '';
+    let err = '';
+    let settled = false;
+    const finish = (r: { code: number | null; timedOut: boolean }) => {
+      if (settled) return;
+      settled = true;
+      clearTimeout(timer);
+      resolve({ ...r, out, err });
+    };
+    const timer = setTimeout(() => {
+      try {
+        if (child.pid !== undefined && process.platform !== 'win32') process.kill(-child.pid, 'SIGKILL');
+        else child.kill('SIGKILL');
+      } catch {
+        child.kill('SIGKILL');
+      }
+      finish({ code: null, timedOut: true });
+    }, timeoutMs);
+    child.stdout.on('data', (c) => (out += c));
+    child.stderr.on('data', (c) => (err += c));
+    child.on('error', (e) => {
+      err += e.message;
+      finish({ code: null, timedOut: false });
+    });
+    child.on('close', (code) => finish({ code, timedOut: false }));
+  });
+}
+
 /**
  * Asks the code host, from this machine with this machine's credential, whether a push
  * would be accepted: `git push --dry-run` to a throwaway branch name, from the person's
  * clone when one is given (so its own credential helper counts, e.g. the one setup
  * configures for this instance's code host), else of an empty commit in a scratch
- * repository. Nothing is ever pushed.
+ * repository. Nothing is ever pushed. Over https the account comes from the credential
+ * helpers; over ssh there is no credential fill, and the account comes from the refusal
+ * (e.g. `Permission to acme/rocket.git denied to bob.`).
  */
 export async function pushProof(cloneUrl: string, repo: string, env: NodeJS.ProcessEnv, clone?: string): Promise<Check> {
   const name = 'push proof';
-  const url = new URL(cloneUrl);
+  const remote = remoteOf(cloneUrl);
+  if (!remote) return { name, ok: false, cls: 'environment', detail: `origin ${cloneUrl} is neither an https nor an ssh URL`, fix: 'clone over https (hackathon setup does)' };
+  const host = remote.host;
+  const ssh = remote.kind === 'ssh';
   const genv = { ...env, GIT_TERMINAL_PROMPT: '0', GCM_INTERACTIVE: 'never' };
   const fromClone = clone !== undefined && (await run('git', ['-C', clone, 'rev-parse', '--verify', '--quiet', 'HEAD'], { env: genv })).code === 0;
-  const account = await credentialUser(url, env, fromClone ? clone : undefined);
+  const account = ssh ? null : await credentialUser(new URL(cloneUrl), env, fromClone ? clone : undefined);
   const dir = fromClone ? clone! : mkdtempSync(path.join(os.tmpdir(), 'hackathon-doctor-'));
+  const timeoutMs = pushProofTimeoutMs(env);
   try {
     if (!fromClone) {
       await run('git', ['init', '-q', dir], { env: genv });
       await run('git', ['-C', dir, '-c', 'user.name=doctor', '-c', 'user.email=doctor@localhost', 'commit', '-q', '--allow-empty', '-m', 'push proof'], { env: genv });
     }
-    const r = await run('git', ['-C', dir, 'push', '--dry-run', '--porcelain', cloneUrl, `HEAD:refs/heads/podium-push-proof-${process.pid}`], { env: genv, timeoutMs: 60_000 });
+    const r = await runGroup(['-C', dir, 'push', '--dry-run', '--porcelain', cloneUrl, `HEAD:refs/heads/podium-push-proof-${process.pid}`], genv, timeoutMs);
     const text = `${r.err}\n${r.out}`;
     if (r.code === 0) return { name, ok: true, detail: `${account ?? 'this machine'} may push to ${repo}` };
-    if (r.timedOut) return { name, ok: false, cls: 'environment', detail: `${url.host} did not answer within 60 s`, fix: 'check the network connection and try again' };
-    if (!account && /terminal prompts disabled|could not read Username|Authentication failed|\b401\b/i.test(text)) {
-      return { name, ok: false, cls: 'access', detail: `no credential on this machine for ${url.host}`, fix: `sign in to ${url.host} with your roster account in git (a credential helper or credential manager), then run doctor again` };
+    if (r.timedOut) return { name, ok: false, cls: 'environment', detail: `${host} did not answer within ${timeoutMs / 1000} s`, fix: 'check the network connection and try again' };
+    const deniedTo = /denied to ([^\s.]+)/.exec(text)?.[1];
+    if (ssh && !deniedTo && /Permission denied \([^)]*\)|Host key verification failed/i.test(text)) {
+      return { name, ok: false, cls: 'access', detail: `${host} refused the SSH key on this machine (${firstLine(/^.*Permission denied.*$|^.*Host key verification failed.*$/im.exec(text)?.[0] ?? '')})`, fix: `add your SSH key to your ${host === 'github.com' ? 'GitHub' : host} account or clone over https` };
     }
-    const seen = /denied to ([^\s.]+)/.exec(text)?.[1] ?? account ?? 'the account on this machine';
-    if (/\b40[13]\b|denied|not found|Permission/i.test(text)) {
-      return { name, ok: false, cls: 'access', detail: `${url.host} refused a push to ${repo} by ${seen}`, fix: `accept your invitation to ${repo} (hackathon connect shows it), or sign in with your roster account instead of ${seen}` };
+    if (!ssh && !account && /terminal prompts disabled|could not read Username|Authentication failed|\b401\b/i.test(text)) {
+      return { name, ok: false, cls: 'access', detail: `no credential on this machine for ${host}`, fix: `sign in to ${host} with your roster account in git (a credential helper or credential manager), then run doctor again` };
     }
-    return { name, ok: false, cls: 'environment', detail: `could not ask ${url.host}: ${firstLine(r.err) || `git exited ${r.code}`}`, fix: 'check the network connection and the instance address, then run doctor again' };
+    const seen = deniedTo ?? account ?? (ssh ? 'the SSH key on this machine' : 'the account on this machine');
+    if (/\b40[13]\b|denied|not found|Permission to/i.test(text)) {
+      return { name, ok: false, cls: 'access', detail: `${host} refused a push to ${repo} by ${seen}`, fix: `accept your invitation to ${repo} (hackathon connect shows it), or sign in with your roster account instead of ${seen}` };
+    }
+    return { name, ok: false, cls: 'environment', detail: `could not ask ${host}: ${firstLine(r.err) || `git exited ${r.code}`}`, fix: 'check the network connection and the instance address, then run doctor again' };
   } finally {
     if (!fromClone) rmSync(dir, { recursive: true, force: true });
   }

@@ -7,6 +7,7 @@ import { chmodSync, mkdirSync, mkdtempSync, symlinkSync, writeFileSync } from 'n
 import os from 'node:os';
 import path from 'node:path';
 import { execFileSync } from 'node:child_process';
+import net from 'node:net';
 import { redact } from '../../../cli/lib/redact.ts';
 import { LocalCodeHost } from '../../../core/codehost/local.ts';
 import { createEvent, eventWorkspace, HOUR, importRoster, person, type Person } from '../../helpers/event.ts';
@@ -115,6 +116,103 @@ test('--directory checks the clone\'s origin', async (t) => {
   const r = await hackathon(['doctor', '--directory', dir], env(ann, { login: 'ann-gh', key: ann.key }));
   t.is(r.code, 0, r.stdout);
   t.regex(r.stdout, /push proof: ann-gh may push to acme\/rocket/);
+});
+
+/** A clone whose origin is `url` (no commit: the proof pushes an empty scratch commit). */
+function cloneWithOrigin(url: string): string {
+  const dir = mkdtempSync(path.join(os.tmpdir(), 'doctor-clone-'));
+  execFileSync('git', ['init', '-q', dir]);
+  execFileSync('git', ['-C', dir, 'remote', 'add', 'origin', url]);
+  return dir;
+}
+
+/** A stand-in for ssh (GIT_SSH_COMMAND): the given shell body, run whatever the arguments. */
+function sshStandin(body: string): string {
+  const file = path.join(mkdtempSync(path.join(os.tmpdir(), 'doctor-ssh-')), 'fake-ssh');
+  writeFileSync(file, `#!/bin/sh\n${body}\n`);
+  chmodSync(file, 0o755);
+  return file;
+}
+
+async function proofOver(dir: string, extra: NodeJS.ProcessEnv, cred: { login: string; key: string } | null = null) {
+  const r = await hackathon(['doctor', '--json', '--directory', dir], env(ann, cred, extra));
+  return { r, proof: JSON.parse(r.stdout).checks.at(-1) };
+}
+
+test('over ssh, a refusal naming an account: access, naming the account seen (no credential fill)', async (t) => {
+  const ssh = sshStandin(`echo "ERROR: Permission to acme/rocket.git denied to bob." >&2\necho "fatal: Could not read from remote repository." >&2\nexit 128`);
+  const { r, proof } = await proofOver(cloneWithOrigin('git@github.com:acme/rocket.git'), { GIT_SSH_COMMAND: ssh });
+  t.is(r.code, 3, r.stdout);
+  t.like(proof, { name: 'push proof', ok: false, cls: 'access', detail: 'github.com refused a push to acme/rocket by bob' });
+  t.regex(proof.fix, /accept your invitation to acme\/rocket .* or sign in with your roster account instead of bob$/);
+});
+
+test('over ssh, a key the host does not know: access, with the SSH key fix', async (t) => {
+  const ssh = sshStandin(`echo "git@github.com: Permission denied (publickey)." >&2\necho "fatal: Could not read from remote repository." >&2\nexit 128`);
+  const { r, proof } = await proofOver(cloneWithOrigin('ssh://git@github.com/acme/rocket.git'), { GIT_SSH_COMMAND: ssh });
+  t.is(r.code, 3, r.stdout);
+  t.like(proof, { name: 'push proof', ok: false, cls: 'access' });
+  t.regex(proof.detail, /^github\.com refused the SSH key on this machine \(.*Permission denied \(publickey\)/);
+  t.is(proof.fix, 'add your SSH key to your GitHub account or clone over https');
+});
+
+test('over ssh, a host that accepts the dry run: ok (the stand-in serves a local bare repository)', async (t) => {
+  const bare = mkdtempSync(path.join(os.tmpdir(), 'doctor-bare-'));
+  execFileSync('git', ['init', '-q', '--bare', bare]);
+  const ssh = sshStandin(`exec git receive-pack '${bare}'`);
+  const { r, proof } = await proofOver(cloneWithOrigin('git@github.com:acme/rocket.git'), { GIT_SSH_COMMAND: ssh });
+  t.is(r.code, 0, r.stdout);
+  t.like(proof, { name: 'push proof', ok: true, detail: 'this machine may push to acme/rocket' });
+  t.is(execFileSync('git', ['-C', bare, 'for-each-ref'], { encoding: 'utf8' }), '', 'a dry run pushes nothing');
+});
+
+test('over ssh, a connection failure: environment', async (t) => {
+  const ssh = sshStandin(`echo "ssh: connect to host github.com port 22: Connection refused" >&2\necho "fatal: Could not read from remote repository." >&2\necho "Please make sure you have the correct access rights" >&2\nexit 128`);
+  const { r, proof } = await proofOver(cloneWithOrigin('git@github.com:acme/rocket.git'), { GIT_SSH_COMMAND: ssh });
+  t.is(r.code, 4, r.stdout);
+  t.like(proof, { name: 'push proof', ok: false, cls: 'environment' });
+  t.regex(proof.detail, /^could not ask github\.com: ssh: connect to host github\.com port 22: Connection refused$/);
+});
+
+test('over https, a network error (nothing listens on the port): environment', async (t) => {
+  const port = await new Promise<number>((resolve) => {
+    const srv = net.createServer().listen(0, '127.0.0.1', () => {
+      const p = (srv.address() as net.AddressInfo).port;
+      srv.close(() => resolve(p));
+    });
+  });
+  const { r, proof } = await proofOver(cloneWithOrigin(`http://127.0.0.1:${port}/git/acme/rocket.git`), {}, { login: 'ann-gh', key: ann.key });
+  t.is(r.code, 4, r.stdout);
+  t.like(proof, { name: 'push proof', ok: false, cls: 'environment' });
+  t.regex(proof.detail, new RegExp(`^could not ask 127\\.0\\.0\\.1:${port}: `));
+});
+
+test('a host that never answers: environment after the push proof timeout (shortened for the test)', async (t) => {
+  const sockets: net.Socket[] = [];
+  const srv = net.createServer((sock) => void sockets.push(sock)); // accepts, never answers
+  await new Promise<void>((resolve) => srv.listen(0, '127.0.0.1', resolve));
+  const port = (srv.address() as net.AddressInfo).port;
+  try {
+    const { r, proof } = await proofOver(cloneWithOrigin(`http://127.0.0.1:${port}/git/acme/rocket.git`), { HACKATHON_PUSH_PROOF_TIMEOUT_MS: '1000' }, { login: 'ann-gh', key: ann.key });
+    t.is(r.code, 4, r.stdout);
+    t.like(proof, { name: 'push proof', ok: false, cls: 'environment', detail: `127.0.0.1:${port} did not answer within 1 s` });
+    t.true(sockets.length > 0, 'git reached the listener');
+  } finally {
+    for (const sock of sockets) sock.destroy();
+    srv.close();
+  }
+});
+
+test('a JavaScript runtime older than 22: environment, with the install fix', async (t) => {
+  const bin = mkdtempSync(path.join(os.tmpdir(), 'doctor-oldnode-'));
+  writeFileSync(path.join(bin, 'node'), '#!/bin/sh\necho v20.0.0\n');
+  chmodSync(path.join(bin, 'node'), 0o755);
+  const r = await hackathon(['doctor', '--json'], env(ann, { login: 'ann-gh', key: ann.key }, { PATH: `${bin}:${standin}:${process.env.PATH}` }));
+  t.is(r.code, 4, r.stdout);
+  const j = JSON.parse(r.stdout);
+  t.like(j.checks.find((c: { name: string }) => c.name === 'javascript runtime'), { ok: false, cls: 'environment', detail: 'node v20.0.0 is older than 22' });
+  t.regex(j.checks.find((c: { name: string }) => c.name === 'javascript runtime').fix, /22/);
+  t.true(j.checks.filter((c: { ok: boolean }) => !c.ok).length === 1, 'the other checks pass');
 });
 
 test('redaction: Podium keys, code-host tokens, bearer and basic headers, credentials in URLs', (t) => {

@@ -101,3 +101,21 @@ test.serial('pull request events are accepted as activity; ping is answered', as
   const bad = await sendDelivery(s.url, { eventId, raw: 'not json' });
   t.is(bad.body.error.code, 'invalid_json');
 });
+
+test.serial('submissions show answers the last 50 receipts, newest first, after 55 more deliveries', async (t) => {
+  const sent: number[] = [];
+  for (let i = 0; i < 55; i++) {
+    const r = await sendDelivery(s.url, { eventId, payload: pushFixture(repo, { after: i.toString(16).padStart(40, '0') }) });
+    t.is(r.status, 202);
+    sent.push(r.body.sequence);
+  }
+  const show = await http(s.url, 'GET', `/api/v1/submissions/${rocket}`, { key: owner.key });
+  t.is(show.status, 200, show.text);
+  const seqs = show.body.receipts.map((r: { sequence: number }) => r.sequence);
+  t.is(seqs.length, 50);
+  t.deepEqual(seqs, sent.slice(-50).reverse(), 'the 50 newest deliveries, newest first');
+  t.is(show.body.receipts[0].sha, (54).toString(16).padStart(40, '0'));
+  t.is(show.body.receipts[49].sha, (5).toString(16).padStart(40, '0'));
+  const { rows } = await s.db.pool.query('select count(*)::int as n from app.submission_receipts where project_id = $1', [rocket]);
+  t.true(rows[0].n > 55, 'older receipts exist and are left out');
+});

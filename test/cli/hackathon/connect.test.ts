@@ -75,6 +75,16 @@ test.serial('connect prints identity, team, assignment, installer and next step;
   t.deepEqual(json.installer, skill);
 });
 
+test.serial('a team with no repository yet: connect says so and shows no clone URL', async (t) => {
+  const home = makeHome();
+  const r = await hackathon(['connect'], { ...home.env, EVENT_URL: s.url, EVENT_API_KEY: bob.key });
+  t.is(r.code, 0, r.stderr);
+  t.regex(r.stdout, /^Team: Comet Crew\nRepository: not assigned yet\nGitHub username: /m);
+  t.notRegex(r.stdout, /Clone URL:/);
+  const j = JSON.parse((await hackathon(['connect', '--json'], { ...home.env, EVENT_URL: s.url, EVENT_API_KEY: bob.key })).stdout);
+  t.like(j, { ok: true, role: 'participant', team: { name: 'Comet Crew' }, repository: null });
+});
+
 test.serial('--github saves the username and prints its standing; the standing follows the code host', async (t) => {
   const home = makeHome();
   const env = { ...home.env, EVENT_URL: s.url, EVENT_API_KEY: ann.key };

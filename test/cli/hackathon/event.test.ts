@@ -220,3 +220,31 @@ test.serial('demo passes: sign in as the owner, mint, list, revoke, sign out', a
   const { rows } = await s.db.pool.query(`select count(*)::int as n from app_private.sessions s join app.users u on u.id = s.user_id where u.email = $1`, [owner.email]);
   t.is(rows[0].n, 0, 'every demo command signed out at the end');
 });
+
+test.serial('status shows a build-end notice with its reason; after voting opened a participant\'s --vote is vote_link_frozen (exit 1)', async (t) => {
+  const { rows: [e] } = await s.db.pool.query(`select id, build_ends_at from app.events where workspace_id = $1`, [wsId]);
+  const { rows: [n] } = await s.db.pool.query(
+    `insert into app.event_notices (event_id, at, reason, previous_build_ends_at, build_ends_at)
+     values ($1, app.now(), 'Power cut in hall B', $2, $2::timestamptz + interval '1 hour')
+     returning id, app_private.iso(at) as at, app_private.iso(build_ends_at) as moved`, [e.id, e.build_ends_at]);
+  try {
+    const status = await run(['event', 'status'], ann);
+    t.is(status.code, 0, status.stderr);
+    t.regex(status.stdout, new RegExp(`^Notice \\(${n.at.replace(/[.+]/g, '\\$&')}\\): build end moved to ${n.moved.replace(/[.+]/g, '\\$&')}: Power cut in hall B$`, 'm'));
+    t.true(status.stdout.indexOf('Notice (') < status.stdout.indexOf('Role: '), 'notices come before the role line');
+
+    const good = `https://${new URL(s.url).hostname}/v/Vote_123-x/`;
+    await s.db.pool.query(`update app.events set voting_opened_at = app.now() where id = $1`, [e.id]);
+    const frozen = await run(['decks', 'link', '--vote', good], ann);
+    t.is(frozen.code, 1, frozen.stdout + frozen.stderr);
+    t.regex(frozen.stderr, /vote_link_frozen/);
+    const demoStill = await run(['decks', 'link', '--demo', good], ann);
+    t.is(demoStill.code, 0, demoStill.stderr);
+    const organizer = await run(['decks', 'link', '--vote', good, '--team', 'Rocket']);
+    t.is(organizer.code, 0, organizer.stderr);
+    t.regex(organizer.stdout, new RegExp(`^Vote presentation: ${good.replace(/[.+]/g, '\\$&')}$`, 'm'));
+  } finally {
+    await s.db.pool.query(`update app.events set voting_opened_at = null where id = $1`, [e.id]);
+    await s.db.pool.query(`delete from app.event_notices where id = $1`, [n.id]);
+  }
+});

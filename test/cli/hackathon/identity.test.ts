@@ -135,6 +135,21 @@ test('workspace selection errors: both selectors, no match, a pinned key', async
   t.regex(pin.stdout, /^Chosen by: key pin$/m);
 });
 
+test('--url is an alias of --api-url; EVENT_WORKSPACE selects a workspace by name', async (t) => {
+  const { env } = makeHome();
+  const k = await key();
+  const byAlias = await hackathon(['whoami', '--url', s.url], { ...env, EVENT_API_KEY: k.key });
+  t.is(byAlias.code, 0, byAlias.stderr);
+  t.regex(byAlias.stdout, /^Workspace: Alpha \(.*\), role admin$/m);
+  t.is(JSON.parse((await hackathon(['whoami', '--url', s.url, '--json'], { ...env, EVENT_API_KEY: k.key })).stdout).workspace.id, alpha.id);
+  const byEnv = await hackathon(['whoami', '--json'], { ...env, EVENT_URL: s.url, EVENT_API_KEY: k.key, EVENT_WORKSPACE: 'BETA TEAM' });
+  t.is(byEnv.code, 0, byEnv.stderr);
+  t.like(JSON.parse(byEnv.stdout), { workspace: { id: beta.id }, chosenBy: 'EVENT_WORKSPACE' });
+  // The flag wins over the environment.
+  const flag = await hackathon(['whoami', '--json', '--workspace', 'alpha'], { ...env, EVENT_URL: s.url, EVENT_API_KEY: k.key, EVENT_WORKSPACE: 'Beta Team' });
+  t.like(JSON.parse(flag.stdout), { workspace: { id: alpha.id }, chosenBy: '--workspace' });
+});
+
 test('workspaces lists memberships with organizations; workspace default moves the default', async (t) => {
   const { env } = makeHome();
   const e = { ...env, EVENT_URL: s.url, EVENT_API_KEY: (await key()).key };

@@ -69,6 +69,14 @@ export class GithubCodeHost implements CodeHost {
     return t.json.token;
   }
 
+  /** `GET /orgs/{org}/installation` with the app JWT: 404 is "not installed", never cached. */
+  async appInstalled(organization: string): Promise<boolean> {
+    const r = await this.call('GET', `/orgs/${encodeURIComponent(organization)}/installation`, `Bearer ${this.jwt()}`);
+    if (r.status === 404) return false;
+    if (r.status !== 200) throw new CodeHostError('refused', `GitHub answered ${r.status} for the app installation on ${organization}`);
+    return true;
+  }
+
   private async repoCall(method: string, fullName: string, suffix: string, body?: unknown) {
     checkFullName(fullName);
     return this.call(method, `/repos/${fullName}${suffix}`, `token ${await this.token(fullName.split('/')[0]!)}`, body);

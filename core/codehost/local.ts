@@ -35,6 +35,11 @@ export class LocalCodeHost implements CodeHost {
     await git(['init', '--quiet', '--bare', `--initial-branch=${branch}`, dir]);
   }
 
+  /** The local host is the platform itself: it acts on every organization (created on first use). */
+  async appInstalled(_organization: string): Promise<boolean> {
+    return true;
+  }
+
   async branchHead(fullName: string, branch: string): Promise<string | null> {
     if (!this.exists(fullName)) return null;
     const out = await git(['rev-parse', '--verify', '--quiet', `refs/heads/${branch}^{commit}`], { cwd: this.repositoryPath(fullName) }).catch(() => '');

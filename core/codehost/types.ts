@@ -5,6 +5,11 @@ export type Standing = 'none' | 'invited' | 'member';
 
 export interface CodeHost {
   readonly kind: 'local' | 'github';
+  /**
+   * Whether the app can act on `organization`, read live (event github-check): false when it
+   * is not installed there; a refusal or an unreachable host throws a CodeHostError.
+   */
+  appInstalled(organization: string): Promise<boolean>;
   /** The head revision of a branch of a repository, or null when there is no such branch. */
   branchHead(fullName: string, branch: string): Promise<string | null>;
   /** Creates `fullName` as a copy of the template's branch; an existing repository is kept. */

@@ -10,6 +10,7 @@ import { mkdirSync, readFileSync } from 'node:fs';
 import http from 'node:http';
 import path from 'node:path';
 import { runHttpBackend } from '../../api/routes/git/cgi.ts';
+import { codeHostProblems } from '../../core/codehost/check.ts';
 import { GithubCodeHost } from '../../core/codehost/github.ts';
 import { loadConfig } from '../../core/config.ts';
 import { commitFile, git, tempDir } from '../helpers/codehost.ts';
@@ -58,6 +59,9 @@ test.before(async () => {
       const m = (re: RegExp) => re.exec(url.pathname);
       let x: RegExpExecArray | null;
       if (url.pathname === '/orgs/acme/installation') return kind === 'jwt' ? send(200, { id: 77 }) : send(401, { message: 'Bad credentials' });
+      // An organization the app is not installed on, and one whose answer is a refusal.
+      if (url.pathname === '/orgs/elsewhere/installation') return kind === 'jwt' ? send(404, { message: 'Not Found' }) : send(401, { message: 'Bad credentials' });
+      if (url.pathname === '/orgs/locked/installation') return send(403, { message: 'Resource not accessible by integration' });
       if (url.pathname === '/app/installations/77/access_tokens' && req.method === 'POST') return kind === 'jwt' ? send(201, { token: TOKEN, expires_at: new Date(Date.now() + 3600_000).toISOString() }) : send(401, {});
       if (kind !== 'token') return send(401, { message: 'Bad credentials' });
       if ((x = m(/^\/repos\/([^/]+\/[^/]+)\/branches\/main$/))) return repos.has(x[1]!) ? send(200, { name: 'main', commit: { sha: templateSha } }) : send(404, { message: 'Not Found' });
@@ -142,6 +146,30 @@ test.serial('repositories from the template, invitations, standing and a capture
   t.true(readFileSync(out).equals(readFileSync(expected)), 'git archive of exactly that sha');
   t.true(log.every((l) => l.startsWith('GET /git/acme/template.git/') || l.startsWith('POST /git/acme/template.git/')), log.join('\n'));
   t.true(log.some((l) => l.endsWith('basic')), 'the fetch carried the installation token');
+});
+
+test.serial('github-check reads the installation live with the app JWT and lists distinct problems', async (t) => {
+  const gh = host();
+  log.length = 0;
+  t.true(await gh.appInstalled('acme'));
+  t.false(await gh.appInstalled('elsewhere'));
+  await t.throwsAsync(gh.appInstalled('locked'), { message: /GitHub refused GET \/orgs\/locked\/installation: Resource not accessible by integration/ });
+  t.deepEqual(log, ['GET /orgs/acme/installation jwt', 'GET /orgs/elsewhere/installation jwt', 'GET /orgs/locked/installation jwt'], 'the JWT, never a cached token');
+
+  t.deepEqual(await codeHostProblems(gh, 'acme', 'acme/template', 'main'), { templateRevision: templateSha, problems: [] });
+  t.deepEqual((await codeHostProblems(gh, 'elsewhere', 'elsewhere/template', 'main')).problems,
+    ['The GitHub App is not installed on the organization elsewhere'], 'one cause, one problem');
+  t.deepEqual((await codeHostProblems(gh, 'locked', 'locked/template', 'main')).problems,
+    ['The code host could not check the app on the organization locked: GitHub refused GET /orgs/locked/installation: Resource not accessible by integration']);
+  t.deepEqual((await codeHostProblems(gh, 'acme', 'elsewhere/template', 'main')).problems,
+    ['The template elsewhere/template is not reachable on the code host: The GitHub App is not installed on elsewhere'], 'the host\'s reason');
+  t.deepEqual(await codeHostProblems(gh, 'acme', 'acme/nothing', 'main'), { templateRevision: null, problems: ['The template acme/nothing has no branch main on the code host'] });
+
+  const down = new GithubCodeHost({ appId: '4242', privateKey: (gh as any).s.privateKey, apiUrl: 'http://127.0.0.1:1', gitUrl: 'http://127.0.0.1:1' });
+  const problems = (await codeHostProblems(down, 'acme', 'other/template', 'main')).problems;
+  t.is(problems.length, 2);
+  t.regex(problems[0]!, /^The code host could not check the app on the organization acme: GitHub did not answer GET \/orgs\/acme\/installation/);
+  t.regex(problems[1]!, /^The template other\/template is not reachable on the code host: GitHub did not answer/);
 });
 
 test.serial('the configuration is validated: app id, a PEM key, http(s) bases', (t) => {

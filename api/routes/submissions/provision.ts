@@ -2,6 +2,7 @@
 // template revision read live), starting or resuming a run by key, a run's state, and
 // event github-check. The work itself is the codehost__provision job.
 import type { FastifyInstance } from 'fastify';
+import { codeHostProblems } from '../../../core/codehost/check.ts';
 import type { CodeHost } from '../../../core/codehost/types.ts';
 import { AppError } from '../../errors.ts';
 import type { ApiDeps } from '../../server.ts';
@@ -9,10 +10,10 @@ import { callJson } from '../support.ts';
 
 async function livePlan(req: Parameters<typeof callJson>[0], deps: ApiDeps, host: CodeHost) {
   const plan = await callJson(req, deps.pool, 'app.provision_plan()', []);
-  const templateRevision = plan.template ? await host.branchHead(plan.template, plan.branch).catch(() => null) : null;
-  if (plan.template && !templateRevision) plan.conflicts.push(`The template ${plan.template} has no branch ${plan.branch} on the code host`);
+  const live = await codeHostProblems(host, plan.organization, plan.template, plan.branch);
+  plan.conflicts.push(...live.problems);
   const sample = plan.teams[0]?.project ?? null;
-  return { ...plan, templateRevision, sample };
+  return { ...plan, templateRevision: live.templateRevision, sample };
 }
 
 export function registerProvisionRoutes(app: FastifyInstance, deps: ApiDeps, host: CodeHost): void {

@@ -1,6 +1,7 @@
 // Provisioning on the local code host: the plan and its conflicts, event github-check read
 // live, a run by key as a worker job (sample first), invitations accepted between runs move
-// a team to ready on the next run, a coach added later is invited everywhere.
+// a team to ready on the next run, a coach added later is invited everywhere, and a team left
+// in attention is resumed by the same key once the cause is fixed (done steps skipped).
 import test from 'ava';
 import path from 'node:path';
 import { LocalCodeHost } from '../../../core/codehost/local.ts';
@@ -12,6 +13,7 @@ import { startTestServer, type TestServer } from '../../helpers/server.ts';
 let s: TestServer;
 let host: LocalCodeHost;
 let owner: Person, ann: Person, ben: Person, cat: Person, dan: Person, coach: Person, coach2: Person;
+let wsId: string;
 const team: Record<string, string> = {};
 const roster = () => [
   { email: ann.email, team: 'Rocket' }, { email: ben.email, team: 'Rocket' }, { email: cat.email, team: 'Comet' },
@@ -23,6 +25,7 @@ test.before(async () => {
   s = await startTestServer({ worker: true });
   const w = await eventWorkspace(s.db.pool, 'Prov');
   owner = w.owner;
+  wsId = w.ws.id;
   await createEvent(s.url, owner.key, Date.now() + HOUR);
   [ann, ben, cat, dan, coach, coach2] = await Promise.all(['ann', 'ben', 'cat', 'dan', 'coach', 'coach2'].map((n) => person(s.db.pool, w.ws.id, `${n}@x.test`)));
   await importRoster(s.url, owner.key, roster());
@@ -102,4 +105,64 @@ test.serial('a coach added later is invited everywhere by a run with a new key',
   for (const repo of ['acme/rocket', 'acme/comet', 'acme/nova-labs']) t.is(await host.standing(repo, 'coach2-gh'), 'invited');
   const { rows } = await s.db.pool.query(`select count(*)::int as n from app.team_repositories where template_sha is not null`);
   t.is(rows[0].n, 3, 'the template revision is kept from the creating run');
+});
+
+test.serial('a team in attention is resumed by the same key once the cause is fixed: creation skipped, the failed invitation retried', async (t) => {
+  // Two teams join after provisioning: Aurora (its member has an account here) and Zephyr (its
+  // member's username names nobody on this code host yet, so the invitation fails).
+  const aurora = await person(s.db.pool, wsId, 'aurora@x.test');
+  await importRoster(s.url, owner.key, [...roster(), { email: coach2.email, role: 'advisor' }, { email: aurora.email, team: 'Aurora' }, { email: 'zed@x.test', team: 'Zephyr' }]);
+  await login(aurora, 'aurora-gh');
+  await s.db.pool.query(`update app.roster_entries set github_login = 'zed-gh' where lower(email) = 'zed@x.test'`);
+  for (const r of (await s.db.pool.query('select id, name from app.projects where workspace_id = $1', [wsId])).rows) team[r.name] = r.id;
+  const readiness = async () => Object.fromEntries((await http(s.url, 'GET', '/api/v1/submissions', { key: owner.key })).body.items.map((x: any) => [x.project.name, x.readiness]));
+  t.like(await readiness(), { Aurora: 'unassigned', Zephyr: 'unassigned' }, 'no repository yet');
+
+  // Hold the run inside the sample team's invitation (a table lock the test keeps) to see the
+  // repository recorded `created` before anyone is invited.
+  const lock = await s.db.pool.connect();
+  try {
+    await lock.query('begin');
+    await lock.query('lock table app_private.local_repository_access in share mode');
+    const started = await http(s.url, 'POST', '/api/v1/admin/provision', { key: owner.key, body: { key: 'k3', sample: team.Aurora } });
+    t.is(started.status, 202, started.text);
+    let seen = false;
+    for (let i = 0; i < 300 && !seen; i++) {
+      const run = await http(s.url, 'GET', '/api/v1/admin/provision/runs/k3', { key: owner.key });
+      seen = run.body.teams.some((x: any) => x.repository === 'acme/aurora' && x.readiness === 'created');
+      if (!seen) await new Promise((res) => setTimeout(res, 50));
+    }
+    t.true(seen, 'the sample team is created before its invitations');
+    t.like(await readiness(), { Aurora: 'created', Zephyr: 'unassigned' }, 'the rest waits for the sample');
+  } finally {
+    await lock.query('rollback');
+    lock.release();
+  }
+  let run = await runUntilDone('k3');
+  t.deepEqual(run.summary, { ready: 1, invited: 3, attention: 1 });
+  const zephyr = () => run.teams.find((x: any) => x.repository === 'acme/zephyr');
+  t.like(zephyr(), { readiness: 'attention' });
+  t.regex(zephyr().attention, /No account zed-gh on this code host/);
+  t.like(await readiness(), { Aurora: 'invited', Zephyr: 'attention' });
+  const zephyrHead = await host.branchHead('acme/zephyr', 'main');
+  t.regex(zephyrHead!, /^[0-9a-f]{40}$/, 'the repository step was done before the invitation failed');
+
+  // The template moves on and the cause is fixed (the member gets an account); the same key resumes.
+  const work = tempDir();
+  await git(work, ['clone', '-q', host.repositoryPath('acme/template'), 'w']);
+  const newTemplate = await commitFile(path.join(work, 'w'), 'CHANGES.md', 'later\n');
+  await git(path.join(work, 'w'), ['push', '-q', 'origin', 'HEAD:main']);
+  await person(s.db.pool, wsId, 'zed@x.test');
+  const again = await http(s.url, 'POST', '/api/v1/admin/provision', { key: owner.key, body: { key: 'k3' } });
+  t.is(again.status, 202, again.text);
+  t.like(again.body, { key: 'k3', state: 'running', sampleProjectId: team.Aurora });
+  run = await runUntilDone('k3');
+  t.deepEqual(run.summary, { ready: 1, invited: 4, attention: 0 });
+  t.like(zephyr(), { readiness: 'invited', attention: null });
+  t.is(await host.branchHead('acme/zephyr', 'main'), zephyrHead, 'not created again (it would carry the new template revision)');
+  t.not(zephyrHead, newTemplate);
+  t.is(await host.standing('acme/zephyr', 'zed-gh'), 'invited', 'the failed step ran again');
+  t.is(await host.standing('acme/zephyr', 'coach-gh'), 'invited');
+  const { rows } = await s.db.pool.query(`select template_sha from app.team_repositories where full_name = 'acme/zephyr'`);
+  t.is(rows[0].template_sha, zephyrHead, 'the template revision of the creating run is kept');
 });

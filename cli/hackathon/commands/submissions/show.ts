@@ -30,7 +30,7 @@ export const submissionsShow: Command = {
     if (t.attention) ctx.out(`Attention: ${t.attention}`);
     ctx.out(nextAction(t));
     ctx.out(`Receipts (last ${t.receipts.length}):`);
-    const rows = t.receipts.map((r: any) => [`  ${r.sequence}`, r.receivedAt, r.kind, r.verdict + (r.refusal ? ` ${r.refusal}` : '') + (r.late ? ' late' : ''), r.ref ?? '-', r.sha ? r.sha.slice(0, 12) : '-']);
+    const rows = t.receipts.map((r: any) => [`  ${r.sequence}`, r.receivedAt, r.kind, r.verdict + (r.refusal ? ` ${r.refusal}` : '') + (r.late ? ' late' : ''), r.ref ?? '-', r.sha ? r.sha.slice(0, 12) : '-', r.capture ? r.capture.state : '-']);
     for (const line of table(rows)) ctx.out(line);
     if (t.exceptions.length === 0) return;
     ctx.out(`Exceptions (${t.exceptions.length}):`);

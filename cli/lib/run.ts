@@ -24,6 +24,13 @@ export interface RunOptions {
   echoEnv?: Record<string, string>;
   /** Where the child's output is copied as it comes (long builds show progress). */
   tee?: { write(s: string): unknown };
+  /**
+   * Run in its own process group with no terminal, and end the whole group on timeout:
+   * git's transport helpers (git-remote-https, ssh) would otherwise hold the pipes open
+   * after git itself is killed, and ssh cannot stop to prompt. Not for long commands a
+   * person may interrupt: Ctrl-C reaches the terminal's group, not this one.
+   */
+  group?: boolean;
 }
 
 const SAFE = /^[A-Za-z0-9_@%+=:,./-]+$/;
@@ -38,13 +45,28 @@ export function commandLine(cmd: string, args: string[], env: Record<string, str
 export function run(cmd: string, args: string[], opts: RunOptions): Promise<Ran> {
   opts.echo?.(`$ ${commandLine(cmd, args, opts.echoEnv)}`);
   return new Promise((resolve) => {
-    const child = spawn(cmd, args, { env: opts.env, cwd: opts.cwd, stdio: [opts.input === undefined ? 'ignore' : 'pipe', 'pipe', 'pipe'] });
+    const group = opts.group === true && process.platform !== 'win32';
+    const child = spawn(cmd, args, { env: opts.env, cwd: opts.cwd, detached: group, stdio: [opts.input === undefined ? 'ignore' : 'pipe', 'pipe', 'pipe'] });
     let out = '';
     let err = '';
     let timedOut = false;
+    let settled = false;
+    const settle = (r: Ran) => {
+      if (settled) return;
+      settled = true;
+      clearTimeout(timer);
+      resolve(r);
+    };
     const timer = setTimeout(() => {
       timedOut = true;
-      child.kill('SIGKILL');
+      try {
+        if (group && child.pid !== undefined) process.kill(-child.pid, 'SIGKILL');
+        else child.kill('SIGKILL');
+      } catch {
+        child.kill('SIGKILL');
+      }
+      // A helper still holding the pipes must not keep us waiting past the timeout.
+      if (group) settle({ code: null, out, err, missing: false, timedOut });
     }, opts.timeoutMs ?? 15_000);
     child.stdout!.on('data', (c) => {
       out += c;
@@ -54,14 +76,8 @@ export function run(cmd: string, args: string[], opts: RunOptions): Promise<Ran>
       err += c;
       opts.tee?.write(redact(String(c)));
     });
-    child.on('error', (e: NodeJS.ErrnoException) => {
-      clearTimeout(timer);
-      resolve({ code: null, out, err: e.message, missing: e.code === 'ENOENT', timedOut });
-    });
-    child.on('close', (code) => {
-      clearTimeout(timer);
-      resolve({ code, out, err, missing: false, timedOut });
-    });
+    child.on('error', (e: NodeJS.ErrnoException) => settle({ code: null, out, err: e.message, missing: e.code === 'ENOENT', timedOut }));
+    child.on('close', (code) => settle({ code, out, err, missing: false, timedOut }));
     if (child.stdin) {
       child.stdin.on('error', () => {}); // a tool that exits without reading its input
       child.stdin.end(opts.input);

@@ -3,7 +3,6 @@
 // without the runtime and stopping at the first failure). Each answers one line with a
 // fix written for this operating system; a failure carries its class (access,
 // environment), which gives the exit code.
-import { spawn } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -99,42 +98,6 @@ export function remoteOf(cloneUrl: string): { kind: 'https' | 'ssh'; host: strin
 }
 
 /**
- * Runs git for the push proof in its own session (no terminal, so ssh cannot prompt), so
- * a timeout ends the transport helpers too (git-remote-https, ssh), which would
- * otherwise hold the pipes open.
- */
-function runGroup(args: string[], env: NodeJS.ProcessEnv, timeoutMs: number): Promise<{ code: number | null; out: string; err: string; timedOut: boolean }> {
-  return new Promise((resolve) => {
-    const child = spawn('git', args, { env, stdio: ['ignore', 'pipe', 'pipe'], detached: process.platform !== 'win32' });
-    let out = '';
-    let err = '';
-    let settled = false;
-    const finish = (r: { code: number | null; timedOut: boolean }) => {
-      if (settled) return;
-      settled = true;
-      clearTimeout(timer);
-      resolve({ ...r, out, err });
-    };
-    const timer = setTimeout(() => {
-      try {
-        if (child.pid !== undefined && process.platform !== 'win32') process.kill(-child.pid, 'SIGKILL');
-        else child.kill('SIGKILL');
-      } catch {
-        child.kill('SIGKILL');
-      }
-      finish({ code: null, timedOut: true });
-    }, timeoutMs);
-    child.stdout.on('data', (c) => (out += c));
-    child.stderr.on('data', (c) => (err += c));
-    child.on('error', (e) => {
-      err += e.message;
-      finish({ code: null, timedOut: false });
-    });
-    child.on('close', (code) => finish({ code, timedOut: false }));
-  });
-}
-
-/**
  * Asks the code host, from this machine with this machine's credential, whether a push
  * would be accepted: `git push --dry-run` to a throwaway branch name, from the person's
  * clone when one is given (so its own credential helper counts, e.g. the one setup
@@ -159,7 +122,7 @@ export async function pushProof(cloneUrl: string, repo: string, env: NodeJS.Proc
       await run('git', ['init', '-q', dir], { env: genv });
       await run('git', ['-C', dir, '-c', 'user.name=doctor', '-c', 'user.email=doctor@localhost', 'commit', '-q', '--allow-empty', '-m', 'push proof'], { env: genv });
     }
-    const r = await runGroup(['-C', dir, 'push', '--dry-run', '--porcelain', cloneUrl, `HEAD:refs/heads/podium-push-proof-${process.pid}`], genv, timeoutMs);
+    const r = await run('git', ['-C', dir, 'push', '--dry-run', '--porcelain', cloneUrl, `HEAD:refs/heads/podium-push-proof-${process.pid}`], { env: genv, timeoutMs, group: true });
     const text = `${r.err}\n${r.out}`;
     if (r.code === 0) return { name, ok: true, detail: `${account ?? 'this machine'} may push to ${repo}` };
     if (r.timedOut) return { name, ok: false, cls: 'environment', detail: `${host} did not answer within ${timeoutMs / 1000} s`, fix: 'check the network connection and try again' };

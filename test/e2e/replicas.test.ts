@@ -19,6 +19,7 @@ import { createEmptyDatabase } from '../helpers/db.ts';
 import { cookieFrom, http } from '../helpers/http.ts';
 import * as seed from '../helpers/seed.ts';
 import { codeIn, startSmtp } from '../helpers/smtp.ts';
+import { until } from '../helpers/until.ts';
 
 const REDIS_URL = process.env.REDIS_URL ?? null;
 // ava 8 has no dynamic skip: decide at load time, and say why in the title.
@@ -29,17 +30,6 @@ const RUN = `${process.pid}${Math.random().toString(36).slice(2, 8)}`;
 const PASSWORD = 'correct horse battery staple';
 
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
-
-/** Polls fn until it answers something truthy; fails with `what` after timeoutMs. */
-async function until<T>(what: string, fn: () => Promise<T>, timeoutMs = 30_000): Promise<NonNullable<T>> {
-  const end = Date.now() + timeoutMs;
-  for (;;) {
-    const v = await fn();
-    if (v) return v as NonNullable<T>;
-    if (Date.now() > end) throw new Error(`timed out waiting for ${what}`);
-    await sleep(250);
-  }
-}
 
 // graphile-worker's migration list ships in the package; its `exports` hides the file, so load it by path.
 async function graphileMigrationCount(): Promise<number> {

@@ -8,19 +8,10 @@ import type pg from 'pg';
 import { createTestDatabase, type TestDatabase } from '../helpers/db.ts';
 import * as seed from '../helpers/seed.ts';
 import { logEntries, randomAuthSecret, startReplica, stopAll, waitExit, waitHealthy, type Replica } from '../../ops/replicas/stack.ts';
+import { until } from '../helpers/until.ts';
 
 const BOOT_MS = 120_000; // tsx boots on 2 cores; generous on purpose
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
-
-async function until<T>(what: string, fn: () => Promise<T>, timeoutMs = 30_000): Promise<NonNullable<T>> {
-  const end = Date.now() + timeoutMs;
-  for (;;) {
-    const v = await fn();
-    if (v) return v as NonNullable<T>;
-    if (Date.now() > end) throw new Error(`timed out waiting for ${what}`);
-    await sleep(250);
-  }
-}
 
 const replicas: Replica[] = [];
 let db: TestDatabase;

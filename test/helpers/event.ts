@@ -67,3 +67,14 @@ export async function importRoster(base: string, key: string, participants: unkn
   if (r.status !== 200) throw new Error(`roster not imported: ${r.status} ${r.text}`);
   return r.body;
 }
+
+/** The team projects of a workspace by name (a roster import creates them). */
+export async function teamIds(pool: pg.Pool, wsId: string): Promise<Record<string, string>> {
+  const { rows } = await pool.query('select id, name from app.projects where workspace_id = $1', [wsId]);
+  return Object.fromEntries(rows.map((r) => [r.name as string, r.id as string]));
+}
+
+/** Assigns a team its repository, as provisioning does (and the template revision it started from). */
+export async function assignRepository(pool: pg.Pool, project: string, fullName: string, readiness = 'ready', templateSha?: string): Promise<void> {
+  await pool.query('select app_private.set_team_repository($1, $2, $3, $4)', [project, fullName, readiness, templateSha ?? null]);
+}

@@ -8,9 +8,10 @@ import path from 'node:path';
 import { LocalCodeHost } from '../../core/codehost/local.ts';
 import { CRONTAB } from '../../workers/index.ts';
 import { commitFile, git, tempDir } from '../helpers/codehost.ts';
-import { Clock, createEvent, eventWorkspace, HOUR, importRoster, MINUTE } from '../helpers/event.ts';
+import { assignRepository, Clock, createEvent, eventWorkspace, HOUR, importRoster, MINUTE } from '../helpers/event.ts';
 import { http } from '../helpers/http.ts';
 import { startTestServer, type TestServer } from '../helpers/server.ts';
+import { until } from '../helpers/until.ts';
 
 let s: TestServer;
 let clock: Clock;
@@ -33,7 +34,7 @@ test.before(async () => {
   await git(work, ['init', '-q', 'w']);
   sha = await commitFile(path.join(work, 'w'), 'a.txt', 'a\n');
   await git(path.join(work, 'w'), ['push', '-q', host.repositoryPath('acme/rocket'), 'HEAD:main']);
-  await s.db.pool.query('select app_private.set_team_repository($1, $2, $3, $4)', [rocket, 'acme/rocket', 'ready', sha]);
+  await assignRepository(s.db.pool, rocket, 'acme/rocket', 'ready', sha);
   await clock.to(start + HOUR + 16 * MINUTE); // past the freeze (the clock moves in whole seconds)
 });
 test.after.always(async () => {
@@ -42,14 +43,6 @@ test.after.always(async () => {
 });
 
 const submission = async (project: string) => (await s.db.pool.query('select state, sha, source, attention from app.submissions where project_id = $1', [project])).rows[0] ?? null;
-
-async function until(what: string, cond: () => Promise<boolean>, ms = 20_000): Promise<void> {
-  const end = Date.now() + ms;
-  while (!(await cond())) {
-    if (Date.now() > end) throw new Error(`timed out waiting for ${what}`);
-    await new Promise((r) => setTimeout(r, 100));
-  }
-}
 
 test('CRONTAB runs submissions__freeze_sweep every minute', (t) => {
   t.regex(CRONTAB, /^\* \* \* \* \* submissions__freeze_sweep\b/m);

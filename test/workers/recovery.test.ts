@@ -8,6 +8,7 @@ import type pg from 'pg';
 import * as seed from '../helpers/seed.ts';
 import { startTestServer, type TestServer } from '../helpers/server.ts';
 import { CRONTAB } from '../../workers/index.ts';
+import { until } from '../helpers/until.ts';
 
 let s: TestServer;
 let key: { key: string; id: string };
@@ -17,14 +18,6 @@ test.before(async () => {
   key = await seed.key(s.db.pool, 'owner@acme.test', 'deck');
 });
 test.after.always(() => s?.close());
-
-async function until(what: string, cond: () => Promise<boolean>, ms = 15_000): Promise<void> {
-  const end = Date.now() + ms;
-  while (!(await cond())) {
-    if (Date.now() > end) throw new Error(`timed out waiting for ${what}`);
-    await new Promise((r) => setTimeout(r, 100));
-  }
-}
 
 const usageRows = (n: number) => ({ rows: [{ keyId: key.id, route: 'GET /api/v1/me', count: n, lastUsedAt: new Date().toISOString() }] });
 

@@ -9,7 +9,7 @@ import { LocalCodeHost } from '../../core/codehost/local.ts';
 import { createLogger } from '../../core/log.ts';
 import { submissionsCapture } from '../../workers/tasks/submissions__capture.ts';
 import { commitFile, git, tempDir } from '../helpers/codehost.ts';
-import { createEvent, eventWorkspace, HOUR, importRoster, MINUTE, Clock } from '../helpers/event.ts';
+import { assignRepository, Clock, createEvent, eventWorkspace, HOUR, importRoster, MINUTE } from '../helpers/event.ts';
 import { http } from '../helpers/http.ts';
 import { startTestServer, type TestServer } from '../helpers/server.ts';
 
@@ -32,7 +32,7 @@ test.before(async () => {
   await git(work, ['init', '-q', 'w']);
   sha = await commitFile(path.join(work, 'w'), 'a.txt', 'a\n');
   await git(path.join(work, 'w'), ['push', '-q', host.repositoryPath('acme/rocket'), 'HEAD:main']);
-  await s.db.pool.query('select app_private.set_team_repository($1, $2, $3, $4)', [rocket, 'acme/rocket', 'ready', sha]);
+  await assignRepository(s.db.pool, rocket, 'acme/rocket', 'ready', sha);
   await clock.to(start + HOUR + 16 * MINUTE); // past the freeze (the clock moves in whole seconds)
   const { rows } = await s.db.pool.query('select app_private.freeze_sweep($1) as r', [eventId]);
   if (rows[0].r.capturing !== 1) throw new Error(JSON.stringify(rows[0].r));

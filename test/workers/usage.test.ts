@@ -4,6 +4,7 @@ import test from 'ava';
 import { http } from '../helpers/http.ts';
 import * as seed from '../helpers/seed.ts';
 import { startTestServer, type TestServer } from '../helpers/server.ts';
+import { until } from '../helpers/until.ts';
 
 let s: TestServer;
 let key: { key: string; id: string };
@@ -18,14 +19,6 @@ const usage = async () =>
   (await s.db.pool.query(`select route, request_count::int as n from app_private.key_usage where key_id = $1`, [key.id])).rows;
 const queued = async () =>
   (await s.db.pool.query(`select count(*)::int as n from graphile_worker.jobs where task_identifier = 'usage__flush'`)).rows[0].n;
-
-async function until(cond: () => Promise<boolean>, ms = 15_000): Promise<void> {
-  const end = Date.now() + ms;
-  while (!(await cond())) {
-    if (Date.now() > end) throw new Error('condition not reached');
-    await new Promise((r) => setTimeout(r, 100));
-  }
-}
 
 test.serial('requests are tallied in memory, then wait in the queue while no worker runs', async (t) => {
   for (let i = 0; i < 7; i++) t.is((await http(s.url, 'GET', '/api/v1/me', { key: key.key })).status, 200);
@@ -43,7 +36,7 @@ test.serial('requests are tallied in memory, then wait in the queue while no wor
 
 test.serial('a worker drains the batch into key_usage and last_used_at, once', async (t) => {
   await s.startWorker();
-  await until(async () => (await queued()) === 0);
+  await until('the queue to drain', async () => (await queued()) === 0);
   t.deepEqual(await usage(), [{ route: 'GET /api/v1/me', n: 7 }]);
   const k = await s.db.pool.query(`select last_used_at from app_private.api_keys where id = $1`, [key.id]);
   t.truthy(k.rows[0].last_used_at);
@@ -52,13 +45,13 @@ test.serial('a worker drains the batch into key_usage and last_used_at, once', a
   t.notRegex(m.text, /^podium_jobs_queued\{task="usage__flush"\}/m);
   for (let i = 0; i < 3; i++) await http(s.url, 'GET', '/api/v1/me', { key: key.key });
   await s.usage.flush(s.db.pool);
-  await until(async () => (await usage())[0].n === 10);
+  await until('10 requests counted', async () => (await usage())[0].n === 10);
   t.pass();
 });
 
 test.serial('a malformed usage batch fails loudly instead of writing garbage', async (t) => {
   await s.db.pool.query(`select graphile_worker.add_job('usage__flush', '{"rows":[{"keyId":1}]}'::json, max_attempts => 1)`);
-  await until(async () => (await s.db.pool.query(`select count(*)::int as n from graphile_worker.jobs where task_identifier = 'usage__flush' and last_error is not null`)).rows[0].n === 1);
+  await until('a failed flush job', async () => (await s.db.pool.query(`select count(*)::int as n from graphile_worker.jobs where task_identifier = 'usage__flush' and last_error is not null`)).rows[0].n === 1);
   const { rows } = await s.db.pool.query(`select last_error from graphile_worker.jobs where task_identifier = 'usage__flush'`);
   t.regex(rows[0].last_error, /malformed payload/);
 });

@@ -6,7 +6,7 @@
 import test from 'ava';
 import { createHash } from 'node:crypto';
 import { LocalCodeHost } from '../../../core/codehost/local.ts';
-import { createEvent, eventWorkspace, HOUR, importRoster, person, type Person } from '../../helpers/event.ts';
+import { assignRepository, createEvent, eventWorkspace, HOUR, importRoster, person, teamIds, type Person } from '../../helpers/event.ts';
 import { http } from '../../helpers/http.ts';
 import { startTestServer, type TestServer } from '../../helpers/server.ts';
 
@@ -36,7 +36,7 @@ test.before(async () => {
     { email: judge.email, role: 'jury' },
     { email: coach.email, role: 'advisor' },
   ]);
-  rocket = (await s.db.pool.query(`select id from app.projects where workspace_id = $1 and name = 'Rocket Ship!'`, [w.ws.id])).rows[0].id;
+  rocket = (await teamIds(s.db.pool, w.ws.id))['Rocket Ship!']!;
 });
 test.after.always(() => s?.close());
 
@@ -57,7 +57,7 @@ test.serial('a participant before provisioning: person, role, team, no repositor
   t.is(r.body.installer.version, '1.0.0');
   t.regex(r.body.installer.sha256, /^[0-9a-f]{64}$/);
   // A planned repository does not exist yet: still no assignment.
-  await s.db.pool.query('select app_private.set_team_repository($1, $2, $3)', [rocket, 'acme/rocket-ship', 'planned']);
+  await assignRepository(s.db.pool, rocket, 'acme/rocket-ship', 'planned');
   t.is((await boot(ann)).body.repository, null);
 });
 
@@ -73,7 +73,7 @@ test.serial('the installer skill is served publicly as the bytes whose sha256 th
 });
 
 test.serial('standing read live: no_username, none, invited, member', async (t) => {
-  await s.db.pool.query('select app_private.set_team_repository($1, $2, $3)', [rocket, 'acme/rocket-ship', 'invited']);
+  await assignRepository(s.db.pool, rocket, 'acme/rocket-ship', 'invited');
   let r = await boot(ann);
   t.deepEqual(r.body.repository, {
     fullName: 'acme/rocket-ship', branch: 'main', readiness: 'invited',

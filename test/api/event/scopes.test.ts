@@ -4,7 +4,7 @@
 // the same calls with the organizer's full key are not refused for scope (so the routes
 // exist and the refusal is the scope's alone).
 import test from 'ava';
-import { createEvent, eventWorkspace, HOUR, importRoster, person, type Person } from '../../helpers/event.ts';
+import { createEvent, eventWorkspace, HOUR, importRoster, person, teamIds, type Person } from '../../helpers/event.ts';
 import { http } from '../../helpers/http.ts';
 import { startTestServer, type TestServer } from '../../helpers/server.ts';
 
@@ -20,7 +20,7 @@ test.before(async () => {
   readOnly = await person(s.db.pool, w.ws.id, 'reader@scoped.test', 'owner', ['hackathon:read']);
   await createEvent(s.url, owner.key, Date.now() + HOUR);
   await importRoster(s.url, owner.key, [{ email: 'ann@scoped.test', team: 'Rocket' }]);
-  projectId = (await s.db.pool.query(`select id from app.projects where workspace_id = $1 and name = 'Rocket'`, [w.ws.id])).rows[0].id;
+  projectId = (await teamIds(s.db.pool, w.ws.id)).Rocket!;
 });
 test.after.always(() => s?.close());
 

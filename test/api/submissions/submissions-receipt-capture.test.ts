@@ -4,7 +4,7 @@
 // for a refused receipt and for a push that was not selected.
 import test from 'ava';
 import { pushFixture, sendDelivery } from '../../helpers/codehost.ts';
-import { Clock, createEvent, eventWorkspace, HOUR, importRoster, MINUTE, type Person } from '../../helpers/event.ts';
+import { assignRepository, Clock, createEvent, eventWorkspace, HOUR, importRoster, MINUTE, teamIds, type Person } from '../../helpers/event.ts';
 import { http } from '../../helpers/http.ts';
 import { startTestServer, type TestServer } from '../../helpers/server.ts';
 import { hackathon, makeHome } from '../../cli/hackathon/run.ts';
@@ -29,8 +29,8 @@ test.before(async () => {
   eventId = (await createEvent(s.url, owner.key, start, 1)).id;
   await http(s.url, 'PUT', '/api/v1/event/github', { key: owner.key, body: { organization: 'Octocoders', template: 'Octocoders/template' } });
   await importRoster(s.url, owner.key, [{ email: 'p@receipts.test', team: 'Rocket' }]);
-  rocket = (await s.db.pool.query(`select id from app.projects where workspace_id = $1 and name = 'Rocket'`, [w.ws.id])).rows[0].id;
-  await s.db.pool.query('select app_private.set_team_repository($1, $2, $3)', [rocket, repo, 'ready']);
+  rocket = (await teamIds(s.db.pool, w.ws.id)).Rocket!;
+  await assignRepository(s.db.pool, rocket, repo, 'ready');
   await clock.to(start + 10 * MINUTE);
   for (const payload of [
     pushFixture(repo, { after: older }),

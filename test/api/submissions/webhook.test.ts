@@ -4,7 +4,7 @@
 // events become activity. Payloads follow GitHub's public push examples.
 import test from 'ava';
 import { pushFixture, receipts, sendDelivery } from '../../helpers/codehost.ts';
-import { Clock, createEvent, eventWorkspace, HOUR, importRoster, MINUTE, person, type Person } from '../../helpers/event.ts';
+import { assignRepository, Clock, createEvent, eventWorkspace, HOUR, importRoster, MINUTE, person, teamIds, type Person } from '../../helpers/event.ts';
 import { http } from '../../helpers/http.ts';
 import { startTestServer, type TestServer } from '../../helpers/server.ts';
 
@@ -25,8 +25,8 @@ test.before(async () => {
   await http(s.url, 'PUT', '/api/v1/event/github', { key: owner.key, body: { organization: 'Octocoders', template: 'Octocoders/template' } });
   part = await person(s.db.pool, w.ws.id, 'part@x.test');
   await importRoster(s.url, owner.key, [{ email: part.email, team: 'Rocket' }]);
-  rocket = (await s.db.pool.query(`select id from app.projects where workspace_id = $1 and name = 'Rocket'`, [w.ws.id])).rows[0].id;
-  await s.db.pool.query('select app_private.set_team_repository($1, $2, $3)', [rocket, 'Octocoders/Rocket', 'ready']);
+  rocket = (await teamIds(s.db.pool, w.ws.id)).Rocket!;
+  await assignRepository(s.db.pool, rocket, 'Octocoders/Rocket', 'ready');
 });
 test.after.always(async () => {
   await clock?.reset();

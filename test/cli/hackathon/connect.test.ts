@@ -6,7 +6,7 @@ import test from 'ava';
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { LocalCodeHost } from '../../../core/codehost/local.ts';
-import { createEvent, eventWorkspace, HOUR, importRoster, person, type Person } from '../../helpers/event.ts';
+import { assignRepository, createEvent, eventWorkspace, HOUR, importRoster, person, teamIds, type Person } from '../../helpers/event.ts';
 import { http } from '../../helpers/http.ts';
 import * as seed from '../../helpers/seed.ts';
 import { startTestServer, type TestServer } from '../../helpers/server.ts';
@@ -31,8 +31,8 @@ test.before(async () => {
     { email: bob.email, team: 'Comet Crew' },
     { email: coach.email, role: 'advisor' },
   ]);
-  rocket = (await s.db.pool.query(`select id from app.projects where workspace_id = $1 and name = 'Rocket'`, [w.ws.id])).rows[0].id;
-  await s.db.pool.query('select app_private.set_team_repository($1, $2, $3)', [rocket, 'acme/rocket', 'invited']);
+  rocket = (await teamIds(s.db.pool, w.ws.id)).Rocket!;
+  await assignRepository(s.db.pool, rocket, 'acme/rocket', 'invited');
   const empty = await seed.workspace(s.db.pool, 'NoEventYet');
   lonely = await person(s.db.pool, empty.id, 'lonely@connect.test');
 });

@@ -11,7 +11,7 @@ import path from 'node:path';
 import { execFileSync, spawn } from 'node:child_process';
 import { LocalCodeHost } from '../../../core/codehost/local.ts';
 import { git, tempDir } from '../../helpers/codehost.ts';
-import { createEvent, eventWorkspace, HOUR, importRoster, person, type Person } from '../../helpers/event.ts';
+import { assignRepository, createEvent, eventWorkspace, HOUR, importRoster, person, type Person } from '../../helpers/event.ts';
 import { http as call } from '../../helpers/http.ts';
 import { startTestServer, type TestServer } from '../../helpers/server.ts';
 import { hackathon, makeHome, type Run } from './run.ts';
@@ -66,7 +66,7 @@ async function assign(team: string, fullName: string | null, who: string, standi
   }
   if (fullName) {
     const project = (await s.db.pool.query(`select id from app.projects where workspace_id = (select workspace_id from app.events limit 1) and name = $1`, [team])).rows[0].id;
-    await s.db.pool.query('select app_private.set_team_repository($1, $2, $3)', [project, fullName, 'ready']);
+    await assignRepository(s.db.pool, project, fullName, 'ready');
   }
   if (fullName && (standing === 'member' || standing === 'invited')) await host.invite(fullName, `${who}-gh`, 'maintain');
   if (fullName && standing === 'member') {

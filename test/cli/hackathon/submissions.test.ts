@@ -6,7 +6,7 @@ import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { LocalCodeHost } from '../../../core/codehost/local.ts';
 import { commitFile, git, pushFixture, sendDelivery, tempDir } from '../../helpers/codehost.ts';
-import { Clock, createEvent, eventWorkspace, HOUR, importRoster, MINUTE, person, type Person } from '../../helpers/event.ts';
+import { assignRepository, Clock, createEvent, eventWorkspace, HOUR, importRoster, MINUTE, person, teamIds, type Person } from '../../helpers/event.ts';
 import { http } from '../../helpers/http.ts';
 import { startTestServer, type TestServer } from '../../helpers/server.ts';
 import { hackathon, makeHome } from './run.ts';
@@ -31,7 +31,7 @@ test.before(async () => {
   eventId = (await createEvent(s.url, owner.key, start, 1)).id;
   await http(s.url, 'PUT', '/api/v1/event/github', { key: owner.key, body: { organization: 'acme', template: 'acme/template' } });
   await importRoster(s.url, owner.key, [{ email: part.email, team: 'Rocket' }, { email: 'other@x.test', team: 'Comet' }]);
-  for (const r of (await s.db.pool.query('select id, name from app.projects where workspace_id = $1', [w.ws.id])).rows) team[r.name] = r.id;
+  Object.assign(team, await teamIds(s.db.pool, w.ws.id));
   // Repositories seeded straight on disk: these tests are about the client, not git transport.
   const host = new LocalCodeHost(s.config.dataDir, s.db.pool);
   await host.createEmpty('acme/template');
@@ -42,7 +42,7 @@ test.before(async () => {
   await git(wdir, ['push', '-q', host.repositoryPath('acme/template'), 'HEAD:main']);
   for (const name of ['Rocket', 'Comet']) {
     await host.createFromTemplate('acme/template', `acme/${name.toLowerCase()}`, 'main');
-    await s.db.pool.query('select app_private.set_team_repository($1, $2, $3, $4)', [team[name], `acme/${name.toLowerCase()}`, 'ready', templateSha]);
+    await assignRepository(s.db.pool, team[name]!, `acme/${name.toLowerCase()}`, 'ready', templateSha);
   }
   pushed = await commitFile(wdir, 'app.js', 'ok\n');
   await git(wdir, ['push', '-q', host.repositoryPath('acme/rocket'), 'HEAD:main']);

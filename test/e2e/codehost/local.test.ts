@@ -8,7 +8,7 @@ import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { LocalCodeHost } from '../../../core/codehost/local.ts';
 import { cloneUrl, commitFile, git, receipts, tempDir, waitForReceipts } from '../../helpers/codehost.ts';
-import { Clock, createEvent, eventWorkspace, HOUR, importRoster, MINUTE, person, type Person } from '../../helpers/event.ts';
+import { assignRepository, Clock, createEvent, eventWorkspace, HOUR, importRoster, MINUTE, person, type Person } from '../../helpers/event.ts';
 import { http } from '../../helpers/http.ts';
 import { startTestServer, type TestServer } from '../../helpers/server.ts';
 
@@ -74,7 +74,7 @@ test.serial('team repositories are copies of the template; invitations count onc
     const made = await host.createFromTemplate('acme/template', full, 'main');
     t.deepEqual(made, { created: true, sha: templateSha });
     t.deepEqual(await host.createFromTemplate('acme/template', full, 'main'), { created: false, sha: templateSha }, 'idempotent');
-    await s.db.pool.query('select app_private.set_team_repository($1, $2, $3, $4)', [teamOf[team], full, 'invited', templateSha]);
+    await assignRepository(s.db.pool, teamOf[team]!, full, 'invited', templateSha);
   }
   await host.invite('acme/rocket', 'alice-gh', 'maintain');
   await host.invite('acme/rocket', 'BOB-gh', 'maintain');

@@ -6,7 +6,7 @@ import test from 'ava';
 import path from 'node:path';
 import { LocalCodeHost } from '../../../core/codehost/local.ts';
 import { commitFile, git, tempDir } from '../../helpers/codehost.ts';
-import { createEvent, eventWorkspace, HOUR, importRoster, person, type Person } from '../../helpers/event.ts';
+import { createEvent, eventWorkspace, HOUR, importRoster, person, teamIds, type Person } from '../../helpers/event.ts';
 import { http } from '../../helpers/http.ts';
 import { startTestServer, type TestServer } from '../../helpers/server.ts';
 
@@ -29,7 +29,7 @@ test.before(async () => {
   await createEvent(s.url, owner.key, Date.now() + HOUR);
   [ann, ben, cat, dan, coach, coach2] = await Promise.all(['ann', 'ben', 'cat', 'dan', 'coach', 'coach2'].map((n) => person(s.db.pool, w.ws.id, `${n}@x.test`)));
   await importRoster(s.url, owner.key, roster());
-  for (const r of (await s.db.pool.query('select id, name from app.projects where workspace_id = $1', [w.ws.id])).rows) team[r.name] = r.id;
+  Object.assign(team, await teamIds(s.db.pool, w.ws.id));
   host = new LocalCodeHost(s.config.dataDir, s.db.pool);
 });
 test.after.always(() => s?.close());
@@ -114,7 +114,7 @@ test.serial('a team in attention is resumed by the same key once the cause is fi
   await importRoster(s.url, owner.key, [...roster(), { email: coach2.email, role: 'advisor' }, { email: aurora.email, team: 'Aurora' }, { email: 'zed@x.test', team: 'Zephyr' }]);
   await login(aurora, 'aurora-gh');
   await s.db.pool.query(`update app.roster_entries set github_login = 'zed-gh' where lower(email) = 'zed@x.test'`);
-  for (const r of (await s.db.pool.query('select id, name from app.projects where workspace_id = $1', [wsId])).rows) team[r.name] = r.id;
+  Object.assign(team, await teamIds(s.db.pool, wsId));
   const readiness = async () => Object.fromEntries((await http(s.url, 'GET', '/api/v1/submissions', { key: owner.key })).body.items.map((x: any) => [x.project.name, x.readiness]));
   t.like(await readiness(), { Aurora: 'unassigned', Zephyr: 'unassigned' }, 'no repository yet');
 

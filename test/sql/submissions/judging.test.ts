@@ -6,6 +6,7 @@ import test from 'ava';
 import { asUser } from '../../helpers/as.ts';
 import { createTestDatabase, type TestDatabase } from '../../helpers/db.ts';
 import * as seed from '../../helpers/seed.ts';
+import { teamIds } from '../../helpers/event.ts';
 
 const RW = ['hackathon:read', 'hackathon:write'];
 let db: TestDatabase;
@@ -21,7 +22,7 @@ test.before(async () => {
   await asOwner((c) => c.query(`select app.configure_event(0, 'Hack', 'UTC', app.now() + interval '1 hour', app.now() + interval '25 hours',
     app.now() + interval '26 hours', app.now() + interval '27 hours')`));
   await asOwner((c) => c.query(`select app.import_roster($1)`, [JSON.stringify([{ email: 'part@j.test', team: 'Rocket' }])]));
-  rocket = (await db.pool.query(`select id from app.projects where workspace_id = $1 and name = 'Rocket'`, [ws.id])).rows[0].id;
+  rocket = (await teamIds(db.pool, ws.id)).Rocket!;
   eventId = (await db.pool.query('select id from app.events where workspace_id = $1', [ws.id])).rows[0].id;
 });
 test.after.always(() => db?.drop());

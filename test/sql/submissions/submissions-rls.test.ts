@@ -5,6 +5,7 @@ import test from 'ava';
 import { asUser } from '../../helpers/as.ts';
 import { createTestDatabase, type TestDatabase } from '../../helpers/db.ts';
 import * as seed from '../../helpers/seed.ts';
+import { assignRepository } from '../../helpers/event.ts';
 
 const RW = ['hackathon:read', 'hackathon:write'];
 let db: TestDatabase;
@@ -30,7 +31,7 @@ test.before(async () => {
   comet = rows.find((r) => r.name === 'Comet').id;
   eventId = (await db.pool.query('select id from app.events where workspace_id = $1', [ws.id])).rows[0].id;
   for (const [p, name] of [[rocket, 'acme/rocket'], [comet, 'acme/comet']]) {
-    await db.pool.query('select app_private.set_team_repository($1, $2, $3, $4)', [p, name, 'ready', 'f'.repeat(40)]);
+    await assignRepository(db.pool, p, name, 'ready', 'f'.repeat(40));
     await db.pool.query('select app_private.record_delivery($1, $2, $3, $4)', [eventId, `d-${name}`, 'push',
       JSON.stringify({ ref: 'refs/heads/main', after: 'e'.repeat(40), repository: { full_name: name, owner: { login: 'acme' } } })]);
   }

@@ -16,9 +16,11 @@ export class Clock {
   now(): number {
     return Date.now() + this.offsetSeconds * 1000;
   }
-  /** Moves the server clock to `ms` (an instant on the server's time line). */
+  /** Moves the server clock to `ms` (an instant on the server's time line). The offset keeps
+   *  its milliseconds: rounded to whole seconds it could land up to half a second before `ms`
+   *  (a test asserting the phase exactly at a deadline then saw the phase before it). */
   async to(ms: number): Promise<void> {
-    this.offsetSeconds = Math.round((ms - Date.now()) / 1000);
+    this.offsetSeconds = (ms - Date.now()) / 1000;
     await setClock(this.base, this.offsetSeconds);
   }
   async reset(): Promise<void> {

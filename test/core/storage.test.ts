@@ -2,13 +2,14 @@
 // loopback). A blob is visible only once its bytes match the declared sha256 and size.
 import test from 'ava';
 import { createHash } from 'node:crypto';
-import { existsSync, mkdtempSync, readdirSync } from 'node:fs';
+import { mkdtempSync, readdirSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { Readable } from 'node:stream';
+import { ListObjectsV2Command, S3Client } from '@aws-sdk/client-s3';
 import { ConfigError, loadConfig } from '../../core/config.ts';
 import { BlobError, createBlobStore, type BlobStore } from '../../core/storage/index.ts';
-import { startS3 } from '../helpers/s3.ts';
+import { S3_BUCKET, startS3 } from '../helpers/s3.ts';
 
 const sha = (b: string | Buffer) => createHash('sha256').update(b).digest('hex');
 const text = async (r: Readable) => {
@@ -27,6 +28,22 @@ test.before(async () => {
     made[name] = { store: createBlobStore(loadConfig({ ...base, DATA_DIR: dir, ...env })), dir };
   }
 });
+/** How many stored objects carry this hash: files under the local root, keys in the bucket. */
+async function storedCopies(name: string, dir: string, hash: string): Promise<number> {
+  if (name === 'local') {
+    const root = path.join(dir, 'blobs');
+    const all = readdirSync(root, { recursive: true, encoding: 'utf8' });
+    return all.filter((f) => path.basename(f).includes(hash)).length;
+  }
+  const client = new S3Client({ endpoint: s3.endpoint, region: 'us-east-1', forcePathStyle: true, credentials: { accessKeyId: 'S3RVER', secretAccessKey: 'S3RVER' } });
+  try {
+    const listed = await client.send(new ListObjectsV2Command({ Bucket: S3_BUCKET }));
+    return (listed.Contents ?? []).filter((o) => o.Key?.includes(hash)).length;
+  } finally {
+    client.destroy();
+  }
+}
+
 test.after.always(async () => {
   for (const m of Object.values(made)) m.store.close();
   await s3?.close();
@@ -66,8 +83,8 @@ for (const name of ['local', 's3']) {
     await store.put(sha(body), body.length, Readable.from([body]));
     const got = await store.open(sha(body));
     t.is(got!.size, body.length);
-    if (name === 'local') t.true(existsSync(path.join(dir, 'blobs', sha(body).slice(0, 2), sha(body))));
     got!.stream.destroy();
+    t.is(await storedCopies(name, dir, sha(body)), 1, 'one stored object for the hash');
   });
 }
 

@@ -85,7 +85,8 @@ test('a change in the folder tells connected pages to reload', async (t) => {
           resolve(buf);
         }
       });
-      setTimeout(() => writeFileSync(path.join(root, 'style.css'), 'h1{color:red}'), 200);
+      // A file of its own: the concurrent test above reads style.css and expects it unchanged.
+      setTimeout(() => writeFileSync(path.join(root, 'changed.css'), 'h1{color:red}'), 200);
     });
     req.on('error', (e) => (String(e).includes('socket hang up') ? null : reject(e)));
     req.end();

@@ -12,7 +12,7 @@ import type { Logger } from '../core/log.ts';
 import type { MailDriver } from '../core/mail/index.ts';
 import type { Metrics } from '../core/metrics.ts';
 import { quietLogger } from '../core/db/job-queue.ts';
-import { HEARTBEAT_INTERVAL_SECONDS } from '../api/routes/meta/health.ts';
+import { HEARTBEAT_INTERVAL_SECONDS } from '../core/heartbeat.ts';
 import { createBlobStore, type BlobStore } from '../core/storage/index.ts';
 import { deckNotifyOwner } from './tasks/deck__notify_owner.ts';
 import { deckThumbnail } from './tasks/deck__thumbnail.ts';

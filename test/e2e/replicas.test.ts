@@ -7,7 +7,7 @@ import { createRequire } from 'node:module';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import type pg from 'pg';
-import { HEARTBEAT_INTERVAL_SECONDS } from '../../api/routes/meta/health.ts';
+import { HEARTBEAT_INTERVAL_SECONDS } from '../../core/heartbeat.ts';
 import { readMigrations } from '../../core/db/migrate.ts';
 import { createPool } from '../../core/db/pool.ts';
 import { USAGE_FLUSH_INTERVAL_MS } from '../../ops/service.ts';

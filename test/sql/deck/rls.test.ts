@@ -73,6 +73,14 @@ for (const table of ['app.share_links', 'app.deck_views', 'app.form_responses', 
   });
 }
 
+test('every deck table policy asks for presentations:read: the owner with another tool\'s scopes sees no row', async (t) => {
+  const tables = ['app.decks', 'app.deck_versions', 'app.deck_files', 'app.deck_annotations', 'app.deck_collaborators', 'app.share_links', 'app.deck_views', 'app.form_responses', 'app.form_response_revisions'];
+  for (const [scopes, seen] of [[['presentations:read'], 1], [['presentations:write', 'data:export', 'hackathon:read', 'hackathon:write'], 0]] as const) {
+    const who = asUser(db.pool, owner, a, 'member', [...scopes]);
+    for (const table of tables) t.is(await count(who, table), seen, `${table} with ${scopes.join(',')}`);
+  }
+});
+
 test('app.deck_collaborators: managers see every row, a collaborator only their own, others nothing', async (t) => {
   t.is(await count(as(owner, a), 'app.deck_collaborators'), 1);
   t.is(await count(as(collab, b), 'app.deck_collaborators'), 1);

@@ -37,8 +37,12 @@ export async function mountGraphql(app: FastifyInstance, { pool }: ApiDeps): Pro
         },
       }),
     ],
+    // Writes go through the app functions only, each checking its scope and its rules: the
+    // generated create/update/delete mutations of tables are not built at all (not merely
+    // refused by grants), and no smart tag on a table can bring them back.
+    disablePlugins: ['PgMutationCreatePlugin', 'PgMutationUpdateDeletePlugin'],
     grafserv: { graphqlPath: '/graphql', graphiql: false, graphqlOverGET: false, maxRequestLength: 100_000, maskError },
-    schema: { exportSchemaSDLPath: undefined },
+    schema: { exportSchemaSDLPath: undefined, defaultBehavior: '-insert -update -delete' },
   };
   const pgl = postgraphile(preset);
   const serv = pgl.createServ(grafserv);

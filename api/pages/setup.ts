@@ -1,9 +1,9 @@
 // First run: GET /setup?token=... shows a form; POST /setup creates the first workspace
 // and its owner (app_private.setup_with_token), signs the owner in and says what next.
 // The token is printed once by `podium start` on an empty database.
-import argon2 from 'argon2';
 import type { FastifyInstance } from 'fastify';
 import { sha256 } from '../../core/crypto.ts';
+import { hashPassword } from '../../core/passwords.ts';
 import { createSession, sessionCookieHeader } from '../auth/session.ts';
 import { toAppError, type ApiDeps } from '../server.ts';
 import { esc, sendPage } from './html.ts';
@@ -54,7 +54,7 @@ export function registerSetupPages(app: FastifyInstance, { config, pool }: ApiDe
       (f.password ?? '').length < 12 ? 'The password needs at least 12 characters.' : null;
     if (problem) return sendPage(reply, 'Set up', form(token, f, problem), 400);
     try {
-      const hash = await argon2.hash(f.password!, { type: argon2.argon2id });
+      const hash = await hashPassword(f.password!);
       const { rows } = await pool.query('select app_private.setup_with_token($1, $2, $3, $4, $5) as r', [sha256(token), f.workspace, f.email, f.name || null, hash]);
       const r = rows[0].r;
       const cookie = await createSession(pool, config.authSecret, r.owner.id);

@@ -16,9 +16,10 @@ export interface BlobStore {
   readonly driver: 'local' | 's3';
   /**
    * Streams `body` in, verifying that it is exactly `size` bytes hashing to `sha256`; the
-   * blob becomes visible only once verified. Throws BlobError on a mismatch.
+   * blob becomes visible only once verified. Resolves with the size it measured; throws
+   * BlobError on a mismatch.
    */
-  put(sha256: string, size: number, body: Readable): Promise<void>;
+  put(sha256: string, size: number, body: Readable): Promise<number>;
   /** Opens a blob for reading, or null when this replica cannot reach it. */
   open(sha256: string): Promise<StoredBlob | null>;
   close(): void;

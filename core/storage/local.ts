@@ -21,15 +21,16 @@ export function createLocalStore(dataDir: string): BlobStore {
     async put(sha256: string, size: number, body: Readable) {
       if (!SHA256_HEX.test(sha256)) throw new Error('not a sha256');
       const spool = path.join(tmp, randomUUID());
-      await spoolVerified(body, spool, sha256, size);
+      const measured = await spoolVerified(body, spool, sha256, size);
       const final = fileOf(sha256);
       const present = await stat(final).then((s) => s.size === size, () => false);
       if (present) {
         await rm(spool, { force: true }); // stored once, however many uploads prove it
-        return;
+        return measured;
       }
       mkdirSync(path.dirname(final), { recursive: true, mode: 0o700 });
       await rename(spool, final);
+      return measured;
     },
     async open(sha256: string) {
       if (!SHA256_HEX.test(sha256)) return null;

@@ -36,10 +36,10 @@ export function createS3Store(s3: S3Settings, dataDir: string): BlobStore {
     async put(sha256: string, size: number, body: Readable) {
       if (!SHA256_HEX.test(sha256)) throw new Error('not a sha256');
       const spool = path.join(tmp, randomUUID());
-      await spoolVerified(body, spool, sha256, size);
+      const measured = await spoolVerified(body, spool, sha256, size);
       try {
         const present = await client.send(new HeadObjectCommand({ Bucket: s3.bucket, Key: keyOf(sha256) })).then((h) => h.ContentLength === size, () => false);
-        if (present) return;
+        if (present) return measured;
         await client.send(new PutObjectCommand({
           Bucket: s3.bucket,
           Key: keyOf(sha256),
@@ -47,6 +47,7 @@ export function createS3Store(s3: S3Settings, dataDir: string): BlobStore {
           ContentLength: size,
           ContentType: 'application/octet-stream',
         }));
+        return measured;
       } finally {
         await rm(spool, { force: true });
       }

@@ -7,8 +7,12 @@ import { Transform, type Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import { BlobError } from './index.ts';
 
-/** Writes body to tmpPath; resolves when it is exactly `size` bytes with that sha256, else removes it and throws. */
-export async function spoolVerified(body: Readable, tmpPath: string, sha256: string, size: number): Promise<void> {
+/**
+ * Writes body to tmpPath; resolves with the byte count it measured once that is exactly `size`
+ * bytes hashing to `sha256`, else removes the file and throws. The measured count is what
+ * SQL records as the blob's size (app_private.blob_uploaded), never a size a caller declared.
+ */
+export async function spoolVerified(body: Readable, tmpPath: string, sha256: string, size: number): Promise<number> {
   const hash = createHash('sha256');
   let received = 0;
   const meter = new Transform({
@@ -27,6 +31,7 @@ export async function spoolVerified(body: Readable, tmpPath: string, sha256: str
     if (received !== size) throw new BlobError('blob_mismatch', `Declared ${size} bytes, received ${received}`, { sha256, expectedSize: size, size: received });
     const actual = hash.digest('hex');
     if (actual !== sha256) throw new BlobError('blob_mismatch', 'The bytes do not hash to the sha256 they were sent as', { sha256, actualSha256: actual });
+    return received;
   } catch (err) {
     await rm(tmpPath, { force: true });
     throw err;

@@ -82,12 +82,14 @@ test('title cards escape the title into the SVG and differ per title', async (t)
   t.false(a.equals(b));
 });
 
-test.serial('RLS on app.deck_thumbnails: the owner sees the row, another workspace does not', async (t) => {
+test.serial('RLS on app.deck_thumbnails: the owner sees the row, another workspace and a key without presentations:read do not', async (t) => {
   const p = await publish(s.url, key, { 'index.html': 'rls' }, { title: 'RLS deck' });
   const id = p.body.presentation.id;
   await thumbnailRow(id, 1);
   const mine = await asUser(s.db.pool, ownerId, ws, 'owner', ['presentations:read'])((c) => c.query('select 1 from app.deck_thumbnails where deck_id = $1', [id]));
   t.is(mine.rowCount, 1);
+  const hackathonKey = await asUser(s.db.pool, ownerId, ws, 'owner', ['hackathon:read', 'presentations:write'])((c) => c.query('select 1 from app.deck_thumbnails where deck_id = $1', [id]));
+  t.is(hackathonKey.rowCount, 0);
   const other = await seed.workspace(s.db.pool, 'Stranger');
   const { userId } = await seed.member(s.db.pool, other.id, 'stranger@x.test', 'owner');
   const theirs = await asUser(s.db.pool, userId, other.id, 'owner', ['presentations:read'])((c) => c.query('select 1 from app.deck_thumbnails where deck_id = $1', [id]));

@@ -28,7 +28,7 @@ export class PreviewLinks {
     const known = this.byViewer.get(key);
     if (known && known.version === version && known.until > Date.now()) return known.base;
     const secret = randomToken(32);
-    const base = callJson(req, this.pool, 'app.mint_share_link($1, $2, $3, $4, $5, $6, $7, $8, $9)', [
+    const base = callJson(req, this.pool, 'app_private.mint_share_link($1, $2, $3, $4, $5, $6, $7, $8, $9)', [
       deckId, sha256(secret), 'Dashboard preview', version, false, true, true, 60, null,
     ]).then(() => `/v/${secret}/`);
     if (this.byViewer.size >= MAX_REMEMBERED) this.byViewer.clear();

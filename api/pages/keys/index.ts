@@ -166,7 +166,7 @@ export function registerKeyPages(app: FastifyInstance, deps: ApiDeps): void {
       const { key, hash } = mintKey('deck');
       try {
         await asCaller(req, deps.pool, (c) =>
-          c.query('select app.create_dashboard_key($1, $2, $3, $4, $5, $6) as r', [hash, key.slice(-4), name, scopes, expires, f.pin === '1']),
+          c.query('select app_private.create_dashboard_key($1, $2, $3, $4, $5, $6) as r', [hash, key.slice(-4), name, scopes, expires, f.pin === '1']),
         );
       } catch (err) {
         const e = toAppError(err);

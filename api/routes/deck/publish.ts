@@ -113,13 +113,16 @@ export function registerPublishRoutes(app: FastifyInstance, { config, pool }: Ap
       if (length !== null && length !== expected) {
         throw new AppError('blob_mismatch', `The precheck declared ${expected} bytes; this upload sends ${length}`, { sha256: sha, expectedSize: expected, size: length });
       }
+      let measured: number;
       try {
-        await store.put(sha, expected, req.body as Readable);
+        measured = await store.put(sha, expected, req.body as Readable);
       } catch (err) {
         if (err instanceof BlobError) throw new AppError(err.code, err.message, err.details);
         throw err;
       }
-      const r = await callJson(req, pool, 'app.blob_uploaded($1, $2)', [sha, expected]);
+      // Only this route knows the bytes were verified and how many there were: the record is
+      // private (not on GraphQL) and takes the size the driver measured.
+      const r = await callJson(req, pool, 'app_private.blob_uploaded($1, $2)', [sha, measured]);
       return reply.status(201).send(r);
     });
   });

@@ -5,11 +5,11 @@
 // out as downloads, and not at all when the link has canDownload false. Dead links
 // (unknown, revoked, expired, deck deleted) all answer the same 404: nothing tells which
 // decks exist. The hot path costs no query when the link cache is warm.
-import argon2 from 'argon2';
 import { ZipArchive } from 'archiver';
 import { randomBytes } from 'node:crypto';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { Readable } from 'node:stream';
+import { verifyPassword } from '../../../core/passwords.ts';
 import type { BlobStore } from '../../../core/storage/index.ts';
 import { esc } from '../../pages/html.ts';
 import type { ApiDeps } from '../../server.ts';
@@ -187,7 +187,7 @@ export function registerServeRoutes(app: FastifyInstance, deps: ApiDeps, store: 
       const v = await deps.limiter.hit(`share-password:${req.ip}:${link.linkId}`, 10, 900);
       if (!v.allowed) return reply.header('retry-after', String(v.retryAfterSeconds)).status(429).send('Too many attempts; try again later\n');
       const given = typeof req.body?.password === 'string' ? req.body.password : '';
-      if (!given || !(await argon2.verify(link.passwordHash, given).catch(() => false))) return passwordPage(reply, 'That password is not right.');
+      if (!given || !(await verifyPassword(link.passwordHash, given))) return passwordPage(reply, 'That password is not right.');
       reply.header('set-cookie', linkCookie(config.authSecret, link, req.params.token, secure));
       return reply.redirect(`/v/${encodeURIComponent(req.params.token)}/`, 303);
     },

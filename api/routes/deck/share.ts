@@ -1,12 +1,14 @@
 // Share links: minted only by this explicit call (a push never makes one). The secret is
 // drawn here, handed back once inside the URL, and only its sha256 reaches the database;
-// a password is kept as an argon2id hash.
+// a password is kept as an argon2id hash made here with the server's parameters
+// (core/passwords.ts). The SQL functions that take those values are in app_private: no
+// caller ever chooses a link secret or a password hash (GraphQL has no such mutation).
 //   POST   /api/v1/presentations/:id/share-links  -> 201 { token, url, embed }
 //   GET    /api/v1/presentations/:id/share-links  -> { items, nextCursor }
 //   DELETE /api/v1/share-links/:linkId            -> { token } (revoked)
-import argon2 from 'argon2';
 import type { FastifyInstance } from 'fastify';
 import { randomToken, seal, sha256 } from '../../../core/crypto.ts';
+import { hashPassword } from '../../../core/passwords.ts';
 import { AppError } from '../../errors.ts';
 import { esc } from '../../pages/html.ts';
 import type { ApiDeps } from '../../server.ts';
@@ -52,7 +54,7 @@ const LINK_PROPERTIES = {
 const mintArgs = (id: string, secret: string, b: ShareBody, passwordHash: string | null) => [
   id, sha256(secret), b.name ?? null, b.version ?? null, b.showBar ?? null, b.canDownload ?? null, b.formsEnabled ?? null, b.expiresInMinutes ?? null, passwordHash,
 ];
-const MINT_SQL = 'select app.mint_share_link($1, $2, $3, $4, $5, $6, $7, $8, $9) as r';
+const MINT_SQL = 'select app_private.mint_share_link($1, $2, $3, $4, $5, $6, $7, $8, $9) as r';
 
 export function registerShareRoutes(app: FastifyInstance, { config, pool }: ApiDeps, links: LinkCache): void {
   app.post<{ Params: { id: string }; Body: ShareBody }>(
@@ -61,19 +63,21 @@ export function registerShareRoutes(app: FastifyInstance, { config, pool }: ApiD
     async (req, reply) => {
       const id = deckId(req.params.id);
       const b = req.body ?? {};
-      const passwordHash = b.password ? await argon2.hash(b.password, { type: argon2.argon2id }) : null;
+      const passwordHash = b.password ? await hashPassword(b.password) : null;
       // The answer kept for an Idempotency-Key never holds the secret: a replay gets the
       // same link with a freshly drawn secret (the lost one stops working).
       let secret = randomToken(32);
       const r = await idempotent(req, pool, async (c) => {
         const { rows } = await c.query(MINT_SQL, mintArgs(id, secret, b, passwordHash));
-        const title = (await c.query('select title from app.decks where id = $1', [id])).rows[0].title as string;
+        // The mint checked the caller manages this deck; its title is read past row security,
+        // which asks for presentations:read (a key may hold presentations:write alone).
+        const title = (await pool.query('select title from app.decks where id = $1', [id])).rows[0].title as string;
         return { status: 201, body: { token: rows[0].r, title } };
       });
       const { token, title } = r.body as { token: { id: string }; title: string };
       if (r.replayed) {
         secret = randomToken(32);
-        await callJson(req, pool, 'app.rotate_share_secret($1, $2)', [token.id, sha256(secret)]);
+        await callJson(req, pool, 'app_private.rotate_share_secret($1, $2)', [token.id, sha256(secret)]);
         links.forgetAll();
       }
       const url = `${config.publicUrl}/v/${secret}/`;
@@ -99,12 +103,12 @@ export function registerShareRoutes(app: FastifyInstance, { config, pool }: ApiD
       if (!config.emailDriver) throw new AppError('mail_unavailable', 'This instance has no email driver (EMAIL_DRIVER), so it cannot mail links; mint one with share and send it yourself');
       const id = deckId(req.params.id);
       const b = req.body;
-      const passwordHash = b.password ? await argon2.hash(b.password, { type: argon2.argon2id }) : null;
+      const passwordHash = b.password ? await hashPassword(b.password) : null;
       const secret = randomToken(32);
       const sealedUrl = seal(config.authSecret, `${config.publicUrl}/v/${secret}/`);
       const r = await idempotent(req, pool, async (c) => {
         const token = (await c.query(MINT_SQL, mintArgs(id, secret, b, passwordHash))).rows[0].r;
-        const sent = await c.query('select app.mail_share_link($1, $2, $3, $4) as r', [token.id, b.to, sealedUrl, b.message ?? null]);
+        const sent = await c.query('select app_private.mail_share_link($1, $2, $3, $4) as r', [token.id, b.to, sealedUrl, b.message ?? null]);
         return { status: 201, body: sent.rows[0].r };
       });
       return reply.status(r.status).send(r.body);

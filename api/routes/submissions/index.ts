@@ -70,7 +70,8 @@ export function registerSubmissionRoutes(app: FastifyInstance, deps: ApiDeps): v
         throw new AppError('capture_failed', `Capturing ${b.sha} failed (${(err as Error).message}); nothing was recorded`);
       }
     }
-    return callJson(req, pool, 'app.record_submission_exception($1, $2, $3, $4, $5, $6, $7)',
+    // The archive hash and size are the capture's own (app_private: never a caller's value).
+    return callJson(req, pool, 'app_private.record_submission_exception($1, $2, $3, $4, $5, $6, $7)',
       [projectId, b.reason, b.sha ?? null, evidence?.sha256 ?? null, evidence?.size ?? null, b.invalidateDecks ?? false, b.invalidateVoting ?? false]);
   });
 }

@@ -1,4 +1,4 @@
-import argon2 from 'argon2';
+import { hashPassword } from '../../../core/passwords.ts';
 import { printJson, readStdinLineOnce } from '../../lib/io.ts';
 import { requireFlag } from '../../lib/args.ts';
 import { CliError, EXIT } from '../../lib/errors.ts';
@@ -18,7 +18,7 @@ export const setup: Command = {
     if (flags.passwordStdin) {
       const password = await readStdinLineOnce(io, '--password-stdin');
       if (password.length < 12) throw new CliError('the password needs at least 12 characters', EXIT.rejected);
-      passwordHash = await argon2.hash(password, { type: argon2.argon2id });
+      passwordHash = await hashPassword(password);
     }
     const r = await withOperatorDb(config(), async (pool) => {
       const { rows } = await pool.query('select app_private.setup($1, $2, $3, $4) as r', [workspace, email, (flags.name as string) ?? null, passwordHash]);

@@ -33,7 +33,7 @@ test.before(async () => {
   await as(owner, a)(async (c) => {
     await c.query(`select app.invite_collaborator($1, 'collab@b.test')`, [deck]);
     await c.query(`select app.add_annotation($1, 1, 'index.html', '{}', 'note')`, [deck]);
-    linkId = (await c.query(`select app.mint_share_link($1, '\\x01', 'L', null, null, null, null, null, null) as r`, [deck])).rows[0].r.id;
+    linkId = (await c.query(`select app_private.mint_share_link($1, '\\x01', 'L', null, null, null, null, null, null) as r`, [deck])).rows[0].r.id;
   });
   await db.pool.query(`insert into app_private.sessions (token_hash, user_id, expires_at) values ('\\x02', $1, now() + interval '1 day')`, [collab]); // sign-in claims
   await db.pool.query(`select app_private.record_view($1, 1, null, 'link', null, 10)`, [linkId]);
@@ -73,6 +73,14 @@ for (const table of ['app.share_links', 'app.deck_views', 'app.form_responses', 
   });
 }
 
+test('every deck table policy asks for presentations:read: the owner with another tool\'s scopes sees no row', async (t) => {
+  const tables = ['app.decks', 'app.deck_versions', 'app.deck_files', 'app.deck_annotations', 'app.deck_collaborators', 'app.share_links', 'app.deck_views', 'app.form_responses', 'app.form_response_revisions'];
+  for (const [scopes, seen] of [[['presentations:read'], 1], [['presentations:write', 'data:export', 'hackathon:read', 'hackathon:write'], 0]] as const) {
+    const who = asUser(db.pool, owner, a, 'member', [...scopes]);
+    for (const table of tables) t.is(await count(who, table), seen, `${table} with ${scopes.join(',')}`);
+  }
+});
+
 test('app.deck_collaborators: managers see every row, a collaborator only their own, others nothing', async (t) => {
   t.is(await count(as(owner, a), 'app.deck_collaborators'), 1);
   t.is(await count(as(collab, b), 'app.deck_collaborators'), 1);
@@ -103,7 +111,7 @@ test('duplicate is refused while the source has no version (deck_has_no_version)
   const { rows } = await db.pool.query(`insert into app.decks (workspace_id, owner_id, title) values ($1, $2, 'Empty') returning id`, [a, owner]);
   const err = await t.throwsAsync(() => as(owner, a)((c) => c.query('select app.duplicate_deck($1, null, null)', [rows[0].id])));
   t.is((err as { detail?: string }).detail, 'deck_has_no_version');
-  const share = await t.throwsAsync(() => as(owner, a)((c) => c.query(`select app.mint_share_link($1, '\\x03', null, null, null, null, null, null, null)`, [rows[0].id])));
+  const share = await t.throwsAsync(() => as(owner, a)((c) => c.query(`select app_private.mint_share_link($1, '\\x03', null, null, null, null, null, null, null)`, [rows[0].id])));
   t.is((share as { detail?: string }).detail, 'deck_has_no_version');
 });
 

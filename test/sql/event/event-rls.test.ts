@@ -109,6 +109,17 @@ test('teams_select and team_members_select allow members of the workspace; deny 
   t.is(await count(outsider, 'select * from app.team_members'), 0);
 });
 
+test('every event table policy asks for hackathon:read: the owner with another tool\'s scopes sees no row', async (t) => {
+  const tables = ['events', 'event_notices', 'agenda_items', 'roster_entries', 'event_teams', 'projects', 'project_members', 'teams', 'team_members'];
+  for (const [scopes, seen] of [[['hackathon:read'], true], [['hackathon:write', 'presentations:read', 'presentations:write', 'data:export'], false]] as const) {
+    const who = asUser(db.pool, owner, ws.id, 'owner', [...scopes]);
+    for (const table of tables) {
+      const n = (await who((c) => c.query(`select count(*)::int as n from app.${table}`))).rows[0].n;
+      t.is(n > 0, seen, `${table} with ${scopes.join(',')}`);
+    }
+  }
+});
+
 test('the API role cannot write event tables directly', async (t) => {
   const o = as(owner);
   await t.throwsAsync(() => o((c) => c.query(`update app.events set version = 99`)), { message: /permission denied/ });

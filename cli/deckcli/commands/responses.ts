@@ -1,31 +1,13 @@
 // `deckcli responses <deckId>`: the summary (form x link x source x placement, with latest
 // activity) first, then the most recent rows; filters; --all; --json; --csv built here
 // from the same rows with every cell guarded against formula injection.
-// `deckcli response <deckId> <responseId>`: the current answer and every kept revision.
 import { isoInstant } from '../../lib/checks.ts';
 import { toCsv } from '../../lib/csv.ts';
 import { CliError, EXIT } from '../../lib/errors.ts';
 import { nextPageLine, PAGE_FLAGS, readPage } from '../../lib/paging.ts';
 import { table } from '../../lib/table.ts';
 import type { Command } from '../command.ts';
-
-interface LinkRef {
-  id: string;
-  name: string | null;
-}
-interface Response {
-  id: string;
-  form: string;
-  link: LinkRef | null;
-  source: string;
-  placement: string | null;
-  answers: Record<string, unknown>;
-  revisions: number;
-  createdAt: string;
-  editedAt: string | null;
-  lastActivityAt: string;
-}
-const linkLabel = (l: LinkRef | null) => (l ? l.name ?? l.id : '-');
+import { LinkRef, Response, linkLabel } from './response-shape.ts';
 
 export const responses: Command = {
   path: 'responses',
@@ -61,22 +43,5 @@ export const responses: Command = {
     for (const line of table([['ID', 'FORM', 'LINK', 'SOURCE', 'PLACEMENT', 'LAST ACTIVITY'], ...page.items.map((r) => [r.id, r.form, linkLabel(r.link), r.source, r.placement ?? '-', r.lastActivityAt])])) ctx.out(`  ${line}`);
     const more = nextPageLine(page);
     if (more) ctx.out(more);
-  },
-};
-
-export const response: Command = {
-  path: 'response',
-  summary: 'One response: its current answer and every kept revision',
-  usage: 'Usage: deckcli response <deckId> <responseId> [--json]',
-  async run(ctx) {
-    const [id, rid] = ctx.input;
-    if (!id || !rid || ctx.input.length > 2) throw new CliError('name a deck id and a response id', EXIT.usage);
-    const r = await (await ctx.client()).request('GET', `/api/v1/presentations/${encodeURIComponent(id)}/responses/${encodeURIComponent(rid)}`);
-    if (ctx.json) return ctx.printJson(r);
-    ctx.out(`Response ${r.id} to form ${r.form} (${r.source}${r.placement ? `, placement ${r.placement}` : ''})`);
-    ctx.out(`Current answer (${r.editedAt ? `edited ${r.editedAt}` : `created ${r.createdAt}`}):`);
-    ctx.out(`  ${JSON.stringify(r.answers)}`);
-    ctx.out(`Revisions kept: ${r.revisionsKept.length}`);
-    for (const v of r.revisionsKept) ctx.out(`  #${v.revision} ${v.writtenAt} via ${linkLabel(v.link)}: ${JSON.stringify(v.answers)}`);
   },
 };

@@ -1,5 +1,8 @@
-// What the project commands share: flags for paging, the metadata check, one-line output.
+// What the project commands share: flags for paging, the metadata check, one-line output,
+// and archive/unarchive (one request each, told apart by their verb).
 import { CliError, EXIT } from '../../../lib/errors.ts';
+import { onePathArg } from '../../../lib/args.ts';
+import type { Command } from '../../command.ts';
 
 export interface Project {
   id: string;
@@ -26,3 +29,15 @@ export function projectLine(p: Project): string {
   return `${p.name}  ${p.id}  ${p.role}${p.archived ? '  (archived)' : ''}`;
 }
 
+export function archiveCommand(verb: 'archive' | 'unarchive'): Command {
+  return {
+    path: `projects ${verb}`,
+    summary: verb === 'archive' ? 'Archive a project (read-only, out of the default list; nothing deleted)' : 'Bring an archived project back',
+    usage: `Usage: hackathon projects ${verb} <id>`,
+    async run(ctx) {
+      const p = await (await ctx.client()).request('POST', `/api/v1/projects/${onePathArg(ctx.input, 'project id')}/${verb}`, {});
+      if (ctx.json) return ctx.printJson(p);
+      ctx.out(`${verb === 'archive' ? 'Archived' : 'Unarchived'} ${p.name} (${p.id})`);
+    },
+  };
+}

@@ -1,3 +1,4 @@
+// event roster lock: lock the roster (organizer; idempotent).
 import type { Command } from '../../../command.ts';
 
 export const rosterLock: Command = {
@@ -8,16 +9,5 @@ export const rosterLock: Command = {
     const r = await (await ctx.client()).request('PUT', '/api/v1/event/roster/lock');
     if (ctx.json) return ctx.printJson(r);
     ctx.out(`Roster locked since ${r.rosterLockedAt}`);
-  },
-};
-
-export const rosterUnlock: Command = {
-  path: 'event roster unlock',
-  summary: 'Unlock the roster (organizer; refused once voting opened)',
-  usage: 'Usage: hackathon event roster unlock',
-  async run(ctx) {
-    const r = await (await ctx.client()).request('DELETE', '/api/v1/event/roster/lock');
-    if (ctx.json) return ctx.printJson(r);
-    ctx.out('Roster unlocked');
   },
 };

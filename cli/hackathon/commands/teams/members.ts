@@ -1,20 +1,7 @@
-// teams list / teams members: every page is read.
+// teams members: every page of one team's members.
 import { CliError, EXIT } from '../../../lib/errors.ts';
 import { table } from '../../../lib/table.ts';
 import type { Command } from '../../command.ts';
-
-export const teamsList: Command = {
-  path: 'teams list',
-  summary: 'Workspace teams ((hub) marks teams managed on the hub)',
-  usage: 'Usage: hackathon teams list [--json]',
-  async run(ctx) {
-    const items = await (await ctx.client()).all('/api/v1/teams');
-    if (ctx.json) return ctx.printJson({ items, nextCursor: null });
-    if (items.length === 0) return ctx.out('No teams');
-    type Team = { slug: string; name: string; memberCount: number; hubManaged: boolean };
-    for (const line of table(items.map((x: Team) => [x.slug, x.name, `${x.memberCount} member${x.memberCount === 1 ? '' : 's'}`, x.hubManaged ? '(hub)' : '']))) ctx.out(line);
-  },
-};
 
 export const teamsMembers: Command = {
   path: 'teams members',

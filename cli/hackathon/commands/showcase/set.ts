@@ -1,38 +1,8 @@
-// showcase set / show. Plain text: product 24, tagline 140, description 4000 characters.
+// showcase set: plain text, product 24, tagline 140, description 4000 characters; a field left out keeps its value.
 import { readFileSync } from 'node:fs';
 import { CliError, EXIT } from '../../../lib/errors.ts';
-import type { Context } from '../../context.ts';
 import type { Command } from '../../command.ts';
-
-const FIELDS = [
-  ['product', 24, 'Product'],
-  ['tagline', 140, 'Tagline'],
-  ['description', 4000, 'Description'],
-] as const;
-
-function teamQuery(ctx: Context): string {
-  return ctx.flags.team ? `?team=${encodeURIComponent(ctx.flags.team as string)}` : '';
-}
-
-function print(ctx: Context, s: { team: { name: string }; product: string | null; tagline: string | null; description: string | null }): void {
-  ctx.out(`Team: ${s.team.name}`);
-  for (const [key, , label] of FIELDS) {
-    const v = s[key];
-    ctx.out(`${label}: ${v === null || v === '' ? '-' : v.includes('\n') ? '\n' + v.split('\n').map((l) => '  ' + l).join('\n') : v}`);
-  }
-}
-
-export const showcaseShow: Command = {
-  path: 'showcase show',
-  summary: "A team's product name, tagline and description",
-  usage: 'Usage: hackathon showcase show [--team <team>] [--json]',
-  flags: { team: { type: 'string' } },
-  async run(ctx) {
-    const s = await (await ctx.client()).request('GET', `/api/v1/event/showcase${teamQuery(ctx)}`);
-    if (ctx.json) return ctx.printJson(s);
-    print(ctx, s);
-  },
-};
+import { FIELDS, print } from './shared.ts';
 
 export const showcaseSet: Command = {
   path: 'showcase set',

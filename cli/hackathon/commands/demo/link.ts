@@ -1,18 +1,9 @@
-// demo link / list / revoke (self-hosted instances whose operator turned demo sign-in on).
+// demo link: one demo pass per --email (self-hosted instances whose operator turned demo sign-in on).
 import { wholeNumber } from '../../../lib/checks.ts';
 import { CliError, EXIT } from '../../../lib/errors.ts';
-import { table } from '../../../lib/table.ts';
 import type { Command } from '../../command.ts';
 import { asOwner, OWNER_FLAGS } from './session.ts';
-
-interface Pass {
-  id: string;
-  email: string;
-  expiresAt: string;
-  revokedAt: string | null;
-  uses: number;
-  links?: string[];
-}
+import { Pass } from './shared.ts';
 
 export const demoLink: Command = {
   path: 'demo link',
@@ -38,33 +29,5 @@ export const demoLink: Command = {
       ctx.out(`${p.email} (pass ${p.id}, expires ${p.expiresAt}):`);
       for (const l of p.links ?? []) ctx.out(`  ${l}`);
     }
-  },
-};
-
-export const demoList: Command = {
-  path: 'demo list',
-  summary: 'Demo passes with expiry, revocation and uses',
-  usage: 'Usage: hackathon demo list [--owner-email <e>] [--owner-password-stdin] [--json]',
-  flags: { ...OWNER_FLAGS },
-  async run(ctx) {
-    const items: Pass[] = await asOwner(ctx, (c) => c.all('/api/v1/demo/passes'));
-    if (ctx.json) return ctx.printJson({ items, nextCursor: null });
-    if (items.length === 0) return ctx.out('No demo passes');
-    const rows = items.map((p) => [p.id, p.email, `expires ${p.expiresAt}`, p.revokedAt ? `revoked ${p.revokedAt}` : 'not revoked', `${p.uses} use${p.uses === 1 ? '' : 's'}`]);
-    for (const line of table(rows)) ctx.out(line);
-  },
-};
-
-export const demoRevoke: Command = {
-  path: 'demo revoke',
-  summary: 'Revoke a pass and end every session it opened',
-  usage: 'Usage: hackathon demo revoke <id> [--owner-email <e>] [--owner-password-stdin]',
-  flags: { ...OWNER_FLAGS },
-  async run(ctx) {
-    const [id] = ctx.input;
-    if (!id || ctx.input.length > 1) throw new CliError('name exactly one pass id', EXIT.usage);
-    const r = await asOwner(ctx, (c) => c.request('DELETE', `/api/v1/demo/passes/${encodeURIComponent(id)}`));
-    if (ctx.json) return ctx.printJson(r);
-    ctx.out(`Revoked ${r.id}; ended ${r.sessionsEnded} session${r.sessionsEnded === 1 ? '' : 's'}`);
   },
 };

@@ -1,45 +1,7 @@
-// decks link / decks show (without a deck id): the team's three deck links, each a share
-// link https://<host>/v/<token>/ of the deck service.
+// decks link: set or clear the team's deck links, each checked to be a share link first.
 import { CliError, EXIT } from '../../../lib/errors.ts';
-import type { Context } from '../../context.ts';
 import type { Command } from '../../command.ts';
-
-const KINDS = [
-  ['demo', 'Demo deck'],
-  ['pitch', 'Presentation'],
-  ['vote', 'Vote presentation'],
-] as const;
-
-export function shareLinkProblem(raw: string): string | null {
-  let u: URL;
-  try {
-    u = new URL(raw);
-  } catch {
-    return 'is not a URL';
-  }
-  if (u.protocol !== 'https:') return 'must be an https URL';
-  if (u.username || u.password || u.search || u.hash) return 'must carry no credentials, query or fragment';
-  if (!/^\/v\/[A-Za-z0-9_-]+\/$/.test(u.pathname)) return 'must be a share link with path /v/<token>/';
-  return null;
-}
-
-function print(ctx: Context, r: { team: { name: string }; demo: string | null; pitch: string | null; vote: string | null }): void {
-  ctx.out(`Team: ${r.team.name}`);
-  for (const [key, label] of KINDS) ctx.out(`${label}: ${r[key] ?? '-'}`);
-}
-
-export const decksShow: Command = {
-  path: 'decks show',
-  summary: "A team's three deck links",
-  usage: 'Usage: hackathon decks show [--team <team>] [--json]',
-  flags: { team: { type: 'string' } },
-  async run(ctx) {
-    if (ctx.input.length) throw new CliError(`unexpected argument ${ctx.input[0]}: decks show takes --team`, EXIT.usage);
-    const r = await (await ctx.client()).request('GET', `/api/v1/event/deck-links${ctx.flags.team ? `?team=${encodeURIComponent(ctx.flags.team as string)}` : ''}`);
-    if (ctx.json) return ctx.printJson(r);
-    print(ctx, r);
-  },
-};
+import { KINDS, shareLinkProblem, print } from './shared.ts';
 
 export const decksLink: Command = {
   path: 'decks link',

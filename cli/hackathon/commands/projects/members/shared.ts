@@ -1,0 +1,31 @@
+// What the projects members commands share: roles, the member shape, its path and one-line form.
+import { CliError, EXIT } from '../../../../lib/errors.ts';
+import type { Command } from '../../../command.ts';
+
+export const ROLES = ['viewer', 'editor', 'manager'];
+
+export interface Member {
+  kind: 'person' | 'team';
+  role: string;
+  userId: string | null;
+  email: string | null;
+  name: string | null;
+  teamSlug: string | null;
+  teamName: string | null;
+}
+
+export function role(raw: unknown): string {
+  if (raw === undefined) throw new CliError('--role viewer|editor|manager is required', EXIT.usage);
+  if (!ROLES.includes(String(raw))) throw new CliError(`--role must be viewer, editor or manager, got ${raw}`, EXIT.rejected);
+  return String(raw);
+}
+
+export function describe(m: Member): string {
+  return m.kind === 'person' ? `${m.email ?? m.userId}` : `team ${m.teamSlug}`;
+}
+
+export function memberPath(ctx: Parameters<Command['run']>[0], verb: string): string {
+  const [project, who, extra] = ctx.input;
+  if (!project || !who || extra !== undefined) throw new CliError(`name a project id and the member to ${verb} (with --team the second argument is a team)`, EXIT.usage);
+  return `/api/v1/projects/${encodeURIComponent(project)}/members/${ctx.flags.team ? 'teams' : 'people'}/${encodeURIComponent(who)}`;
+}

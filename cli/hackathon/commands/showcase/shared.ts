@@ -1,0 +1,20 @@
+// What showcase set and show share: the fields with their limits, the team query, the print.
+import type { Context } from '../../context.ts';
+
+export const FIELDS = [
+  ['product', 24, 'Product'],
+  ['tagline', 140, 'Tagline'],
+  ['description', 4000, 'Description'],
+] as const;
+
+export function teamQuery(ctx: Context): string {
+  return ctx.flags.team ? `?team=${encodeURIComponent(ctx.flags.team as string)}` : '';
+}
+
+export function print(ctx: Context, s: { team: { name: string }; product: string | null; tagline: string | null; description: string | null }): void {
+  ctx.out(`Team: ${s.team.name}`);
+  for (const [key, , label] of FIELDS) {
+    const v = s[key];
+    ctx.out(`${label}: ${v === null || v === '' ? '-' : v.includes('\n') ? '\n' + v.split('\n').map((l) => '  ' + l).join('\n') : v}`);
+  }
+}

@@ -1,14 +1,14 @@
 // delete: soft-delete a deck (every share link stops working).
-import type { Command } from '../command.ts';
+import { command } from '../command.ts';
 import { onePathArg } from '../../lib/args.ts';
 
-export const remove: Command = {
+export const remove = command({
   path: 'delete',
   summary: 'Soft-delete a deck (every share link stops working)',
   usage: 'Usage: deckcli delete <deckId> [--json]',
-  async run(ctx) {
-    const r = await (await ctx.client()).request('DELETE', `/api/v1/presentations/${onePathArg(ctx.input, 'deck id')}`);
+  async run(opts, ctx) {
+    const r = await (await ctx.client()).request('DELETE', `/api/v1/presentations/${onePathArg(opts.args, 'deck id')}`);
     if (ctx.json) return ctx.printJson(r);
     ctx.out(`Deleted deck ${r.presentation.id}; its share links no longer resolve`);
   },
-};
+});

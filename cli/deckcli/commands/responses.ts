@@ -6,25 +6,28 @@ import { toCsv } from '../../lib/csv.ts';
 import { CliError, EXIT } from '../../lib/errors.ts';
 import { nextPageLine, PAGE_FLAGS, readPage } from '../../lib/paging.ts';
 import { table } from '../../lib/table.ts';
-import type { Command } from '../command.ts';
+import { command } from '../command.ts';
 import { LinkRef, Response, linkLabel } from './response-shape.ts';
 
-export const responses: Command = {
+export const responses = command({
   path: 'responses',
   summary: 'Form responses: a summary, then the most recent rows',
   usage:
     'Usage: deckcli responses <deckId> [--form <name>] [--link <token id or link name>] [--source link|embed] [--placement <label>]\n' +
     '         [--since <ISO datetime>] [--limit <1-100>] [--cursor <c>] [--all] [--json | --csv]',
   flags: { ...PAGE_FLAGS, form: { type: 'string' }, link: { type: 'string' }, source: { type: 'string' }, placement: { type: 'string' }, since: { type: 'string' }, csv: { type: 'boolean' } },
-  async run(ctx) {
-    const [id] = ctx.input;
-    if (!id || ctx.input.length > 1) throw new CliError('name exactly one deck id', EXIT.usage);
-    const f = ctx.flags;
+  async run(opts, ctx) {
+    const [id] = opts.args;
+    if (!id || opts.args.length > 1) throw new CliError('name exactly one deck id', EXIT.usage);
+    const f = opts;
     if (f.json && f.csv) throw new CliError('--json and --csv conflict', EXIT.usage);
-    if (f.link !== undefined && /^https?:|\/v\//.test(f.link as string)) throw new CliError('--link takes a token id or a link name, never a share URL', EXIT.rejected);
+    if (f.link !== undefined && /^https?:|\/v\//.test(f.link)) throw new CliError('--link takes a token id or a link name, never a share URL', EXIT.rejected);
     if (f.source !== undefined && f.source !== 'link' && f.source !== 'embed') throw new CliError('--source takes link or embed', EXIT.rejected);
     const q = new URLSearchParams();
-    for (const k of ['form', 'link', 'source', 'placement'] as const) if (f[k] !== undefined) q.set(k, f[k] as string);
+    for (const k of ['form', 'link', 'source', 'placement'] as const) {
+      const v = f[k];
+      if (v !== undefined) q.set(k, v);
+    }
     if (f.since !== undefined) q.set('since', new Date(isoInstant(f.since, '--since')).toISOString());
     const path = `/api/v1/presentations/${encodeURIComponent(id)}/responses${q.size ? `?${q}` : ''}`;
     const page = await readPage<Response>(await ctx.client(), path, f);
@@ -44,4 +47,4 @@ export const responses: Command = {
     const more = nextPageLine(page);
     if (more) ctx.out(more);
   },
-};
+});

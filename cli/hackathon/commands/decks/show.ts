@@ -1,17 +1,17 @@
 // decks show: the team's three deck links.
 import { CliError, EXIT } from '../../../lib/errors.ts';
-import type { Command } from '../../command.ts';
+import { command } from '../../command.ts';
 import { print } from './shared.ts';
 
-export const decksShow: Command = {
+export const decksShow = command({
   path: 'decks show',
   summary: "A team's three deck links",
   usage: 'Usage: hackathon decks show [--team <team>] [--json]',
   flags: { team: { type: 'string' } },
-  async run(ctx) {
-    if (ctx.input.length) throw new CliError(`unexpected argument ${ctx.input[0]}: decks show takes --team`, EXIT.usage);
-    const r = await (await ctx.client()).request('GET', `/api/v1/event/deck-links${ctx.flags.team ? `?team=${encodeURIComponent(ctx.flags.team as string)}` : ''}`);
+  async run(opts, ctx) {
+    if (opts.args.length) throw new CliError(`unexpected argument ${opts.args[0]}: decks show takes --team`, EXIT.usage);
+    const r = await (await ctx.client()).request('GET', `/api/v1/event/deck-links${opts.team ? `?team=${encodeURIComponent(opts.team)}` : ''}`);
     if (ctx.json) return ctx.printJson(r);
     print(ctx, r);
   },
-};
+});

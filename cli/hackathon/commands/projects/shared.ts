@@ -2,7 +2,7 @@
 // and archive/unarchive (one request each, told apart by their verb).
 import { CliError, EXIT } from '../../../lib/errors.ts';
 import { onePathArg } from '../../../lib/args.ts';
-import type { Command } from '../../command.ts';
+import { command, type Command } from '../../command.ts';
 
 export interface Project {
   id: string;
@@ -30,14 +30,14 @@ export function projectLine(p: Project): string {
 }
 
 export function archiveCommand(verb: 'archive' | 'unarchive'): Command {
-  return {
+  return command({
     path: `projects ${verb}`,
     summary: verb === 'archive' ? 'Archive a project (read-only, out of the default list; nothing deleted)' : 'Bring an archived project back',
     usage: `Usage: hackathon projects ${verb} <id>`,
-    async run(ctx) {
-      const p = await (await ctx.client()).request('POST', `/api/v1/projects/${onePathArg(ctx.input, 'project id')}/${verb}`, {});
+    async run(opts, ctx) {
+      const p = await (await ctx.client()).request('POST', `/api/v1/projects/${onePathArg(opts.args, 'project id')}/${verb}`, {});
       if (ctx.json) return ctx.printJson(p);
       ctx.out(`${verb === 'archive' ? 'Archived' : 'Unarchived'} ${p.name} (${p.id})`);
     },
-  };
+  });
 }

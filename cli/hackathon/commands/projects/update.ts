@@ -1,17 +1,17 @@
 // projects update: rename a project, change its description or replace its metadata.
 import { CliError, EXIT } from '../../../lib/errors.ts';
-import type { Command } from '../../command.ts';
+import { command } from '../../command.ts';
 import { onePathArg } from '../../../lib/args.ts';
 import { metadataArg, projectLine } from './shared.ts';
 
-export const projectsUpdate: Command = {
+export const projectsUpdate = command({
   path: 'projects update',
   summary: 'Rename a project, change its description or replace its metadata',
   usage: 'Usage: hackathon projects update <id> [--name <n>] [--description <text> | --clear-description] [--metadata <json object>]',
   flags: { name: { type: 'string' }, description: { type: 'string' }, clearDescription: { type: 'boolean' }, metadata: { type: 'string' } },
-  async run(ctx) {
-    const id = onePathArg(ctx.input, 'project id');
-    const f = ctx.flags;
+  async run(opts, ctx) {
+    const id = onePathArg(opts.args, 'project id');
+    const f = opts;
     if (f.description !== undefined && f.clearDescription) throw new CliError('--description and --clear-description conflict', EXIT.rejected);
     const body: Record<string, unknown> = {};
     if (f.name !== undefined) body.name = f.name;
@@ -23,4 +23,4 @@ export const projectsUpdate: Command = {
     if (ctx.json) return ctx.printJson(p);
     ctx.out(`Updated ${projectLine(p)}`);
   },
-};
+});

@@ -1,10 +1,10 @@
 // showcase set: plain text, product 24, tagline 140, description 4000 characters; a field left out keeps its value.
 import { readFileSync } from 'node:fs';
 import { CliError, EXIT } from '../../../lib/errors.ts';
-import type { Command } from '../../command.ts';
+import { command } from '../../command.ts';
 import { FIELDS, print } from './shared.ts';
 
-export const showcaseSet: Command = {
+export const showcaseSet = command({
   path: 'showcase set',
   summary: "Set a team's showcase texts (a field left out keeps its value)",
   usage:
@@ -15,18 +15,18 @@ export const showcaseSet: Command = {
     product: { type: 'string' }, tagline: { type: 'string' }, description: { type: 'string' }, descriptionFile: { type: 'string' },
     clearProduct: { type: 'boolean' }, clearTagline: { type: 'boolean' }, clearDescription: { type: 'boolean' }, team: { type: 'string' },
   },
-  async run(ctx) {
-    const f = ctx.flags;
+  async run(opts, ctx) {
+    const f = opts;
     if (f.description !== undefined && f.descriptionFile !== undefined) throw new CliError('--description and --description-file conflict', EXIT.rejected);
-    let description = f.description as string | undefined;
+    let description = f.description;
     if (f.descriptionFile !== undefined) {
       try {
-        description = readFileSync(f.descriptionFile as string, 'utf8').replace(/\r?\n$/, '');
+        description = readFileSync(f.descriptionFile, 'utf8').replace(/\r?\n$/, '');
       } catch (err) {
         throw new CliError(`cannot read ${f.descriptionFile} (${(err as NodeJS.ErrnoException).code})`, EXIT.rejected);
       }
     }
-    const values: Record<string, string | undefined> = { product: f.product as string | undefined, tagline: f.tagline as string | undefined, description };
+    const values: Record<string, string | undefined> = { product: f.product, tagline: f.tagline, description };
     const clears: Record<string, boolean> = { product: Boolean(f.clearProduct), tagline: Boolean(f.clearTagline), description: Boolean(f.clearDescription) };
     const body: Record<string, unknown> = {};
     for (const [key, cap] of FIELDS) {
@@ -42,4 +42,4 @@ export const showcaseSet: Command = {
     if (ctx.json) return ctx.printJson(s);
     print(ctx, s);
   },
-};
+});

@@ -7,8 +7,8 @@ export const FIELDS = [
   ['description', 4000, 'Description'],
 ] as const;
 
-export function teamQuery(ctx: Context): string {
-  return ctx.flags.team ? `?team=${encodeURIComponent(ctx.flags.team as string)}` : '';
+export function teamQuery(team: string | undefined): string {
+  return team ? `?team=${encodeURIComponent(team)}` : '';
 }
 
 export function print(ctx: Context, s: { team: { name: string }; product: string | null; tagline: string | null; description: string | null }): void {

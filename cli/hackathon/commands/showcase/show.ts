@@ -1,15 +1,15 @@
 // showcase show: a team's product name, tagline and description.
-import type { Command } from '../../command.ts';
+import { command } from '../../command.ts';
 import { teamQuery, print } from './shared.ts';
 
-export const showcaseShow: Command = {
+export const showcaseShow = command({
   path: 'showcase show',
   summary: "A team's product name, tagline and description",
   usage: 'Usage: hackathon showcase show [--team <team>] [--json]',
   flags: { team: { type: 'string' } },
-  async run(ctx) {
-    const s = await (await ctx.client()).request('GET', `/api/v1/event/showcase${teamQuery(ctx)}`);
+  async run(opts, ctx) {
+    const s = await (await ctx.client()).request('GET', `/api/v1/event/showcase${teamQuery(opts.team)}`);
     if (ctx.json) return ctx.printJson(s);
     print(ctx, s);
   },
-};
+});

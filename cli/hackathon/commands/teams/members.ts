@@ -1,18 +1,18 @@
 // teams members: every page of one team's members.
 import { CliError, EXIT } from '../../../lib/errors.ts';
 import { table } from '../../../lib/table.ts';
-import type { Command } from '../../command.ts';
+import { command } from '../../command.ts';
 
-export const teamsMembers: Command = {
+export const teamsMembers = command({
   path: 'teams members',
   summary: 'Members of a workspace team',
   usage: 'Usage: hackathon teams members <slug or id> [--json]',
-  async run(ctx) {
-    const [team] = ctx.input;
-    if (!team || ctx.input.length > 1) throw new CliError('name exactly one team (slug or id)', EXIT.usage);
+  async run(opts, ctx) {
+    const [team] = opts.args;
+    if (!team || opts.args.length > 1) throw new CliError('name exactly one team (slug or id)', EXIT.usage);
     const items = await (await ctx.client()).all(`/api/v1/teams/${encodeURIComponent(team)}/members`);
     if (ctx.json) return ctx.printJson({ items, nextCursor: null });
     if (items.length === 0) return ctx.out('No members');
     for (const line of table(items.map((m: { email: string; userId: string; name: string | null }) => [m.email, m.userId, m.name ?? '']))) ctx.out(line);
   },
-};
+});

@@ -1,13 +1,13 @@
 // event roster lock: lock the roster (organizer; idempotent).
-import type { Command } from '../../../command.ts';
+import { command } from '../../../command.ts';
 
-export const rosterLock: Command = {
+export const rosterLock = command({
   path: 'event roster lock',
   summary: 'Lock the roster (organizer; idempotent)',
   usage: 'Usage: hackathon event roster lock',
-  async run(ctx) {
+  async run(opts, ctx) {
     const r = await (await ctx.client()).request('PUT', '/api/v1/event/roster/lock');
     if (ctx.json) return ctx.printJson(r);
     ctx.out(`Roster locked since ${r.rosterLockedAt}`);
   },
-};
+});

@@ -1,6 +1,5 @@
 // What the projects members commands share: roles, the member shape, its path and one-line form.
 import { CliError, EXIT } from '../../../../lib/errors.ts';
-import type { Command } from '../../../command.ts';
 
 export const ROLES = ['viewer', 'editor', 'manager'];
 
@@ -24,8 +23,8 @@ export function describe(m: Member): string {
   return m.kind === 'person' ? `${m.email ?? m.userId}` : `team ${m.teamSlug}`;
 }
 
-export function memberPath(ctx: Parameters<Command['run']>[0], verb: string): string {
-  const [project, who, extra] = ctx.input;
+export function memberPath(opts: { args: string[]; team?: boolean }, verb: string): string {
+  const [project, who, extra] = opts.args;
   if (!project || !who || extra !== undefined) throw new CliError(`name a project id and the member to ${verb} (with --team the second argument is a team)`, EXIT.usage);
-  return `/api/v1/projects/${encodeURIComponent(project)}/members/${ctx.flags.team ? 'teams' : 'people'}/${encodeURIComponent(who)}`;
+  return `/api/v1/projects/${encodeURIComponent(project)}/members/${opts.team ? 'teams' : 'people'}/${encodeURIComponent(who)}`;
 }

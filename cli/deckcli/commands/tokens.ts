@@ -3,20 +3,9 @@
 import { table } from '../../lib/table.ts';
 import { command } from '../command.ts';
 import { onePathArg } from '../../lib/args.ts';
+import type { ShareLinkToken } from '../../../core/wire/deck.ts';
 
-interface Token {
-  id: string;
-  name: string | null;
-  follows: string;
-  pinnedVersion: number | null;
-  canDownload: boolean;
-  downloadCount: number;
-  viewCount: number;
-  expiresAt: string | null;
-  hasPassword: boolean;
-  revokedAt: string | null;
-  createdAt: string;
-}
+type Token = ShareLinkToken;
 
 export const tokens = command({
   path: 'tokens',

@@ -1,6 +1,7 @@
 // What decks link and decks show share: the three kinds, the share link check, the print.
 // Each link is a share link https://<host>/v/<token>/ of the deck service.
 import type { Context } from '../../context.ts';
+import type { DeckLinks } from '../../../../core/wire/event.ts';
 
 export const KINDS = [
   ['demo', 'Demo deck'],
@@ -21,7 +22,7 @@ export function shareLinkProblem(raw: string): string | null {
   return null;
 }
 
-export function print(ctx: Context, r: { team: { name: string }; demo: string | null; pitch: string | null; vote: string | null }): void {
+export function print(ctx: Context, r: DeckLinks): void {
   ctx.out(`Team: ${r.team.name}`);
   for (const [key, label] of KINDS) ctx.out(`${label}: ${r[key] ?? '-'}`);
 }

@@ -2,6 +2,7 @@
 import { CliError, EXIT } from '../../../lib/errors.ts';
 import { command } from '../../command.ts';
 import { print } from './shared.ts';
+import type { DeckLinks } from '../../../../core/wire/event.ts';
 
 export const decksShow = command({
   path: 'decks show',
@@ -10,7 +11,7 @@ export const decksShow = command({
   flags: { team: { type: 'string' } },
   async run(opts, ctx) {
     if (opts.args.length) throw new CliError(`unexpected argument ${opts.args[0]}: decks show takes --team`, EXIT.usage);
-    const r = await (await ctx.client()).request('GET', `/api/v1/event/deck-links${opts.team ? `?team=${encodeURIComponent(opts.team)}` : ''}`);
+    const r = await (await ctx.client()).request<DeckLinks>('GET', `/api/v1/event/deck-links${opts.team ? `?team=${encodeURIComponent(opts.team)}` : ''}`);
     if (ctx.json) return ctx.printJson(r);
     print(ctx, r);
   },

@@ -23,9 +23,9 @@ export const demoLink = command({
     if (paths.length) body.paths = paths;
     if (opts.hours !== undefined) body.hours = wholeNumber(opts.hours, '--hours', 1, 168);
     if (opts.minutes !== undefined) body.minutes = wholeNumber(opts.minutes, '--minutes', 1, 10080);
-    const r = await asOwner(opts, ctx, (c) => c.request('POST', '/api/v1/demo/passes', body));
+    const r = await asOwner(opts, ctx, (c) => c.request<{ items: Pass[] }>('POST', '/api/v1/demo/passes', body));
     if (ctx.json) return ctx.printJson(r);
-    for (const p of r.items as Pass[]) {
+    for (const p of r.items) {
       ctx.out(`${p.email} (pass ${p.id}, expires ${p.expiresAt}):`);
       for (const l of p.links ?? []) ctx.out(`  ${l}`);
     }

@@ -10,7 +10,7 @@ export const demoList = command({
   usage: 'Usage: hackathon demo list [--owner-email <e>] [--owner-password-stdin] [--json]',
   flags: { ...OWNER_FLAGS },
   async run(opts, ctx) {
-    const items: Pass[] = await asOwner(opts, ctx, (c) => c.all('/api/v1/demo/passes'));
+    const items = await asOwner(opts, ctx, (c) => c.all<Pass>('/api/v1/demo/passes'));
     if (ctx.json) return ctx.printJson({ items, nextCursor: null });
     if (items.length === 0) return ctx.out('No demo passes');
     const rows = items.map((p) => [p.id, p.email, `expires ${p.expiresAt}`, p.revokedAt ? `revoked ${p.revokedAt}` : 'not revoked', `${p.uses} use${p.uses === 1 ? '' : 's'}`]);

@@ -1,10 +1,4 @@
 // The demo pass as the demo commands read it.
+import type { DemoPass } from '../../../../core/wire/event.ts';
 
-export interface Pass {
-  id: string;
-  email: string;
-  expiresAt: string;
-  revokedAt: string | null;
-  uses: number;
-  links?: string[];
-}
+export type Pass = DemoPass;

@@ -3,16 +3,9 @@
 import { CliError, EXIT } from '../../../lib/errors.ts';
 import { onePathArg } from '../../../lib/args.ts';
 import { command, type Command } from '../../command.ts';
+import type { Project } from '../../../../core/wire/event.ts';
 
-export interface Project {
-  id: string;
-  name: string;
-  description: string | null;
-  metadata: Record<string, unknown>;
-  archived: boolean;
-  role: string;
-  createdAt: string;
-}
+export type { Project };
 
 export function metadataArg(raw: unknown): Record<string, unknown> {
   let v: unknown;
@@ -35,7 +28,7 @@ export function archiveCommand(verb: 'archive' | 'unarchive'): Command {
     summary: verb === 'archive' ? 'Archive a project (read-only, out of the default list; nothing deleted)' : 'Bring an archived project back',
     usage: `Usage: hackathon projects ${verb} <id>`,
     async run(opts, ctx) {
-      const p = await (await ctx.client()).request('POST', `/api/v1/projects/${onePathArg(opts.args, 'project id')}/${verb}`, {});
+      const p = await (await ctx.client()).request<Project>('POST', `/api/v1/projects/${onePathArg(opts.args, 'project id')}/${verb}`, {});
       if (ctx.json) return ctx.printJson(p);
       ctx.out(`${verb === 'archive' ? 'Archived' : 'Unarchived'} ${p.name} (${p.id})`);
     },

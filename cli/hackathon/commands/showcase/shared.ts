@@ -1,5 +1,6 @@
 // What showcase set and show share: the fields with their limits, the team query, the print.
 import type { Context } from '../../context.ts';
+import type { Showcase } from '../../../../core/wire/event.ts';
 
 export const FIELDS = [
   ['product', 24, 'Product'],
@@ -11,7 +12,7 @@ export function teamQuery(team: string | undefined): string {
   return team ? `?team=${encodeURIComponent(team)}` : '';
 }
 
-export function print(ctx: Context, s: { team: { name: string }; product: string | null; tagline: string | null; description: string | null }): void {
+export function print(ctx: Context, s: Showcase): void {
   ctx.out(`Team: ${s.team.name}`);
   for (const [key, , label] of FIELDS) {
     const v = s[key];

@@ -2,6 +2,7 @@
 import { CliError, EXIT } from '../../../lib/errors.ts';
 import { table } from '../../../lib/table.ts';
 import { command } from '../../command.ts';
+import type { TeamMember } from '../../../../core/wire/event.ts';
 
 export const teamsMembers = command({
   path: 'teams members',
@@ -10,9 +11,9 @@ export const teamsMembers = command({
   async run(opts, ctx) {
     const [team] = opts.args;
     if (!team || opts.args.length > 1) throw new CliError('name exactly one team (slug or id)', EXIT.usage);
-    const items = await (await ctx.client()).all(`/api/v1/teams/${encodeURIComponent(team)}/members`);
+    const items = await (await ctx.client()).all<TeamMember>(`/api/v1/teams/${encodeURIComponent(team)}/members`);
     if (ctx.json) return ctx.printJson({ items, nextCursor: null });
     if (items.length === 0) return ctx.out('No members');
-    for (const line of table(items.map((m: { email: string; userId: string; name: string | null }) => [m.email, m.userId, m.name ?? '']))) ctx.out(line);
+    for (const line of table(items.map((m) => [m.email, m.userId, m.name ?? '']))) ctx.out(line);
   },
 });

@@ -1,17 +1,10 @@
 // What the projects members commands share: roles, the member shape, its path and one-line form.
 import { CliError, EXIT } from '../../../../lib/errors.ts';
+import type { ProjectMember } from '../../../../../core/wire/event.ts';
 
 export const ROLES = ['viewer', 'editor', 'manager'];
 
-export interface Member {
-  kind: 'person' | 'team';
-  role: string;
-  userId: string | null;
-  email: string | null;
-  name: string | null;
-  teamSlug: string | null;
-  teamName: string | null;
-}
+export type Member = ProjectMember;
 
 export function role(raw: unknown): string {
   if (raw === undefined) throw new CliError('--role viewer|editor|manager is required', EXIT.usage);

@@ -4,7 +4,7 @@
 import { BaseContext } from '../lib/base-context.ts';
 import { CliError, EXIT } from '../lib/errors.ts';
 import { readStdinLineOnce } from '../lib/io.ts';
-import { WireClient } from '../lib/wire.ts';
+import type { WireClient } from '../lib/wire.ts';
 import { chooseInstance, DeckProfileStore, type InstanceChoice } from './profiles.ts';
 
 export const VERSION = '0.1.0';
@@ -72,6 +72,6 @@ export class Context extends BaseContext<GlobalFlags> {
       if (!c) throw new CliError(`no key for ${url}: pass --api-key-stdin, set DECKS_API_KEY, or sign in with deckcli auth login-request`, EXIT.access, 'unauthorized');
       key = c.key;
     }
-    return new WireClient({ baseUrl: url, key, userAgent: USER_AGENT });
+    return this.wireClient({ baseUrl: url, key, userAgent: USER_AGENT });
   }
 }

@@ -4,7 +4,7 @@
 import { CliError, EXIT } from '../lib/errors.ts';
 import { BaseContext } from '../lib/base-context.ts';
 import { readStdinLineOnce } from '../lib/io.ts';
-import { WireClient } from '../lib/wire.ts';
+import type { WireClient } from '../lib/wire.ts';
 import { chooseProfile, CLOUD, ProfileStore, type ProfileChoice } from './profiles.ts';
 
 export const VERSION = '0.1.0';
@@ -93,7 +93,7 @@ export class Context extends BaseContext<GlobalFlags> {
       if (!c) throw new CliError(`not signed in to ${url}: run hackathon login${this.profile().name === CLOUD ? '' : ` --api-url ${url}`}, or pass --api-key-stdin`, EXIT.access, 'unauthorized');
       key = c.key;
     }
-    return new WireClient({ baseUrl: url, key, userAgent: USER_AGENT });
+    return this.wireClient({ baseUrl: url, key, userAgent: USER_AGENT });
   }
 
   /** The client every workspace command uses: the selection resolved to an id (a name costs one lookup). */
@@ -102,7 +102,7 @@ export class Context extends BaseContext<GlobalFlags> {
     const sel = this.selection();
     if (!sel) return bare;
     const header = await this.resolveSelection(bare, sel);
-    return new WireClient({ ...bare.opts, headers: header });
+    return this.wireClient({ ...bare.opts, headers: header });
   }
 
   async resolveSelection(bare: WireClient, sel: Selection): Promise<Record<string, string>> {

@@ -1,11 +1,12 @@
 // What every command of every CLI gets: io, its flags and arguments, and output helpers
 // (data to stdout, progress and errors to stderr).
 import type { Io } from './io.ts';
+import { WireClient, type WireOptions } from './wire.ts';
 
 export class BaseContext<F extends { json?: boolean }> {
   constructor(
     readonly io: Io,
-    readonly flags: F & Record<string, unknown>,
+    readonly flags: F,
     readonly input: string[],
     readonly argv: string[] = [],
   ) {}
@@ -25,6 +26,11 @@ export class BaseContext<F extends { json?: boolean }> {
 
   err(line: string): void {
     this.io.stderr.write(line + '\n');
+  }
+
+  /** A wire client over io's network edge. */
+  wireClient(opts: WireOptions): WireClient {
+    return new WireClient({ fetch: this.io.fetch, ...opts });
   }
 
   printJson(value: unknown): void {

@@ -39,7 +39,7 @@ export function readJsonArg(file: unknown, flag: string): unknown {
   }
 }
 
-export function exactlyOne(flags: Record<string, unknown>, names: string[], what: string): string {
+export function exactlyOne<K extends string>(flags: { [name in K]?: unknown }, names: K[], what: string): K {
   const given = names.filter((n) => flags[n] !== undefined && flags[n] !== false);
   if (given.length !== 1) throw new CliError(`pass exactly one of ${names.map((n) => '--' + n.replace(/[A-Z]/g, (c) => '-' + c.toLowerCase())).join(' or ')} (${what})`, EXIT.rejected);
   return given[0];

@@ -6,6 +6,8 @@ export interface Io {
   stderr: { write(s: string): unknown };
   stdin: NodeJS.ReadableStream;
   env: NodeJS.ProcessEnv;
+  /** The network edge the wire clients use (default: the global fetch). */
+  fetch?: typeof fetch;
 }
 
 export function processIo(): Io {

@@ -4,7 +4,14 @@ import { wholeNumber } from './checks.ts';
 import { CliError, EXIT } from './errors.ts';
 import type { WireClient } from './wire.ts';
 
-export const PAGE_FLAGS: AnyFlags = { cursor: { type: 'string' }, limit: { type: 'string' }, all: { type: 'boolean' } };
+export const PAGE_FLAGS = { cursor: { type: 'string' }, limit: { type: 'string' }, all: { type: 'boolean' } } as const satisfies AnyFlags;
+
+/** The paging options as a command parsed them from PAGE_FLAGS. */
+export interface PageOptions {
+  cursor?: string;
+  limit?: string;
+  all?: boolean;
+}
 
 export interface Page<T> {
   items: T[];
@@ -13,11 +20,11 @@ export interface Page<T> {
 }
 
 /** One page (or every page with --all) of `path`, whose query may already hold filters. */
-export async function readPage<T>(client: WireClient, path: string, flags: Record<string, unknown>): Promise<Page<T>> {
+export async function readPage<T>(client: WireClient, path: string, flags: PageOptions): Promise<Page<T>> {
   if (flags.all && flags.cursor) throw new CliError('--all reads every page; it takes no --cursor', EXIT.rejected);
   const q: string[] = [];
   if (flags.limit !== undefined) q.push(`limit=${wholeNumber(flags.limit, '--limit', 1, 100)}`);
-  if (flags.cursor) q.push(`cursor=${encodeURIComponent(flags.cursor as string)}`);
+  if (flags.cursor) q.push(`cursor=${encodeURIComponent(flags.cursor)}`);
   const sep = path.includes('?') ? '&' : '?';
   const first: Page<T> = await client.request('GET', q.length ? `${path}${sep}${q.join('&')}` : path);
   if (!flags.all || !first.nextCursor) return first;

@@ -26,6 +26,8 @@ export interface WireOptions {
   headers?: Record<string, string>;
   userAgent: string;
   timeoutMs?: number;
+  /** The network edge (default: the global fetch); tests hand in their own to record or replay answers. */
+  fetch?: typeof fetch;
 }
 
 export class WireClient {
@@ -83,7 +85,7 @@ export class WireClient {
     if (this.opts.key) headers.authorization = `Bearer ${this.opts.key}`;
     let res: Response;
     try {
-      res = await fetch(new URL(path, this.opts.baseUrl + '/'), {
+      res = await (this.opts.fetch ?? fetch)(new URL(path, this.opts.baseUrl + '/'), {
         method,
         headers,
         body,

@@ -1,21 +1,21 @@
 // Serves a deck folder locally, sandboxed as the instance serves it, with live reload.
 import { CliError, EXIT } from '../../lib/errors.ts';
-import type { Command } from '../command.ts';
+import { command } from '../command.ts';
 import { startDevServer } from '../dev/server.ts';
 import { collectFiles, detectEntry } from '../publish/files.ts';
 
-export const dev: Command = {
+export const dev = command({
   path: 'dev',
   summary: 'Serve a deck folder locally with live reload',
   usage: 'Usage: deckcli dev [folder] [--port <n>] [--entry <file>]',
   flags: { port: { type: 'string' }, entry: { type: 'string' } },
-  async run(ctx) {
-    const folder = ctx.input[0] ?? '.';
-    const portRaw = (ctx.flags.port as string | undefined) ?? '4321';
+  async run(opts, ctx) {
+    const folder = opts.args[0] ?? '.';
+    const portRaw = (opts.port) ?? '4321';
     if (!/^\d+$/.test(portRaw) || Number(portRaw) > 65535) throw new CliError(`--port must be a port number, got ${portRaw}`, EXIT.rejected);
     const deck = collectFiles(folder);
     if (deck.singleFile) throw new CliError('deckcli dev serves a folder', EXIT.rejected);
-    const entry = detectEntry(deck, ctx.flags.entry as string | undefined);
+    const entry = detectEntry(deck, opts.entry);
     const server = await startDevServer(folder, entry, Number(portRaw)).catch((err: NodeJS.ErrnoException) => {
       throw new CliError(err.code === 'EADDRINUSE' ? `port ${portRaw} is in use; pass --port` : err.message, EXIT.environment);
     });
@@ -26,4 +26,4 @@ export const dev: Command = {
     });
     await server.close();
   },
-};
+});

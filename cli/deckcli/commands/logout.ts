@@ -1,15 +1,15 @@
 // A hub-connected profile revokes its cached keys server-side (DELETE /cli/auth/key),
 // then evicts them; a classic single-key profile logs out locally, as it always did.
 import { CliError, EXIT } from '../../lib/errors.ts';
-import { WireClient, WireError } from '../../lib/wire.ts';
-import type { Command } from '../command.ts';
+import { WireError } from '../../lib/wire.ts';
+import { command } from '../command.ts';
 import { USER_AGENT } from '../context.ts';
 
-export const logout: Command = {
+export const logout = command({
   path: 'logout',
   summary: 'Sign out of the selected instance',
   usage: 'Usage: deckcli logout [--profile <name> | --api-url <url>]',
-  async run(ctx) {
+  async run(opts, ctx) {
     const { url, profileName } = ctx.instance();
     const p = profileName ? ctx.store.get(profileName) : null;
     if (!profileName || !p || (!p.apiKey && !p.connectKeys)) {
@@ -19,7 +19,7 @@ export const logout: Command = {
     const lines: string[] = [];
     for (const [hubProfile, key] of Object.entries(p.connectKeys ?? {})) {
       try {
-        await new WireClient({ baseUrl: url, key, userAgent: USER_AGENT }).request('DELETE', '/cli/auth/key');
+        await ctx.wireClient({ baseUrl: url, key, userAgent: USER_AGENT }).request('DELETE', '/cli/auth/key');
         lines.push(`Revoked the key of hub login ${hubProfile} on ${url}`);
       } catch (err) {
         // 403 insufficient_scope: a current instance refusing a read-only key; any other 403
@@ -39,4 +39,4 @@ export const logout: Command = {
     if (ctx.json) return ctx.printJson({ profile: profileName, baseUrl: url, messages: lines });
     for (const l of lines) ctx.out(l);
   },
-};
+});

@@ -5,7 +5,7 @@ import { existsSync, lstatSync, mkdirSync } from 'node:fs';
 import path from 'node:path';
 import { wholeNumber } from '../../lib/checks.ts';
 import { CliError, EXIT } from '../../lib/errors.ts';
-import type { Command } from '../command.ts';
+import { command } from '../command.ts';
 import { linkBaseUrl, readLink, writeLink } from '../link-file.ts';
 import { writeVerified } from '../publish/safe-write.ts';
 import { megabytes } from '../publish/upload.ts';
@@ -16,15 +16,15 @@ interface RemoteFile {
   size: number;
 }
 
-export const pull: Command = {
+export const pull = command({
   path: 'pull',
   summary: 'Download a version of a deck into a folder',
   usage: 'Usage: deckcli pull [folder] [--id <deckId>] [--version <n>] [--json]\n\nIn a linked folder the deck is the linked one; elsewhere pass --id.',
   flags: { id: { type: 'string' }, version: { type: 'string' } },
-  async run(ctx) {
-    if (ctx.input.length > 1) throw new CliError('pull takes one folder', EXIT.usage);
-    const dest = path.resolve(ctx.input[0] ?? '.');
-    const version = ctx.flags.version === undefined ? null : wholeNumber(ctx.flags.version, '--version', 1);
+  async run(opts, ctx) {
+    if (opts.args.length > 1) throw new CliError('pull takes one folder', EXIT.usage);
+    const dest = path.resolve(opts.args[0] ?? '.');
+    const version = opts.version === undefined ? null : wholeNumber(opts.version, '--version', 1);
     if (existsSync(dest) && !lstatSync(dest).isDirectory()) throw new CliError(`${dest} is not a folder`, EXIT.rejected);
     const link = existsSync(dest) ? readLink(dest) : null;
     const named = ctx.namedInstance();
@@ -35,10 +35,10 @@ export const pull: Command = {
     const url = named?.url ?? linked;
     if (!url) throw new CliError('no instance named: pass --api-url <url> or set DECKS_API_URL (deckcli has no default instance)', EXIT.usage, 'no_instance');
     ctx.useInstance(url);
-    const id = (ctx.flags.id as string | undefined) ?? link?.presentationId;
+    const id = (opts.id) ?? link?.presentationId;
     if (!id) throw new CliError(`${dest} is not linked to a deck: pass --id <deckId>`, EXIT.usage);
-    if (link && ctx.flags.id && ctx.flags.id !== link.presentationId) {
-      throw new CliError(`${dest} is linked to deck ${link.presentationId}, not ${ctx.flags.id}; pull into another folder`, EXIT.rejected, 'link_mismatch');
+    if (link && opts.id && opts.id !== link.presentationId) {
+      throw new CliError(`${dest} is linked to deck ${link.presentationId}, not ${opts.id}; pull into another folder`, EXIT.rejected, 'link_mismatch');
     }
     const client = await ctx.client();
     const deck = await client.request('GET', `/api/v1/presentations/${encodeURIComponent(id)}`);
@@ -58,4 +58,4 @@ export const pull: Command = {
     if (ctx.json) return ctx.printJson({ presentation: { id: deck.id, title: deck.title }, version: pulled, directory: dest, files: files.length, sizeBytes: bytes });
     ctx.out(`Pulled ${deck.title} version ${pulled}: ${files.length} files (${megabytes(bytes)} MB) into ${dest}`);
   },
-};
+});

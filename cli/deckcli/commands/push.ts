@@ -5,7 +5,7 @@ import path from 'node:path';
 import { CliError, EXIT } from '../../lib/errors.ts';
 import { openUrl } from '../../lib/opener.ts';
 import { WireError } from '../../lib/wire.ts';
-import type { Command } from '../command.ts';
+import { command } from '../command.ts';
 import type { Context } from '../context.ts';
 import { linkBaseUrl, readLink, writeLink, type DeckLink } from '../link-file.ts';
 import { attachmentsOf, checkCap, collectFiles, DEFAULT_CAP_MB, detectEntry } from '../publish/files.ts';
@@ -27,7 +27,7 @@ function chooseTarget(ctx: Context, link: DeckLink | null, folder: string): stri
   return url;
 }
 
-export const push: Command = {
+export const push = command({
   path: 'push',
   summary: 'Publish a folder (or one .html file) as a new version',
   usage:
@@ -36,24 +36,24 @@ export const push: Command = {
     title: { type: 'string' }, entry: { type: 'string' }, kind: { type: 'string' }, interactive: { type: 'boolean' },
     id: { type: 'string' }, new: { type: 'boolean' }, open: { type: 'boolean' },
   },
-  async run(ctx) {
-    const f = ctx.flags;
+  async run(opts, ctx) {
+    const f = opts;
     // DECKCLI_TRACE=1 prints where a push spends its time (stderr).
     const t0 = performance.now();
     const trace = ctx.io.env.DECKCLI_TRACE ? (what: string) => ctx.err(`[trace] ${what} +${(performance.now() - t0).toFixed(0)} ms`) : () => {};
-    if (ctx.input.length > 1) throw new CliError('push takes one path', EXIT.usage);
-    if (f.kind !== undefined && !KINDS.includes(f.kind as string)) throw new CliError(`--kind must be presentation, app or plan, got ${f.kind}`, EXIT.rejected);
+    if (opts.args.length > 1) throw new CliError('push takes one path', EXIT.usage);
+    if (f.kind !== undefined && !KINDS.includes(f.kind)) throw new CliError(`--kind must be presentation, app or plan, got ${f.kind}`, EXIT.rejected);
     if (f.id && f.new) throw new CliError('--id and --new conflict', EXIT.usage);
     if (ctx.given('--open') && ctx.given('--no-open')) throw new CliError('--open and --no-open conflict', EXIT.usage);
-    const target = ctx.input[0] ?? '.';
+    const target = opts.args[0] ?? '.';
     const deck = collectFiles(target); // skipped names and symlinks handled; no request yet
     const folder = deck.root;
     const existingLink = deck.singleFile ? null : readLink(folder);
     const link = f.new ? null : existingLink;
     const url = chooseTarget(ctx, link, folder);
-    const entry = detectEntry(deck, f.entry as string | undefined);
+    const entry = detectEntry(deck, f.entry);
     const client = await ctx.client();
-    const deckId = (f.id as string | undefined) ?? link?.presentationId ?? null;
+    const deckId = (f.id) ?? link?.presentationId ?? null;
     // Discovery (keys are not sent to it), the deck's current version and the hashes are
     // independent: run them together. No file byte leaves before the cap check below.
     const [discovery, current, hashes] = await Promise.all([
@@ -111,4 +111,4 @@ export const push: Command = {
       if (!(await openUrl(answer.url, ctx.io.env))) ctx.err('Could not start the browser opener; open the url above yourself.');
     }
   },
-};
+});

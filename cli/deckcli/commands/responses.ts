@@ -1,48 +1,33 @@
 // `deckcli responses <deckId>`: the summary (form x link x source x placement, with latest
 // activity) first, then the most recent rows; filters; --all; --json; --csv built here
 // from the same rows with every cell guarded against formula injection.
-// `deckcli response <deckId> <responseId>`: the current answer and every kept revision.
 import { isoInstant } from '../../lib/checks.ts';
 import { toCsv } from '../../lib/csv.ts';
 import { CliError, EXIT } from '../../lib/errors.ts';
 import { nextPageLine, PAGE_FLAGS, readPage } from '../../lib/paging.ts';
 import { table } from '../../lib/table.ts';
-import type { Command } from '../command.ts';
+import { command } from '../command.ts';
+import { LinkRef, Response, linkLabel } from './response-shape.ts';
 
-interface LinkRef {
-  id: string;
-  name: string | null;
-}
-interface Response {
-  id: string;
-  form: string;
-  link: LinkRef | null;
-  source: string;
-  placement: string | null;
-  answers: Record<string, unknown>;
-  revisions: number;
-  createdAt: string;
-  editedAt: string | null;
-  lastActivityAt: string;
-}
-const linkLabel = (l: LinkRef | null) => (l ? l.name ?? l.id : '-');
-
-export const responses: Command = {
+export const responses = command({
   path: 'responses',
   summary: 'Form responses: a summary, then the most recent rows',
   usage:
     'Usage: deckcli responses <deckId> [--form <name>] [--link <token id or link name>] [--source link|embed] [--placement <label>]\n' +
     '         [--since <ISO datetime>] [--limit <1-100>] [--cursor <c>] [--all] [--json | --csv]',
   flags: { ...PAGE_FLAGS, form: { type: 'string' }, link: { type: 'string' }, source: { type: 'string' }, placement: { type: 'string' }, since: { type: 'string' }, csv: { type: 'boolean' } },
-  async run(ctx) {
-    const [id] = ctx.input;
-    if (!id || ctx.input.length > 1) throw new CliError('name exactly one deck id', EXIT.usage);
-    const f = ctx.flags;
+  async run(opts, ctx) {
+    const [id] = opts.args;
+    if (!id || opts.args.length > 1) throw new CliError('name exactly one deck id', EXIT.usage);
+    const f = opts;
     if (f.json && f.csv) throw new CliError('--json and --csv conflict', EXIT.usage);
-    if (f.link !== undefined && /^https?:|\/v\//.test(f.link as string)) throw new CliError('--link takes a token id or a link name, never a share URL', EXIT.rejected);
+    if (f.link !== undefined && /^https?:|\/v\//.test(f.link)) throw new CliError('--link takes a token id or a link name, never a share URL', EXIT.rejected);
     if (f.source !== undefined && f.source !== 'link' && f.source !== 'embed') throw new CliError('--source takes link or embed', EXIT.rejected);
     const q = new URLSearchParams();
-    for (const k of ['form', 'link', 'source', 'placement'] as const) if (f[k] !== undefined) q.set(k, f[k] as string);
+    for (const k of ['form', 'link', 'source', 'placement'] as const) {
+      const v = f[k];
+      if (v !== undefined) q.set(k, v);
+    }
     if (f.since !== undefined) q.set('since', new Date(isoInstant(f.since, '--since')).toISOString());
     const path = `/api/v1/presentations/${encodeURIComponent(id)}/responses${q.size ? `?${q}` : ''}`;
     const page = await readPage<Response>(await ctx.client(), path, f);
@@ -62,21 +47,4 @@ export const responses: Command = {
     const more = nextPageLine(page);
     if (more) ctx.out(more);
   },
-};
-
-export const response: Command = {
-  path: 'response',
-  summary: 'One response: its current answer and every kept revision',
-  usage: 'Usage: deckcli response <deckId> <responseId> [--json]',
-  async run(ctx) {
-    const [id, rid] = ctx.input;
-    if (!id || !rid || ctx.input.length > 2) throw new CliError('name a deck id and a response id', EXIT.usage);
-    const r = await (await ctx.client()).request('GET', `/api/v1/presentations/${encodeURIComponent(id)}/responses/${encodeURIComponent(rid)}`);
-    if (ctx.json) return ctx.printJson(r);
-    ctx.out(`Response ${r.id} to form ${r.form} (${r.source}${r.placement ? `, placement ${r.placement}` : ''})`);
-    ctx.out(`Current answer (${r.editedAt ? `edited ${r.editedAt}` : `created ${r.createdAt}`}):`);
-    ctx.out(`  ${JSON.stringify(r.answers)}`);
-    ctx.out(`Revisions kept: ${r.revisionsKept.length}`);
-    for (const v of r.revisionsKept) ctx.out(`  #${v.revision} ${v.writtenAt} via ${linkLabel(v.link)}: ${JSON.stringify(v.answers)}`);
-  },
-};
+});

@@ -1,25 +1,26 @@
 // `deckcli share-email <deckId> --to <email>`: mints a fresh link (a new secret per send)
 // and has the instance mail it; the secret appears only in that mail.
 import { CliError, EXIT } from '../../lib/errors.ts';
-import type { Command } from '../command.ts';
+import { command } from '../command.ts';
 import { onePathArg } from '../../lib/args.ts';
 import { SHARE_FLAGS, shareBody } from './share.ts';
+import type { ShareLinkMailed } from '../../../core/wire/deck.ts';
 
-export const shareEmail: Command = {
+export const shareEmail = command({
   path: 'share-email',
   summary: 'Mint a share link and have the instance mail it',
   usage:
     'Usage: deckcli share-email <deckId> --to <email> [--message <text>] [--no-bar] [--no-download] [--no-forms] [--password-stdin]\n' +
     '         [--name <name>] [--version <n>] [--expires-in <30m|12h|7d>] [--json]\n\nThe password may also come from DECKS_SHARE_PASSWORD.',
   flags: { ...SHARE_FLAGS, to: { type: 'string' }, message: { type: 'string' } },
-  async run(ctx) {
-    const id = onePathArg(ctx.input, 'deck id');
-    const to = ctx.flags.to as string | undefined;
+  async run(opts, ctx) {
+    const id = onePathArg(opts.args, 'deck id');
+    const to = opts.to;
     if (!to) throw new CliError('--to <email> is required', EXIT.usage);
     if (!/^[^@\s]+@[^@\s]+$/.test(to)) throw new CliError(`--to is not an email address: ${to}`, EXIT.rejected);
-    const body = { ...(await shareBody(ctx)), to, ...(ctx.flags.message !== undefined ? { message: ctx.flags.message } : {}) };
-    const r = await (await ctx.client()).request('POST', `/api/v1/presentations/${id}/share-links/email`, body, { 'idempotency-key': crypto.randomUUID() });
+    const body = { ...(await shareBody(opts, ctx)), to, ...(opts.message !== undefined ? { message: opts.message } : {}) };
+    const r = await (await ctx.client()).request<ShareLinkMailed>('POST', `/api/v1/presentations/${id}/share-links/email`, body, { 'idempotency-key': crypto.randomUUID() });
     if (ctx.json) return ctx.printJson(r);
     ctx.out(`Mailed a new share link to ${r.sentTo} (link ${r.token.id}); its URL is only in that mail`);
   },
-};
+});

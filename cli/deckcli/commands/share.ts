@@ -3,9 +3,10 @@
 import { CliError, EXIT } from '../../lib/errors.ts';
 import { wholeNumber } from '../../lib/checks.ts';
 import { readStdinLineOnce } from '../../lib/io.ts';
-import type { Command } from '../command.ts';
+import { command, type CommandOptions } from '../command.ts';
 import type { Context } from '../context.ts';
 import { onePathArg } from '../../lib/args.ts';
+import type { ShareLinkMinted } from '../../../core/wire/deck.ts';
 
 /** Durations like 30m, 12h, 7d, in minutes. */
 export function minutesOf(raw: string): number {
@@ -15,10 +16,10 @@ export function minutesOf(raw: string): number {
 }
 
 /** --password <text>, --password-stdin, or DECKS_SHARE_PASSWORD (in that order); exactly one source. */
-export async function sharePassword(ctx: Context): Promise<string | undefined> {
-  if (ctx.flags.password !== undefined && ctx.flags.passwordStdin) throw new CliError('--password and --password-stdin conflict', EXIT.usage);
-  if (ctx.flags.password !== undefined) return ctx.flags.password as string;
-  if (ctx.flags.passwordStdin) return readStdinLineOnce(ctx.io, '--password-stdin');
+export async function sharePassword(opts: ShareOptions, ctx: Context): Promise<string | undefined> {
+  if (opts.password !== undefined && opts.passwordStdin) throw new CliError('--password and --password-stdin conflict', EXIT.usage);
+  if (opts.password !== undefined) return opts.password;
+  if (opts.passwordStdin) return readStdinLineOnce(ctx.io, '--password-stdin');
   return ctx.io.env.DECKS_SHARE_PASSWORD || undefined;
 }
 
@@ -34,19 +35,21 @@ export const SHARE_FLAGS = {
   expiresIn: { type: 'string' },
 } as const;
 
-export async function shareBody(ctx: Context): Promise<Record<string, unknown>> {
-  const f = ctx.flags;
+export type ShareOptions = CommandOptions<typeof SHARE_FLAGS>;
+
+export async function shareBody(opts: ShareOptions, ctx: Context): Promise<Record<string, unknown>> {
+  const f = opts;
   const body: Record<string, unknown> = { showBar: f.bar !== false, canDownload: f.download !== false, formsEnabled: f.forms !== false };
   if (f.name !== undefined) body.name = f.name;
   if (f.version !== undefined) body.version = wholeNumber(f.version, '--version', 1);
-  if (f.expiresIn !== undefined) body.expiresInMinutes = minutesOf(f.expiresIn as string);
+  if (f.expiresIn !== undefined) body.expiresInMinutes = minutesOf(f.expiresIn);
   if (f.placement !== undefined) body.placement = f.placement;
-  const password = await sharePassword(ctx);
+  const password = await sharePassword(opts, ctx);
   if (password !== undefined) body.password = password;
   return body;
 }
 
-export const share: Command = {
+export const share = command({
   path: 'share',
   summary: 'Mint a share link for a deck',
   usage:
@@ -54,10 +57,10 @@ export const share: Command = {
     '         [--name <name>] [--version <n>] [--expires-in <30m|12h|7d>] [--json]\n\n' +
     'The password may also come from DECKS_SHARE_PASSWORD. --version pins the link; without it the link follows the latest version.',
   flags: { ...SHARE_FLAGS, embed: { type: 'boolean' } },
-  async run(ctx) {
-    const id = onePathArg(ctx.input, 'deck id');
-    const body = await shareBody(ctx);
-    const r = await (await ctx.client()).request('POST', `/api/v1/presentations/${id}/share-links`, body, { 'idempotency-key': crypto.randomUUID() });
+  async run(opts, ctx) {
+    const id = onePathArg(opts.args, 'deck id');
+    const body = await shareBody(opts, ctx);
+    const r = await (await ctx.client()).request<ShareLinkMinted>('POST', `/api/v1/presentations/${id}/share-links`, body, { 'idempotency-key': crypto.randomUUID() });
     if (ctx.json) return ctx.printJson(r);
     ctx.out(r.url);
     const t = r.token;
@@ -66,7 +69,7 @@ export const share: Command = {
         `bar ${t.showBar ? 'on' : 'off'}, downloads ${t.canDownload ? 'on' : 'off'}, forms ${t.formsEnabled ? 'on' : 'off'}` +
         `${t.hasPassword ? ', password' : ''}${t.expiresAt ? `, expires ${t.expiresAt}` : ''}. The URL is shown only now.`,
     );
-    if (ctx.flags.embed) {
+    if (opts.embed) {
       ctx.out('');
       ctx.out('Script embed:');
       ctx.out(`  ${r.embed.script}`);
@@ -74,4 +77,4 @@ export const share: Command = {
       ctx.out(`  ${r.embed.iframe}`);
     }
   },
-};
+});

@@ -1,29 +1,18 @@
 // `deckcli tokens <deckId>`: every link of the deck (dashboard preview links included).
 // The human table has no bar column; --json carries showBar, canDownload, downloadCount.
 import { table } from '../../lib/table.ts';
-import type { Command } from '../command.ts';
+import { command } from '../command.ts';
 import { onePathArg } from '../../lib/args.ts';
+import type { ShareLinkToken } from '../../../core/wire/deck.ts';
 
-interface Token {
-  id: string;
-  name: string | null;
-  follows: string;
-  pinnedVersion: number | null;
-  canDownload: boolean;
-  downloadCount: number;
-  viewCount: number;
-  expiresAt: string | null;
-  hasPassword: boolean;
-  revokedAt: string | null;
-  createdAt: string;
-}
+type Token = ShareLinkToken;
 
-export const tokens: Command = {
+export const tokens = command({
   path: 'tokens',
   summary: 'Every share link of a deck',
   usage: 'Usage: deckcli tokens <deckId> [--json]',
-  async run(ctx) {
-    const items = await (await ctx.client()).all<Token>(`/api/v1/presentations/${onePathArg(ctx.input, 'deck id')}/share-links`);
+  async run(opts, ctx) {
+    const items = await (await ctx.client()).all<Token>(`/api/v1/presentations/${onePathArg(opts.args, 'deck id')}/share-links`);
     if (ctx.json) return ctx.printJson({ items, nextCursor: null });
     if (items.length === 0) return ctx.out('No share links');
     const rows = [['ID', 'NAME', 'VERSION', 'VIEWS', 'DOWNLOADS', 'PASSWORD', 'EXPIRES', 'STATE']];
@@ -35,4 +24,4 @@ export const tokens: Command = {
     }
     for (const line of table(rows)) ctx.out(line);
   },
-};
+});

@@ -4,7 +4,7 @@
 import { CliError } from '../../lib/errors.ts';
 import { defaultDirectory, rememberInstance, ROLE_NAMES, type Access, type BootstrapRecord } from '../bootstrap.ts';
 import { githubLogin } from '../../lib/github-login.ts';
-import type { Command } from '../command.ts';
+import { command } from '../command.ts';
 import type { Context } from '../context.ts';
 
 function accessLine(a: Access): string {
@@ -42,14 +42,14 @@ function printRecord(ctx: Context, r: BootstrapRecord, profile: string, savedLog
   ctx.out('Next: hackathon setup');
 }
 
-export const connect: Command = {
+export const connect = command({
   path: 'connect',
   summary: 'Connect to the event: who you are, your team and repository, what to do next',
   usage: 'Usage: hackathon connect [--github <login>] [--json]',
   flags: { github: { type: 'string' } },
-  async run(ctx) {
+  async run(opts, ctx) {
     try {
-      const raw = ctx.flags.github as string | undefined;
+      const raw = opts.github;
       const login = raw === undefined ? null : githubLogin(raw); // exit 2 before any request
       const client = await ctx.client();
       let record = await client.request<BootstrapRecord>('GET', '/bootstrap');
@@ -64,4 +64,4 @@ export const connect: Command = {
       throw err;
     }
   },
-};
+});

@@ -7,19 +7,19 @@ import { EXIT } from '../../lib/errors.ts';
 import { redact } from '../../lib/redact.ts';
 import { run } from '../../lib/run.ts';
 import { pushProof, toolChecks, type Check } from '../doctor/checks.ts';
-import type { Command } from '../command.ts';
+import { command } from '../command.ts';
 
 const CLASS_EXIT = { access: EXIT.access, environment: EXIT.environment, conflict: EXIT.conflict } as const;
 
-export const doctor: Command = {
+export const doctor = command({
   path: 'doctor',
   summary: 'Check this machine for the event: tools, container daemon, and push access',
   usage: 'Usage: hackathon doctor [--directory <path>] [--json]\n\nRuns every check and changes nothing. --directory: a clone of your team repository (its origin is checked).',
   flags: { directory: { type: 'string' } },
-  async run(ctx) {
+  async run(opts, ctx) {
     const env = ctx.io.env;
     const checks: Check[] = await toolChecks(env, process.platform);
-    const dir = ctx.flags.directory as string | undefined;
+    const dir = opts.directory;
     let target: { url: string; repo: string; clone?: string } | null = null;
     let proofProblem: Check | null = null;
     if (dir && existsSync(path.join(dir, '.git'))) {
@@ -42,4 +42,4 @@ export const doctor: Command = {
     else for (const c of clean) ctx.out(`${c.ok ? 'ok  ' : 'FAIL'} ${c.name}: ${c.detail}${c.ok ? '' : `\n     fix: ${c.fix}`}`);
     return failed ? CLASS_EXIT[failed.cls ?? 'environment'] : EXIT.ok;
   },
-};
+});

@@ -3,7 +3,7 @@
 // instance's own protocol and host, with the profile's key as the password, so the key
 // never sits in a URL, an argv or the clone's config. `store` and `erase` do nothing: the
 // key lives on the profile (hackathon login / logout manage it).
-import type { Command } from '../command.ts';
+import { command } from '../command.ts';
 
 async function readAttributes(stdin: NodeJS.ReadableStream): Promise<Map<string, string>> {
   let text = '';
@@ -19,13 +19,13 @@ async function readAttributes(stdin: NodeJS.ReadableStream): Promise<Map<string,
   return attrs;
 }
 
-export const gitCredential: Command = {
+export const gitCredential = command({
   path: 'git-credential',
   summary: 'Git credential helper for repositories on this instance (configured by setup)',
   usage: 'Usage: hackathon git-credential get|store|erase [--api-url <url>]\n\nSpeaks git\'s credential helper protocol on stdin/stdout; setup configures it on the clone.',
-  async run(ctx) {
+  async run(opts, ctx) {
     const attrs = await readAttributes(ctx.io.stdin); // read for every action: git writes it either way
-    if (ctx.input[0] !== 'get') return;
+    if (opts.args[0] !== 'get') return;
     const instance = new URL(ctx.profile().url);
     if (`${attrs.get('protocol')}:` !== instance.protocol || attrs.get('host') !== instance.host) return;
     const credential = await ctx.credential();
@@ -33,4 +33,4 @@ export const gitCredential: Command = {
     ctx.out(`username=${attrs.get('username') ?? 'hackathon'}`);
     ctx.out(`password=${credential.key}`);
   },
-};
+});

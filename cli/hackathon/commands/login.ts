@@ -3,8 +3,8 @@
 // before it is saved). Cloud instances sign in through the hub.
 import { CliError, EXIT } from '../../lib/errors.ts';
 import { ask } from '../../lib/prompt.ts';
-import { WireClient, WireError } from '../../lib/wire.ts';
-import type { Command } from '../command.ts';
+import { WireError } from '../../lib/wire.ts';
+import { command } from '../command.ts';
 import { USER_AGENT, type Context } from '../context.ts';
 
 interface Discovery {
@@ -21,7 +21,7 @@ async function saveKey(ctx: Context, key: string, email: string): Promise<void> 
   else ctx.out(`Signed in to ${url} as ${email} (profile ${name}, now active)`);
 }
 
-export const login: Command = {
+export const login = command({
   path: 'login',
   summary: 'Sign in on the selected instance and make its profile active',
   usage:
@@ -29,14 +29,14 @@ export const login: Command = {
     '       hackathon login --api-key-stdin   (paste a dashboard key; it must start with hck_)\n\n' +
     'Self-hosted instances mail a code to an existing account; without a terminal the code is read from the first stdin line.',
   flags: { email: { type: 'string' }, keyName: { type: 'string' }, expiresInDays: { type: 'string' } },
-  async run(ctx) {
-    const days = ctx.flags.expiresInDays as string | undefined;
+  async run(opts, ctx) {
+    const days = opts.expiresInDays;
     if (days !== undefined && !/^\d+$/.test(days)) throw new CliError(`--expires-in-days must be a whole number, got ${days}`, EXIT.rejected);
     const { url } = ctx.profile();
     const pasted = await ctx.credential();
     if (pasted && pasted.source !== 'profile' && pasted.source !== 'hub login') {
       if (!pasted.key.startsWith('hck_')) throw new CliError('that is not a hackathon key: keys for this tool start with hck_', EXIT.rejected);
-      const me = await new WireClient({ baseUrl: url, key: pasted.key, userAgent: USER_AGENT }).request('GET', '/api/v1/me').catch((err) => {
+      const me = await ctx.wireClient({ baseUrl: url, key: pasted.key, userAgent: USER_AGENT }).request('GET', '/api/v1/me').catch((err) => {
         if (err instanceof WireError && err.status === 401) throw new CliError(`${url} does not accept this key (unknown, expired or revoked)`, EXIT.access, 'unauthorized');
         throw err;
       });
@@ -50,16 +50,16 @@ export const login: Command = {
     if (!discovery.auth.methods.includes('email_code')) {
       throw new CliError(`${url} cannot mail sign-in codes (no email driver): ask an organizer for a key and paste it with hackathon login --api-key-stdin`, EXIT.environment, 'otp_unavailable');
     }
-    const email = (ctx.flags.email as string | undefined) ?? (await ask(ctx.io, 'Email: ', 'email'));
+    const email = (opts.email) ?? (await ask(ctx.io, 'Email: ', 'email'));
     if (!/^[^@\s]+@[^@\s]+$/.test(email)) throw new CliError(`not an email address: ${email}`, EXIT.rejected);
     await anon.request('POST', '/api/v1/cli/auth/request', { email, tool: 'hackathon' });
     ctx.err(`If ${email} has an account on ${url}, a sign-in code is on its way.`);
     const code = await ask(ctx.io, 'Code: ', 'sign-in code');
     if (!/^\d{6}$/.test(code)) throw new CliError('the code is six digits', EXIT.rejected);
     const body: Record<string, unknown> = { email, code, tool: 'hackathon' };
-    if (ctx.flags.keyName) body.keyName = ctx.flags.keyName;
+    if (opts.keyName) body.keyName = opts.keyName;
     if (days !== undefined) body.expiresInDays = Number(days);
     const r = await anon.request<{ key: string; user: { email: string } }>('POST', '/api/v1/cli/auth/complete', body);
     await saveKey(ctx, r.key, r.user.email);
   },
-};
+});

@@ -1,17 +1,17 @@
 // Revokes every key the profile holds, on the instance the profile names (never an
 // --api-url one), then forgets them. The profile, its URL and the hub login stay.
 import { CliError, EXIT } from '../../lib/errors.ts';
-import { WireClient, WireError } from '../../lib/wire.ts';
-import type { Command } from '../command.ts';
+import { WireError } from '../../lib/wire.ts';
+import { command } from '../command.ts';
 import { USER_AGENT } from '../context.ts';
 import { chooseProfile } from '../profiles.ts';
 
-export const logout: Command = {
+export const logout = command({
   path: 'logout',
   summary: 'Revoke and forget the keys of a profile',
   usage: 'Usage: hackathon logout [--profile <name>]',
-  async run(ctx) {
-    const { name, url } = chooseProfile(ctx.store, { profile: ctx.flags.profile }, {});
+  async run(opts, ctx) {
+    const { name, url } = chooseProfile(ctx.store, { profile: opts.profile }, {});
     const profile = ctx.store.get(name) ?? {};
     const keys = [profile.apiKey, ...Object.values(profile.connectKeys ?? {})].filter((k): k is string => Boolean(k));
     if (keys.length === 0) {
@@ -21,7 +21,7 @@ export const logout: Command = {
     const results: { outcome: 'revoked' | 'already_invalid' | 'kept_server_side' }[] = [];
     for (const key of keys) {
       try {
-        await new WireClient({ baseUrl: url, key, userAgent: USER_AGENT }).request('DELETE', '/cli/auth/key');
+        await ctx.wireClient({ baseUrl: url, key, userAgent: USER_AGENT }).request('DELETE', '/cli/auth/key');
         results.push({ outcome: 'revoked' });
       } catch (err) {
         if (err instanceof WireError && err.status === 401) results.push({ outcome: 'already_invalid' });
@@ -41,4 +41,4 @@ export const logout: Command = {
     }
     ctx.out(`Signed out of profile ${name}; its keys are forgotten on this machine`);
   },
-};
+});

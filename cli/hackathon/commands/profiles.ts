@@ -1,10 +1,10 @@
-import type { Command } from '../command.ts';
+import { command } from '../command.ts';
 
-export const profiles: Command = {
+export const profiles = command({
   path: 'profiles',
   summary: 'List profiles: active mark, name, url, how each signs in',
   usage: 'Usage: hackathon profiles [--json]',
-  async run(ctx) {
+  async run(opts, ctx) {
     const hub = ctx.store.data.hubLogin?.account;
     const rows = ctx.store.names().map((name) => {
       const p = ctx.store.get(name) ?? {};
@@ -17,4 +17,4 @@ export const profiles: Command = {
     const how = { api_key: 'API key', hub: 'hub login', none: 'not signed in' } as const;
     for (const r of rows) ctx.out(`${r.active ? '*' : ' '} ${r.name.padEnd(w)}  ${r.url.padEnd(u)}  ${how[r.signIn as keyof typeof how]}`);
   },
-};
+});

@@ -17,15 +17,14 @@ import { placeClone, type GitSession } from '../setup/clone.ts';
 import { downloadInstaller } from '../setup/installer.ts';
 import { MANIFEST, readManifest } from '../setup/manifest.ts';
 import { startApp, type AppStart } from '../setup/runtime.ts';
-import type { Command } from '../command.ts';
+import { command } from '../command.ts';
 import type { Context } from '../context.ts';
 
 function rejected(message: string): CliError {
   return new CliError(message, EXIT.rejected, 'invalid_option');
 }
 
-function intOption(ctx: Context, name: string, min: number, max: number): number | null {
-  const raw = ctx.flags[name.replace(/-([a-z])/g, (_, c) => c.toUpperCase())] as string | undefined;
+function intOption(raw: string | undefined, name: string, min: number, max: number): number | null {
   if (raw === undefined) return null;
   if (!/^\d+$/.test(raw) || Number(raw) < min || Number(raw) > max) throw rejected(`--${name} must be a whole number from ${min} to ${max} (got "${raw}")`);
   return Number(raw);
@@ -53,7 +52,7 @@ function printDone(ctx: Context, out: { directory: string; repo: RepositoryAssig
   ctx.out(`Diagnostic: hackathon doctor --directory ${commandLine(directory, [])}${app ? `\nLogs: ${app.logsCommand}` : ''}`);
 }
 
-export const setup: Command = {
+export const setup = command({
   path: 'setup',
   summary: 'Clone your team repository, install the agent skill and start the team app',
   usage: `Usage: hackathon setup [--directory <path>] [--agent claude-code|codex] [--port <n>] [--timeout <s>] [--no-start] [--github <login>] [--json]
@@ -69,15 +68,15 @@ hackathon.json and wait for its ready path. Every command is echoed on stderr as
     start: { type: 'boolean', default: true },
     github: { type: 'string' },
   },
-  async run(ctx) {
+  async run(opts, ctx) {
     try {
       // Everything the client can refuse is refused before any request (exit 2).
-      const agent = (ctx.flags.agent ?? 'claude-code') as Agent;
-      if (!AGENTS.includes(agent)) throw rejected(`--agent must be ${AGENTS.join(' or ')} (got "${ctx.flags.agent}")`);
-      const port = intOption(ctx, 'port', 1024, 65535);
-      const timeout = intOption(ctx, 'timeout', 1, 3600) ?? 180;
-      const login = ctx.flags.github === undefined ? null : githubLogin(ctx.flags.github as string);
-      const start = ctx.flags.start !== false;
+      const agent = (opts.agent ?? 'claude-code') as Agent;
+      if (!AGENTS.includes(agent)) throw rejected(`--agent must be ${AGENTS.join(' or ')} (got "${opts.agent}")`);
+      const port = intOption(opts.port, 'port', 1024, 65535);
+      const timeout = intOption(opts.timeout, 'timeout', 1, 3600) ?? 180;
+      const login = opts.github === undefined ? null : githubLogin(opts.github);
+      const start = opts.start !== false;
       const progress = (line: string) => ctx.err(line);
       const steps: Step[] = [];
 
@@ -104,7 +103,7 @@ hackathon.json and wait for its ready path. Every command is echoed on stderr as
       steps.push({ name: 'environment', status: 'ok', detail: checks.map((c) => c.detail).join('; ') + (start ? '' : ' (container checks skipped: --no-start)') });
 
       const dirName = record.setup.directoryName!;
-      const directory = path.resolve((ctx.flags.directory as string | undefined) ?? defaultDirectory(env, record)!);
+      const directory = path.resolve((opts.directory) ?? defaultDirectory(env, record)!);
       const placement = await placeClone(directory, repo, { env, echo: progress, helper: credentialHelper(ctx, repo) });
       const placementLine = placement.mode === 'cloned'
         ? 'cloned'
@@ -144,4 +143,4 @@ hackathon.json and wait for its ready path. Every command is echoed on stderr as
       throw err;
     }
   },
-};
+});

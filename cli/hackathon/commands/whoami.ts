@@ -1,13 +1,13 @@
 // Where a command runs and as whom: workspace, organization, what chose the workspace,
 // the credential's source, and the hub login state.
-import type { Command } from '../command.ts';
+import { command } from '../command.ts';
 import { CLOUD } from '../profiles.ts';
 
-export const whoami: Command = {
+export const whoami = command({
   path: 'whoami',
   summary: 'Show the workspace, the account and the credential a command would use',
   usage: 'Usage: hackathon whoami [--workspace <id or name> | --org <id or name>] [--json]',
-  async run(ctx) {
+  async run(opts, ctx) {
     const client = await ctx.client();
     const me = await client.request('GET', '/api/v1/me');
     const sel = ctx.selection();
@@ -39,4 +39,4 @@ export const whoami: Command = {
     ctx.out(`Hub login: ${hub}`);
     ctx.out(`Instance: ${profile.url} (profile ${profile.name})`);
   },
-};
+});

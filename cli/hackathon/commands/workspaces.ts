@@ -1,11 +1,11 @@
-import type { Command } from '../command.ts';
+import { command } from '../command.ts';
 import type { Workspace } from '../context.ts';
 
-export const workspaces: Command = {
+export const workspaces = command({
   path: 'workspaces',
   summary: 'List your workspaces (the default is marked)',
   usage: 'Usage: hackathon workspaces [--json]',
-  async run(ctx) {
+  async run(opts, ctx) {
     const r = await (await ctx.bareClient()).request<{ items: Workspace[]; nextCursor: null }>('GET', '/api/v1/workspaces');
     if (ctx.json) return ctx.printJson(r);
     if (r.items.length === 0) return ctx.out('You belong to no workspace yet');
@@ -14,4 +14,4 @@ export const workspaces: Command = {
       ctx.out(`${x.isDefault ? '*' : ' '} ${x.name.padEnd(w)}  ${x.id}  ${x.role.padEnd(6)}${x.organizationId ? `  organization ${x.organizationId}` : ''}`);
     }
   },
-};
+});

@@ -6,7 +6,7 @@ import path from 'node:path';
 import { PassThrough } from 'node:stream';
 import { Context } from '../../../cli/deckcli/context.ts';
 import { readStdinLineOnce, type Io } from '../../../cli/lib/io.ts';
-import { deckcli, makeHome } from './run.ts';
+import { makeHome, runDeckcli as deckcli } from './run.ts';
 
 function legacy(home: string, body: unknown): string {
   const dir = path.join(home, '.config', 'deckcli');

@@ -4,6 +4,8 @@ import { spawn } from 'node:child_process';
 import { chmodSync, existsSync, mkdirSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import { main } from '../../../cli/deckcli/main.ts';
+import { runInProcess } from '../in-process.ts';
 
 export interface Run {
   code: number;
@@ -48,4 +50,9 @@ export async function deckcli(args: string[], env: NodeJS.ProcessEnv, stdin?: st
   const p = start(args, env, cwd);
   p.write(stdin ?? '');
   return p.done;
+}
+
+/** `deckcli <args>` in this process (`main(argv, io)`), for tests that need no real process or folder. */
+export function runDeckcli(args: string[], env: NodeJS.ProcessEnv, stdin?: string): Promise<Run> {
+  return runInProcess('deckcli', main, args, env, stdin);
 }

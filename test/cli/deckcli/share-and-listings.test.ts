@@ -7,7 +7,7 @@ import path from 'node:path';
 import { http } from '../../helpers/http.ts';
 import * as seed from '../../helpers/seed.ts';
 import { startTestServer, type TestServer } from '../../helpers/server.ts';
-import { deckcli, makeHome } from './run.ts';
+import { makeHome, runDeckcli as deckcli } from './run.ts';
 
 let s: TestServer;
 let env: NodeJS.ProcessEnv;

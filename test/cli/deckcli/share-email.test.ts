@@ -9,7 +9,7 @@ import { http } from '../../helpers/http.ts';
 import * as seed from '../../helpers/seed.ts';
 import { startTestServer, type TestServer } from '../../helpers/server.ts';
 import { startSmtp } from '../../helpers/smtp.ts';
-import { deckcli, makeHome } from './run.ts';
+import { makeHome, runDeckcli as deckcli } from './run.ts';
 
 let s: TestServer;
 let smtp: Awaited<ReturnType<typeof startSmtp>>;

@@ -10,7 +10,7 @@ import { eventWorkspace, HOUR, iso, person, schedule, type Person } from '../../
 import { http } from '../../helpers/http.ts';
 import * as seed from '../../helpers/seed.ts';
 import { startTestServer, type TestServer } from '../../helpers/server.ts';
-import { hackathon, makeHome } from './run.ts';
+import { makeHome, runHackathon as hackathon } from './run.ts';
 
 let s: TestServer;
 let owner: Person;

@@ -8,7 +8,7 @@ import { commitFile, git, tempDir } from '../../helpers/codehost.ts';
 import { createEvent, eventWorkspace, HOUR, importRoster, person, type Person } from '../../helpers/event.ts';
 import { http } from '../../helpers/http.ts';
 import { startTestServer, type TestServer } from '../../helpers/server.ts';
-import { hackathon, makeHome } from './run.ts';
+import { makeHome, runHackathon as hackathon } from './run.ts';
 
 let s: TestServer;
 let owner: Person, ann: Person, coach: Person;

@@ -4,6 +4,8 @@ import { spawn } from 'node:child_process';
 import { mkdtempSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import { main } from '../../../cli/hackathon/main.ts';
+import { runInProcess } from '../in-process.ts';
 
 export interface Run {
   code: number;
@@ -38,4 +40,9 @@ export async function hackathon(args: string[], env: NodeJS.ProcessEnv, stdin?: 
   const p = start(args, env);
   if (stdin !== undefined) p.write(stdin);
   return p.done;
+}
+
+/** `hackathon <args>` in this process (`main(argv, io)`), for tests that need no real process. */
+export function runHackathon(args: string[], env: NodeJS.ProcessEnv, stdin?: string): Promise<Run> {
+  return runInProcess('hackathon', main, args, env, stdin);
 }

@@ -4,24 +4,24 @@ import { requireFlag } from '../../../lib/args.ts';
 import { CliError, EXIT } from '../../../lib/errors.ts';
 import { ask } from '../../../lib/prompt.ts';
 import { profileNameForUrl } from '../../../lib/url.ts';
-import type { Command } from '../../command.ts';
+import { command } from '../../command.ts';
 import { refuseOnCloud } from './cloud-gate.ts';
 
-export const loginComplete: Command = {
+export const loginComplete = command({
   path: 'auth login-complete',
   summary: 'Trade the mailed code for a key and store it as the active profile',
   usage: 'Usage: deckcli auth login-complete --email <e> [--code <123456>] [--key-name <name>] [--expires-in-days <n>] --api-url <url>\n\nWithout --code the code is read from the terminal, or from the first stdin line.',
   flags: { email: { type: 'string' }, code: { type: 'string' }, keyName: { type: 'string' }, expiresInDays: { type: 'string' } },
-  async run(ctx) {
-    const email = requireFlag(ctx.flags.email as string | undefined, 'email');
-    const days = ctx.flags.expiresInDays as string | undefined;
+  async run(opts, ctx) {
+    const email = requireFlag(opts.email, 'email');
+    const days = opts.expiresInDays;
     if (days !== undefined && !/^\d+$/.test(days)) throw new CliError(`--expires-in-days must be a whole number, got ${days}`, EXIT.rejected);
     const anon = await ctx.client({ auth: false });
     await refuseOnCloud(anon);
-    const code = (ctx.flags.code as string | undefined) ?? (await ask(ctx.io, 'Code: ', 'sign-in code'));
+    const code = (opts.code) ?? (await ask(ctx.io, 'Code: ', 'sign-in code'));
     if (!/^\d{6}$/.test(code.trim())) throw new CliError('the code is six digits', EXIT.rejected);
     const body: Record<string, unknown> = { email, code: code.trim(), tool: 'deck' };
-    if (ctx.flags.keyName) body.keyName = ctx.flags.keyName;
+    if (opts.keyName) body.keyName = opts.keyName;
     if (days !== undefined) body.expiresInDays = Number(days);
     const r = await anon.request('POST', '/api/v1/cli/auth/complete', body);
     const url = anon.baseUrl;
@@ -32,4 +32,4 @@ export const loginComplete: Command = {
     if (ctx.json) return ctx.printJson({ profile: name, baseUrl: url, id: r.id, name: r.name, scopes: r.scopes, expiresAt: r.expiresAt, user: r.user });
     ctx.out(`Signed in to ${url} as ${r.user.email}; key "${r.name}" stored in profile ${name} (now active)`);
   },
-};
+});

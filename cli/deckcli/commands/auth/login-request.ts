@@ -1,15 +1,15 @@
 import { CliError, EXIT } from '../../../lib/errors.ts';
 import { requireFlag } from '../../../lib/args.ts';
-import type { Command } from '../../command.ts';
+import { command } from '../../command.ts';
 import { refuseOnCloud } from './cloud-gate.ts';
 
-export const loginRequest: Command = {
+export const loginRequest = command({
   path: 'auth login-request',
   summary: 'Ask a self-hosted instance to mail you a sign-in code',
   usage: 'Usage: deckcli auth login-request --email <e> --api-url <url>',
   flags: { email: { type: 'string' } },
-  async run(ctx) {
-    const email = requireFlag(ctx.flags.email as string | undefined, 'email');
+  async run(opts, ctx) {
+    const email = requireFlag(opts.email, 'email');
     if (!/^[^@\s]+@[^@\s]+$/.test(email)) throw new CliError(`not an email address: ${email}`, EXIT.rejected);
     const anon = await ctx.client({ auth: false });
     await refuseOnCloud(anon);
@@ -18,4 +18,4 @@ export const loginRequest: Command = {
     ctx.out(r.message);
     ctx.err(`Next: deckcli auth login-complete --email ${email} --api-url ${anon.baseUrl} (the code is read from stdin or --code)`);
   },
-};
+});

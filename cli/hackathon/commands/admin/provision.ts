@@ -7,19 +7,19 @@ import { exactlyOne } from '../../../lib/checks.ts';
 import { CliError, EXIT } from '../../../lib/errors.ts';
 import { table } from '../../../lib/table.ts';
 import { WireError } from '../../../lib/wire.ts';
-import type { Command } from '../../command.ts';
+import { command } from '../../command.ts';
 
 const UUID = /^[0-9a-f]{8}-([0-9a-f]{4}-){3}[0-9a-f]{12}$/i;
 const who = (p: { email: string; login: string | null }) => `${p.login ?? '(no username)'} <${p.email}>`;
 
-export const adminProvision: Command = {
+export const adminProvision = command({
   path: 'admin provision',
   summary: 'Plan or create the team repositories on the code host (organizer)',
   usage: 'Usage: hackathon admin provision --dry-run | --key <key> [--sample <projectId>] [--timeout <s>]',
   flags: { dryRun: { type: 'boolean' }, key: { type: 'string' }, sample: { type: 'string' }, timeout: { type: 'number' } },
-  async run(ctx) {
-    const mode = exactlyOne({ dryRun: ctx.flags.dryRun, key: ctx.flags.key }, ['dryRun', 'key'], 'plan or run');
-    const sample = ctx.flags.sample as string | undefined;
+  async run(opts, ctx) {
+    const mode = exactlyOne({ dryRun: opts.dryRun, key: opts.key }, ['dryRun', 'key'], 'plan or run');
+    const sample = opts.sample;
     if (sample !== undefined && (mode !== 'key' || !UUID.test(sample))) throw new CliError('--sample takes a project id, with --key', EXIT.rejected);
     const client = await ctx.client();
     if (mode === 'dryRun') {
@@ -39,7 +39,7 @@ export const adminProvision: Command = {
       for (const c of plan.conflicts) ctx.out(`  ${c}`);
       return;
     }
-    const key = ctx.flags.key as string;
+    const key = opts.key ?? ''; // given: mode is 'key'
     try {
       await client.request('POST', '/api/v1/admin/provision', sample ? { key, sample } : { key });
     } catch (err) {
@@ -49,7 +49,7 @@ export const adminProvision: Command = {
       }
       throw err;
     }
-    const timeoutS = (ctx.flags.timeout as number | undefined) ?? 600;
+    const timeoutS = opts.timeout ?? 600;
     const until = Date.now() + timeoutS * 1000;
     let run = await client.request('GET', `/api/v1/admin/provision/runs/${encodeURIComponent(key)}`);
     while (run.state !== 'done') {
@@ -61,4 +61,4 @@ export const adminProvision: Command = {
     ctx.out(`Provisioned (${key}): ${run.summary.ready} ready, ${run.summary.invited} invited, ${run.summary.attention} attention`);
     for (const line of table(run.teams.map((t: any) => [`  ${t.readiness}`, t.repository, t.project.name, t.attention ?? '']))) ctx.out(line.trimEnd());
   },
-};
+});

@@ -4,29 +4,32 @@
 // out at the end, whatever happened.
 import { CliError, EXIT } from '../../../lib/errors.ts';
 import { readStdinLineOnce } from '../../../lib/io.ts';
-import { WireClient } from '../../../lib/wire.ts';
+import type { WireClient } from '../../../lib/wire.ts';
 import type { Context } from '../../context.ts';
+import type { CommandOptions } from '../../command.ts';
 import { USER_AGENT } from '../../context.ts';
 
 export const OWNER_FLAGS = { ownerEmail: { type: 'string' }, ownerPasswordStdin: { type: 'boolean' } } as const;
 
-export async function asOwner<T>(ctx: Context, fn: (client: WireClient) => Promise<T>): Promise<T> {
-  const email = (ctx.flags.ownerEmail as string | undefined) ?? ctx.io.env.EVENT_OWNER_EMAIL;
+export type OwnerOptions = CommandOptions<typeof OWNER_FLAGS>;
+
+export async function asOwner<T>(opts: OwnerOptions, ctx: Context, fn: (client: WireClient) => Promise<T>): Promise<T> {
+  const email = opts.ownerEmail ?? ctx.io.env.EVENT_OWNER_EMAIL;
   if (!email) throw new CliError('demo commands sign in as the workspace owner: pass --owner-email or set EVENT_OWNER_EMAIL', EXIT.usage);
-  const password = ctx.flags.ownerPasswordStdin ? await readStdinLineOnce(ctx.io, '--owner-password-stdin') : ctx.io.env.EVENT_OWNER_PASSWORD;
+  const password = opts.ownerPasswordStdin ? await readStdinLineOnce(ctx.io, '--owner-password-stdin') : ctx.io.env.EVENT_OWNER_PASSWORD;
   if (!password) throw new CliError("the owner's password comes from EVENT_OWNER_PASSWORD or --owner-password-stdin", EXIT.usage);
   const { url } = ctx.profile();
-  const anon = new WireClient({ baseUrl: url, userAgent: USER_AGENT });
+  const anon = ctx.wireClient({ baseUrl: url, userAgent: USER_AGENT });
   const discovery = await anon.request('GET', '/api/v1/instance');
   if (discovery.auth.methods.includes('hub')) throw new CliError('on a cloud instance demo links are minted at the hub', EXIT.wire, 'managed_on_hub');
   const signIn = await anon.exchange('POST', '/api/v1/auth/session', { email, password });
   const cookie = signIn.headers.getSetCookie().find((c) => c.startsWith('podium_session='))?.split(';')[0];
   if (!cookie) throw new CliError(`${url} answered the sign-in without a session`, EXIT.environment);
   // Browser-session writes must carry the instance's Origin (CSRF rule).
-  const session = new WireClient({ baseUrl: url, userAgent: USER_AGENT, headers: { cookie, origin: new URL(url).origin } });
+  const session = ctx.wireClient({ baseUrl: url, userAgent: USER_AGENT, headers: { cookie, origin: new URL(url).origin } });
   try {
     const sel = ctx.selection();
-    const client = sel ? new WireClient({ ...session.opts, headers: { ...session.opts.headers, ...(await ctx.resolveSelection(session, sel)) } }) : session;
+    const client = sel ? ctx.wireClient({ ...session.opts, headers: { ...session.opts.headers, ...(await ctx.resolveSelection(session, sel)) } }) : session;
     return await fn(client);
   } finally {
     await session.request('DELETE', '/api/v1/auth/session').catch(() => {});

@@ -2,9 +2,9 @@
 import { isoInstant, required, wholeNumber } from '../../../lib/checks.ts';
 import { CliError, EXIT } from '../../../lib/errors.ts';
 import { WireError } from '../../../lib/wire.ts';
-import type { Command } from '../../command.ts';
+import { command } from '../../command.ts';
 
-export const eventConfigure: Command = {
+export const eventConfigure = command({
   path: 'event configure',
   summary: 'Create or change the event (organizer)',
   usage:
@@ -15,18 +15,18 @@ export const eventConfigure: Command = {
     expectedVersion: { type: 'string' }, name: { type: 'string' }, timezone: { type: 'string' }, startsAt: { type: 'string' },
     buildEndsAt: { type: 'string' }, voteOpensAt: { type: 'string' }, voteClosesAt: { type: 'string' }, reason: { type: 'string' },
   },
-  async run(ctx) {
-    const f = ctx.flags;
-    const body: Record<string, unknown> = {
+  async run(opts, ctx) {
+    const f = opts;
+    const body: { name: string; reason?: string; [field: string]: unknown } = {
       expectedVersion: wholeNumber(required(f.expectedVersion, '--expected-version'), '--expected-version'),
-      name: required(f.name as string | undefined, '--name'),
-      timezone: required(f.timezone as string | undefined, '--timezone'),
+      name: required(f.name, '--name'),
+      timezone: required(f.timezone, '--timezone'),
       startsAt: isoInstant(required(f.startsAt, '--starts-at'), '--starts-at'),
       buildEndsAt: isoInstant(required(f.buildEndsAt, '--build-ends-at'), '--build-ends-at'),
       voteOpensAt: isoInstant(required(f.voteOpensAt, '--vote-opens-at'), '--vote-opens-at'),
       voteClosesAt: isoInstant(required(f.voteClosesAt, '--vote-closes-at'), '--vote-closes-at'),
     };
-    if ((body.name as string).length > 100) throw new CliError('--name is at most 100 characters', EXIT.rejected);
+    if (body.name.length > 100) throw new CliError('--name is at most 100 characters', EXIT.rejected);
     if (f.reason !== undefined) body.reason = f.reason;
     const client = await ctx.client();
     let r;
@@ -42,4 +42,4 @@ export const eventConfigure: Command = {
     if (ctx.json) return ctx.printJson(r);
     ctx.out(r.created ? `Created ${r.event.name} (version 1)` : `Configured ${r.event.name} (version ${r.event.version})`);
   },
-};
+});

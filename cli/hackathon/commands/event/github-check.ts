@@ -1,13 +1,13 @@
 // `event github-check`: the organization and template read live on the code host; lists the
 // problems and exits non-zero (environment, 4) when provisioning cannot run.
 import { CliError, EXIT } from '../../../lib/errors.ts';
-import type { Command } from '../../command.ts';
+import { command } from '../../command.ts';
 
-export const eventGithubCheck: Command = {
+export const eventGithubCheck = command({
   path: 'event github-check',
   summary: 'Check the code host can provision (organizer)',
   usage: 'Usage: hackathon event github-check [--json]',
-  async run(ctx) {
+  async run(opts, ctx) {
     const r = await (await ctx.client()).request('GET', '/api/v1/event/github-check');
     if (ctx.json) ctx.printJson(r);
     else {
@@ -19,4 +19,4 @@ export const eventGithubCheck: Command = {
     }
     if (!r.ok) throw new CliError(`${r.problems.length} problem(s) stop provisioning`, EXIT.environment);
   },
-};
+});

@@ -1,24 +1,24 @@
 import { required } from '../../../lib/checks.ts';
 import { CliError, EXIT } from '../../../lib/errors.ts';
-import type { Command } from '../../command.ts';
+import { command } from '../../command.ts';
 
 const LOGIN = /^[A-Za-z0-9](?:[A-Za-z0-9]|-(?=[A-Za-z0-9])){0,38}$/;
 
-export const eventGithub: Command = {
+export const eventGithub = command({
   path: 'event github',
   summary: 'Set where team repositories are created (organizer)',
   usage: 'Usage: hackathon event github --organization <login> --template <owner/repo> [--branch <name>]',
   flags: { organization: { type: 'string' }, template: { type: 'string' }, branch: { type: 'string' } },
-  async run(ctx) {
-    const organization = required(ctx.flags.organization as string | undefined, '--organization');
-    const template = required(ctx.flags.template as string | undefined, '--template');
+  async run(opts, ctx) {
+    const organization = required(opts.organization, '--organization');
+    const template = required(opts.template, '--template');
     if (!LOGIN.test(organization)) throw new CliError(`--organization is not a code-host login: ${organization}`, EXIT.rejected);
     const [owner, repo, extra] = template.split('/');
     if (!owner || !repo || extra !== undefined || !LOGIN.test(owner) || !/^[A-Za-z0-9._-]{1,100}$/.test(repo)) {
       throw new CliError(`--template must be <owner>/<repo>, got ${template}`, EXIT.rejected);
     }
     const body: Record<string, string> = { organization, template };
-    if (ctx.flags.branch) body.branch = ctx.flags.branch as string;
+    if (opts.branch) body.branch = opts.branch;
     const r = await (await ctx.client()).request('PUT', '/api/v1/event/github', body);
     if (ctx.json) return ctx.printJson(r);
     ctx.out(`Organization: ${r.organization}`);
@@ -26,4 +26,4 @@ export const eventGithub: Command = {
     ctx.out(`Branch: ${r.branch}`);
     ctx.out('Next: hackathon event github-check');
   },
-};
+});

@@ -2,7 +2,7 @@
 // left (from the server's time in the answer, never this machine's clock), role and team,
 // one line per team with its submission state.
 import { table } from '../../../lib/table.ts';
-import type { Command } from '../../command.ts';
+import { command } from '../../command.ts';
 
 export function timeLeft(fromIso: string, toIso: string): string {
   const s = Math.max(0, Math.floor((Date.parse(toIso) - Date.parse(fromIso)) / 1000));
@@ -19,11 +19,11 @@ const DEADLINES = [
   ['vote close', 'voteClosesAt', 'Vote closes'],
 ] as const;
 
-export const eventStatus: Command = {
+export const eventStatus = command({
   path: 'event status',
   summary: 'Phase, deadlines, your role and the teams',
   usage: 'Usage: hackathon event status [--json]',
-  async run(ctx) {
+  async run(opts, ctx) {
     const s = await (await ctx.client()).request('GET', '/api/v1/event/status');
     if (ctx.json) return ctx.printJson(s);
     ctx.out(`${s.name} (version ${s.version}, timezone ${s.timezone})`);
@@ -39,4 +39,4 @@ export const eventStatus: Command = {
       for (const line of table(s.teams.map((t: { name: string; state: string }) => [`  ${t.name}`, t.state]))) ctx.out(line);
     }
   },
-};
+});

@@ -1,15 +1,11 @@
-// What the project commands share: flags for paging, the metadata check, one-line output.
+// What the project commands share: flags for paging, the metadata check, one-line output,
+// and archive/unarchive (one request each, told apart by their verb).
 import { CliError, EXIT } from '../../../lib/errors.ts';
+import { onePathArg } from '../../../lib/args.ts';
+import { command, type Command } from '../../command.ts';
+import type { Project } from '../../../../core/wire/event.ts';
 
-export interface Project {
-  id: string;
-  name: string;
-  description: string | null;
-  metadata: Record<string, unknown>;
-  archived: boolean;
-  role: string;
-  createdAt: string;
-}
+export type { Project };
 
 export function metadataArg(raw: unknown): Record<string, unknown> {
   let v: unknown;
@@ -26,3 +22,15 @@ export function projectLine(p: Project): string {
   return `${p.name}  ${p.id}  ${p.role}${p.archived ? '  (archived)' : ''}`;
 }
 
+export function archiveCommand(verb: 'archive' | 'unarchive'): Command {
+  return command({
+    path: `projects ${verb}`,
+    summary: verb === 'archive' ? 'Archive a project (read-only, out of the default list; nothing deleted)' : 'Bring an archived project back',
+    usage: `Usage: hackathon projects ${verb} <id>`,
+    async run(opts, ctx) {
+      const p = await (await ctx.client()).request<Project>('POST', `/api/v1/projects/${onePathArg(opts.args, 'project id')}/${verb}`, {});
+      if (ctx.json) return ctx.printJson(p);
+      ctx.out(`${verb === 'archive' ? 'Archived' : 'Unarchived'} ${p.name} (${p.id})`);
+    },
+  });
+}

@@ -7,20 +7,20 @@ import { createHash, randomUUID } from 'node:crypto';
 import { createWriteStream, existsSync, linkSync, readFileSync, rmSync, statSync } from 'node:fs';
 import path from 'node:path';
 import { CliError, EXIT } from '../../../lib/errors.ts';
-import type { Command } from '../../command.ts';
+import { command } from '../../command.ts';
 import { resolveProject } from './project.ts';
 
 const NAME = /^submission-[0-9a-f]{12}\.tar\.gz$/;
 
-export const submissionsArtifact: Command = {
+export const submissionsArtifact = command({
   path: 'submissions artifact',
   summary: 'Download a team\'s frozen evidence archive',
   usage: 'Usage: hackathon submissions artifact <project> [--dir <path>] [--json]',
   flags: { dir: { type: 'string' } },
-  async run(ctx) {
-    const dir = path.resolve((ctx.flags.dir as string | undefined) ?? '.');
+  async run(opts, ctx) {
+    const dir = path.resolve((opts.dir) ?? '.');
     if (!existsSync(dir) || !statSync(dir).isDirectory()) throw new CliError(`--dir is not a directory: ${dir}`, EXIT.rejected);
-    const id = await resolveProject(ctx, ctx.input[0]);
+    const id = await resolveProject(ctx, opts.args[0]);
     const client = await ctx.client();
     const team = await client.request('GET', `/api/v1/submissions/${id}`);
     const archive = team.frozen?.archive;
@@ -53,4 +53,4 @@ export const submissionsArtifact: Command = {
       rmSync(tmp, { force: true });
     }
   },
-};
+});

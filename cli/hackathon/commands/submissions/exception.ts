@@ -3,10 +3,10 @@
 // The server captures --sha before recording anything (capture_failed records nothing).
 import { exactlyOne } from '../../../lib/checks.ts';
 import { CliError, EXIT } from '../../../lib/errors.ts';
-import type { Command } from '../../command.ts';
+import { command } from '../../command.ts';
 import { frozenLabel, resolveProject } from './project.ts';
 
-export const submissionsException: Command = {
+export const submissionsException = command({
   path: 'submissions exception',
   summary: 'Freeze a team on another sha, or mark it missing (organizer)',
   usage: 'Usage: hackathon submissions exception <project> --reason <text> (--sha <40-hex> | --missing) [--invalidate-decks] [--invalidate-voting]',
@@ -17,15 +17,15 @@ export const submissionsException: Command = {
     invalidateDecks: { type: 'boolean' },
     invalidateVoting: { type: 'boolean' },
   },
-  async run(ctx) {
-    const reason = (ctx.flags.reason as string | undefined)?.trim();
+  async run(opts, ctx) {
+    const reason = (opts.reason)?.trim();
     if (!reason) throw new CliError('--reason is required: say why this exception is made', EXIT.rejected);
-    const which = exactlyOne({ sha: ctx.flags.sha, missing: ctx.flags.missing }, ['sha', 'missing'], 'the revision to freeze, or none');
-    const sha = ctx.flags.sha as string | undefined;
+    const which = exactlyOne({ sha: opts.sha, missing: opts.missing }, ['sha', 'missing'], 'the revision to freeze, or none');
+    const sha = opts.sha;
     if (which === 'sha' && !/^[0-9a-f]{40}$/.test(sha ?? '')) throw new CliError(`--sha must be a full 40-hex commit id, got ${sha}`, EXIT.rejected);
-    if (!ctx.input[0]) throw new CliError('name the project (its id or team name)', EXIT.rejected);
-    const id = await resolveProject(ctx, ctx.input[0]);
-    const body: Record<string, unknown> = { reason, invalidateDecks: ctx.flags.invalidateDecks === true, invalidateVoting: ctx.flags.invalidateVoting === true };
+    if (!opts.args[0]) throw new CliError('name the project (its id or team name)', EXIT.rejected);
+    const id = await resolveProject(ctx, opts.args[0]);
+    const body: Record<string, unknown> = { reason, invalidateDecks: opts.invalidateDecks === true, invalidateVoting: opts.invalidateVoting === true };
     if (which === 'sha') body.sha = sha;
     else body.missing = true;
     const r = await (await ctx.client()).request('POST', `/api/v1/submissions/${id}/exception`, body);
@@ -35,4 +35,4 @@ export const submissionsException: Command = {
     if (r.previousSha) ctx.out(`Previously: ${r.previousSha}`);
     if (r.invalidateDecks || r.invalidateVoting) ctx.out(`Invalidates: ${[r.invalidateDecks && 'decks', r.invalidateVoting && 'voting'].filter(Boolean).join(', ')}`);
   },
-};
+});

@@ -1,12 +1,12 @@
 // `submissions failures`: the signature failure counter, teams needing attention with why,
 // refused deliveries with their code, late deliveries.
-import type { Command } from '../../command.ts';
+import { command } from '../../command.ts';
 
-export const submissionsFailures: Command = {
+export const submissionsFailures = command({
   path: 'submissions failures',
   summary: 'Signature failures, attention, refused and late deliveries (organizer)',
   usage: 'Usage: hackathon submissions failures [--json]',
-  async run(ctx) {
+  async run(opts, ctx) {
     const f = await (await ctx.client()).request('GET', '/api/v1/submissions/failures');
     if (ctx.json) return ctx.printJson(f);
     const sf = f.signatureFailures;
@@ -18,4 +18,4 @@ export const submissionsFailures: Command = {
     ctx.out(`Late deliveries: ${f.late.length}`);
     for (const r of f.late) ctx.out(`  ${r.sequence} ${r.receivedAt} late ${r.repository ?? '-'} ${r.sha ? r.sha.slice(0, 12) : '-'}`);
   },
-};
+});

@@ -2,14 +2,14 @@
 // line per team: state, readiness, last received revision with receipt time (late marked),
 // frozen sha (`template` for the template only), repository, team.
 import { table } from '../../../lib/table.ts';
-import type { Command } from '../../command.ts';
+import { command } from '../../command.ts';
 import { frozenLabel } from './project.ts';
 
-export const submissionsList: Command = {
+export const submissionsList = command({
   path: 'submissions list',
   summary: 'Intake and each team\'s submission state',
   usage: 'Usage: hackathon submissions list [--json]',
-  async run(ctx) {
+  async run(opts, ctx) {
     const r = await (await ctx.client()).request('GET', '/api/v1/submissions');
     if (ctx.json) return ctx.printJson(r);
     ctx.out(r.intake);
@@ -26,4 +26,4 @@ export const submissionsList: Command = {
     ]);
     for (const line of table([['STATE', 'READINESS', 'LAST RECEIVED', 'FROZEN', 'REPOSITORY', 'TEAM'], ...rows])) ctx.out(line);
   },
-};
+});

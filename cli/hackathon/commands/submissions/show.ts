@@ -1,7 +1,7 @@
 // `submissions show <project>`: one team with repository, branch and readiness, last received
 // revision with its sequence, frozen evidence, freeze instant, attention and next action,
 // the last 50 receipts and the organizers' exceptions.
-import type { Command } from '../../command.ts';
+import { command } from '../../command.ts';
 import { table } from '../../../lib/table.ts';
 import { frozenLabel, resolveProject } from './project.ts';
 
@@ -13,12 +13,12 @@ function nextAction(t: any): string {
   return `Next: hackathon submissions artifact ${t.project.id}`;
 }
 
-export const submissionsShow: Command = {
+export const submissionsShow = command({
   path: 'submissions show',
   summary: 'One team\'s submission, evidence and receipts',
   usage: 'Usage: hackathon submissions show <project> [--json]',
-  async run(ctx) {
-    const id = await resolveProject(ctx, ctx.input[0]);
+  async run(opts, ctx) {
+    const id = await resolveProject(ctx, opts.args[0]);
     const t = await (await ctx.client()).request('GET', `/api/v1/submissions/${id}`);
     if (ctx.json) return ctx.printJson(t);
     ctx.out(`Team: ${t.project.name} (${t.project.id})`);
@@ -41,4 +41,4 @@ export const submissionsShow: Command = {
       ctx.out(`  ${x.at} ${what}${was}: ${x.reason}${invalidates ? ` (invalidates ${invalidates})` : ''}`);
     }
   },
-};
+});

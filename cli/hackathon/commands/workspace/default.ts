@@ -2,18 +2,18 @@
 // is a hub account setting: the answer points to the account page.
 import { CliError, EXIT } from '../../../lib/errors.ts';
 import { WireError } from '../../../lib/wire.ts';
-import type { Command } from '../../command.ts';
+import { command } from '../../command.ts';
 import type { Workspace } from '../../context.ts';
 
 const UUID = /^[0-9a-f]{8}-([0-9a-f]{4}-){3}[0-9a-f]{12}$/i;
 
-export const workspaceDefault: Command = {
+export const workspaceDefault = command({
   path: 'workspace default',
   summary: 'Set the default workspace (self-hosted)',
   usage: 'Usage: hackathon workspace default <id or name>',
-  async run(ctx) {
-    const [ref] = ctx.input;
-    if (!ref || ctx.input.length > 1) throw new CliError('name exactly one workspace (id or name)', EXIT.usage);
+  async run(opts, ctx) {
+    const [ref] = opts.args;
+    if (!ref || opts.args.length > 1) throw new CliError('name exactly one workspace (id or name)', EXIT.usage);
     const client = await ctx.bareClient();
     let id = ref;
     if (!UUID.test(ref)) {
@@ -35,4 +35,4 @@ export const workspaceDefault: Command = {
       throw err;
     }
   },
-};
+});

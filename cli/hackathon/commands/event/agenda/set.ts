@@ -2,22 +2,22 @@
 // The agenda moves no phase and no deadline.
 import { readJsonArg } from '../../../../lib/checks.ts';
 import { CliError, EXIT } from '../../../../lib/errors.ts';
-import type { Command } from '../../../command.ts';
+import { command } from '../../../command.ts';
 import { printAgenda } from './show.ts';
 
-export const agendaSet: Command = {
+export const agendaSet = command({
   path: 'event agenda set',
   summary: 'Replace the programme from a file (organizer)',
   usage: 'Usage: hackathon event agenda set --file <path>\n\nThe file: { "items": [{ "title", "kind", "startsAt", "endsAt"? }] } or a bare array; at most 30 items.',
   flags: { file: { type: 'string' } },
-  async run(ctx) {
-    const data = readJsonArg(ctx.flags.file, '--file');
+  async run(opts, ctx) {
+    const data = readJsonArg(opts.file, '--file');
     const items = Array.isArray(data) ? data : (data as { items?: unknown })?.items;
-    if (!Array.isArray(items)) throw new CliError(`${ctx.flags.file} must hold { "items": [...] } or an array of items`, EXIT.rejected);
-    if (items.length > 30) throw new CliError(`the programme holds at most 30 items; ${ctx.flags.file} has ${items.length}`, EXIT.rejected);
+    if (!Array.isArray(items)) throw new CliError(`${opts.file} must hold { "items": [...] } or an array of items`, EXIT.rejected);
+    if (items.length > 30) throw new CliError(`the programme holds at most 30 items; ${opts.file} has ${items.length}`, EXIT.rejected);
     const r = await (await ctx.client()).request('PUT', '/api/v1/event/agenda', { items });
     if (ctx.json) return ctx.printJson(r);
     ctx.out(`${r.count} item${r.count === 1 ? '' : 's'}`);
     printAgenda(ctx, r.items);
   },
-};
+});

@@ -1,6 +1,6 @@
 import { table } from '../../../../lib/table.ts';
 import type { Context } from '../../../context.ts';
-import type { Command } from '../../../command.ts';
+import { command } from '../../../command.ts';
 
 export interface AgendaItem {
   title: string;
@@ -13,14 +13,14 @@ export function printAgenda(ctx: Context, items: AgendaItem[]): void {
   for (const line of table(items.map((i) => [i.startsAt, i.endsAt ?? '-', i.kind, i.title]))) ctx.out(line);
 }
 
-export const agendaShow: Command = {
+export const agendaShow = command({
   path: 'event agenda show',
   summary: 'The programme, sorted by start',
   usage: 'Usage: hackathon event agenda show [--json]',
-  async run(ctx) {
+  async run(opts, ctx) {
     const r = await (await ctx.client()).request('GET', '/api/v1/event/agenda');
     if (ctx.json) return ctx.printJson(r);
     if (r.items.length === 0) return ctx.out('No programme yet');
     printAgenda(ctx, r.items);
   },
-};
+});

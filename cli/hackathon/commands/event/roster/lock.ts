@@ -1,23 +1,14 @@
-import type { Command } from '../../../command.ts';
+// event roster lock: lock the roster (organizer; idempotent).
+import { command } from '../../../command.ts';
+import type { RosterLock } from '../../../../../core/wire/event.ts';
 
-export const rosterLock: Command = {
+export const rosterLock = command({
   path: 'event roster lock',
   summary: 'Lock the roster (organizer; idempotent)',
   usage: 'Usage: hackathon event roster lock',
-  async run(ctx) {
-    const r = await (await ctx.client()).request('PUT', '/api/v1/event/roster/lock');
+  async run(opts, ctx) {
+    const r = await (await ctx.client()).request<RosterLock>('PUT', '/api/v1/event/roster/lock');
     if (ctx.json) return ctx.printJson(r);
     ctx.out(`Roster locked since ${r.rosterLockedAt}`);
   },
-};
-
-export const rosterUnlock: Command = {
-  path: 'event roster unlock',
-  summary: 'Unlock the roster (organizer; refused once voting opened)',
-  usage: 'Usage: hackathon event roster unlock',
-  async run(ctx) {
-    const r = await (await ctx.client()).request('DELETE', '/api/v1/event/roster/lock');
-    if (ctx.json) return ctx.printJson(r);
-    ctx.out('Roster unlocked');
-  },
-};
+});

@@ -1,40 +1,11 @@
-// showcase set / show. Plain text: product 24, tagline 140, description 4000 characters.
+// showcase set: plain text, product 24, tagline 140, description 4000 characters; a field left out keeps its value.
 import { readFileSync } from 'node:fs';
 import { CliError, EXIT } from '../../../lib/errors.ts';
-import type { Context } from '../../context.ts';
-import type { Command } from '../../command.ts';
+import { command } from '../../command.ts';
+import { FIELDS, print } from './shared.ts';
+import type { Showcase } from '../../../../core/wire/event.ts';
 
-const FIELDS = [
-  ['product', 24, 'Product'],
-  ['tagline', 140, 'Tagline'],
-  ['description', 4000, 'Description'],
-] as const;
-
-function teamQuery(ctx: Context): string {
-  return ctx.flags.team ? `?team=${encodeURIComponent(ctx.flags.team as string)}` : '';
-}
-
-function print(ctx: Context, s: { team: { name: string }; product: string | null; tagline: string | null; description: string | null }): void {
-  ctx.out(`Team: ${s.team.name}`);
-  for (const [key, , label] of FIELDS) {
-    const v = s[key];
-    ctx.out(`${label}: ${v === null || v === '' ? '-' : v.includes('\n') ? '\n' + v.split('\n').map((l) => '  ' + l).join('\n') : v}`);
-  }
-}
-
-export const showcaseShow: Command = {
-  path: 'showcase show',
-  summary: "A team's product name, tagline and description",
-  usage: 'Usage: hackathon showcase show [--team <team>] [--json]',
-  flags: { team: { type: 'string' } },
-  async run(ctx) {
-    const s = await (await ctx.client()).request('GET', `/api/v1/event/showcase${teamQuery(ctx)}`);
-    if (ctx.json) return ctx.printJson(s);
-    print(ctx, s);
-  },
-};
-
-export const showcaseSet: Command = {
+export const showcaseSet = command({
   path: 'showcase set',
   summary: "Set a team's showcase texts (a field left out keeps its value)",
   usage:
@@ -45,18 +16,18 @@ export const showcaseSet: Command = {
     product: { type: 'string' }, tagline: { type: 'string' }, description: { type: 'string' }, descriptionFile: { type: 'string' },
     clearProduct: { type: 'boolean' }, clearTagline: { type: 'boolean' }, clearDescription: { type: 'boolean' }, team: { type: 'string' },
   },
-  async run(ctx) {
-    const f = ctx.flags;
+  async run(opts, ctx) {
+    const f = opts;
     if (f.description !== undefined && f.descriptionFile !== undefined) throw new CliError('--description and --description-file conflict', EXIT.rejected);
-    let description = f.description as string | undefined;
+    let description = f.description;
     if (f.descriptionFile !== undefined) {
       try {
-        description = readFileSync(f.descriptionFile as string, 'utf8').replace(/\r?\n$/, '');
+        description = readFileSync(f.descriptionFile, 'utf8').replace(/\r?\n$/, '');
       } catch (err) {
         throw new CliError(`cannot read ${f.descriptionFile} (${(err as NodeJS.ErrnoException).code})`, EXIT.rejected);
       }
     }
-    const values: Record<string, string | undefined> = { product: f.product as string | undefined, tagline: f.tagline as string | undefined, description };
+    const values: Record<string, string | undefined> = { product: f.product, tagline: f.tagline, description };
     const clears: Record<string, boolean> = { product: Boolean(f.clearProduct), tagline: Boolean(f.clearTagline), description: Boolean(f.clearDescription) };
     const body: Record<string, unknown> = {};
     for (const [key, cap] of FIELDS) {
@@ -68,8 +39,8 @@ export const showcaseSet: Command = {
     }
     if (Object.keys(body).length === 0) throw new CliError('nothing to set: pass a field or its --clear- flag', EXIT.rejected);
     if (f.team) body.team = f.team;
-    const s = await (await ctx.client()).request('PATCH', '/api/v1/event/showcase', body);
+    const s = await (await ctx.client()).request<Showcase>('PATCH', '/api/v1/event/showcase', body);
     if (ctx.json) return ctx.printJson(s);
     print(ctx, s);
   },
-};
+});

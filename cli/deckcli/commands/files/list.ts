@@ -1,0 +1,21 @@
+// files list: files of a version (current by default), by path, paged.
+import { PAGE_FLAGS, readPage } from '../../../lib/paging.ts';
+import { table } from '../../../lib/table.ts';
+import { wholeNumber } from '../../../lib/checks.ts';
+import { command } from '../../command.ts';
+import { onePathArg } from '../../../lib/args.ts';
+import { more } from '../listing.ts';
+
+export const filesList = command({
+  path: 'files list',
+  summary: 'Files of a version (current by default)',
+  usage: 'Usage: deckcli files list <deckId> [--version <n>] [--limit <1-100>] [--cursor <c>] [--all] [--json]',
+  flags: { ...PAGE_FLAGS, version: { type: 'string' } },
+  async run(opts, ctx) {
+    const v = opts.version === undefined ? '' : `?version=${wholeNumber(opts.version, '--version', 1)}`;
+    const page = await readPage<{ path: string; size: number; sha256: string }>(await ctx.client(), `/api/v1/presentations/${onePathArg(opts.args, 'deck id')}/files${v}`, opts);
+    if (ctx.json) return ctx.printJson(page);
+    for (const line of table(page.items.map((f) => [f.path, `${f.size} B`, f.sha256.slice(0, 12)]))) ctx.out(line);
+    more(ctx, page);
+  },
+});

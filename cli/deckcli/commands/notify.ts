@@ -1,0 +1,18 @@
+// notify: silence (--off) or restore (--on) the owner mails on form activity.
+import { CliError, EXIT } from '../../lib/errors.ts';
+import { command } from '../command.ts';
+import { onePathArg } from '../../lib/args.ts';
+import type { DeckNotify } from '../../../core/wire/deck.ts';
+
+export const notify = command({
+  path: 'notify',
+  summary: 'Silence (--off) or restore (--on) the owner mails on form activity',
+  usage: 'Usage: deckcli notify <deckId> --off|--on',
+  flags: { off: { type: 'boolean' }, on: { type: 'boolean' } },
+  async run(opts, ctx) {
+    if (Boolean(opts.off) === Boolean(opts.on)) throw new CliError('pass exactly one of --off or --on', EXIT.rejected);
+    const r = await (await ctx.client()).request<DeckNotify>('PUT', `/api/v1/presentations/${onePathArg(opts.args, 'deck id')}/notify`, { enabled: Boolean(opts.on) });
+    if (ctx.json) return ctx.printJson(r);
+    ctx.out(opts.on ? 'Owner mails on form activity are on' : 'Owner mails on form activity are off (forms still take responses)');
+  },
+});

@@ -1,0 +1,22 @@
+// views: view statistics, then the views, newest first, paged.
+import { PAGE_FLAGS, readPage } from '../../lib/paging.ts';
+import { table } from '../../lib/table.ts';
+import { command } from '../command.ts';
+import { onePathArg } from '../../lib/args.ts';
+import { more } from './listing.ts';
+
+export const views = command({
+  path: 'views',
+  summary: 'View statistics (entry loads, de-duplicated per browser)',
+  usage: 'Usage: deckcli views <deckId> [--limit <1-100>] [--cursor <c>] [--all] [--json]',
+  flags: PAGE_FLAGS,
+  async run(opts, ctx) {
+    type View = { viewedAt: string; linkName: string | null; linkId: string; version: number; source: string; placement: string | null };
+    const page = await readPage<View>(await ctx.client(), `/api/v1/presentations/${onePathArg(opts.args, 'deck id')}/views`, opts);
+    if (ctx.json) return ctx.printJson(page);
+    const summary = page.summary as { views: number; lastOpenedAt: string | null };
+    ctx.out(`${summary.views} view${summary.views === 1 ? '' : 's'}; last opened ${summary.lastOpenedAt ?? 'never'}`);
+    for (const line of table(page.items.map((v) => [v.viewedAt, v.linkName ?? v.linkId, `v${v.version}`, v.source, v.placement ?? '-']))) ctx.out(line);
+    more(ctx, page);
+  },
+});

@@ -1,0 +1,4 @@
+// projects archive: read-only, out of the default list; nothing deleted.
+import { archiveCommand } from './shared.ts';
+
+export const projectsArchive = archiveCommand('archive');

@@ -1,0 +1,22 @@
+// projects create: you become the project's first manager.
+import { CliError, EXIT } from '../../../lib/errors.ts';
+import { command } from '../../command.ts';
+import { metadataArg } from './shared.ts';
+import type { Project } from '../../../../core/wire/event.ts';
+
+export const projectsCreate = command({
+  path: 'projects create',
+  summary: 'Create a project; you become its first manager',
+  usage: 'Usage: hackathon projects create <name> [--description <text>] [--metadata <json object>]',
+  flags: { description: { type: 'string' }, metadata: { type: 'string' } },
+  async run(opts, ctx) {
+    const [name] = opts.args;
+    if (!name || opts.args.length > 1) throw new CliError('name exactly one project (quote names with spaces)', EXIT.usage);
+    const body: Record<string, unknown> = { name };
+    if (opts.description !== undefined) body.description = opts.description;
+    if (opts.metadata !== undefined) body.metadata = metadataArg(opts.metadata);
+    const p = await (await ctx.client()).request<Project>('POST', '/api/v1/projects', body, { 'idempotency-key': crypto.randomUUID() });
+    if (ctx.json) return ctx.printJson(p);
+    ctx.out(`Created project ${p.name} (${p.id})`);
+  },
+});

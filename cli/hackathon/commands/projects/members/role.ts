@@ -1,0 +1,16 @@
+// projects members role: change a member's role (--team makes the second argument a team).
+import { command } from '../../../command.ts';
+import { role, describe, memberPath } from './shared.ts';
+import type { ProjectMember } from '../../../../../core/wire/event.ts';
+
+export const membersRole = command({
+  path: 'projects members role',
+  summary: "Change a member's role",
+  usage: 'Usage: hackathon projects members role <project id> <person | team with --team> --role viewer|editor|manager [--team]',
+  flags: { team: { type: 'boolean' }, role: { type: 'string' } },
+  async run(opts, ctx) {
+    const m = await (await ctx.client()).request<ProjectMember>('PUT', memberPath(opts, 'change'), { role: role(opts.role) });
+    if (ctx.json) return ctx.printJson(m);
+    ctx.out(`${describe(m)} is ${m.role} of the project`);
+  },
+});

@@ -1,0 +1,23 @@
+// What the projects members commands share: roles, the member shape, its path and one-line form.
+import { CliError, EXIT } from '../../../../lib/errors.ts';
+import type { ProjectMember } from '../../../../../core/wire/event.ts';
+
+export const ROLES = ['viewer', 'editor', 'manager'];
+
+export type Member = ProjectMember;
+
+export function role(raw: unknown): string {
+  if (raw === undefined) throw new CliError('--role viewer|editor|manager is required', EXIT.usage);
+  if (!ROLES.includes(String(raw))) throw new CliError(`--role must be viewer, editor or manager, got ${raw}`, EXIT.rejected);
+  return String(raw);
+}
+
+export function describe(m: Member): string {
+  return m.kind === 'person' ? `${m.email ?? m.userId}` : `team ${m.teamSlug}`;
+}
+
+export function memberPath(opts: { args: string[]; team?: boolean }, verb: string): string {
+  const [project, who, extra] = opts.args;
+  if (!project || !who || extra !== undefined) throw new CliError(`name a project id and the member to ${verb} (with --team the second argument is a team)`, EXIT.usage);
+  return `/api/v1/projects/${encodeURIComponent(project)}/members/${opts.team ? 'teams' : 'people'}/${encodeURIComponent(who)}`;
+}

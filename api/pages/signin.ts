@@ -112,7 +112,7 @@ export function registerSigninPages(app: FastifyInstance, deps: ApiDeps): void {
       email = totpStep ? ((await readPending(f.pending!)) ?? '') : String(f.email ?? '').trim();
       if (totpStep && !email) return appPage(reply, 'Sign in', pwForm(next, '', 'That took too long; sign in again.'), { status: 401 });
       if (!/^[^@\s]+@[^@\s]+$/.test(email) || email.length > 320) throw new AppError('invalid_credentials', 'Wrong email or password');
-      await loginWall(limiter, req, email);
+      await loginWall(limiter, pool, req, email);
       const info = (await pool.query('select app_private.password_login_info($1) as info', [email])).rows[0].info as LoginInfo | null;
       if (!totpStep) {
         decoyHash ??= argon2.hash('decoy-password-for-timing');
@@ -150,12 +150,13 @@ export function registerSigninPages(app: FastifyInstance, deps: ApiDeps): void {
     const email = String(req.body?.email ?? '').trim();
     if (!fromHere(req, config.publicUrl)) return appPage(reply, 'Sign in', codeEmailForm(next, '', 'Sign in from this instance’s own page.'), { status: 403 });
     if (!/^[^@\s]+@[^@\s]+$/.test(email) || email.length > 320) return appPage(reply, 'Sign in', codeEmailForm(next, email, 'Enter a valid email address.'), { status: 400 });
+    let normalized: string;
     try {
-      await loginWall(limiter, req, email);
+      normalized = await loginWall(limiter, pool, req, email);
     } catch (err) {
       return appPage(reply, 'Sign in', codeEmailForm(next, email, toAppError(err).message), { status: 429 });
     }
-    const code = newLoginCode(config.authSecret, 'browser', email);
+    const code = newLoginCode(config.authSecret, 'browser', normalized);
     await pool.query('select app_private.login_code_request($1, $2, $3, $4)', [email, 'browser', code.hash, code.sealed]);
     return appPage(reply, 'Enter the code', codeForm(next, email)); // the same answer whether or not the account exists
   });
@@ -164,13 +165,14 @@ export function registerSigninPages(app: FastifyInstance, deps: ApiDeps): void {
     const next = safeNext(req.body?.next);
     const email = String(req.body?.email ?? '').trim();
     if (!fromHere(req, config.publicUrl)) return appPage(reply, 'Sign in', codeEmailForm(next, '', 'Sign in from this instance’s own page.'), { status: 403 });
+    let normalized: string;
     try {
-      await loginWall(limiter, req, email);
+      normalized = await loginWall(limiter, pool, req, email);
     } catch (err) {
       return appPage(reply, 'Enter the code', codeForm(next, email, toAppError(err).message), { status: 429 });
     }
     const code = String(req.body?.code ?? '').replace(/\s/g, '');
-    const { rows } = await pool.query('select app_private.login_code_for_session($1, $2) as r', [email, loginCodeHash(config.authSecret, 'browser', email, code)]);
+    const { rows } = await pool.query('select app_private.login_code_for_session($1, $2) as r', [email, loginCodeHash(config.authSecret, 'browser', normalized, code)]);
     const r = rows[0].r as { error?: string; message?: string; userId?: string; twoFactor?: boolean };
     if (r.error) return appPage(reply, 'Enter the code', codeForm(next, email, r.message), { status: 401 });
     if (r.twoFactor) return appPage(reply, 'Two-factor code', totpForm(next, pendingFor(email, (await sqlNow()) + PENDING_SECONDS)));

@@ -32,7 +32,7 @@ export function registerSessionRoutes(app: FastifyInstance, { config, pool, limi
     },
     async (req, reply) => {
       const { email, password, totp } = req.body;
-      await loginWall(limiter, req, email);
+      await loginWall(limiter, pool, req, email);
       const { rows } = await pool.query('select app_private.password_login_info($1) as info', [email]);
       const info = rows[0].info as { userId: string; passwordHash: string | null; twoFactor: boolean; totpSealed: string | null } | null;
       decoyHash ??= argon2.hash('decoy-password-for-timing');

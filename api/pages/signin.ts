@@ -5,11 +5,11 @@
 // carries a signed, short-lived proof that the password was right, never the password.
 import argon2 from 'argon2';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { hmac, safeEqual, unseal } from '../../core/crypto.ts';
-import { verifyTotp } from '../../core/totp.ts';
+import { hmac, safeEqual } from '../../core/crypto.ts';
 import { authenticate } from '../auth/caller.ts';
 import { loginCodeHash, newLoginCode } from '../auth/login-code.ts';
 import { clearSessionCookieHeader, createSession, sessionCookieHeader } from '../auth/session.ts';
+import { spendTotpCode } from '../auth/two-factor.ts';
 import { AppError } from '../errors.ts';
 import { loginWall } from '../routes/identity/login-wall.ts';
 import { toAppError, type ApiDeps } from '../server.ts';
@@ -121,10 +121,8 @@ export function registerSigninPages(app: FastifyInstance, deps: ApiDeps): void {
         if (!info || !info.passwordHash || !ok) throw new AppError('invalid_credentials', 'Wrong email or password');
         if (info.twoFactor) return appPage(reply, 'Two-factor code', totpForm(next, pendingFor(email, (await sqlNow()) + PENDING_SECONDS)));
       } else {
-        const secret = info?.totpSealed ? unseal(config.authSecret, info.totpSealed) : null;
-        if (!info || !secret || !verifyTotp(secret, String(f.totp ?? '').replace(/\s/g, ''), await sqlNow())) {
-          return appPage(reply, 'Two-factor code', totpForm(next, f.pending!, 'Wrong two-factor code'), { status: 401 });
-        }
+        const verdict = info ? await spendTotpCode(pool, config.authSecret, info, String(f.totp ?? '').replace(/\s/g, '')) : { ok: false as const, message: 'Wrong two-factor code' };
+        if (!verdict.ok) return appPage(reply, 'Two-factor code', totpForm(next, f.pending!, verdict.message), { status: 401 });
       }
       const cookie = await createSession(pool, config.authSecret, info!.userId);
       reply.header('set-cookie', sessionCookieHeader(cookie, secure));

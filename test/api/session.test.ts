@@ -1,5 +1,5 @@
-// Password sign-in, the TOTP step for two-factor accounts, and the login wall (one bucket
-// per account, however its address is spelled).
+// Password sign-in, the TOTP step for two-factor accounts (a code signs in once), and the
+// login wall (one bucket per account, however its address is spelled).
 import test from 'ava';
 import { seal } from '../../core/crypto.ts';
 import { totpAt } from '../../core/totp.ts';
@@ -59,6 +59,35 @@ test('the password wall: the 11th attempt in 15 minutes answers 429', async (t) 
   const r = await signIn({ email: 'wall@acme.test', password: 'x' });
   t.is(r.status, 429);
   t.is(r.body.error.code, 'rate_limited');
+});
+
+async function twoFactorAccount(email: string): Promise<string> {
+  const u = await seed.member(s.db.pool, ws.id, email);
+  await seed.password(s.db.pool, u.userId, 'correct horse battery');
+  await s.db.pool.query(`update app.users set two_factor_enabled = true where id = $1`, [u.userId]);
+  await s.db.pool.query(`update app_private.user_secrets set totp_secret_sealed = $2 where user_id = $1`, [u.userId, seal(TEST_AUTH_SECRET, SECRET)]);
+  return u.userId;
+}
+
+test('a two-factor code signs in once: the same code again in its window, or an older one after it, is refused', async (t) => {
+  await twoFactorAccount('once@acme.test');
+  const now = Date.now() / 1000;
+  const code = totpAt(SECRET, now);
+  const body = { email: 'once@acme.test', password: 'correct horse battery', totp: code };
+  t.is((await signIn(body)).status, 200);
+  const again = await signIn(body);
+  t.is(again.status, 401);
+  t.like(again.body.error, { code: 'invalid_credentials', message: 'This two-factor code was already used; wait for the next one' });
+  t.false(again.headers.getSetCookie().some((c) => c.startsWith('podium_session=')));
+  const older = await signIn({ ...body, totp: totpAt(SECRET, now - 30) });
+  t.is(older.status, 401, 'an earlier step is spent too');
+});
+
+test('two sign-ins racing with one code: exactly one gets in', async (t) => {
+  await twoFactorAccount('race@acme.test');
+  const body = { email: 'race@acme.test', password: 'correct horse battery', totp: totpAt(SECRET, Date.now() / 1000) };
+  const statuses = (await Promise.all([signIn(body), signIn(body), signIn(body)])).map((r) => r.status).sort();
+  t.deepEqual(statuses, [200, 401, 401]);
 });
 
 // İ (dotted capital I), the Kelvin sign and fullwidth letters: JavaScript's toLowerCase()

@@ -48,9 +48,20 @@ function bearer(req: FastifyRequest): string | null {
   return h.slice(7).trim();
 }
 
-/** Browser writes must come from our own origin (cookies are SameSite=Lax; this is the second lock). */
-function sameOrigin(req: FastifyRequest, config: Config): boolean {
-  const origin = req.headers.origin ?? (req.headers.referer ? new URL(req.headers.referer).origin : undefined);
+/**
+ * Browser writes must come from our own origin (cookies are SameSite=Lax; this is the second
+ * lock): the Origin header, else the Referer's origin. The one check of every browser write,
+ * signed in or not (session routes, sign-in and setup forms).
+ */
+export function sameOrigin(req: FastifyRequest, config: Config): boolean {
+  let origin = req.headers.origin;
+  if (!origin && req.headers.referer) {
+    try {
+      origin = new URL(req.headers.referer).origin;
+    } catch {
+      return false; // a malformed Referer proves nothing
+    }
+  }
   if (!origin) return false;
   return origin === config.publicUrl || origin === `${req.protocol}://${req.headers.host}`;
 }

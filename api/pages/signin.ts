@@ -6,7 +6,7 @@
 import argon2 from 'argon2';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { hmac, safeEqual } from '../../core/crypto.ts';
-import { authenticate } from '../auth/caller.ts';
+import { authenticate, sameOrigin } from '../auth/caller.ts';
 import { loginCodeHash, newLoginCode } from '../auth/login-code.ts';
 import { clearSessionCookieHeader, createSession, sessionCookieHeader } from '../auth/session.ts';
 import { spendTotpCode } from '../auth/two-factor.ts';
@@ -71,12 +71,6 @@ ${error ? `<p class="error" role="alert">${esc(error)}</p>` : '<p>Enter the 6-di
 <div class="actions"><button type="submit" class="primary">Verify</button></div></form></div>`;
 }
 
-/** Browser form posts must come from this instance (login CSRF). */
-function fromHere(req: FastifyRequest, publicUrl: string): boolean {
-  const origin = req.headers.origin;
-  return origin === publicUrl || origin === `${req.protocol}://${req.headers.host}`;
-}
-
 export function registerSigninPages(app: FastifyInstance, deps: ApiDeps): void {
   const { config, pool, limiter } = deps;
   const secure = config.publicUrl.startsWith('https://');
@@ -105,7 +99,7 @@ export function registerSigninPages(app: FastifyInstance, deps: ApiDeps): void {
   app.post<{ Body: SigninForm }>('/signin', { ...page, bodyLimit: 16 * 1024 }, async (req, reply) => {
     const f = req.body ?? {};
     const next = safeNext(f.next);
-    if (!fromHere(req, config.publicUrl)) return appPage(reply, 'Sign in', pwForm(next, '', 'Sign in from this instance’s own page.'), { status: 403 });
+    if (!sameOrigin(req, config)) return appPage(reply, 'Sign in', pwForm(next, '', 'Sign in from this instance’s own page.'), { status: 403 });
     const totpStep = typeof f.pending === 'string';
     let email = '';
     try {
@@ -146,7 +140,7 @@ export function registerSigninPages(app: FastifyInstance, deps: ApiDeps): void {
   app.post<{ Body: SigninForm }>('/signin/code', { ...page, bodyLimit: 16 * 1024, preHandler: codePages }, async (req, reply) => {
     const next = safeNext(req.body?.next);
     const email = String(req.body?.email ?? '').trim();
-    if (!fromHere(req, config.publicUrl)) return appPage(reply, 'Sign in', codeEmailForm(next, '', 'Sign in from this instance’s own page.'), { status: 403 });
+    if (!sameOrigin(req, config)) return appPage(reply, 'Sign in', codeEmailForm(next, '', 'Sign in from this instance’s own page.'), { status: 403 });
     if (!/^[^@\s]+@[^@\s]+$/.test(email) || email.length > 320) return appPage(reply, 'Sign in', codeEmailForm(next, email, 'Enter a valid email address.'), { status: 400 });
     let normalized: string;
     try {
@@ -162,7 +156,7 @@ export function registerSigninPages(app: FastifyInstance, deps: ApiDeps): void {
   app.post<{ Body: SigninForm & { code?: string } }>('/signin/code/verify', { ...page, bodyLimit: 16 * 1024, preHandler: codePages }, async (req, reply) => {
     const next = safeNext(req.body?.next);
     const email = String(req.body?.email ?? '').trim();
-    if (!fromHere(req, config.publicUrl)) return appPage(reply, 'Sign in', codeEmailForm(next, '', 'Sign in from this instance’s own page.'), { status: 403 });
+    if (!sameOrigin(req, config)) return appPage(reply, 'Sign in', codeEmailForm(next, '', 'Sign in from this instance’s own page.'), { status: 403 });
     let normalized: string;
     try {
       normalized = await loginWall(limiter, pool, req, email);

@@ -23,6 +23,7 @@ export interface Identity {
   user: { id: string; email: string; name: string | null };
   key: { id: string; name: string; tool: 'deck' | 'hackathon'; scopes: string[]; workspaceId: string | null; expiresAt: string | null } | null;
   sessionId: string | null;
+  demoPassId: string | null; // a session opened by a demo pass: pinned to its workspace, never on credentials
   workspace: { id: string; name: string; organizationId: string | null; role: string } | null;
   workspaceError: { code: string; message: string } | null;
 }
@@ -37,6 +38,7 @@ export function callerOf(identity: Identity | null): Caller {
     workspaceId: identity.workspace?.id ?? null,
     workspaceRole: identity.workspace?.role ?? null,
     keyId: identity.key?.id ?? null,
+    sessionId: identity.sessionId,
     scopes: identity.key ? identity.key.scopes : ALL_SCOPES,
     via: identity.via,
   };

@@ -41,7 +41,8 @@ test.serial('the form escapes what it echoes and has a strict CSP', async (t) =>
 
 test.serial('the form post is a browser write: another Origin, or none, is refused and nothing is made', async (t) => {
   const fields = { token, workspace: 'Evil', email: 'mallory@evil.test', password: 'correct horse battery' };
-  for (const from of [{ origin: 'https://evil.test' }, {}, { referer: 'https://evil.test/setup' }, { referer: 'not a url' }]) {
+  const refused: Record<string, string>[] = [{ origin: 'https://evil.test' }, {}, { referer: 'https://evil.test/setup' }, { referer: 'not a url' }];
+  for (const from of refused) {
     const r = await form(fields, from);
     t.is(r.status, 403, JSON.stringify(from));
     t.regex(await r.text(), /this instance’s own page/);

@@ -82,6 +82,8 @@ export const STATUS_BY_CODE: Record<string, number> = {
   demo_signin_off: 403,
   demo_pass_not_found: 404,
   demo_pass_invalid: 404,
+  demo_role_refused: 403,
+  demo_session_refused: 403,
   // submissions and the code host (api/routes/submissions, webhooks, git)
   invitation_not_found: 404,
   signature_invalid: 401,

@@ -1,4 +1,5 @@
-// RFC 6238 TOTP (SHA-1, 30 s, 6 digits), one step of drift either way.
+// RFC 6238 TOTP (SHA-1, 30 s, 6 digits), one step of drift either way. A code is good
+// once: sign-in spends the time step it matched (app_private.spend_totp_step).
 import { createHmac } from 'node:crypto';
 
 const B32 = 'ABCDEFGHIJKLMNOPQRSTUVWXYZ234567';
@@ -30,7 +31,10 @@ export function totpAt(secretBase32: string, unixSeconds: number): string {
   return (n % 1_000_000).toString().padStart(6, '0');
 }
 
-export function verifyTotp(secretBase32: string, code: string, unixSeconds: number): boolean {
-  if (!/^\d{6}$/.test(code)) return false;
-  return [-30, 0, 30].some((d) => totpAt(secretBase32, unixSeconds + d) === code);
+/** The time step (unix seconds / 30) whose code this is, within one step either way, or null. */
+export function totpStep(secretBase32: string, code: string, unixSeconds: number): number | null {
+  if (!/^\d{6}$/.test(code)) return null;
+  const now = Math.floor(unixSeconds / 30);
+  for (const step of [now - 1, now, now + 1]) if (totpAt(secretBase32, step * 30) === code) return step;
+  return null;
 }

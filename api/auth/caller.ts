@@ -23,6 +23,7 @@ export interface Identity {
   user: { id: string; email: string; name: string | null };
   key: { id: string; name: string; tool: 'deck' | 'hackathon'; scopes: string[]; workspaceId: string | null; expiresAt: string | null } | null;
   sessionId: string | null;
+  demoPassId: string | null; // a session opened by a demo pass: pinned to its workspace, never on credentials
   workspace: { id: string; name: string; organizationId: string | null; role: string } | null;
   workspaceError: { code: string; message: string } | null;
 }
@@ -37,6 +38,7 @@ export function callerOf(identity: Identity | null): Caller {
     workspaceId: identity.workspace?.id ?? null,
     workspaceRole: identity.workspace?.role ?? null,
     keyId: identity.key?.id ?? null,
+    sessionId: identity.sessionId,
     scopes: identity.key ? identity.key.scopes : ALL_SCOPES,
     via: identity.via,
   };
@@ -48,9 +50,20 @@ function bearer(req: FastifyRequest): string | null {
   return h.slice(7).trim();
 }
 
-/** Browser writes must come from our own origin (cookies are SameSite=Lax; this is the second lock). */
-function sameOrigin(req: FastifyRequest, config: Config): boolean {
-  const origin = req.headers.origin ?? (req.headers.referer ? new URL(req.headers.referer).origin : undefined);
+/**
+ * Browser writes must come from our own origin (cookies are SameSite=Lax; this is the second
+ * lock): the Origin header, else the Referer's origin. The one check of every browser write,
+ * signed in or not (session routes, sign-in and setup forms).
+ */
+export function sameOrigin(req: FastifyRequest, config: Config): boolean {
+  let origin = req.headers.origin;
+  if (!origin && req.headers.referer) {
+    try {
+      origin = new URL(req.headers.referer).origin;
+    } catch {
+      return false; // a malformed Referer proves nothing
+    }
+  }
   if (!origin) return false;
   return origin === config.publicUrl || origin === `${req.protocol}://${req.headers.host}`;
 }

@@ -1,9 +1,11 @@
 // First run: GET /setup?token=... shows a form; POST /setup creates the first workspace
 // and its owner (app_private.setup_with_token), signs the owner in and says what next.
-// The token is printed once by `podium start` on an empty database.
+// The token is printed once by `podium start` on an empty database. The form post is a
+// browser write like any other: from this instance's own origin only (else 403, nothing made).
 import type { FastifyInstance } from 'fastify';
 import { sha256 } from '../../core/crypto.ts';
 import { hashPassword } from '../../core/passwords.ts';
+import { sameOrigin } from '../auth/caller.ts';
 import { createSession, sessionCookieHeader } from '../auth/session.ts';
 import { toAppError, type ApiDeps } from '../server.ts';
 import { esc, sendPage } from './html.ts';
@@ -48,6 +50,9 @@ export function registerSetupPages(app: FastifyInstance, { config, pool }: ApiDe
   app.post<{ Body: SetupForm }>('/setup', { config: { auth: 'public' } }, async (req, reply) => {
     const f = req.body ?? {};
     const token = f.token ?? '';
+    if (!sameOrigin(req, config)) {
+      return sendPage(reply, 'Set up', `<div class="card"><h1>Set up from this instance’s own page</h1><p>Open the setup link the server printed and send the form from there.</p></div>`, 403);
+    }
     const problem =
       !f.workspace?.trim() ? 'Name the workspace.' :
       !/^[^@\s]+@[^@\s]+$/.test(f.email ?? '') ? 'Enter a valid email address.' :

@@ -5,11 +5,11 @@
 // carries a signed, short-lived proof that the password was right, never the password.
 import argon2 from 'argon2';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { hmac, safeEqual, unseal } from '../../core/crypto.ts';
-import { verifyTotp } from '../../core/totp.ts';
-import { authenticate } from '../auth/caller.ts';
+import { hmac, safeEqual } from '../../core/crypto.ts';
+import { authenticate, sameOrigin } from '../auth/caller.ts';
 import { loginCodeHash, newLoginCode } from '../auth/login-code.ts';
 import { clearSessionCookieHeader, createSession, sessionCookieHeader } from '../auth/session.ts';
+import { spendTotpCode } from '../auth/two-factor.ts';
 import { AppError } from '../errors.ts';
 import { loginWall } from '../routes/identity/login-wall.ts';
 import { toAppError, type ApiDeps } from '../server.ts';
@@ -71,12 +71,6 @@ ${error ? `<p class="error" role="alert">${esc(error)}</p>` : '<p>Enter the 6-di
 <div class="actions"><button type="submit" class="primary">Verify</button></div></form></div>`;
 }
 
-/** Browser form posts must come from this instance (login CSRF). */
-function fromHere(req: FastifyRequest, publicUrl: string): boolean {
-  const origin = req.headers.origin;
-  return origin === publicUrl || origin === `${req.protocol}://${req.headers.host}`;
-}
-
 export function registerSigninPages(app: FastifyInstance, deps: ApiDeps): void {
   const { config, pool, limiter } = deps;
   const secure = config.publicUrl.startsWith('https://');
@@ -105,14 +99,14 @@ export function registerSigninPages(app: FastifyInstance, deps: ApiDeps): void {
   app.post<{ Body: SigninForm }>('/signin', { ...page, bodyLimit: 16 * 1024 }, async (req, reply) => {
     const f = req.body ?? {};
     const next = safeNext(f.next);
-    if (!fromHere(req, config.publicUrl)) return appPage(reply, 'Sign in', pwForm(next, '', 'Sign in from this instance’s own page.'), { status: 403 });
+    if (!sameOrigin(req, config)) return appPage(reply, 'Sign in', pwForm(next, '', 'Sign in from this instance’s own page.'), { status: 403 });
     const totpStep = typeof f.pending === 'string';
     let email = '';
     try {
       email = totpStep ? ((await readPending(f.pending!)) ?? '') : String(f.email ?? '').trim();
       if (totpStep && !email) return appPage(reply, 'Sign in', pwForm(next, '', 'That took too long; sign in again.'), { status: 401 });
       if (!/^[^@\s]+@[^@\s]+$/.test(email) || email.length > 320) throw new AppError('invalid_credentials', 'Wrong email or password');
-      await loginWall(limiter, req, email);
+      await loginWall(limiter, pool, req, email);
       const info = (await pool.query('select app_private.password_login_info($1) as info', [email])).rows[0].info as LoginInfo | null;
       if (!totpStep) {
         decoyHash ??= argon2.hash('decoy-password-for-timing');
@@ -121,10 +115,8 @@ export function registerSigninPages(app: FastifyInstance, deps: ApiDeps): void {
         if (!info || !info.passwordHash || !ok) throw new AppError('invalid_credentials', 'Wrong email or password');
         if (info.twoFactor) return appPage(reply, 'Two-factor code', totpForm(next, pendingFor(email, (await sqlNow()) + PENDING_SECONDS)));
       } else {
-        const secret = info?.totpSealed ? unseal(config.authSecret, info.totpSealed) : null;
-        if (!info || !secret || !verifyTotp(secret, String(f.totp ?? '').replace(/\s/g, ''), await sqlNow())) {
-          return appPage(reply, 'Two-factor code', totpForm(next, f.pending!, 'Wrong two-factor code'), { status: 401 });
-        }
+        const verdict = info ? await spendTotpCode(pool, config.authSecret, info, String(f.totp ?? '').replace(/\s/g, '')) : { ok: false as const, message: 'Wrong two-factor code' };
+        if (!verdict.ok) return appPage(reply, 'Two-factor code', totpForm(next, f.pending!, verdict.message), { status: 401 });
       }
       const cookie = await createSession(pool, config.authSecret, info!.userId);
       reply.header('set-cookie', sessionCookieHeader(cookie, secure));
@@ -148,14 +140,15 @@ export function registerSigninPages(app: FastifyInstance, deps: ApiDeps): void {
   app.post<{ Body: SigninForm }>('/signin/code', { ...page, bodyLimit: 16 * 1024, preHandler: codePages }, async (req, reply) => {
     const next = safeNext(req.body?.next);
     const email = String(req.body?.email ?? '').trim();
-    if (!fromHere(req, config.publicUrl)) return appPage(reply, 'Sign in', codeEmailForm(next, '', 'Sign in from this instance’s own page.'), { status: 403 });
+    if (!sameOrigin(req, config)) return appPage(reply, 'Sign in', codeEmailForm(next, '', 'Sign in from this instance’s own page.'), { status: 403 });
     if (!/^[^@\s]+@[^@\s]+$/.test(email) || email.length > 320) return appPage(reply, 'Sign in', codeEmailForm(next, email, 'Enter a valid email address.'), { status: 400 });
+    let normalized: string;
     try {
-      await loginWall(limiter, req, email);
+      normalized = await loginWall(limiter, pool, req, email);
     } catch (err) {
       return appPage(reply, 'Sign in', codeEmailForm(next, email, toAppError(err).message), { status: 429 });
     }
-    const code = newLoginCode(config.authSecret, 'browser', email);
+    const code = newLoginCode(config.authSecret, 'browser', normalized);
     await pool.query('select app_private.login_code_request($1, $2, $3, $4)', [email, 'browser', code.hash, code.sealed]);
     return appPage(reply, 'Enter the code', codeForm(next, email)); // the same answer whether or not the account exists
   });
@@ -163,14 +156,15 @@ export function registerSigninPages(app: FastifyInstance, deps: ApiDeps): void {
   app.post<{ Body: SigninForm & { code?: string } }>('/signin/code/verify', { ...page, bodyLimit: 16 * 1024, preHandler: codePages }, async (req, reply) => {
     const next = safeNext(req.body?.next);
     const email = String(req.body?.email ?? '').trim();
-    if (!fromHere(req, config.publicUrl)) return appPage(reply, 'Sign in', codeEmailForm(next, '', 'Sign in from this instance’s own page.'), { status: 403 });
+    if (!sameOrigin(req, config)) return appPage(reply, 'Sign in', codeEmailForm(next, '', 'Sign in from this instance’s own page.'), { status: 403 });
+    let normalized: string;
     try {
-      await loginWall(limiter, req, email);
+      normalized = await loginWall(limiter, pool, req, email);
     } catch (err) {
       return appPage(reply, 'Enter the code', codeForm(next, email, toAppError(err).message), { status: 429 });
     }
     const code = String(req.body?.code ?? '').replace(/\s/g, '');
-    const { rows } = await pool.query('select app_private.login_code_for_session($1, $2) as r', [email, loginCodeHash(config.authSecret, 'browser', email, code)]);
+    const { rows } = await pool.query('select app_private.login_code_for_session($1, $2) as r', [email, loginCodeHash(config.authSecret, 'browser', normalized, code)]);
     const r = rows[0].r as { error?: string; message?: string; userId?: string; twoFactor?: boolean };
     if (r.error) return appPage(reply, 'Enter the code', codeForm(next, email, r.message), { status: 401 });
     if (r.twoFactor) return appPage(reply, 'Two-factor code', totpForm(next, pendingFor(email, (await sqlNow()) + PENDING_SECONDS)));

@@ -24,11 +24,12 @@ export interface Caller {
   workspaceId: string | null;
   workspaceRole: string | null; // owner | admin | member | guest
   keyId: string | null;
+  sessionId: string | null; // SQL reads the session row from it (a demo session is pinned and may not touch credentials)
   scopes: string[];
   via: 'session' | 'api_key' | 'anonymous';
 }
 
-export const ANONYMOUS: Caller = { userId: null, workspaceId: null, workspaceRole: null, keyId: null, scopes: [], via: 'anonymous' };
+export const ANONYMOUS: Caller = { userId: null, workspaceId: null, workspaceRole: null, keyId: null, sessionId: null, scopes: [], via: 'anonymous' };
 
 /** The settings PostGraphile's pgSettings and withCaller both apply. */
 export function callerSettings(caller: Caller): Record<string, string> {
@@ -38,13 +39,14 @@ export function callerSettings(caller: Caller): Record<string, string> {
     'app.workspace_id': caller.workspaceId ?? '',
     'app.workspace_role': caller.workspaceRole ?? '',
     'app.key_id': caller.keyId ?? '',
+    'app.session_id': caller.sessionId ?? '',
     'app.scopes': caller.scopes.join(','),
   };
 }
 
 const SET_CALLER = `select set_config('role', $1, true), set_config('app.user_id', $2, true),
   set_config('app.workspace_id', $3, true), set_config('app.workspace_role', $4, true),
-  set_config('app.key_id', $5, true), set_config('app.scopes', $6, true)`;
+  set_config('app.key_id', $5, true), set_config('app.session_id', $6, true), set_config('app.scopes', $7, true)`;
 
 /** Runs fn in one transaction as the caller. Errors roll back; nothing half-written. */
 export async function withCaller<T>(pool: pg.Pool, caller: Caller, fn: (client: pg.PoolClient) => Promise<T>): Promise<T> {
@@ -52,7 +54,7 @@ export async function withCaller<T>(pool: pg.Pool, caller: Caller, fn: (client: 
   try {
     await client.query('begin');
     const s = callerSettings(caller);
-    await client.query(SET_CALLER, [s.role, s['app.user_id'], s['app.workspace_id'], s['app.workspace_role'], s['app.key_id'], s['app.scopes']]);
+    await client.query(SET_CALLER, [s.role, s['app.user_id'], s['app.workspace_id'], s['app.workspace_role'], s['app.key_id'], s['app.session_id'], s['app.scopes']]);
     const result = await fn(client);
     await client.query('commit');
     return result;

@@ -19,7 +19,7 @@ test.before(async () => {
   app = Fastify();
   app.decorateRequest('caller', null as never);
   app.addHook('onRequest', async (req) => {
-    req.caller = { userId: u.userId, workspaceId: ws.id, workspaceRole: 'owner', keyId: null, scopes: [], via: 'session' };
+    req.caller = { userId: u.userId, workspaceId: ws.id, workspaceRole: 'owner', keyId: null, sessionId: null, scopes: [], via: 'session' };
   });
   app.setErrorHandler(async (err, _req, reply) => {
     const e = toAppError(err);

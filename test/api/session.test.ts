@@ -1,4 +1,5 @@
-// Password sign-in, the TOTP step for two-factor accounts, and the login wall.
+// Password sign-in, the TOTP step for two-factor accounts (a code signs in once), and the
+// login wall (one bucket per account, however its address is spelled).
 import test from 'ava';
 import { seal } from '../../core/crypto.ts';
 import { totpAt } from '../../core/totp.ts';
@@ -8,9 +9,10 @@ import { startTestServer, TEST_AUTH_SECRET, type TestServer } from '../helpers/s
 
 const SECRET = 'JBSWY3DPEHPK3PXP';
 let s: TestServer;
+let ws: { id: string };
 test.before(async () => {
   s = await startTestServer();
-  const ws = await seed.workspace(s.db.pool, 'Acme');
+  ws = await seed.workspace(s.db.pool, 'Acme');
   const plain = await seed.member(s.db.pool, ws.id, 'plain@acme.test');
   const two = await seed.member(s.db.pool, ws.id, 'two@acme.test');
   await seed.password(s.db.pool, plain.userId, 'correct horse battery');
@@ -57,4 +59,75 @@ test('the password wall: the 11th attempt in 15 minutes answers 429', async (t) 
   const r = await signIn({ email: 'wall@acme.test', password: 'x' });
   t.is(r.status, 429);
   t.is(r.body.error.code, 'rate_limited');
+});
+
+async function twoFactorAccount(email: string): Promise<string> {
+  const u = await seed.member(s.db.pool, ws.id, email);
+  await seed.password(s.db.pool, u.userId, 'correct horse battery');
+  await s.db.pool.query(`update app.users set two_factor_enabled = true where id = $1`, [u.userId]);
+  await s.db.pool.query(`update app_private.user_secrets set totp_secret_sealed = $2 where user_id = $1`, [u.userId, seal(TEST_AUTH_SECRET, SECRET)]);
+  return u.userId;
+}
+
+test('a two-factor code signs in once: the same code again in its window, or an older one after it, is refused', async (t) => {
+  await twoFactorAccount('once@acme.test');
+  const now = Date.now() / 1000;
+  const code = totpAt(SECRET, now);
+  const body = { email: 'once@acme.test', password: 'correct horse battery', totp: code };
+  t.is((await signIn(body)).status, 200);
+  const again = await signIn(body);
+  t.is(again.status, 401);
+  t.like(again.body.error, { code: 'invalid_credentials', message: 'This two-factor code was already used; wait for the next one' });
+  t.false(again.headers.getSetCookie().some((c) => c.startsWith('podium_session=')));
+  const older = await signIn({ ...body, totp: totpAt(SECRET, now - 30) });
+  t.is(older.status, 401, 'an earlier step is spent too');
+});
+
+test('two sign-ins racing with one code: exactly one gets in', async (t) => {
+  await twoFactorAccount('race@acme.test');
+  const body = { email: 'race@acme.test', password: 'correct horse battery', totp: totpAt(SECRET, Date.now() / 1000) };
+  const statuses = (await Promise.all([signIn(body), signIn(body), signIn(body)])).map((r) => r.status).sort();
+  t.deepEqual(statuses, [200, 401, 401]);
+});
+
+// İ (dotted capital I), the Kelvin sign and fullwidth letters: JavaScript's toLowerCase()
+// and the database's lower() disagree on some of them, so the bucket is the address as SQL
+// normalises it for the account lookup (app_private.normalize_email).
+const KIWI_SPELLINGS = ['KIWI@acme.test', 'k\u0130wi@acme.test', '\u212Aiwi@acme.test', '\uFF4Biwi@acme.test', 'Kiwi@ACME.test'];
+
+test.serial('the wall counts every spelling of one account in one bucket', async (t) => {
+  const u = await seed.member(s.db.pool, ws.id, 'kiwi@acme.test');
+  await seed.password(s.db.pool, u.userId, 'correct horse battery');
+  for (let i = 0; i < 10; i++) {
+    const r = await signIn({ email: KIWI_SPELLINGS[i % KIWI_SPELLINGS.length], password: 'wrong' });
+    t.is(r.status, 401, `attempt ${i + 1}`);
+  }
+  const last = await signIn({ email: 'KİWI@ACME.TEST', password: 'correct horse battery' });
+  t.is(last.status, 429, 'the eleventh attempt waits, even with the right password and a new spelling');
+});
+
+test.serial('the bucket key and the account lookup are one normalisation', async (t) => {
+  for (const email of ['kiwi@acme.test', 'strasse@acme.test']) await seed.member(s.db.pool, ws.id, email);
+  const tricky = [...KIWI_SPELLINGS, 'k\u0131wi@acme.test', 'STRASSE@acme.test', 'stra\u00DFe@acme.test', 'STRA\u1E9Ee@acme.test', ' kiwi@acme.test ', 'ki\u0307wi@acme.test'];
+  for (const input of tricky) {
+    const { rows } = await s.db.pool.query(
+      `select app_private.normalize_email($1) as bucket,
+              (select app_private.normalize_email(u.email) from app.users u where u.id = (app_private.password_login_info($1) ->> 'userId')::uuid) as account`,
+      [input],
+    );
+    const { bucket, account } = rows[0];
+    if (account !== null) t.is(bucket, account, `${input} reaches an account under its own bucket`);
+    else t.false(['kiwi@acme.test', 'strasse@acme.test'].includes(bucket), `${input} reaches no account and shares no bucket with one`);
+  }
+  const folded = await s.db.pool.query(`select app_private.normalize_email(x) as n from unnest($1::text[]) x`, [KIWI_SPELLINGS]);
+  t.deepEqual(new Set(folded.rows.map((r) => r.n)), new Set(['kiwi@acme.test']), 'these spellings are one address here');
+});
+
+test('one account per normalised address', async (t) => {
+  await seed.member(s.db.pool, ws.id, 'plum@acme.test');
+  const same = await seed.member(s.db.pool, ws.id, '\uFF50lum@ACME.test');
+  const { rows } = await s.db.pool.query(`select id from app.users where app_private.normalize_email(email) = 'plum@acme.test'`);
+  t.is(rows.length, 1);
+  t.is(same.userId, rows[0].id, 'adding the fullwidth spelling finds the account');
+  await t.throwsAsync(s.db.pool.query(`insert into app.users (email) values ($1)`, ['\uFF50LUM@acme.test']), { message: /users_email_normalized_key/ });
 });

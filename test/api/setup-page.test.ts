@@ -13,8 +13,13 @@ test.before(async () => {
 });
 test.after.always(() => s?.close());
 
-const form = (fields: Record<string, string>) =>
-  fetch(s.url + '/setup', { method: 'POST', headers: { 'content-type': 'application/x-www-form-urlencoded' }, body: new URLSearchParams(fields).toString(), redirect: 'manual' });
+const form = (fields: Record<string, string>, from: Record<string, string> = { origin: s.url }) =>
+  fetch(s.url + '/setup', {
+    method: 'POST',
+    headers: { 'content-type': 'application/x-www-form-urlencoded', ...from },
+    body: new URLSearchParams(fields).toString(),
+    redirect: 'manual',
+  });
 
 test.serial('a wrong token shows no form', async (t) => {
   const r = await http(s.url, 'GET', '/setup?token=nope');
@@ -32,6 +37,19 @@ test.serial('the form escapes what it echoes and has a strict CSP', async (t) =>
   t.false(html.includes('<script>alert(1)</script>'));
   t.true(html.includes('&lt;script&gt;alert(1)&lt;/script&gt;'));
   t.is((await s.db.pool.query('select count(*)::int as n from app.workspaces')).rows[0].n, 0, 'nothing half-written');
+});
+
+test.serial('the form post is a browser write: another Origin, or none, is refused and nothing is made', async (t) => {
+  const fields = { token, workspace: 'Evil', email: 'mallory@evil.test', password: 'correct horse battery' };
+  const refused: Record<string, string>[] = [{ origin: 'https://evil.test' }, {}, { referer: 'https://evil.test/setup' }, { referer: 'not a url' }];
+  for (const from of refused) {
+    const r = await form(fields, from);
+    t.is(r.status, 403, JSON.stringify(from));
+    t.regex(await r.text(), /this instance’s own page/);
+  }
+  t.is((await s.db.pool.query('select count(*)::int as n from app.workspaces')).rows[0].n, 0, 'no workspace');
+  t.is((await s.db.pool.query('select count(*)::int as n from app.users')).rows[0].n, 0, 'no account');
+  t.is((await http(s.url, 'GET', `/setup?token=${token}`)).status, 200, 'the link is not spent');
 });
 
 test.serial('setup creates the workspace and owner, signs in, and the link is spent', async (t) => {

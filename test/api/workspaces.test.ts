@@ -47,6 +47,24 @@ test.serial('a read-only key cannot change the default', async (t) => {
   t.is(r.body.error.code, 'insufficient_scope');
 });
 
+test.serial('a key pinned to one workspace cannot change the account default (REST and GraphQL), naming its pin', async (t) => {
+  const pinned = (await seed.key(s.db.pool, 'pat@x.test', 'hackathon', { workspaceId: a.id })).key;
+  const before = (await http(s.url, 'GET', '/api/v1/me', { key })).body.workspace.id;
+  for (const target of [b.id, a.id]) {
+    const r = await http(s.url, 'PUT', '/api/v1/me/default-workspace', { key: pinned, body: { workspaceId: target } });
+    t.is(r.status, 403);
+    t.like(r.body.error, { code: 'workspace_pinned', pinnedWorkspaceId: a.id });
+    t.regex(r.body.error.message, new RegExp(`pinned to workspace Alpha \\(${a.id}\\).*cannot change your default workspace`));
+  }
+  const gql = await http(s.url, 'POST', '/graphql', {
+    key: pinned,
+    body: { query: 'mutation($id: UUID!) { setDefaultWorkspace(input: { pWorkspace: $id }) { result } }', variables: { id: b.id } },
+  });
+  t.like(gql.body.errors?.[0], { extensions: { code: 'workspace_pinned', pinnedWorkspaceId: a.id } });
+  t.is((await http(s.url, 'GET', '/api/v1/me', { key })).body.workspace.id, before, 'the default did not move');
+  t.is((await http(s.url, 'PUT', '/api/v1/me/default-workspace', { key, body: { workspaceId: before } })).status, 200, 'an unpinned key still may');
+});
+
 test.serial('on a cloud instance the default is a hub account setting', async (t) => {
   const cloud = await startTestServer({ db: s.db, env: { HUB_URL: 'https://hub.podium.test' } });
   try {

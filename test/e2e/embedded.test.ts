@@ -47,7 +47,7 @@ test.serial('start boots embedded Postgres, serves, and prints a one-time setup 
     const token = new URL(link).searchParams.get('token')!;
     const r = await fetch(`http://127.0.0.1:${port}/setup`, {
       method: 'POST',
-      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      headers: { 'content-type': 'application/x-www-form-urlencoded', origin: `http://127.0.0.1:${port}` },
       body: new URLSearchParams({ token, workspace: 'Acme', email: 'olive@acme.test', password: 'correct horse battery' }).toString(),
     });
     t.is(r.status, 200);

@@ -30,6 +30,7 @@ export interface TestServerOptions {
   env?: Record<string, string>;
   worker?: boolean;
   db?: TestDatabase; // share one database between servers (replica-like)
+  logLines?: string[]; // collects every log line (level info and up) the server writes
 }
 
 export async function startTestServer(opts: TestServerOptions = {}): Promise<TestServer> {
@@ -44,7 +45,8 @@ export async function startTestServer(opts: TestServerOptions = {}): Promise<Tes
     LOG_LEVEL: process.env.TEST_LOG_LEVEL ?? 'silent',
     ...opts.env,
   });
-  const log = createLogger(config.logLevel);
+  const lines = opts.logLines;
+  const log = lines ? createLogger('info', 'podium', { write: (line: string) => void lines.push(line) }) : createLogger(config.logLevel);
   const limiter = await createRateLimiter(config.redisUrl);
   const usage = new UsageCounter();
   const api = await buildApi({ config, pool: db.pool, limiter, usage, log });

@@ -46,7 +46,11 @@ const checkedScopes = (f: CreateForm): string[] => SCOPES.filter((s) => f[s] ===
 
 type Who = { identity: Identity } | { reply: FastifyReply };
 
-/** The session behind a key page request: keys get 403, a foreign-origin write 403, no session a sign-in redirect. */
+/**
+ * The session behind a key page request: keys get 403, a foreign-origin write 403, a demo
+ * session 403 (it acts for another person and never on their credentials; SQL refuses it
+ * too), no session a sign-in redirect.
+ */
 async function sessionOf(req: FastifyRequest, reply: FastifyReply, deps: ApiDeps): Promise<Who> {
   let identity: Identity | null = null;
   try {
@@ -59,6 +63,9 @@ async function sessionOf(req: FastifyRequest, reply: FastifyReply, deps: ApiDeps
     if (e.code !== 'unauthorized') return { reply: failurePage(reply, err, null) };
   }
   if (!identity) return { reply: toSignin(req, reply) };
+  if (identity.demoPassId) {
+    return { reply: problemPage(reply, 403, 'Not allowed', 'A demo session cannot see or manage API keys: sign in as yourself.', whoIs(identity)) };
+  }
   req.identity = identity;
   req.caller = callerOf(identity);
   return { identity };

@@ -29,8 +29,8 @@ export function registerCliAuthRoutes(app: FastifyInstance, { config, pool, limi
     async (req) => {
       const { email } = req.body;
       const tool = req.body.tool ?? 'deck';
-      await loginWall(limiter, req, email);
-      const code = newLoginCode(config.authSecret, tool, email);
+      const normalized = await loginWall(limiter, pool, req, email);
+      const code = newLoginCode(config.authSecret, tool, normalized);
       await pool.query('select app_private.login_code_request($1, $2, $3, $4)', [email, tool, code.hash, code.sealed]);
       return { ok: true, message: 'If an account uses this address, a sign-in code is on its way. It works for 10 minutes and 3 attempts.' };
     },
@@ -59,10 +59,10 @@ export function registerCliAuthRoutes(app: FastifyInstance, { config, pool, limi
     async (req, reply) => {
       const { email, keyName, expiresInDays } = req.body;
       const tool = req.body.tool ?? 'deck';
-      await loginWall(limiter, req, email);
+      const normalized = await loginWall(limiter, pool, req, email);
       const { key, hash } = mintKey(tool);
       const { rows } = await pool.query('select app_private.login_code_complete($1, $2, $3, $4, $5, $6) as r', [
-        email, tool, loginCodeHash(config.authSecret, tool, email, req.body.code.trim()), hash, keyName ?? `${tool === 'deck' ? 'deckcli' : 'hackathon'} sign-in`, expiresInDays ?? null,
+        email, tool, loginCodeHash(config.authSecret, tool, normalized, req.body.code.trim()), hash, keyName ?? `${tool === 'deck' ? 'deckcli' : 'hackathon'} sign-in`, expiresInDays ?? null,
       ]);
       const r = rows[0].r;
       if (r.error) throw new AppError(r.error, r.message, r.attemptsLeft === undefined ? {} : { attemptsLeft: r.attemptsLeft });

@@ -3,10 +3,9 @@
 //   DELETE /api/v1/auth/session  signs this browser out
 import argon2 from 'argon2';
 import type { FastifyInstance } from 'fastify';
-import { unseal } from '../../../core/crypto.ts';
-import { verifyTotp } from '../../../core/totp.ts';
 import { requireIdentity } from '../../auth/caller.ts';
 import { clearSessionCookieHeader, createSession, sessionCookieHeader } from '../../auth/session.ts';
+import { spendTotpCode } from '../../auth/two-factor.ts';
 import { AppError } from '../../errors.ts';
 import type { ApiDeps } from '../../server.ts';
 import { EMAIL_SCHEMA, loginWall } from './login-wall.ts';
@@ -32,7 +31,7 @@ export function registerSessionRoutes(app: FastifyInstance, { config, pool, limi
     },
     async (req, reply) => {
       const { email, password, totp } = req.body;
-      await loginWall(limiter, req, email);
+      await loginWall(limiter, pool, req, email);
       const { rows } = await pool.query('select app_private.password_login_info($1) as info', [email]);
       const info = rows[0].info as { userId: string; passwordHash: string | null; twoFactor: boolean; totpSealed: string | null } | null;
       decoyHash ??= argon2.hash('decoy-password-for-timing');
@@ -40,9 +39,8 @@ export function registerSessionRoutes(app: FastifyInstance, { config, pool, limi
       if (!info || !info.passwordHash || !ok) throw new AppError('invalid_credentials', 'Wrong email or password');
       if (info.twoFactor) {
         if (!totp) throw new AppError('two_factor_required', 'This account uses two-factor authentication: send the code from your authenticator app as totp');
-        const secret = info.totpSealed ? unseal(config.authSecret, info.totpSealed) : null;
-        const { rows: t } = await pool.query('select extract(epoch from app.now())::float8 as now');
-        if (!secret || !verifyTotp(secret, totp.trim(), t[0].now)) throw new AppError('invalid_credentials', 'Wrong two-factor code');
+        const verdict = await spendTotpCode(pool, config.authSecret, info, totp.trim());
+        if (!verdict.ok) throw new AppError('invalid_credentials', verdict.message);
       }
       const cookie = await createSession(pool, config.authSecret, info.userId);
       reply.header('set-cookie', sessionCookieHeader(cookie, secure));

@@ -61,7 +61,7 @@ test('sign-in: wrong password, foreign origin and unsafe next are refused or neu
   t.regex(signin.headers.get('content-security-policy') ?? '', /script-src 'self'/);
 });
 
-test('sign-in: two-factor accounts pass a TOTP step that never carries the password', async (t) => {
+test('sign-in: two-factor accounts pass a TOTP step that never carries the password; a code signs in once', async (t) => {
   const userId = await person(s.db.pool, ws, 'two@acme.test', 'member');
   await s.db.pool.query('update app.users set two_factor_enabled = true where id = $1', [userId]);
   await s.db.pool.query('update app_private.user_secrets set totp_secret_sealed = $2 where user_id = $1', [userId, seal(TEST_AUTH_SECRET, TOTP_SECRET)]);
@@ -79,6 +79,9 @@ test('sign-in: two-factor accounts pass a TOTP step that never carries the passw
   t.is(ok.status, 303);
   const me = await http(s.url, 'GET', '/api/v1/me', { cookie: cookieFrom(ok) });
   t.is(me.body.user.email, 'two@acme.test');
+  const replay = await form({ pending, totp: totpAt(TOTP_SECRET, now), next: '/decks' });
+  t.is(replay.status, 401, 'the same code twice in its window');
+  t.regex(replay.text, /This two-factor code was already used; wait for the next one/);
 });
 
 test('sign-in: the login rate wall applies to the page form', async (t) => {

@@ -165,7 +165,7 @@ test.serial('a key caller can use neither the page nor the SQL functions', async
   t.is((await me(ownerKey)).status, 200);
 
   // And directly, as the API would run SQL for a key caller.
-  const asKey = { userId: ownerId, workspaceId: ws, workspaceRole: 'owner', keyId: ownerKeyId, scopes: ['presentations:read', 'presentations:write'], via: 'api_key' as const };
+  const asKey = { userId: ownerId, workspaceId: ws, workspaceRole: 'owner', keyId: ownerKeyId, sessionId: null, scopes: ['presentations:read', 'presentations:write'], via: 'api_key' as const };
   const { hash, key } = mintKey('deck');
   const made = withCaller(s.db.pool, asKey, (c) => c.query('select app_private.create_dashboard_key($1, $2, $3, $4, $5, $6)', [hash, key.slice(-4), 'k', ['presentations:read'], null, false]));
   await t.throwsAsync(made, { message: /API keys are refused/ });

@@ -25,7 +25,7 @@ export const keyCreate: Command = {
     if (days !== undefined && !/^\d+$/.test(days)) throw new CliError(`--expires-in-days must be a whole number, got ${days}`, EXIT.rejected);
     const { key, hash } = mintKey(tool as Tool);
     const r = await withOperatorDb(config(), async (pool) => {
-      const u = await pool.query('select id from app.users where lower(email) = lower($1)', [email]);
+      const u = await pool.query('select id from app.users where app_private.normalize_email(email) = app_private.normalize_email($1)', [email]);
       if (!u.rowCount) throw new CliError(`no account with email ${email}; add it with podium member add`, EXIT.rejected);
       const ws = flags.workspace ? (await pool.query('select (app_private.find_workspace($1)).id as id', [flags.workspace])).rows[0].id : null;
       const { rows } = await pool.query('select app_private.create_api_key($1, $2, $3, $4, $5, $6, $7, $8) as r', [

@@ -1,0 +1,53 @@
+// The request log never carries a secret of a URL: share-link tokens (/v/<token>/...), demo
+// link secrets (/demo/<secret>) and query values (setup links' ?token=) are redacted.
+import test from 'ava';
+import { randomToken, sha256 } from '../../core/crypto.ts';
+import { scrubUrl } from '../../core/log.ts';
+import { person } from '../helpers/event.ts';
+import { cookieFrom, http } from '../helpers/http.ts';
+import * as seed from '../helpers/seed.ts';
+import { startTestServer, type TestServer } from '../helpers/server.ts';
+
+const lines: string[] = [];
+let s: TestServer;
+test.before(async () => {
+  s = await startTestServer({ env: { DEMO_SIGNIN: '1' }, logLines: lines });
+});
+test.after.always(() => s?.close());
+
+const requestLines = () => lines.map((l) => JSON.parse(l)).filter((l) => l.msg === 'request');
+
+test('demo link secrets, share tokens and setup tokens stay out of the request log', async (t) => {
+  const setupToken = randomToken(24);
+  await s.db.pool.query('select app_private.issue_setup_token($1)', [sha256(setupToken)]);
+  t.is((await http(s.url, 'GET', `/setup?token=${setupToken}`)).status, 200);
+
+  const ws = await seed.workspace(s.db.pool, 'Logs');
+  const owner = await person(s.db.pool, ws.id, 'owner@logs.test', 'owner');
+  const mia = await person(s.db.pool, ws.id, 'mia@logs.test');
+  await seed.password(s.db.pool, owner.userId, 'correct horse battery');
+  const cookie = cookieFrom(await http(s.url, 'POST', '/api/v1/auth/session', { body: { email: owner.email, password: 'correct horse battery' } }));
+  const minted = await http(s.url, 'POST', '/api/v1/demo/passes', { cookie, body: { emails: [mia.email], paths: ['/event'] }, headers: { origin: s.url } });
+  const link = new URL(minted.body.items[0].links[0]);
+  const secret = link.pathname.split('/')[2];
+  t.is((await http(s.url, 'GET', link.pathname + link.search)).status, 303);
+  t.is((await http(s.url, 'GET', '/demo/not-a-live-secret-but-still-one')).status, 404);
+  const shareToken = randomToken(24);
+  await http(s.url, 'GET', `/v/${shareToken}/index.html`);
+
+  const logged = lines.join('\n');
+  for (const value of [secret, 'not-a-live-secret-but-still-one', setupToken, shareToken]) t.false(logged.includes(value), value);
+  const urls = requestLines().map((l) => l.url);
+  t.true(urls.includes('/demo/[redacted]?to=[redacted]'), urls.join(' '));
+  t.true(urls.includes('/demo/[redacted]'));
+  t.true(urls.includes('/setup?token=[redacted]'));
+  t.true(urls.includes('/v/[redacted]/index.html'));
+});
+
+test('scrubUrl keeps the shape of the path and drops the secret segment and every query value', (t) => {
+  t.is(scrubUrl('/demo/abc'), '/demo/[redacted]');
+  t.is(scrubUrl('/demo/abc?to=%2Fevent'), '/demo/[redacted]?to=[redacted]');
+  t.is(scrubUrl('/v/tok/demo/x.png'), '/v/[redacted]/demo/x.png');
+  t.is(scrubUrl('/api/v1/demo/passes'), '/api/v1/demo/passes');
+  t.is(scrubUrl('/decks/123'), '/decks/123');
+});

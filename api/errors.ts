@@ -10,6 +10,7 @@ export const STATUS_BY_CODE: Record<string, number> = {
   rate_limited: 429,
   internal: 500,
   idempotency_key_reused: 422,
+  conflict: 409,
   // identity
   unauthorized: 401,
   key_not_allowed: 403,
@@ -33,6 +34,7 @@ export const STATUS_BY_CODE: Record<string, number> = {
   cli_otp_disabled: 403,
   invalid_code: 400,
   two_factor_required: 403,
+  tool_access_denied: 403, // the hub's refusal of an exchange, relayed as it is
   // deck service (api/routes/deck/)
   mail_unavailable: 400,
   version_conflict: 409,
@@ -97,12 +99,21 @@ export const STATUS_BY_CODE: Record<string, number> = {
   plan_conflicts: 409,
 };
 
+/** The status of a registered code. An unregistered one is a bug: loud in test mode, a 400
+ *  in production (the caller still gets the code and message). */
+export function statusOf(code: string): number {
+  const status = STATUS_BY_CODE[code];
+  if (status !== undefined) return status;
+  if (process.env.PODIUM_TEST_MODE === '1') throw new Error(`error code ${code} is not registered in sql/ERROR_CODES.md and api/errors.ts`);
+  return 400;
+}
+
 export class AppError extends Error {
   constructor(
     readonly code: string,
     message: string,
     readonly details: Record<string, unknown> = {},
-    readonly status: number = STATUS_BY_CODE[code] ?? 400,
+    readonly status: number = statusOf(code),
   ) {
     super(message);
   }
@@ -131,7 +142,7 @@ export function fromPgError(err: unknown): AppError | null {
     return new AppError('invalid_input', `Rejected by the database: ${e.constraint ?? e.message}`, { constraint: e.constraint });
   }
   if (e?.code === '23505') {
-    return new AppError('conflict', `Already exists (${e.constraint ?? 'unique'})`, { constraint: e.constraint }, 409);
+    return new AppError('conflict', `Already exists (${e.constraint ?? 'unique'})`, { constraint: e.constraint });
   }
   return null;
 }

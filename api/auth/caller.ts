@@ -48,9 +48,15 @@ function bearer(req: FastifyRequest): string | null {
   return h.slice(7).trim();
 }
 
+/** The origin of a Referer header; a malformed one names no origin (never throws). */
+export function refererOrigin(referer: string | undefined): string | undefined {
+  if (!referer || !URL.canParse(referer)) return undefined;
+  return new URL(referer).origin;
+}
+
 /** Browser writes must come from our own origin (cookies are SameSite=Lax; this is the second lock). */
 function sameOrigin(req: FastifyRequest, config: Config): boolean {
-  const origin = req.headers.origin ?? (req.headers.referer ? new URL(req.headers.referer).origin : undefined);
+  const origin = req.headers.origin ?? refererOrigin(req.headers.referer);
   if (!origin) return false;
   return origin === config.publicUrl || origin === `${req.protocol}://${req.headers.host}`;
 }

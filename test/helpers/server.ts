@@ -30,6 +30,7 @@ export interface TestServerOptions {
   env?: Record<string, string>;
   worker?: boolean;
   db?: TestDatabase; // share one database between servers (replica-like)
+  logLines?: string[]; // every JSON log line is pushed here (set LOG_LEVEL in env to see any)
 }
 
 export async function startTestServer(opts: TestServerOptions = {}): Promise<TestServer> {
@@ -44,7 +45,8 @@ export async function startTestServer(opts: TestServerOptions = {}): Promise<Tes
     LOG_LEVEL: process.env.TEST_LOG_LEVEL ?? 'silent',
     ...opts.env,
   });
-  const log = createLogger(config.logLevel);
+  const lines = opts.logLines;
+  const log = createLogger(config.logLevel, 'podium', lines ? { write: (line: string) => void lines.push(line) } : undefined);
   const limiter = await createRateLimiter(config.redisUrl);
   const usage = new UsageCounter();
   const api = await buildApi({ config, pool: db.pool, limiter, usage, log });

@@ -185,16 +185,16 @@ test('frame contexts work on their own link only: a deck of another workspace ca
 
 test('an edited frame context is refused: changing its placement, source or visitor breaks the signature', async (t) => {
   const l = await link({ name: 'Tamper' });
-  const { base } = await open(l.path + '?embed=1&placement=pricing');
+  const { base } = await open(l.path + '?embed=1&placement=tamper');
   const ctx = contextOf(base);
   t.is(ctx.source, 'embed');
-  t.is(ctx.placement, 'pricing');
+  t.is(ctx.placement, 'tamper');
   const sig = ctx.raw.split('.')[1];
   const edits = [
     ['embed', 'homepage', ctx.visitor, ctx.expiresAt],
-    ['link', 'pricing', ctx.visitor, ctx.expiresAt],
-    ['embed', 'pricing', 'A'.repeat(22), ctx.expiresAt],
-    ['embed', 'pricing', ctx.visitor, ctx.expiresAt + 86_400 * 365],
+    ['link', 'tamper', ctx.visitor, ctx.expiresAt],
+    ['embed', 'tamper', 'A'.repeat(22), ctx.expiresAt],
+    ['embed', 'tamper', ctx.visitor, ctx.expiresAt + 86_400 * 365],
   ];
   const tokenPath = l.path;
   for (const e of edits) {

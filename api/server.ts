@@ -92,7 +92,7 @@ export function toAppError(err: unknown): AppError {
 export const MAX_PARAM_LENGTH = 1024;
 
 /** Node's own refusals (bad request line or headers) in the wire shape, before fastify sees them. */
-function clientError(err: NodeJS.ErrnoException, socket: import('node:stream').Duplex): void {
+export function clientError(err: NodeJS.ErrnoException, socket: import('node:stream').Duplex): void {
   if (err.code === 'ECONNRESET' || socket.destroyed) return;
   const [status, code, message] =
     err.code === 'ERR_HTTP_REQUEST_TIMEOUT' ? [408, 'request_timeout', 'The request took too long to arrive'] :

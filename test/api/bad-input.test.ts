@@ -6,8 +6,9 @@
 // the wire error shape for the hostile ones) without changing a single row.
 import test from 'ava';
 import { connect } from 'node:net';
+import { PassThrough } from 'node:stream';
 import { keyRouteScopes } from '../../api/auth/allowlist.ts';
-import type { RouteEntry } from '../../api/server.ts';
+import { clientError, toAppError, type RouteEntry } from '../../api/server.ts';
 import { serializeError } from '../../core/log.ts';
 import { signBody, webhookSecret } from '../../core/codehost/webhook.ts';
 import { publish, sha } from '../helpers/deck.ts';
@@ -254,6 +255,49 @@ test('the router\u2019s and the body parser\u2019s own refusals answer the wire 
   t.is((await http(s.url, 'POST', `/v/${ids.token}/.f/${ids.ctx}/forms/long`, { body: { a: '1' } })).status, 201);
 });
 
+test('values PostgreSQL refuses (class 22) are 400 invalid_input with the message only; other database errors stay 500', async (t) => {
+  const refused: [string, unknown[], string][] = [
+    ['select $1::int', ['99999999999'], '22003'],
+    ['select $1::uuid', ['not-a-uuid'], '22P02'],
+    ['select $1::jsonb', ['{"a":"secret-value \\u0000"}'], '22P05'],
+    ['select $1::text', ['a\u0000b'], '22021'],
+    ['select $1::timestamptz', ['yesterday afternoon'], '22007'],
+    ['select $1::timestamptz', ['2024-02-30T10:00:00Z'], '22008'],
+  ];
+  for (const [sql, params, state] of refused) {
+    const err = await s.db.pool.query(sql, params).then(() => null, (e: unknown) => e);
+    t.is((err as { code?: string })?.code, state, sql);
+    const e = toAppError(err);
+    t.is(e.status, 400, state);
+    t.is(e.code, 'invalid_input', state);
+    t.is(e.details.sqlstate, state);
+    t.false(JSON.stringify(e.toJSON()).includes('secret-value'), 'DETAIL and CONTEXT stay out of the answer');
+  }
+  const other = await s.db.pool.query('select * from no_such_table').then(() => null, (e: unknown) => e);
+  t.is(toAppError(other).status, 500);
+});
+
+test('requests Node cannot parse answer the wire shape: 400, 431 for oversized headers, 408 on a timeout', async (t) => {
+  const answer = (code: string) => {
+    const sock = new PassThrough();
+    let out = '';
+    sock.on('data', (d) => (out += d.toString()));
+    clientError(Object.assign(new Error('x'), { code }), sock);
+    const [head, body] = out.split('\r\n\r\n');
+    return { status: Number(head!.split(' ')[1]), error: JSON.parse(body!).error, destroyed: sock.destroyed };
+  };
+  const bad = answer('HPE_INVALID_HEADER_TOKEN');
+  t.deepEqual([bad.status, bad.error.code, bad.destroyed], [400, 'invalid_input', true]);
+  const big = answer('HPE_HEADER_OVERFLOW');
+  t.deepEqual([big.status, big.error.code], [431, 'invalid_input']);
+  const slow = answer('ERR_HTTP_REQUEST_TIMEOUT');
+  t.deepEqual([slow.status, slow.error.code], [408, 'request_timeout']);
+  // And for real: a header block over Node's limit.
+  const r = await fetch(`${s.url}/api/v1/instance`, { headers: { 'x-big': 'a'.repeat(20_000) } });
+  t.is(r.status, 431);
+  t.is((await r.json()).error.code, 'invalid_input');
+});
+
 test('form answers never reach the logs, even through PostgreSQL\u2019s error context', async (t) => {
   const secret = 'answer-' + Math.random().toString(36).slice(2);
   const r = await http(s.url, 'POST', `/v/${ids.token}/forms/logged`, { body: { note: secret, other: `x${NUL}` } });
@@ -447,7 +491,10 @@ function hostileRequests(routes: readonly RouteEntry[]): Sent[] {
           firstString = false;
         }
       }
-      if (type === 'integer') for (const v of ['1e308', '99999999999', '-99999999999']) add(`body ${at}=${v}`, path, json(JSON.stringify(withLeaf(baseline, bs, p, 0)).replace(/:0(?=[,}\]])/, `:${v}`)));
+      // Numbers JSON.stringify cannot write (1e308 as written, beyond-int8 digits) go in raw.
+      const raw = (v: string) => json(JSON.stringify(withLeaf(baseline, bs, p, '__NUMBER__')).replace('"__NUMBER__"', v));
+      if (type === 'number') add(`body ${at}=1e308`, path, raw('1e308'));
+      if (type === 'integer') for (const v of ['1e308', '99999999999', '-99999999999']) add(`body ${at}=${v}`, path, raw(v));
       if (type === 'boolean') add(`body ${at} object`, path, json(JSON.stringify(withLeaf(baseline, bs, p, { no: true }))));
     }
     for (const wrong of ['[]', '"text"', '42', 'true']) add(`body ${wrong}`, path, json(wrong));
@@ -466,6 +513,11 @@ function oddRequests(routes: readonly RouteEntry[]): Sent[] {
     const body = write ? { body: '{}' } : {};
     const ctype: Record<string, string> = write ? { 'content-type': 'application/json' } : {};
     out.push({ route, what: 'planted malformed cookies', path, init: { method: route.method, headers: { ...ctype, cookie: 'podium_session=%E0%A4%A; podium_link=%zz; podium_v=%ED%A0%80' }, ...body }, hostile: false });
+    if (route.method === 'GET') {
+      const creds = credentials(route);
+      out.push({ route, what: 'Podium-Workspace beyond a uuid', path, init: { method: 'GET', headers: { ...creds, 'podium-workspace': '99999999999' } }, hostile: false });
+      out.push({ route, what: 'odd Podium-Organization and Idempotency-Key', path, init: { method: 'GET', headers: { ...creds, 'podium-organization': '\u00ff\u0080 org', 'idempotency-key': 'k'.repeat(300) } }, hostile: false });
+    }
     if (write) {
       out.push({ route, what: 'session with a malformed Referer', path, init: { method: route.method, headers: { ...ctype, cookie: `${session}; podium_link=%zz; podium_v=%`, referer: 'http://[::1' }, ...body }, hostile: false });
     }
@@ -533,13 +585,13 @@ test.serial('the sweep: every route, fed hostile paths, queries and bodies, answ
   t.deepEqual(changed, [], 'tables changed by hostile requests');
 });
 
-test.serial('the sweep: planted malformed cookies and a malformed Referer never make any route answer 500', async (t) => {
+test.serial('the sweep: planted malformed cookies, odd headers and a malformed Referer never make any route answer 500', async (t) => {
   const requests = oddRequests(s.api.routes);
   const problems: string[] = [];
   for (const r of requests) {
     const problem = problemOf(r, await send(r));
     if (problem) problems.push(`${r.route.method} ${r.route.url} [${r.what}] ${problem}`);
   }
-  t.log(`${requests.length} requests with planted cookies or a malformed Referer`);
+  t.log(`${requests.length} requests with planted cookies, odd headers or a malformed Referer`);
   t.deepEqual(problems, []);
 });

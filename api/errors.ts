@@ -5,6 +5,8 @@ export const STATUS_BY_CODE: Record<string, number> = {
   // wire basics
   invalid_input: 400,
   invalid_json: 400,
+  invalid_cursor: 400,
+  request_timeout: 408,
   not_found: 404,
   payload_too_large: 413,
   rate_limited: 429,
@@ -123,6 +125,25 @@ export class AppError extends Error {
   }
 }
 
+/** SQLSTATEs of values PostgreSQL refused (class 22, data exception, the ones input can cause). */
+const VALUE_REFUSALS = new Set([
+  '22P05', // untranslatable character (\u0000 in jsonb)
+  '22021', // character not in repertoire (NUL in text)
+  '22003', // numeric value out of range
+  '22P02', // invalid text representation (uuid, integer, boolean)
+  '22P01', // floating point exception
+  '22007', // invalid datetime format
+  '22008', // datetime field overflow
+  '22023', // invalid parameter value (time zone names, intervals)
+  '22025', // invalid escape sequence
+  '2202E', // array subscript error
+  '22004', // null value not allowed
+  '22032', // invalid JSON text
+  '22030', // duplicate JSON object key value
+  '2203A', // SQL/JSON member not found
+  '22033', // invalid SQL/JSON subscript
+]);
+
 /** A refusal raised in SQL by app_private.fail(code, message, details). */
 export function fromPgError(err: unknown): AppError | null {
   const e = err as { code?: string; detail?: string; hint?: string; message?: string; constraint?: string };
@@ -140,6 +161,12 @@ export function fromPgError(err: unknown): AppError | null {
   // Constraint backstops: input the edge should have caught, still named.
   if (e?.code === '23514' || e?.code === '23502' || e?.code === '22001') {
     return new AppError('invalid_input', `Rejected by the database: ${e.constraint ?? e.message}`, { constraint: e.constraint });
+  }
+  // A value PostgreSQL cannot take (a NUL, a number out of range, text that is not a uuid,
+  // an instant, JSON): the caller's input, so a 400, never a 500. Only the message goes
+  // out; DETAIL and CONTEXT may quote other values of the request.
+  if (e?.code && VALUE_REFUSALS.has(e.code)) {
+    return new AppError('invalid_input', `A value is not acceptable: ${e.message ?? e.code}`, { sqlstate: e.code });
   }
   if (e?.code === '23505') {
     return new AppError('conflict', `Already exists (${e.constraint ?? 'unique'})`, { constraint: e.constraint });

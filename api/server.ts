@@ -1,6 +1,6 @@
 // The HTTP server: authenticate, open a transaction as the caller, call SQL, shape JSON.
 // No state rule lives here. Routes are registered from api/routes/<area>/.
-import Fastify, { LogController, type FastifyError, type FastifyInstance } from 'fastify';
+import Fastify, { LogController, type FastifyError, type FastifyInstance, type FastifyReply } from 'fastify';
 import type pg from 'pg';
 import type { Config } from '../core/config.ts';
 import type { Logger } from '../core/log.ts';
@@ -9,6 +9,7 @@ import type { RateLimiter } from '../core/rate-limit.ts';
 import type { UsageCounter } from '../core/usage.ts';
 import { authenticate, callerOf } from './auth/caller.ts';
 import { AppError, fromPgError } from './errors.ts';
+import { boundIntegers, refuseHostile } from './input-guard.ts';
 import { mountGraphql } from './graphql.ts';
 import { createMetrics, type Metrics } from '../core/metrics.ts';
 import { registerCliAuthRoutes } from './routes/identity/cli-auth.ts';
@@ -39,9 +40,18 @@ export interface ApiDeps {
   metrics?: Metrics; // shared with the worker in the same process; made here otherwise
 }
 
+/** One route as registered (the bad-input sweep walks these, so new routes are swept too). */
+export interface RouteEntry {
+  method: string;
+  url: string;
+  schema: Record<string, unknown> | undefined;
+  auth: string;
+}
+
 export interface Api {
   app: FastifyInstance;
   metrics: Metrics;
+  routes: readonly RouteEntry[];
   close(): Promise<void>;
 }
 
@@ -72,8 +82,25 @@ export function toAppError(err: unknown): AppError {
   }
   if (f.code === 'FST_ERR_CTP_BODY_TOO_LARGE' || f.statusCode === 413) return new AppError('payload_too_large', 'The request body is too large');
   if (f.code === 'FST_ERR_CTP_INVALID_MEDIA_TYPE') return new AppError('invalid_input', 'Send JSON (Content-Type: application/json)', {}, 415);
+  if (f.code === 'FST_ERR_BAD_URL') return new AppError('invalid_input', 'The URL holds a malformed escape (%) or text that is not UTF-8', { field: 'url' });
+  if (f.code === 'FST_ERR_MAX_PARAM_LENGTH') return new AppError('invalid_input', `A path segment is longer than ${MAX_PARAM_LENGTH} characters`, { field: 'url' }, 414);
   if (f.statusCode && f.statusCode >= 400 && f.statusCode < 500) return new AppError('invalid_input', f.message, {}, f.statusCode);
   return new AppError('internal', 'Something went wrong on the server; the request id is in the logs', {}, 500);
+}
+
+/** Longest path parameter (a framed share-link context with its signature fits). */
+export const MAX_PARAM_LENGTH = 1024;
+
+/** Node's own refusals (bad request line or headers) in the wire shape, before fastify sees them. */
+export function clientError(err: NodeJS.ErrnoException, socket: import('node:stream').Duplex): void {
+  if (err.code === 'ECONNRESET' || socket.destroyed) return;
+  const [status, code, message] =
+    err.code === 'ERR_HTTP_REQUEST_TIMEOUT' ? [408, 'request_timeout', 'The request took too long to arrive'] :
+    err.code === 'HPE_HEADER_OVERFLOW' ? [431, 'invalid_input', 'The request headers are too large'] :
+    [400, 'invalid_input', 'The request is not valid HTTP'];
+  const body = JSON.stringify({ error: { code, message } });
+  if (socket.writable) socket.write(`HTTP/1.1 ${status} ${status === 400 ? 'Bad Request' : status === 408 ? 'Request Timeout' : 'Request Header Fields Too Large'}\r\nContent-Type: application/json\r\nContent-Length: ${Buffer.byteLength(body)}\r\nConnection: close\r\n\r\n${body}`);
+  socket.destroy();
 }
 
 /** `full` serves everything; `ops` (worker replicas) serves only discovery, health and metrics. */
@@ -87,11 +114,35 @@ export async function buildApi(deps: ApiDeps, surface: 'full' | 'ops' = 'full'):
     genReqId: () => crypto.randomUUID(),
     requestIdHeader: false,
     ajv: { customOptions: { removeAdditional: false } }, // unknown fields are refused by name, not silently dropped
+    routerOptions: { maxParamLength: MAX_PARAM_LENGTH },
+    // The router's own refusals (a bad % escape, an over-long segment) answer the wire shape.
+    frameworkErrors: (err, _req, reply) => {
+      const appErr = toAppError(err);
+      void (reply as unknown as FastifyReply).status(appErr.status).send(appErr.toJSON());
+    },
+    clientErrorHandler: clientError,
   }) as unknown as FastifyInstance; // our pino Logger is a FastifyBaseLogger; the generic differs only in name
   const metrics = deps.metrics ?? createMetrics(pool);
 
   app.decorateRequest('identity', null);
   app.decorateRequest('caller', null as never);
+
+  // Every route, including those registered later: integers bounded to what columns hold.
+  const routes: RouteEntry[] = [];
+  app.addHook('onRoute', (route) => {
+    const schema = route.schema as Record<string, unknown> | undefined;
+    if (schema) route.schema = Object.fromEntries(Object.entries(schema).map(([k, v]) => [k, ['body', 'querystring', 'params'].includes(k) ? boundIntegers(v) : v]));
+    for (const method of [route.method].flat()) {
+      routes.push({ method, url: route.url, schema: route.schema as Record<string, unknown> | undefined, auth: (route.config as { auth?: string } | undefined)?.auth ?? 'any' });
+    }
+  });
+  // Every route: no NUL, lone surrogate or absurd nesting in body, query or path reaches a
+  // handler (JSON and form bodies alike; streamed and raw bodies are the route's own).
+  app.addHook('preValidation', async (req) => {
+    refuseHostile(req.params, 'params');
+    refuseHostile(req.query, 'query');
+    refuseHostile(req.body, 'body');
+  });
 
   app.addHook('onRequest', async (req) => {
     const routeUrl = req.routeOptions.url;
@@ -163,6 +214,7 @@ export async function buildApi(deps: ApiDeps, surface: 'full' | 'ops' = 'full'):
   return {
     app,
     metrics,
+    routes,
     async close() {
       await app.close();
       await graphql?.release();

@@ -4,19 +4,31 @@ import pino from 'pino';
 
 export type Logger = pino.Logger;
 
-/** `destination` defaults to stdout; tests pass a stream to read the lines written. */
+// What PostgreSQL attaches to an error beyond its message: the failing row, the JSON text
+// being parsed (form answers, webhook payloads), the statement. User data, never logged.
+const PG_ERROR_DATA = ['detail', 'where', 'hint', 'internalQuery', 'internalPosition', 'position', 'schema', 'table', 'column', 'dataType'];
+
+/** pino's error serializer, minus the parts of a PostgreSQL error that carry values. */
+export function serializeError(err: unknown): unknown {
+  const out = pino.stdSerializers.err(err as Error) as unknown as Record<string, unknown>;
+  if (out && typeof out === 'object' && typeof (err as { severity?: unknown })?.severity === 'string' && typeof (err as { code?: unknown }).code === 'string') {
+    for (const k of PG_ERROR_DATA) delete out[k];
+  }
+  return out;
+}
+
+/** `destination` is for tests that read the log lines; production writes to stdout. */
 export function createLogger(level: string, name = 'podium', destination?: pino.DestinationStream): Logger {
-  return pino(
-    {
-      name,
-      level,
-      redact: {
-        paths: ['req.headers.authorization', 'req.headers.cookie', 'headers.authorization', 'headers.cookie', '*.password', '*.key', '*.token', '*.sealedCode', '*.totp'],
-        censor: '[redacted]',
-      },
+  const options: pino.LoggerOptions = {
+    name,
+    level,
+    serializers: { err: serializeError },
+    redact: {
+      paths: ['req.headers.authorization', 'req.headers.cookie', 'headers.authorization', 'headers.cookie', '*.password', '*.key', '*.token', '*.sealedCode', '*.totp'],
+      censor: '[redacted]',
     },
-    destination,
-  );
+  };
+  return destination ? pino(options, destination) : pino(options);
 }
 
 // Paths whose first segment after the prefix is a credential: a share link's token

@@ -50,20 +50,19 @@ function bearer(req: FastifyRequest): string | null {
   return h.slice(7).trim();
 }
 
+/** The origin of a Referer header; a malformed one names no origin (never throws). */
+export function refererOrigin(referer: string | undefined): string | undefined {
+  if (!referer || !URL.canParse(referer)) return undefined;
+  return new URL(referer).origin;
+}
+
 /**
  * Browser writes must come from our own origin (cookies are SameSite=Lax; this is the second
  * lock): the Origin header, else the Referer's origin. The one check of every browser write,
  * signed in or not (session routes, sign-in and setup forms).
  */
 export function sameOrigin(req: FastifyRequest, config: Config): boolean {
-  let origin = req.headers.origin;
-  if (!origin && req.headers.referer) {
-    try {
-      origin = new URL(req.headers.referer).origin;
-    } catch {
-      return false; // a malformed Referer proves nothing
-    }
-  }
+  const origin = req.headers.origin ?? refererOrigin(req.headers.referer);
   if (!origin) return false;
   return origin === config.publicUrl || origin === `${req.protocol}://${req.headers.host}`;
 }

@@ -3,15 +3,28 @@
 // the token's sha256, so a session minted on one replica works on every other.
 import type pg from 'pg';
 import { hmac, randomToken, safeEqual, sha256 } from '../../core/crypto.ts';
+import { findHostile } from '../input-guard.ts';
 
 export const SESSION_COOKIE = 'podium_session';
 export const SESSION_DAYS = 30;
 
+/**
+ * One cookie's value, or null. Never throws: a value that is not valid percent-encoding, or
+ * that decodes to a NUL or a lone surrogate, is treated as absent (a cookie planted by
+ * another site on the same host, e.g. another port, must not break every page).
+ */
 export function readCookie(header: string | undefined, name: string): string | null {
   if (!header) return null;
   for (const part of header.split(';')) {
     const eq = part.indexOf('=');
-    if (eq !== -1 && part.slice(0, eq).trim() === name) return decodeURIComponent(part.slice(eq + 1).trim());
+    if (eq === -1 || part.slice(0, eq).trim() !== name) continue;
+    let value: string;
+    try {
+      value = decodeURIComponent(part.slice(eq + 1).trim());
+    } catch {
+      return null;
+    }
+    return findHostile(value) ? null : value;
   }
   return null;
 }

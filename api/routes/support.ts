@@ -25,18 +25,36 @@ export const PAGE_QUERY_SCHEMA = {
   properties: { limit: { type: 'integer', minimum: 1, maximum: 100 }, cursor: { type: 'string', maxLength: 200 } },
 } as const;
 
-/** Listings are newest first; the cursor is the (time, id) of the last item of the previous page. */
-export function parsePage(query: { limit?: number; cursor?: string }, defaultLimit = 30): Page {
+// What a cursor this server hands out holds: an instant as PostgreSQL writes it in JSON,
+// and the id of the last row (a uuid; a version number; a file path for file listings).
+const CURSOR_AT = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}(\.\d{1,6})?(Z|[+-]\d{2}(:\d{2})?)$/;
+const CURSOR_ID = {
+  uuid: /^[0-9a-f]{8}-([0-9a-f]{4}-){3}[0-9a-f]{12}$/i,
+  int: /^[1-9]\d{0,8}$/, // within int4
+  text: /^[^\u0000]{1,1024}$/,
+} as const;
+export type CursorId = keyof typeof CURSOR_ID;
+
+/**
+ * Listings are newest first; the cursor is the (time, id) of the last item of the previous
+ * page. Anything else (not base64url JSON, a date PostgreSQL would not read, an id of the
+ * wrong kind) is 400 invalid_cursor before any SQL runs.
+ */
+export function parsePage(query: { limit?: number; cursor?: string }, defaultLimit = 30, idKind: CursorId = 'uuid'): Page {
   const limit = query.limit ?? defaultLimit;
   if (!Number.isInteger(limit) || limit < 1 || limit > 100) throw new AppError('invalid_input', 'limit must be a whole number from 1 to 100', { field: 'limit' });
   if (!query.cursor) return { limit, before: null };
+  let at: unknown;
+  let id: unknown;
   try {
-    const [at, id] = JSON.parse(Buffer.from(query.cursor, 'base64url').toString('utf8'));
-    if (typeof at !== 'string' || Number.isNaN(Date.parse(at)) || typeof id !== 'string') throw new Error();
-    return { limit, before: { at, id } };
+    [at, id] = JSON.parse(Buffer.from(query.cursor, 'base64url').toString('utf8'));
   } catch {
-    throw new AppError('invalid_input', 'cursor is not one this server handed out', { field: 'cursor' });
+    /* refused below */
   }
+  if (typeof at !== 'string' || !CURSOR_AT.test(at) || Number.isNaN(Date.parse(at)) || typeof id !== 'string' || !CURSOR_ID[idKind].test(id)) {
+    throw new AppError('invalid_cursor', 'cursor is not one this server handed out; start again without it', { field: 'cursor' });
+  }
+  return { limit, before: { at, id } };
 }
 
 export function encodeCursor(at: string, id: string): string {

@@ -30,7 +30,7 @@ export interface TestServerOptions {
   env?: Record<string, string>;
   worker?: boolean;
   db?: TestDatabase; // share one database between servers (replica-like)
-  logLines?: string[]; // collects every log line (level info and up) the server writes
+  logLines?: string[]; // collects every JSON log line (level info and up unless env sets LOG_LEVEL)
 }
 
 export async function startTestServer(opts: TestServerOptions = {}): Promise<TestServer> {
@@ -46,7 +46,9 @@ export async function startTestServer(opts: TestServerOptions = {}): Promise<Tes
     ...opts.env,
   });
   const lines = opts.logLines;
-  const log = lines ? createLogger('info', 'podium', { write: (line: string) => void lines.push(line) }) : createLogger(config.logLevel);
+  // Collected lines are read at info and up unless the test names its own LOG_LEVEL.
+  const level = lines && !opts.env?.LOG_LEVEL ? 'info' : config.logLevel;
+  const log = createLogger(level, 'podium', lines ? { write: (line: string) => void lines.push(line) } : undefined);
   const limiter = await createRateLimiter(config.redisUrl);
   const usage = new UsageCounter();
   const api = await buildApi({ config, pool: db.pool, limiter, usage, log });

@@ -60,9 +60,8 @@ export function registerDeckRoutes(app: FastifyInstance, { config, pool }: ApiDe
     '/api/v1/presentations/:id/versions',
     { schema: { querystring: PAGE_QUERY_SCHEMA } },
     async (req) => {
-      const page = parsePage(req.query);
+      const page = parsePage(req.query, 30, 'int');
       const before = page.before ? Number(page.before.id) : null;
-      if (before !== null && !Number.isInteger(before)) throw new AppError('invalid_input', 'cursor is not one this server handed out', { field: 'cursor' });
       const rows = await callJson<{ version: number; createdAt: string }[]>(req, pool, 'app.list_deck_versions($1, $2, $3)', [deckId(req.params.id), page.limit + 1, before]);
       return pageOf(rows, page, (v) => [v.createdAt, String(v.version)]);
     },
@@ -73,7 +72,7 @@ export function registerDeckRoutes(app: FastifyInstance, { config, pool }: ApiDe
     '/api/v1/presentations/:id/files',
     { schema: { querystring: { ...PAGE_QUERY_SCHEMA, properties: { ...PAGE_QUERY_SCHEMA.properties, version: { type: 'integer', minimum: 1 } } } } },
     async (req) => {
-      const page = parsePage(req.query, 100);
+      const page = parsePage(req.query, 100, 'text');
       const r = await callJson<{ version: { version: number; createdAt: string }; items: { path: string }[] }>(
         req, pool, 'app.list_deck_files($1, $2, $3, $4)', [deckId(req.params.id), req.query.version ?? null, page.limit + 1, page.before?.id ?? null],
       );

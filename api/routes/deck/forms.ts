@@ -10,9 +10,7 @@ import { AppError } from '../../errors.ts';
 import type { ApiDeps } from '../../server.ts';
 import { callJson, PAGE_QUERY_SCHEMA, pageOf, parsePage } from '../support.ts';
 import type { LinkCache } from './link-cache.ts';
-import { decodeContext, unlocked, visitorHash } from './link-access.ts';
-import { readCookie } from '../../auth/session.ts';
-import { VISITOR_COOKIE } from './link-access.ts';
+import { cookieVisitor, openContext, unlocked, visitorHash } from './link-access.ts';
 import { anyId, deckId } from './shape.ts';
 import { PLACEMENT_SCHEMA } from './share.ts';
 
@@ -45,14 +43,16 @@ export function registerFormRoutes(app: FastifyInstance, { config, pool }: ApiDe
     cors(reply);
     const wantsJson = (req.headers['content-type'] ?? '').startsWith('application/json');
     const link = await links.link(req.params.token);
-    const ctx = req.params.ctx === undefined ? null : decodeContext(req.params.ctx);
+    // A framed submission proves its link with the signed context: minted for this link,
+    // unedited, unexpired. Another link's context (or a forged one) writes nothing.
+    const ctx = link && req.params.ctx !== undefined ? openContext(config.authSecret, link, req.params.ctx) : null;
     if (!link || (req.params.ctx !== undefined && !ctx) || !unlocked(config.authSecret, link, req, ctx)) {
       throw new AppError('not_found', 'This link does not work');
     }
     if (!FORM_NAME.test(req.params.form)) throw new AppError('invalid_input', 'A form name is 1 to 100 characters', { field: 'form' });
     const answers = answersOf(req.body);
     if (!answers) throw new AppError('invalid_input', `Send the answers as fields (at most ${MAX_FIELDS}) of text`, { field: 'body' });
-    const visitor = ctx?.visitor ?? readCookie(req.headers.cookie, VISITOR_COOKIE);
+    const visitor = ctx ? ctx.visitor : cookieVisitor(config.authSecret, link, req);
     const { rows } = await pool.query('select app_private.submit_form_response($1, $2, $3, $4, $5, $6) as r', [
       link.linkId, req.params.form, JSON.stringify(answers), ctx?.source ?? 'link', ctx?.placement ?? null, visitorHash(visitor),
     ]);

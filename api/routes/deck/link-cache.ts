@@ -28,6 +28,12 @@ export interface LinkInfo {
   countsNothing: boolean;
   passwordHash: string | null;
   secondsLeft: number | null;
+  /**
+   * The server clock (app.now(), epoch seconds) as of this answer: read with the lookup and
+   * advanced by this process's monotonic timer while cached (at most LINK_CACHE_MS), so
+   * proof and frame expiries follow the one SQL clock (and the test clock) at no extra query.
+   */
+  now: number;
 }
 
 export interface FileRef {
@@ -41,7 +47,7 @@ function bounded<K, V>(map: Map<K, V>, max: number): void {
 }
 
 export class LinkCache {
-  private links = new Map<string, { info: LinkInfo | null; until: number }>();
+  private links = new Map<string, { info: LinkInfo | null; until: number; sqlNow: number; at: number }>();
   private files = new Map<string, FileRef | null>();
   private attachments = new Map<string, { path: string; sha256: string; size: number }[]>();
   private blobs = new Map<string, Buffer>();
@@ -54,13 +60,14 @@ export class LinkCache {
     const id = key.toString('base64');
     const hit = this.links.get(id);
     const now = performance.now();
-    if (hit && hit.until > now) return hit.info;
-    const { rows } = await this.pool.query('select app_private.resolve_share_link($1) as r', [key]);
+    if (hit && hit.until > now) return hit.info && { ...hit.info, now: hit.sqlNow + (now - hit.at) / 1000 };
+    const { rows } = await this.pool.query('select app_private.resolve_share_link($1) as r, extract(epoch from app.now())::float8 as now', [key]);
     const info = (rows[0]?.r ?? null) as LinkInfo | null;
+    const sqlNow = rows[0].now as number;
     const ttl = info?.secondsLeft == null ? this.ttlMs : Math.min(this.ttlMs, info.secondsLeft * 1000);
-    this.links.set(id, { info, until: now + ttl });
+    this.links.set(id, { info, until: now + ttl, sqlNow, at: now });
     bounded(this.links, MAX_LINKS);
-    return info;
+    return info && { ...info, now: sqlNow };
   }
 
   async file(deck: string, version: number, path: string): Promise<FileRef | null> {

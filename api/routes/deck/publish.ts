@@ -12,9 +12,12 @@ import { manifestPathProblem } from '../../../core/wire/deck-paths.ts';
 import { AppError } from '../../errors.ts';
 import type { ApiDeps } from '../../server.ts';
 import { callJson, idempotent } from '../support.ts';
+import { SAFE_INT_MAX } from '../../input-guard.ts';
 import { deckId, pushAnswer, SHA256_SCHEMA, TITLE_SCHEMA } from './shape.ts';
 
 const MAX_FILES = 20_000;
+// A byte count (an int8 column): any exact JSON integer, then the per-file cap answers 413.
+const SIZE_SCHEMA = { type: 'integer', minimum: 0, maximum: SAFE_INT_MAX } as const;
 const MANIFEST_BODY_LIMIT = 16 * 1024 * 1024;
 
 interface ManifestFile {
@@ -51,7 +54,7 @@ const manifestSchema = (withBase: boolean) => ({
         type: 'object',
         required: ['path', 'sha256', 'size'],
         additionalProperties: false,
-        properties: { path: { type: 'string', minLength: 1, maxLength: 1024 }, sha256: SHA256_SCHEMA, size: { type: 'integer', minimum: 0 } },
+        properties: { path: { type: 'string', minLength: 1, maxLength: 1024 }, sha256: SHA256_SCHEMA, size: SIZE_SCHEMA },
       },
     },
     ...(withBase ? { baseVersion: { type: 'integer', minimum: 0 } } : {}),
@@ -80,7 +83,7 @@ export function registerPublishRoutes(app: FastifyInstance, { config, pool }: Ap
                 type: 'object',
                 required: ['sha256', 'size'],
                 additionalProperties: false,
-                properties: { sha256: SHA256_SCHEMA, size: { type: 'integer', minimum: 0 }, path: { type: 'string', maxLength: 1024 } },
+                properties: { sha256: SHA256_SCHEMA, size: SIZE_SCHEMA, path: { type: 'string', maxLength: 1024 } },
               },
             },
           },
@@ -137,7 +140,6 @@ export function registerPublishRoutes(app: FastifyInstance, { config, pool }: Ap
     const entryProblem = manifestPathProblem(m.entry);
     if (entryProblem) throw new AppError('invalid_path', `The entry ${JSON.stringify(m.entry)} ${entryProblem}`, { field: 'entry', path: m.entry });
     const { baseVersion, ...manifest } = m;
-    if (JSON.stringify(manifest.metadata ?? {}).includes('\\u0000')) throw new AppError('invalid_input', 'metadata cannot hold NUL characters', { field: 'metadata' });
     return idempotent(req, pool, async (c) => {
       const { rows } = await c.query('select app.commit_deck_version($1, $2, $3::jsonb) as r', [deck, baseVersion ?? null, JSON.stringify(manifest)]);
       return { status: 201, body: pushAnswer(config.publicUrl, rows[0].r) };

@@ -14,7 +14,10 @@ import type { BlobStore } from '../../../core/storage/index.ts';
 import { esc } from '../../pages/html.ts';
 import type { ApiDeps } from '../../server.ts';
 import { type FileRef, type LinkCache, type LinkInfo, SMALL_BLOB_BYTES } from './link-cache.ts';
-import { encodeContext, encodePath, FRAME_PREFIX, type FrameContext, linkCookie, passwordProof, requestedPath, unlocked, visitorHash, visitorOf } from './link-access.ts';
+import {
+  browserOf, cookieProof, encodeContext, encodePath, FRAME_PREFIX, FRAME_SECONDS, type FrameContext, linkCookie, linkVisitor, openContext, PROOF_SECONDS,
+  requestedPath, unlocked, visitorHash,
+} from './link-access.ts';
 import { contentTypeOf } from './mime.ts';
 import { EMBED_JS } from './embed-js.ts';
 
@@ -155,14 +158,18 @@ export function registerServeRoutes(app: FastifyInstance, deps: ApiDeps, store: 
     const p = req.query.placement;
     const placement = typeof p === 'string' && p.length >= 1 && p.length <= 100 && !/[\u0000-\u001f\u007f]/.test(p) ? p : null;
     // A browser without our cookie gets a new id each time, so cookieless requests all count.
-    const visitor = visitorOf(req, reply, secure);
+    // The deck only ever sees the browser's id on this link, never the browser id itself.
+    const visitor = linkVisitor(config.authSecret, link.linkId, browserOf(req, reply, secure).id);
     if (!link.countsNothing) {
       await pool.query('select app_private.record_view($1, $2, $3, $4, $5, $6)', [
-        link.linkId, link.version, visitorHash(visitor.id), embed ? 'embed' : 'link', placement, config.viewDedupeWindowMinutes,
+        link.linkId, link.version, visitorHash(visitor), embed ? 'embed' : 'link', placement, config.viewDedupeWindowMinutes,
       ]);
     }
-    const ctx: FrameContext = { source: embed ? 'embed' : 'link', placement, grant: link.passwordHash ? passwordProof(config.authSecret, link) : null, visitor: visitor.id };
-    const frame = `<iframe src="${FRAME_PREFIX}/${encodeContext(ctx)}/${esc(encodePath(link.entry))}" sandbox="${FRAME_SANDBOX}" title="${esc(link.title)}" allow="fullscreen"></iframe>`;
+    // The framed deck's credential: signed for this link, expiring with the password proof.
+    const proof = link.passwordHash ? cookieProof(config.authSecret, link, req) : null;
+    const expiresAt = proof !== null ? proof + PROOF_SECONDS : link.now + FRAME_SECONDS;
+    const ctx: FrameContext = { source: embed ? 'embed' : 'link', placement, visitor, expiresAt };
+    const frame = `<iframe src="${FRAME_PREFIX}/${encodeContext(config.authSecret, link, ctx)}/${esc(encodePath(link.entry))}" sandbox="${FRAME_SANDBOX}" title="${esc(link.title)}" allow="fullscreen"></iframe>`;
     let bar = '';
     if (link.showBar && !embed) {
       let downloads = '';
@@ -204,7 +211,8 @@ export function registerServeRoutes(app: FastifyInstance, deps: ApiDeps, store: 
     const link = await links.link(req.params.token);
     if (!link) return notFound(reply);
     const at = requestedPath(req.url, req.params.token);
-    if (!at || !unlocked(config.authSecret, link, req, at.ctx)) return notFound(reply);
+    const ctx = at?.ctx ? openContext(config.authSecret, link, at.ctx) : null;
+    if (!at || (at.ctx && !ctx) || !unlocked(config.authSecret, link, req, ctx)) return notFound(reply);
     if (at.path === 'downloads.zip') return sendZip(reply, link);
     if (at.path.startsWith('downloads/')) return sendAttachment(req, reply, link, at.path);
     const ref = await links.file(link.deckId, link.version, at.path);

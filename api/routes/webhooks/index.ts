@@ -5,6 +5,7 @@
 import type { FastifyInstance } from 'fastify';
 import { signatureFault, webhookSecret } from '../../../core/codehost/webhook.ts';
 import { AppError } from '../../errors.ts';
+import { refuseHostile } from '../../input-guard.ts';
 import type { ApiDeps } from '../../server.ts';
 
 const UUID = /^[0-9a-f]{8}-([0-9a-f]{4}-){3}[0-9a-f]{12}$/i;
@@ -37,6 +38,7 @@ export function registerWebhookRoutes(app: FastifyInstance, deps: ApiDeps): void
       let payload: unknown;
       try { payload = JSON.parse(body.toString('utf8')); } catch { throw new AppError('invalid_json', 'The delivery body is not JSON'); }
       if (!payload || typeof payload !== 'object' || Array.isArray(payload)) throw new AppError('invalid_json', 'The delivery body is not a JSON object');
+      refuseHostile(payload, 'payload'); // parsed here, after the signature: the global gate saw raw bytes
       const { rows } = await pool.query('select app_private.record_delivery($1, $2, $3, $4) as r', [eventId, delivery, kind, payload]);
       const receipt = rows[0].r;
       if (!receipt) throw new AppError('event_not_found', 'No such event');

@@ -2,7 +2,7 @@
 // refused on --no-forms links; edits from the same browser keep revisions (first + latest 99).
 import test from 'ava';
 import { publish } from '../../helpers/deck.ts';
-import { cookieFrom, http } from '../../helpers/http.ts';
+import { cookieFrom, http, setClock } from '../../helpers/http.ts';
 import * as seed from '../../helpers/seed.ts';
 import { startTestServer, type TestServer } from '../../helpers/server.ts';
 
@@ -142,4 +142,96 @@ test('responses --since: a response created before the instant but edited at or 
   t.deepEqual(after.body.items[0].answers, { n: 'a2' });
   const all = await http(s.url, 'GET', `/api/v1/presentations/${id}/responses?form=since`, { key });
   t.deepEqual(all.body.items.map((x: { id: string }) => x.id).sort(), [a.body.id, b.body.id].sort());
+});
+
+/** The frame context of a framed base path (`/v/<token>/.f/<ctx>/`) and its readable payload. */
+function contextOf(base: string) {
+  const raw = /\/\.f\/([^/]+)\//.exec(base)![1];
+  const [source, placement, visitor, expiresAt] = JSON.parse(Buffer.from(raw.split('.')[0], 'base64url').toString('utf8'));
+  return { raw, source, placement, visitor, expiresAt };
+}
+
+test('frame contexts work on their own link only: a deck of another workspace cannot rewrite its visitors\u2019 answers elsewhere', async (t) => {
+  // Workspace B (the victim) shares a deck with a form; workspace A owns another deck.
+  const other = await seed.basicWorkspace(s.db.pool, 'Other', 'owner@other.test');
+  const deckA = (await publish(s.url, other.deckKey.key, { 'index.html': '<script>/* reads location */</script>' }, { title: 'Deck A' })).body.presentation.id;
+  const linkA = await http(s.url, 'POST', `/api/v1/presentations/${deckA}/share-links`, { key: other.deckKey.key, body: {} });
+  const pathA = linkA.body.url.slice(s.url.length) as string;
+  const b = await link({ name: 'Victim link' });
+  // One browser answers B's form through B's frame, then opens A's deck.
+  const onB = await open(b.path);
+  const first = await http(s.url, 'POST', onB.base + 'forms/signup', { body: { email: 'victim@example.test' }, cookie: onB.cookie });
+  t.is(first.status, 201, first.text);
+  const pageA = await http(s.url, 'GET', pathA, { cookie: onB.cookie });
+  const framedA = /<iframe src="([^"]+)"/.exec(pageA.text)![1];
+  const ctxA = contextOf(pathA + framedA);
+  const ctxB = contextOf(onB.base);
+  // What A's script can read is the browser's id on A's link: not the cookie, not B's id.
+  t.not(ctxA.visitor, ctxB.visitor);
+  t.false(onB.cookie.includes(ctxA.visitor));
+  const before = (await s.db.pool.query('select count(*)::int as n, max(answers::text) as a from app.form_responses where link_id = $1', [b.linkId])).rows[0];
+  // A's context on B's link, and a hand-made context carrying what A saw: refused, nothing written.
+  const forged = Buffer.from(JSON.stringify(['link', null, ctxB.visitor, ctxA.expiresAt])).toString('base64url') + '.' + ctxA.raw.split('.')[1];
+  for (const ctx of [ctxA.raw, forged, Buffer.from(JSON.stringify(['link', null, null, ctxA.visitor])).toString('base64url')]) {
+    const r = await http(s.url, 'POST', `${b.path}.f/${ctx}/forms/signup`, { body: { email: 'attacker@example.test' } });
+    t.is(r.status, 404, r.text);
+    t.is(r.body.error.code, 'not_found');
+    t.is((await http(s.url, 'GET', `${b.path}.f/${ctx}/index.html`)).status, 404);
+  }
+  const after = (await s.db.pool.query('select count(*)::int as n, max(answers::text) as a from app.form_responses where link_id = $1', [b.linkId])).rows[0];
+  t.deepEqual(after, before);
+  t.deepEqual((await http(s.url, 'GET', `/api/v1/presentations/${id}/responses/${first.body.id}`, { key })).body.answers, { email: 'victim@example.test' });
+});
+
+test('an edited frame context is refused: changing its placement, source or visitor breaks the signature', async (t) => {
+  const l = await link({ name: 'Tamper' });
+  const { base } = await open(l.path + '?embed=1&placement=tamper');
+  const ctx = contextOf(base);
+  t.is(ctx.source, 'embed');
+  t.is(ctx.placement, 'tamper');
+  const sig = ctx.raw.split('.')[1];
+  const edits = [
+    ['embed', 'homepage', ctx.visitor, ctx.expiresAt],
+    ['link', 'tamper', ctx.visitor, ctx.expiresAt],
+    ['embed', 'tamper', 'A'.repeat(22), ctx.expiresAt],
+    ['embed', 'tamper', ctx.visitor, ctx.expiresAt + 86_400 * 365],
+  ];
+  const tokenPath = l.path;
+  for (const e of edits) {
+    const raw = `${Buffer.from(JSON.stringify(e)).toString('base64url')}.${sig}`;
+    const r = await http(s.url, 'POST', `${tokenPath}.f/${raw}/forms/signup`, { body: { email: 'x@y.z' } });
+    t.is(r.status, 404, JSON.stringify(e));
+  }
+  t.is((await s.db.pool.query('select count(*)::int as n from app.form_responses where link_id = $1', [l.linkId])).rows[0].n, 0);
+  // The untouched context still works.
+  t.is((await http(s.url, 'POST', base + 'forms/signup', { body: { email: 'x@y.z' } })).status, 201);
+});
+
+test('the same browser is one visitor per link, framed or not; its id on the link never equals its cookie', async (t) => {
+  const l = await link({ name: 'Per link' });
+  const { base, cookie } = await open(l.path);
+  const framed = await http(s.url, 'POST', base + 'forms/one', { body: { n: '1' } }); // no cookie: an opaque origin sends none
+  const direct = await http(s.url, 'POST', l.path + 'forms/one', { body: { n: '2' }, cookie });
+  t.is(framed.status, 201);
+  t.is(direct.status, 200, 'the cookie on this link names the same visitor as its frame context');
+  t.is(direct.body.id, framed.body.id);
+  t.false(cookie.endsWith('=' + contextOf(base).visitor));
+});
+
+test.serial('a frame context expires: 12 hours after the page was opened, framed files and forms answer 404', async (t) => {
+  const l = await link({ name: 'Expiring frame' });
+  const { base } = await open(l.path);
+  t.is((await http(s.url, 'GET', base + 'index.html')).status, 200);
+  await setClock(s.url, 12 * 3600 + 60);
+  try {
+    t.is((await http(s.url, 'GET', base + 'index.html')).status, 404);
+    const r = await http(s.url, 'POST', base + 'forms/signup', { body: { email: 'late@x.y' } });
+    t.is(r.status, 404);
+    t.is((await s.db.pool.query('select count(*)::int as n from app.form_responses where link_id = $1', [l.linkId])).rows[0].n, 0);
+    // A fresh page load hands a fresh context.
+    const again = await open(l.path);
+    t.is((await http(s.url, 'POST', again.base + 'forms/signup', { body: { email: 'fresh@x.y' } })).status, 201);
+  } finally {
+    await setClock(s.url, 0);
+  }
 });

@@ -87,7 +87,7 @@ test('the link page frames the deck in a sandbox under a strict CSP; user files 
   const csp = page.headers.get('content-security-policy')!;
   t.regex(csp, /default-src 'none'/);
   t.notRegex(csp, /script-src/);
-  t.regex(page.text, /<iframe src="\.f\/[A-Za-z0-9_-]+\/index\.html" sandbox="allow-scripts allow-forms allow-popups allow-popups-to-escape-sandbox allow-modals allow-downloads"/);
+  t.regex(page.text, /<iframe src="\.f\/[A-Za-z0-9_-]+\.[A-Za-z0-9_-]{43}\/index\.html" sandbox="allow-scripts allow-forms allow-popups allow-popups-to-escape-sandbox allow-modals allow-downloads"/);
   t.false(page.text.includes('allow-same-origin'));
   const framed = /<iframe src="([^"]+)"/.exec(page.text)![1];
   for (const p of [framed, 'index.html', 'img/logo.svg']) {
@@ -236,6 +236,48 @@ test('password links: a password page without the title, then a signed cookie; f
   t.is((await get(path(other.url), cookie)).status, 401);
   const stored = await s.db.pool.query('select password_hash from app_private.share_link_secrets where link_id = $1', [token.id]);
   t.regex(stored.rows[0].password_hash, /^\$argon2id\$/);
+});
+
+test.serial('a password proof is refused 12 hours after the password was given: the cookie, and the frame that came with it', async (t) => {
+  const id = await deck('Twelve hours');
+  const { url } = await share(id, { password: 'open sesame' });
+  const right = await http(s.url, 'POST', path(url) + 'password', { raw: 'password=open+sesame', headers: { 'content-type': 'application/x-www-form-urlencoded' } });
+  const cookie = right.headers.getSetCookie().find((c) => c.startsWith('podium_link='))!.split(';')[0];
+  try {
+    // Eleven hours on, the cookie still opens the link; the frame handed out now dies with the proof.
+    await setClock(s.url, 11 * 3600);
+    const page = await get(path(url), cookie);
+    t.is(page.status, 200);
+    const framed = path(url) + /<iframe src="([^"]+)"/.exec(page.text)![1];
+    t.is((await get(framed)).status, 200);
+    await setClock(s.url, 12 * 3600 + 60);
+    t.is((await get(path(url), cookie)).status, 401, 'the password page again');
+    t.is((await get(path(url) + 'index.html', cookie)).status, 404);
+    t.is((await get(path(url) + 'downloads.zip', cookie)).status, 404);
+    t.is((await get(framed)).status, 404, 'a frame opened an hour ago expires with its proof');
+    const form = await http(s.url, 'POST', framed.replace(/[^/]+$/, 'forms/late'), { body: { a: '1' } });
+    t.is(form.status, 404);
+    // Giving the password again issues a fresh proof.
+    const again = await http(s.url, 'POST', path(url) + 'password', { raw: 'password=open+sesame', headers: { 'content-type': 'application/x-www-form-urlencoded' } });
+    const fresh = again.headers.getSetCookie().find((c) => c.startsWith('podium_link='))!.split(';')[0];
+    t.is((await get(path(url), fresh)).status, 200);
+  } finally {
+    await setClock(s.url, 0);
+  }
+});
+
+test('password proofs carry their issue time under the signature: an edited time or a proof of another link is refused', async (t) => {
+  const id = await deck('Proofs');
+  const a = await share(id, { password: 'open sesame' });
+  const b = await share(id, { password: 'open sesame' });
+  const right = await http(s.url, 'POST', path(a.url) + 'password', { raw: 'password=open+sesame', headers: { 'content-type': 'application/x-www-form-urlencoded' } });
+  const value = right.headers.getSetCookie().find((c) => c.startsWith('podium_link='))!.split(';')[0].slice('podium_link='.length);
+  const [issued, mac] = value.split('.');
+  t.regex(issued, /^\d+$/);
+  t.is((await get(path(a.url), `podium_link=${value}`)).status, 200);
+  t.is((await get(path(a.url), `podium_link=${Number(issued) + 3600}.${mac}`)).status, 401, 'a later issue time under the old signature');
+  t.is((await get(path(a.url), `podium_link=${mac}`)).status, 401, 'a proof without its time');
+  t.is((await get(path(b.url), `podium_link=${value}`)).status, 401, 'another link with the same password');
 });
 
 test.serial('dashboard preview links expire within the hour and count nothing', async (t) => {

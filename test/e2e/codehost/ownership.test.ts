@@ -147,9 +147,9 @@ test.serial('a name grants nothing: an event naming the organization gets no acc
 });
 
 test.serial('the provisioning job itself refuses another workspace\'s organization: nothing created, nobody invited', async (t) => {
-  // B's team is named like A's (its repository would be acme/rocket) and B's member names A's login.
+  // B's team is named like A's (its repository would be acme/rocket) and B's member names a login of A's roster.
   await importRoster(s.url, ownerB.key, [{ email: bob.email, team: 'Rocket' }]);
-  t.is((await http(s.url, 'PUT', '/bootstrap/github', { key: bob.key, body: { login: 'ann-gh' } })).status, 200);
+  t.is((await http(s.url, 'PUT', '/bootstrap/github', { key: bob.key, body: { login: 'zoe-gh' } })).status, 200);
   const head = await host.branchHead('acme/rocket', 'main');
   // Straight to the job, past the route's live check (start_provision checks the stored plan only).
   await asUser(s.db.pool, ownerB.userId, wsB, 'owner', ['hackathon:read', 'hackathon:write'])((c) => c.query(`select app.start_provision('b2', null)`));
@@ -163,9 +163,12 @@ test.serial('the provisioning job itself refuses another workspace\'s organizati
 });
 
 test.serial('invitations resolve a login on the owning event\'s roster only', async (t) => {
-  // B's bob names ann-gh too; A provisions again: the grant on acme/rocket is Ann's alone.
+  // A adds Zoe (no account here yet) as zoe-gh, the login B's bob named: A's invitation must
+  // not find bob through B's roster.
+  await importRoster(s.url, ownerA.key, [{ email: ann.email, team: 'Rocket' }, { email: cal.email, team: 'Comet' }, { email: 'zoe@alpha.test', team: 'Rocket' }]);
+  await s.db.pool.query(`update app.roster_entries set github_login = 'zoe-gh' where event_id = $1 and email = 'zoe@alpha.test'`, [eventA]);
   const run = await provision(ownerA, 'a2');
-  t.like(run.teams.find((x: any) => x.repository === 'acme/rocket'), { readiness: 'ready' });
+  t.like(run.teams.find((x: any) => x.repository === 'acme/rocket'), { readiness: 'attention', attention: 'No account zoe-gh on this code host' });
   const { rows } = await s.db.pool.query(`select user_id from app_private.local_repository_access where lower(full_name) = 'acme/rocket'`);
   t.deepEqual(rows.map((r) => r.user_id), [ann.userId]);
   t.is((await discover(bob, 'acme/rocket')).status, 404);

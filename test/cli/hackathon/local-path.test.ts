@@ -143,4 +143,15 @@ test('claim, push the template with git, roster, connect, provision, accept, set
   t.like(rows.at(-1), { sha, verdict: 'accepted', refusal: null });
   const list = await org(['submissions', 'list']);
   t.regex(list.stdout, new RegExp(sha.slice(0, 12)));
+
+  // Another workspace's organizer cannot claim the name: exit 3 with the server's sentence.
+  const other = await eventWorkspace(s.db.pool, 'OtherCo');
+  const later = schedule(Date.now() + HOUR);
+  t.is((await hackathon(['event', 'configure', '--expected-version', '0', '--name', 'Other Hack', '--timezone', 'UTC', '--starts-at', later.startsAt,
+    '--build-ends-at', later.buildEndsAt, '--vote-opens-at', later.voteOpensAt, '--vote-closes-at', later.voteClosesAt], as(other.owner))).code, 0);
+  const taken = await hackathon(['event', 'github', '--organization', 'ACME', '--template', 'ACME/template'], as(other.owner));
+  t.is(taken.code, 3);
+  t.regex(taken.stderr, /The organization ACME is already used by another workspace on this code host \(names are case-insensitive\); choose another organization name/);
+  const json = await hackathon(['event', 'github', '--organization', 'ACME', '--template', 'ACME/template', '--json'], as(other.owner));
+  t.is(json.code, 3);
 });

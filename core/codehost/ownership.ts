@@ -39,7 +39,21 @@ export class EventOwnership {
     return (await this.pool.query(`select ${sql} as v`, params)).rows[0].v;
   }
 
-  async organization(login: string): Promise<OrganizationStanding> {
+  private standings = new Map<string, Promise<OrganizationStanding>>();
+
+  /** Whose `login` is for this event; asked once per instance (one request, one job run). */
+  organization(login: string): Promise<OrganizationStanding> {
+    const key = login.toLowerCase();
+    let s = this.standings.get(key);
+    if (!s) {
+      s = this.readOrganization(login);
+      s.catch(() => this.standings.delete(key)); // a failed read is asked again
+      this.standings.set(key, s);
+    }
+    return s;
+  }
+
+  private async readOrganization(login: string): Promise<OrganizationStanding> {
     if (this.host instanceof GithubCodeHost) {
       const id = await this.host.installationId(login, this.hold);
       if (id === null) return 'not_installed';

@@ -71,9 +71,16 @@ export class EventOwnership {
     return (await this.one('app_private.local_repository_standing($1, $2, $3)', [this.eventId, fullName, host.exists(fullName)])) as RepositoryStanding;
   }
 
-  /** Whether this event may read or act on `fullName` (standing reads). */
+  /**
+   * Whether this event may read `fullName` (standing reads). On GitHub: its organization's
+   * installation is this event's, or nobody's yet (a read never holds; an event provisioned
+   * before ownership was recorded keeps its standing until its next provisioning holds it).
+   */
   async ownsRepository(fullName: string): Promise<boolean> {
-    if (this.host instanceof GithubCodeHost) return (await this.organization(ownerOf(fullName))) === 'held';
+    if (this.host instanceof GithubCodeHost) {
+      const s = await this.organization(ownerOf(fullName));
+      return s === 'held' || s === 'free';
+    }
     return (await this.one('app_private.local_repository_owner($1)', [fullName])) === this.eventId;
   }
 

@@ -117,6 +117,19 @@ test.serial('standing is read only from repositories of organizations the event 
   const mine = await http(s.url, 'GET', '/bootstrap', { key: ann.key });
   t.like(mine.body.repository.access, { standing: 'none', canPush: false });
   t.true(log.includes('GET /repos/acme/rocket/collaborators/ann-gh'), 'A\'s own repository is read live');
+  // An installation nobody holds yet (an event provisioned before ownership was recorded) is
+  // read, and the read holds nothing.
+  const d = await eventWorkspace(s.db.pool, 'GhDelta');
+  const dora = await person(s.db.pool, d.ws.id, 'dora@ghdelta.test');
+  const eventD = (await createEvent(s.url, d.owner.key, Date.now() + HOUR)).id;
+  await importRoster(s.url, d.owner.key, [{ email: dora.email, team: 'Rocket' }]);
+  await http(s.url, 'PUT', '/bootstrap/github', { key: dora.key, body: { login: 'dora-gh' } });
+  await s.db.pool.query(`update app.events set github_organization = 'other', github_template = 'other/template' where id = $1`, [eventD]);
+  await assignRepository(s.db.pool, (await teamIds(s.db.pool, d.ws.id)).Rocket!, 'other/rocket', 'invited');
+  log.length = 0;
+  t.like((await http(s.url, 'GET', '/bootstrap', { key: dora.key })).body.repository.access, { standing: 'none', fix: 'dora-gh is not invited to other/rocket; check the username, or ask an organizer to run provisioning again.' });
+  t.true(log.includes('GET /repos/other/rocket/collaborators/dora-gh'));
+  t.false((await held()).some((r) => r.installation_id === 10));
 });
 
 test.serial('a delivery naming an installation the event does not hold is installation_mismatch', async (t) => {

@@ -93,6 +93,7 @@ export const STATUS_BY_CODE: Record<string, number> = {
   signature_invalid: 401,
   event_not_found: 404,
   repository_not_found: 404,
+  organization_taken: 409,
   repository_access_denied: 403,
   not_frozen: 409,
   event_not_closed: 409,

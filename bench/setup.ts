@@ -10,7 +10,7 @@ import { randomBytes } from 'node:crypto';
 import { mkdirSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { LocalCodeHost } from '../core/codehost/local.ts';
-import { git } from '../test/helpers/codehost.ts';
+import { git, ownRepository } from '../test/helpers/codehost.ts';
 import { createEvent, eventWorkspace, HOUR, importRoster, person } from '../test/helpers/event.ts';
 import { http } from '../test/helpers/http.ts';
 import { median, printMachine, ROOT, say, withStack } from './lib.ts';
@@ -39,13 +39,14 @@ await withStack('bench-setup', { CODE_HOST: 'local' }, async ({ tmp, db, url }) 
   execFileSync(process.execPath, ['--import', 'tsx', path.join(ROOT, 'scripts/build-cli.ts')], { cwd: ROOT });
   const { ws, owner } = await eventWorkspace(db.pool, 'Bench');
   const ann = await person(db.pool, ws.id, 'ann@bench.test');
-  await createEvent(url, owner.key, Date.now() + HOUR);
+  const event = await createEvent(url, owner.key, Date.now() + HOUR);
   await ok(http(url, 'PUT', '/api/v1/event/github', { key: owner.key, body: { organization: 'acme', template: 'acme/template' } }), 'event github');
   await importRoster(url, owner.key, [{ email: 'ann@bench.test', team: 'Rocket' }]);
   await ok(http(url, 'PUT', '/bootstrap/github', { key: ann.key, body: { login: 'ann-gh' } }), 'github login');
 
   // The team repository: random files in nested directories, plus the manifest and compose file.
   const host = new LocalCodeHost(path.join(tmp, 'data'), db.pool); // withStack's DATA_DIR
+  await ownRepository(db.pool, event.id, REPO); // as provisioning records it before creating it
   await host.createEmpty(REPO);
   const work = path.join(tmp, 'work');
   const per = Math.floor(TOTAL_BYTES / FILES);

@@ -7,7 +7,7 @@ import { CliError, EXIT } from './errors.ts';
  *  The Exit column of sql/ERROR_CODES.md says the same (checked by a test). */
 export const ACCESS_CODES = new Set([
   'unauthorized', 'key_not_allowed', 'insufficient_scope', 'workspace_pinned', 'not_on_roster',
-  'not_a_participant', 'github_login_taken', 'tool_access_denied', 'insufficient_event_role',
+  'not_a_participant', 'github_login_taken', 'tool_access_denied', 'insufficient_event_role', 'organization_taken',
 ]);
 
 export class WireError extends CliError {

@@ -24,7 +24,7 @@ const b64url = (v: string | Buffer) => Buffer.from(v).toString('base64url');
 
 export class GithubCodeHost implements CodeHost {
   readonly kind = 'github';
-  private tokens = new Map<string, { value: string; until: number }>();
+  private tokens = new Map<string, { value: string; until: number; installation: number }>();
 
   constructor(private readonly s: GithubSettings) {}
 
@@ -65,8 +65,22 @@ export class GithubCodeHost implements CodeHost {
     if (inst.status === 404) throw new CodeHostError('not_found', `The GitHub App is not installed on ${org}`);
     const t = await this.call('POST', `/app/installations/${inst.json.id}/access_tokens`, jwt);
     if (t.status !== 201) throw new CodeHostError('refused', `GitHub gave no installation token for ${org} (${t.status})`);
-    this.tokens.set(org.toLowerCase(), { value: t.json.token, until: Date.parse(t.json.expires_at) - 5 * 60_000 });
+    this.tokens.set(org.toLowerCase(), { value: t.json.token, until: Date.parse(t.json.expires_at) - 5 * 60_000, installation: Number(inst.json.id) });
     return t.json.token;
+  }
+
+  /**
+   * The id of the app's installation on `org` (null: not installed): what proves whose the
+   * organization is (core/codehost/ownership.ts). `fresh` asks GitHub with the app JWT; otherwise
+   * the id cached with the organization's installation token is answered when there is one.
+   */
+  async installationId(org: string, fresh = false): Promise<number | null> {
+    const cached = this.tokens.get(org.toLowerCase());
+    if (!fresh && cached && cached.until > Date.now()) return cached.installation;
+    const r = await this.call('GET', `/orgs/${encodeURIComponent(org)}/installation`, `Bearer ${this.jwt()}`);
+    if (r.status === 404) return null;
+    if (r.status !== 200 || !Number.isSafeInteger(r.json?.id)) throw new CodeHostError('refused', `GitHub answered ${r.status} for the app installation on ${org}`);
+    return r.json.id as number;
   }
 
   /** `GET /orgs/{org}/installation` with the app JWT: 404 is "not installed", never cached. */

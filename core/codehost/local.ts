@@ -1,7 +1,8 @@
 // CODE_HOST=local: a working code host inside Podium for self-hosted events and tests.
 // Bare repositories live under DATA_DIR/codehost/<owner>/<repo>.git (lowercased, as names
 // are case-insensitive on GitHub); api/routes/git/ serves them over git's smart HTTP. An
-// account is a Podium user; its login is the code-host username on the event roster.
+// account is a Podium user; its login is the code-host username on the roster of the event
+// that owns the repository (app_private.local_repositories, core/codehost/ownership.ts).
 // Grants live in app_private.local_repository_access; an invitation counts once accepted.
 import { existsSync, mkdirSync, renameSync } from 'node:fs';
 import path from 'node:path';
@@ -27,7 +28,7 @@ export class LocalCodeHost implements CodeHost {
     return existsSync(path.join(this.repositoryPath(fullName), 'HEAD'));
   }
 
-  /** An empty repository (an organizer pushes a template into it). */
+  /** An empty repository, once recorded as an event's (event github: the organizer pushes the template into it). */
   async createEmpty(fullName: string, branch = 'main'): Promise<void> {
     if (this.exists(fullName)) return;
     const dir = this.repositoryPath(fullName);
@@ -69,15 +70,9 @@ export class LocalCodeHost implements CodeHost {
     return { created: true, sha };
   }
 
-  /** The login is the code-host username named on the roster of an event of this organization. */
+  /** The login is the code-host username named on the roster of the event owning the repository; no owner, no account. */
   private async userOfLogin(fullName: string, login: string): Promise<string | null> {
-    const { rows } = await this.pool.query(
-      `select u.id from app.events e
-         join app.roster_entries r on r.event_id = e.id and lower(r.github_login) = lower($2)
-         join app.users u on lower(u.email) = lower(r.email)
-        where lower(e.github_organization) = lower(split_part($1, '/', 1)) limit 1`,
-      [fullName, login],
-    );
+    const { rows } = await this.pool.query('select app_private.local_account_of($1, $2) as id', [fullName, login]);
     return rows[0]?.id ?? null;
   }
 

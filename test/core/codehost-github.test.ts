@@ -172,6 +172,21 @@ test.serial('github-check reads the installation live with the app JWT and lists
   t.regex(problems[1]!, /^The template other\/template is not reachable on the code host: GitHub did not answer/);
 });
 
+test.serial('installationId: the id cached with the installation token, or read fresh with the app JWT; null when not installed', async (t) => {
+  const gh = host();
+  log.length = 0;
+  t.is(await gh.installationId('acme'), 77);
+  t.deepEqual(log, ['GET /orgs/acme/installation jwt'], 'no token yet: asked');
+  await gh.branchHead('acme/template', 'main'); // buys the installation token
+  log.length = 0;
+  t.is(await gh.installationId('ACME'), 77);
+  t.deepEqual(log, [], 'cached with the token');
+  t.is(await gh.installationId('acme', true), 77);
+  t.deepEqual(log, ['GET /orgs/acme/installation jwt'], 'fresh asks again');
+  t.is(await gh.installationId('elsewhere'), null);
+  await t.throwsAsync(gh.installationId('locked'), { message: /GitHub refused GET \/orgs\/locked\/installation/ });
+});
+
 test.serial('the configuration is validated: app id, a PEM key, http(s) bases', (t) => {
   const env = { AUTH_SECRET: 'x'.repeat(32), DATABASE_URL: 'postgres://x', CODE_HOST: 'github' };
   t.throws(() => loadConfig(env), { message: /GITHUB_APP_ID/ });

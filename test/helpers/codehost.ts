@@ -113,3 +113,13 @@ export async function waitForReceipts(pool: pg.Pool, eventId: string, n: number,
     await new Promise((r) => setTimeout(r, 25));
   }
 }
+
+/**
+ * Records a repository of the local code host as the event's, as provisioning does before it
+ * creates one (core/codehost/ownership.ts); tests that make repositories with the driver
+ * directly call this first. Throws unless the repository is now the event's.
+ */
+export async function ownRepository(pool: pg.Pool, eventId: string, fullName: string): Promise<void> {
+  const { rows } = await pool.query('select app_private.own_local_repository($1, $2, false) as s', [eventId, fullName]);
+  if (rows[0].s !== 'owned') throw new Error(`${fullName} is not the event's: ${rows[0].s}`);
+}

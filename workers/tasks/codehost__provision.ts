@@ -4,9 +4,13 @@
 // invited), standing read back live: every member accepted → ready, else invited. A team
 // whose step fails is `attention` with the reason; the next run (same key or a new one)
 // skips what is done and re-runs invitations and readback. Idempotent throughout, so a
-// killed worker's job simply runs again.
+// killed worker's job simply runs again. Nothing is provisioned into an organization or from a
+// template another workspace owns (core/codehost/ownership.ts): the job checks before any
+// step, and on the local host each team repository is recorded as the event's before it is
+// created (one found on disk with no owner is never adopted: that team is attention).
 import type { Task } from 'graphile-worker';
 import { createCodeHost } from '../../core/codehost/index.ts';
+import { EventOwnership } from '../../core/codehost/ownership.ts';
 import type { CodeHost } from '../../core/codehost/types.ts';
 import type { WorkerDeps } from '../index.ts';
 
@@ -24,8 +28,9 @@ function isProvision(p: unknown): p is ProvisionPayload {
   return typeof x?.eventId === 'string' && /^[0-9a-f-]{36}$/.test(x.eventId) && typeof x.key === 'string' && x.key.length > 0;
 }
 
-/** One team: create (recorded `created` at once), invite, read back. Answers its readiness. */
-async function provisionTeam(host: CodeHost, plan: Plan, team: PlanTeam, created: (sha: string) => Promise<unknown>): Promise<{ readiness: string; templateSha: string | null }> {
+/** One team: claimed, created (recorded `created` at once), invited, read back. Answers its readiness. */
+async function provisionTeam(host: CodeHost, own: EventOwnership, plan: Plan, team: PlanTeam, created: (sha: string) => Promise<unknown>): Promise<{ readiness: string; templateSha: string | null }> {
+  await own.claimRepository(team.repository);
   const made = await host.createFromTemplate(plan.template, team.repository, plan.branch);
   if (made.created || team.readiness === 'planned') await created(made.sha);
   for (const m of team.members) await host.invite(team.repository, m.login!, 'maintain');
@@ -47,6 +52,9 @@ export function codehostProvision({ config, pool }: WorkerDeps): Task {
       }
     });
     if (plan.conflicts.length) throw new Error(`codehost__provision: the plan has conflicts: ${plan.conflicts.join('; ')}`);
+    const own = new EventOwnership(pool, host, payload.eventId, true);
+    const owned = await own.problems(plan.organization, plan.template);
+    if (owned.problems.length) throw new Error(`codehost__provision: ${owned.problems.join('; ')}`);
     const order = [...plan.teams].sort((a, b) => Number(b.project.id === plan.sampleProjectId) - Number(a.project.id === plan.sampleProjectId));
     const tally: Record<string, number> = { ready: 0, invited: 0, attention: 0 };
     for (const team of order) {
@@ -54,7 +62,7 @@ export function codehostProvision({ config, pool }: WorkerDeps): Task {
       try {
         const created = (sha: string) => helpers.withPgClient((c) => c.query('select app_private.set_repository_readiness($1, $2, $3, $4, $5)',
           [team.project.id, team.repository, 'created', sha, null]));
-        result = { ...(await provisionTeam(host, plan, team, created)), attention: null };
+        result = { ...(await provisionTeam(host, own, plan, team, created)), attention: null };
       } catch (err) {
         result = { readiness: 'attention', templateSha: null, attention: (err as Error).message.slice(0, 500) };
       }

@@ -17,13 +17,17 @@ export interface RepositoryAccess {
  * is where the invitation is accepted (GitHub's page; the local code host accepts through
  * `POST /api/v1/codehost/invitations/accept`).
  */
-export async function readAccess(host: CodeHost, fullName: string, login: string | null, invitationUrl: string): Promise<RepositoryAccess> {
+export async function readAccess(host: CodeHost, fullName: string, login: string | null, invitationUrl: string, owned: () => Promise<boolean>): Promise<RepositoryAccess> {
   if (!login) {
     return { standing: 'no_username', canPush: false, invitationUrl: null, fix: 'Tell the platform your GitHub username: hackathon connect --github <login>.' };
   }
   let standing: 'none' | 'invited' | 'member';
   let canPush = false;
   try {
+    // Nothing is read from a repository that is not this event's (core/codehost/ownership.ts).
+    if (!(await owned())) {
+      return { standing: 'none', canPush: false, invitationUrl: null, fix: `${fullName} is not a repository of this event on the code host; ask an organizer to run hackathon event github-check.` };
+    }
     standing = await host.standing(fullName, login);
     if (standing === 'member') canPush = await host.canPush(fullName, login);
   } catch {

@@ -3,7 +3,9 @@
 // stored part comes from app.bootstrap_record() (sql/migrations/000011_bootstrap.sql); the
 // standing is read live here. See docs/WIRE.md.
 import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type pg from 'pg';
 import { createCodeHost, type CodeHost } from '../../../core/codehost/index.ts';
+import { EventOwnership } from '../../../core/codehost/ownership.ts';
 import type { Config } from '../../../core/config.ts';
 import type { ApiDeps } from '../../server.ts';
 import { callJson } from '../support.ts';
@@ -28,7 +30,7 @@ function gitBase(config: Config): string {
   return config.codeHost === 'github' ? config.github!.gitUrl : `${config.publicUrl}/git`;
 }
 
-async function completeRecord(stored: StoredRecord, host: CodeHost, config: Config, skill: InstallerSkill) {
+async function completeRecord(stored: StoredRecord, host: CodeHost, config: Config, skill: InstallerSkill, pool: pg.Pool) {
   const { repository, team, ...rest } = stored;
   const base = gitBase(config);
   return {
@@ -39,7 +41,8 @@ async function completeRecord(stored: StoredRecord, host: CodeHost, config: Conf
       cloneUrl: `${base}/${repository.fullName}.git`,
       access: await readAccess(host, repository.fullName, stored.githubLogin, config.codeHost === 'github'
         ? `${base}/${repository.fullName}/invitations`
-        : `${config.publicUrl}/api/v1/codehost/invitations/accept`),
+        : `${config.publicUrl}/api/v1/codehost/invitations/accept`,
+      () => new EventOwnership(pool, host, stored.event.id).ownsRepository(repository.fullName)),
     },
     installer: { name: skill.name, version: skill.version, sha256: skill.sha256, url: `${config.publicUrl}/bootstrap/installer-skill` },
     dashboardUrl: `${config.publicUrl}/decks`,
@@ -52,7 +55,7 @@ export function registerBootstrapRoutes(app: FastifyInstance, deps: ApiDeps): vo
   const host = createCodeHost(config, pool);
   const skill = loadInstallerSkill();
   const answer = async (req: FastifyRequest, call: string, params: unknown[]) =>
-    completeRecord(await callJson<StoredRecord>(req, pool, call, params), host, config, skill);
+    completeRecord(await callJson<StoredRecord>(req, pool, call, params), host, config, skill, pool);
 
   app.get('/bootstrap', async (req) => answer(req, 'app.bootstrap_record()', []));
 

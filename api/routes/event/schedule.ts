@@ -3,6 +3,8 @@
 //   GET /api/v1/event            GET /api/v1/event/status
 //   PUT /api/v1/event            PUT /api/v1/event/github      PUT /api/v1/event/vote
 import type { FastifyInstance } from 'fastify';
+import { createCodeHost } from '../../../core/codehost/index.ts';
+import { claimEventGithub } from './github.ts';
 import type { ApiDeps } from '../../server.ts';
 import { callJson, idempotent } from '../support.ts';
 
@@ -35,7 +37,8 @@ interface ConfigureBody {
   reason?: string;
 }
 
-export function registerScheduleRoutes(app: FastifyInstance, { pool }: ApiDeps): void {
+export function registerScheduleRoutes(app: FastifyInstance, { pool, config }: ApiDeps): void {
+  const host = createCodeHost(config, pool);
   app.get('/api/v1/event', async (req) => callJson(req, pool, 'app.current_event()', []));
 
   app.get('/api/v1/event/status', async (req) => callJson(req, pool, 'app.event_status()', []));
@@ -67,7 +70,7 @@ export function registerScheduleRoutes(app: FastifyInstance, { pool }: ApiDeps):
         },
       },
     },
-    async (req) => callJson(req, pool, 'app.set_event_github($1, $2, $3)', [req.body.organization, req.body.template, req.body.branch ?? null]),
+    async (req) => claimEventGithub(req, pool, host, req.body),
   );
 
   app.put<{ Body: { on: boolean } }>(

@@ -1,7 +1,9 @@
 // The local code host over git's smart HTTP (CODE_HOST=local): /git/<owner>/<repo>.git/...
 // Authenticates itself with HTTP Basic whose password is the person's hck_ key, authorizes
-// per repository (accepted invitation, or organizer of the owner organization), runs git
-// http-backend, and after an accepted push delivers a signed push webhook per changed ref.
+// per repository from its ownership row (an organizer of the owning event, or an accepted
+// invitation; anyone else, and any repository with no owner, is repository_not_found like a
+// repository that does not exist), runs git http-backend, and after an accepted push delivers
+// a signed push webhook per changed ref to the owning event only.
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { Readable } from 'node:stream';
 import { sha256 } from '../../../core/crypto.ts';
@@ -56,7 +58,7 @@ export function registerGitRoutes(app: FastifyInstance, deps: ApiDeps): void {
         const key = basicKey(req);
         if (!key) challenge(reply);
         const { rows } = await pool.query('select app_private.authenticate($1, null, null, null) as identity', [sha256(key!)]);
-        const identity = rows[0].identity as { user: { id: string; email: string; name: string | null }; key: { scopes: string[] } | null } | null;
+        const identity = rows[0].identity as { user: { id: string; email: string; name: string | null }; key: { scopes: string[]; workspaceId: string | null } | null } | null;
         if (!identity) challenge(reply);
         const pushing = service === 'git-receive-pack';
         const scopes = identity!.key?.scopes ?? [];
@@ -65,7 +67,7 @@ export function registerGitRoutes(app: FastifyInstance, deps: ApiDeps): void {
           throw new AppError('insufficient_scope', `This key lacks the scope ${needed[0]}`, { needed });
         }
         const perm = host.exists(fullName)
-          ? (await pool.query('select app_private.local_repository_permission($1, $2) as p', [fullName, identity!.user.id])).rows[0].p as string | null
+          ? (await pool.query('select app_private.local_repository_permission($1, $2, $3) as p', [fullName, identity!.user.id, identity!.key?.workspaceId ?? null])).rows[0].p as string | null
           : null;
         if (!perm) throw new AppError('repository_not_found', `No repository ${fullName} that you can reach; accept your invitation first`);
         if (pushing && perm !== 'maintain') throw new AppError('repository_access_denied', `You have read access to ${fullName} only`);

@@ -3,14 +3,26 @@
 // event github-check. The work itself is the codehost__provision job.
 import type { FastifyInstance } from 'fastify';
 import { codeHostProblems } from '../../../core/codehost/check.ts';
+import { EventOwnership } from '../../../core/codehost/ownership.ts';
 import type { CodeHost } from '../../../core/codehost/types.ts';
 import { AppError } from '../../errors.ts';
 import type { ApiDeps } from '../../server.ts';
-import { callJson } from '../support.ts';
+import { asCaller, callJson } from '../support.ts';
 
-async function livePlan(req: Parameters<typeof callJson>[0], deps: ApiDeps, host: CodeHost) {
-  const plan = await callJson(req, deps.pool, 'app.provision_plan()', []);
-  const live = await codeHostProblems(host, plan.organization, plan.template, plan.branch);
+/**
+ * The plan with the code host read live for this event: whose the organization and template
+ * are (`hold`: a GitHub installation nobody verified yet becomes this event's, when
+ * provisioning starts), the app, the template's branch.
+ */
+async function livePlan(req: Parameters<typeof callJson>[0], deps: ApiDeps, host: CodeHost, hold = false) {
+  const { plan, eventId } = await asCaller(req, deps.pool, async (c) => ({
+    plan: (await c.query('select app.provision_plan() as r')).rows[0].r,
+    eventId: (await c.query('select e.id from app.events e where e.workspace_id = app.current_workspace_id()')).rows[0].id as string,
+  }));
+  const live = await codeHostProblems(host, plan.organization, plan.template, plan.branch, {
+    ownership: new EventOwnership(deps.pool, host, eventId, hold),
+    pushUrl: host.kind === 'local' && plan.template ? `${deps.config.publicUrl}/git/${plan.template}.git` : undefined,
+  });
   plan.conflicts.push(...live.problems);
   const sample = plan.teams[0]?.project ?? null;
   return { ...plan, templateRevision: live.templateRevision, sample };
@@ -31,7 +43,7 @@ export function registerProvisionRoutes(app: FastifyInstance, deps: ApiDeps, hos
     },
   }, async (req, reply) => {
     const b = req.body as { key: string; sample?: string };
-    const plan = await livePlan(req, deps, host);
+    const plan = await livePlan(req, deps, host, true);
     if (plan.conflicts.length) {
       throw new AppError('plan_conflicts', `The plan has ${plan.conflicts.length} conflicts; fix them, then run again`, { conflicts: plan.conflicts });
     }

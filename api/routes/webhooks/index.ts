@@ -1,7 +1,9 @@
 // POST /webhooks/github/{eventId}: signed deliveries from the code host. The signature is
 // checked in constant time against the event's derived secret before anything is parsed; a
-// failure is counted and answered without detail. A good delivery is one INSERT
-// (app_private.record_delivery) and the answer carries its receipt; nothing else runs here.
+// failure is counted (for an event that exists) and answered without detail, the same answer
+// whether the event exists or not, so an unsigned request learns nothing about event ids. A
+// good delivery is one INSERT (app_private.record_delivery) and the answer carries its
+// receipt; nothing else runs here.
 import type { FastifyInstance } from 'fastify';
 import { signatureFault, webhookSecret } from '../../../core/codehost/webhook.ts';
 import { AppError } from '../../errors.ts';
@@ -22,15 +24,15 @@ export function registerWebhookRoutes(app: FastifyInstance, deps: ApiDeps): void
 
     scope.post('/webhooks/github/:eventId', { config: { auth: 'none' } }, async (req, reply) => {
       const { eventId } = req.params as { eventId: string };
-      if (!UUID.test(eventId)) throw new AppError('event_not_found', 'No such event');
       const body = Buffer.isBuffer(req.body) ? req.body : Buffer.alloc(0);
       const fault = signatureFault(webhookSecret(config.authSecret, eventId), body, req.headers['x-hub-signature-256'] as string | undefined);
       if (fault) {
-        const { rows } = await pool.query('select app_private.record_webhook_failure($1, $2) as known', [eventId, fault]);
+        if (UUID.test(eventId)) await pool.query('select app_private.record_webhook_failure($1, $2)', [eventId, fault]);
         metrics.webhookVerdicts.inc({ verdict: 'signature_invalid' });
-        if (!rows[0].known) throw new AppError('event_not_found', 'No such event');
         throw new AppError('signature_invalid', 'Signature check failed');
       }
+      // Signed with this event id's secret (only this server derives it): now its existence may be told.
+      if (!UUID.test(eventId)) throw new AppError('event_not_found', 'No such event');
       const delivery = String(req.headers['x-github-delivery'] ?? '');
       const kind = String(req.headers['x-github-event'] ?? '');
       if (!DELIVERY.test(delivery) || !kind) throw new AppError('invalid_input', 'X-GitHub-Delivery and X-GitHub-Event are required');

@@ -6,6 +6,7 @@
 import test from 'ava';
 import { createHash } from 'node:crypto';
 import { LocalCodeHost } from '../../../core/codehost/local.ts';
+import { ownRepository } from '../../helpers/codehost.ts';
 import { assignRepository, createEvent, eventWorkspace, HOUR, importRoster, person, teamIds, type Person } from '../../helpers/event.ts';
 import { http } from '../../helpers/http.ts';
 import { startTestServer, type TestServer } from '../../helpers/server.ts';
@@ -28,8 +29,9 @@ test.before(async () => {
   // No event yet: every caller is told so.
   const none = await http(s.url, 'GET', '/bootstrap', { key: ann.key });
   t404(none);
-  await createEvent(s.url, owner.key, Date.now() + HOUR);
+  const event = await createEvent(s.url, owner.key, Date.now() + HOUR);
   await http(s.url, 'PUT', '/api/v1/event/github', { key: owner.key, body: { organization: 'acme', template: 'acme/template' } });
+  await ownRepository(s.db.pool, event.id, 'acme/rocket-ship'); // as provisioning records it
   await importRoster(s.url, owner.key, [
     { email: ann.email, name: 'Ann Lee', team: 'Rocket Ship!' },
     { email: bob.email, team: 'Rocket Ship!' },

@@ -1,8 +1,10 @@
 // Webhook intake: signature checked against the event's secret, failures counted (count,
 // first, last, reason) and answered without detail; every signed delivery one receipt with
-// sequence, verdict and refusal code; a replayed delivery id recorded once; pull request
-// events become activity. Payloads follow GitHub's public push examples.
+// sequence, verdict and refusal code; a replayed delivery id recorded once, and so is an
+// accepted push replayed under a new delivery id; an unsigned request cannot tell which event
+// ids exist; pull request events become activity. Payloads follow GitHub's public push examples.
 import test from 'ava';
+import { signBody } from '../../../core/codehost/webhook.ts';
 import { pushFixture, receipts, sendDelivery } from '../../helpers/codehost.ts';
 import { assignRepository, Clock, createEvent, eventWorkspace, HOUR, importRoster, MINUTE, person, teamIds, type Person } from '../../helpers/event.ts';
 import { http } from '../../helpers/http.ts';
@@ -53,6 +55,23 @@ test.serial('a bad signature is counted and answered without detail; nothing is 
   t.is(unknown.status, 404);
 });
 
+test.serial('an unsigned or wrongly signed delivery gets one answer whether the event exists or not', async (t) => {
+  const unknown = '00000000-0000-4000-8000-000000000000';
+  const answers = [];
+  for (const id of [eventId, unknown, 'not-an-event-id']) {
+    for (const secret of ['not-the-secret', undefined]) {
+      const headers: Record<string, string> = { 'content-type': 'application/json', 'x-github-event': 'push', 'x-github-delivery': 'probe-1' };
+      const body = JSON.stringify(pushFixture(repo));
+      if (secret) headers['x-hub-signature-256'] = signBody(secret, body);
+      const r = await fetch(`${s.url}/webhooks/github/${id}`, { method: 'POST', headers, body });
+      answers.push({ id, status: r.status, body: await r.json() });
+    }
+  }
+  for (const a of answers) t.deepEqual({ status: a.status, body: a.body }, { status: 401, body: { error: { code: 'signature_invalid', message: 'Signature check failed' } } }, a.id);
+  // Only a delivery signed with the id's own secret (which only this server derives) learns the event is missing.
+  t.like(await sendDelivery(s.url, { eventId: unknown, payload: pushFixture(repo) }), { status: 404, body: { error: { code: 'event_not_found' } } });
+});
+
 test.serial('each refusal code, in receipt order', async (t) => {
   await clock.to(start + 10 * MINUTE);
   const cases: [Record<string, unknown>, string][] = [
@@ -70,6 +89,37 @@ test.serial('each refusal code, in receipt order', async (t) => {
     seqs.push(r.body.sequence);
   }
   t.deepEqual([...seqs].sort((a, b) => a - b), seqs);
+});
+
+test.serial('a push replayed under a new delivery id is a duplicate: the last received revision does not move back', async (t) => {
+  const [x, a, b] = ['a1', 'b2', 'c3'].map((h) => h.repeat(20));
+  const first = pushFixture(repo, { before: x, after: a });
+  const r1 = await sendDelivery(s.url, { eventId, payload: first, delivery: 'move-1' });
+  t.like(r1.body, { verdict: 'accepted', duplicate: false });
+  const r2 = await sendDelivery(s.url, { eventId, payload: pushFixture(repo, { before: a, after: b }), delivery: 'move-2' });
+  t.like(r2.body, { verdict: 'accepted', duplicate: false });
+  // The same signed body again under fresh delivery ids: recognised, answered with the first receipt.
+  for (const id of ['replay-1', 'replay-2']) {
+    const again = await sendDelivery(s.url, { eventId, payload: first, delivery: id });
+    t.is(again.status, 202);
+    t.deepEqual(again.body, { sequence: r1.body.sequence, verdict: 'accepted', refusal: null, late: false, duplicate: true });
+  }
+  const rows = await receipts(s.db.pool, eventId);
+  t.false(rows.some((r) => r.delivery_id.startsWith('replay-')), 'no receipt for a replay');
+  const show = await http(s.url, 'GET', `/api/v1/submissions/${rocket}`, { key: owner.key });
+  t.like(show.body.lastReceived, { sequence: r2.body.sequence, sha: b });
+  const { rows: [e] } = await s.db.pool.query('select (app_private.eligible_receipt($1)).sha', [rocket]);
+  t.is(e.sha, b);
+  // Another move (a new commit, or the same after from another before) is a new receipt.
+  const next = await sendDelivery(s.url, { eventId, payload: pushFixture(repo, { before: b, after: a }) });
+  t.like(next.body, { verdict: 'accepted', duplicate: false });
+  t.true(next.body.sequence > r2.body.sequence);
+  // A refused delivery is not a move: sent twice under two ids, two receipts.
+  const wrong = pushFixture(repo, { ref: 'refs/heads/dev', before: x, after: b });
+  const w1 = await sendDelivery(s.url, { eventId, payload: wrong });
+  const w2 = await sendDelivery(s.url, { eventId, payload: wrong });
+  t.like(w2.body, { refusal: 'wrong_branch', duplicate: false });
+  t.not(w1.body.sequence, w2.body.sequence);
 });
 
 test.serial('a replayed delivery is recorded once; the last accepted receipt before the freeze is eligible, by receipt order', async (t) => {

@@ -6,6 +6,7 @@ import test from 'ava';
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { LocalCodeHost } from '../../../core/codehost/local.ts';
+import { ownRepository } from '../../helpers/codehost.ts';
 import { assignRepository, createEvent, eventWorkspace, HOUR, importRoster, person, teamIds, type Person } from '../../helpers/event.ts';
 import { http } from '../../helpers/http.ts';
 import * as seed from '../../helpers/seed.ts';
@@ -20,7 +21,7 @@ test.before(async () => {
   s = await startTestServer();
   const w = await eventWorkspace(s.db.pool, 'ConnectCli');
   owner = w.owner;
-  await createEvent(s.url, owner.key, Date.now() + HOUR);
+  const event = await createEvent(s.url, owner.key, Date.now() + HOUR);
   await http(s.url, 'PUT', '/api/v1/event/github', { key: owner.key, body: { organization: 'acme', template: 'acme/template' } });
   ann = await person(s.db.pool, w.ws.id, 'ann@connect.test');
   bob = await person(s.db.pool, w.ws.id, 'bob@connect.test');
@@ -32,6 +33,7 @@ test.before(async () => {
     { email: coach.email, role: 'advisor' },
   ]);
   rocket = (await teamIds(s.db.pool, w.ws.id)).Rocket!;
+  await ownRepository(s.db.pool, event.id, 'acme/rocket'); // as provisioning records it
   await assignRepository(s.db.pool, rocket, 'acme/rocket', 'invited');
   const empty = await seed.workspace(s.db.pool, 'NoEventYet');
   lonely = await person(s.db.pool, empty.id, 'lonely@connect.test');

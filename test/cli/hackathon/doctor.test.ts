@@ -10,6 +10,7 @@ import { execFileSync } from 'node:child_process';
 import net from 'node:net';
 import { redact } from '../../../cli/lib/redact.ts';
 import { LocalCodeHost } from '../../../core/codehost/local.ts';
+import { ownRepository } from '../../helpers/codehost.ts';
 import { assignRepository, createEvent, eventWorkspace, HOUR, importRoster, person, teamIds, type Person } from '../../helpers/event.ts';
 import { http } from '../../helpers/http.ts';
 import { startTestServer, type TestServer } from '../../helpers/server.ts';
@@ -25,12 +26,13 @@ test.before(async () => {
   const w = await eventWorkspace(s.db.pool, 'Doc');
   ann = await person(s.db.pool, w.ws.id, 'ann@doc.test');
   bob = await person(s.db.pool, w.ws.id, 'bob@doc.test');
-  await createEvent(s.url, w.owner.key, Date.now() + HOUR);
+  const event = await createEvent(s.url, w.owner.key, Date.now() + HOUR);
   await http(s.url, 'PUT', '/api/v1/event/github', { key: w.owner.key, body: { organization: 'acme', template: 'acme/template' } });
   await importRoster(s.url, w.owner.key, [{ email: ann.email, team: 'Rocket' }, { email: bob.email, team: 'Comet' }]);
   const rocket = (await teamIds(s.db.pool, w.ws.id)).Rocket!;
   await http(s.url, 'PUT', '/bootstrap/github', { key: ann.key, body: { login: 'ann-gh' } });
   await http(s.url, 'PUT', '/bootstrap/github', { key: bob.key, body: { login: 'bob-gh' } });
+  await ownRepository(s.db.pool, event.id, 'acme/rocket'); // as provisioning records it before creating it
   await host.createEmpty('acme/rocket');
   await assignRepository(s.db.pool, rocket, 'acme/rocket', 'ready');
   await host.invite('acme/rocket', 'ann-gh', 'maintain');

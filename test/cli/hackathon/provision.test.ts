@@ -33,13 +33,13 @@ test.serial('github-check exits 4 listing the problems; dry-run prints the plan 
   const check = await run(['event', 'github-check']);
   t.is(check.code, 4);
   t.regex(check.stdout, /Problem: coach@x.test \(coach\) has no code-host username/);
-  t.regex(check.stdout, /Problem: The template acme\/template has no branch main/);
+  t.true(check.stdout.includes(`Problem: The template acme/template has no branch main on the code host: push it with git push ${s.url}/git/acme/template.git main (your hck_ key is the password)\n`), check.stdout);
   const plan = await run(['admin', 'provision', '--dry-run']);
   t.is(plan.code, 0, plan.stderr);
   t.regex(plan.stdout, /Organization: acme\nTemplate: acme\/template branch main at \(not found\)\nSample team: Rocket\nRepositories \(1\):\n  acme\/rocket  Rocket  \(planned\)\n    maintain  ann-gh <ann@x.test>\nCoaches at read on every repository \(1\):\n  \(no username\) <coach@x.test>\nConflicts: 2\n/);
   const refused = await run(['admin', 'provision', '--key', 'k1']);
   t.is(refused.code, 1);
-  t.regex(refused.stderr, /The plan has 2 conflicts; fix them, then run again\n  coach@x.test \(coach\) has no code-host username\n  The template acme\/template has no branch main on the code host \(plan_conflicts\)/);
+  t.regex(refused.stderr, /The plan has 2 conflicts; fix them, then run again\n  coach@x.test \(coach\) has no code-host username\n  The template acme\/template has no branch main on the code host: push it with git push \S+\/git\/acme\/template\.git main \(your hck_ key is the password\) \(plan_conflicts\)/);
   t.is((await run(['admin', 'provision'])).code, 2, 'one of --dry-run or --key');
   t.is((await run(['admin', 'provision', '--dry-run', '--sample', 'x'])).code, 2);
 });
@@ -47,7 +47,7 @@ test.serial('github-check exits 4 listing the problems; dry-run prints the plan 
 test.serial('with the conflicts fixed github-check passes and a run reports each team', async (t) => {
   await s.db.pool.query(`update app.roster_entries set github_login = 'coach-gh' where email = $1`, [coach.email]);
   const host = new LocalCodeHost(s.config.dataDir, s.db.pool);
-  await host.createEmpty('acme/template');
+  t.true(host.exists('acme/template'), 'event github made the template');
   const work = tempDir();
   await git(work, ['init', '-q', 'w']);
   const sha = await commitFile(path.join(work, 'w'), 'README.md', 'x\n');

@@ -10,7 +10,7 @@ import net from 'node:net';
 import path from 'node:path';
 import { execFileSync, spawn } from 'node:child_process';
 import { LocalCodeHost } from '../../../core/codehost/local.ts';
-import { git, tempDir } from '../../helpers/codehost.ts';
+import { git, ownRepository, tempDir } from '../../helpers/codehost.ts';
 import { assignRepository, createEvent, eventWorkspace, HOUR, importRoster, person, type Person } from '../../helpers/event.ts';
 import { http as call } from '../../helpers/http.ts';
 import { startTestServer, type TestServer } from '../../helpers/server.ts';
@@ -25,6 +25,7 @@ const standin = tempDir('setup-bin-');
 const state = tempDir('setup-docker-state-');
 const dockerLog = path.join(state, 'argv.log');
 let skillBytes = '';
+let eventId = '';
 
 async function freePort(): Promise<number> {
   const srv = net.createServer();
@@ -36,6 +37,7 @@ async function freePort(): Promise<number> {
 
 /** Fills a bare repository on the local code host with files, as a template copy would. */
 async function fill(fullName: string, files: Record<string, string>): Promise<void> {
+  await ownRepository(s.db.pool, eventId, fullName); // as provisioning records it before creating it
   await host.createEmpty(fullName);
   const work = tempDir();
   await git(work, ['init', '-q', '-b', 'main', 'w']);
@@ -79,7 +81,7 @@ test.before(async () => {
   host = new LocalCodeHost(s.config.dataDir, s.db.pool);
   const w = await eventWorkspace(s.db.pool, 'Setup');
   owner = w.owner;
-  await createEvent(s.url, owner.key, Date.now() + HOUR);
+  eventId = (await createEvent(s.url, owner.key, Date.now() + HOUR)).id;
   await call(s.url, 'PUT', '/api/v1/event/github', { key: owner.key, body: { organization: 'acme', template: 'acme/template' } });
   const roster = [
     ['ann', 'Rocket'], ['cal', 'Comet'], ['nia', 'Nova'], ['bea', 'Bad App'], ['sam', 'Slow'], ['tom', 'Tamper'],
@@ -100,6 +102,7 @@ test.before(async () => {
   await fill('acme/port', appFiles(ports.port!));
   await fill('acme/codex', appFiles(ports.codex!, { 'AGENTS.md': '# our own instructions\n' }));
   await fill('acme/missing', appFiles(ports.missing!));
+  await ownRepository(s.db.pool, eventId, 'acme/blank');
   await host.createEmpty('acme/blank'); // no branch at all
   await assign('Rocket', 'acme/rocket', 'ann', 'member');
   await assign('Comet', 'acme/comet', 'cal', 'member');
@@ -113,6 +116,7 @@ test.before(async () => {
   await call(s.url, 'PUT', '/bootstrap/github', { key: people.gil!.key, body: { login: 'gil-gh' } });
   await host.invite('acme/gate', 'gil-gh', 'read');
   await call(s.url, 'POST', '/api/v1/codehost/invitations/accept', { key: people.gil!.key, body: { repository: 'acme/gate' } });
+  await ownRepository(s.db.pool, eventId, 'acme/ghost'); // the event's, but never created on disk
   await assign('Ghost', 'acme/ghost', 'gus', 'no_username');
   await s.db.pool.query(`insert into app_private.local_repository_access (full_name, user_id, permission, accepted_at)
     select 'acme/ghost', id, 'maintain', now() from app.users where email = 'gus@setup.test'`);

@@ -7,7 +7,7 @@ import test from 'ava';
 import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { LocalCodeHost } from '../../../core/codehost/local.ts';
-import { cloneUrl, commitFile, git, receipts, tempDir, waitForReceipts } from '../../helpers/codehost.ts';
+import { cloneUrl, commitFile, git, ownRepository, receipts, tempDir, waitForReceipts } from '../../helpers/codehost.ts';
 import { assignRepository, Clock, createEvent, eventWorkspace, HOUR, importRoster, MINUTE, person, type Person } from '../../helpers/event.ts';
 import { http } from '../../helpers/http.ts';
 import { startTestServer, type TestServer } from '../../helpers/server.ts';
@@ -57,8 +57,8 @@ const clone = async (who: Person, login: string, fullName: string) => {
   return path.join(dir, 'w');
 };
 
-test.serial('the organizer pushes the template into an empty repository of the organization', async (t) => {
-  await host.createEmpty('acme/template');
+test.serial('the organizer pushes the template into the empty repository event github created', async (t) => {
+  t.true(host.exists('acme/template'), 'event github made the template, owned by the event');
   const dir = await clone(owner, 'organizer', 'acme/template');
   templateSha = await commitFile(dir, 'README.md', '# Template\n', 'template');
   await git(dir, ['push', '-q', 'origin', 'HEAD:main']);
@@ -71,6 +71,7 @@ test.serial('the organizer pushes the template into an empty repository of the o
 test.serial('team repositories are copies of the template; invitations count once accepted', async (t) => {
   for (const team of ['Rocket', 'Comet', 'Nova']) {
     const full = `acme/${team.toLowerCase()}`;
+    await ownRepository(s.db.pool, eventId, full); // as provisioning records it before creating it
     const made = await host.createFromTemplate('acme/template', full, 'main');
     t.deepEqual(made, { created: true, sha: templateSha });
     t.deepEqual(await host.createFromTemplate('acme/template', full, 'main'), { created: false, sha: templateSha }, 'idempotent');

@@ -58,7 +58,7 @@ test.serial('github-check and the plan list every problem; a plan with conflicts
     'coach@x.test (coach) has no code-host username',
     'dan@x.test (Nova Labs) has no code-host username',
     'The username ann-gh is named by 2 people',
-    'The template acme/template has no branch main on the code host',
+    `The template acme/template has no branch main on the code host: push it with git push ${s.url}/git/acme/template.git main (your hck_ key is the password)`,
   ]);
   const refused = await http(s.url, 'POST', '/api/v1/admin/provision', { key: owner.key, body: { key: 'k1' } });
   t.is(refused.status, 409);
@@ -67,7 +67,7 @@ test.serial('github-check and the plan list every problem; a plan with conflicts
   t.is((await http(s.url, 'GET', '/api/v1/admin/provision/plan', { key: ann.key })).body.error.code, 'insufficient_event_role');
 
   for (const [p, l] of [[ben, 'ben-gh'], [cat, 'cat-gh'], [dan, 'dan-gh'], [coach, 'coach-gh']] as const) await login(p, l);
-  await host.createEmpty('acme/template');
+  t.true(host.exists('acme/template'), 'event github made the template, owned by the event');
   const work = tempDir();
   await git(work, ['init', '-q', 'w']);
   await commitFile(path.join(work, 'w'), 'README.md', 'template\n');

@@ -22,7 +22,7 @@ test.before(async () => {
   const asOwner = asUser(db.pool, owner, ws.id, 'owner', RW);
   await asOwner((c) => c.query(`select app.configure_event(0, 'Hack', 'UTC', app.now() + interval '1 hour', app.now() + interval '25 hours',
     app.now() + interval '26 hours', app.now() + interval '27 hours')`));
-  await asOwner((c) => c.query(`select app.set_event_github('acme', 'acme/template', null)`));
+  await asOwner((c) => c.query(`select app_private.set_event_github('acme', 'acme/template', null, 'local', '{}', false)`));
   await asOwner((c) => c.query(`select app.import_roster($1)`, [JSON.stringify([
     { email: 'part@a.test', team: 'Rocket' }, { email: 'other@a.test', team: 'Comet' }, { email: 'jury@a.test', role: 'jury' },
   ])]));

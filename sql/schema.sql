@@ -251,34 +251,6 @@ $$;
 COMMENT ON FUNCTION app.blob_readable(p_sha text) IS 'The size of a blob you may read (one of your decks uses it), else null.';
 
 --
--- Name: blob_uploaded(text, bigint); Type: FUNCTION; Schema: app; Owner: -
---
-
-CREATE FUNCTION app.blob_uploaded(p_sha text, p_size bigint) RETURNS jsonb
-    LANGUAGE plpgsql SECURITY DEFINER
-    SET search_path TO ''
-    AS $$
-declare
-  s bigint := app.expected_upload(p_sha);
-begin
-  if s <> p_size then
-    perform app_private.fail('blob_mismatch', format('Declared %s bytes, received %s', s, p_size), jsonb_build_object('sha256', p_sha, 'expectedSize', s, 'size', p_size));
-  end if;
-  insert into app_private.blobs (sha256, size) values (p_sha, p_size) on conflict (sha256) do nothing;
-  insert into app_private.workspace_blobs (workspace_id, sha256) values (app.current_workspace_id(), p_sha) on conflict do nothing;
-  delete from app_private.upload_intents i
-   where i.user_id = app.current_user_id() and i.workspace_id = app.current_workspace_id() and i.sha256 = p_sha;
-  return jsonb_build_object('sha256', p_sha, 'size', p_size);
-end;
-$$;
-
---
--- Name: FUNCTION blob_uploaded(p_sha text, p_size bigint); Type: COMMENT; Schema: app; Owner: -
---
-
-COMMENT ON FUNCTION app.blob_uploaded(p_sha text, p_size bigint) IS 'Publishing step 2 (after the bytes were verified and stored): the blob is now the workspace''s to name in a manifest.';
-
---
 -- Name: bootstrap_record(); Type: FUNCTION; Schema: app; Owner: -
 --
 
@@ -487,44 +459,6 @@ $$;
 --
 
 COMMENT ON FUNCTION app.configure_event(p_expected_version integer, p_name text, p_timezone text, p_starts_at timestamp with time zone, p_build_ends_at timestamp with time zone, p_vote_opens_at timestamp with time zone, p_vote_closes_at timestamp with time zone, p_reason text) IS 'event configure: creates the event (expected version 0) or replaces its configuration, under the schedule rules.';
-
---
--- Name: create_dashboard_key(bytea, text, text, text[], integer, boolean); Type: FUNCTION; Schema: app; Owner: -
---
-
-CREATE FUNCTION app.create_dashboard_key(p_token_hash bytea, p_last4 text, p_name text, p_scopes text[], p_expires_in_days integer, p_pin boolean) RETURNS jsonb
-    LANGUAGE plpgsql SECURITY DEFINER
-    SET search_path TO ''
-    AS $$
-declare
-  ws uuid;
-  k jsonb;
-begin
-  perform app_private.require_session();
-  perform app_private.require_scope('presentations:write'); -- sessions carry every scope
-  if p_name is null or length(trim(p_name)) not between 1 and 100 or p_name ~ '[[:cntrl:]]' then
-    perform app_private.fail('invalid_input', 'A key needs a name of 1 to 100 characters', jsonb_build_object('field', 'name'));
-  end if;
-  if p_token_hash is null or length(p_token_hash) <> 32 then
-    perform app_private.fail('invalid_input', 'The key hash must be a sha256', jsonb_build_object('field', 'tokenHash'));
-  end if;
-  if coalesce(p_pin, false) then
-    ws := app.current_workspace_id();
-    if ws is null then
-      perform app_private.fail('invalid_input', 'There is no current workspace to pin the key to', jsonb_build_object('field', 'pin'));
-    end if;
-  end if;
-  k := app_private.create_api_key(app.current_user_id(), p_token_hash, 'deck', trim(p_name), coalesce(p_scopes, '{}'), ws, p_expires_in_days, 'dashboard');
-  update app_private.api_keys x set last4 = p_last4 where x.id = (k ->> 'id')::uuid;
-  return k || jsonb_build_object('last4', p_last4);
-end;
-$$;
-
---
--- Name: FUNCTION create_dashboard_key(p_token_hash bytea, p_last4 text, p_name text, p_scopes text[], p_expires_in_days integer, p_pin boolean); Type: COMMENT; Schema: app; Owner: -
---
-
-COMMENT ON FUNCTION app.create_dashboard_key(p_token_hash bytea, p_last4 text, p_name text, p_scopes text[], p_expires_in_days integer, p_pin boolean) IS 'Makes a deck key for the signed-in person (browser sessions only; keys are refused). The secret is made by the caller; only its sha256 and last four characters come here. Scopes among presentations:read, presentations:write, data:export; optional lifetime (1 to 3650 days) and pin to the current workspace.';
 
 --
 -- Name: create_project(text, text, jsonb); Type: FUNCTION; Schema: app; Owner: -
@@ -1255,20 +1189,24 @@ COMMENT ON FUNCTION app.list_deck_versions(p_deck uuid, p_limit integer, p_befor
 --
 
 CREATE FUNCTION app.list_decks(p_limit integer, p_before_at timestamp with time zone, p_before_id uuid) RETURNS jsonb
-    LANGUAGE sql STABLE SECURITY DEFINER
+    LANGUAGE plpgsql STABLE SECURITY DEFINER
     SET search_path TO ''
     AS $$
-  select coalesce(jsonb_agg(app_private.deck_json(d) order by d.created_at desc, d.id desc), '[]')
-  from (
-    select x.* from app.decks x
-    where x.deleted_at is null
-      and app_private.deck_role(x.id) is not null
-      and (x.workspace_id = app.current_workspace_id()
-           or x.id in (select c.deck_id from app.deck_collaborators c where c.user_id = app.current_user_id()))
-      and (p_before_at is null or (x.created_at, x.id) < (p_before_at, p_before_id))
-    order by x.created_at desc, x.id desc
-    limit p_limit
-  ) d
+begin
+  perform app_private.require_scope('presentations:read');
+  return (
+    select coalesce(jsonb_agg(app_private.deck_json(d) order by d.created_at desc, d.id desc), '[]')
+    from (
+      select x.* from app.decks x
+      where x.deleted_at is null
+        and app_private.deck_role(x.id) is not null
+        and (x.workspace_id = app.current_workspace_id()
+             or x.id in (select c.deck_id from app.deck_collaborators c where c.user_id = app.current_user_id()))
+        and (p_before_at is null or (x.created_at, x.id) < (p_before_at, p_before_id))
+      order by x.created_at desc, x.id desc
+      limit p_limit
+    ) d);
+end;
 $$;
 
 --
@@ -1517,88 +1455,6 @@ $$;
 COMMENT ON FUNCTION app.lock_roster() IS 'event roster lock: idempotent; a locked roster refuses import.';
 
 --
--- Name: mail_share_link(uuid, text, text, text); Type: FUNCTION; Schema: app; Owner: -
---
-
-CREATE FUNCTION app.mail_share_link(p_link uuid, p_to text, p_sealed_url text, p_message text) RETURNS jsonb
-    LANGUAGE plpgsql SECURITY DEFINER
-    SET search_path TO ''
-    AS $_$
-declare
-  l app.share_links;
-  d app.decks;
-  sender app.users;
-begin
-  perform app_private.require_scope('presentations:write');
-  select * into l from app.share_links x where x.id = p_link;
-  if l.id is null then
-    perform app_private.fail('not_found', 'No such share link');
-  end if;
-  d := app_private.deck_for(l.deck_id, array['owner', 'admin']);
-  if p_to !~ '^[^@\s]+@[^@\s]+$' or length(p_to) > 320 then
-    perform app_private.fail('invalid_input', format('Not an email address: %s', p_to), jsonb_build_object('field', 'to'));
-  end if;
-  if p_message is not null and (length(p_message) > 1000 or p_message ~ '[\x01-\x09\x0b-\x1f\x7f]') then
-    perform app_private.fail('invalid_input', 'The message is plain text of at most 1000 characters', jsonb_build_object('field', 'message'));
-  end if;
-  select * into sender from app.users u where u.id = app.current_user_id();
-  perform graphile_worker.add_job('mail__send', jsonb_build_object('template', 'share_link', 'to', p_to, 'sealedUrl', p_sealed_url,
-    'title', d.title, 'sender', coalesce(sender.name, sender.email), 'message', p_message)::json, max_attempts => 10);
-  return jsonb_build_object('token', app_private.link_json(l), 'sentTo', p_to);
-end;
-$_$;
-
---
--- Name: FUNCTION mail_share_link(p_link uuid, p_to text, p_sealed_url text, p_message text); Type: COMMENT; Schema: app; Owner: -
---
-
-COMMENT ON FUNCTION app.mail_share_link(p_link uuid, p_to text, p_sealed_url text, p_message text) IS 'Mails a share link (just minted by the caller) to one recipient, through the mail job.';
-
---
--- Name: mint_share_link(uuid, bytea, text, integer, boolean, boolean, boolean, integer, text); Type: FUNCTION; Schema: app; Owner: -
---
-
-CREATE FUNCTION app.mint_share_link(p_deck uuid, p_token_hash bytea, p_name text, p_pinned_version integer, p_show_bar boolean, p_can_download boolean, p_forms_enabled boolean, p_expires_in_minutes integer, p_password_hash text) RETURNS jsonb
-    LANGUAGE plpgsql SECURITY DEFINER
-    SET search_path TO ''
-    AS $$
-declare
-  d app.decks;
-  l app.share_links;
-  preview boolean := coalesce(p_name = 'Dashboard preview', false);
-  expires timestamptz;
-begin
-  perform app_private.require_scope('presentations:write');
-  d := app_private.deck_for(p_deck, array['owner', 'admin']);
-  if d.current_version = 0 then
-    perform app_private.fail('deck_has_no_version', 'This deck has no version yet: push one before sharing it');
-  end if;
-  if p_pinned_version is not null and not exists (select 1 from app.deck_versions v where v.deck_id = d.id and v.number = p_pinned_version) then
-    perform app_private.fail('version_not_found', format('The deck has no version %s', p_pinned_version), jsonb_build_object('version', p_pinned_version));
-  end if;
-  if p_expires_in_minutes is not null and (p_expires_in_minutes < 1 or p_expires_in_minutes > 3650 * 1440) then
-    perform app_private.fail('invalid_expiry', 'A link lives 1 minute to 3650 days', jsonb_build_object('field', 'expiresInMinutes'));
-  end if;
-  expires := app.now() + make_interval(mins => p_expires_in_minutes);
-  if preview then
-    expires := least(coalesce(expires, app.now() + interval '1 hour'), app.now() + interval '1 hour');
-  end if;
-  insert into app.share_links (deck_id, name, pinned_version, show_bar, can_download, forms_enabled, expires_at, has_password, counts_nothing, created_by, created_at)
-  values (d.id, coalesce(nullif(trim(p_name), ''), 'Share link'), p_pinned_version, coalesce(p_show_bar, true), coalesce(p_can_download, true),
-          coalesce(p_forms_enabled, true), expires, p_password_hash is not null, preview, app.current_user_id(), app.now())
-  returning * into l;
-  insert into app_private.share_link_secrets (link_id, token_hash, password_hash) values (l.id, p_token_hash, p_password_hash);
-  return app_private.link_json(l);
-end;
-$$;
-
---
--- Name: FUNCTION mint_share_link(p_deck uuid, p_token_hash bytea, p_name text, p_pinned_version integer, p_show_bar boolean, p_can_download boolean, p_forms_enabled boolean, p_expires_in_minutes integer, p_password_hash text); Type: COMMENT; Schema: app; Owner: -
---
-
-COMMENT ON FUNCTION app.mint_share_link(p_deck uuid, p_token_hash bytea, p_name text, p_pinned_version integer, p_show_bar boolean, p_can_download boolean, p_forms_enabled boolean, p_expires_in_minutes integer, p_password_hash text) IS 'Mints a share link on a deck (owner or workspace admin/owner). The server keeps only the hash of its secret.';
-
---
 -- Name: my_workspaces(); Type: FUNCTION; Schema: app; Owner: -
 --
 
@@ -1611,13 +1467,14 @@ CREATE FUNCTION app.my_workspaces() RETURNS jsonb
   join app.workspaces w on w.id = m.workspace_id
   join app.users u on u.id = m.user_id
   where m.user_id = app.current_user_id()
+    and w.id = coalesce((select app_private.demo_workspace()), w.id)
 $$;
 
 --
 -- Name: FUNCTION my_workspaces(); Type: COMMENT; Schema: app; Owner: -
 --
 
-COMMENT ON FUNCTION app.my_workspaces() IS 'Every workspace the caller belongs to, with role and whether it is the default.';
+COMMENT ON FUNCTION app.my_workspaces() IS 'Every workspace the caller belongs to, with role and whether it is the default (a demo session: only the workspace of its pass).';
 
 --
 -- Name: now(); Type: FUNCTION; Schema: app; Owner: -
@@ -1784,48 +1641,6 @@ $$;
 COMMENT ON FUNCTION app.reconcile_submissions() IS 'submissions reconcile: runs the freeze sweep now; retry-safe, the cutoff never moves.';
 
 --
--- Name: record_submission_exception(uuid, text, text, text, bigint, boolean, boolean); Type: FUNCTION; Schema: app; Owner: -
---
-
-CREATE FUNCTION app.record_submission_exception(p_project uuid, p_reason text, p_sha text, p_archive_sha256 text, p_size bigint, p_invalidate_decks boolean, p_invalidate_voting boolean) RETURNS jsonb
-    LANGUAGE plpgsql SECURITY DEFINER
-    SET search_path TO ''
-    AS $$
-declare
-  ctx app_private.event_ctx;
-  prev text;
-  x app.submission_exceptions;
-begin
-  perform app.submission_exception_check(p_project);
-  ctx := app_private.event_ctx();
-  if p_reason is null or length(trim(p_reason)) = 0 then
-    perform app_private.fail('reason_required', 'An exception needs --reason', '{"field":"reason"}');
-  end if;
-  if (p_sha is null) <> (p_archive_sha256 is null) then
-    perform app_private.fail('capture_failed', 'The revision was not captured; nothing was recorded');
-  end if;
-  select s.sha into prev from app.submissions s where s.project_id = p_project for update;
-  insert into app.submission_exceptions (event_id, project_id, at, by_user_id, reason, sha, missing, previous_sha, invalidate_decks, invalidate_voting)
-  values (ctx.event_id, p_project, app.now(), ctx.user_id, trim(p_reason), p_sha, p_sha is null, prev, coalesce(p_invalidate_decks, false), coalesce(p_invalidate_voting, false))
-  returning * into x;
-  insert into app.submissions (project_id, event_id, state, sha, source, archive_sha256, archive_size, frozen_at)
-  values (p_project, ctx.event_id, case when p_sha is null then 'missing' else 'frozen' end, p_sha, 'exception', p_archive_sha256, p_size,
-    case when p_sha is null then null else app.now() end)
-  on conflict (project_id) do update set state = excluded.state, sha = excluded.sha, source = 'exception', receipt_seq = null,
-    archive_sha256 = excluded.archive_sha256, archive_size = excluded.archive_size, frozen_at = excluded.frozen_at, attention = null, updated_at = now();
-  return jsonb_build_object('id', x.id, 'at', app_private.iso(x.at), 'reason', x.reason, 'sha', x.sha, 'missing', x.missing,
-    'previousSha', x.previous_sha, 'invalidateDecks', x.invalidate_decks, 'invalidateVoting', x.invalidate_voting,
-    'team', app_private.submission_team_json(p_project));
-end;
-$$;
-
---
--- Name: FUNCTION record_submission_exception(p_project uuid, p_reason text, p_sha text, p_archive_sha256 text, p_size bigint, p_invalidate_decks boolean, p_invalidate_voting boolean); Type: COMMENT; Schema: app; Owner: -
---
-
-COMMENT ON FUNCTION app.record_submission_exception(p_project uuid, p_reason text, p_sha text, p_archive_sha256 text, p_size bigint, p_invalidate_decks boolean, p_invalidate_voting boolean) IS 'submissions exception: freezes a team on a captured sha, or marks it missing.';
-
---
 -- Name: remove_collaborator(uuid, uuid); Type: FUNCTION; Schema: app; Owner: -
 --
 
@@ -1945,8 +1760,8 @@ CREATE FUNCTION app.revoke_my_api_key(p_key uuid) RETURNS jsonb
 declare
   r jsonb;
 begin
-  perform app_private.require_session();
   perform app_private.require_scope('presentations:write'); -- sessions carry every scope
+  perform app_private.require_session();
   update app_private.api_keys x set revoked_at = coalesce(x.revoked_at, app.now())
    where x.id = p_key and x.user_id = app.current_user_id()
   returning jsonb_build_object('id', x.id, 'name', x.name, 'revokedAt', x.revoked_at) into r;
@@ -2025,33 +1840,6 @@ $$;
 --
 
 COMMENT ON FUNCTION app.roster_page(p_limit integer, p_before_at timestamp with time zone, p_before_id uuid) IS 'event roster show: roster rows with signed-in state, newest first, for organizers.';
-
---
--- Name: rotate_share_secret(uuid, bytea); Type: FUNCTION; Schema: app; Owner: -
---
-
-CREATE FUNCTION app.rotate_share_secret(p_link uuid, p_token_hash bytea) RETURNS jsonb
-    LANGUAGE plpgsql SECURITY DEFINER
-    SET search_path TO ''
-    AS $$
-declare
-  l app.share_links;
-begin
-  perform app_private.require_scope('presentations:write');
-  select * into l from app.share_links x where x.id = p_link;
-  if l.id is null or l.revoked_at is not null or coalesce(app_private.deck_role(l.deck_id), 'collaborator') not in ('owner', 'admin') then
-    perform app_private.fail('not_found', 'No such share link');
-  end if;
-  update app_private.share_link_secrets s set token_hash = p_token_hash where s.link_id = l.id;
-  return app_private.link_json(l);
-end;
-$$;
-
---
--- Name: FUNCTION rotate_share_secret(p_link uuid, p_token_hash bytea); Type: COMMENT; Schema: app; Owner: -
---
-
-COMMENT ON FUNCTION app.rotate_share_secret(p_link uuid, p_token_hash bytea) IS 'Replaces the secret of a share link; the previous URL stops working.';
 
 --
 -- Name: set_agenda(jsonb); Type: FUNCTION; Schema: app; Owner: -
@@ -2153,10 +1941,25 @@ CREATE FUNCTION app.set_default_workspace(p_workspace uuid) RETURNS jsonb
     LANGUAGE plpgsql SECURITY DEFINER
     SET search_path TO ''
     AS $$
+declare
+  pin app.workspaces;
 begin
   if not (app.has_scope('presentations:write') or app.has_scope('hackathon:write')) then
     perform app_private.fail('insufficient_scope', 'This key lacks the scope presentations:write or hackathon:write',
       jsonb_build_object('needed', jsonb_build_array('presentations:write', 'hackathon:write')));
+  end if;
+  select w.* into pin from app_private.api_keys k join app.workspaces w on w.id = k.workspace_id
+   where k.id = nullif(current_setting('app.key_id', true), '')::uuid;
+  if pin.id is not null then
+    perform app_private.fail('workspace_pinned',
+      format('This key is pinned to workspace %s (%s) and acts only there; it cannot change your default workspace', pin.name, pin.id),
+      jsonb_build_object('pinnedWorkspaceId', pin.id));
+  end if;
+  select w.* into pin from app.workspaces w where w.id = app_private.demo_workspace();
+  if pin.id is not null then
+    perform app_private.fail('workspace_pinned',
+      format('This demo session acts only in workspace %s (%s); it cannot change the default workspace of the person it acts for', pin.name, pin.id),
+      jsonb_build_object('pinnedWorkspaceId', pin.id));
   end if;
   return app_private.set_default_workspace_checked_by_caller(p_workspace);
 end;
@@ -2166,43 +1969,7 @@ $$;
 -- Name: FUNCTION set_default_workspace(p_workspace uuid); Type: COMMENT; Schema: app; Owner: -
 --
 
-COMMENT ON FUNCTION app.set_default_workspace(p_workspace uuid) IS 'Makes one of your workspaces the default for requests that name none. Needs a write scope of either tool.';
-
---
--- Name: set_event_github(text, text, text); Type: FUNCTION; Schema: app; Owner: -
---
-
-CREATE FUNCTION app.set_event_github(p_organization text, p_template text, p_branch text DEFAULT NULL::text) RETURNS jsonb
-    LANGUAGE plpgsql SECURITY DEFINER
-    SET search_path TO ''
-    AS $_$
-declare
-  ctx app_private.event_ctx;
-  branch text := coalesce(nullif(trim(p_branch), ''), 'main');
-begin
-  perform app_private.require_event_scope('hackathon:write');
-  ctx := app_private.require_event_role(array['organizer']);
-  if p_organization is null or p_organization !~ '^[A-Za-z0-9]+(-[A-Za-z0-9]+)*$' or length(p_organization) > 39 then
-    perform app_private.fail('invalid_input', 'organization must be a code-host login: letters, digits, single hyphens, at most 39', '{"field":"organization"}');
-  end if;
-  if p_template is null or p_template !~ '^[A-Za-z0-9]+(-[A-Za-z0-9]+)*/[A-Za-z0-9._-]{1,100}$'
-     or length(split_part(p_template, '/', 1)) > 39 or split_part(p_template, '/', 2) in ('.', '..') then
-    perform app_private.fail('invalid_input', 'template must be <owner>/<repo>', '{"field":"template"}');
-  end if;
-  if branch !~ '^[A-Za-z0-9._/-]{1,200}$' or branch ~ '(^[/.-]|/$|\.\.|//|\.lock$)' then
-    perform app_private.fail('invalid_input', 'branch is not a valid branch name', '{"field":"branch"}');
-  end if;
-  update app.events e set github_organization = p_organization, github_template = p_template, github_branch = branch, updated_at = app.now()
-    where e.id = ctx.event_id;
-  return jsonb_build_object('organization', p_organization, 'template', p_template, 'branch', branch);
-end;
-$_$;
-
---
--- Name: FUNCTION set_event_github(p_organization text, p_template text, p_branch text); Type: COMMENT; Schema: app; Owner: -
---
-
-COMMENT ON FUNCTION app.set_event_github(p_organization text, p_template text, p_branch text) IS 'event github: code-host organization, template repository and branch (default main).';
+COMMENT ON FUNCTION app.set_default_workspace(p_workspace uuid) IS 'Makes one of your workspaces the default for requests that name none. Needs a write scope of either tool; refused (workspace_pinned) for a key pinned to a workspace and for a demo session.';
 
 --
 -- Name: set_github_login(text); Type: FUNCTION; Schema: app; Owner: -
@@ -2962,7 +2729,9 @@ CREATE FUNCTION app_private.authenticate(p_key_hash bytea, p_session_hash bytea,
 declare
   k app_private.api_keys;
   s app_private.sessions;
+  d app_private.demo_passes;
   u app.users;
+  pin uuid;
   ws jsonb;
 begin
   if p_key_hash is not null then
@@ -2971,16 +2740,28 @@ begin
       return null;
     end if;
     select * into u from app.users x where x.id = k.user_id;
+    pin := k.workspace_id;
   elsif p_session_hash is not null then
     select * into s from app_private.sessions x where x.token_hash = p_session_hash;
     if s.id is null or s.expires_at <= app.now() then
       return null;
     end if;
+    if s.demo_pass_id is not null then
+      select * into d from app_private.demo_passes x where x.id = s.demo_pass_id;
+      if not app_private.demo_pass_acts(d) then
+        return null;
+      end if;
+      pin := d.workspace_id;
+    end if;
     select * into u from app.users x where x.id = s.user_id;
   else
     return null;
   end if;
-  ws := app_private.resolve_workspace(u.id, k.workspace_id, p_workspace, p_org);
+  ws := app_private.resolve_workspace(u.id, pin, p_workspace, p_org);
+  if d.id is not null and ws -> 'error' ->> 'code' = 'workspace_pinned' then
+    ws := jsonb_set(ws, '{error,message}', to_jsonb(format('This demo session acts only in workspace %s (%s), where its pass was minted',
+      (select w.name from app.workspaces w where w.id = d.workspace_id), d.workspace_id)));
+  end if;
   return jsonb_build_object(
     'via', case when k.id is not null then 'api_key' else 'session' end,
     'user', jsonb_build_object('id', u.id, 'email', u.email, 'name', u.name),
@@ -2988,11 +2769,46 @@ begin
       'id', k.id, 'name', k.name, 'tool', k.tool, 'scopes', to_jsonb(k.scopes),
       'workspaceId', k.workspace_id, 'expiresAt', k.expires_at) end,
     'sessionId', s.id,
+    'demoPassId', d.id,
     'workspace', case when ws ? 'error' then null else ws end,
     'workspaceError', ws -> 'error'
   );
 end;
 $$;
+
+--
+-- Name: blob_uploaded(text, bigint); Type: FUNCTION; Schema: app_private; Owner: -
+--
+
+CREATE FUNCTION app_private.blob_uploaded(p_sha text, p_measured_size bigint) RETURNS jsonb
+    LANGUAGE plpgsql SECURITY DEFINER
+    SET search_path TO ''
+    AS $$
+declare
+  -- The caller's own precheck (or a blob its workspace already holds), with the write scope.
+  s bigint := app.expected_upload(p_sha);
+begin
+  if p_measured_size is null or s <> p_measured_size then
+    perform app_private.fail('blob_mismatch', format('Declared %s bytes, received %s', s, p_measured_size),
+      jsonb_build_object('sha256', p_sha, 'expectedSize', s, 'size', p_measured_size));
+  end if;
+  -- The bytes hash to p_sha and were measured: their size is the truth. A size recorded before
+  -- this migration by a caller who never sent the bytes is corrected here instead of binding
+  -- every later push.
+  insert into app_private.blobs as b (sha256, size) values (p_sha, p_measured_size)
+  on conflict (sha256) do update set size = excluded.size where b.size <> excluded.size;
+  insert into app_private.workspace_blobs (workspace_id, sha256) values (app.current_workspace_id(), p_sha) on conflict do nothing;
+  delete from app_private.upload_intents i
+   where i.user_id = app.current_user_id() and i.workspace_id = app.current_workspace_id() and i.sha256 = p_sha;
+  return jsonb_build_object('sha256', p_sha, 'size', p_measured_size);
+end;
+$$;
+
+--
+-- Name: FUNCTION blob_uploaded(p_sha text, p_measured_size bigint); Type: COMMENT; Schema: app_private; Owner: -
+--
+
+COMMENT ON FUNCTION app_private.blob_uploaded(p_sha text, p_measured_size bigint) IS 'Publishing step 2, after the storage driver verified and measured the bytes (upload route only): the blob becomes the workspace''s to name in a manifest.';
 
 --
 -- Name: caller_member_role(text); Type: FUNCTION; Schema: app_private; Owner: -
@@ -3233,6 +3049,25 @@ end;
 $$;
 
 --
+-- Name: claim_local_organization(uuid, text); Type: FUNCTION; Schema: app_private; Owner: -
+--
+
+CREATE FUNCTION app_private.claim_local_organization(p_event uuid, p_login text) RETURNS void
+    LANGUAGE plpgsql
+    SET search_path TO ''
+    AS $$
+begin
+  insert into app_private.local_organizations (login_key, login, event_id) values (lower(p_login), p_login, p_event)
+  on conflict (login_key) do nothing;
+  if app_private.local_organization_standing(p_event, p_login) <> 'held' then
+    perform app_private.fail('organization_taken',
+      format('The organization %s is already used by another workspace on this code host (names are case-insensitive); choose another organization name', p_login),
+      jsonb_build_object('organization', p_login));
+  end if;
+end;
+$$;
+
+--
 -- Name: claim_on_sign_in(); Type: FUNCTION; Schema: app_private; Owner: -
 --
 
@@ -3334,6 +3169,44 @@ end;
 $$;
 
 --
+-- Name: create_dashboard_key(bytea, text, text, text[], integer, boolean); Type: FUNCTION; Schema: app_private; Owner: -
+--
+
+CREATE FUNCTION app_private.create_dashboard_key(p_token_hash bytea, p_last4 text, p_name text, p_scopes text[], p_expires_in_days integer, p_pin boolean) RETURNS jsonb
+    LANGUAGE plpgsql SECURITY DEFINER
+    SET search_path TO ''
+    AS $$
+declare
+  ws uuid;
+  k jsonb;
+begin
+  perform app_private.require_session();
+  perform app_private.require_scope('presentations:write'); -- sessions carry every scope
+  if p_name is null or length(trim(p_name)) not between 1 and 100 or p_name ~ '[[:cntrl:]]' then
+    perform app_private.fail('invalid_input', 'A key needs a name of 1 to 100 characters', jsonb_build_object('field', 'name'));
+  end if;
+  if p_token_hash is null or length(p_token_hash) <> 32 then
+    perform app_private.fail('invalid_input', 'The key hash must be a sha256', jsonb_build_object('field', 'tokenHash'));
+  end if;
+  if coalesce(p_pin, false) then
+    ws := app.current_workspace_id();
+    if ws is null then
+      perform app_private.fail('invalid_input', 'There is no current workspace to pin the key to', jsonb_build_object('field', 'pin'));
+    end if;
+  end if;
+  k := app_private.create_api_key(app.current_user_id(), p_token_hash, 'deck', trim(p_name), coalesce(p_scopes, '{}'), ws, p_expires_in_days, 'dashboard');
+  update app_private.api_keys x set last4 = p_last4 where x.id = (k ->> 'id')::uuid;
+  return k || jsonb_build_object('last4', p_last4);
+end;
+$$;
+
+--
+-- Name: FUNCTION create_dashboard_key(p_token_hash bytea, p_last4 text, p_name text, p_scopes text[], p_expires_in_days integer, p_pin boolean); Type: COMMENT; Schema: app_private; Owner: -
+--
+
+COMMENT ON FUNCTION app_private.create_dashboard_key(p_token_hash bytea, p_last4 text, p_name text, p_scopes text[], p_expires_in_days integer, p_pin boolean) IS 'Makes a deck key for the signed-in person from the sha256 and last four characters of the secret the keys page drew (browser sessions only).';
+
+--
 -- Name: create_demo_passes(text[], bytea[], integer); Type: FUNCTION; Schema: app_private; Owner: -
 --
 
@@ -3345,10 +3218,13 @@ declare
   now_ timestamptz := app_private.ms(app.now());
   i int;
   who app.memberships;
+  maker app.workspace_role;
   d app_private.demo_passes;
   out jsonb := '[]';
 begin
+  perform app_private.require_session();
   perform app_private.require_owner_or_admin('mints demo passes');
+  select m.role into maker from app.memberships m where m.workspace_id = app.current_workspace_id() and m.user_id = app.current_user_id();
   if p_minutes is null or p_minutes < 1 or p_minutes > 7 * 24 * 60 then
     perform app_private.fail('invalid_input', 'A demo pass lives from one minute to one week', '{"field":"minutes"}');
   end if;
@@ -3356,13 +3232,19 @@ begin
     perform app_private.fail('invalid_input', 'Name at least one member by email', '{"field":"emails"}');
   end if;
   for i in 1 .. cardinality(p_emails) loop
-    if exists (select 1 from unnest(p_emails[1:i - 1]) e where lower(e) = lower(p_emails[i])) then
+    if exists (select 1 from unnest(p_emails[1:i - 1]) e where app_private.normalize_email(e) = app_private.normalize_email(p_emails[i])) then
       perform app_private.fail('invalid_input', format('emails.%s names %s twice', i - 1, p_emails[i]), jsonb_build_object('field', format('emails.%s', i - 1)));
     end if;
     if p_emails[i] not like '%@%' then
       perform app_private.fail('invalid_input', format('emails.%s must be an email address', i - 1), jsonb_build_object('field', format('emails.%s', i - 1)));
     end if;
     who := app_private.workspace_person(p_emails[i]);
+    if who.role in ('owner', 'admin') or app_private.role_rank(who.role) >= app_private.role_rank(maker) then
+      perform app_private.fail('demo_role_refused',
+        format('A demo pass acts only for a member or guest below your role; %s is %s of this workspace', p_emails[i],
+               case who.role when 'owner' then 'an owner' when 'admin' then 'an admin' else 'a ' || who.role end),
+        jsonb_build_object('field', format('emails.%s', i - 1), 'role', who.role));
+    end if;
     insert into app_private.demo_passes (workspace_id, user_id, token_hash, expires_at, created_by, created_at)
     values (app.current_workspace_id(), who.user_id, p_token_hashes[i], now_ + make_interval(mins => p_minutes), app.current_user_id(), now_)
     returning * into d;
@@ -3499,7 +3381,8 @@ CREATE FUNCTION app_private.deck_role(p_deck uuid) RETURNS text
   select case
     when d.workspace_id = app.current_workspace_id() and m.role is not null and d.owner_id = app.current_user_id() then 'owner'
     when d.workspace_id = app.current_workspace_id() and m.role in ('owner', 'admin') then 'admin'
-    when exists (select 1 from app.deck_collaborators c where c.deck_id = d.id and c.user_id = app.current_user_id()) then 'collaborator'
+    when exists (select 1 from app.deck_collaborators c where c.deck_id = d.id and c.user_id = app.current_user_id())
+         and (d.workspace_id = app.current_workspace_id() or app_private.demo_workspace() is null) then 'collaborator'
   end
   from app.decks d
   left join app.memberships m on m.workspace_id = d.workspace_id and m.user_id = app.current_user_id()
@@ -3515,9 +3398,16 @@ CREATE FUNCTION app_private.delivery_verdict(e app.events, p_kind text, p jsonb,
     SET search_path TO ''
     AS $_$
   select case
-    -- the delivery comes from an installation on another account than the organizer's organization
+    -- the delivery comes from another account than the organizer's organization
     when lower(coalesce(p #>> '{organization,login}', p #>> '{repository,owner,login}', p #>> '{repository,owner,name}', ''))
          <> lower(coalesce(e.github_organization, '')) then 'installation_mismatch'
+    -- the organization is another event's (a name alone proves nothing)
+    when app_private.organization_held_elsewhere(e.id, e.github_organization) then 'installation_mismatch'
+    -- a GitHub App delivery names its installation: it must be one this event holds
+    when jsonb_typeof(p -> 'installation') = 'object' and not (case when (p #>> '{installation,id}') ~ '^[0-9]{1,18}$'
+           then exists (select 1 from app_private.github_installations i
+                         where i.installation_id = (p #>> '{installation,id}')::bigint and i.event_id = e.id)
+           else false end) then 'installation_mismatch'
     when p_project is null then 'unknown_repository'
     when p_kind <> 'push' then null
     when coalesce(p ->> 'ref', '') <> 'refs/heads/' || e.github_branch then 'wrong_branch'
@@ -3525,25 +3415,6 @@ CREATE FUNCTION app_private.delivery_verdict(e app.events, p_kind text, p jsonb,
     when coalesce(p ->> 'after', '') !~ '^[0-9a-f]{40}$' then 'unresolvable_revision'
   end
 $_$;
-
---
--- Name: demo_pass_begin(bytea); Type: FUNCTION; Schema: app_private; Owner: -
---
-
-CREATE FUNCTION app_private.demo_pass_begin(p_token_hash bytea) RETURNS jsonb
-    LANGUAGE plpgsql
-    SET search_path TO ''
-    AS $$
-declare
-  d app_private.demo_passes;
-begin
-  select * into d from app_private.demo_passes x where x.token_hash = p_token_hash for update;
-  if d.id is null or d.revoked_at is not null or d.expires_at <= app.now() then
-    return null;
-  end if;
-  return jsonb_build_object('passId', d.id, 'userId', d.user_id);
-end;
-$$;
 
 --
 -- Name: demo_passes; Type: TABLE; Schema: app_private; Owner: -
@@ -3561,6 +3432,40 @@ CREATE TABLE app_private.demo_passes (
     created_by uuid,
     created_at timestamp with time zone DEFAULT app_private.ms(now()) NOT NULL
 );
+
+--
+-- Name: demo_pass_acts(app_private.demo_passes); Type: FUNCTION; Schema: app_private; Owner: -
+--
+
+CREATE FUNCTION app_private.demo_pass_acts(d app_private.demo_passes) RETURNS boolean
+    LANGUAGE sql STABLE SECURITY DEFINER
+    SET search_path TO ''
+    AS $$
+  select d.id is not null and d.revoked_at is null and d.expires_at > app.now() and exists (
+    select 1 from app.memberships t join app.memberships m on m.workspace_id = t.workspace_id and m.user_id = d.created_by
+     where t.workspace_id = d.workspace_id and t.user_id = d.user_id
+       and t.role in ('member', 'guest') and m.role in ('owner', 'admin')
+       and app_private.role_rank(t.role) < app_private.role_rank(m.role))
+$$;
+
+--
+-- Name: demo_pass_begin(bytea); Type: FUNCTION; Schema: app_private; Owner: -
+--
+
+CREATE FUNCTION app_private.demo_pass_begin(p_token_hash bytea) RETURNS jsonb
+    LANGUAGE plpgsql
+    SET search_path TO ''
+    AS $$
+declare
+  d app_private.demo_passes;
+begin
+  select * into d from app_private.demo_passes x where x.token_hash = p_token_hash for update;
+  if not app_private.demo_pass_acts(d) then
+    return null;
+  end if;
+  return jsonb_build_object('passId', d.id, 'userId', d.user_id);
+end;
+$$;
 
 --
 -- Name: demo_pass_json(app_private.demo_passes); Type: FUNCTION; Schema: app_private; Owner: -
@@ -3585,14 +3490,30 @@ CREATE FUNCTION app_private.demo_pass_opened(p_pass uuid, p_session_hash bytea) 
     AS $$
 declare
   d app_private.demo_passes;
-  sid uuid;
 begin
   update app_private.demo_passes x set uses = x.uses + 1, last_used_at = app.now() where x.id = p_pass returning * into d;
-  update app_private.sessions s set expires_at = least(s.expires_at, d.expires_at) where s.token_hash = p_session_hash returning s.id into sid;
-  insert into app_private.demo_pass_sessions (session_id, pass_id) values (sid, d.id);
+  update app_private.sessions s set expires_at = least(s.expires_at, d.expires_at), demo_pass_id = d.id where s.token_hash = p_session_hash;
   return jsonb_build_object('maxAgeSeconds', greatest(1, floor(extract(epoch from d.expires_at - app.now())))::int);
 end;
 $$;
+
+--
+-- Name: demo_workspace(); Type: FUNCTION; Schema: app_private; Owner: -
+--
+
+CREATE FUNCTION app_private.demo_workspace() RETURNS uuid
+    LANGUAGE sql STABLE SECURITY DEFINER
+    SET search_path TO ''
+    AS $$
+  select d.workspace_id from app_private.sessions s join app_private.demo_passes d on d.id = s.demo_pass_id
+   where s.id = nullif(current_setting('app.session_id', true), '')::uuid
+$$;
+
+--
+-- Name: FUNCTION demo_workspace(); Type: COMMENT; Schema: app_private; Owner: -
+--
+
+COMMENT ON FUNCTION app_private.demo_workspace() IS 'The workspace the calling demo session acts in, or null for any other caller.';
 
 --
 -- Name: duplicate_deck_checked_by_caller(uuid, integer, text); Type: FUNCTION; Schema: app_private; Owner: -
@@ -3655,6 +3576,8 @@ CREATE TABLE app.submission_receipts (
     refusal text,
     late boolean DEFAULT false NOT NULL,
     summary jsonb DEFAULT '{}'::jsonb NOT NULL,
+    before_sha text,
+    CONSTRAINT submission_receipts_before_sha_check CHECK ((before_sha ~ '^[0-9a-f]{40}$'::text)),
     CONSTRAINT submission_receipts_check CHECK (((verdict = 'refused'::text) = (refusal IS NOT NULL))),
     CONSTRAINT submission_receipts_delivery_id_check CHECK (((length(delivery_id) >= 1) AND (length(delivery_id) <= 200))),
     CONSTRAINT submission_receipts_kind_check CHECK ((kind = ANY (ARRAY['push'::text, 'pull_request'::text, 'other'::text]))),
@@ -3668,6 +3591,12 @@ CREATE TABLE app.submission_receipts (
 
 COMMENT ON TABLE app.submission_receipts IS '@behavior -insert -update -delete
 Signed code-host deliveries in receipt order, with verdict, refusal code and late mark.';
+
+--
+-- Name: COLUMN submission_receipts.before_sha; Type: COMMENT; Schema: app; Owner: -
+--
+
+COMMENT ON COLUMN app.submission_receipts.before_sha IS 'The revision a push moved its ref from (push receipts).';
 
 --
 -- Name: eligible_receipt(uuid); Type: FUNCTION; Schema: app_private; Owner: -
@@ -3743,7 +3672,7 @@ CREATE FUNCTION app_private.ensure_user(p_email text, p_name text) RETURNS app.u
 declare
   u app.users;
 begin
-  select * into u from app.users x where lower(x.email) = lower(trim(p_email));
+  select * into u from app.users x where app_private.normalize_email(x.email) = app_private.normalize_email(p_email);
   if u.id is null then
     insert into app.users (email, name) values (trim(p_email), nullif(trim(p_name), '')) returning * into u;
   elsif p_name is not null and u.name is null then
@@ -3987,6 +3916,18 @@ end;
 $$;
 
 --
+-- Name: github_installation_standing(uuid, bigint); Type: FUNCTION; Schema: app_private; Owner: -
+--
+
+CREATE FUNCTION app_private.github_installation_standing(p_event uuid, p_installation bigint) RETURNS text
+    LANGUAGE sql STABLE
+    SET search_path TO ''
+    AS $$
+  select coalesce((select case when i.event_id = p_event then 'held' else 'taken' end
+                     from app_private.github_installations i where i.installation_id = p_installation), 'free')
+$$;
+
+--
 -- Name: health(integer); Type: FUNCTION; Schema: app_private; Owner: -
 --
 
@@ -4052,6 +3993,22 @@ $$;
 COMMENT ON FUNCTION app_private.heartbeat(p_worker text, p_role text, p_pools text[]) IS 'A worker replica''s beat (every 30 s) with its graphile-worker pool ids.';
 
 --
+-- Name: hold_github_installation(uuid, text, bigint); Type: FUNCTION; Schema: app_private; Owner: -
+--
+
+CREATE FUNCTION app_private.hold_github_installation(p_event uuid, p_login text, p_installation bigint) RETURNS text
+    LANGUAGE plpgsql
+    SET search_path TO ''
+    AS $$
+begin
+  insert into app_private.github_installations (installation_id, login, event_id) values (p_installation, p_login, p_event)
+  on conflict (installation_id) do update set login = excluded.login, verified_at = now()
+    where app_private.github_installations.event_id = excluded.event_id;
+  return app_private.github_installation_standing(p_event, p_installation);
+end;
+$$;
+
+--
 -- Name: idempotency_begin(text, text, text); Type: FUNCTION; Schema: app_private; Owner: -
 --
 
@@ -4112,6 +4069,7 @@ CREATE FUNCTION app_private.is_member_of(ws uuid) RETURNS boolean
     SET search_path TO ''
     AS $$
   select exists (select 1 from app.memberships m where m.workspace_id = ws and m.user_id = app.current_user_id())
+    and ws = coalesce(app_private.demo_workspace(), ws)
 $$;
 
 --
@@ -4207,23 +4165,74 @@ end;
 $$;
 
 --
--- Name: local_repository_permission(text, uuid); Type: FUNCTION; Schema: app_private; Owner: -
+-- Name: local_account_of(text, text); Type: FUNCTION; Schema: app_private; Owner: -
 --
 
-CREATE FUNCTION app_private.local_repository_permission(p_full_name text, p_user uuid) RETURNS text
+CREATE FUNCTION app_private.local_account_of(p_full_name text, p_login text) RETURNS uuid
+    LANGUAGE sql STABLE
+    SET search_path TO ''
+    AS $$
+  select u.id from app_private.local_repositories lr
+    join app.roster_entries x on x.event_id = lr.event_id and lower(x.github_login) = lower(p_login)
+    join app.users u on lower(u.email) = lower(x.email)
+   where lr.name_key = lower(p_full_name)
+   limit 1
+$$;
+
+--
+-- Name: local_organization_standing(uuid, text); Type: FUNCTION; Schema: app_private; Owner: -
+--
+
+CREATE FUNCTION app_private.local_organization_standing(p_event uuid, p_login text) RETURNS text
+    LANGUAGE sql STABLE
+    SET search_path TO ''
+    AS $$
+  select coalesce((select case when o.event_id = p_event then 'held' else 'taken' end
+                     from app_private.local_organizations o where o.login_key = lower(p_login)), 'free')
+$$;
+
+--
+-- Name: local_repository_owner(text); Type: FUNCTION; Schema: app_private; Owner: -
+--
+
+CREATE FUNCTION app_private.local_repository_owner(p_full_name text) RETURNS uuid
+    LANGUAGE sql STABLE
+    SET search_path TO ''
+    AS $$
+  select r.event_id from app_private.local_repositories r where r.name_key = lower(p_full_name)
+$$;
+
+--
+-- Name: local_repository_permission(text, uuid, uuid); Type: FUNCTION; Schema: app_private; Owner: -
+--
+
+CREATE FUNCTION app_private.local_repository_permission(p_full_name text, p_user uuid, p_key_workspace uuid) RETURNS text
     LANGUAGE sql STABLE
     SET search_path TO ''
     AS $$
   select coalesce(
+    case when m.role in ('owner', 'admin') or exists (
+      select 1 from app.roster_entries x join app.users u on lower(u.email) = lower(x.email)
+       where x.event_id = e.id and u.id = p_user and x.role = 'organizer') then 'maintain' end,
     (select a.permission from app_private.local_repository_access a
-      where lower(a.full_name) = lower(p_full_name) and a.user_id = p_user and a.accepted_at is not null),
-    (select 'maintain' from app.events e
-       join app.memberships m on m.workspace_id = e.workspace_id and m.user_id = p_user
-      where lower(e.github_organization) = lower(split_part(p_full_name, '/', 1))
-        and (m.role in ('owner', 'admin') or exists (
-          select 1 from app.roster_entries r join app.users u on lower(u.email) = lower(r.email)
-           where r.event_id = e.id and u.id = p_user and r.role = 'organizer'))
-      limit 1))
+      where lower(a.full_name) = r.name_key and a.user_id = p_user and a.accepted_at is not null))
+  from app_private.local_repositories r
+  join app.events e on e.id = r.event_id
+  join app.memberships m on m.workspace_id = e.workspace_id and m.user_id = p_user
+  where r.name_key = lower(p_full_name) and (p_key_workspace is null or p_key_workspace = e.workspace_id)
+$$;
+
+--
+-- Name: local_repository_standing(uuid, text, boolean); Type: FUNCTION; Schema: app_private; Owner: -
+--
+
+CREATE FUNCTION app_private.local_repository_standing(p_event uuid, p_full_name text, p_on_disk boolean) RETURNS text
+    LANGUAGE sql STABLE
+    SET search_path TO ''
+    AS $$
+  select coalesce((select case when r.event_id = p_event then 'owned' else 'taken' end
+                     from app_private.local_repositories r where r.name_key = lower(p_full_name)),
+                  case when p_on_disk then 'unowned' else 'missing' end)
 $$;
 
 --
@@ -4234,7 +4243,7 @@ CREATE FUNCTION app_private.local_webhook_targets(p_full_name text) RETURNS SETO
     LANGUAGE sql STABLE
     SET search_path TO ''
     AS $$
-  select e.id from app.events e where lower(e.github_organization) = lower(split_part(p_full_name, '/', 1))
+  select r.event_id from app_private.local_repositories r where r.name_key = lower(p_full_name) and r.event_id is not null
 $$;
 
 --
@@ -4250,7 +4259,7 @@ declare
   c app_private.login_codes;
   k jsonb;
 begin
-  select * into u from app.users x where lower(x.email) = lower(trim(p_email));
+  select * into u from app.users x where app_private.normalize_email(x.email) = app_private.normalize_email(p_email);
   if u.id is not null then
     select * into c from app_private.login_codes x where x.user_id = u.id and x.tool = p_tool for update;
   end if;
@@ -4288,7 +4297,7 @@ declare
   u app.users;
   c app_private.login_codes;
 begin
-  select * into u from app.users x where lower(x.email) = lower(trim(p_email));
+  select * into u from app.users x where app_private.normalize_email(x.email) = app_private.normalize_email(p_email);
   if u.id is not null then
     select * into c from app_private.login_codes x where x.user_id = u.id and x.tool = 'browser' for update;
   end if;
@@ -4320,7 +4329,7 @@ CREATE FUNCTION app_private.login_code_request(p_email text, p_tool text, p_code
 declare
   u app.users;
 begin
-  select * into u from app.users x where lower(x.email) = lower(trim(p_email));
+  select * into u from app.users x where app_private.normalize_email(x.email) = app_private.normalize_email(p_email);
   if u.id is null then
     return null;
   end if;
@@ -4336,6 +4345,103 @@ end;
 $$;
 
 --
+-- Name: mail_share_link(uuid, text, text, text); Type: FUNCTION; Schema: app_private; Owner: -
+--
+
+CREATE FUNCTION app_private.mail_share_link(p_link uuid, p_to text, p_sealed_url text, p_message text) RETURNS jsonb
+    LANGUAGE plpgsql SECURITY DEFINER
+    SET search_path TO ''
+    AS $_$
+declare
+  l app.share_links;
+  d app.decks;
+  sender app.users;
+begin
+  perform app_private.require_scope('presentations:write');
+  select * into l from app.share_links x where x.id = p_link;
+  if l.id is null then
+    perform app_private.fail('not_found', 'No such share link');
+  end if;
+  d := app_private.deck_for(l.deck_id, array['owner', 'admin']);
+  if p_to !~ '^[^@\s]+@[^@\s]+$' or length(p_to) > 320 then
+    perform app_private.fail('invalid_input', format('Not an email address: %s', p_to), jsonb_build_object('field', 'to'));
+  end if;
+  if p_message is not null and (length(p_message) > 1000 or p_message ~ '[\x01-\x09\x0b-\x1f\x7f]') then
+    perform app_private.fail('invalid_input', 'The message is plain text of at most 1000 characters', jsonb_build_object('field', 'message'));
+  end if;
+  select * into sender from app.users u where u.id = app.current_user_id();
+  perform graphile_worker.add_job('mail__send', jsonb_build_object('template', 'share_link', 'to', p_to, 'sealedUrl', p_sealed_url,
+    'title', d.title, 'sender', coalesce(sender.name, sender.email), 'message', p_message)::json, max_attempts => 10);
+  return jsonb_build_object('token', app_private.link_json(l), 'sentTo', p_to);
+end;
+$_$;
+
+--
+-- Name: FUNCTION mail_share_link(p_link uuid, p_to text, p_sealed_url text, p_message text); Type: COMMENT; Schema: app_private; Owner: -
+--
+
+COMMENT ON FUNCTION app_private.mail_share_link(p_link uuid, p_to text, p_sealed_url text, p_message text) IS 'Queues the mail of a share link the route just minted, with the URL the route sealed with AUTH_SECRET.';
+
+--
+-- Name: mint_share_link(uuid, bytea, text, integer, boolean, boolean, boolean, integer, text); Type: FUNCTION; Schema: app_private; Owner: -
+--
+
+CREATE FUNCTION app_private.mint_share_link(p_deck uuid, p_token_hash bytea, p_name text, p_pinned_version integer, p_show_bar boolean, p_can_download boolean, p_forms_enabled boolean, p_expires_in_minutes integer, p_password_hash text) RETURNS jsonb
+    LANGUAGE plpgsql SECURITY DEFINER
+    SET search_path TO ''
+    AS $$
+declare
+  d app.decks;
+  l app.share_links;
+  preview boolean := coalesce(p_name = 'Dashboard preview', false);
+  expires timestamptz;
+begin
+  perform app_private.require_scope('presentations:write');
+  d := app_private.deck_for(p_deck, array['owner', 'admin']);
+  if d.current_version = 0 then
+    perform app_private.fail('deck_has_no_version', 'This deck has no version yet: push one before sharing it');
+  end if;
+  if p_pinned_version is not null and not exists (select 1 from app.deck_versions v where v.deck_id = d.id and v.number = p_pinned_version) then
+    perform app_private.fail('version_not_found', format('The deck has no version %s', p_pinned_version), jsonb_build_object('version', p_pinned_version));
+  end if;
+  if p_expires_in_minutes is not null and (p_expires_in_minutes < 1 or p_expires_in_minutes > 3650 * 1440) then
+    perform app_private.fail('invalid_expiry', 'A link lives 1 minute to 3650 days', jsonb_build_object('field', 'expiresInMinutes'));
+  end if;
+  expires := app.now() + make_interval(mins => p_expires_in_minutes);
+  if preview then
+    expires := least(coalesce(expires, app.now() + interval '1 hour'), app.now() + interval '1 hour');
+  end if;
+  insert into app.share_links (deck_id, name, pinned_version, show_bar, can_download, forms_enabled, expires_at, has_password, counts_nothing, created_by, created_at)
+  values (d.id, coalesce(nullif(trim(p_name), ''), 'Share link'), p_pinned_version, coalesce(p_show_bar, true), coalesce(p_can_download, true),
+          coalesce(p_forms_enabled, true), expires, p_password_hash is not null, preview, app.current_user_id(), app.now())
+  returning * into l;
+  insert into app_private.share_link_secrets (link_id, token_hash, password_hash) values (l.id, p_token_hash, p_password_hash);
+  return app_private.link_json(l);
+end;
+$$;
+
+--
+-- Name: FUNCTION mint_share_link(p_deck uuid, p_token_hash bytea, p_name text, p_pinned_version integer, p_show_bar boolean, p_can_download boolean, p_forms_enabled boolean, p_expires_in_minutes integer, p_password_hash text); Type: COMMENT; Schema: app_private; Owner: -
+--
+
+COMMENT ON FUNCTION app_private.mint_share_link(p_deck uuid, p_token_hash bytea, p_name text, p_pinned_version integer, p_show_bar boolean, p_can_download boolean, p_forms_enabled boolean, p_expires_in_minutes integer, p_password_hash text) IS 'Mints a share link on a deck (owner or workspace admin/owner) from the sha256 of the secret the route drew and the argon2id hash it made (share routes and the dashboard preview only).';
+
+--
+-- Name: normalize_email(text); Type: FUNCTION; Schema: app_private; Owner: -
+--
+
+CREATE FUNCTION app_private.normalize_email(p text) RETURNS text
+    LANGUAGE sql IMMUTABLE STRICT PARALLEL SAFE
+    SET search_path TO ''
+    AS $$ select pg_catalog.lower(normalize(pg_catalog.btrim(p), NFKC)) $$;
+
+--
+-- Name: FUNCTION normalize_email(p text); Type: COMMENT; Schema: app_private; Owner: -
+--
+
+COMMENT ON FUNCTION app_private.normalize_email(p text) IS 'The one normalisation of email addresses (trim, NFKC, lower): account lookups and the sign-in rate wall both use it.';
+
+--
 -- Name: normalize_github_login(text); Type: FUNCTION; Schema: app_private; Owner: -
 --
 
@@ -4346,6 +4452,44 @@ CREATE FUNCTION app_private.normalize_github_login(p text) RETURNS text
   select case when l ~ '^[A-Za-z0-9]+(-[A-Za-z0-9]+)*$' and length(l) <= 39 then l end
   from (select regexp_replace(coalesce(p, ''), '^@', '') as l) x
 $_$;
+
+--
+-- Name: organization_held_elsewhere(uuid, text); Type: FUNCTION; Schema: app_private; Owner: -
+--
+
+CREATE FUNCTION app_private.organization_held_elsewhere(p_event uuid, p_login text) RETURNS boolean
+    LANGUAGE sql STABLE
+    SET search_path TO ''
+    AS $$
+  select exists (select 1 from app_private.local_organizations o
+                  where o.login_key = lower(p_login) and o.event_id is distinct from p_event)
+      or exists (select 1 from app_private.github_installations i
+                  where lower(i.login) = lower(p_login) and i.event_id <> p_event)
+$$;
+
+--
+-- Name: own_local_repository(uuid, text, boolean); Type: FUNCTION; Schema: app_private; Owner: -
+--
+
+CREATE FUNCTION app_private.own_local_repository(p_event uuid, p_full_name text, p_on_disk boolean) RETURNS text
+    LANGUAGE plpgsql
+    SET search_path TO ''
+    AS $$
+declare
+  standing text := app_private.local_repository_standing(p_event, p_full_name, p_on_disk);
+  org text := app_private.local_organization_standing(p_event, split_part(p_full_name, '/', 1));
+begin
+  if standing <> 'missing' then
+    return standing;
+  end if;
+  if org <> 'held' then
+    return case org when 'free' then 'unclaimed' else 'taken' end;
+  end if;
+  insert into app_private.local_repositories (name_key, full_name, event_id) values (lower(p_full_name), p_full_name, p_event)
+  on conflict (name_key) do nothing;
+  return app_private.local_repository_standing(p_event, p_full_name, p_on_disk);
+end;
+$$;
 
 --
 -- Name: parse_instant(text); Type: FUNCTION; Schema: app_private; Owner: -
@@ -4376,7 +4520,7 @@ CREATE FUNCTION app_private.password_login_info(p_email text) RETURNS jsonb
   select jsonb_build_object('userId', u.id, 'passwordHash', s.password_hash,
     'twoFactor', u.two_factor_enabled, 'totpSealed', s.totp_secret_sealed)
   from app.users u left join app_private.user_secrets s on s.user_id = u.id
-  where lower(u.email) = lower(trim(p_email))
+  where app_private.normalize_email(u.email) = app_private.normalize_email(p_email)
 $$;
 
 --
@@ -4436,7 +4580,8 @@ begin
     -- By account, not membership: an entry outlives its person's membership and can still go.
     select x.* into e from app.project_members x join app.users u on u.id = x.user_id
       where x.project_id = p_project
-        and (lower(u.email) = lower(trim(p_ref)) or (p_ref ~* '^[0-9a-f]{8}-([0-9a-f]{4}-){3}[0-9a-f]{12}$' and u.id = p_ref::uuid));
+        and (app_private.normalize_email(u.email) = app_private.normalize_email(p_ref)
+             or (p_ref ~* '^[0-9a-f]{8}-([0-9a-f]{4}-){3}[0-9a-f]{12}$' and u.id = p_ref::uuid));
   end if;
   if e.id is null then
     perform app_private.fail('member_not_found', format('%s is not a member of this project', p_ref), jsonb_build_object(p_kind, p_ref));
@@ -4622,12 +4767,13 @@ $$;
 CREATE FUNCTION app_private.record_delivery(p_event uuid, p_delivery text, p_event_type text, p jsonb) RETURNS jsonb
     LANGUAGE plpgsql SECURITY DEFINER
     SET search_path TO ''
-    AS $$
+    AS $_$
 declare
   e app.events;
   kind text := case p_event_type when 'push' then 'push' when 'pull_request' then 'pull_request' else 'other' end;
   project uuid;
   refusal text;
+  move_from text := case when p_event_type = 'push' and p ->> 'before' ~ '^[0-9a-f]{40}$' then p ->> 'before' end;
   r app.submission_receipts;
 begin
   select * into e from app.events x where x.id = p_event;
@@ -4637,23 +4783,30 @@ begin
   select tr.project_id into project from app.team_repositories tr
     where tr.event_id = e.id and lower(tr.full_name) = lower(p #>> '{repository,full_name}');
   refusal := app_private.delivery_verdict(e, kind, p, project);
-  insert into app.submission_receipts (event_id, project_id, delivery_id, kind, received_at, repository, ref, sha, verdict, refusal, late, summary)
+  -- Either unique key (delivery id, or an accepted push move) makes this a duplicate.
+  insert into app.submission_receipts (event_id, project_id, delivery_id, kind, received_at, repository, ref, before_sha, sha, verdict, refusal, late, summary)
   values (e.id, project, p_delivery, kind, app.now(), p #>> '{repository,full_name}',
     case when kind = 'push' then p ->> 'ref' else p #>> '{pull_request,head,ref}' end,
+    move_from,
     case when kind = 'push' then p ->> 'after' else p #>> '{pull_request,head,sha}' end,
     case when refusal is null then 'accepted' else 'refused' end, refusal, app.now() >= e.freeze_at,
     jsonb_strip_nulls(jsonb_build_object(
       'pusher', p #>> '{pusher,name}', 'message', left(p #>> '{head_commit,message}', 500),
       'action', p ->> 'action', 'title', left(p #>> '{pull_request,title}', 300), 'number', p #> '{pull_request,number}')))
-  on conflict (event_id, delivery_id) do nothing
+  on conflict do nothing
   returning * into r;
   if r.seq is null then
     select * into r from app.submission_receipts x where x.event_id = e.id and x.delivery_id = p_delivery;
+    if r.seq is null then
+      select * into r from app.submission_receipts x
+        where x.event_id = e.id and x.project_id = project and x.ref = p ->> 'ref' and x.before_sha = move_from
+          and x.sha = p ->> 'after' and x.verdict = 'accepted' and x.kind = 'push';
+    end if;
     return jsonb_build_object('sequence', r.seq, 'verdict', r.verdict, 'refusal', r.refusal, 'late', r.late, 'duplicate', true);
   end if;
   return jsonb_build_object('sequence', r.seq, 'verdict', r.verdict, 'refusal', r.refusal, 'late', r.late, 'duplicate', false);
 end;
-$$;
+$_$;
 
 --
 -- Name: record_sign_in(); Type: FUNCTION; Schema: app_private; Owner: -
@@ -4669,6 +4822,48 @@ begin
   return new;
 end;
 $$;
+
+--
+-- Name: record_submission_exception(uuid, text, text, text, bigint, boolean, boolean); Type: FUNCTION; Schema: app_private; Owner: -
+--
+
+CREATE FUNCTION app_private.record_submission_exception(p_project uuid, p_reason text, p_sha text, p_archive_sha256 text, p_size bigint, p_invalidate_decks boolean, p_invalidate_voting boolean) RETURNS jsonb
+    LANGUAGE plpgsql SECURITY DEFINER
+    SET search_path TO ''
+    AS $$
+declare
+  ctx app_private.event_ctx;
+  prev text;
+  x app.submission_exceptions;
+begin
+  perform app.submission_exception_check(p_project);
+  ctx := app_private.event_ctx();
+  if p_reason is null or length(trim(p_reason)) = 0 then
+    perform app_private.fail('reason_required', 'An exception needs --reason', '{"field":"reason"}');
+  end if;
+  if (p_sha is null) <> (p_archive_sha256 is null) then
+    perform app_private.fail('capture_failed', 'The revision was not captured; nothing was recorded');
+  end if;
+  select s.sha into prev from app.submissions s where s.project_id = p_project for update;
+  insert into app.submission_exceptions (event_id, project_id, at, by_user_id, reason, sha, missing, previous_sha, invalidate_decks, invalidate_voting)
+  values (ctx.event_id, p_project, app.now(), ctx.user_id, trim(p_reason), p_sha, p_sha is null, prev, coalesce(p_invalidate_decks, false), coalesce(p_invalidate_voting, false))
+  returning * into x;
+  insert into app.submissions (project_id, event_id, state, sha, source, archive_sha256, archive_size, frozen_at)
+  values (p_project, ctx.event_id, case when p_sha is null then 'missing' else 'frozen' end, p_sha, 'exception', p_archive_sha256, p_size,
+    case when p_sha is null then null else app.now() end)
+  on conflict (project_id) do update set state = excluded.state, sha = excluded.sha, source = 'exception', receipt_seq = null,
+    archive_sha256 = excluded.archive_sha256, archive_size = excluded.archive_size, frozen_at = excluded.frozen_at, attention = null, updated_at = now();
+  return jsonb_build_object('id', x.id, 'at', app_private.iso(x.at), 'reason', x.reason, 'sha', x.sha, 'missing', x.missing,
+    'previousSha', x.previous_sha, 'invalidateDecks', x.invalidate_decks, 'invalidateVoting', x.invalidate_voting,
+    'team', app_private.submission_team_json(p_project));
+end;
+$$;
+
+--
+-- Name: FUNCTION record_submission_exception(p_project uuid, p_reason text, p_sha text, p_archive_sha256 text, p_size bigint, p_invalidate_decks boolean, p_invalidate_voting boolean); Type: COMMENT; Schema: app_private; Owner: -
+--
+
+COMMENT ON FUNCTION app_private.record_submission_exception(p_project uuid, p_reason text, p_sha text, p_archive_sha256 text, p_size bigint, p_invalidate_decks boolean, p_invalidate_voting boolean) IS 'submissions exception: freezes a team on a sha with the evidence archive the route captured, or marks it missing (exception route only).';
 
 --
 -- Name: record_view(uuid, integer, bytea, text, text, integer); Type: FUNCTION; Schema: app_private; Owner: -
@@ -4751,6 +4946,19 @@ $$;
 --
 
 COMMENT ON FUNCTION app_private.recover_dead_workers(p_stale interval) IS 'Frees the queue locks of worker replicas whose heartbeat is older than p_stale (default 2 minutes, 4 missed beats) and removes their heartbeat rows; answers { replicas, unlockedJobs }. Run every minute by workers__recover; safe to run by hand.';
+
+--
+-- Name: repository_held_elsewhere(uuid, text); Type: FUNCTION; Schema: app_private; Owner: -
+--
+
+CREATE FUNCTION app_private.repository_held_elsewhere(p_event uuid, p_full_name text) RETURNS boolean
+    LANGUAGE sql STABLE
+    SET search_path TO ''
+    AS $$
+  select app_private.organization_held_elsewhere(p_event, split_part(p_full_name, '/', 1))
+      or exists (select 1 from app_private.local_repositories r
+                  where r.name_key = lower(p_full_name) and r.event_id is distinct from p_event)
+$$;
 
 --
 -- Name: repository_slug(text); Type: FUNCTION; Schema: app_private; Owner: -
@@ -4863,6 +5071,10 @@ begin
   end if;
   if nullif(current_setting('app.key_id', true), '') is not null then
     perform app_private.fail('key_not_allowed', 'Keys are made and revoked from a browser session; API keys are refused here');
+  end if;
+  if app_private.demo_workspace() is not null then
+    perform app_private.fail('demo_session_refused',
+      'A demo session acts for another person and cannot manage keys, passwords, two-factor or sessions; sign in as yourself');
   end if;
 end;
 $$;
@@ -5012,10 +5224,7 @@ begin
   if d.id is null then
     perform app_private.fail('demo_pass_not_found', format('No demo pass %s in this workspace', p_pass));
   end if;
-  with gone as (
-    delete from app_private.sessions s using app_private.demo_pass_sessions l
-    where l.pass_id = d.id and s.id = l.session_id returning 1
-  )
+  with gone as (delete from app_private.sessions s where s.demo_pass_id = d.id returning 1)
   select count(*) into ended from gone;
   return jsonb_build_object('id', d.id, 'revokedAt', app_private.iso(d.revoked_at), 'sessionsEnded', ended);
 end;
@@ -5034,6 +5243,15 @@ CREATE FUNCTION app_private.revoke_key(p_key uuid) RETURNS jsonb
 $$;
 
 --
+-- Name: role_rank(app.workspace_role); Type: FUNCTION; Schema: app_private; Owner: -
+--
+
+CREATE FUNCTION app_private.role_rank(p_role app.workspace_role) RETURNS integer
+    LANGUAGE sql IMMUTABLE
+    SET search_path TO ''
+    AS $$ select case p_role when 'owner' then 4 when 'admin' then 3 when 'member' then 2 when 'guest' then 1 end $$;
+
+--
 -- Name: roster_rows(jsonb); Type: FUNCTION; Schema: app_private; Owner: -
 --
 
@@ -5045,6 +5263,33 @@ CREATE FUNCTION app_private.roster_rows(p jsonb) RETURNS TABLE(n integer, email 
          nullif(trim(x ->> 'team'), '')
   from jsonb_array_elements(p) with ordinality as r(x, o)
 $$;
+
+--
+-- Name: rotate_share_secret(uuid, bytea); Type: FUNCTION; Schema: app_private; Owner: -
+--
+
+CREATE FUNCTION app_private.rotate_share_secret(p_link uuid, p_token_hash bytea) RETURNS jsonb
+    LANGUAGE plpgsql SECURITY DEFINER
+    SET search_path TO ''
+    AS $$
+declare
+  l app.share_links;
+begin
+  perform app_private.require_scope('presentations:write');
+  select * into l from app.share_links x where x.id = p_link;
+  if l.id is null or l.revoked_at is not null or coalesce(app_private.deck_role(l.deck_id), 'collaborator') not in ('owner', 'admin') then
+    perform app_private.fail('not_found', 'No such share link');
+  end if;
+  update app_private.share_link_secrets s set token_hash = p_token_hash where s.link_id = l.id;
+  return app_private.link_json(l);
+end;
+$$;
+
+--
+-- Name: FUNCTION rotate_share_secret(p_link uuid, p_token_hash bytea); Type: COMMENT; Schema: app_private; Owner: -
+--
+
+COMMENT ON FUNCTION app_private.rotate_share_secret(p_link uuid, p_token_hash bytea) IS 'Replaces the secret of a share link with one the route drew (a replayed mint); the previous URL stops working.';
 
 --
 -- Name: save_thumbnail(uuid, integer, text, text); Type: FUNCTION; Schema: app_private; Owner: -
@@ -5086,17 +5331,81 @@ $$;
 COMMENT ON FUNCTION app_private.set_default_workspace_checked_by_caller(p_workspace uuid) IS 'Makes one of your workspaces the default for requests that name none.';
 
 --
+-- Name: set_event_github(text, text, text, text, jsonb, boolean); Type: FUNCTION; Schema: app_private; Owner: -
+--
+
+CREATE FUNCTION app_private.set_event_github(p_organization text, p_template text, p_branch text, p_code_host text, p_installations jsonb, p_template_on_disk boolean) RETURNS jsonb
+    LANGUAGE plpgsql SECURITY DEFINER
+    SET search_path TO ''
+    AS $_$
+declare
+  ctx app_private.event_ctx;
+  branch text := coalesce(nullif(trim(p_branch), ''), 'main');
+  owners text[];
+  o text;
+  installation text;
+  template_standing text;
+begin
+  perform app_private.require_event_scope('hackathon:write');
+  ctx := app_private.require_event_role(array['organizer']);
+  if p_organization is null or p_organization !~ '^[A-Za-z0-9]+(-[A-Za-z0-9]+)*$' or length(p_organization) > 39 then
+    perform app_private.fail('invalid_input', 'organization must be a code-host login: letters, digits, single hyphens, at most 39', '{"field":"organization"}');
+  end if;
+  if p_template is null or p_template !~ '^[A-Za-z0-9]+(-[A-Za-z0-9]+)*/[A-Za-z0-9._-]{1,100}$'
+     or length(split_part(p_template, '/', 1)) > 39 or split_part(p_template, '/', 2) in ('.', '..')
+     or p_template ~ '\.git$' then
+    perform app_private.fail('invalid_input', 'template must be <owner>/<repo>', '{"field":"template"}');
+  end if;
+  if branch !~ '^[A-Za-z0-9._/-]{1,200}$' or branch ~ '(^[/.-]|/$|\.\.|//|\.lock$)' then
+    perform app_private.fail('invalid_input', 'branch is not a valid branch name', '{"field":"branch"}');
+  end if;
+  owners := array[p_organization];
+  if lower(split_part(p_template, '/', 1)) <> lower(p_organization) then
+    owners := owners || split_part(p_template, '/', 1);
+  end if;
+  if p_code_host = 'local' then
+    foreach o in array owners loop
+      perform app_private.claim_local_organization(ctx.event_id, o);
+    end loop;
+    template_standing := app_private.own_local_repository(ctx.event_id, p_template, coalesce(p_template_on_disk, false));
+  elsif p_code_host = 'github' then
+    for o, installation in select x.key, x.value from jsonb_each_text(coalesce(p_installations, '{}')) x loop
+      if installation !~ '^[0-9]{1,18}$' then
+        perform app_private.fail('invalid_input', 'an installation id is a number', '{"field":"installation"}');
+      end if;
+      if app_private.hold_github_installation(ctx.event_id, o, installation::bigint) <> 'held' then
+        perform app_private.fail('organization_taken',
+          format('The GitHub App installation on %s is already used by another workspace on this instance; choose another organization', o),
+          jsonb_build_object('organization', o));
+      end if;
+    end loop;
+  else
+    perform app_private.fail('invalid_input', 'unknown code host', '{"field":"codeHost"}');
+  end if;
+  update app.events e set github_organization = p_organization, github_template = p_template, github_branch = branch, updated_at = app.now()
+    where e.id = ctx.event_id;
+  return jsonb_build_object('organization', p_organization, 'template', p_template, 'branch', branch,
+    'templateRepository', template_standing);
+end;
+$_$;
+
+--
 -- Name: set_repository_readiness(uuid, text, text, text, text); Type: FUNCTION; Schema: app_private; Owner: -
 --
 
 CREATE FUNCTION app_private.set_repository_readiness(p_project uuid, p_full_name text, p_readiness text, p_template_sha text, p_attention text) RETURNS void
-    LANGUAGE sql
+    LANGUAGE plpgsql
     SET search_path TO ''
     AS $$
+begin
+  if exists (select 1 from app.event_teams t where t.project_id = p_project and app_private.repository_held_elsewhere(t.event_id, p_full_name)) then
+    perform app_private.fail('repository_not_found', format('%s belongs to another workspace on the code host', p_full_name));
+  end if;
   insert into app.team_repositories (project_id, event_id, full_name, readiness, template_sha, attention)
   select t.project_id, t.event_id, p_full_name, p_readiness, p_template_sha, p_attention from app.event_teams t where t.project_id = p_project
   on conflict (project_id) do update set full_name = excluded.full_name, readiness = excluded.readiness,
-    template_sha = coalesce(excluded.template_sha, app.team_repositories.template_sha), attention = excluded.attention, updated_at = now()
+    template_sha = coalesce(excluded.template_sha, app.team_repositories.template_sha), attention = excluded.attention, updated_at = now();
+end;
 $$;
 
 --
@@ -5104,13 +5413,12 @@ $$;
 --
 
 CREATE FUNCTION app_private.set_team_repository(p_project uuid, p_full_name text, p_readiness text, p_template_sha text DEFAULT NULL::text) RETURNS void
-    LANGUAGE sql
+    LANGUAGE plpgsql
     SET search_path TO ''
     AS $$
-  insert into app.team_repositories (project_id, event_id, full_name, readiness, template_sha)
-  select t.project_id, t.event_id, p_full_name, p_readiness, p_template_sha from app.event_teams t where t.project_id = p_project
-  on conflict (project_id) do update set full_name = excluded.full_name, readiness = excluded.readiness,
-    template_sha = coalesce(excluded.template_sha, app.team_repositories.template_sha), updated_at = now()
+begin
+  perform app_private.set_repository_readiness(p_project, p_full_name, p_readiness, p_template_sha, null);
+end;
 $$;
 
 --
@@ -5154,6 +5462,22 @@ begin
   end if;
   return app_private.setup(p_workspace, p_email, p_name, p_password_hash);
 end;
+$$;
+
+--
+-- Name: spend_totp_step(uuid, bigint); Type: FUNCTION; Schema: app_private; Owner: -
+--
+
+CREATE FUNCTION app_private.spend_totp_step(p_user uuid, p_step bigint) RETURNS boolean
+    LANGUAGE sql
+    SET search_path TO ''
+    AS $$
+  with spent as (
+    update app_private.user_secrets s set totp_last_step = p_step
+     where s.user_id = p_user and (s.totp_last_step is null or s.totp_last_step < p_step)
+    returning 1
+  )
+  select exists (select 1 from spent)
 $$;
 
 --
@@ -5400,7 +5724,7 @@ declare
 begin
   if p_ref like '%@%' then
     select x.* into m from app.memberships x join app.users u on u.id = x.user_id
-      where x.workspace_id = app.current_workspace_id() and lower(u.email) = lower(trim(p_ref));
+      where x.workspace_id = app.current_workspace_id() and app_private.normalize_email(u.email) = app_private.normalize_email(p_ref);
   elsif p_ref ~* '^[0-9a-f]{8}-([0-9a-f]{4}-){3}[0-9a-f]{12}$' then
     select x.* into m from app.memberships x where x.workspace_id = app.current_workspace_id() and x.user_id = p_ref::uuid;
   end if;
@@ -5636,7 +5960,7 @@ CREATE VIEW app.my_api_keys AS
     k.created_at,
     k.last4
    FROM app_private.api_keys k
-  WHERE (k.user_id = app.current_user_id());
+  WHERE ((k.user_id = app.current_user_id()) AND (app_private.demo_workspace() IS NULL));
 
 --
 -- Name: VIEW my_api_keys; Type: COMMENT; Schema: app; Owner: -
@@ -5840,12 +6164,14 @@ CREATE TABLE app_private.deck_mail_throttle (
 );
 
 --
--- Name: demo_pass_sessions; Type: TABLE; Schema: app_private; Owner: -
+-- Name: github_installations; Type: TABLE; Schema: app_private; Owner: -
 --
 
-CREATE TABLE app_private.demo_pass_sessions (
-    session_id uuid NOT NULL,
-    pass_id uuid NOT NULL
+CREATE TABLE app_private.github_installations (
+    installation_id bigint NOT NULL,
+    login text NOT NULL,
+    event_id uuid NOT NULL,
+    verified_at timestamp with time zone DEFAULT now() NOT NULL
 );
 
 --
@@ -5872,6 +6198,32 @@ CREATE TABLE app_private.key_usage (
     route text NOT NULL,
     request_count bigint DEFAULT 0 NOT NULL,
     last_used_at timestamp with time zone NOT NULL
+);
+
+--
+-- Name: local_organizations; Type: TABLE; Schema: app_private; Owner: -
+--
+
+CREATE TABLE app_private.local_organizations (
+    login_key text NOT NULL,
+    login text NOT NULL,
+    event_id uuid,
+    claimed_at timestamp with time zone DEFAULT now() NOT NULL,
+    CONSTRAINT local_organizations_check CHECK ((lower(login) = login_key)),
+    CONSTRAINT local_organizations_login_key_check CHECK ((login_key = lower(login_key)))
+);
+
+--
+-- Name: local_repositories; Type: TABLE; Schema: app_private; Owner: -
+--
+
+CREATE TABLE app_private.local_repositories (
+    name_key text NOT NULL,
+    full_name text NOT NULL,
+    event_id uuid,
+    created_at timestamp with time zone DEFAULT now() NOT NULL,
+    CONSTRAINT local_repositories_check CHECK ((lower(full_name) = name_key)),
+    CONSTRAINT local_repositories_name_key_check CHECK ((name_key = lower(name_key)))
 );
 
 --
@@ -5948,8 +6300,15 @@ CREATE TABLE app_private.sessions (
     token_hash bytea NOT NULL,
     user_id uuid NOT NULL,
     created_at timestamp with time zone DEFAULT now() NOT NULL,
-    expires_at timestamp with time zone NOT NULL
+    expires_at timestamp with time zone NOT NULL,
+    demo_pass_id uuid
 );
+
+--
+-- Name: COLUMN sessions.demo_pass_id; Type: COMMENT; Schema: app_private; Owner: -
+--
+
+COMMENT ON COLUMN app_private.sessions.demo_pass_id IS 'The demo pass that opened this session: it acts in the pass''s workspace only, never on credentials, and ends with the pass.';
 
 --
 -- Name: setup_tokens; Type: TABLE; Schema: app_private; Owner: -
@@ -6002,8 +6361,15 @@ CREATE TABLE app_private.upload_intents (
 CREATE TABLE app_private.user_secrets (
     user_id uuid NOT NULL,
     password_hash text,
-    totp_secret_sealed text
+    totp_secret_sealed text,
+    totp_last_step bigint
 );
+
+--
+-- Name: COLUMN user_secrets.totp_last_step; Type: COMMENT; Schema: app_private; Owner: -
+--
+
+COMMENT ON COLUMN app_private.user_secrets.totp_last_step IS 'The last TOTP time step (unix seconds / 30) used to sign in; that step and earlier ones are spent.';
 
 --
 -- Name: view_dedupe; Type: TABLE; Schema: app_private; Owner: -
@@ -6308,13 +6674,6 @@ ALTER TABLE ONLY app_private.deck_mail_throttle
     ADD CONSTRAINT deck_mail_throttle_pkey PRIMARY KEY (deck_id);
 
 --
--- Name: demo_pass_sessions demo_pass_sessions_pkey; Type: CONSTRAINT; Schema: app_private; Owner: -
---
-
-ALTER TABLE ONLY app_private.demo_pass_sessions
-    ADD CONSTRAINT demo_pass_sessions_pkey PRIMARY KEY (session_id);
-
---
 -- Name: demo_passes demo_passes_pkey; Type: CONSTRAINT; Schema: app_private; Owner: -
 --
 
@@ -6329,6 +6688,13 @@ ALTER TABLE ONLY app_private.demo_passes
     ADD CONSTRAINT demo_passes_token_hash_key UNIQUE (token_hash);
 
 --
+-- Name: github_installations github_installations_pkey; Type: CONSTRAINT; Schema: app_private; Owner: -
+--
+
+ALTER TABLE ONLY app_private.github_installations
+    ADD CONSTRAINT github_installations_pkey PRIMARY KEY (installation_id);
+
+--
 -- Name: idempotency_keys idempotency_keys_pkey; Type: CONSTRAINT; Schema: app_private; Owner: -
 --
 
@@ -6341,6 +6707,20 @@ ALTER TABLE ONLY app_private.idempotency_keys
 
 ALTER TABLE ONLY app_private.key_usage
     ADD CONSTRAINT key_usage_pkey PRIMARY KEY (key_id, route);
+
+--
+-- Name: local_organizations local_organizations_pkey; Type: CONSTRAINT; Schema: app_private; Owner: -
+--
+
+ALTER TABLE ONLY app_private.local_organizations
+    ADD CONSTRAINT local_organizations_pkey PRIMARY KEY (login_key);
+
+--
+-- Name: local_repositories local_repositories_pkey; Type: CONSTRAINT; Schema: app_private; Owner: -
+--
+
+ALTER TABLE ONLY app_private.local_repositories
+    ADD CONSTRAINT local_repositories_pkey PRIMARY KEY (name_key);
 
 --
 -- Name: login_codes login_codes_pkey; Type: CONSTRAINT; Schema: app_private; Owner: -
@@ -6672,6 +7052,12 @@ CREATE INDEX submission_receipts_event_idx ON app.submission_receipts USING btre
 CREATE INDEX submission_receipts_project_idx ON app.submission_receipts USING btree (project_id, seq DESC);
 
 --
+-- Name: submission_receipts_push_move_key; Type: INDEX; Schema: app; Owner: -
+--
+
+CREATE UNIQUE INDEX submission_receipts_push_move_key ON app.submission_receipts USING btree (event_id, project_id, ref, before_sha, sha) WHERE ((verdict = 'accepted'::text) AND (kind = 'push'::text));
+
+--
 -- Name: submissions_event_idx; Type: INDEX; Schema: app; Owner: -
 --
 
@@ -6714,6 +7100,12 @@ CREATE INDEX users_default_workspace_idx ON app.users USING btree (default_works
 CREATE UNIQUE INDEX users_email_key ON app.users USING btree (lower(email));
 
 --
+-- Name: users_email_normalized_key; Type: INDEX; Schema: app; Owner: -
+--
+
+CREATE UNIQUE INDEX users_email_normalized_key ON app.users USING btree (app_private.normalize_email(email));
+
+--
 -- Name: workspaces_name_key; Type: INDEX; Schema: app; Owner: -
 --
 
@@ -6738,12 +7130,6 @@ CREATE INDEX api_keys_user_idx ON app_private.api_keys USING btree (user_id);
 CREATE INDEX api_keys_workspace_idx ON app_private.api_keys USING btree (workspace_id);
 
 --
--- Name: demo_pass_sessions_pass_idx; Type: INDEX; Schema: app_private; Owner: -
---
-
-CREATE INDEX demo_pass_sessions_pass_idx ON app_private.demo_pass_sessions USING btree (pass_id);
-
---
 -- Name: demo_passes_created_by_idx; Type: INDEX; Schema: app_private; Owner: -
 --
 
@@ -6762,10 +7148,34 @@ CREATE INDEX demo_passes_listing_idx ON app_private.demo_passes USING btree (wor
 CREATE INDEX demo_passes_user_idx ON app_private.demo_passes USING btree (user_id);
 
 --
+-- Name: github_installations_event_idx; Type: INDEX; Schema: app_private; Owner: -
+--
+
+CREATE INDEX github_installations_event_idx ON app_private.github_installations USING btree (event_id);
+
+--
+-- Name: github_installations_login_idx; Type: INDEX; Schema: app_private; Owner: -
+--
+
+CREATE INDEX github_installations_login_idx ON app_private.github_installations USING btree (lower(login));
+
+--
 -- Name: idempotency_keys_created_idx; Type: INDEX; Schema: app_private; Owner: -
 --
 
 CREATE INDEX idempotency_keys_created_idx ON app_private.idempotency_keys USING btree (created_at);
+
+--
+-- Name: local_organizations_event_idx; Type: INDEX; Schema: app_private; Owner: -
+--
+
+CREATE INDEX local_organizations_event_idx ON app_private.local_organizations USING btree (event_id);
+
+--
+-- Name: local_repositories_event_idx; Type: INDEX; Schema: app_private; Owner: -
+--
+
+CREATE INDEX local_repositories_event_idx ON app_private.local_repositories USING btree (event_id);
 
 --
 -- Name: local_repository_access_key; Type: INDEX; Schema: app_private; Owner: -
@@ -6790,6 +7200,12 @@ CREATE INDEX provision_runs_sample_idx ON app_private.provision_runs USING btree
 --
 
 CREATE INDEX response_respondents_response_idx ON app_private.response_respondents USING btree (response_id);
+
+--
+-- Name: sessions_demo_pass_idx; Type: INDEX; Schema: app_private; Owner: -
+--
+
+CREATE INDEX sessions_demo_pass_idx ON app_private.sessions USING btree (demo_pass_id) WHERE (demo_pass_id IS NOT NULL);
 
 --
 -- Name: sessions_user_idx; Type: INDEX; Schema: app_private; Owner: -
@@ -7217,20 +7633,6 @@ ALTER TABLE ONLY app_private.deck_mail_throttle
     ADD CONSTRAINT deck_mail_throttle_deck_id_fkey FOREIGN KEY (deck_id) REFERENCES app.decks(id) ON DELETE CASCADE;
 
 --
--- Name: demo_pass_sessions demo_pass_sessions_pass_id_fkey; Type: FK CONSTRAINT; Schema: app_private; Owner: -
---
-
-ALTER TABLE ONLY app_private.demo_pass_sessions
-    ADD CONSTRAINT demo_pass_sessions_pass_id_fkey FOREIGN KEY (pass_id) REFERENCES app_private.demo_passes(id) ON DELETE CASCADE;
-
---
--- Name: demo_pass_sessions demo_pass_sessions_session_id_fkey; Type: FK CONSTRAINT; Schema: app_private; Owner: -
---
-
-ALTER TABLE ONLY app_private.demo_pass_sessions
-    ADD CONSTRAINT demo_pass_sessions_session_id_fkey FOREIGN KEY (session_id) REFERENCES app_private.sessions(id) ON DELETE CASCADE;
-
---
 -- Name: demo_passes demo_passes_created_by_fkey; Type: FK CONSTRAINT; Schema: app_private; Owner: -
 --
 
@@ -7252,6 +7654,13 @@ ALTER TABLE ONLY app_private.demo_passes
     ADD CONSTRAINT demo_passes_workspace_id_fkey FOREIGN KEY (workspace_id) REFERENCES app.workspaces(id) ON DELETE CASCADE;
 
 --
+-- Name: github_installations github_installations_event_id_fkey; Type: FK CONSTRAINT; Schema: app_private; Owner: -
+--
+
+ALTER TABLE ONLY app_private.github_installations
+    ADD CONSTRAINT github_installations_event_id_fkey FOREIGN KEY (event_id) REFERENCES app.events(id) ON DELETE CASCADE;
+
+--
 -- Name: idempotency_keys idempotency_keys_user_id_fkey; Type: FK CONSTRAINT; Schema: app_private; Owner: -
 --
 
@@ -7264,6 +7673,20 @@ ALTER TABLE ONLY app_private.idempotency_keys
 
 ALTER TABLE ONLY app_private.key_usage
     ADD CONSTRAINT key_usage_key_id_fkey FOREIGN KEY (key_id) REFERENCES app_private.api_keys(id) ON DELETE CASCADE;
+
+--
+-- Name: local_organizations local_organizations_event_id_fkey; Type: FK CONSTRAINT; Schema: app_private; Owner: -
+--
+
+ALTER TABLE ONLY app_private.local_organizations
+    ADD CONSTRAINT local_organizations_event_id_fkey FOREIGN KEY (event_id) REFERENCES app.events(id) ON DELETE SET NULL;
+
+--
+-- Name: local_repositories local_repositories_event_id_fkey; Type: FK CONSTRAINT; Schema: app_private; Owner: -
+--
+
+ALTER TABLE ONLY app_private.local_repositories
+    ADD CONSTRAINT local_repositories_event_id_fkey FOREIGN KEY (event_id) REFERENCES app.events(id) ON DELETE SET NULL;
 
 --
 -- Name: local_repository_access local_repository_access_user_id_fkey; Type: FK CONSTRAINT; Schema: app_private; Owner: -
@@ -7306,6 +7729,13 @@ ALTER TABLE ONLY app_private.response_respondents
 
 ALTER TABLE ONLY app_private.response_respondents
     ADD CONSTRAINT response_respondents_response_id_fkey FOREIGN KEY (response_id) REFERENCES app.form_responses(id) ON DELETE CASCADE;
+
+--
+-- Name: sessions sessions_demo_pass_id_fkey; Type: FK CONSTRAINT; Schema: app_private; Owner: -
+--
+
+ALTER TABLE ONLY app_private.sessions
+    ADD CONSTRAINT sessions_demo_pass_id_fkey FOREIGN KEY (demo_pass_id) REFERENCES app_private.demo_passes(id) ON DELETE CASCADE;
 
 --
 -- Name: sessions sessions_user_id_fkey; Type: FK CONSTRAINT; Schema: app_private; Owner: -
@@ -7387,9 +7817,9 @@ ALTER TABLE app.agenda_items ENABLE ROW LEVEL SECURITY;
 -- Name: agenda_items agenda_items_select; Type: POLICY; Schema: app; Owner: -
 --
 
-CREATE POLICY agenda_items_select ON app.agenda_items FOR SELECT TO podium_app USING ((EXISTS ( SELECT 1
+CREATE POLICY agenda_items_select ON app.agenda_items FOR SELECT TO podium_app USING ((( SELECT app.has_scope('hackathon:read'::text) AS has_scope) AND (EXISTS ( SELECT 1
    FROM app.events e
-  WHERE (e.id = agenda_items.event_id))));
+  WHERE (e.id = agenda_items.event_id)))));
 
 --
 -- Name: deck_annotations; Type: ROW SECURITY; Schema: app; Owner: -
@@ -7401,7 +7831,7 @@ ALTER TABLE app.deck_annotations ENABLE ROW LEVEL SECURITY;
 -- Name: deck_annotations deck_annotations_select; Type: POLICY; Schema: app; Owner: -
 --
 
-CREATE POLICY deck_annotations_select ON app.deck_annotations FOR SELECT TO podium_app USING ((app_private.deck_role(deck_id) IS NOT NULL));
+CREATE POLICY deck_annotations_select ON app.deck_annotations FOR SELECT TO podium_app USING ((( SELECT app.has_scope('presentations:read'::text) AS has_scope) AND (app_private.deck_role(deck_id) IS NOT NULL)));
 
 --
 -- Name: deck_collaborators; Type: ROW SECURITY; Schema: app; Owner: -
@@ -7413,7 +7843,7 @@ ALTER TABLE app.deck_collaborators ENABLE ROW LEVEL SECURITY;
 -- Name: deck_collaborators deck_collaborators_select; Type: POLICY; Schema: app; Owner: -
 --
 
-CREATE POLICY deck_collaborators_select ON app.deck_collaborators FOR SELECT TO podium_app USING (((user_id = ( SELECT app.current_user_id() AS current_user_id)) OR (app_private.deck_role(deck_id) = ANY (ARRAY['owner'::text, 'admin'::text]))));
+CREATE POLICY deck_collaborators_select ON app.deck_collaborators FOR SELECT TO podium_app USING ((( SELECT app.has_scope('presentations:read'::text) AS has_scope) AND ((user_id = ( SELECT app.current_user_id() AS current_user_id)) OR (app_private.deck_role(deck_id) = ANY (ARRAY['owner'::text, 'admin'::text])))));
 
 --
 -- Name: deck_files; Type: ROW SECURITY; Schema: app; Owner: -
@@ -7425,7 +7855,7 @@ ALTER TABLE app.deck_files ENABLE ROW LEVEL SECURITY;
 -- Name: deck_files deck_files_select; Type: POLICY; Schema: app; Owner: -
 --
 
-CREATE POLICY deck_files_select ON app.deck_files FOR SELECT TO podium_app USING ((app_private.deck_role(deck_id) IS NOT NULL));
+CREATE POLICY deck_files_select ON app.deck_files FOR SELECT TO podium_app USING ((( SELECT app.has_scope('presentations:read'::text) AS has_scope) AND (app_private.deck_role(deck_id) IS NOT NULL)));
 
 --
 -- Name: deck_thumbnails; Type: ROW SECURITY; Schema: app; Owner: -
@@ -7437,7 +7867,7 @@ ALTER TABLE app.deck_thumbnails ENABLE ROW LEVEL SECURITY;
 -- Name: deck_thumbnails deck_thumbnails_select; Type: POLICY; Schema: app; Owner: -
 --
 
-CREATE POLICY deck_thumbnails_select ON app.deck_thumbnails FOR SELECT TO podium_app USING ((app_private.deck_role(deck_id) IS NOT NULL));
+CREATE POLICY deck_thumbnails_select ON app.deck_thumbnails FOR SELECT TO podium_app USING ((( SELECT app.has_scope('presentations:read'::text) AS has_scope) AND (app_private.deck_role(deck_id) IS NOT NULL)));
 
 --
 -- Name: deck_versions; Type: ROW SECURITY; Schema: app; Owner: -
@@ -7449,7 +7879,7 @@ ALTER TABLE app.deck_versions ENABLE ROW LEVEL SECURITY;
 -- Name: deck_versions deck_versions_select; Type: POLICY; Schema: app; Owner: -
 --
 
-CREATE POLICY deck_versions_select ON app.deck_versions FOR SELECT TO podium_app USING ((app_private.deck_role(deck_id) IS NOT NULL));
+CREATE POLICY deck_versions_select ON app.deck_versions FOR SELECT TO podium_app USING ((( SELECT app.has_scope('presentations:read'::text) AS has_scope) AND (app_private.deck_role(deck_id) IS NOT NULL)));
 
 --
 -- Name: deck_views; Type: ROW SECURITY; Schema: app; Owner: -
@@ -7461,7 +7891,7 @@ ALTER TABLE app.deck_views ENABLE ROW LEVEL SECURITY;
 -- Name: deck_views deck_views_select; Type: POLICY; Schema: app; Owner: -
 --
 
-CREATE POLICY deck_views_select ON app.deck_views FOR SELECT TO podium_app USING ((app_private.deck_role(deck_id) = ANY (ARRAY['owner'::text, 'admin'::text])));
+CREATE POLICY deck_views_select ON app.deck_views FOR SELECT TO podium_app USING ((( SELECT app.has_scope('presentations:read'::text) AS has_scope) AND (app_private.deck_role(deck_id) = ANY (ARRAY['owner'::text, 'admin'::text]))));
 
 --
 -- Name: decks; Type: ROW SECURITY; Schema: app; Owner: -
@@ -7473,7 +7903,7 @@ ALTER TABLE app.decks ENABLE ROW LEVEL SECURITY;
 -- Name: decks decks_select; Type: POLICY; Schema: app; Owner: -
 --
 
-CREATE POLICY decks_select ON app.decks FOR SELECT TO podium_app USING ((app_private.deck_role(id) IS NOT NULL));
+CREATE POLICY decks_select ON app.decks FOR SELECT TO podium_app USING ((( SELECT app.has_scope('presentations:read'::text) AS has_scope) AND (app_private.deck_role(id) IS NOT NULL)));
 
 --
 -- Name: event_notices; Type: ROW SECURITY; Schema: app; Owner: -
@@ -7485,9 +7915,9 @@ ALTER TABLE app.event_notices ENABLE ROW LEVEL SECURITY;
 -- Name: event_notices event_notices_select; Type: POLICY; Schema: app; Owner: -
 --
 
-CREATE POLICY event_notices_select ON app.event_notices FOR SELECT TO podium_app USING ((EXISTS ( SELECT 1
+CREATE POLICY event_notices_select ON app.event_notices FOR SELECT TO podium_app USING ((( SELECT app.has_scope('hackathon:read'::text) AS has_scope) AND (EXISTS ( SELECT 1
    FROM app.events e
-  WHERE (e.id = event_notices.event_id))));
+  WHERE (e.id = event_notices.event_id)))));
 
 --
 -- Name: event_teams; Type: ROW SECURITY; Schema: app; Owner: -
@@ -7499,7 +7929,7 @@ ALTER TABLE app.event_teams ENABLE ROW LEVEL SECURITY;
 -- Name: event_teams event_teams_select; Type: POLICY; Schema: app; Owner: -
 --
 
-CREATE POLICY event_teams_select ON app.event_teams FOR SELECT TO podium_app USING (((EXISTS ( SELECT 1
+CREATE POLICY event_teams_select ON app.event_teams FOR SELECT TO podium_app USING ((( SELECT app.has_scope('hackathon:read'::text) AS has_scope) AND (EXISTS ( SELECT 1
    FROM app.events e
   WHERE (e.id = event_teams.event_id))) AND ((( SELECT (app_private.event_ctx_or_null()).role AS role) = 'organizer'::text) OR (project_id = ( SELECT (app_private.event_ctx_or_null()).team_id AS team_id)))));
 
@@ -7513,7 +7943,7 @@ ALTER TABLE app.events ENABLE ROW LEVEL SECURITY;
 -- Name: events events_select; Type: POLICY; Schema: app; Owner: -
 --
 
-CREATE POLICY events_select ON app.events FOR SELECT TO podium_app USING (((id = ( SELECT (app_private.event_ctx_or_null()).event_id AS event_id)) AND (( SELECT (app_private.event_ctx_or_null()).role AS role) IS NOT NULL)));
+CREATE POLICY events_select ON app.events FOR SELECT TO podium_app USING ((( SELECT app.has_scope('hackathon:read'::text) AS has_scope) AND (id = ( SELECT (app_private.event_ctx_or_null()).event_id AS event_id)) AND (( SELECT (app_private.event_ctx_or_null()).role AS role) IS NOT NULL)));
 
 --
 -- Name: form_response_revisions; Type: ROW SECURITY; Schema: app; Owner: -
@@ -7525,9 +7955,9 @@ ALTER TABLE app.form_response_revisions ENABLE ROW LEVEL SECURITY;
 -- Name: form_response_revisions form_response_revisions_select; Type: POLICY; Schema: app; Owner: -
 --
 
-CREATE POLICY form_response_revisions_select ON app.form_response_revisions FOR SELECT TO podium_app USING ((EXISTS ( SELECT 1
+CREATE POLICY form_response_revisions_select ON app.form_response_revisions FOR SELECT TO podium_app USING ((( SELECT app.has_scope('presentations:read'::text) AS has_scope) AND (EXISTS ( SELECT 1
    FROM app.form_responses r
-  WHERE ((r.id = form_response_revisions.response_id) AND (app_private.deck_role(r.deck_id) = ANY (ARRAY['owner'::text, 'admin'::text]))))));
+  WHERE ((r.id = form_response_revisions.response_id) AND (app_private.deck_role(r.deck_id) = ANY (ARRAY['owner'::text, 'admin'::text])))))));
 
 --
 -- Name: form_responses; Type: ROW SECURITY; Schema: app; Owner: -
@@ -7539,7 +7969,7 @@ ALTER TABLE app.form_responses ENABLE ROW LEVEL SECURITY;
 -- Name: form_responses form_responses_select; Type: POLICY; Schema: app; Owner: -
 --
 
-CREATE POLICY form_responses_select ON app.form_responses FOR SELECT TO podium_app USING ((app_private.deck_role(deck_id) = ANY (ARRAY['owner'::text, 'admin'::text])));
+CREATE POLICY form_responses_select ON app.form_responses FOR SELECT TO podium_app USING ((( SELECT app.has_scope('presentations:read'::text) AS has_scope) AND (app_private.deck_role(deck_id) = ANY (ARRAY['owner'::text, 'admin'::text]))));
 
 --
 -- Name: memberships; Type: ROW SECURITY; Schema: app; Owner: -
@@ -7551,7 +7981,7 @@ ALTER TABLE app.memberships ENABLE ROW LEVEL SECURITY;
 -- Name: memberships memberships_select; Type: POLICY; Schema: app; Owner: -
 --
 
-CREATE POLICY memberships_select ON app.memberships FOR SELECT TO podium_app USING (((user_id = ( SELECT app.current_user_id() AS current_user_id)) OR ((workspace_id = ( SELECT app.current_workspace_id() AS current_workspace_id)) AND ( SELECT app_private.is_member_of(memberships.workspace_id) AS is_member_of))));
+CREATE POLICY memberships_select ON app.memberships FOR SELECT TO podium_app USING ((((user_id = ( SELECT app.current_user_id() AS current_user_id)) AND (workspace_id = COALESCE(( SELECT app_private.demo_workspace() AS demo_workspace), workspace_id))) OR ((workspace_id = ( SELECT app.current_workspace_id() AS current_workspace_id)) AND ( SELECT app_private.is_member_of(memberships.workspace_id) AS is_member_of))));
 
 --
 -- Name: project_members; Type: ROW SECURITY; Schema: app; Owner: -
@@ -7563,9 +7993,9 @@ ALTER TABLE app.project_members ENABLE ROW LEVEL SECURITY;
 -- Name: project_members project_members_select; Type: POLICY; Schema: app; Owner: -
 --
 
-CREATE POLICY project_members_select ON app.project_members FOR SELECT TO podium_app USING ((EXISTS ( SELECT 1
+CREATE POLICY project_members_select ON app.project_members FOR SELECT TO podium_app USING ((( SELECT app.has_scope('hackathon:read'::text) AS has_scope) AND (EXISTS ( SELECT 1
    FROM app.projects p
-  WHERE (p.id = project_members.project_id))));
+  WHERE (p.id = project_members.project_id)))));
 
 --
 -- Name: projects; Type: ROW SECURITY; Schema: app; Owner: -
@@ -7577,7 +8007,7 @@ ALTER TABLE app.projects ENABLE ROW LEVEL SECURITY;
 -- Name: projects projects_select; Type: POLICY; Schema: app; Owner: -
 --
 
-CREATE POLICY projects_select ON app.projects FOR SELECT TO podium_app USING (((workspace_id = ( SELECT app.current_workspace_id() AS current_workspace_id)) AND (app_private.project_role_of(id) IS NOT NULL)));
+CREATE POLICY projects_select ON app.projects FOR SELECT TO podium_app USING ((( SELECT app.has_scope('hackathon:read'::text) AS has_scope) AND (workspace_id = ( SELECT app.current_workspace_id() AS current_workspace_id)) AND (app_private.project_role_of(id) IS NOT NULL)));
 
 --
 -- Name: roster_entries; Type: ROW SECURITY; Schema: app; Owner: -
@@ -7589,7 +8019,7 @@ ALTER TABLE app.roster_entries ENABLE ROW LEVEL SECURITY;
 -- Name: roster_entries roster_entries_select; Type: POLICY; Schema: app; Owner: -
 --
 
-CREATE POLICY roster_entries_select ON app.roster_entries FOR SELECT TO podium_app USING (((EXISTS ( SELECT 1
+CREATE POLICY roster_entries_select ON app.roster_entries FOR SELECT TO podium_app USING ((( SELECT app.has_scope('hackathon:read'::text) AS has_scope) AND (EXISTS ( SELECT 1
    FROM app.events e
   WHERE (e.id = roster_entries.event_id))) AND ((( SELECT (app_private.event_ctx_or_null()).role AS role) = 'organizer'::text) OR (lower(email) = ( SELECT lower(u.email) AS lower
    FROM app.users u
@@ -7605,7 +8035,7 @@ ALTER TABLE app.share_links ENABLE ROW LEVEL SECURITY;
 -- Name: share_links share_links_select; Type: POLICY; Schema: app; Owner: -
 --
 
-CREATE POLICY share_links_select ON app.share_links FOR SELECT TO podium_app USING ((app_private.deck_role(deck_id) = ANY (ARRAY['owner'::text, 'admin'::text])));
+CREATE POLICY share_links_select ON app.share_links FOR SELECT TO podium_app USING ((( SELECT app.has_scope('presentations:read'::text) AS has_scope) AND (app_private.deck_role(deck_id) = ANY (ARRAY['owner'::text, 'admin'::text]))));
 
 --
 -- Name: submission_exceptions; Type: ROW SECURITY; Schema: app; Owner: -
@@ -7617,7 +8047,7 @@ ALTER TABLE app.submission_exceptions ENABLE ROW LEVEL SECURITY;
 -- Name: submission_exceptions submission_exceptions_select; Type: POLICY; Schema: app; Owner: -
 --
 
-CREATE POLICY submission_exceptions_select ON app.submission_exceptions FOR SELECT TO podium_app USING (((EXISTS ( SELECT 1
+CREATE POLICY submission_exceptions_select ON app.submission_exceptions FOR SELECT TO podium_app USING ((( SELECT app.has_scope('hackathon:read'::text) AS has_scope) AND (EXISTS ( SELECT 1
    FROM app.events e
   WHERE (e.id = submission_exceptions.event_id))) AND ((( SELECT (app_private.event_ctx_or_null()).role AS role) = 'organizer'::text) OR (project_id = ( SELECT (app_private.event_ctx_or_null()).team_id AS team_id)))));
 
@@ -7631,7 +8061,7 @@ ALTER TABLE app.submission_receipts ENABLE ROW LEVEL SECURITY;
 -- Name: submission_receipts submission_receipts_select; Type: POLICY; Schema: app; Owner: -
 --
 
-CREATE POLICY submission_receipts_select ON app.submission_receipts FOR SELECT TO podium_app USING (((EXISTS ( SELECT 1
+CREATE POLICY submission_receipts_select ON app.submission_receipts FOR SELECT TO podium_app USING ((( SELECT app.has_scope('hackathon:read'::text) AS has_scope) AND (EXISTS ( SELECT 1
    FROM app.events e
   WHERE (e.id = submission_receipts.event_id))) AND ((( SELECT (app_private.event_ctx_or_null()).role AS role) = 'organizer'::text) OR (project_id = ( SELECT (app_private.event_ctx_or_null()).team_id AS team_id)))));
 
@@ -7645,7 +8075,7 @@ ALTER TABLE app.submissions ENABLE ROW LEVEL SECURITY;
 -- Name: submissions submissions_select; Type: POLICY; Schema: app; Owner: -
 --
 
-CREATE POLICY submissions_select ON app.submissions FOR SELECT TO podium_app USING (((EXISTS ( SELECT 1
+CREATE POLICY submissions_select ON app.submissions FOR SELECT TO podium_app USING ((( SELECT app.has_scope('hackathon:read'::text) AS has_scope) AND (EXISTS ( SELECT 1
    FROM app.events e
   WHERE (e.id = submissions.event_id))) AND ((( SELECT (app_private.event_ctx_or_null()).role AS role) = 'organizer'::text) OR (project_id = ( SELECT (app_private.event_ctx_or_null()).team_id AS team_id)))));
 
@@ -7659,9 +8089,9 @@ ALTER TABLE app.team_members ENABLE ROW LEVEL SECURITY;
 -- Name: team_members team_members_select; Type: POLICY; Schema: app; Owner: -
 --
 
-CREATE POLICY team_members_select ON app.team_members FOR SELECT TO podium_app USING ((EXISTS ( SELECT 1
+CREATE POLICY team_members_select ON app.team_members FOR SELECT TO podium_app USING ((( SELECT app.has_scope('hackathon:read'::text) AS has_scope) AND (EXISTS ( SELECT 1
    FROM app.teams t
-  WHERE (t.id = team_members.team_id))));
+  WHERE (t.id = team_members.team_id)))));
 
 --
 -- Name: team_repositories; Type: ROW SECURITY; Schema: app; Owner: -
@@ -7673,7 +8103,7 @@ ALTER TABLE app.team_repositories ENABLE ROW LEVEL SECURITY;
 -- Name: team_repositories team_repositories_select; Type: POLICY; Schema: app; Owner: -
 --
 
-CREATE POLICY team_repositories_select ON app.team_repositories FOR SELECT TO podium_app USING (((EXISTS ( SELECT 1
+CREATE POLICY team_repositories_select ON app.team_repositories FOR SELECT TO podium_app USING ((( SELECT app.has_scope('hackathon:read'::text) AS has_scope) AND (EXISTS ( SELECT 1
    FROM app.events e
   WHERE (e.id = team_repositories.event_id))) AND ((( SELECT (app_private.event_ctx_or_null()).role AS role) = 'organizer'::text) OR (project_id = ( SELECT (app_private.event_ctx_or_null()).team_id AS team_id)))));
 
@@ -7687,7 +8117,7 @@ ALTER TABLE app.teams ENABLE ROW LEVEL SECURITY;
 -- Name: teams teams_select; Type: POLICY; Schema: app; Owner: -
 --
 
-CREATE POLICY teams_select ON app.teams FOR SELECT TO podium_app USING (((workspace_id = ( SELECT app.current_workspace_id() AS current_workspace_id)) AND ( SELECT app_private.is_member_of(app.current_workspace_id()) AS is_member_of)));
+CREATE POLICY teams_select ON app.teams FOR SELECT TO podium_app USING ((( SELECT app.has_scope('hackathon:read'::text) AS has_scope) AND (workspace_id = ( SELECT app.current_workspace_id() AS current_workspace_id)) AND ( SELECT app_private.is_member_of(app.current_workspace_id()) AS is_member_of)));
 
 --
 -- Name: users; Type: ROW SECURITY; Schema: app; Owner: -
@@ -7770,12 +8200,6 @@ GRANT ALL ON FUNCTION app.archive_project(p_project uuid) TO podium_app;
 GRANT ALL ON FUNCTION app.blob_readable(p_sha text) TO podium_app;
 
 --
--- Name: FUNCTION blob_uploaded(p_sha text, p_size bigint); Type: ACL; Schema: app; Owner: -
---
-
-GRANT ALL ON FUNCTION app.blob_uploaded(p_sha text, p_size bigint) TO podium_app;
-
---
 -- Name: FUNCTION bootstrap_record(); Type: ACL; Schema: app; Owner: -
 --
 
@@ -7792,12 +8216,6 @@ GRANT ALL ON FUNCTION app.commit_deck_version(p_deck uuid, p_base integer, p_man
 --
 
 GRANT ALL ON FUNCTION app.configure_event(p_expected_version integer, p_name text, p_timezone text, p_starts_at timestamp with time zone, p_build_ends_at timestamp with time zone, p_vote_opens_at timestamp with time zone, p_vote_closes_at timestamp with time zone, p_reason text) TO podium_app;
-
---
--- Name: FUNCTION create_dashboard_key(p_token_hash bytea, p_last4 text, p_name text, p_scopes text[], p_expires_in_days integer, p_pin boolean); Type: ACL; Schema: app; Owner: -
---
-
-GRANT ALL ON FUNCTION app.create_dashboard_key(p_token_hash bytea, p_last4 text, p_name text, p_scopes text[], p_expires_in_days integer, p_pin boolean) TO podium_app;
 
 --
 -- Name: FUNCTION create_project(p_name text, p_description text, p_metadata jsonb); Type: ACL; Schema: app; Owner: -
@@ -8004,18 +8422,6 @@ GRANT ALL ON FUNCTION app.list_views(p_deck uuid, p_limit integer, p_before_at t
 GRANT ALL ON FUNCTION app.lock_roster() TO podium_app;
 
 --
--- Name: FUNCTION mail_share_link(p_link uuid, p_to text, p_sealed_url text, p_message text); Type: ACL; Schema: app; Owner: -
---
-
-GRANT ALL ON FUNCTION app.mail_share_link(p_link uuid, p_to text, p_sealed_url text, p_message text) TO podium_app;
-
---
--- Name: FUNCTION mint_share_link(p_deck uuid, p_token_hash bytea, p_name text, p_pinned_version integer, p_show_bar boolean, p_can_download boolean, p_forms_enabled boolean, p_expires_in_minutes integer, p_password_hash text); Type: ACL; Schema: app; Owner: -
---
-
-GRANT ALL ON FUNCTION app.mint_share_link(p_deck uuid, p_token_hash bytea, p_name text, p_pinned_version integer, p_show_bar boolean, p_can_download boolean, p_forms_enabled boolean, p_expires_in_minutes integer, p_password_hash text) TO podium_app;
-
---
 -- Name: FUNCTION my_workspaces(); Type: ACL; Schema: app; Owner: -
 --
 
@@ -8050,12 +8456,6 @@ GRANT ALL ON FUNCTION app.provision_run(p_key text) TO podium_app;
 --
 
 GRANT ALL ON FUNCTION app.reconcile_submissions() TO podium_app;
-
---
--- Name: FUNCTION record_submission_exception(p_project uuid, p_reason text, p_sha text, p_archive_sha256 text, p_size bigint, p_invalidate_decks boolean, p_invalidate_voting boolean); Type: ACL; Schema: app; Owner: -
---
-
-GRANT ALL ON FUNCTION app.record_submission_exception(p_project uuid, p_reason text, p_sha text, p_archive_sha256 text, p_size bigint, p_invalidate_decks boolean, p_invalidate_voting boolean) TO podium_app;
 
 --
 -- Name: FUNCTION remove_collaborator(p_deck uuid, p_collaborator uuid); Type: ACL; Schema: app; Owner: -
@@ -8100,12 +8500,6 @@ GRANT ALL ON FUNCTION app.revoke_share_link(p_link uuid) TO podium_app;
 GRANT ALL ON FUNCTION app.roster_page(p_limit integer, p_before_at timestamp with time zone, p_before_id uuid) TO podium_app;
 
 --
--- Name: FUNCTION rotate_share_secret(p_link uuid, p_token_hash bytea); Type: ACL; Schema: app; Owner: -
---
-
-GRANT ALL ON FUNCTION app.rotate_share_secret(p_link uuid, p_token_hash bytea) TO podium_app;
-
---
 -- Name: FUNCTION set_agenda(p_items jsonb); Type: ACL; Schema: app; Owner: -
 --
 
@@ -8122,12 +8516,6 @@ GRANT ALL ON FUNCTION app.set_deck_notify(p_deck uuid, p_enabled boolean) TO pod
 --
 
 GRANT ALL ON FUNCTION app.set_default_workspace(p_workspace uuid) TO podium_app;
-
---
--- Name: FUNCTION set_event_github(p_organization text, p_template text, p_branch text); Type: ACL; Schema: app; Owner: -
---
-
-GRANT ALL ON FUNCTION app.set_event_github(p_organization text, p_template text, p_branch text) TO podium_app;
 
 --
 -- Name: FUNCTION set_github_login(p_login text); Type: ACL; Schema: app; Owner: -
@@ -8250,10 +8638,22 @@ GRANT ALL ON FUNCTION app.version_thumbnail(p_deck uuid, p_version integer) TO p
 GRANT SELECT ON TABLE app.deck_annotations TO podium_app;
 
 --
+-- Name: FUNCTION blob_uploaded(p_sha text, p_measured_size bigint); Type: ACL; Schema: app_private; Owner: -
+--
+
+GRANT ALL ON FUNCTION app_private.blob_uploaded(p_sha text, p_measured_size bigint) TO podium_app;
+
+--
 -- Name: TABLE deck_collaborators; Type: ACL; Schema: app; Owner: -
 --
 
 GRANT SELECT ON TABLE app.deck_collaborators TO podium_app;
+
+--
+-- Name: FUNCTION create_dashboard_key(p_token_hash bytea, p_last4 text, p_name text, p_scopes text[], p_expires_in_days integer, p_pin boolean); Type: ACL; Schema: app_private; Owner: -
+--
+
+GRANT ALL ON FUNCTION app_private.create_dashboard_key(p_token_hash bytea, p_last4 text, p_name text, p_scopes text[], p_expires_in_days integer, p_pin boolean) TO podium_app;
 
 --
 -- Name: FUNCTION create_demo_passes(p_emails text[], p_token_hashes bytea[], p_minutes integer); Type: ACL; Schema: app_private; Owner: -
@@ -8272,6 +8672,12 @@ GRANT SELECT ON TABLE app.decks TO podium_app;
 --
 
 GRANT ALL ON FUNCTION app_private.deck_role(p_deck uuid) TO podium_app;
+
+--
+-- Name: FUNCTION demo_workspace(); Type: ACL; Schema: app_private; Owner: -
+--
+
+GRANT ALL ON FUNCTION app_private.demo_workspace() TO podium_app;
 
 --
 -- Name: TABLE submission_receipts; Type: ACL; Schema: app; Owner: -
@@ -8334,10 +8740,22 @@ GRANT SELECT ON TABLE app.share_links TO podium_app;
 GRANT ALL ON FUNCTION app_private.list_demo_passes(p_limit integer, p_before_at timestamp with time zone, p_before_id uuid) TO podium_app;
 
 --
--- Name: FUNCTION local_repository_permission(p_full_name text, p_user uuid); Type: ACL; Schema: app_private; Owner: -
+-- Name: FUNCTION local_repository_permission(p_full_name text, p_user uuid, p_key_workspace uuid); Type: ACL; Schema: app_private; Owner: -
 --
 
-GRANT ALL ON FUNCTION app_private.local_repository_permission(p_full_name text, p_user uuid) TO podium_app;
+GRANT ALL ON FUNCTION app_private.local_repository_permission(p_full_name text, p_user uuid, p_key_workspace uuid) TO podium_app;
+
+--
+-- Name: FUNCTION mail_share_link(p_link uuid, p_to text, p_sealed_url text, p_message text); Type: ACL; Schema: app_private; Owner: -
+--
+
+GRANT ALL ON FUNCTION app_private.mail_share_link(p_link uuid, p_to text, p_sealed_url text, p_message text) TO podium_app;
+
+--
+-- Name: FUNCTION mint_share_link(p_deck uuid, p_token_hash bytea, p_name text, p_pinned_version integer, p_show_bar boolean, p_can_download boolean, p_forms_enabled boolean, p_expires_in_minutes integer, p_password_hash text); Type: ACL; Schema: app_private; Owner: -
+--
+
+GRANT ALL ON FUNCTION app_private.mint_share_link(p_deck uuid, p_token_hash bytea, p_name text, p_pinned_version integer, p_show_bar boolean, p_can_download boolean, p_forms_enabled boolean, p_expires_in_minutes integer, p_password_hash text) TO podium_app;
 
 --
 -- Name: TABLE project_members; Type: ACL; Schema: app; Owner: -
@@ -8362,6 +8780,12 @@ GRANT ALL ON FUNCTION app_private.project_role_of(p_project uuid) TO podium_app;
 --
 
 GRANT ALL ON FUNCTION app_private.record_delivery(p_event uuid, p_delivery text, p_event_type text, p jsonb) TO podium_app;
+
+--
+-- Name: FUNCTION record_submission_exception(p_project uuid, p_reason text, p_sha text, p_archive_sha256 text, p_size bigint, p_invalidate_decks boolean, p_invalidate_voting boolean); Type: ACL; Schema: app_private; Owner: -
+--
+
+GRANT ALL ON FUNCTION app_private.record_submission_exception(p_project uuid, p_reason text, p_sha text, p_archive_sha256 text, p_size bigint, p_invalidate_decks boolean, p_invalidate_voting boolean) TO podium_app;
 
 --
 -- Name: FUNCTION record_webhook_failure(p_event uuid, p_reason text); Type: ACL; Schema: app_private; Owner: -
@@ -8398,6 +8822,18 @@ GRANT SELECT ON TABLE app.form_responses TO podium_app;
 --
 
 GRANT ALL ON FUNCTION app_private.revoke_demo_pass(p_pass uuid) TO podium_app;
+
+--
+-- Name: FUNCTION rotate_share_secret(p_link uuid, p_token_hash bytea); Type: ACL; Schema: app_private; Owner: -
+--
+
+GRANT ALL ON FUNCTION app_private.rotate_share_secret(p_link uuid, p_token_hash bytea) TO podium_app;
+
+--
+-- Name: FUNCTION set_event_github(p_organization text, p_template text, p_branch text, p_code_host text, p_installations jsonb, p_template_on_disk boolean); Type: ACL; Schema: app_private; Owner: -
+--
+
+GRANT ALL ON FUNCTION app_private.set_event_github(p_organization text, p_template text, p_branch text, p_code_host text, p_installations jsonb, p_template_on_disk boolean) TO podium_app;
 
 --
 -- Name: TABLE teams; Type: ACL; Schema: app; Owner: -

@@ -1,42 +1,11 @@
-// The bootstrap record (`GET /bootstrap`) as connect, setup and doctor read it, and the
-// default clone directory it implies (~/podium/hackathon/<setup.directoryName>), and the
-// profile both connect and setup save.
+// The bootstrap record (`GET /bootstrap`, typed in core/wire/bootstrap.ts) as connect, setup
+// and doctor read it: the default clone directory it implies
+// (~/podium/hackathon/<setup.directoryName>), and the profile both connect and setup save.
 import path from 'node:path';
+import type { BootstrapRecord } from '../../core/wire/bootstrap.ts';
 import type { Context, Credential } from './context.ts';
 
-export interface Access {
-  standing: 'no_username' | 'none' | 'invited' | 'member' | 'unknown';
-  canPush: boolean;
-  invitationUrl: string | null;
-  fix: string | null;
-}
-
-export interface RepositoryAssignment {
-  fullName: string;
-  cloneUrl: string;
-  branch: string;
-  readiness: string;
-  access: Access;
-}
-
-export interface Installer {
-  name: string;
-  version: string;
-  sha256: string;
-  url: string;
-}
-
-export interface BootstrapRecord {
-  person: { id: string; email: string; name: string | null };
-  role: 'participant' | 'organizer' | 'jury' | 'advisor';
-  team: { id: string; name: string } | null;
-  githubLogin: string | null;
-  event: { id: string; name: string; phase: string };
-  repository: RepositoryAssignment | null;
-  installer: Installer;
-  dashboardUrl: string;
-  setup: { directoryName: string | null };
-}
+export type { Access, BootstrapRecord, Installer, RepositoryAssignment } from '../../core/wire/bootstrap.ts';
 
 export const ROLE_NAMES = { organizer: 'an organizer', jury: 'a jury viewer', advisor: 'an advisor', participant: 'a participant' } as const;
 

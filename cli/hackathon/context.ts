@@ -1,6 +1,7 @@
 // What every hackathon command gets: io, its flags, and lazily the profile, the credential
 // and a wire client acting in the selected workspace. Nothing here talks to the server
 // until a command asks for it.
+import type { Workspaces } from '../../core/wire/identity.ts';
 import { CliError, EXIT } from '../lib/errors.ts';
 import { BaseContext } from '../lib/base-context.ts';
 import { readStdinLineOnce } from '../lib/io.ts';
@@ -32,14 +33,6 @@ export interface Selection {
   kind: 'workspace' | 'org';
   value: string;
   source: '--workspace' | 'EVENT_WORKSPACE' | '--org' | 'EVENT_ORG';
-}
-
-export interface Workspace {
-  id: string;
-  name: string;
-  organizationId: string | null;
-  role: string;
-  isDefault: boolean;
 }
 
 export class Context extends BaseContext<GlobalFlags> {
@@ -107,7 +100,7 @@ export class Context extends BaseContext<GlobalFlags> {
 
   async resolveSelection(bare: WireClient, sel: Selection): Promise<Record<string, string>> {
     if (sel.kind === 'workspace' && UUID.test(sel.value)) return { 'podium-workspace': sel.value };
-    const { items } = await bare.request<{ items: Workspace[] }>('GET', '/api/v1/workspaces');
+    const { items } = await bare.request<Workspaces>('GET', '/api/v1/workspaces');
     const wanted = sel.value.toLowerCase();
     const matches =
       sel.kind === 'workspace'

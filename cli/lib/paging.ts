@@ -19,19 +19,22 @@ export interface Page<T> {
   [extra: string]: unknown;
 }
 
-/** One page (or every page with --all) of `path`, whose query may already hold filters. */
-export async function readPage<T>(client: WireClient, path: string, flags: PageOptions): Promise<Page<T>> {
+/**
+ * One page (or every page with --all) of `path`, whose query may already hold filters. `X`
+ * names what the answer carries beside the page (a listing's `summary`), kept from the first page.
+ */
+export async function readPage<T, X extends object = {}>(client: WireClient, path: string, flags: PageOptions): Promise<Page<T> & X> {
   if (flags.all && flags.cursor) throw new CliError('--all reads every page; it takes no --cursor', EXIT.rejected);
   const q: string[] = [];
   if (flags.limit !== undefined) q.push(`limit=${wholeNumber(flags.limit, '--limit', 1, 100)}`);
   if (flags.cursor) q.push(`cursor=${encodeURIComponent(flags.cursor)}`);
   const sep = path.includes('?') ? '&' : '?';
-  const first: Page<T> = await client.request('GET', q.length ? `${path}${sep}${q.join('&')}` : path);
+  const first = await client.request<Page<T> & X>('GET', q.length ? `${path}${sep}${q.join('&')}` : path);
   if (!flags.all || !first.nextCursor) return first;
   const items = [...first.items];
   let cursor: string | null = first.nextCursor;
   while (cursor) {
-    const next: Page<T> = await client.request('GET', `${path}${sep}limit=100&cursor=${encodeURIComponent(cursor)}`);
+    const next: Page<T> = await client.request<Page<T>>('GET', `${path}${sep}limit=100&cursor=${encodeURIComponent(cursor)}`);
     items.push(...next.items);
     cursor = next.nextCursor;
   }

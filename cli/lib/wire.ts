@@ -31,6 +31,11 @@ export interface WireOptions {
   fetch?: typeof fetch;
 }
 
+/**
+ * Every answer is typed by the caller: `request<T>` / `all<T>` / `exchange<T>` / `upload<T>`
+ * name the shape (core/wire/*.ts). The default is `unknown`, so a call that names none gives
+ * nothing a command could read without saying what it expects.
+ */
 export class WireClient {
   constructor(readonly opts: WireOptions) {}
 
@@ -38,17 +43,17 @@ export class WireClient {
     return this.opts.baseUrl;
   }
 
-  async request<T = any>(method: string, path: string, body?: unknown, extraHeaders: Record<string, string> = {}): Promise<T> {
+  async request<T = unknown>(method: string, path: string, body?: unknown, extraHeaders: Record<string, string> = {}): Promise<T> {
     return (await this.exchange<T>(method, path, body, extraHeaders)).body;
   }
 
   /** Every page of a `{ items, nextCursor }` listing. */
-  async all<T = any>(path: string): Promise<T[]> {
+  async all<T = unknown>(path: string): Promise<T[]> {
     const items: T[] = [];
     let cursor: string | null = null;
     do {
       const sep = path.includes('?') ? '&' : '?';
-      const page: { items: T[]; nextCursor: string | null } = await this.request('GET', `${path}${sep}limit=100${cursor ? `&cursor=${encodeURIComponent(cursor)}` : ''}`);
+      const page: { items: T[]; nextCursor: string | null } = await this.request<{ items: T[]; nextCursor: string | null }>('GET', `${path}${sep}limit=100${cursor ? `&cursor=${encodeURIComponent(cursor)}` : ''}`);
       items.push(...page.items);
       cursor = page.nextCursor;
     } while (cursor);
@@ -56,13 +61,13 @@ export class WireClient {
   }
 
   /** The answer with its headers (sign-in answers carry a cookie). */
-  async exchange<T = any>(method: string, path: string, body?: unknown, extraHeaders: Record<string, string> = {}): Promise<{ body: T; headers: Headers }> {
+  async exchange<T = unknown>(method: string, path: string, body?: unknown, extraHeaders: Record<string, string> = {}): Promise<{ body: T; headers: Headers }> {
     const headers: Record<string, string> = body === undefined ? {} : { 'content-type': 'application/json' };
     return this.send<T>(method, path, body === undefined ? undefined : JSON.stringify(body), { ...headers, ...extraHeaders });
   }
 
   /** Streams bytes up (uploads): the body is never held whole in memory. */
-  async upload<T = any>(path: string, body: NodeJS.ReadableStream, size: number, timeoutMs = 10 * 60_000): Promise<T> {
+  async upload<T = unknown>(path: string, body: NodeJS.ReadableStream, size: number, timeoutMs = 10 * 60_000): Promise<T> {
     const stream = Readable.toWeb(body as Readable) as unknown as ReadableStream;
     return (await this.send<T>('PUT', path, stream, { 'content-type': 'application/octet-stream', 'content-length': String(size) }, timeoutMs)).body;
   }

@@ -39,9 +39,9 @@ export async function main(argv: string[], io: Io = processIo()): Promise<number
       io.stdout.write(cmd.usage + '\n');
       return EXIT.ok;
     }
-    const { input, flags } = parseArgs(rest, cmd.flags, cmd.usage);
+    const { input, flags } = parseArgs(rest, cmd.flags ?? {}, cmd.usage);
     let config: Config | null = null;
-    await cmd.run({ io, input, flags: flags as Record<string, unknown>, config: () => (config ??= loadConfig(io.env)) });
+    await cmd.run({ io, input, flags, config: () => (config ??= loadConfig(io.env)) });
     return EXIT.ok;
   } catch (err) {
     const e = err as { code?: string; detail?: string; message: string };

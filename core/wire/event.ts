@@ -8,6 +8,120 @@ export interface Paged<T> {
   nextCursor: string | null;
 }
 
+export type EventPhase = 'scheduled' | 'building' | 'grace' | 'closed';
+export type EventRole = 'organizer' | 'participant' | 'jury' | 'advisor';
+
+/** Why the build end moved while the event was running (newest first, shown to everyone). */
+export interface EventNotice {
+  at: string;
+  reason: string;
+  previousBuildEndsAt: string;
+  buildEndsAt: string;
+}
+
+/** `GET /api/v1/event`: the event record; `phase` and `serverTime` come from the server clock. */
+export interface EventRecord {
+  id: string;
+  name: string;
+  version: number;
+  timezone: string;
+  startsAt: string;
+  buildEndsAt: string;
+  freezeAt: string;
+  voteOpensAt: string;
+  voteClosesAt: string;
+  phase: EventPhase;
+  serverTime: string;
+  voteSection: 'on' | 'off';
+  rosterLockedAt: string | null;
+  votingOpenedAt: string | null;
+  github: EventGithub | null;
+  notices: EventNotice[];
+  createdAt: string;
+  updatedAt: string;
+}
+
+/** `PUT /api/v1/event`: `created` when `expectedVersion` 0 created it. */
+export interface EventConfigured {
+  created: boolean;
+  event: EventRecord;
+}
+
+/** `GET /api/v1/event/status`: clients compute time left from `serverTime`, never their own clock. */
+export interface EventStatus {
+  name: string;
+  version: number;
+  timezone: string;
+  phase: EventPhase;
+  serverTime: string;
+  startsAt: string;
+  buildEndsAt: string;
+  freezeAt: string;
+  voteOpensAt: string;
+  voteClosesAt: string;
+  voteSection: 'on' | 'off';
+  notices: EventNotice[];
+  role: EventRole;
+  /** Null for roles without a team. */
+  team: TeamRef | null;
+  /** Every team for organizers, the own team for a participant, none for jury and advisors. */
+  teams: { id: string; name: string; state: string }[];
+}
+
+/** `PUT /api/v1/event/github` (and the record's `github`). */
+export interface EventGithub {
+  organization: string;
+  template: string;
+  branch: string;
+}
+
+/** `PUT /api/v1/event/vote`. */
+export interface VoteSection {
+  voteSection: 'on' | 'off';
+}
+
+/** `PUT /api/v1/event/roster`: the whole roster replaced. */
+export interface RosterImported {
+  imported: number;
+  removed: { email: string; team: string | null }[];
+  created: string[];
+  dissolved: string[];
+}
+
+/** A roster row (`GET /api/v1/event/roster`). */
+export interface RosterEntry {
+  id: string;
+  email: string;
+  name: string | null;
+  role: EventRole;
+  team: string | null;
+  signedIn: boolean;
+  addedAt: string;
+}
+
+/** `GET /api/v1/event/roster`: a page of rows and the lock. */
+export interface RosterPage extends Paged<RosterEntry> {
+  rosterLockedAt: string | null;
+}
+
+/** A programme item. */
+export interface AgendaItem {
+  title: string;
+  kind: string;
+  startsAt: string;
+  endsAt: string | null;
+}
+
+/** `GET /api/v1/event/agenda`, sorted by start. */
+export interface Agenda {
+  items: AgendaItem[];
+}
+
+/** `PUT /api/v1/event/agenda`: the programme as stored. */
+export interface AgendaSet extends Agenda {
+  count: number;
+}
+
 /** `PUT` / `DELETE /api/v1/event/roster/lock`. */
 export interface RosterLock {
   rosterLockedAt: string | null;

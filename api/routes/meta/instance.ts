@@ -1,5 +1,6 @@
 // GET /api/v1/instance: discovery, read before any key is resolved.
 import type { FastifyInstance } from 'fastify';
+import type { Instance } from '../../../core/wire/identity.ts';
 import type { ApiDeps } from '../../server.ts';
 
 export const API_VERSION = 'v1';
@@ -15,6 +16,6 @@ export function registerInstanceRoutes(app: FastifyInstance, { config }: ApiDeps
     url: config.publicUrl,
     auth: { methods, ...(config.hubUrl ? { hubUrl: config.hubUrl } : {}) },
     limits: { maxFileSizeMb: config.maxFileSizeMb },
-  };
+  } satisfies Instance;
   app.get('/api/v1/instance', { config: { auth: 'public' } }, async () => body);
 }

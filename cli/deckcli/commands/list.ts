@@ -1,4 +1,5 @@
 // list: decks you own or were invited to, newest first, paged.
+import type { Deck } from '../../../core/wire/deck.ts';
 import { PAGE_FLAGS, readPage } from '../../lib/paging.ts';
 import { table } from '../../lib/table.ts';
 import { command } from '../command.ts';
@@ -10,7 +11,7 @@ export const list = command({
   usage: 'Usage: deckcli list [--limit <1-100>] [--cursor <c>] [--all] [--json]',
   flags: PAGE_FLAGS,
   async run(opts, ctx) {
-    const page = await readPage<{ id: string; title: string; version: number; kind: string; updatedAt: string }>(await ctx.client(), '/api/v1/presentations', opts);
+    const page = await readPage<Deck>(await ctx.client(), '/api/v1/presentations', opts);
     if (ctx.json) return ctx.printJson(page);
     if (page.items.length === 0) ctx.out('No decks');
     for (const line of table(page.items.map((d) => [d.id, `v${d.version}`, d.kind, d.updatedAt, d.title]))) ctx.out(line);

@@ -1,5 +1,6 @@
 // A hub-connected profile revokes its cached keys server-side (DELETE /cli/auth/key),
 // then evicts them; a classic single-key profile logs out locally, as it always did.
+import type { KeyRevoked } from '../../../core/wire/identity.ts';
 import { CliError, EXIT } from '../../lib/errors.ts';
 import { WireError } from '../../lib/wire.ts';
 import { command } from '../command.ts';
@@ -19,7 +20,7 @@ export const logout = command({
     const lines: string[] = [];
     for (const [hubProfile, key] of Object.entries(p.connectKeys ?? {})) {
       try {
-        await ctx.wireClient({ baseUrl: url, key, userAgent: USER_AGENT }).request('DELETE', '/cli/auth/key');
+        await ctx.wireClient({ baseUrl: url, key, userAgent: USER_AGENT }).request<KeyRevoked>('DELETE', '/cli/auth/key');
         lines.push(`Revoked the key of hub login ${hubProfile} on ${url}`);
       } catch (err) {
         // 403 insufficient_scope: a current instance refusing a read-only key; any other 403

@@ -3,18 +3,13 @@
 // no symlink followed, never executable), attachments included; then the link file.
 import { existsSync, lstatSync, mkdirSync } from 'node:fs';
 import path from 'node:path';
+import type { DeckDetail, DeckFile } from '../../../core/wire/deck.ts';
 import { wholeNumber } from '../../lib/checks.ts';
 import { CliError, EXIT } from '../../lib/errors.ts';
 import { command } from '../command.ts';
 import { linkBaseUrl, readLink, writeLink } from '../link-file.ts';
 import { writeVerified } from '../publish/safe-write.ts';
 import { megabytes } from '../publish/upload.ts';
-
-interface RemoteFile {
-  path: string;
-  sha256: string;
-  size: number;
-}
 
 export const pull = command({
   path: 'pull',
@@ -41,8 +36,8 @@ export const pull = command({
       throw new CliError(`${dest} is linked to deck ${link.presentationId}, not ${opts.id}; pull into another folder`, EXIT.rejected, 'link_mismatch');
     }
     const client = await ctx.client();
-    const deck = await client.request('GET', `/api/v1/presentations/${encodeURIComponent(id)}`);
-    const files: RemoteFile[] = await client.all(`/api/v1/presentations/${encodeURIComponent(id)}/files${version ? `?version=${version}` : ''}`);
+    const deck = await client.request<DeckDetail>('GET', `/api/v1/presentations/${encodeURIComponent(id)}`);
+    const files = await client.all<DeckFile>(`/api/v1/presentations/${encodeURIComponent(id)}/files${version ? `?version=${version}` : ''}`);
     mkdirSync(dest, { recursive: true });
     let next = 0;
     const worker = async () => {

@@ -2,6 +2,8 @@
 // what the instance lacks, commit the manifest on the expected base version. See the
 // Push rules of the deck spec; the file rules live in ../publish/files.ts.
 import path from 'node:path';
+import type { BlobPrecheck, DeckDetail, DeckPushed } from '../../../core/wire/deck.ts';
+import type { Instance } from '../../../core/wire/identity.ts';
 import { CliError, EXIT } from '../../lib/errors.ts';
 import { openUrl } from '../../lib/opener.ts';
 import { WireError } from '../../lib/wire.ts';
@@ -57,8 +59,8 @@ export const push = command({
     // Discovery (keys are not sent to it), the deck's current version and the hashes are
     // independent: run them together. No file byte leaves before the cap check below.
     const [discovery, current, hashes] = await Promise.all([
-      ctx.client({ auth: false }).then((anon) => anon.request('GET', '/api/v1/instance')),
-      deckId ? client.request('GET', `/api/v1/presentations/${encodeURIComponent(deckId)}`) : Promise.resolve(null),
+      ctx.client({ auth: false }).then((anon) => anon.request<Instance>('GET', '/api/v1/instance')),
+      deckId ? client.request<DeckDetail>('GET', `/api/v1/presentations/${encodeURIComponent(deckId)}`) : Promise.resolve(null),
       hashWithCache(deck.root, deck.files, ctx.io.env).then((r) => r.hashes),
     ]);
     trace('discovery, current version and hashes');
@@ -66,7 +68,7 @@ export const push = command({
     for (const s of deck.symlinksSkipped) ctx.err(`Skipped symbolic link ${s} (links are never followed)`);
 
     const files = deck.files.map((x) => ({ path: x.path, sha256: hashes.get(x.path)!, size: x.size }));
-    const { missing } = await client.request<{ missing: string[] }>('POST', '/api/v1/blobs/precheck', { files });
+    const { missing } = await client.request<BlobPrecheck>('POST', '/api/v1/blobs/precheck', { files });
     trace('precheck');
     const wanted = new Set(missing);
     const plan = deck.files.filter((x) => wanted.delete(hashes.get(x.path)!)).map((file) => ({ sha256: hashes.get(file.path)!, file }));
@@ -79,13 +81,13 @@ export const push = command({
     if (f.title !== undefined) manifest.title = f.title;
     if (f.kind !== undefined) manifest.kind = f.kind;
     if (f.interactive) manifest.interactive = true;
-    let answer;
+    let answer: DeckPushed;
     try {
       if (!deckId) {
         manifest.title ??= deck.singleFile ? deck.singleFile.replace(/\.html?$/i, '') : path.basename(folder);
-        answer = await client.request('POST', '/api/v1/presentations', manifest, { 'idempotency-key': crypto.randomUUID() });
+        answer = await client.request<DeckPushed>('POST', '/api/v1/presentations', manifest, { 'idempotency-key': crypto.randomUUID() });
       } else {
-        answer = await client.request('POST', `/api/v1/presentations/${encodeURIComponent(deckId)}/versions`, { ...manifest, baseVersion: current.version ?? 0 }, { 'idempotency-key': crypto.randomUUID() });
+        answer = await client.request<DeckPushed>('POST', `/api/v1/presentations/${encodeURIComponent(deckId)}/versions`, { ...manifest, baseVersion: current?.version ?? 0 }, { 'idempotency-key': crypto.randomUUID() });
       }
     } catch (err) {
       if (err instanceof WireError && err.code === 'version_conflict') {

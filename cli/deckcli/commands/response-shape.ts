@@ -1,19 +1,5 @@
-// The form response as responses and response read it.
+// How responses and response name the share link a form response came through (its shapes
+// are core/wire/deck.ts's FormResponse and LinkRef).
+import type { LinkRef } from '../../../core/wire/deck.ts';
 
-export interface LinkRef {
-  id: string;
-  name: string | null;
-}
-export interface Response {
-  id: string;
-  form: string;
-  link: LinkRef | null;
-  source: string;
-  placement: string | null;
-  answers: Record<string, unknown>;
-  revisions: number;
-  createdAt: string;
-  editedAt: string | null;
-  lastActivityAt: string;
-}
 export const linkLabel = (l: LinkRef | null) => (l ? l.name ?? l.id : '-');

@@ -1,13 +1,14 @@
 // `deckcli responses <deckId>`: the summary (form x link x source x placement, with latest
 // activity) first, then the most recent rows; filters; --all; --json; --csv built here
 // from the same rows with every cell guarded against formula injection.
+import type { FormResponse, ResponseSummaryRow } from '../../../core/wire/deck.ts';
 import { isoInstant } from '../../lib/checks.ts';
 import { toCsv } from '../../lib/csv.ts';
 import { CliError, EXIT } from '../../lib/errors.ts';
 import { nextPageLine, PAGE_FLAGS, readPage } from '../../lib/paging.ts';
 import { table } from '../../lib/table.ts';
 import { command } from '../command.ts';
-import { LinkRef, Response, linkLabel } from './response-shape.ts';
+import { linkLabel } from './response-shape.ts';
 
 export const responses = command({
   path: 'responses',
@@ -30,7 +31,7 @@ export const responses = command({
     }
     if (f.since !== undefined) q.set('since', new Date(isoInstant(f.since, '--since')).toISOString());
     const path = `/api/v1/presentations/${encodeURIComponent(id)}/responses${q.size ? `?${q}` : ''}`;
-    const page = await readPage<Response>(await ctx.client(), path, f);
+    const page = await readPage<FormResponse, { summary?: ResponseSummaryRow[] }>(await ctx.client(), path, f);
     if (ctx.json) return ctx.printJson(page);
     if (f.csv) {
       const keys = [...new Set(page.items.flatMap((r) => Object.keys(r.answers ?? {})))].sort();
@@ -38,7 +39,7 @@ export const responses = command({
       ctx.io.stdout.write(toCsv(['id', 'form', 'link', 'source', 'placement', 'created', 'edited', 'revisions', ...keys], rows));
       return;
     }
-    const summary = (page.summary ?? []) as { form: string; link: LinkRef | null; source: string; placement: string | null; responses: number; latestActivityAt: string }[];
+    const summary = page.summary ?? [];
     if (summary.length === 0) return ctx.out('No responses');
     ctx.out('Summary:');
     for (const line of table([['FORM', 'LINK', 'SOURCE', 'PLACEMENT', 'RESPONSES', 'LATEST ACTIVITY'], ...summary.map((s) => [s.form, linkLabel(s.link), s.source, s.placement ?? '-', String(s.responses), s.latestActivityAt])])) ctx.out(`  ${line}`);

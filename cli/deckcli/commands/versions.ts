@@ -1,4 +1,5 @@
 // versions: a deck's versions, newest first, paged.
+import type { DeckVersion } from '../../../core/wire/deck.ts';
 import { PAGE_FLAGS, readPage } from '../../lib/paging.ts';
 import { table } from '../../lib/table.ts';
 import { command } from '../command.ts';
@@ -11,7 +12,7 @@ export const versions = command({
   usage: 'Usage: deckcli versions <deckId> [--limit <1-100>] [--cursor <c>] [--all] [--json]',
   flags: PAGE_FLAGS,
   async run(opts, ctx) {
-    const page = await readPage<{ version: number; createdAt: string; fileCount?: number; entry?: string }>(await ctx.client(), `/api/v1/presentations/${onePathArg(opts.args, 'deck id')}/versions`, opts);
+    const page = await readPage<DeckVersion>(await ctx.client(), `/api/v1/presentations/${onePathArg(opts.args, 'deck id')}/versions`, opts);
     if (ctx.json) return ctx.printJson(page);
     for (const line of table(page.items.map((v) => [`v${v.version}`, v.createdAt, v.fileCount === undefined ? '' : `${v.fileCount} files`, v.entry ?? '']))) ctx.out(line);
     more(ctx, page);

@@ -1,4 +1,5 @@
 // views: view statistics, then the views, newest first, paged.
+import type { DeckView, ViewSummary } from '../../../core/wire/deck.ts';
 import { PAGE_FLAGS, readPage } from '../../lib/paging.ts';
 import { table } from '../../lib/table.ts';
 import { command } from '../command.ts';
@@ -11,10 +12,9 @@ export const views = command({
   usage: 'Usage: deckcli views <deckId> [--limit <1-100>] [--cursor <c>] [--all] [--json]',
   flags: PAGE_FLAGS,
   async run(opts, ctx) {
-    type View = { viewedAt: string; linkName: string | null; linkId: string; version: number; source: string; placement: string | null };
-    const page = await readPage<View>(await ctx.client(), `/api/v1/presentations/${onePathArg(opts.args, 'deck id')}/views`, opts);
+    const page = await readPage<DeckView, { summary: ViewSummary }>(await ctx.client(), `/api/v1/presentations/${onePathArg(opts.args, 'deck id')}/views`, opts);
     if (ctx.json) return ctx.printJson(page);
-    const summary = page.summary as { views: number; lastOpenedAt: string | null };
+    const { summary } = page;
     ctx.out(`${summary.views} view${summary.views === 1 ? '' : 's'}; last opened ${summary.lastOpenedAt ?? 'never'}`);
     for (const line of table(page.items.map((v) => [v.viewedAt, v.linkName ?? v.linkId, `v${v.version}`, v.source, v.placement ?? '-']))) ctx.out(line);
     more(ctx, page);

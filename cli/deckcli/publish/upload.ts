@@ -1,6 +1,7 @@
 // Uploads exactly the blobs the instance lacks, a few at a time, streamed from disk, with
 // a progress line on a terminal (stderr).
 import { createReadStream } from 'node:fs';
+import type { BlobUploaded } from '../../../core/wire/deck.ts';
 import type { WireClient } from '../../lib/wire.ts';
 import type { LocalFile } from './files.ts';
 
@@ -21,7 +22,7 @@ export async function uploadMissing(
   const worker = async () => {
     while (next < plan.length) {
       const { sha256, file } = plan[next++];
-      await client.upload(`/api/v1/blobs/${sha256}`, createReadStream(file.abs), file.size);
+      await client.upload<BlobUploaded>(`/api/v1/blobs/${sha256}`, createReadStream(file.abs), file.size);
       doneFiles++;
       doneBytes += file.size;
       progress?.(doneFiles, doneBytes);

@@ -3,6 +3,7 @@
 // Every diagnostic is redacted.
 import { existsSync } from 'node:fs';
 import path from 'node:path';
+import type { BootstrapRecord } from '../../../core/wire/bootstrap.ts';
 import { EXIT } from '../../lib/errors.ts';
 import { redact } from '../../lib/redact.ts';
 import { run } from '../../lib/run.ts';
@@ -28,7 +29,7 @@ export const doctor = command({
     }
     if (!target) {
       try {
-        const b = await (await ctx.client()).request('GET', '/bootstrap');
+        const b = await (await ctx.client()).request<BootstrapRecord>('GET', '/bootstrap');
         if (b.repository?.cloneUrl) target = { url: b.repository.cloneUrl, repo: b.repository.fullName };
         else proofProblem = { name: 'push proof', ok: false, cls: 'access', detail: b.team ? 'no repository is assigned to your team yet' : 'you are on no team, so there is no repository to push to', fix: 'ask an organizer (hackathon admin provision), then run doctor again' };
       } catch (err) {

@@ -1,15 +1,12 @@
 // Signs in on the selected profile and makes it active. Self-hosted: the emailed code,
 // both legs in one command, or a pasted dashboard key (checked against the instance
 // before it is saved). Cloud instances sign in through the hub.
+import type { Instance, Me, SignInCodeRequested, SignInKeyMinted } from '../../../core/wire/identity.ts';
 import { CliError, EXIT } from '../../lib/errors.ts';
 import { ask } from '../../lib/prompt.ts';
 import { WireError } from '../../lib/wire.ts';
 import { command } from '../command.ts';
 import { USER_AGENT, type Context } from '../context.ts';
-
-interface Discovery {
-  auth: { methods: string[] };
-}
 
 async function saveKey(ctx: Context, key: string, email: string): Promise<void> {
   const { name, url } = ctx.profile();
@@ -36,14 +33,14 @@ export const login = command({
     const pasted = await ctx.credential();
     if (pasted && pasted.source !== 'profile' && pasted.source !== 'hub login') {
       if (!pasted.key.startsWith('hck_')) throw new CliError('that is not a hackathon key: keys for this tool start with hck_', EXIT.rejected);
-      const me = await ctx.wireClient({ baseUrl: url, key: pasted.key, userAgent: USER_AGENT }).request('GET', '/api/v1/me').catch((err) => {
+      const me = await ctx.wireClient({ baseUrl: url, key: pasted.key, userAgent: USER_AGENT }).request<Me>('GET', '/api/v1/me').catch((err) => {
         if (err instanceof WireError && err.status === 401) throw new CliError(`${url} does not accept this key (unknown, expired or revoked)`, EXIT.access, 'unauthorized');
         throw err;
       });
       return saveKey(ctx, pasted.key, me.user.email);
     }
     const anon = await ctx.bareClient({ auth: false });
-    const discovery = await anon.request<Discovery>('GET', '/api/v1/instance');
+    const discovery = await anon.request<Instance>('GET', '/api/v1/instance');
     if (discovery.auth.methods.includes('hub')) {
       throw new CliError(`${url} signs in through the hub; hub sign-in is not available in this build of hackathon (paste a dashboard key with --api-key-stdin)`, EXIT.environment, 'hub_unavailable');
     }
@@ -52,14 +49,14 @@ export const login = command({
     }
     const email = (opts.email) ?? (await ask(ctx.io, 'Email: ', 'email'));
     if (!/^[^@\s]+@[^@\s]+$/.test(email)) throw new CliError(`not an email address: ${email}`, EXIT.rejected);
-    await anon.request('POST', '/api/v1/cli/auth/request', { email, tool: 'hackathon' });
+    await anon.request<SignInCodeRequested>('POST', '/api/v1/cli/auth/request', { email, tool: 'hackathon' });
     ctx.err(`If ${email} has an account on ${url}, a sign-in code is on its way.`);
     const code = await ask(ctx.io, 'Code: ', 'sign-in code');
     if (!/^\d{6}$/.test(code)) throw new CliError('the code is six digits', EXIT.rejected);
     const body: Record<string, unknown> = { email, code, tool: 'hackathon' };
     if (opts.keyName) body.keyName = opts.keyName;
     if (days !== undefined) body.expiresInDays = Number(days);
-    const r = await anon.request<{ key: string; user: { email: string } }>('POST', '/api/v1/cli/auth/complete', body);
+    const r = await anon.request<SignInKeyMinted>('POST', '/api/v1/cli/auth/complete', body);
     await saveKey(ctx, r.key, r.user.email);
   },
 });

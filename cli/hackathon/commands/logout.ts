@@ -1,5 +1,6 @@
 // Revokes every key the profile holds, on the instance the profile names (never an
 // --api-url one), then forgets them. The profile, its URL and the hub login stay.
+import type { KeyRevoked } from '../../../core/wire/identity.ts';
 import { CliError, EXIT } from '../../lib/errors.ts';
 import { WireError } from '../../lib/wire.ts';
 import { command } from '../command.ts';
@@ -21,7 +22,7 @@ export const logout = command({
     const results: { outcome: 'revoked' | 'already_invalid' | 'kept_server_side' }[] = [];
     for (const key of keys) {
       try {
-        await ctx.wireClient({ baseUrl: url, key, userAgent: USER_AGENT }).request('DELETE', '/cli/auth/key');
+        await ctx.wireClient({ baseUrl: url, key, userAgent: USER_AGENT }).request<KeyRevoked>('DELETE', '/cli/auth/key');
         results.push({ outcome: 'revoked' });
       } catch (err) {
         if (err instanceof WireError && err.status === 401) results.push({ outcome: 'already_invalid' });

@@ -3,25 +3,25 @@ import { migratePool } from '../../../core/db/migrate.ts';
 import { createPool } from '../../../core/db/pool.ts';
 import { startEmbeddedPostgres } from '../../../ops/embedded/postgres.ts';
 import { printJson } from '../../lib/io.ts';
-import type { Command } from '../command.ts';
+import { command } from '../command.ts';
 
-export const migrate: Command = {
+export const migrate = command({
   path: 'migrate',
   summary: 'Apply pending migrations and install the job queue schema, then exit',
   usage: 'Usage: podium migrate [--json]',
   flags: { json: { type: 'boolean' } },
-  async run({ io, config, flags }) {
+  async run(opts, { io, config }) {
     const cfg = config();
     const embedded = cfg.databaseUrl ? null : await startEmbeddedPostgres(cfg.dataDir, cfg.embeddedPgPort);
     const pool = createPool(cfg.databaseUrl ?? embedded!.url, 2);
     try {
       const { applied } = await migratePool(pool);
       await installJobQueue(pool);
-      if (flags.json) printJson(io, { applied });
+      if (opts.json) printJson(io, { applied });
       else io.stdout.write(applied.length ? applied.map((f) => `Applied ${f}`).join('\n') + '\n' : 'Schema up to date\n');
     } finally {
       await pool.end();
       await embedded?.stop();
     }
   },
-};
+});

@@ -1,12 +1,12 @@
 import { startService } from '../../../ops/service.ts';
-import type { Command } from '../command.ts';
+import { command } from '../command.ts';
 
-export const start: Command = {
+export const start = command({
   path: 'start',
   summary: 'Run Podium (API and worker per SERVICE_ROLE; embedded Postgres without DATABASE_URL)',
   usage: 'Usage: podium start\n\nEnvironment: see docs/OPERATIONS.md (DATABASE_URL, REDIS_URL, HOST, PORT, DATA_DIR, SERVICE_ROLE, ...).',
   flags: {},
-  async run({ config }) {
+  async run(_opts, { config }) {
     const service = await startService(config());
     await new Promise<void>((resolve) => {
       let stopping = false;
@@ -23,4 +23,4 @@ export const start: Command = {
       process.on('SIGTERM', () => shutdown('SIGTERM'));
     });
   },
-};
+});

@@ -1,10 +1,11 @@
 // Emailed codes are for self-hosted instances; a cloud instance (discovery names `hub`)
 // signs in through the hub, so the client steers there before sending anything.
+import type { Instance } from '../../../../core/wire/identity.ts';
 import { CliError, EXIT } from '../../../lib/errors.ts';
 import type { WireClient } from '../../../lib/wire.ts';
 
 export async function refuseOnCloud(anon: WireClient): Promise<void> {
-  const d = await anon.request<{ auth: { methods: string[] } }>('GET', '/api/v1/instance');
+  const d = await anon.request<Instance>('GET', '/api/v1/instance');
   if (d.auth.methods.includes('hub')) {
     throw new CliError(`${anon.baseUrl} is a cloud instance: it signs in with your hub login, not an emailed code`, EXIT.rejected, 'cli_otp_disabled');
   }

@@ -1,5 +1,6 @@
 // Second leg of the emailed-code sign-in: trades the code for a key (shown once by the
 // server) and stores it as the active profile of that instance.
+import type { SignInKeyMinted } from '../../../../core/wire/identity.ts';
 import { requireFlag } from '../../../lib/args.ts';
 import { CliError, EXIT } from '../../../lib/errors.ts';
 import { ask } from '../../../lib/prompt.ts';
@@ -23,7 +24,7 @@ export const loginComplete = command({
     const body: Record<string, unknown> = { email, code: code.trim(), tool: 'deck' };
     if (opts.keyName) body.keyName = opts.keyName;
     if (days !== undefined) body.expiresInDays = Number(days);
-    const r = await anon.request('POST', '/api/v1/cli/auth/complete', body);
+    const r = await anon.request<SignInKeyMinted>('POST', '/api/v1/cli/auth/complete', body);
     const url = anon.baseUrl;
     const name = ctx.store.byUrl(url)?.[0] ?? profileNameForUrl(url);
     ctx.store.put(name, { ...(ctx.store.get(name) ?? {}), baseUrl: url, apiKey: r.key });

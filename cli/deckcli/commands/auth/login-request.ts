@@ -1,3 +1,4 @@
+import type { SignInCodeRequested } from '../../../../core/wire/identity.ts';
 import { CliError, EXIT } from '../../../lib/errors.ts';
 import { requireFlag } from '../../../lib/args.ts';
 import { command } from '../../command.ts';
@@ -13,7 +14,7 @@ export const loginRequest = command({
     if (!/^[^@\s]+@[^@\s]+$/.test(email)) throw new CliError(`not an email address: ${email}`, EXIT.rejected);
     const anon = await ctx.client({ auth: false });
     await refuseOnCloud(anon);
-    const r = await anon.request('POST', '/api/v1/cli/auth/request', { email, tool: 'deck' });
+    const r = await anon.request<SignInCodeRequested>('POST', '/api/v1/cli/auth/request', { email, tool: 'deck' });
     if (ctx.json) return ctx.printJson(r);
     ctx.out(r.message);
     ctx.err(`Next: deckcli auth login-complete --email ${email} --api-url ${anon.baseUrl} (the code is read from stdin or --code)`);

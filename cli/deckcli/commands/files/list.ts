@@ -1,4 +1,5 @@
 // files list: files of a version (current by default), by path, paged.
+import type { DeckFile } from '../../../../core/wire/deck.ts';
 import { PAGE_FLAGS, readPage } from '../../../lib/paging.ts';
 import { table } from '../../../lib/table.ts';
 import { wholeNumber } from '../../../lib/checks.ts';
@@ -13,7 +14,7 @@ export const filesList = command({
   flags: { ...PAGE_FLAGS, version: { type: 'string' } },
   async run(opts, ctx) {
     const v = opts.version === undefined ? '' : `?version=${wholeNumber(opts.version, '--version', 1)}`;
-    const page = await readPage<{ path: string; size: number; sha256: string }>(await ctx.client(), `/api/v1/presentations/${onePathArg(opts.args, 'deck id')}/files${v}`, opts);
+    const page = await readPage<DeckFile>(await ctx.client(), `/api/v1/presentations/${onePathArg(opts.args, 'deck id')}/files${v}`, opts);
     if (ctx.json) return ctx.printJson(page);
     for (const line of table(page.items.map((f) => [f.path, `${f.size} B`, f.sha256.slice(0, 12)]))) ctx.out(line);
     more(ctx, page);

@@ -3,6 +3,7 @@
 // conflicts). `admin provision --key <key> [--sample <projectId>]` starts or resumes the run
 // (a worker job) and follows it until done, then prints each team's readiness. A plan with
 // conflicts is refused plan_conflicts, every conflict listed.
+import type { ProvisionPlan, ProvisionRun, ProvisionStarted } from '../../../../core/wire/submissions.ts';
 import { exactlyOne } from '../../../lib/checks.ts';
 import { CliError, EXIT } from '../../../lib/errors.ts';
 import { table } from '../../../lib/table.ts';
@@ -23,7 +24,7 @@ export const adminProvision = command({
     if (sample !== undefined && (mode !== 'key' || !UUID.test(sample))) throw new CliError('--sample takes a project id, with --key', EXIT.rejected);
     const client = await ctx.client();
     if (mode === 'dryRun') {
-      const plan = await client.request('GET', '/api/v1/admin/provision/plan');
+      const plan = await client.request<ProvisionPlan>('GET', '/api/v1/admin/provision/plan');
       if (ctx.json) return ctx.printJson(plan);
       ctx.out(`Organization: ${plan.organization ?? '-'}`);
       ctx.out(`Template: ${plan.template ?? '-'} branch ${plan.branch} at ${plan.templateRevision ?? '(not found)'}`);
@@ -41,7 +42,7 @@ export const adminProvision = command({
     }
     const key = opts.key ?? ''; // given: mode is 'key'
     try {
-      await client.request('POST', '/api/v1/admin/provision', sample ? { key, sample } : { key });
+      await client.request<ProvisionStarted>('POST', '/api/v1/admin/provision', sample ? { key, sample } : { key });
     } catch (err) {
       if (err instanceof WireError && err.code === 'plan_conflicts') {
         const conflicts = (err.details.conflicts as string[] | undefined) ?? [];
@@ -51,14 +52,14 @@ export const adminProvision = command({
     }
     const timeoutS = opts.timeout ?? 600;
     const until = Date.now() + timeoutS * 1000;
-    let run = await client.request('GET', `/api/v1/admin/provision/runs/${encodeURIComponent(key)}`);
+    let run = await client.request<ProvisionRun>('GET', `/api/v1/admin/provision/runs/${encodeURIComponent(key)}`);
     while (run.state !== 'done') {
       if (Date.now() > until) throw new CliError(`Provisioning ${key} is still running after ${timeoutS} s; run the same command again to follow it`, EXIT.environment);
       await new Promise((r) => setTimeout(r, 500));
-      run = await client.request('GET', `/api/v1/admin/provision/runs/${encodeURIComponent(key)}`);
+      run = await client.request<ProvisionRun>('GET', `/api/v1/admin/provision/runs/${encodeURIComponent(key)}`);
     }
     if (ctx.json) return ctx.printJson(run);
     ctx.out(`Provisioned (${key}): ${run.summary.ready} ready, ${run.summary.invited} invited, ${run.summary.attention} attention`);
-    for (const line of table(run.teams.map((t: any) => [`  ${t.readiness}`, t.repository, t.project.name, t.attention ?? '']))) ctx.out(line.trimEnd());
+    for (const line of table(run.teams.map((t) => [`  ${t.readiness}`, t.repository, t.project.name, t.attention ?? '']))) ctx.out(line.trimEnd());
   },
 });

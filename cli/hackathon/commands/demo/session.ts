@@ -2,6 +2,7 @@
 // duration (email from --owner-email or EVENT_OWNER_EMAIL; password from
 // EVENT_OWNER_PASSWORD or the first stdin line with --owner-password-stdin) and signs
 // out at the end, whatever happened.
+import type { Instance, SessionClosed, SessionOpened } from '../../../../core/wire/identity.ts';
 import { CliError, EXIT } from '../../../lib/errors.ts';
 import { readStdinLineOnce } from '../../../lib/io.ts';
 import type { WireClient } from '../../../lib/wire.ts';
@@ -20,9 +21,9 @@ export async function asOwner<T>(opts: OwnerOptions, ctx: Context, fn: (client: 
   if (!password) throw new CliError("the owner's password comes from EVENT_OWNER_PASSWORD or --owner-password-stdin", EXIT.usage);
   const { url } = ctx.profile();
   const anon = ctx.wireClient({ baseUrl: url, userAgent: USER_AGENT });
-  const discovery = await anon.request('GET', '/api/v1/instance');
+  const discovery = await anon.request<Instance>('GET', '/api/v1/instance');
   if (discovery.auth.methods.includes('hub')) throw new CliError('on a cloud instance demo links are minted at the hub', EXIT.wire, 'managed_on_hub');
-  const signIn = await anon.exchange('POST', '/api/v1/auth/session', { email, password });
+  const signIn = await anon.exchange<SessionOpened>('POST', '/api/v1/auth/session', { email, password });
   const cookie = signIn.headers.getSetCookie().find((c) => c.startsWith('podium_session='))?.split(';')[0];
   if (!cookie) throw new CliError(`${url} answered the sign-in without a session`, EXIT.environment);
   // Browser-session writes must carry the instance's Origin (CSRF rule).
@@ -32,6 +33,6 @@ export async function asOwner<T>(opts: OwnerOptions, ctx: Context, fn: (client: 
     const client = sel ? ctx.wireClient({ ...session.opts, headers: { ...session.opts.headers, ...(await ctx.resolveSelection(session, sel)) } }) : session;
     return await fn(client);
   } finally {
-    await session.request('DELETE', '/api/v1/auth/session').catch(() => {});
+    await session.request<SessionClosed>('DELETE', '/api/v1/auth/session').catch(() => {});
   }
 }

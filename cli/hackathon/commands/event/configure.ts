@@ -1,4 +1,5 @@
 // `event configure`: the whole schedule each time, with the version it expects.
+import type { EventConfigured } from '../../../../core/wire/event.ts';
 import { isoInstant, required, wholeNumber } from '../../../lib/checks.ts';
 import { CliError, EXIT } from '../../../lib/errors.ts';
 import { WireError } from '../../../lib/wire.ts';
@@ -29,9 +30,9 @@ export const eventConfigure = command({
     if (body.name.length > 100) throw new CliError('--name is at most 100 characters', EXIT.rejected);
     if (f.reason !== undefined) body.reason = f.reason;
     const client = await ctx.client();
-    let r;
+    let r: EventConfigured;
     try {
-      r = await client.request('PUT', '/api/v1/event', body, { 'idempotency-key': crypto.randomUUID() });
+      r = await client.request<EventConfigured>('PUT', '/api/v1/event', body, { 'idempotency-key': crypto.randomUUID() });
     } catch (err) {
       if (err instanceof WireError && err.code === 'version_conflict') {
         const v = err.details.currentVersion;

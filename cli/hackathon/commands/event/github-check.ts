@@ -1,5 +1,6 @@
 // `event github-check`: the organization and template read live on the code host; lists the
 // problems and exits non-zero (environment, 4) when provisioning cannot run.
+import type { GithubCheck } from '../../../../core/wire/submissions.ts';
 import { CliError, EXIT } from '../../../lib/errors.ts';
 import { command } from '../../command.ts';
 
@@ -8,7 +9,7 @@ export const eventGithubCheck = command({
   summary: 'Check the code host can provision (organizer)',
   usage: 'Usage: hackathon event github-check [--json]',
   async run(opts, ctx) {
-    const r = await (await ctx.client()).request('GET', '/api/v1/event/github-check');
+    const r = await (await ctx.client()).request<GithubCheck>('GET', '/api/v1/event/github-check');
     if (ctx.json) ctx.printJson(r);
     else {
       ctx.out(`Code host: ${r.codeHost}`);

@@ -1,6 +1,7 @@
 // `event status`: name, phase, server time, the five deadlines, the next one with the time
 // left (from the server's time in the answer, never this machine's clock), role and team,
 // one line per team with its submission state.
+import type { EventStatus } from '../../../../core/wire/event.ts';
 import { table } from '../../../lib/table.ts';
 import { command } from '../../command.ts';
 
@@ -24,7 +25,7 @@ export const eventStatus = command({
   summary: 'Phase, deadlines, your role and the teams',
   usage: 'Usage: hackathon event status [--json]',
   async run(opts, ctx) {
-    const s = await (await ctx.client()).request('GET', '/api/v1/event/status');
+    const s = await (await ctx.client()).request<EventStatus>('GET', '/api/v1/event/status');
     if (ctx.json) return ctx.printJson(s);
     ctx.out(`${s.name} (version ${s.version}, timezone ${s.timezone})`);
     ctx.out(`Phase: ${s.phase}`);
@@ -36,7 +37,7 @@ export const eventStatus = command({
     ctx.out(`Role: ${s.role}${s.team ? `, team ${s.team.name}` : ''}`);
     if (s.teams.length) {
       ctx.out('Teams:');
-      for (const line of table(s.teams.map((t: { name: string; state: string }) => [`  ${t.name}`, t.state]))) ctx.out(line);
+      for (const line of table(s.teams.map((t) => [`  ${t.name}`, t.state]))) ctx.out(line);
     }
   },
 });

@@ -1,3 +1,4 @@
+import type { VoteSection } from '../../../../core/wire/event.ts';
 import { exactlyOne } from '../../../lib/checks.ts';
 import { command } from '../../command.ts';
 
@@ -8,7 +9,7 @@ export const eventVote = command({
   flags: { on: { type: 'boolean' }, off: { type: 'boolean' } },
   async run(opts, ctx) {
     const which = exactlyOne(opts, ['on', 'off'], 'the vote section');
-    const r = await (await ctx.client()).request('PUT', '/api/v1/event/vote', { on: which === 'on' });
+    const r = await (await ctx.client()).request<VoteSection>('PUT', '/api/v1/event/vote', { on: which === 'on' });
     if (ctx.json) return ctx.printJson(r);
     ctx.out(`Vote section ${r.voteSection}`);
   },

@@ -6,6 +6,7 @@
 import { createHash, randomUUID } from 'node:crypto';
 import { createWriteStream, existsSync, linkSync, readFileSync, rmSync, statSync } from 'node:fs';
 import path from 'node:path';
+import type { SubmissionDetail } from '../../../../core/wire/submissions.ts';
 import { CliError, EXIT } from '../../../lib/errors.ts';
 import { command } from '../../command.ts';
 import { resolveProject } from './project.ts';
@@ -22,9 +23,10 @@ export const submissionsArtifact = command({
     if (!existsSync(dir) || !statSync(dir).isDirectory()) throw new CliError(`--dir is not a directory: ${dir}`, EXIT.rejected);
     const id = await resolveProject(ctx, opts.args[0]);
     const client = await ctx.client();
-    const team = await client.request('GET', `/api/v1/submissions/${id}`);
-    const archive = team.frozen?.archive;
-    if (!archive) throw new CliError('not_frozen: nothing is frozen for this team yet', EXIT.wire, 'not_frozen');
+    const team = await client.request<SubmissionDetail>('GET', `/api/v1/submissions/${id}`);
+    const frozen = team.frozen;
+    const archive = frozen?.archive;
+    if (!frozen || !archive) throw new CliError('not_frozen: nothing is frozen for this team yet', EXIT.wire, 'not_frozen');
     if (!NAME.test(archive.name) || !/^[0-9a-f]{64}$/.test(archive.sha256)) throw new CliError('The server named an archive this client refuses to write', EXIT.environment);
     const target = path.join(dir, archive.name);
     const tmp = path.join(dir, `.${archive.name}.${randomUUID()}.partial`);
@@ -46,9 +48,9 @@ export const submissionsArtifact = command({
         if (!same) throw new CliError(`${target} exists with other content; move it away first`, EXIT.conflict);
         kept = true;
       }
-      const result = { path: target, name: archive.name, sha256: archive.sha256, size: archive.size, sha: team.frozen.sha, alreadyPresent: kept };
+      const result = { path: target, name: archive.name, sha256: archive.sha256, size: archive.size, sha: frozen.sha, alreadyPresent: kept };
       if (ctx.json) return ctx.printJson(result);
-      ctx.out(`${kept ? 'Already present' : 'Saved'}: ${target} (${archive.size} bytes, sha256 ${archive.sha256}, revision ${team.frozen.sha})`);
+      ctx.out(`${kept ? 'Already present' : 'Saved'}: ${target} (${archive.size} bytes, sha256 ${archive.sha256}, revision ${frozen.sha})`);
     } finally {
       rmSync(tmp, { force: true });
     }

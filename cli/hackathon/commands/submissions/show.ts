@@ -1,11 +1,12 @@
 // `submissions show <project>`: one team with repository, branch and readiness, last received
 // revision with its sequence, frozen evidence, freeze instant, attention and next action,
 // the last 50 receipts and the organizers' exceptions.
+import type { SubmissionDetail, SubmissionTeam } from '../../../../core/wire/submissions.ts';
 import { command } from '../../command.ts';
 import { table } from '../../../lib/table.ts';
 import { frozenLabel, resolveProject } from './project.ts';
 
-function nextAction(t: any): string {
+function nextAction(t: SubmissionTeam): string {
   if (t.state === 'error') return 'Next: hackathon submissions reconcile (or record an exception)';
   if (t.state === 'waiting') return 'Next: push to the designated branch before the freeze';
   if (t.state === 'capturing') return 'Next: wait for the capture, then hackathon submissions show again';
@@ -19,7 +20,7 @@ export const submissionsShow = command({
   usage: 'Usage: hackathon submissions show <project> [--json]',
   async run(opts, ctx) {
     const id = await resolveProject(ctx, opts.args[0]);
-    const t = await (await ctx.client()).request('GET', `/api/v1/submissions/${id}`);
+    const t = await (await ctx.client()).request<SubmissionDetail>('GET', `/api/v1/submissions/${id}`);
     if (ctx.json) return ctx.printJson(t);
     ctx.out(`Team: ${t.project.name} (${t.project.id})`);
     ctx.out(`State: ${t.state}`);
@@ -30,7 +31,7 @@ export const submissionsShow = command({
     if (t.attention) ctx.out(`Attention: ${t.attention}`);
     ctx.out(nextAction(t));
     ctx.out(`Receipts (last ${t.receipts.length}):`);
-    const rows = t.receipts.map((r: any) => [`  ${r.sequence}`, r.receivedAt, r.kind, r.verdict + (r.refusal ? ` ${r.refusal}` : '') + (r.late ? ' late' : ''), r.ref ?? '-', r.sha ? r.sha.slice(0, 12) : '-', r.capture ? r.capture.state : '-']);
+    const rows = t.receipts.map((r) => [`  ${r.sequence}`, r.receivedAt, r.kind, r.verdict + (r.refusal ? ` ${r.refusal}` : '') + (r.late ? ' late' : ''), r.ref ?? '-', r.sha ? r.sha.slice(0, 12) : '-', r.capture ? r.capture.state : '-']);
     for (const line of table(rows)) ctx.out(line);
     if (t.exceptions.length === 0) return;
     ctx.out(`Exceptions (${t.exceptions.length}):`);

@@ -1,9 +1,9 @@
 // Sets the workspace used when a command names none (self-hosted). On cloud the default
 // is a hub account setting: the answer points to the account page.
+import type { DefaultWorkspaceSet, Workspaces } from '../../../../core/wire/identity.ts';
 import { CliError, EXIT } from '../../../lib/errors.ts';
 import { WireError } from '../../../lib/wire.ts';
 import { command } from '../../command.ts';
-import type { Workspace } from '../../context.ts';
 
 const UUID = /^[0-9a-f]{8}-([0-9a-f]{4}-){3}[0-9a-f]{12}$/i;
 
@@ -17,7 +17,7 @@ export const workspaceDefault = command({
     const client = await ctx.bareClient();
     let id = ref;
     if (!UUID.test(ref)) {
-      const { items } = await client.request<{ items: Workspace[] }>('GET', '/api/v1/workspaces');
+      const { items } = await client.request<Workspaces>('GET', '/api/v1/workspaces');
       const m = items.filter((w) => w.name.toLowerCase() === ref.toLowerCase());
       if (m.length !== 1) {
         throw new CliError(`${m.length ? 'several' : 'no'} workspaces match "${ref}"; candidates:\n${(m.length ? m : items).map((w) => `  ${w.name} (${w.id})`).join('\n')}`, EXIT.rejected);
@@ -25,7 +25,7 @@ export const workspaceDefault = command({
       id = m[0].id;
     }
     try {
-      const r = await client.request('PUT', '/api/v1/me/default-workspace', { workspaceId: id });
+      const r = await client.request<DefaultWorkspaceSet>('PUT', '/api/v1/me/default-workspace', { workspaceId: id });
       if (ctx.json) return ctx.printJson(r);
       ctx.out(`Default workspace: ${r.defaultWorkspace.name} (${r.defaultWorkspace.id})`);
     } catch (err) {

@@ -1,13 +1,7 @@
+import type { Agenda, AgendaItem } from '../../../../../core/wire/event.ts';
 import { table } from '../../../../lib/table.ts';
 import type { Context } from '../../../context.ts';
 import { command } from '../../../command.ts';
-
-export interface AgendaItem {
-  title: string;
-  kind: string;
-  startsAt: string;
-  endsAt: string | null;
-}
 
 export function printAgenda(ctx: Context, items: AgendaItem[]): void {
   for (const line of table(items.map((i) => [i.startsAt, i.endsAt ?? '-', i.kind, i.title]))) ctx.out(line);
@@ -18,7 +12,7 @@ export const agendaShow = command({
   summary: 'The programme, sorted by start',
   usage: 'Usage: hackathon event agenda show [--json]',
   async run(opts, ctx) {
-    const r = await (await ctx.client()).request('GET', '/api/v1/event/agenda');
+    const r = await (await ctx.client()).request<Agenda>('GET', '/api/v1/event/agenda');
     if (ctx.json) return ctx.printJson(r);
     if (r.items.length === 0) return ctx.out('No programme yet');
     printAgenda(ctx, r.items);

@@ -1,3 +1,4 @@
+import type { RosterEntry, RosterPage } from '../../../../../core/wire/event.ts';
 import { table } from '../../../../lib/table.ts';
 import { command } from '../../../command.ts';
 
@@ -7,11 +8,10 @@ export const rosterShow = command({
   usage: 'Usage: hackathon event roster show [--json]',
   async run(opts, ctx) {
     const client = await ctx.client();
-    const first = await client.request('GET', '/api/v1/event/roster?limit=100');
-    const items = first.nextCursor ? [...first.items, ...(await client.all(`/api/v1/event/roster?cursor=${encodeURIComponent(first.nextCursor)}`))] : first.items;
+    const first = await client.request<RosterPage>('GET', '/api/v1/event/roster?limit=100');
+    const items = first.nextCursor ? [...first.items, ...(await client.all<RosterEntry>(`/api/v1/event/roster?cursor=${encodeURIComponent(first.nextCursor)}`))] : first.items;
     if (ctx.json) return ctx.printJson({ items, rosterLockedAt: first.rosterLockedAt });
-    type Row = { email: string; role: string; team: string | null; signedIn: boolean; name: string | null };
-    for (const line of table(items.map((r: Row) => [r.email, r.role, r.team ?? '-', r.signedIn ? 'yes' : 'no', r.name ?? '']))) ctx.out(line);
+    for (const line of table(items.map((r) => [r.email, r.role, r.team ?? '-', r.signedIn ? 'yes' : 'no', r.name ?? '']))) ctx.out(line);
     if (first.rosterLockedAt) ctx.out(`Roster locked since ${first.rosterLockedAt}`);
   },
 });

@@ -1,0 +1,43 @@
+// Answer shape of participant onboarding (`GET /bootstrap`, `PUT /bootstrap/github`;
+// docs/WIRE.md, "Participant onboarding"), as connect, setup and doctor read it. A neutral
+// module: types only, no imports, so the server and the clients may both use it (the
+// clients never import api/ or sql/).
+
+/** The caller's standing on the team repository, read live from the code host. */
+export interface Access {
+  standing: 'no_username' | 'none' | 'invited' | 'member' | 'unknown';
+  canPush: boolean;
+  invitationUrl: string | null;
+  /** One sentence; null for a member who can push. */
+  fix: string | null;
+}
+
+export interface RepositoryAssignment {
+  fullName: string;
+  /** https, no credential. */
+  cloneUrl: string;
+  branch: string;
+  readiness: string;
+  access: Access;
+}
+
+export interface Installer {
+  name: string;
+  version: string;
+  sha256: string;
+  url: string;
+}
+
+/** The bootstrap record: `team`, `repository` and `setup.directoryName` are null without a team. */
+export interface BootstrapRecord {
+  person: { id: string; email: string; name: string | null };
+  role: 'participant' | 'organizer' | 'jury' | 'advisor';
+  team: { id: string; name: string } | null;
+  githubLogin: string | null;
+  event: { id: string; name: string; phase: string };
+  /** Null until the team's repository exists. */
+  repository: RepositoryAssignment | null;
+  installer: Installer;
+  dashboardUrl: string;
+  setup: { directoryName: string | null };
+}

@@ -153,8 +153,9 @@ test.serial('the provisioning job itself refuses another workspace\'s organizati
   const head = await host.branchHead('acme/rocket', 'main');
   // Straight to the job, past the route's live check (start_provision checks the stored plan only).
   await asUser(s.db.pool, ownerB.userId, wsB, 'owner', ['hackathon:read', 'hackathon:write'])((c) => c.query(`select app.start_provision('b2', null)`));
+  // attempts rises when a worker takes the job, before it fails: wait for the error itself.
   const job = await until('the refused job', async () => (await s.db.pool.query(
-    `select last_error from graphile_worker.jobs where task_identifier = 'codehost__provision' and key = $1 and attempts > 0`, [`provision:${eventB}:b2`])).rows[0]);
+    `select last_error from graphile_worker.jobs where task_identifier = 'codehost__provision' and key = $1 and last_error is not null`, [`provision:${eventB}:b2`])).rows[0]);
   t.regex(job.last_error, /The organization ACME belongs to another workspace on this code host/);
   t.is((await s.db.pool.query('select count(*)::int as n from app.team_repositories where event_id = $1', [eventB])).rows[0].n, 0);
   t.is((await s.db.pool.query('select count(*)::int as n from app_private.local_repository_access where user_id = $1', [bob.userId])).rows[0].n, 0);

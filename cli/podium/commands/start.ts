@@ -7,10 +7,18 @@ export const start = command({
   usage: 'Usage: podium start\n\nEnvironment: see docs/OPERATIONS.md (DATABASE_URL, REDIS_URL, HOST, PORT, DATA_DIR, SERVICE_ROLE, ...).',
   flags: {},
   async run(_opts, { config }) {
+    // Signals are taken before the boot: the server answers health before startService
+    // returns, and a Ctrl-C in that window must still stop Podium (and its embedded
+    // PostgreSQL) cleanly instead of killing the process outright.
+    let requested: ((signal: string) => void) | null = null;
+    let early: string | null = null;
+    const onSignal = (signal: string) => (requested ? requested(signal) : (early ??= signal));
+    process.on('SIGINT', () => onSignal('SIGINT'));
+    process.on('SIGTERM', () => onSignal('SIGTERM'));
     const service = await startService(config());
     await new Promise<void>((resolve) => {
       let stopping = false;
-      const shutdown = (signal: string) => {
+      requested = (signal: string) => {
         if (stopping) return;
         stopping = true;
         process.stderr.write(`\n${signal}: stopping Podium...\n`);
@@ -19,8 +27,7 @@ export const start = command({
           resolve();
         });
       };
-      process.on('SIGINT', () => shutdown('SIGINT'));
-      process.on('SIGTERM', () => shutdown('SIGTERM'));
+      if (early) requested(early);
     });
   },
 });

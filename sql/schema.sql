@@ -4468,6 +4468,23 @@ CREATE FUNCTION app_private.organization_held_elsewhere(p_event uuid, p_login te
 $$;
 
 --
+-- Name: organizer_ctx(text); Type: FUNCTION; Schema: app_private; Owner: -
+--
+
+CREATE FUNCTION app_private.organizer_ctx(p_scope text) RETURNS app_private.event_ctx
+    LANGUAGE sql STABLE
+    SET search_path TO ''
+    AS $$
+  select app_private.role_ctx(p_scope, array['organizer'])
+$$;
+
+--
+-- Name: FUNCTION organizer_ctx(p_scope text); Type: COMMENT; Schema: app_private; Owner: -
+--
+
+COMMENT ON FUNCTION app_private.organizer_ctx(p_scope text) IS 'The caller''s event context once the credential holds p_scope and the caller organizes the event.';
+
+--
 -- Name: own_local_repository(uuid, text, boolean); Type: FUNCTION; Schema: app_private; Owner: -
 --
 
@@ -5241,6 +5258,26 @@ CREATE FUNCTION app_private.revoke_key(p_key uuid) RETURNS jsonb
   update app_private.api_keys set revoked_at = coalesce(revoked_at, app.now()) where id = p_key
   returning jsonb_build_object('id', id, 'name', name, 'revokedAt', revoked_at)
 $$;
+
+--
+-- Name: role_ctx(text, text[]); Type: FUNCTION; Schema: app_private; Owner: -
+--
+
+CREATE FUNCTION app_private.role_ctx(p_scope text, p_roles text[]) RETURNS app_private.event_ctx
+    LANGUAGE plpgsql STABLE
+    SET search_path TO ''
+    AS $$
+begin
+  perform app_private.require_scope(p_scope);
+  return app_private.require_event_role(p_roles);
+end;
+$$;
+
+--
+-- Name: FUNCTION role_ctx(p_scope text, p_roles text[]); Type: COMMENT; Schema: app_private; Owner: -
+--
+
+COMMENT ON FUNCTION app_private.role_ctx(p_scope text, p_roles text[]) IS 'The caller''s event context once the credential holds p_scope and the caller''s roster role is one of p_roles (insufficient_scope, event_not_configured, not_on_roster, insufficient_event_role otherwise).';
 
 --
 -- Name: role_rank(app.workspace_role); Type: FUNCTION; Schema: app_private; Owner: -
@@ -8758,6 +8795,12 @@ GRANT ALL ON FUNCTION app_private.mail_share_link(p_link uuid, p_to text, p_seal
 GRANT ALL ON FUNCTION app_private.mint_share_link(p_deck uuid, p_token_hash bytea, p_name text, p_pinned_version integer, p_show_bar boolean, p_can_download boolean, p_forms_enabled boolean, p_expires_in_minutes integer, p_password_hash text) TO podium_app;
 
 --
+-- Name: FUNCTION organizer_ctx(p_scope text); Type: ACL; Schema: app_private; Owner: -
+--
+
+GRANT ALL ON FUNCTION app_private.organizer_ctx(p_scope text) TO podium_app;
+
+--
 -- Name: TABLE project_members; Type: ACL; Schema: app; Owner: -
 --
 
@@ -8822,6 +8865,12 @@ GRANT SELECT ON TABLE app.form_responses TO podium_app;
 --
 
 GRANT ALL ON FUNCTION app_private.revoke_demo_pass(p_pass uuid) TO podium_app;
+
+--
+-- Name: FUNCTION role_ctx(p_scope text, p_roles text[]); Type: ACL; Schema: app_private; Owner: -
+--
+
+GRANT ALL ON FUNCTION app_private.role_ctx(p_scope text, p_roles text[]) TO podium_app;
 
 --
 -- Name: FUNCTION rotate_share_secret(p_link uuid, p_token_hash bytea); Type: ACL; Schema: app_private; Owner: -

@@ -4165,6 +4165,36 @@ end;
 $$;
 
 --
+-- Name: live_publish(uuid, text, text[], uuid, jsonb); Type: FUNCTION; Schema: app_private; Owner: -
+--
+
+CREATE FUNCTION app_private.live_publish(p_event_id uuid, p_kind text, p_roles text[], p_team_id uuid, p_payload jsonb) RETURNS bigint
+    LANGUAGE plpgsql SECURITY DEFINER
+    SET search_path TO ''
+    AS $$
+declare
+  new_id bigint;
+begin
+  -- One publisher at a time from here to commit: ids in commit order (see the file header).
+  perform pg_advisory_xact_lock(hashtext('app_private.live_events'));
+  insert into app_private.live_events (workspace_id, event_id, kind, roles, team_id, payload)
+    select e.workspace_id, e.id, p_kind, p_roles, p_team_id, p_payload from app.events e where e.id = p_event_id
+    returning id into new_id;
+  if new_id is null then
+    raise exception 'live_publish: no event %', p_event_id;
+  end if;
+  perform pg_notify('podium_live', new_id::text);
+  return new_id;
+end;
+$$;
+
+--
+-- Name: FUNCTION live_publish(p_event_id uuid, p_kind text, p_roles text[], p_team_id uuid, p_payload jsonb); Type: COMMENT; Schema: app_private; Owner: -
+--
+
+COMMENT ON FUNCTION app_private.live_publish(p_event_id uuid, p_kind text, p_roles text[], p_team_id uuid, p_payload jsonb) IS 'Appends a change to the live log with its audience and wakes every listening API replica (NOTIFY podium_live, payload: the id).';
+
+--
 -- Name: local_account_of(text, text); Type: FUNCTION; Schema: app_private; Owner: -
 --
 
@@ -6238,6 +6268,42 @@ CREATE TABLE app_private.key_usage (
 );
 
 --
+-- Name: live_events; Type: TABLE; Schema: app_private; Owner: -
+--
+
+CREATE TABLE app_private.live_events (
+    id bigint NOT NULL,
+    at timestamp with time zone DEFAULT now() NOT NULL,
+    workspace_id uuid NOT NULL,
+    event_id uuid NOT NULL,
+    kind text NOT NULL,
+    roles text[] NOT NULL,
+    team_id uuid,
+    payload jsonb NOT NULL,
+    CONSTRAINT live_events_kind_check CHECK ((kind ~ '^[a-z][a-z_.]{0,62}$'::text)),
+    CONSTRAINT live_events_roles_check CHECK (((roles <@ ARRAY['participant'::text, 'advisor'::text, 'organizer'::text, 'jury'::text]) AND (cardinality(roles) > 0)))
+);
+
+--
+-- Name: TABLE live_events; Type: COMMENT; Schema: app_private; Owner: -
+--
+
+COMMENT ON TABLE app_private.live_events IS 'The live log tailed by GET /api/v1/event/stream: one row per change a client may watch, with its audience (roles, team).';
+
+--
+-- Name: live_events_id_seq; Type: SEQUENCE; Schema: app_private; Owner: -
+--
+
+ALTER TABLE app_private.live_events ALTER COLUMN id ADD GENERATED ALWAYS AS IDENTITY (
+    SEQUENCE NAME app_private.live_events_id_seq
+    START WITH 1
+    INCREMENT BY 1
+    NO MINVALUE
+    NO MAXVALUE
+    CACHE 1
+);
+
+--
 -- Name: local_organizations; Type: TABLE; Schema: app_private; Owner: -
 --
 
@@ -6746,6 +6812,13 @@ ALTER TABLE ONLY app_private.key_usage
     ADD CONSTRAINT key_usage_pkey PRIMARY KEY (key_id, route);
 
 --
+-- Name: live_events live_events_pkey; Type: CONSTRAINT; Schema: app_private; Owner: -
+--
+
+ALTER TABLE ONLY app_private.live_events
+    ADD CONSTRAINT live_events_pkey PRIMARY KEY (id);
+
+--
 -- Name: local_organizations local_organizations_pkey; Type: CONSTRAINT; Schema: app_private; Owner: -
 --
 
@@ -7201,6 +7274,24 @@ CREATE INDEX github_installations_login_idx ON app_private.github_installations 
 --
 
 CREATE INDEX idempotency_keys_created_idx ON app_private.idempotency_keys USING btree (created_at);
+
+--
+-- Name: live_events_event_id_idx; Type: INDEX; Schema: app_private; Owner: -
+--
+
+CREATE INDEX live_events_event_id_idx ON app_private.live_events USING btree (event_id, id);
+
+--
+-- Name: live_events_team_id_idx; Type: INDEX; Schema: app_private; Owner: -
+--
+
+CREATE INDEX live_events_team_id_idx ON app_private.live_events USING btree (team_id) WHERE (team_id IS NOT NULL);
+
+--
+-- Name: live_events_workspace_id_idx; Type: INDEX; Schema: app_private; Owner: -
+--
+
+CREATE INDEX live_events_workspace_id_idx ON app_private.live_events USING btree (workspace_id);
 
 --
 -- Name: local_organizations_event_idx; Type: INDEX; Schema: app_private; Owner: -
@@ -7710,6 +7801,27 @@ ALTER TABLE ONLY app_private.idempotency_keys
 
 ALTER TABLE ONLY app_private.key_usage
     ADD CONSTRAINT key_usage_key_id_fkey FOREIGN KEY (key_id) REFERENCES app_private.api_keys(id) ON DELETE CASCADE;
+
+--
+-- Name: live_events live_events_event_id_fkey; Type: FK CONSTRAINT; Schema: app_private; Owner: -
+--
+
+ALTER TABLE ONLY app_private.live_events
+    ADD CONSTRAINT live_events_event_id_fkey FOREIGN KEY (event_id) REFERENCES app.events(id) ON DELETE CASCADE;
+
+--
+-- Name: live_events live_events_team_id_fkey; Type: FK CONSTRAINT; Schema: app_private; Owner: -
+--
+
+ALTER TABLE ONLY app_private.live_events
+    ADD CONSTRAINT live_events_team_id_fkey FOREIGN KEY (team_id) REFERENCES app.projects(id) ON DELETE CASCADE;
+
+--
+-- Name: live_events live_events_workspace_id_fkey; Type: FK CONSTRAINT; Schema: app_private; Owner: -
+--
+
+ALTER TABLE ONLY app_private.live_events
+    ADD CONSTRAINT live_events_workspace_id_fkey FOREIGN KEY (workspace_id) REFERENCES app.workspaces(id) ON DELETE CASCADE;
 
 --
 -- Name: local_organizations local_organizations_event_id_fkey; Type: FK CONSTRAINT; Schema: app_private; Owner: -
@@ -8775,6 +8887,12 @@ GRANT SELECT ON TABLE app.share_links TO podium_app;
 --
 
 GRANT ALL ON FUNCTION app_private.list_demo_passes(p_limit integer, p_before_at timestamp with time zone, p_before_id uuid) TO podium_app;
+
+--
+-- Name: FUNCTION live_publish(p_event_id uuid, p_kind text, p_roles text[], p_team_id uuid, p_payload jsonb); Type: ACL; Schema: app_private; Owner: -
+--
+
+GRANT ALL ON FUNCTION app_private.live_publish(p_event_id uuid, p_kind text, p_roles text[], p_team_id uuid, p_payload jsonb) TO podium_app;
 
 --
 -- Name: FUNCTION local_repository_permission(p_full_name text, p_user uuid, p_key_workspace uuid); Type: ACL; Schema: app_private; Owner: -

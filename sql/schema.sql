@@ -3651,6 +3651,7 @@ CREATE TABLE app.users (
     two_factor_enabled boolean DEFAULT false NOT NULL,
     default_workspace_id uuid,
     created_at timestamp with time zone DEFAULT now() NOT NULL,
+    erased_at timestamp with time zone,
     CONSTRAINT users_email_check CHECK (((email ~ '^[^@\s]+@[^@\s]+$'::text) AND (length(email) <= 320))),
     CONSTRAINT users_name_check CHECK (((length(name) >= 1) AND (length(name) <= 200)))
 );
@@ -3660,6 +3661,12 @@ CREATE TABLE app.users (
 --
 
 COMMENT ON TABLE app.users IS 'Accounts. Email is unique case-insensitively; passwords and TOTP secrets live in app_private.user_secrets.';
+
+--
+-- Name: COLUMN users.erased_at; Type: COMMENT; Schema: app; Owner: -
+--
+
+COMMENT ON COLUMN app.users.erased_at IS 'When the account was erased (podium account erase); its author name is shown as (erased account) everywhere.';
 
 --
 -- Name: ensure_user(text, text); Type: FUNCTION; Schema: app_private; Owner: -

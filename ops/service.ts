@@ -4,6 +4,7 @@
 //   api    - API only: no job workers, no scheduler; refuses to boot until a worker has
 //            installed the job queue schema (multi-replica rule 5)
 //   worker - worker + scheduler; serves only health and metrics over HTTP
+import { BootError } from './boot-error.ts';
 import type pg from 'pg';
 import { buildApi, type Api } from '../api/server.ts';
 import { sha256, randomToken } from '../core/crypto.ts';
@@ -21,7 +22,6 @@ import { startEmbeddedPostgres, type EmbeddedHandle } from './embedded/postgres.
 
 export const USAGE_FLUSH_INTERVAL_MS = 5_000;
 
-export class BootError extends Error {}
 
 export interface Service {
   config: Config;

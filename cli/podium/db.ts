@@ -1,13 +1,13 @@
 // Operator commands reach the database directly: DATABASE_URL, or the embedded default
 // (joining a running `podium start` if there is one, else starting it for the command).
-import pg from 'pg';
+// The drivers load when a command first needs the database, so `--help` and usage errors
+// answer without loading them (see main.ts).
+import type pg from 'pg';
 import type { Config } from '../../core/config.ts';
-import { installJobQueue } from '../../core/db/job-queue.ts';
-import { migratePool } from '../../core/db/migrate.ts';
-import { createPool } from '../../core/db/pool.ts';
-import { embeddedClusterDir, embeddedUrl, livePostmaster, startEmbeddedPostgres } from '../../ops/embedded/postgres.ts';
 
 export async function withOperatorDb<T>(config: Config, fn: (pool: pg.Pool) => Promise<T>): Promise<T> {
+  const [{ installJobQueue }, { migratePool }, { createPool }, { embeddedClusterDir, embeddedUrl, livePostmaster, startEmbeddedPostgres }] =
+    await Promise.all([import('../../core/db/job-queue.ts'), import('../../core/db/migrate.ts'), import('../../core/db/pool.ts'), import('../../ops/embedded/postgres.ts')]);
   let url = config.databaseUrl;
   let stopEmbedded: (() => Promise<void>) | null = null;
   if (!url) {

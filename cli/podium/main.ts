@@ -1,7 +1,10 @@
 // `podium`: the operator's server command. Talks to the database directly (it is the
 // operator's tool, run beside the server); every state change is a SQL function.
+// Command modules import only what describes them; what they run (the server, the database
+// drivers, argon2) is imported inside run(), so help and usage errors answer in a fraction
+// of the time the server takes to load.
 import { ConfigError, loadConfig, type Config } from '../../core/config.ts';
-import { BootError } from '../../ops/service.ts';
+import { BootError } from '../../ops/boot-error.ts';
 import { parseArgs } from '../lib/args.ts';
 import { CliError, EXIT } from '../lib/errors.ts';
 import { processIo, printJson, type Io } from '../lib/io.ts';

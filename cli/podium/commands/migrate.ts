@@ -1,7 +1,3 @@
-import { installJobQueue } from '../../../core/db/job-queue.ts';
-import { migratePool } from '../../../core/db/migrate.ts';
-import { createPool } from '../../../core/db/pool.ts';
-import { startEmbeddedPostgres } from '../../../ops/embedded/postgres.ts';
 import { printJson } from '../../lib/io.ts';
 import { command } from '../command.ts';
 
@@ -12,6 +8,10 @@ export const migrate = command({
   flags: { json: { type: 'boolean' } },
   async run(opts, { io, config }) {
     const cfg = config();
+    // Loaded here, not at the top: see main.ts.
+    const [{ installJobQueue }, { migratePool }, { createPool }, { startEmbeddedPostgres }] = await Promise.all([
+      import('../../../core/db/job-queue.ts'), import('../../../core/db/migrate.ts'), import('../../../core/db/pool.ts'), import('../../../ops/embedded/postgres.ts'),
+    ]);
     const embedded = cfg.databaseUrl ? null : await startEmbeddedPostgres(cfg.dataDir, cfg.embeddedPgPort);
     const pool = createPool(cfg.databaseUrl ?? embedded!.url, 2);
     try {

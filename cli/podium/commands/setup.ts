@@ -1,4 +1,3 @@
-import { hashPassword } from '../../../core/passwords.ts';
 import { printJson, readStdinLineOnce } from '../../lib/io.ts';
 import { requireFlag } from '../../lib/args.ts';
 import { CliError, EXIT } from '../../lib/errors.ts';
@@ -19,6 +18,7 @@ export const setup = command({
     if (opts.passwordStdin) {
       const password = await readStdinLineOnce(io, '--password-stdin');
       if (password.length < 12) throw new CliError('the password needs at least 12 characters', EXIT.rejected);
+      const { hashPassword } = await import('../../../core/passwords.ts'); // see main.ts
       passwordHash = await hashPassword(password);
     }
     const r = await withOperatorDb(config(), async (pool) => {

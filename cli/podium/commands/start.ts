@@ -1,4 +1,3 @@
-import { startService } from '../../../ops/service.ts';
 import { command } from '../command.ts';
 
 export const start = command({
@@ -15,6 +14,8 @@ export const start = command({
     const onSignal = (signal: string) => (requested ? requested(signal) : (early ??= signal));
     process.on('SIGINT', () => onSignal('SIGINT'));
     process.on('SIGTERM', () => onSignal('SIGTERM'));
+    // The server loads here, not at the top: see main.ts.
+    const { startService } = await import('../../../ops/service.ts');
     const service = await startService(config());
     await new Promise<void>((resolve) => {
       let stopping = false;

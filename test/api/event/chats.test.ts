@@ -4,7 +4,8 @@
 // written), another team's chat, and two workspaces (B reads, writes and lists nothing of
 // A's, over REST and GraphQL).
 import test from 'ava';
-import { createEvent, eventWorkspace, HOUR, importRoster, person, teamIds, type Person } from '../../helpers/event.ts';
+import { pushFixture, sendDelivery } from '../../helpers/codehost.ts';
+import { assignRepository, createEvent, eventWorkspace, HOUR, importRoster, person, teamIds, type Person } from '../../helpers/event.ts';
 import { http, setClock } from '../../helpers/http.ts';
 import * as seed from '../../helpers/seed.ts';
 import { startTestServer, type TestServer } from '../../helpers/server.ts';
@@ -12,7 +13,7 @@ import { startTestServer, type TestServer } from '../../helpers/server.ts';
 let s: TestServer;
 let owner: Person, ann: Person, amy: Person, bob: Person, ada: Person, abe: Person, jules: Person, annReader: Person;
 let bOwner: Person;
-let rocket: string;
+let rocket: string, eventA: string;
 let general: string, rocketChat: string, cometChat: string, bGeneral: string;
 let clockOffset = 0;
 
@@ -27,7 +28,7 @@ test.before(async () => {
   abe = await person(s.db.pool, a.ws.id, 'abe@alpha.test');
   jules = await person(s.db.pool, a.ws.id, 'jules@alpha.test');
   annReader = { ...ann, key: (await seed.key(s.db.pool, 'ann@alpha.test', 'hackathon', { scopes: ['hackathon:read'] })).key };
-  await createEvent(s.url, owner.key, Date.now() + 2 * HOUR);
+  eventA = (await createEvent(s.url, owner.key, Date.now() + 2 * HOUR)).id;
   await importRoster(s.url, owner.key, [
     { email: 'ann@alpha.test', team: 'Rocket' }, { email: 'amy@alpha.test', team: 'Rocket' }, { email: 'bob@alpha.test', team: 'Comet' },
     { email: 'ada@alpha.test', role: 'advisor' }, { email: 'abe@alpha.test', role: 'advisor' }, { email: 'jules@alpha.test', role: 'jury' },
@@ -312,4 +313,26 @@ test.serial('a post made over the wire is in the live log with its channel\'s au
   const row = (await s.db.pool.query(`select kind, roles, team_id, payload from app_private.live_events where payload #>> '{post,id}' = $1`, [p.id])).rows[0];
   t.deepEqual([row.kind, row.roles, row.team_id], ['post.created', ['participant', 'advisor', 'organizer'], rocket]);
   t.deepEqual(row.payload, { channelId: rocketChat, post: p });
+});
+
+test.serial('signed push and pull request deliveries become activity items in the team chat; a replay adds none; other teams never see them', async (t) => {
+  t.is((await send(owner, 'PUT', '/api/v1/event/github', { organization: 'Octocoders', template: 'Octocoders/template' })).status, 200);
+  await assignRepository(s.db.pool, rocket, 'Octocoders/Rocket', 'ready');
+  const push = pushFixture('Octocoders/Rocket', { head_commit: { id: '0d1a26e67d8f5eaf1f6ba5c57fc3c7d91ac0fd1c', message: 'Update README.md\n\nmore' } });
+  t.like((await sendDelivery(s.url, { eventId: eventA, payload: push, delivery: 'push-1' })).body, { verdict: 'accepted', duplicate: false });
+  t.like((await sendDelivery(s.url, { eventId: eventA, payload: push, delivery: 'push-1' })).body, { duplicate: true });
+  t.like((await sendDelivery(s.url, { eventId: eventA, kind: 'pull_request', payload: {
+    action: 'opened', number: 2, pull_request: { number: 2, title: 'Update the README', head: { ref: 'changes', sha: 'd'.repeat(40) } },
+    repository: push.repository, organization: { login: 'Octocoders' }, sender: { login: 'Codertocat' } } })).body, { verdict: 'accepted' });
+  t.like((await sendDelivery(s.url, { eventId: eventA, payload: pushFixture('Octocoders/Rocket', { ref: 'refs/heads/dev' }) })).body, { refusal: 'wrong_branch' });
+  const items = (await get(amy, `/api/v1/event/chats/${rocketChat}/posts?limit=100`)).body.items.filter((p: any) => p.kind === 'push' || p.kind === 'pull_request');
+  t.deepEqual(items.map((p: any) => [p.kind, p.body]), [
+    ['pull_request', 'Pull request #2 opened: Update the README'],
+    ['push', 'Codertocat pushed 0d1a26e67d8f to main: Update README.md'],
+  ]);
+  t.like(items[1].activity, { ref: 'refs/heads/main', branch: 'main', sha: '0d1a26e67d8f5eaf1f6ba5c57fc3c7d91ac0fd1c', pusher: 'Codertocat', late: false });
+  t.like(items[0].activity, { number: 2, action: 'opened', title: 'Update the README', ref: 'changes', sha: 'd'.repeat(40) });
+  const live = (await s.db.pool.query(`select roles, team_id from app_private.live_events where payload #>> '{post,id}' = any ($1)`, [items.map((p: any) => p.id)])).rows;
+  t.deepEqual(live.map((r) => [r.roles, r.team_id]), [[['participant', 'advisor', 'organizer'], rocket], [['participant', 'advisor', 'organizer'], rocket]]);
+  refusal(t, await get(bob, `/api/v1/event/chats/${rocketChat}/posts`), 404, 'channel_not_found');
 });

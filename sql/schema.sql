@@ -3609,7 +3609,7 @@ declare
   c app.chat_channels;
 begin
   if p_lock then
-    select * into p from app.chat_posts x where x.id = p_post for update;
+    select * into p from app.chat_posts x where x.id = p_post for no key update;
   else
     select * into p from app.chat_posts x where x.id = p_post;
   end if;

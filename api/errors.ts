@@ -100,6 +100,14 @@ export const STATUS_BY_CODE: Record<string, number> = {
   judging_started: 409,
   capture_failed: 409,
   plan_conflicts: 409,
+  // chats, requests, feed (api/routes/chats/)
+  channel_not_found: 404,
+  post_not_found: 404,
+  not_a_thread_root: 400,
+  post_hidden: 409,
+  request_not_found: 404,
+  request_claimed: 409,
+  request_resolved: 409,
 };
 
 /** The status of a registered code. An unregistered one is a bug: loud in test mode, a 400

@@ -111,6 +111,21 @@ $$;
 COMMENT ON FUNCTION app.add_annotation(p_deck uuid, p_version integer, p_path text, p_position jsonb, p_body text) IS 'Comments on a version of a deck at a file path and position (owners, workspace admins, collaborators).';
 
 --
+-- Name: add_chat_reaction(uuid, text); Type: FUNCTION; Schema: app; Owner: -
+--
+
+CREATE FUNCTION app.add_chat_reaction(p_post uuid, p_emoji text) RETURNS jsonb
+    LANGUAGE sql SECURITY DEFINER
+    SET search_path TO ''
+    AS $$ select app_private.chat_react(p_post, p_emoji, true) $$;
+
+--
+-- Name: FUNCTION add_chat_reaction(p_post uuid, p_emoji text); Type: COMMENT; Schema: app; Owner: -
+--
+
+COMMENT ON FUNCTION app.add_chat_reaction(p_post uuid, p_emoji text) IS 'React to a post you may read (once per emoji; again is a no-op).';
+
+--
 -- Name: add_project_member(uuid, text, text, text); Type: FUNCTION; Schema: app; Owner: -
 --
 
@@ -291,6 +306,40 @@ $$;
 COMMENT ON FUNCTION app.bootstrap_record() IS 'The caller''s bootstrap record without the live code-host standing: person, event role, team, code-host username, the team repository once provisioned.';
 
 --
+-- Name: claim_help_request(uuid); Type: FUNCTION; Schema: app; Owner: -
+--
+
+CREATE FUNCTION app.claim_help_request(p_id uuid) RETURNS jsonb
+    LANGUAGE plpgsql SECURITY DEFINER
+    SET search_path TO ''
+    AS $$
+declare
+  ctx app_private.event_ctx := app_private.role_ctx('hackathon:write', array['advisor']);
+  r app.help_requests := app_private.help_request_for(ctx, p_id, true);
+begin
+  if r.status = 'resolved' then
+    perform app_private.fail('request_resolved', 'This help request is resolved; reopen it first', jsonb_build_object('requestId', r.id));
+  end if;
+  if r.claimed_by = ctx.user_id then
+    return app_private.help_request_json(r); -- own re-claim: a no-op
+  end if;
+  if r.claimed_by is not null then
+    perform app_private.fail('request_claimed', format('%s already claimed this help request', app_private.author_name(r.claimed_by)),
+      jsonb_build_object('requestId', r.id, 'claimedBy', app_private.author_name(r.claimed_by)));
+  end if;
+  update app.help_requests x set status = 'claimed', claimed_by = ctx.user_id, claimed_at = app_private.ms(app.now()), updated_at = now()
+    where x.id = r.id returning * into r;
+  return app_private.help_request_changed(r);
+end;
+$$;
+
+--
+-- Name: FUNCTION claim_help_request(p_id uuid); Type: COMMENT; Schema: app; Owner: -
+--
+
+COMMENT ON FUNCTION app.claim_help_request(p_id uuid) IS 'requests claim: an advisor takes the request (request_claimed when another holds it; your own re-claim is a no-op; not when resolved).';
+
+--
 -- Name: commit_deck_version(uuid, integer, jsonb); Type: FUNCTION; Schema: app; Owner: -
 --
 
@@ -459,6 +508,54 @@ $$;
 --
 
 COMMENT ON FUNCTION app.configure_event(p_expected_version integer, p_name text, p_timezone text, p_starts_at timestamp with time zone, p_build_ends_at timestamp with time zone, p_vote_opens_at timestamp with time zone, p_vote_closes_at timestamp with time zone, p_reason text) IS 'event configure: creates the event (expected version 0) or replaces its configuration, under the schedule rules.';
+
+--
+-- Name: create_chat_post(uuid, text, uuid); Type: FUNCTION; Schema: app; Owner: -
+--
+
+CREATE FUNCTION app.create_chat_post(p_channel uuid, p_body text, p_thread uuid DEFAULT NULL::uuid) RETURNS jsonb
+    LANGUAGE plpgsql SECURITY DEFINER
+    SET search_path TO ''
+    AS $$
+declare
+  ctx app_private.event_ctx := app_private.chat_write_ctx();
+  c app.chat_channels := app_private.chat_channel_for(ctx, p_channel);
+  req app.help_requests;
+  root app.chat_posts;
+  p app.chat_posts;
+begin
+  perform app_private.check_post_body(p_body);
+  if c.kind = 'request' then
+    select * into req from app.help_requests r where r.channel_id = c.id for share;
+    if req.status = 'resolved' then
+      perform app_private.fail('request_resolved', 'This help request is resolved: its thread is read-only until it is reopened',
+        jsonb_build_object('requestId', req.id));
+    end if;
+  end if;
+  if p_thread is not null then
+    select * into root from app.chat_posts x where x.id = p_thread and x.channel_id = c.id and (ctx.role = 'organizer' or x.hidden_at is null);
+    if root.id is null then
+      perform app_private.fail('post_not_found', format('There is no post %s in this channel', p_thread), jsonb_build_object('postId', p_thread));
+    end if;
+    if root.thread_id is not null then
+      perform app_private.fail('not_a_thread_root', 'Reply to the thread''s root post, not to a reply',
+        jsonb_build_object('postId', p_thread, 'threadId', root.thread_id));
+    end if;
+  end if;
+  perform app_private.take_post_rate(ctx.user_id);
+  insert into app.chat_posts (channel_id, thread_id, author_id, author_role, body, created_at)
+    values (c.id, root.id, ctx.user_id, ctx.role, p_body, app_private.ms(app.now()))
+    returning * into p;
+  perform app_private.chat_publish(c, 'post.created', jsonb_build_object('channelId', c.id, 'post', app_private.chat_post_json(p, false)));
+  return app_private.chat_post_json(p, ctx.role = 'organizer');
+end;
+$$;
+
+--
+-- Name: FUNCTION create_chat_post(p_channel uuid, p_body text, p_thread uuid); Type: COMMENT; Schema: app; Owner: -
+--
+
+COMMENT ON FUNCTION app.create_chat_post(p_channel uuid, p_body text, p_thread uuid) IS 'chats post / feed post: a root post, or a reply to a root post (p_thread). Plain text 1 to 4000 characters; 10 posts a minute per account.';
 
 --
 -- Name: create_project(text, text, jsonb); Type: FUNCTION; Schema: app; Owner: -
@@ -865,6 +962,23 @@ $$;
 COMMENT ON FUNCTION app.export_decks() IS 'Export (data:export): the decks you manage in this workspace with versions and links, their views and their form responses.';
 
 --
+-- Name: feed_channel_id(); Type: FUNCTION; Schema: app; Owner: -
+--
+
+CREATE FUNCTION app.feed_channel_id() RETURNS uuid
+    LANGUAGE sql STABLE SECURITY DEFINER
+    SET search_path TO ''
+    AS $$
+  select x.id from app.chat_channels x where x.event_id = (app_private.chat_read_ctx()).event_id and x.kind = 'general'
+$$;
+
+--
+-- Name: FUNCTION feed_channel_id(); Type: COMMENT; Schema: app; Owner: -
+--
+
+COMMENT ON FUNCTION app.feed_channel_id() IS 'The id of the event''s general channel (the feed).';
+
+--
 -- Name: get_deck(uuid); Type: FUNCTION; Schema: app; Owner: -
 --
 
@@ -959,6 +1073,42 @@ CREATE FUNCTION app.has_scope(scope text) RETURNS boolean
 --
 
 COMMENT ON FUNCTION app.has_scope(scope text) IS 'Whether the caller''s credential carries the scope (sessions carry every scope).';
+
+--
+-- Name: hide_chat_post(uuid, text); Type: FUNCTION; Schema: app; Owner: -
+--
+
+CREATE FUNCTION app.hide_chat_post(p_post uuid, p_reason text) RETURNS jsonb
+    LANGUAGE plpgsql SECURITY DEFINER
+    SET search_path TO ''
+    AS $$
+declare
+  ctx app_private.event_ctx := app_private.organizer_ctx('hackathon:write');
+  p app.chat_posts := app_private.chat_post_for(ctx, p_post, true);
+  c app.chat_channels;
+begin
+  if p_reason is null or btrim(p_reason) = '' or length(p_reason) > 500 then
+    perform app_private.fail('invalid_input', 'reason must be 1 to 500 characters', jsonb_build_object('field', 'reason'));
+  end if;
+  if p_reason ~ '[\x01-\x1f\x7f-\x9f]' then
+    perform app_private.fail('invalid_input', 'reason is one line without control characters', jsonb_build_object('field', 'reason'));
+  end if;
+  update app.chat_posts x set hidden_at = app_private.ms(app.now()), hidden_reason = p_reason, hidden_by = ctx.user_id,
+      pinned_at = null, pinned_by = null
+    where x.id = p.id returning * into p;
+  delete from app.chat_reactions r where r.post_id = p.id;
+  select * into c from app.chat_channels x where x.id = p.channel_id;
+  perform app_private.chat_publish(c, 'post.hidden', jsonb_build_object('channelId', c.id, 'postId', p.id, 'reason', p_reason), array['organizer']);
+  perform app_private.chat_publish(c, 'post.hidden', jsonb_build_object('channelId', c.id, 'postId', p.id), array['participant', 'advisor']);
+  return app_private.chat_post_json(p, true);
+end;
+$$;
+
+--
+-- Name: FUNCTION hide_chat_post(p_post uuid, p_reason text); Type: COMMENT; Schema: app; Owner: -
+--
+
+COMMENT ON FUNCTION app.hide_chat_post(p_post uuid, p_reason text) IS 'feed hide: hide a post with a reason of 1 to 500 characters seen by organizers only; unpins it and clears its reactions (organizers). Hiding again replaces the reason.';
 
 --
 -- Name: import_roster(jsonb); Type: FUNCTION; Schema: app; Owner: -
@@ -1102,6 +1252,100 @@ $$;
 COMMENT ON FUNCTION app.list_annotations(p_deck uuid, p_version integer, p_limit integer, p_before_at timestamp with time zone, p_before_id uuid) IS 'Annotations of a deck (one version or all), newest first.';
 
 --
+-- Name: list_chat_channels(); Type: FUNCTION; Schema: app; Owner: -
+--
+
+CREATE FUNCTION app.list_chat_channels() RETURNS jsonb
+    LANGUAGE plpgsql STABLE SECURITY DEFINER
+    SET search_path TO ''
+    AS $$
+declare
+  ctx app_private.event_ctx := app_private.chat_read_ctx();
+begin
+  return coalesce((
+    select jsonb_agg(app_private.chat_channel_json(c) order by
+        case c.kind when 'general' then 0 when 'team' then 1 else 2 end,
+        case when c.kind = 'team' then lower(p.name) end,
+        case when c.kind = 'request' then c.created_at end desc, c.id)
+    from app.chat_channels c
+    left join app.projects p on p.id = c.team_id
+    where app_private.chat_channel_readable(ctx, c)
+      and (c.kind <> 'team' or exists (select 1 from app.event_teams t where t.project_id = c.team_id and t.event_id = ctx.event_id and t.left_at is null))), '[]');
+end;
+$$;
+
+--
+-- Name: FUNCTION list_chat_channels(); Type: COMMENT; Schema: app; Owner: -
+--
+
+COMMENT ON FUNCTION app.list_chat_channels() IS 'chats list: the channels you may read: general first, then team chats by name, then request threads newest first.';
+
+--
+-- Name: list_chat_posts(uuid, integer, timestamp with time zone, uuid); Type: FUNCTION; Schema: app; Owner: -
+--
+
+CREATE FUNCTION app.list_chat_posts(p_channel uuid, p_limit integer, p_before_at timestamp with time zone DEFAULT NULL::timestamp with time zone, p_before_id uuid DEFAULT NULL::uuid) RETURNS jsonb
+    LANGUAGE plpgsql STABLE SECURITY DEFINER
+    SET search_path TO ''
+    AS $$
+declare
+  ctx app_private.event_ctx := app_private.chat_read_ctx();
+  c app.chat_channels := app_private.chat_channel_for(ctx, p_channel);
+  org boolean := ctx.role = 'organizer';
+begin
+  return coalesce((
+    select jsonb_agg(app_private.chat_post_json(x, org) order by x.created_at desc, x.id desc) from (
+      select p.* from app.chat_posts p
+      where p.channel_id = c.id and p.thread_id is null and (org or p.hidden_at is null)
+        and (p_before_at is null or (p.created_at, p.id) < (p_before_at, p_before_id))
+      order by p.created_at desc, p.id desc limit least(greatest(coalesce(p_limit, 30), 1), 101)) x), '[]');
+end;
+$$;
+
+--
+-- Name: FUNCTION list_chat_posts(p_channel uuid, p_limit integer, p_before_at timestamp with time zone, p_before_id uuid); Type: COMMENT; Schema: app; Owner: -
+--
+
+COMMENT ON FUNCTION app.list_chat_posts(p_channel uuid, p_limit integer, p_before_at timestamp with time zone, p_before_id uuid) IS 'chats read / feed list: a channel''s root posts, newest first (hidden ones for organizers only).';
+
+--
+-- Name: list_chat_replies(uuid, uuid, integer, timestamp with time zone, uuid); Type: FUNCTION; Schema: app; Owner: -
+--
+
+CREATE FUNCTION app.list_chat_replies(p_channel uuid, p_post uuid, p_limit integer, p_after_at timestamp with time zone DEFAULT NULL::timestamp with time zone, p_after_id uuid DEFAULT NULL::uuid) RETURNS jsonb
+    LANGUAGE plpgsql STABLE SECURITY DEFINER
+    SET search_path TO ''
+    AS $$
+declare
+  ctx app_private.event_ctx := app_private.chat_read_ctx();
+  c app.chat_channels := app_private.chat_channel_for(ctx, p_channel);
+  org boolean := ctx.role = 'organizer';
+  root app.chat_posts;
+begin
+  select * into root from app.chat_posts x where x.id = p_post and x.channel_id = c.id and (org or x.hidden_at is null);
+  if root.id is null then
+    perform app_private.fail('post_not_found', format('There is no post %s in this channel', p_post), jsonb_build_object('postId', p_post));
+  end if;
+  if root.thread_id is not null then
+    perform app_private.fail('not_a_thread_root', 'This post is a reply; its thread is the one of its root post',
+      jsonb_build_object('postId', p_post, 'threadId', root.thread_id));
+  end if;
+  return jsonb_build_object('root', app_private.chat_post_json(root, org), 'items', coalesce((
+    select jsonb_agg(app_private.chat_post_json(x, org) order by x.created_at, x.id) from (
+      select p.* from app.chat_posts p
+      where p.thread_id = root.id and (org or p.hidden_at is null)
+        and (p_after_at is null or (p.created_at, p.id) > (p_after_at, p_after_id))
+      order by p.created_at, p.id limit least(greatest(coalesce(p_limit, 30), 1), 101)) x), '[]'));
+end;
+$$;
+
+--
+-- Name: FUNCTION list_chat_replies(p_channel uuid, p_post uuid, p_limit integer, p_after_at timestamp with time zone, p_after_id uuid); Type: COMMENT; Schema: app; Owner: -
+--
+
+COMMENT ON FUNCTION app.list_chat_replies(p_channel uuid, p_post uuid, p_limit integer, p_after_at timestamp with time zone, p_after_id uuid) IS 'chats replies: a thread''s root and one page of its replies, oldest first.';
+
+--
 -- Name: list_collaborators(uuid); Type: FUNCTION; Schema: app; Owner: -
 --
 
@@ -1214,6 +1458,37 @@ $$;
 --
 
 COMMENT ON FUNCTION app.list_decks(p_limit integer, p_before_at timestamp with time zone, p_before_id uuid) IS 'Decks you own or were invited to (every deck of the workspace for its owners and admins), newest first.';
+
+--
+-- Name: list_help_requests(text, integer, timestamp with time zone, uuid); Type: FUNCTION; Schema: app; Owner: -
+--
+
+CREATE FUNCTION app.list_help_requests(p_status text, p_limit integer, p_before_at timestamp with time zone DEFAULT NULL::timestamp with time zone, p_before_id uuid DEFAULT NULL::uuid) RETURNS jsonb
+    LANGUAGE plpgsql STABLE SECURITY DEFINER
+    SET search_path TO ''
+    AS $$
+declare
+  ctx app_private.event_ctx := app_private.chat_read_ctx();
+begin
+  if p_status is not null and p_status not in ('open', 'claimed', 'resolved') then
+    perform app_private.fail('invalid_input', 'status is open, claimed or resolved', jsonb_build_object('field', 'status'));
+  end if;
+  return coalesce((
+    select jsonb_agg(app_private.help_request_json(x) order by x.created_at desc, x.id desc) from (
+      select r.* from app.help_requests r
+      where r.event_id = ctx.event_id
+        and (ctx.role in ('organizer', 'advisor') or r.team_id = ctx.team_id)
+        and (p_status is null or r.status = p_status)
+        and (p_before_at is null or (r.created_at, r.id) < (p_before_at, p_before_id))
+      order by r.created_at desc, r.id desc limit least(greatest(coalesce(p_limit, 30), 1), 101)) x), '[]');
+end;
+$$;
+
+--
+-- Name: FUNCTION list_help_requests(p_status text, p_limit integer, p_before_at timestamp with time zone, p_before_id uuid); Type: COMMENT; Schema: app; Owner: -
+--
+
+COMMENT ON FUNCTION app.list_help_requests(p_status text, p_limit integer, p_before_at timestamp with time zone, p_before_id uuid) IS 'requests list: help requests newest first (participants: their team''s), optionally of one status (open, claimed, resolved).';
 
 --
 -- Name: list_project_members(uuid, integer, timestamp with time zone, uuid); Type: FUNCTION; Schema: app; Owner: -
@@ -1492,6 +1767,73 @@ CREATE FUNCTION app.now() RETURNS timestamp with time zone
 COMMENT ON FUNCTION app.now() IS 'The server clock every phase and deadline is decided by.';
 
 --
+-- Name: open_help_request(text, text); Type: FUNCTION; Schema: app; Owner: -
+--
+
+CREATE FUNCTION app.open_help_request(p_title text, p_body text) RETURNS jsonb
+    LANGUAGE plpgsql SECURITY DEFINER
+    SET search_path TO ''
+    AS $$
+declare
+  ctx app_private.event_ctx := app_private.role_ctx('hackathon:write', array['participant']);
+  thread app.chat_channels;
+  team app.chat_channels;
+  r app.help_requests;
+  card app.chat_posts;
+begin
+  perform app_private.check_request_fields(p_title, p_body);
+  insert into app.chat_channels (event_id, kind, team_id, created_at) values (ctx.event_id, 'request', ctx.team_id, app_private.ms(app.now()))
+    returning * into thread;
+  insert into app.help_requests (event_id, team_id, channel_id, opened_by, title, body, created_at)
+    values (ctx.event_id, ctx.team_id, thread.id, ctx.user_id, p_title, p_body, thread.created_at)
+    returning * into r;
+  team := app_private.team_chat(ctx.event_id, ctx.team_id);
+  insert into app.chat_posts (channel_id, kind, activity, body, created_at)
+    values (team.id, 'request', jsonb_build_object('requestId', r.id, 'threadChannelId', thread.id), 'Help request: ' || p_title, r.created_at)
+    returning * into card;
+  perform app_private.chat_publish(team, 'post.created', jsonb_build_object('channelId', team.id, 'post', app_private.chat_post_json(card, false)));
+  return app_private.help_request_changed(r);
+end;
+$$;
+
+--
+-- Name: FUNCTION open_help_request(p_title text, p_body text); Type: COMMENT; Schema: app; Owner: -
+--
+
+COMMENT ON FUNCTION app.open_help_request(p_title text, p_body text) IS 'requests open: a help request of your team (participants), with its thread channel; its card is posted in the team chat. Title 1 to 200 characters on one line, body 1 to 4000.';
+
+--
+-- Name: pin_chat_post(uuid); Type: FUNCTION; Schema: app; Owner: -
+--
+
+CREATE FUNCTION app.pin_chat_post(p_post uuid) RETURNS jsonb
+    LANGUAGE plpgsql SECURITY DEFINER
+    SET search_path TO ''
+    AS $$
+declare
+  ctx app_private.event_ctx := app_private.organizer_ctx('hackathon:write');
+  p app.chat_posts := app_private.chat_post_for(ctx, p_post, true);
+  c app.chat_channels;
+begin
+  if p.hidden_at is not null then
+    perform app_private.fail('post_hidden', 'A hidden post cannot be pinned; restore it first', jsonb_build_object('postId', p.id));
+  end if;
+  if p.pinned_at is null then
+    update app.chat_posts x set pinned_at = app_private.ms(app.now()), pinned_by = ctx.user_id where x.id = p.id returning * into p;
+    select * into c from app.chat_channels x where x.id = p.channel_id;
+    perform app_private.chat_publish(c, 'post.pinned', jsonb_build_object('channelId', c.id, 'postId', p.id));
+  end if;
+  return app_private.chat_post_json(p, true);
+end;
+$$;
+
+--
+-- Name: FUNCTION pin_chat_post(p_post uuid); Type: COMMENT; Schema: app; Owner: -
+--
+
+COMMENT ON FUNCTION app.pin_chat_post(p_post uuid) IS 'feed pin: pin a post of any channel of the event (organizers; post_hidden for a hidden post).';
+
+--
 -- Name: precheck_blobs(jsonb); Type: FUNCTION; Schema: app; Owner: -
 --
 
@@ -1641,6 +1983,21 @@ $$;
 COMMENT ON FUNCTION app.reconcile_submissions() IS 'submissions reconcile: runs the freeze sweep now; retry-safe, the cutoff never moves.';
 
 --
+-- Name: remove_chat_reaction(uuid, text); Type: FUNCTION; Schema: app; Owner: -
+--
+
+CREATE FUNCTION app.remove_chat_reaction(p_post uuid, p_emoji text) RETURNS jsonb
+    LANGUAGE sql SECURITY DEFINER
+    SET search_path TO ''
+    AS $$ select app_private.chat_react(p_post, p_emoji, false) $$;
+
+--
+-- Name: FUNCTION remove_chat_reaction(p_post uuid, p_emoji text); Type: COMMENT; Schema: app; Owner: -
+--
+
+COMMENT ON FUNCTION app.remove_chat_reaction(p_post uuid, p_emoji text) IS 'Take your reaction back (absent is a no-op).';
+
+--
 -- Name: remove_collaborator(uuid, uuid); Type: FUNCTION; Schema: app; Owner: -
 --
 
@@ -1748,6 +2105,91 @@ $$;
 --
 
 COMMENT ON FUNCTION app.rename_deck(p_deck uuid, p_title text) IS 'Renames a deck without pushing: id, versions and links unchanged. Owner or workspace admin/owner.';
+
+--
+-- Name: reopen_help_request(uuid); Type: FUNCTION; Schema: app; Owner: -
+--
+
+CREATE FUNCTION app.reopen_help_request(p_id uuid) RETURNS jsonb
+    LANGUAGE plpgsql SECURITY DEFINER
+    SET search_path TO ''
+    AS $$
+declare
+  ctx app_private.event_ctx := app_private.role_ctx('hackathon:write', array['participant', 'advisor', 'organizer']);
+  r app.help_requests := app_private.help_request_for(ctx, p_id, true);
+begin
+  perform app_private.require_claimer(ctx, r);
+  if r.status <> 'resolved' then
+    return app_private.help_request_json(r);
+  end if;
+  update app.help_requests x set status = 'open', claimed_by = null, claimed_at = null, resolved_at = null, resolved_by = null, updated_at = now()
+    where x.id = r.id returning * into r;
+  return app_private.help_request_changed(r);
+end;
+$$;
+
+--
+-- Name: FUNCTION reopen_help_request(p_id uuid); Type: COMMENT; Schema: app; Owner: -
+--
+
+COMMENT ON FUNCTION app.reopen_help_request(p_id uuid) IS 'requests reopen: a team member, the claiming advisor or an organizer opens a resolved request again; the claim is cleared.';
+
+--
+-- Name: resolve_help_request(uuid); Type: FUNCTION; Schema: app; Owner: -
+--
+
+CREATE FUNCTION app.resolve_help_request(p_id uuid) RETURNS jsonb
+    LANGUAGE plpgsql SECURITY DEFINER
+    SET search_path TO ''
+    AS $$
+declare
+  ctx app_private.event_ctx := app_private.role_ctx('hackathon:write', array['participant', 'advisor', 'organizer']);
+  r app.help_requests := app_private.help_request_for(ctx, p_id, true);
+begin
+  perform app_private.require_claimer(ctx, r);
+  if r.status = 'resolved' then
+    return app_private.help_request_json(r);
+  end if;
+  update app.help_requests x set status = 'resolved', resolved_at = app_private.ms(app.now()), resolved_by = ctx.user_id, updated_at = now()
+    where x.id = r.id returning * into r;
+  return app_private.help_request_changed(r);
+end;
+$$;
+
+--
+-- Name: FUNCTION resolve_help_request(p_id uuid); Type: COMMENT; Schema: app; Owner: -
+--
+
+COMMENT ON FUNCTION app.resolve_help_request(p_id uuid) IS 'requests resolve: a team member, the claiming advisor or an organizer closes the request; its thread becomes read-only.';
+
+--
+-- Name: restore_chat_post(uuid); Type: FUNCTION; Schema: app; Owner: -
+--
+
+CREATE FUNCTION app.restore_chat_post(p_post uuid) RETURNS jsonb
+    LANGUAGE plpgsql SECURITY DEFINER
+    SET search_path TO ''
+    AS $$
+declare
+  ctx app_private.event_ctx := app_private.organizer_ctx('hackathon:write');
+  p app.chat_posts := app_private.chat_post_for(ctx, p_post, true);
+  c app.chat_channels;
+begin
+  if p.hidden_at is not null then
+    update app.chat_posts x set hidden_at = null, hidden_reason = null, hidden_by = null where x.id = p.id returning * into p;
+    delete from app.chat_reactions r where r.post_id = p.id;
+    select * into c from app.chat_channels x where x.id = p.channel_id;
+    perform app_private.chat_publish(c, 'post.restored', jsonb_build_object('channelId', c.id, 'post', app_private.chat_post_json(p, false)));
+  end if;
+  return app_private.chat_post_json(p, true);
+end;
+$$;
+
+--
+-- Name: FUNCTION restore_chat_post(p_post uuid); Type: COMMENT; Schema: app; Owner: -
+--
+
+COMMENT ON FUNCTION app.restore_chat_post(p_post uuid) IS 'feed restore: make a hidden post visible again, without reactions (organizers).';
 
 --
 -- Name: revoke_my_api_key(uuid); Type: FUNCTION; Schema: app; Owner: -
@@ -2169,6 +2611,76 @@ $$;
 COMMENT ON FUNCTION app.set_vote_section(p_on boolean) IS 'event vote --on|--off: while off, community and deck-generation commands are refused vote_off.';
 
 --
+-- Name: show_chat_channel(uuid); Type: FUNCTION; Schema: app; Owner: -
+--
+
+CREATE FUNCTION app.show_chat_channel(p_channel uuid) RETURNS jsonb
+    LANGUAGE plpgsql STABLE SECURITY DEFINER
+    SET search_path TO ''
+    AS $$
+declare
+  ctx app_private.event_ctx := app_private.chat_read_ctx();
+begin
+  return app_private.chat_channel_view(ctx, app_private.chat_channel_for(ctx, p_channel));
+end;
+$$;
+
+--
+-- Name: FUNCTION show_chat_channel(p_channel uuid); Type: COMMENT; Schema: app; Owner: -
+--
+
+COMMENT ON FUNCTION app.show_chat_channel(p_channel uuid) IS 'A channel you may read and its pinned posts, newest pin first.';
+
+--
+-- Name: show_feed(); Type: FUNCTION; Schema: app; Owner: -
+--
+
+CREATE FUNCTION app.show_feed() RETURNS jsonb
+    LANGUAGE plpgsql STABLE SECURITY DEFINER
+    SET search_path TO ''
+    AS $$
+declare
+  ctx app_private.event_ctx := app_private.chat_read_ctx();
+  c app.chat_channels;
+begin
+  select * into c from app.chat_channels x where x.event_id = ctx.event_id and x.kind = 'general';
+  return app_private.chat_channel_view(ctx, c);
+end;
+$$;
+
+--
+-- Name: FUNCTION show_feed(); Type: COMMENT; Schema: app; Owner: -
+--
+
+COMMENT ON FUNCTION app.show_feed() IS 'feed show: the general channel and its pinned posts, newest pin first.';
+
+--
+-- Name: show_help_request(uuid); Type: FUNCTION; Schema: app; Owner: -
+--
+
+CREATE FUNCTION app.show_help_request(p_id uuid) RETURNS jsonb
+    LANGUAGE plpgsql STABLE SECURITY DEFINER
+    SET search_path TO ''
+    AS $$
+declare
+  ctx app_private.event_ctx := app_private.chat_read_ctx();
+  r app.help_requests;
+begin
+  select * into r from app.help_requests x where x.id = p_id and x.event_id = ctx.event_id;
+  if r.id is null or not (ctx.role in ('organizer', 'advisor') or r.team_id = ctx.team_id) then
+    perform app_private.fail('request_not_found', format('There is no help request %s you may see in this event', p_id), jsonb_build_object('requestId', p_id));
+  end if;
+  return app_private.help_request_json(r);
+end;
+$$;
+
+--
+-- Name: FUNCTION show_help_request(p_id uuid); Type: COMMENT; Schema: app; Owner: -
+--
+
+COMMENT ON FUNCTION app.show_help_request(p_id uuid) IS 'requests show: one help request.';
+
+--
 -- Name: soft_delete_deck(uuid); Type: FUNCTION; Schema: app; Owner: -
 --
 
@@ -2470,6 +2982,37 @@ $$;
 COMMENT ON FUNCTION app.unarchive_project(p_project uuid) IS 'projects unarchive: the one change an archived project takes. Idempotent.';
 
 --
+-- Name: unclaim_help_request(uuid); Type: FUNCTION; Schema: app; Owner: -
+--
+
+CREATE FUNCTION app.unclaim_help_request(p_id uuid) RETURNS jsonb
+    LANGUAGE plpgsql SECURITY DEFINER
+    SET search_path TO ''
+    AS $$
+declare
+  ctx app_private.event_ctx := app_private.role_ctx('hackathon:write', array['advisor', 'organizer']);
+  r app.help_requests := app_private.help_request_for(ctx, p_id, true);
+begin
+  if r.status = 'resolved' then
+    perform app_private.fail('request_resolved', 'This help request is resolved; reopen it first', jsonb_build_object('requestId', r.id));
+  end if;
+  if r.claimed_by is null and r.status = 'open' then
+    return app_private.help_request_json(r); -- nobody holds it: a no-op
+  end if;
+  perform app_private.require_claimer(ctx, r);
+  update app.help_requests x set status = 'open', claimed_by = null, claimed_at = null, updated_at = now()
+    where x.id = r.id returning * into r;
+  return app_private.help_request_changed(r);
+end;
+$$;
+
+--
+-- Name: FUNCTION unclaim_help_request(p_id uuid); Type: COMMENT; Schema: app; Owner: -
+--
+
+COMMENT ON FUNCTION app.unclaim_help_request(p_id uuid) IS 'requests unclaim: the claiming advisor or an organizer lets the request go (not when resolved).';
+
+--
 -- Name: unlock_roster(); Type: FUNCTION; Schema: app; Owner: -
 --
 
@@ -2497,6 +3040,34 @@ $$;
 --
 
 COMMENT ON FUNCTION app.unlock_roster() IS 'event roster unlock: idempotent; refused voting_open once voting opened.';
+
+--
+-- Name: unpin_chat_post(uuid); Type: FUNCTION; Schema: app; Owner: -
+--
+
+CREATE FUNCTION app.unpin_chat_post(p_post uuid) RETURNS jsonb
+    LANGUAGE plpgsql SECURITY DEFINER
+    SET search_path TO ''
+    AS $$
+declare
+  ctx app_private.event_ctx := app_private.organizer_ctx('hackathon:write');
+  p app.chat_posts := app_private.chat_post_for(ctx, p_post, true);
+  c app.chat_channels;
+begin
+  if p.pinned_at is not null then
+    update app.chat_posts x set pinned_at = null, pinned_by = null where x.id = p.id returning * into p;
+    select * into c from app.chat_channels x where x.id = p.channel_id;
+    perform app_private.chat_publish(c, 'post.unpinned', jsonb_build_object('channelId', c.id, 'postId', p.id));
+  end if;
+  return app_private.chat_post_json(p, true);
+end;
+$$;
+
+--
+-- Name: FUNCTION unpin_chat_post(p_post uuid); Type: COMMENT; Schema: app; Owner: -
+--
+
+COMMENT ON FUNCTION app.unpin_chat_post(p_post uuid) IS 'feed unpin: unpin a post (organizers).';
 
 --
 -- Name: update_project(uuid, jsonb); Type: FUNCTION; Schema: app; Owner: -
@@ -2777,6 +3348,26 @@ end;
 $$;
 
 --
+-- Name: author_name(uuid); Type: FUNCTION; Schema: app_private; Owner: -
+--
+
+CREATE FUNCTION app_private.author_name(p_user uuid) RETURNS text
+    LANGUAGE sql STABLE SECURITY DEFINER
+    SET search_path TO ''
+    AS $$
+  select coalesce(
+    (select case when u.erased_at is not null then '(erased account)' else coalesce(u.name, u.email) end
+       from app.users u where u.id = p_user),
+    '(erased account)')
+$$;
+
+--
+-- Name: FUNCTION author_name(p_user uuid); Type: COMMENT; Schema: app_private; Owner: -
+--
+
+COMMENT ON FUNCTION app_private.author_name(p_user uuid) IS 'The display name of an author: (erased account) once erased (or gone), else the name, else the email.';
+
+--
 -- Name: blob_uploaded(text, bigint); Type: FUNCTION; Schema: app_private; Owner: -
 --
 
@@ -2872,6 +3463,282 @@ CREATE FUNCTION app_private.capture_target(p_project uuid, p_sha text) RETURNS j
 $$;
 
 --
+-- Name: chat_channels; Type: TABLE; Schema: app; Owner: -
+--
+
+CREATE TABLE app.chat_channels (
+    id uuid DEFAULT gen_random_uuid() NOT NULL,
+    event_id uuid NOT NULL,
+    kind text NOT NULL,
+    team_id uuid,
+    created_at timestamp with time zone DEFAULT app_private.ms(now()) NOT NULL,
+    CONSTRAINT chat_channels_check CHECK (((kind = 'general'::text) = (team_id IS NULL))),
+    CONSTRAINT chat_channels_kind_check CHECK ((kind = ANY (ARRAY['general'::text, 'team'::text, 'request'::text])))
+);
+
+--
+-- Name: TABLE chat_channels; Type: COMMENT; Schema: app; Owner: -
+--
+
+COMMENT ON TABLE app.chat_channels IS '@behavior -insert -update -delete
+Chat channels: the general feed (one per event), one chat per team, one thread per help request.';
+
+--
+-- Name: chat_channel_for(app_private.event_ctx, uuid); Type: FUNCTION; Schema: app_private; Owner: -
+--
+
+CREATE FUNCTION app_private.chat_channel_for(ctx app_private.event_ctx, p_channel uuid) RETURNS app.chat_channels
+    LANGUAGE plpgsql STABLE SECURITY DEFINER
+    SET search_path TO ''
+    AS $$
+declare
+  c app.chat_channels;
+begin
+  select * into c from app.chat_channels x where x.id = p_channel;
+  if c.id is null or not app_private.chat_channel_readable(ctx, c) then
+    perform app_private.fail('channel_not_found', format('There is no channel %s you may read in this event', p_channel),
+      jsonb_build_object('channelId', p_channel));
+  end if;
+  return c;
+end;
+$$;
+
+--
+-- Name: chat_channel_json(app.chat_channels); Type: FUNCTION; Schema: app_private; Owner: -
+--
+
+CREATE FUNCTION app_private.chat_channel_json(c app.chat_channels) RETURNS jsonb
+    LANGUAGE sql STABLE SECURITY DEFINER
+    SET search_path TO ''
+    AS $$
+  select jsonb_build_object(
+    'id', c.id, 'kind', c.kind,
+    'name', case c.kind
+              when 'general' then 'General'
+              when 'team' then (select p.name from app.projects p where p.id = c.team_id)
+              else (select r.title from app.help_requests r where r.channel_id = c.id) end,
+    'team', (select jsonb_build_object('id', p.id, 'name', p.name) from app.projects p where p.id = c.team_id),
+    'request', (select jsonb_build_object('id', r.id, 'status', r.status) from app.help_requests r where r.channel_id = c.id),
+    'createdAt', app_private.iso(c.created_at))
+$$;
+
+--
+-- Name: chat_channel_readable(app_private.event_ctx, app.chat_channels); Type: FUNCTION; Schema: app_private; Owner: -
+--
+
+CREATE FUNCTION app_private.chat_channel_readable(ctx app_private.event_ctx, c app.chat_channels) RETURNS boolean
+    LANGUAGE sql STABLE
+    SET search_path TO ''
+    AS $$
+  select c.event_id = ctx.event_id
+     and (ctx.role in ('organizer', 'advisor')
+          or (ctx.role = 'participant' and (c.kind = 'general' or c.team_id = ctx.team_id)))
+$$;
+
+--
+-- Name: chat_channel_view(app_private.event_ctx, app.chat_channels); Type: FUNCTION; Schema: app_private; Owner: -
+--
+
+CREATE FUNCTION app_private.chat_channel_view(ctx app_private.event_ctx, c app.chat_channels) RETURNS jsonb
+    LANGUAGE sql STABLE SECURITY DEFINER
+    SET search_path TO ''
+    AS $$
+  select jsonb_build_object('channel', app_private.chat_channel_json(c),
+    'pinned', coalesce((select jsonb_agg(app_private.chat_post_json(p, ctx.role = 'organizer') order by p.pinned_at desc, p.id desc)
+                        from app.chat_posts p where p.channel_id = c.id and p.pinned_at is not null), '[]'))
+$$;
+
+--
+-- Name: chat_posts; Type: TABLE; Schema: app; Owner: -
+--
+
+CREATE TABLE app.chat_posts (
+    id uuid DEFAULT gen_random_uuid() NOT NULL,
+    channel_id uuid NOT NULL,
+    thread_id uuid,
+    author_id uuid,
+    author_role text,
+    kind text DEFAULT 'post'::text NOT NULL,
+    activity jsonb,
+    body text NOT NULL,
+    created_at timestamp with time zone DEFAULT app_private.ms(now()) NOT NULL,
+    pinned_at timestamp with time zone,
+    pinned_by uuid,
+    hidden_at timestamp with time zone,
+    hidden_reason text,
+    hidden_by uuid,
+    CONSTRAINT chat_posts_author_role_check CHECK ((author_role = ANY (ARRAY['organizer'::text, 'advisor'::text, 'participant'::text]))),
+    CONSTRAINT chat_posts_body_check CHECK ((((length(body) >= 1) AND (length(body) <= 4000)) AND (body !~ '[\x01-\x08\x0b-\x1f\x7f-\x9f]'::text))),
+    CONSTRAINT chat_posts_check CHECK (((kind = 'post'::text) = (activity IS NULL))),
+    CONSTRAINT chat_posts_check1 CHECK (((kind = 'post'::text) OR (author_id IS NULL))),
+    CONSTRAINT chat_posts_check2 CHECK (((hidden_at IS NULL) = (hidden_reason IS NULL))),
+    CONSTRAINT chat_posts_check3 CHECK (((hidden_at IS NULL) OR (pinned_at IS NULL))),
+    CONSTRAINT chat_posts_hidden_reason_check CHECK ((((length(hidden_reason) >= 1) AND (length(hidden_reason) <= 500)) AND (hidden_reason !~ '[\x01-\x1f\x7f-\x9f]'::text))),
+    CONSTRAINT chat_posts_kind_check CHECK ((kind = ANY (ARRAY['post'::text, 'request'::text, 'push'::text, 'pull_request'::text])))
+);
+
+--
+-- Name: TABLE chat_posts; Type: COMMENT; Schema: app; Owner: -
+--
+
+COMMENT ON TABLE app.chat_posts IS '@behavior -insert -update -delete
+Posts of chat channels: plain text roots and thread replies, and platform activity items (kind request, push, pull_request with their activity). Hidden posts are seen by organizers only.';
+
+--
+-- Name: COLUMN chat_posts.author_role; Type: COMMENT; Schema: app; Owner: -
+--
+
+COMMENT ON COLUMN app.chat_posts.author_role IS 'The author''s event role when posting (the role tag: organizer, advisor, participant).';
+
+--
+-- Name: COLUMN chat_posts.hidden_reason; Type: COMMENT; Schema: app; Owner: -
+--
+
+COMMENT ON COLUMN app.chat_posts.hidden_reason IS 'Why an organizer hid the post (seen by organizers only: hidden posts are theirs alone to read).';
+
+--
+-- Name: chat_post_for(app_private.event_ctx, uuid, boolean); Type: FUNCTION; Schema: app_private; Owner: -
+--
+
+CREATE FUNCTION app_private.chat_post_for(ctx app_private.event_ctx, p_post uuid, p_lock boolean) RETURNS app.chat_posts
+    LANGUAGE plpgsql SECURITY DEFINER
+    SET search_path TO ''
+    AS $$
+declare
+  p app.chat_posts;
+  c app.chat_channels;
+begin
+  if p_lock then
+    select * into p from app.chat_posts x where x.id = p_post for no key update;
+  else
+    select * into p from app.chat_posts x where x.id = p_post;
+  end if;
+  select * into c from app.chat_channels x where x.id = p.channel_id;
+  if p.id is null or not app_private.chat_channel_readable(ctx, c) or (p.hidden_at is not null and ctx.role <> 'organizer') then
+    perform app_private.fail('post_not_found', format('There is no post %s in this channel', p_post), jsonb_build_object('postId', p_post));
+  end if;
+  return p;
+end;
+$$;
+
+--
+-- Name: chat_post_json(app.chat_posts, boolean); Type: FUNCTION; Schema: app_private; Owner: -
+--
+
+CREATE FUNCTION app_private.chat_post_json(p app.chat_posts, p_organizer boolean) RETURNS jsonb
+    LANGUAGE sql STABLE SECURITY DEFINER
+    SET search_path TO ''
+    AS $$
+  select jsonb_build_object(
+    'id', p.id, 'channelId', p.channel_id, 'threadId', p.thread_id, 'at', app_private.iso(p.created_at),
+    'kind', p.kind,
+    'author', case when p.kind = 'post' then jsonb_build_object('id', p.author_id, 'name', app_private.author_name(p.author_id)) end,
+    'role', p.author_role,
+    'body', p.body,
+    'activity', case
+      when p.kind = 'request' then p.activity || coalesce((
+        select jsonb_build_object('title', r.title, 'status', r.status,
+          'claimedBy', case when r.claimed_by is null then null else jsonb_build_object('id', r.claimed_by, 'name', app_private.author_name(r.claimed_by)) end)
+        from app.help_requests r where r.id = (p.activity ->> 'requestId')::uuid), '{}')
+      else p.activity end,
+    'pinned', p.pinned_at is not null,
+    'pinnedAt', app_private.iso(p.pinned_at),
+    'hidden', p.hidden_at is not null,
+    'hiddenReason', case when p_organizer then p.hidden_reason end,
+    'replyCount', (select count(*)::int from app.chat_posts r where r.thread_id = p.id and (p_organizer or r.hidden_at is null)),
+    'reactions', app_private.chat_reactions_json(p.id))
+$$;
+
+--
+-- Name: chat_publish(app.chat_channels, text, jsonb, text[]); Type: FUNCTION; Schema: app_private; Owner: -
+--
+
+CREATE FUNCTION app_private.chat_publish(c app.chat_channels, p_kind text, p_payload jsonb, p_roles text[] DEFAULT ARRAY['participant'::text, 'advisor'::text, 'organizer'::text]) RETURNS void
+    LANGUAGE sql
+    SET search_path TO ''
+    AS $$
+  select app_private.live_publish(c.event_id, p_kind, p_roles, c.team_id, p_payload)
+$$;
+
+--
+-- Name: chat_react(uuid, text, boolean); Type: FUNCTION; Schema: app_private; Owner: -
+--
+
+CREATE FUNCTION app_private.chat_react(p_post uuid, p_emoji text, p_add boolean) RETURNS jsonb
+    LANGUAGE plpgsql SECURITY DEFINER
+    SET search_path TO ''
+    AS $$
+declare
+  ctx app_private.event_ctx := app_private.chat_write_ctx();
+  p app.chat_posts := app_private.chat_post_for(ctx, p_post, true);
+  c app.chat_channels;
+  n int;
+begin
+  select * into c from app.chat_channels x where x.id = p.channel_id;
+  if p_emoji is null or length(p_emoji) not between 1 and 32 or p_emoji ~ '[\s\x01-\x1f\x7f-\x9f]' then
+    perform app_private.fail('invalid_input', 'emoji is 1 to 32 characters without spaces or control characters', jsonb_build_object('field', 'emoji'));
+  end if;
+  if p.hidden_at is not null then
+    perform app_private.fail('post_hidden', 'This post is hidden; restore it first', jsonb_build_object('postId', p.id));
+  end if;
+  if exists (select 1 from app.help_requests r where r.channel_id = c.id and r.status = 'resolved') then
+    perform app_private.fail('request_resolved', 'This help request is resolved: its thread is read-only until it is reopened');
+  end if;
+  if p_add then
+    insert into app.chat_reactions (post_id, user_id, emoji) values (p.id, ctx.user_id, p_emoji) on conflict do nothing;
+  else
+    delete from app.chat_reactions r where r.post_id = p.id and r.user_id = ctx.user_id and r.emoji = p_emoji;
+  end if;
+  get diagnostics n = row_count;
+  if n > 0 then
+    perform app_private.chat_publish(c, 'reaction.changed',
+      jsonb_build_object('channelId', c.id, 'postId', p.id, 'reactions', app_private.chat_reactions_json(p.id)));
+  end if;
+  return jsonb_build_object('postId', p.id, 'reactions', app_private.chat_reactions_json(p.id));
+end;
+$$;
+
+--
+-- Name: chat_reactions_json(uuid); Type: FUNCTION; Schema: app_private; Owner: -
+--
+
+CREATE FUNCTION app_private.chat_reactions_json(p_post uuid) RETURNS jsonb
+    LANGUAGE sql STABLE SECURITY DEFINER
+    SET search_path TO ''
+    AS $$
+  select coalesce(jsonb_agg(jsonb_build_object('emoji', x.emoji, 'count', x.n) order by x.n desc, x.emoji), '[]')
+  from (select r.emoji, count(*)::int as n from app.chat_reactions r where r.post_id = p_post group by r.emoji) x
+$$;
+
+--
+-- Name: FUNCTION chat_reactions_json(p_post uuid); Type: COMMENT; Schema: app_private; Owner: -
+--
+
+COMMENT ON FUNCTION app_private.chat_reactions_json(p_post uuid) IS 'A post''s reactions: one entry per emoji with its count, most used first.';
+
+--
+-- Name: chat_read_ctx(); Type: FUNCTION; Schema: app_private; Owner: -
+--
+
+CREATE FUNCTION app_private.chat_read_ctx() RETURNS app_private.event_ctx
+    LANGUAGE sql STABLE
+    SET search_path TO ''
+    AS $$
+  select app_private.role_ctx('hackathon:read', array['participant', 'advisor', 'organizer'])
+$$;
+
+--
+-- Name: chat_write_ctx(); Type: FUNCTION; Schema: app_private; Owner: -
+--
+
+CREATE FUNCTION app_private.chat_write_ctx() RETURNS app_private.event_ctx
+    LANGUAGE sql STABLE
+    SET search_path TO ''
+    AS $$
+  select app_private.role_ctx('hackathon:write', array['participant', 'advisor', 'organizer'])
+$$;
+
+--
 -- Name: check_event_config(text, text, timestamp with time zone, timestamp with time zone, timestamp with time zone, timestamp with time zone, text); Type: FUNCTION; Schema: app_private; Owner: -
 --
 
@@ -2898,6 +3765,27 @@ begin
   end if;
   if p_reason is not null and (length(trim(p_reason)) not between 1 and 500) then
     perform app_private.fail('invalid_input', 'reason must be 1 to 500 characters', '{"field":"reason"}');
+  end if;
+end;
+$$;
+
+--
+-- Name: check_post_body(text, text); Type: FUNCTION; Schema: app_private; Owner: -
+--
+
+CREATE FUNCTION app_private.check_post_body(p_body text, p_field text DEFAULT 'body'::text) RETURNS void
+    LANGUAGE plpgsql IMMUTABLE
+    SET search_path TO ''
+    AS $$
+begin
+  if p_body is null or btrim(p_body, E' \t\n') = '' then
+    perform app_private.fail('invalid_input', format('%s is empty: write 1 to 4000 characters', p_field), jsonb_build_object('field', p_field));
+  end if;
+  if length(p_body) > 4000 then
+    perform app_private.fail('invalid_input', format('%s is %s characters; at most 4000', p_field, length(p_body)), jsonb_build_object('field', p_field));
+  end if;
+  if p_body ~ '[\x01-\x08\x0b-\x1f\x7f-\x9f]' then
+    perform app_private.fail('invalid_input', format('%s holds a control character; only newlines and tabs are kept', p_field), jsonb_build_object('field', p_field));
   end if;
 end;
 $$;
@@ -2951,6 +3839,25 @@ begin
   if p_role is null or p_role not in ('viewer', 'editor', 'manager') then
     perform app_private.fail('invalid_input', 'role must be viewer, editor or manager', '{"field":"role"}');
   end if;
+end;
+$$;
+
+--
+-- Name: check_request_fields(text, text); Type: FUNCTION; Schema: app_private; Owner: -
+--
+
+CREATE FUNCTION app_private.check_request_fields(p_title text, p_body text) RETURNS void
+    LANGUAGE plpgsql IMMUTABLE
+    SET search_path TO ''
+    AS $$
+begin
+  if p_title is null or btrim(p_title) = '' or length(p_title) > 200 then
+    perform app_private.fail('invalid_input', 'title must be 1 to 200 characters', jsonb_build_object('field', 'title'));
+  end if;
+  if p_title ~ '[\x01-\x1f\x7f-\x9f]' then
+    perform app_private.fail('invalid_input', 'title is one line without control characters', jsonb_build_object('field', 'title'));
+  end if;
+  perform app_private.check_post_body(p_body);
 end;
 $$;
 
@@ -4000,6 +4907,98 @@ $$;
 COMMENT ON FUNCTION app_private.heartbeat(p_worker text, p_role text, p_pools text[]) IS 'A worker replica''s beat (every 30 s) with its graphile-worker pool ids.';
 
 --
+-- Name: help_requests; Type: TABLE; Schema: app; Owner: -
+--
+
+CREATE TABLE app.help_requests (
+    id uuid DEFAULT gen_random_uuid() NOT NULL,
+    event_id uuid NOT NULL,
+    team_id uuid NOT NULL,
+    channel_id uuid NOT NULL,
+    opened_by uuid,
+    title text NOT NULL,
+    body text NOT NULL,
+    status text DEFAULT 'open'::text NOT NULL,
+    claimed_by uuid,
+    claimed_at timestamp with time zone,
+    resolved_at timestamp with time zone,
+    resolved_by uuid,
+    created_at timestamp with time zone DEFAULT app_private.ms(now()) NOT NULL,
+    updated_at timestamp with time zone DEFAULT now() NOT NULL,
+    CONSTRAINT help_requests_body_check CHECK ((((length(body) >= 1) AND (length(body) <= 4000)) AND (body !~ '[\x01-\x08\x0b-\x1f\x7f-\x9f]'::text))),
+    CONSTRAINT help_requests_check CHECK (((status <> 'open'::text) OR (claimed_by IS NULL))),
+    CONSTRAINT help_requests_check1 CHECK (((status = 'resolved'::text) = (resolved_at IS NOT NULL))),
+    CONSTRAINT help_requests_status_check CHECK ((status = ANY (ARRAY['open'::text, 'claimed'::text, 'resolved'::text]))),
+    CONSTRAINT help_requests_title_check CHECK ((((length(title) >= 1) AND (length(title) <= 200)) AND (title !~ '[\x01-\x1f\x7f-\x9f]'::text)))
+);
+
+--
+-- Name: TABLE help_requests; Type: COMMENT; Schema: app; Owner: -
+--
+
+COMMENT ON TABLE app.help_requests IS '@behavior -insert -update -delete
+Help requests of teams to advisors: open, claimed or resolved, each with its thread channel (kind request).';
+
+--
+-- Name: help_request_changed(app.help_requests); Type: FUNCTION; Schema: app_private; Owner: -
+--
+
+CREATE FUNCTION app_private.help_request_changed(r app.help_requests) RETURNS jsonb
+    LANGUAGE plpgsql SECURITY DEFINER
+    SET search_path TO ''
+    AS $$
+declare
+  rec jsonb := app_private.help_request_json(r);
+begin
+  perform app_private.live_publish(r.event_id, 'request.changed', array['participant', 'advisor', 'organizer'], r.team_id,
+    jsonb_build_object('request', rec));
+  return rec;
+end;
+$$;
+
+--
+-- Name: help_request_for(app_private.event_ctx, uuid, boolean); Type: FUNCTION; Schema: app_private; Owner: -
+--
+
+CREATE FUNCTION app_private.help_request_for(ctx app_private.event_ctx, p_id uuid, p_lock boolean) RETURNS app.help_requests
+    LANGUAGE plpgsql SECURITY DEFINER
+    SET search_path TO ''
+    AS $$
+declare
+  r app.help_requests;
+begin
+  if p_lock then
+    select * into r from app.help_requests x where x.id = p_id and x.event_id = ctx.event_id for update;
+  else
+    select * into r from app.help_requests x where x.id = p_id and x.event_id = ctx.event_id;
+  end if;
+  if r.id is null or not (ctx.role in ('organizer', 'advisor') or (ctx.role = 'participant' and r.team_id = ctx.team_id)) then
+    perform app_private.fail('request_not_found', format('There is no help request %s you may see in this event', p_id), jsonb_build_object('requestId', p_id));
+  end if;
+  return r;
+end;
+$$;
+
+--
+-- Name: help_request_json(app.help_requests); Type: FUNCTION; Schema: app_private; Owner: -
+--
+
+CREATE FUNCTION app_private.help_request_json(r app.help_requests) RETURNS jsonb
+    LANGUAGE sql STABLE SECURITY DEFINER
+    SET search_path TO ''
+    AS $$
+  select jsonb_build_object(
+    'id', r.id, 'status', r.status, 'openedAt', app_private.iso(r.created_at),
+    'team', (select jsonb_build_object('id', p.id, 'name', p.name) from app.projects p where p.id = r.team_id),
+    'title', r.title, 'body', r.body,
+    'openedBy', jsonb_build_object('id', r.opened_by, 'name', app_private.author_name(r.opened_by)),
+    'claimedBy', case when r.claimed_by is null then null else jsonb_build_object('id', r.claimed_by, 'name', app_private.author_name(r.claimed_by)) end,
+    'claimedAt', app_private.iso(r.claimed_at),
+    'resolvedAt', app_private.iso(r.resolved_at),
+    'threadChannelId', r.channel_id)
+$$;
+
+--
 -- Name: hold_github_installation(uuid, text, bigint); Type: FUNCTION; Schema: app_private; Owner: -
 --
 
@@ -4420,6 +5419,48 @@ $_$;
 COMMENT ON FUNCTION app_private.mail_share_link(p_link uuid, p_to text, p_sealed_url text, p_message text) IS 'Queues the mail of a share link the route just minted, with the URL the route sealed with AUTH_SECRET.';
 
 --
+-- Name: make_general_channel(); Type: FUNCTION; Schema: app_private; Owner: -
+--
+
+CREATE FUNCTION app_private.make_general_channel() RETURNS trigger
+    LANGUAGE plpgsql SECURITY DEFINER
+    SET search_path TO ''
+    AS $$
+begin
+  insert into app.chat_channels (event_id, kind) values (new.id, 'general')
+    on conflict (event_id) where kind = 'general' do nothing;
+  return null;
+end;
+$$;
+
+--
+-- Name: FUNCTION make_general_channel(); Type: COMMENT; Schema: app_private; Owner: -
+--
+
+COMMENT ON FUNCTION app_private.make_general_channel() IS 'Trigger: every event has its general channel (the feed) from its first moment.';
+
+--
+-- Name: make_team_channel(); Type: FUNCTION; Schema: app_private; Owner: -
+--
+
+CREATE FUNCTION app_private.make_team_channel() RETURNS trigger
+    LANGUAGE plpgsql SECURITY DEFINER
+    SET search_path TO ''
+    AS $$
+begin
+  insert into app.chat_channels (event_id, kind, team_id) values (new.event_id, 'team', new.project_id)
+    on conflict (team_id) where kind = 'team' do nothing;
+  return null;
+end;
+$$;
+
+--
+-- Name: FUNCTION make_team_channel(); Type: COMMENT; Schema: app_private; Owner: -
+--
+
+COMMENT ON FUNCTION app_private.make_team_channel() IS 'Trigger: every event team has its team chat from the moment it joins the event.';
+
+--
 -- Name: mint_share_link(uuid, bytea, text, integer, boolean, boolean, boolean, integer, text); Type: FUNCTION; Schema: app_private; Owner: -
 --
 
@@ -4489,6 +5530,23 @@ CREATE FUNCTION app_private.normalize_github_login(p text) RETURNS text
   select case when l ~ '^[A-Za-z0-9]+(-[A-Za-z0-9]+)*$' and length(l) <= 39 then l end
   from (select regexp_replace(coalesce(p, ''), '^@', '') as l) x
 $_$;
+
+--
+-- Name: one_line(text, integer); Type: FUNCTION; Schema: app_private; Owner: -
+--
+
+CREATE FUNCTION app_private.one_line(p text, p_max integer) RETURNS text
+    LANGUAGE sql IMMUTABLE
+    SET search_path TO ''
+    AS $$
+  select nullif(left(btrim(regexp_replace(split_part(coalesce(p, ''), E'\n', 1), '[\x01-\x1f\x7f-\x9f]', ' ', 'g')), p_max), '')
+$$;
+
+--
+-- Name: FUNCTION one_line(p text, p_max integer); Type: COMMENT; Schema: app_private; Owner: -
+--
+
+COMMENT ON FUNCTION app_private.one_line(p text, p_max integer) IS 'The first line of a text, control characters made spaces, trimmed and cut to p_max characters (null when empty).';
 
 --
 -- Name: organization_held_elsewhere(uuid, text); Type: FUNCTION; Schema: app_private; Owner: -
@@ -4796,6 +5854,50 @@ end;
 $$;
 
 --
+-- Name: receipt_activity(); Type: FUNCTION; Schema: app_private; Owner: -
+--
+
+CREATE FUNCTION app_private.receipt_activity() RETURNS trigger
+    LANGUAGE plpgsql SECURITY DEFINER
+    SET search_path TO ''
+    AS $_$
+declare
+  team app.chat_channels := app_private.team_chat(new.event_id, new.project_id);
+  branch text := regexp_replace(coalesce(new.ref, ''), '^refs/heads/', '');
+  pusher text := app_private.one_line(new.summary ->> 'pusher', 100);
+  message text := app_private.one_line(new.summary ->> 'message', 200);
+  title text := app_private.one_line(new.summary ->> 'title', 300);
+  action text := app_private.one_line(new.summary ->> 'action', 50);
+  number text := case when (new.summary ->> 'number') ~ '^[0-9]{1,12}$' then new.summary ->> 'number' end;
+  activity jsonb;
+  body text;
+  p app.chat_posts;
+begin
+  if new.kind = 'push' then
+    activity := jsonb_build_object('sequence', new.seq, 'ref', new.ref, 'branch', nullif(branch, ''), 'sha', new.sha,
+      'pusher', pusher, 'message', message, 'late', new.late);
+    body := format('%s pushed %s to %s', coalesce(pusher, 'Someone'), coalesce(left(new.sha, 12), 'a revision'), coalesce(nullif(app_private.one_line(branch, 100), ''), 'a branch'))
+      || coalesce(': ' || message, '') || case when new.late then ' (after the freeze)' else '' end;
+  else
+    activity := jsonb_build_object('sequence', new.seq, 'number', number::bigint, 'action', action, 'title', title,
+      'ref', new.ref, 'sha', new.sha);
+    body := 'Pull request' || coalesce(' #' || number, '') || coalesce(' ' || action, '') || coalesce(': ' || title, '');
+  end if;
+  insert into app.chat_posts (channel_id, kind, activity, body, created_at)
+    values (team.id, new.kind, jsonb_strip_nulls(activity), left(body, 4000), app_private.ms(new.received_at))
+    returning * into p;
+  perform app_private.chat_publish(team, 'post.created', jsonb_build_object('channelId', team.id, 'post', app_private.chat_post_json(p, false)));
+  return null;
+end;
+$_$;
+
+--
+-- Name: FUNCTION receipt_activity(); Type: COMMENT; Schema: app_private; Owner: -
+--
+
+COMMENT ON FUNCTION app_private.receipt_activity() IS 'Trigger: an accepted push or pull request receipt of a team becomes an activity item in its team chat, published live.';
+
+--
 -- Name: receipt_json(app.submission_receipts); Type: FUNCTION; Schema: app_private; Owner: -
 --
 
@@ -5022,6 +6124,27 @@ CREATE FUNCTION app_private.repository_slug(p_name text) RETURNS text
     LANGUAGE sql IMMUTABLE
     SET search_path TO ''
     AS $$ select left(trim(both '-' from regexp_replace(lower(p_name), '[^a-z0-9._]+', '-', 'g')), 100) $$;
+
+--
+-- Name: require_claimer(app_private.event_ctx, app.help_requests); Type: FUNCTION; Schema: app_private; Owner: -
+--
+
+CREATE FUNCTION app_private.require_claimer(ctx app_private.event_ctx, r app.help_requests) RETURNS void
+    LANGUAGE plpgsql STABLE SECURITY DEFINER
+    SET search_path TO ''
+    AS $$
+begin
+  if ctx.role <> 'advisor' or r.claimed_by = ctx.user_id then
+    return;
+  end if;
+  if r.claimed_by is not null then
+    perform app_private.fail('request_claimed', format('%s claimed this help request; only they or an organizer may do this', app_private.author_name(r.claimed_by)),
+      jsonb_build_object('requestId', r.id, 'claimedBy', app_private.author_name(r.claimed_by)));
+  end if;
+  perform app_private.fail('insufficient_event_role', 'Only the advisor who claimed this help request may do this; claim it first',
+    jsonb_build_object('role', ctx.role, 'needed', jsonb_build_array('claiming advisor', 'organizer')));
+end;
+$$;
 
 --
 -- Name: require_deck_creator(); Type: FUNCTION; Schema: app_private; Owner: -
@@ -5640,6 +6763,60 @@ end;
 $$;
 
 --
+-- Name: take_post_rate(uuid); Type: FUNCTION; Schema: app_private; Owner: -
+--
+
+CREATE FUNCTION app_private.take_post_rate(p_user uuid) RETURNS void
+    LANGUAGE plpgsql SECURITY DEFINER
+    SET search_path TO ''
+    AS $$
+declare
+  now_ timestamptz := app.now();
+  n int;
+  tenth timestamptz;
+  wait int;
+begin
+  perform pg_advisory_xact_lock(hashtextextended('podium.post_rate:' || p_user::text, 0));
+  select count(*)::int, min(x.created_at) into n, tenth from (
+    select p.created_at from app.chat_posts p
+    where p.author_id = p_user and p.created_at > now_ - interval '60 seconds'
+    order by p.created_at desc limit 10) x;
+  if n >= 10 then
+    wait := greatest(1, ceil(extract(epoch from (tenth + interval '60 seconds' - now_)))::int);
+    perform app_private.fail('rate_limited', format('You may post 10 times a minute; post again in %s seconds', wait),
+      jsonb_build_object('retryAfterSeconds', wait, 'limit', 10, 'windowSeconds', 60));
+  end if;
+end;
+$$;
+
+--
+-- Name: FUNCTION take_post_rate(p_user uuid); Type: COMMENT; Schema: app_private; Owner: -
+--
+
+COMMENT ON FUNCTION app_private.take_post_rate(p_user uuid) IS 'The posting rate (10 posts a minute per account), counted in SQL under a per-account advisory lock: exact across replicas.';
+
+--
+-- Name: team_chat(uuid, uuid); Type: FUNCTION; Schema: app_private; Owner: -
+--
+
+CREATE FUNCTION app_private.team_chat(p_event uuid, p_team uuid) RETURNS app.chat_channels
+    LANGUAGE plpgsql SECURITY DEFINER
+    SET search_path TO ''
+    AS $$
+declare
+  c app.chat_channels;
+begin
+  select * into c from app.chat_channels x where x.team_id = p_team and x.kind = 'team';
+  if c.id is null then
+    insert into app.chat_channels (event_id, kind, team_id) values (p_event, 'team', p_team)
+      on conflict (team_id) where kind = 'team' do nothing;
+    select * into c from app.chat_channels x where x.team_id = p_team and x.kind = 'team';
+  end if;
+  return c;
+end;
+$$;
+
+--
 -- Name: teams; Type: TABLE; Schema: app; Owner: -
 --
 
@@ -5878,6 +7055,25 @@ CREATE TABLE app.agenda_items (
 
 COMMENT ON TABLE app.agenda_items IS '@behavior -insert -update -delete
 The programme shown to every attendee; it moves no phase and no deadline.';
+
+--
+-- Name: chat_reactions; Type: TABLE; Schema: app; Owner: -
+--
+
+CREATE TABLE app.chat_reactions (
+    post_id uuid NOT NULL,
+    user_id uuid NOT NULL,
+    emoji text NOT NULL,
+    created_at timestamp with time zone DEFAULT now() NOT NULL,
+    CONSTRAINT chat_reactions_emoji_check CHECK ((((length(emoji) >= 1) AND (length(emoji) <= 32)) AND (emoji !~ '[\s\x01-\x1f\x7f-\x9f]'::text)))
+);
+
+--
+-- Name: TABLE chat_reactions; Type: COMMENT; Schema: app; Owner: -
+--
+
+COMMENT ON TABLE app.chat_reactions IS '@behavior -insert -update -delete
+Reactions to posts, one per person and emoji; cleared when the post is hidden.';
 
 --
 -- Name: deck_files; Type: TABLE; Schema: app; Owner: -
@@ -6539,6 +7735,27 @@ ALTER TABLE ONLY app.agenda_items
     ADD CONSTRAINT agenda_items_pkey PRIMARY KEY (id);
 
 --
+-- Name: chat_channels chat_channels_pkey; Type: CONSTRAINT; Schema: app; Owner: -
+--
+
+ALTER TABLE ONLY app.chat_channels
+    ADD CONSTRAINT chat_channels_pkey PRIMARY KEY (id);
+
+--
+-- Name: chat_posts chat_posts_pkey; Type: CONSTRAINT; Schema: app; Owner: -
+--
+
+ALTER TABLE ONLY app.chat_posts
+    ADD CONSTRAINT chat_posts_pkey PRIMARY KEY (id);
+
+--
+-- Name: chat_reactions chat_reactions_pkey; Type: CONSTRAINT; Schema: app; Owner: -
+--
+
+ALTER TABLE ONLY app.chat_reactions
+    ADD CONSTRAINT chat_reactions_pkey PRIMARY KEY (post_id, user_id, emoji);
+
+--
 -- Name: deck_annotations deck_annotations_pkey; Type: CONSTRAINT; Schema: app; Owner: -
 --
 
@@ -6628,6 +7845,20 @@ ALTER TABLE ONLY app.form_response_revisions
 
 ALTER TABLE ONLY app.form_responses
     ADD CONSTRAINT form_responses_pkey PRIMARY KEY (id);
+
+--
+-- Name: help_requests help_requests_channel_id_key; Type: CONSTRAINT; Schema: app; Owner: -
+--
+
+ALTER TABLE ONLY app.help_requests
+    ADD CONSTRAINT help_requests_channel_id_key UNIQUE (channel_id);
+
+--
+-- Name: help_requests help_requests_pkey; Type: CONSTRAINT; Schema: app; Owner: -
+--
+
+ALTER TABLE ONLY app.help_requests
+    ADD CONSTRAINT help_requests_pkey PRIMARY KEY (id);
 
 --
 -- Name: memberships memberships_pkey; Type: CONSTRAINT; Schema: app; Owner: -
@@ -6965,6 +8196,72 @@ ALTER TABLE ONLY app_private.workspace_blobs
 CREATE INDEX agenda_items_event_idx ON app.agenda_items USING btree (event_id, starts_at);
 
 --
+-- Name: chat_channels_event_id_idx; Type: INDEX; Schema: app; Owner: -
+--
+
+CREATE INDEX chat_channels_event_id_idx ON app.chat_channels USING btree (event_id, kind);
+
+--
+-- Name: chat_channels_general_key; Type: INDEX; Schema: app; Owner: -
+--
+
+CREATE UNIQUE INDEX chat_channels_general_key ON app.chat_channels USING btree (event_id) WHERE (kind = 'general'::text);
+
+--
+-- Name: chat_channels_team_id_idx; Type: INDEX; Schema: app; Owner: -
+--
+
+CREATE INDEX chat_channels_team_id_idx ON app.chat_channels USING btree (team_id);
+
+--
+-- Name: chat_channels_team_key; Type: INDEX; Schema: app; Owner: -
+--
+
+CREATE UNIQUE INDEX chat_channels_team_key ON app.chat_channels USING btree (team_id) WHERE (kind = 'team'::text);
+
+--
+-- Name: chat_posts_author_rate_idx; Type: INDEX; Schema: app; Owner: -
+--
+
+CREATE INDEX chat_posts_author_rate_idx ON app.chat_posts USING btree (author_id, created_at DESC);
+
+--
+-- Name: chat_posts_hidden_by_idx; Type: INDEX; Schema: app; Owner: -
+--
+
+CREATE INDEX chat_posts_hidden_by_idx ON app.chat_posts USING btree (hidden_by) WHERE (hidden_by IS NOT NULL);
+
+--
+-- Name: chat_posts_pinned_by_idx; Type: INDEX; Schema: app; Owner: -
+--
+
+CREATE INDEX chat_posts_pinned_by_idx ON app.chat_posts USING btree (pinned_by) WHERE (pinned_by IS NOT NULL);
+
+--
+-- Name: chat_posts_pinned_idx; Type: INDEX; Schema: app; Owner: -
+--
+
+CREATE INDEX chat_posts_pinned_idx ON app.chat_posts USING btree (channel_id, pinned_at DESC) WHERE (pinned_at IS NOT NULL);
+
+--
+-- Name: chat_posts_roots_idx; Type: INDEX; Schema: app; Owner: -
+--
+
+CREATE INDEX chat_posts_roots_idx ON app.chat_posts USING btree (channel_id, created_at DESC, id DESC) WHERE (thread_id IS NULL);
+
+--
+-- Name: chat_posts_thread_id_idx; Type: INDEX; Schema: app; Owner: -
+--
+
+CREATE INDEX chat_posts_thread_id_idx ON app.chat_posts USING btree (thread_id, created_at, id) WHERE (thread_id IS NOT NULL);
+
+--
+-- Name: chat_reactions_user_id_idx; Type: INDEX; Schema: app; Owner: -
+--
+
+CREATE INDEX chat_reactions_user_id_idx ON app.chat_reactions USING btree (user_id);
+
+--
 -- Name: deck_annotations_author_idx; Type: INDEX; Schema: app; Owner: -
 --
 
@@ -7071,6 +8368,36 @@ CREATE INDEX form_responses_deck_idx ON app.form_responses USING btree (deck_id,
 --
 
 CREATE INDEX form_responses_link_idx ON app.form_responses USING btree (link_id);
+
+--
+-- Name: help_requests_claimed_by_idx; Type: INDEX; Schema: app; Owner: -
+--
+
+CREATE INDEX help_requests_claimed_by_idx ON app.help_requests USING btree (claimed_by) WHERE (claimed_by IS NOT NULL);
+
+--
+-- Name: help_requests_event_idx; Type: INDEX; Schema: app; Owner: -
+--
+
+CREATE INDEX help_requests_event_idx ON app.help_requests USING btree (event_id, created_at DESC, id DESC);
+
+--
+-- Name: help_requests_opened_by_idx; Type: INDEX; Schema: app; Owner: -
+--
+
+CREATE INDEX help_requests_opened_by_idx ON app.help_requests USING btree (opened_by);
+
+--
+-- Name: help_requests_resolved_by_idx; Type: INDEX; Schema: app; Owner: -
+--
+
+CREATE INDEX help_requests_resolved_by_idx ON app.help_requests USING btree (resolved_by) WHERE (resolved_by IS NOT NULL);
+
+--
+-- Name: help_requests_team_idx; Type: INDEX; Schema: app; Owner: -
+--
+
+CREATE INDEX help_requests_team_idx ON app.help_requests USING btree (team_id, created_at DESC, id DESC);
 
 --
 -- Name: memberships_user_idx; Type: INDEX; Schema: app; Owner: -
@@ -7373,6 +8700,24 @@ CREATE TRIGGER claim_collaborations_on_sign_up AFTER INSERT ON app.users FOR EAC
 CREATE TRIGGER deck_versions_thumbnail AFTER INSERT ON app.deck_versions FOR EACH ROW EXECUTE FUNCTION app_private.enqueue_thumbnail();
 
 --
+-- Name: event_teams event_teams_team_channel; Type: TRIGGER; Schema: app; Owner: -
+--
+
+CREATE TRIGGER event_teams_team_channel AFTER INSERT OR UPDATE OF event_id, left_at ON app.event_teams FOR EACH ROW EXECUTE FUNCTION app_private.make_team_channel();
+
+--
+-- Name: events events_general_channel; Type: TRIGGER; Schema: app; Owner: -
+--
+
+CREATE TRIGGER events_general_channel AFTER INSERT ON app.events FOR EACH ROW EXECUTE FUNCTION app_private.make_general_channel();
+
+--
+-- Name: submission_receipts submission_receipts_activity; Type: TRIGGER; Schema: app; Owner: -
+--
+
+CREATE TRIGGER submission_receipts_activity AFTER INSERT ON app.submission_receipts FOR EACH ROW WHEN (((new.verdict = 'accepted'::text) AND (new.project_id IS NOT NULL) AND (new.kind = ANY (ARRAY['push'::text, 'pull_request'::text])))) EXECUTE FUNCTION app_private.receipt_activity();
+
+--
 -- Name: api_keys api_keys_record_sign_in; Type: TRIGGER; Schema: app_private; Owner: -
 --
 
@@ -7402,6 +8747,69 @@ CREATE TRIGGER sessions_record_sign_in AFTER INSERT ON app_private.sessions FOR 
 
 ALTER TABLE ONLY app.agenda_items
     ADD CONSTRAINT agenda_items_event_id_fkey FOREIGN KEY (event_id) REFERENCES app.events(id) ON DELETE CASCADE;
+
+--
+-- Name: chat_channels chat_channels_event_id_fkey; Type: FK CONSTRAINT; Schema: app; Owner: -
+--
+
+ALTER TABLE ONLY app.chat_channels
+    ADD CONSTRAINT chat_channels_event_id_fkey FOREIGN KEY (event_id) REFERENCES app.events(id) ON DELETE CASCADE;
+
+--
+-- Name: chat_channels chat_channels_team_id_fkey; Type: FK CONSTRAINT; Schema: app; Owner: -
+--
+
+ALTER TABLE ONLY app.chat_channels
+    ADD CONSTRAINT chat_channels_team_id_fkey FOREIGN KEY (team_id) REFERENCES app.projects(id) ON DELETE CASCADE;
+
+--
+-- Name: chat_posts chat_posts_author_id_fkey; Type: FK CONSTRAINT; Schema: app; Owner: -
+--
+
+ALTER TABLE ONLY app.chat_posts
+    ADD CONSTRAINT chat_posts_author_id_fkey FOREIGN KEY (author_id) REFERENCES app.users(id) ON DELETE SET NULL;
+
+--
+-- Name: chat_posts chat_posts_channel_id_fkey; Type: FK CONSTRAINT; Schema: app; Owner: -
+--
+
+ALTER TABLE ONLY app.chat_posts
+    ADD CONSTRAINT chat_posts_channel_id_fkey FOREIGN KEY (channel_id) REFERENCES app.chat_channels(id) ON DELETE CASCADE;
+
+--
+-- Name: chat_posts chat_posts_hidden_by_fkey; Type: FK CONSTRAINT; Schema: app; Owner: -
+--
+
+ALTER TABLE ONLY app.chat_posts
+    ADD CONSTRAINT chat_posts_hidden_by_fkey FOREIGN KEY (hidden_by) REFERENCES app.users(id) ON DELETE SET NULL;
+
+--
+-- Name: chat_posts chat_posts_pinned_by_fkey; Type: FK CONSTRAINT; Schema: app; Owner: -
+--
+
+ALTER TABLE ONLY app.chat_posts
+    ADD CONSTRAINT chat_posts_pinned_by_fkey FOREIGN KEY (pinned_by) REFERENCES app.users(id) ON DELETE SET NULL;
+
+--
+-- Name: chat_posts chat_posts_thread_id_fkey; Type: FK CONSTRAINT; Schema: app; Owner: -
+--
+
+ALTER TABLE ONLY app.chat_posts
+    ADD CONSTRAINT chat_posts_thread_id_fkey FOREIGN KEY (thread_id) REFERENCES app.chat_posts(id) ON DELETE CASCADE;
+
+--
+-- Name: chat_reactions chat_reactions_post_id_fkey; Type: FK CONSTRAINT; Schema: app; Owner: -
+--
+
+ALTER TABLE ONLY app.chat_reactions
+    ADD CONSTRAINT chat_reactions_post_id_fkey FOREIGN KEY (post_id) REFERENCES app.chat_posts(id) ON DELETE CASCADE;
+
+--
+-- Name: chat_reactions chat_reactions_user_id_fkey; Type: FK CONSTRAINT; Schema: app; Owner: -
+--
+
+ALTER TABLE ONLY app.chat_reactions
+    ADD CONSTRAINT chat_reactions_user_id_fkey FOREIGN KEY (user_id) REFERENCES app.users(id) ON DELETE CASCADE;
 
 --
 -- Name: deck_annotations deck_annotations_author_id_fkey; Type: FK CONSTRAINT; Schema: app; Owner: -
@@ -7563,6 +8971,48 @@ ALTER TABLE ONLY app.form_responses
 
 ALTER TABLE ONLY app.form_responses
     ADD CONSTRAINT form_responses_link_id_fkey FOREIGN KEY (link_id) REFERENCES app.share_links(id) ON DELETE SET NULL;
+
+--
+-- Name: help_requests help_requests_channel_id_fkey; Type: FK CONSTRAINT; Schema: app; Owner: -
+--
+
+ALTER TABLE ONLY app.help_requests
+    ADD CONSTRAINT help_requests_channel_id_fkey FOREIGN KEY (channel_id) REFERENCES app.chat_channels(id) ON DELETE CASCADE;
+
+--
+-- Name: help_requests help_requests_claimed_by_fkey; Type: FK CONSTRAINT; Schema: app; Owner: -
+--
+
+ALTER TABLE ONLY app.help_requests
+    ADD CONSTRAINT help_requests_claimed_by_fkey FOREIGN KEY (claimed_by) REFERENCES app.users(id) ON DELETE SET NULL;
+
+--
+-- Name: help_requests help_requests_event_id_fkey; Type: FK CONSTRAINT; Schema: app; Owner: -
+--
+
+ALTER TABLE ONLY app.help_requests
+    ADD CONSTRAINT help_requests_event_id_fkey FOREIGN KEY (event_id) REFERENCES app.events(id) ON DELETE CASCADE;
+
+--
+-- Name: help_requests help_requests_opened_by_fkey; Type: FK CONSTRAINT; Schema: app; Owner: -
+--
+
+ALTER TABLE ONLY app.help_requests
+    ADD CONSTRAINT help_requests_opened_by_fkey FOREIGN KEY (opened_by) REFERENCES app.users(id) ON DELETE SET NULL;
+
+--
+-- Name: help_requests help_requests_resolved_by_fkey; Type: FK CONSTRAINT; Schema: app; Owner: -
+--
+
+ALTER TABLE ONLY app.help_requests
+    ADD CONSTRAINT help_requests_resolved_by_fkey FOREIGN KEY (resolved_by) REFERENCES app.users(id) ON DELETE SET NULL;
+
+--
+-- Name: help_requests help_requests_team_id_fkey; Type: FK CONSTRAINT; Schema: app; Owner: -
+--
+
+ALTER TABLE ONLY app.help_requests
+    ADD CONSTRAINT help_requests_team_id_fkey FOREIGN KEY (team_id) REFERENCES app.projects(id) ON DELETE CASCADE;
 
 --
 -- Name: memberships memberships_user_id_fkey; Type: FK CONSTRAINT; Schema: app; Owner: -
@@ -7978,6 +9428,46 @@ CREATE POLICY agenda_items_select ON app.agenda_items FOR SELECT TO podium_app U
   WHERE (e.id = agenda_items.event_id)))));
 
 --
+-- Name: chat_channels; Type: ROW SECURITY; Schema: app; Owner: -
+--
+
+ALTER TABLE app.chat_channels ENABLE ROW LEVEL SECURITY;
+
+--
+-- Name: chat_channels chat_channels_select; Type: POLICY; Schema: app; Owner: -
+--
+
+CREATE POLICY chat_channels_select ON app.chat_channels FOR SELECT TO podium_app USING ((( SELECT app.has_scope('hackathon:read'::text) AS has_scope) AND (event_id = ( SELECT (app_private.event_ctx_or_null()).event_id AS event_id)) AND ((( SELECT (app_private.event_ctx_or_null()).role AS role) = ANY (ARRAY['organizer'::text, 'advisor'::text])) OR ((( SELECT (app_private.event_ctx_or_null()).role AS role) = 'participant'::text) AND ((kind = 'general'::text) OR (team_id = ( SELECT (app_private.event_ctx_or_null()).team_id AS team_id)))))));
+
+--
+-- Name: chat_posts; Type: ROW SECURITY; Schema: app; Owner: -
+--
+
+ALTER TABLE app.chat_posts ENABLE ROW LEVEL SECURITY;
+
+--
+-- Name: chat_posts chat_posts_select; Type: POLICY; Schema: app; Owner: -
+--
+
+CREATE POLICY chat_posts_select ON app.chat_posts FOR SELECT TO podium_app USING ((( SELECT app.has_scope('hackathon:read'::text) AS has_scope) AND (EXISTS ( SELECT 1
+   FROM app.chat_channels c
+  WHERE (c.id = chat_posts.channel_id))) AND ((hidden_at IS NULL) OR (( SELECT (app_private.event_ctx_or_null()).role AS role) = 'organizer'::text))));
+
+--
+-- Name: chat_reactions; Type: ROW SECURITY; Schema: app; Owner: -
+--
+
+ALTER TABLE app.chat_reactions ENABLE ROW LEVEL SECURITY;
+
+--
+-- Name: chat_reactions chat_reactions_select; Type: POLICY; Schema: app; Owner: -
+--
+
+CREATE POLICY chat_reactions_select ON app.chat_reactions FOR SELECT TO podium_app USING ((( SELECT app.has_scope('hackathon:read'::text) AS has_scope) AND (EXISTS ( SELECT 1
+   FROM app.chat_posts p
+  WHERE (p.id = chat_reactions.post_id)))));
+
+--
 -- Name: deck_annotations; Type: ROW SECURITY; Schema: app; Owner: -
 --
 
@@ -8126,6 +9616,18 @@ ALTER TABLE app.form_responses ENABLE ROW LEVEL SECURITY;
 --
 
 CREATE POLICY form_responses_select ON app.form_responses FOR SELECT TO podium_app USING ((( SELECT app.has_scope('presentations:read'::text) AS has_scope) AND (app_private.deck_role(deck_id) = ANY (ARRAY['owner'::text, 'admin'::text]))));
+
+--
+-- Name: help_requests; Type: ROW SECURITY; Schema: app; Owner: -
+--
+
+ALTER TABLE app.help_requests ENABLE ROW LEVEL SECURITY;
+
+--
+-- Name: help_requests help_requests_select; Type: POLICY; Schema: app; Owner: -
+--
+
+CREATE POLICY help_requests_select ON app.help_requests FOR SELECT TO podium_app USING ((( SELECT app.has_scope('hackathon:read'::text) AS has_scope) AND (event_id = ( SELECT (app_private.event_ctx_or_null()).event_id AS event_id)) AND ((( SELECT (app_private.event_ctx_or_null()).role AS role) = ANY (ARRAY['organizer'::text, 'advisor'::text])) OR ((( SELECT (app_private.event_ctx_or_null()).role AS role) = 'participant'::text) AND (team_id = ( SELECT (app_private.event_ctx_or_null()).team_id AS team_id))))));
 
 --
 -- Name: memberships; Type: ROW SECURITY; Schema: app; Owner: -
@@ -8326,6 +9828,12 @@ GRANT ALL ON FUNCTION app.accept_repository_invitation(p_full_name text) TO podi
 GRANT ALL ON FUNCTION app.add_annotation(p_deck uuid, p_version integer, p_path text, p_position jsonb, p_body text) TO podium_app;
 
 --
+-- Name: FUNCTION add_chat_reaction(p_post uuid, p_emoji text); Type: ACL; Schema: app; Owner: -
+--
+
+GRANT ALL ON FUNCTION app.add_chat_reaction(p_post uuid, p_emoji text) TO podium_app;
+
+--
 -- Name: FUNCTION add_project_member(p_project uuid, p_person text, p_team text, p_role text); Type: ACL; Schema: app; Owner: -
 --
 
@@ -8362,6 +9870,12 @@ GRANT ALL ON FUNCTION app.blob_readable(p_sha text) TO podium_app;
 GRANT ALL ON FUNCTION app.bootstrap_record() TO podium_app;
 
 --
+-- Name: FUNCTION claim_help_request(p_id uuid); Type: ACL; Schema: app; Owner: -
+--
+
+GRANT ALL ON FUNCTION app.claim_help_request(p_id uuid) TO podium_app;
+
+--
 -- Name: FUNCTION commit_deck_version(p_deck uuid, p_base integer, p_manifest jsonb); Type: ACL; Schema: app; Owner: -
 --
 
@@ -8372,6 +9886,12 @@ GRANT ALL ON FUNCTION app.commit_deck_version(p_deck uuid, p_base integer, p_man
 --
 
 GRANT ALL ON FUNCTION app.configure_event(p_expected_version integer, p_name text, p_timezone text, p_starts_at timestamp with time zone, p_build_ends_at timestamp with time zone, p_vote_opens_at timestamp with time zone, p_vote_closes_at timestamp with time zone, p_reason text) TO podium_app;
+
+--
+-- Name: FUNCTION create_chat_post(p_channel uuid, p_body text, p_thread uuid); Type: ACL; Schema: app; Owner: -
+--
+
+GRANT ALL ON FUNCTION app.create_chat_post(p_channel uuid, p_body text, p_thread uuid) TO podium_app;
 
 --
 -- Name: FUNCTION create_project(p_name text, p_description text, p_metadata jsonb); Type: ACL; Schema: app; Owner: -
@@ -8464,6 +9984,12 @@ GRANT ALL ON FUNCTION app.expected_upload(p_sha text) TO podium_app;
 GRANT ALL ON FUNCTION app.export_decks() TO podium_app;
 
 --
+-- Name: FUNCTION feed_channel_id(); Type: ACL; Schema: app; Owner: -
+--
+
+GRANT ALL ON FUNCTION app.feed_channel_id() TO podium_app;
+
+--
 -- Name: FUNCTION get_deck(p_deck uuid); Type: ACL; Schema: app; Owner: -
 --
 
@@ -8488,6 +10014,12 @@ GRANT ALL ON FUNCTION app.get_response(p_deck uuid, p_response uuid) TO podium_a
 GRANT ALL ON FUNCTION app.has_scope(scope text) TO podium_app;
 
 --
+-- Name: FUNCTION hide_chat_post(p_post uuid, p_reason text); Type: ACL; Schema: app; Owner: -
+--
+
+GRANT ALL ON FUNCTION app.hide_chat_post(p_post uuid, p_reason text) TO podium_app;
+
+--
 -- Name: FUNCTION import_roster(p_participants jsonb); Type: ACL; Schema: app; Owner: -
 --
 
@@ -8504,6 +10036,24 @@ GRANT ALL ON FUNCTION app.invite_collaborator(p_deck uuid, p_email text) TO podi
 --
 
 GRANT ALL ON FUNCTION app.list_annotations(p_deck uuid, p_version integer, p_limit integer, p_before_at timestamp with time zone, p_before_id uuid) TO podium_app;
+
+--
+-- Name: FUNCTION list_chat_channels(); Type: ACL; Schema: app; Owner: -
+--
+
+GRANT ALL ON FUNCTION app.list_chat_channels() TO podium_app;
+
+--
+-- Name: FUNCTION list_chat_posts(p_channel uuid, p_limit integer, p_before_at timestamp with time zone, p_before_id uuid); Type: ACL; Schema: app; Owner: -
+--
+
+GRANT ALL ON FUNCTION app.list_chat_posts(p_channel uuid, p_limit integer, p_before_at timestamp with time zone, p_before_id uuid) TO podium_app;
+
+--
+-- Name: FUNCTION list_chat_replies(p_channel uuid, p_post uuid, p_limit integer, p_after_at timestamp with time zone, p_after_id uuid); Type: ACL; Schema: app; Owner: -
+--
+
+GRANT ALL ON FUNCTION app.list_chat_replies(p_channel uuid, p_post uuid, p_limit integer, p_after_at timestamp with time zone, p_after_id uuid) TO podium_app;
 
 --
 -- Name: FUNCTION list_collaborators(p_deck uuid); Type: ACL; Schema: app; Owner: -
@@ -8528,6 +10078,12 @@ GRANT ALL ON FUNCTION app.list_deck_versions(p_deck uuid, p_limit integer, p_bef
 --
 
 GRANT ALL ON FUNCTION app.list_decks(p_limit integer, p_before_at timestamp with time zone, p_before_id uuid) TO podium_app;
+
+--
+-- Name: FUNCTION list_help_requests(p_status text, p_limit integer, p_before_at timestamp with time zone, p_before_id uuid); Type: ACL; Schema: app; Owner: -
+--
+
+GRANT ALL ON FUNCTION app.list_help_requests(p_status text, p_limit integer, p_before_at timestamp with time zone, p_before_id uuid) TO podium_app;
 
 --
 -- Name: FUNCTION list_project_members(p_project uuid, p_limit integer, p_before_at timestamp with time zone, p_before_id uuid); Type: ACL; Schema: app; Owner: -
@@ -8590,6 +10146,18 @@ GRANT ALL ON FUNCTION app.my_workspaces() TO podium_app;
 GRANT ALL ON FUNCTION app.now() TO podium_app;
 
 --
+-- Name: FUNCTION open_help_request(p_title text, p_body text); Type: ACL; Schema: app; Owner: -
+--
+
+GRANT ALL ON FUNCTION app.open_help_request(p_title text, p_body text) TO podium_app;
+
+--
+-- Name: FUNCTION pin_chat_post(p_post uuid); Type: ACL; Schema: app; Owner: -
+--
+
+GRANT ALL ON FUNCTION app.pin_chat_post(p_post uuid) TO podium_app;
+
+--
 -- Name: FUNCTION precheck_blobs(p_files jsonb); Type: ACL; Schema: app; Owner: -
 --
 
@@ -8614,6 +10182,12 @@ GRANT ALL ON FUNCTION app.provision_run(p_key text) TO podium_app;
 GRANT ALL ON FUNCTION app.reconcile_submissions() TO podium_app;
 
 --
+-- Name: FUNCTION remove_chat_reaction(p_post uuid, p_emoji text); Type: ACL; Schema: app; Owner: -
+--
+
+GRANT ALL ON FUNCTION app.remove_chat_reaction(p_post uuid, p_emoji text) TO podium_app;
+
+--
 -- Name: FUNCTION remove_collaborator(p_deck uuid, p_collaborator uuid); Type: ACL; Schema: app; Owner: -
 --
 
@@ -8636,6 +10210,24 @@ GRANT ALL ON FUNCTION app.remove_team_member(p_team text, p_person text) TO podi
 --
 
 GRANT ALL ON FUNCTION app.rename_deck(p_deck uuid, p_title text) TO podium_app;
+
+--
+-- Name: FUNCTION reopen_help_request(p_id uuid); Type: ACL; Schema: app; Owner: -
+--
+
+GRANT ALL ON FUNCTION app.reopen_help_request(p_id uuid) TO podium_app;
+
+--
+-- Name: FUNCTION resolve_help_request(p_id uuid); Type: ACL; Schema: app; Owner: -
+--
+
+GRANT ALL ON FUNCTION app.resolve_help_request(p_id uuid) TO podium_app;
+
+--
+-- Name: FUNCTION restore_chat_post(p_post uuid); Type: ACL; Schema: app; Owner: -
+--
+
+GRANT ALL ON FUNCTION app.restore_chat_post(p_post uuid) TO podium_app;
 
 --
 -- Name: FUNCTION revoke_my_api_key(p_key uuid); Type: ACL; Schema: app; Owner: -
@@ -8704,6 +10296,24 @@ GRANT ALL ON FUNCTION app.set_team_showcase(p_team text, p_patch jsonb) TO podiu
 GRANT ALL ON FUNCTION app.set_vote_section(p_on boolean) TO podium_app;
 
 --
+-- Name: FUNCTION show_chat_channel(p_channel uuid); Type: ACL; Schema: app; Owner: -
+--
+
+GRANT ALL ON FUNCTION app.show_chat_channel(p_channel uuid) TO podium_app;
+
+--
+-- Name: FUNCTION show_feed(); Type: ACL; Schema: app; Owner: -
+--
+
+GRANT ALL ON FUNCTION app.show_feed() TO podium_app;
+
+--
+-- Name: FUNCTION show_help_request(p_id uuid); Type: ACL; Schema: app; Owner: -
+--
+
+GRANT ALL ON FUNCTION app.show_help_request(p_id uuid) TO podium_app;
+
+--
 -- Name: FUNCTION soft_delete_deck(p_deck uuid); Type: ACL; Schema: app; Owner: -
 --
 
@@ -8764,10 +10374,22 @@ GRANT ALL ON FUNCTION app.team_showcase(p_team text) TO podium_app;
 GRANT ALL ON FUNCTION app.unarchive_project(p_project uuid) TO podium_app;
 
 --
+-- Name: FUNCTION unclaim_help_request(p_id uuid); Type: ACL; Schema: app; Owner: -
+--
+
+GRANT ALL ON FUNCTION app.unclaim_help_request(p_id uuid) TO podium_app;
+
+--
 -- Name: FUNCTION unlock_roster(); Type: ACL; Schema: app; Owner: -
 --
 
 GRANT ALL ON FUNCTION app.unlock_roster() TO podium_app;
+
+--
+-- Name: FUNCTION unpin_chat_post(p_post uuid); Type: ACL; Schema: app; Owner: -
+--
+
+GRANT ALL ON FUNCTION app.unpin_chat_post(p_post uuid) TO podium_app;
 
 --
 -- Name: FUNCTION update_project(p_project uuid, p_patch jsonb); Type: ACL; Schema: app; Owner: -
@@ -8798,6 +10420,18 @@ GRANT SELECT ON TABLE app.deck_annotations TO podium_app;
 --
 
 GRANT ALL ON FUNCTION app_private.blob_uploaded(p_sha text, p_measured_size bigint) TO podium_app;
+
+--
+-- Name: TABLE chat_channels; Type: ACL; Schema: app; Owner: -
+--
+
+GRANT SELECT ON TABLE app.chat_channels TO podium_app;
+
+--
+-- Name: TABLE chat_posts; Type: ACL; Schema: app; Owner: -
+--
+
+GRANT SELECT ON TABLE app.chat_posts TO podium_app;
 
 --
 -- Name: TABLE deck_collaborators; Type: ACL; Schema: app; Owner: -
@@ -8864,6 +10498,12 @@ GRANT ALL ON FUNCTION app_private.fail(code text, message text, details jsonb) T
 --
 
 GRANT SELECT ON TABLE app.workspaces TO podium_app;
+
+--
+-- Name: TABLE help_requests; Type: ACL; Schema: app; Owner: -
+--
+
+GRANT SELECT ON TABLE app.help_requests TO podium_app;
 
 --
 -- Name: FUNCTION idempotency_begin(p_scope text, p_key text, p_request_hash text); Type: ACL; Schema: app_private; Owner: -
@@ -9032,6 +10672,12 @@ GRANT SELECT ON TABLE app.memberships TO podium_app;
 --
 
 GRANT SELECT ON TABLE app.agenda_items TO podium_app;
+
+--
+-- Name: TABLE chat_reactions; Type: ACL; Schema: app; Owner: -
+--
+
+GRANT SELECT ON TABLE app.chat_reactions TO podium_app;
 
 --
 -- Name: TABLE deck_files; Type: ACL; Schema: app; Owner: -

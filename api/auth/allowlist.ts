@@ -82,6 +82,28 @@ export const KEY_ALLOWLIST: Record<string, readonly string[]> = {
   'GET /api/v1/teams/:team/members': ['hackathon:read'],
   'POST /api/v1/teams/:team/members': ['hackathon:write'],
   'DELETE /api/v1/teams/:team/members/:person': ['hackathon:write'],
+  // chats, the feed and help requests
+  'GET /api/v1/event/chats': ['hackathon:read'],
+  'GET /api/v1/event/chats/:channelId': ['hackathon:read'],
+  'GET /api/v1/event/chats/:channelId/posts': ['hackathon:read'],
+  'POST /api/v1/event/chats/:channelId/posts': ['hackathon:write'],
+  'GET /api/v1/event/chats/:channelId/posts/:postId/replies': ['hackathon:read'],
+  'GET /api/v1/event/feed': ['hackathon:read'],
+  'GET /api/v1/event/feed/posts': ['hackathon:read'],
+  'POST /api/v1/event/feed/posts': ['hackathon:write'],
+  'POST /api/v1/event/posts/:postId/pin': ['hackathon:write'],
+  'POST /api/v1/event/posts/:postId/unpin': ['hackathon:write'],
+  'POST /api/v1/event/posts/:postId/hide': ['hackathon:write'],
+  'POST /api/v1/event/posts/:postId/restore': ['hackathon:write'],
+  'PUT /api/v1/event/posts/:postId/reactions/:emoji': ['hackathon:write'],
+  'DELETE /api/v1/event/posts/:postId/reactions/:emoji': ['hackathon:write'],
+  'GET /api/v1/event/requests': ['hackathon:read'],
+  'POST /api/v1/event/requests': ['hackathon:write'],
+  'GET /api/v1/event/requests/:id': ['hackathon:read'],
+  'POST /api/v1/event/requests/:id/claim': ['hackathon:write'],
+  'POST /api/v1/event/requests/:id/unclaim': ['hackathon:write'],
+  'POST /api/v1/event/requests/:id/resolve': ['hackathon:write'],
+  'POST /api/v1/event/requests/:id/reopen': ['hackathon:write'],
 };
 
 export function keyRouteScopes(method: string, routeUrl: string): readonly string[] | null {

@@ -51,6 +51,24 @@ import { submissionsArtifact } from './commands/submissions/artifact.ts';
 import { submissionsException } from './commands/submissions/exception.ts';
 import { adminProvision } from './commands/admin/provision.ts';
 import { eventGithubCheck } from './commands/event/github-check.ts';
+import { chatsList } from './commands/chats/list.ts';
+import { chatsRead } from './commands/chats/read.ts';
+import { chatsReplies } from './commands/chats/replies.ts';
+import { chatsPost } from './commands/chats/post.ts';
+import { requestsList } from './commands/requests/list.ts';
+import { requestsShow } from './commands/requests/show.ts';
+import { requestsOpen } from './commands/requests/open.ts';
+import { requestsClaim } from './commands/requests/claim.ts';
+import { requestsUnclaim } from './commands/requests/unclaim.ts';
+import { requestsResolve } from './commands/requests/resolve.ts';
+import { requestsReopen } from './commands/requests/reopen.ts';
+import { feedList } from './commands/feed/list.ts';
+import { feedShow } from './commands/feed/show.ts';
+import { feedPost } from './commands/feed/post.ts';
+import { feedPin } from './commands/feed/pin.ts';
+import { feedUnpin } from './commands/feed/unpin.ts';
+import { feedHide } from './commands/feed/hide.ts';
+import { feedRestore } from './commands/feed/restore.ts';
 
 export const COMMANDS: Command[] = [
   doctor, login, logout, use, profiles, whoami, workspaces, workspaceDefault, connect, setup, gitCredential,
@@ -58,6 +76,9 @@ export const COMMANDS: Command[] = [
   projectsList, projectsCreate, projectsUpdate, projectsArchive, projectsUnarchive, membersList, membersAdd, membersRole, membersRemove,
   teamsList, teamsMembers, showcaseSet, showcaseShow, decksLink, decksShow, demoLink, demoList, demoRevoke,
   submissionsList, submissionsShow, submissionsFailures, submissionsReconcile, submissionsArtifact, submissionsException, adminProvision, eventGithubCheck,
+  chatsList, chatsRead, chatsReplies, chatsPost,
+  requestsList, requestsShow, requestsOpen, requestsClaim, requestsUnclaim, requestsResolve, requestsReopen,
+  feedList, feedShow, feedPost, feedPin, feedUnpin, feedHide, feedRestore,
 ];
 
 const GLOBAL_FLAGS: AnyFlags = {

@@ -100,6 +100,13 @@ export const STATUS_BY_CODE: Record<string, number> = {
   judging_started: 409,
   capture_failed: 409,
   plan_conflicts: 409,
+  // generated decks (api/routes/event/decks.ts, sql 000072-000075)
+  run_in_progress: 409,
+  content_pinned: 409,
+  run_not_found: 404,
+  deck_not_found: 404,
+  not_approved: 409,
+  evidence_replaced: 409,
 };
 
 /** The status of a registered code. An unregistered one is a bug: loud in test mode, a 400

@@ -179,9 +179,10 @@ CMD ["python", "/srv/app/main.py"]
 `,
 };
 
-/** The three shapes as commit steps: the template before the event, then the team's work in it. */
-export function shapeSteps(shape: 'node' | 'python' | 'empty', eventStart: number): Step[] {
-  const at = (h: number) => new Date(eventStart + h * 3600_000).toISOString();
+/** The three shapes as commit steps: the template before the event, then the team's work in it
+ *  (at "hours" 1 to 7 of the event; `hourMs` shrinks the hour for a short test event). */
+export function shapeSteps(shape: 'node' | 'python' | 'empty', eventStart: number, hourMs = 3600_000): Step[] {
+  const at = (h: number) => new Date(eventStart + h * hourMs).toISOString();
   const template: Step = { files: TEMPLATE_FILES, message: 'Initial template', author: 'organizer@host.test', at: at(-48) };
   if (shape === 'empty') return [template];
   if (shape === 'python') {

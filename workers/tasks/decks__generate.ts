@@ -54,21 +54,24 @@ interface Begun {
 
 const isPayload = (p: unknown): p is Payload => typeof (p as Payload)?.jobId === 'string' && /^[0-9a-f-]{36}$/.test((p as Payload).jobId);
 
-/** The newest few verified archives, parsed: a team's jury and community jobs read one archive once. */
+/** The newest few verified archives, parsed (or being read): a team's jury and community
+ *  jobs, often run side by side, read and verify one archive once. A read that fails is
+ *  forgotten, so the next attempt reads again. */
 class EvidenceCache {
-  private map = new Map<string, Evidence>();
+  private map = new Map<string, Promise<Evidence>>();
   constructor(private readonly size: number) {}
-  get(sha256: string): Evidence | undefined {
-    const e = this.map.get(sha256);
-    if (e) {
+  get(sha256: string, load: () => Promise<Evidence>): Promise<Evidence> {
+    let p = this.map.get(sha256);
+    if (p) {
       this.map.delete(sha256);
-      this.map.set(sha256, e);
+      this.map.set(sha256, p);
+      return p;
     }
-    return e;
-  }
-  set(sha256: string, e: Evidence): void {
-    this.map.set(sha256, e);
+    p = load();
+    this.map.set(sha256, p);
+    p.catch(() => this.map.get(sha256) === p && this.map.delete(sha256));
     while (this.map.size > this.size) this.map.delete(this.map.keys().next().value!);
+    return p;
   }
 }
 
@@ -98,13 +101,11 @@ export function decksGenerate(deps: WorkerDeps, store: BlobStore, opts: { host?:
     if (!job) return;
     const log = (line: string) => q('select app_private.generation_job_log($1, $2) as r', [jobId, line]);
     try {
-      let evidence = cache.get(job.archiveSha256);
-      if (!evidence) {
+      const evidence = await cache.get(job.archiveSha256, async () => {
         const blob = await store.open(job.archiveSha256);
         if (!blob) throw new Error(`This replica cannot reach the evidence archive ${job.archiveName} (sha256 ${job.archiveSha256.slice(0, 12)}…)`);
-        evidence = Evidence.open(await readAll(blob.stream, MAX_ARCHIVE_BYTES), job.archiveSha256);
-        cache.set(job.archiveSha256, evidence);
-      }
+        return Evidence.open(await readAll(blob.stream, MAX_ARCHIVE_BYTES), job.archiveSha256);
+      });
       await log(`evidence ${job.archiveName} verified against sha256 ${job.archiveSha256.slice(0, 12)}…: ${evidence.files.size} files`);
 
       let commits: CommitInfo[] | null = null;

@@ -108,6 +108,13 @@ export const STATUS_BY_CODE: Record<string, number> = {
   request_not_found: 404,
   request_claimed: 409,
   request_resolved: 409,
+  // generated decks (api/routes/event/decks.ts, sql 000072-000075)
+  run_in_progress: 409,
+  content_pinned: 409,
+  run_not_found: 404,
+  deck_not_found: 404,
+  not_approved: 409,
+  evidence_replaced: 409,
 };
 
 /** The status of a registered code. An unregistered one is a bug: loud in test mode, a 400

@@ -37,6 +37,14 @@ export interface Config {
   codeHost: 'local' | 'github'; // where team repositories live (CODE_HOST)
   github: GithubSettings | null; // the GitHub App, with CODE_HOST=github
   chromiumPath: string | null; // headless Chromium for deck thumbnails; null: sharp title cards only
+  generator: GeneratorSettings | null; // the optional chat-completions deck writer; null: the built-in generator
+}
+
+/** GENERATOR_URL / GENERATOR_MODEL / GENERATOR_API_KEY: an OpenAI-compatible chat-completions endpoint. */
+export interface GeneratorSettings {
+  url: string;
+  model: string;
+  apiKey: string | null;
 }
 
 export interface S3Settings {
@@ -149,6 +157,15 @@ function embeddedAuthSecret(dataDir: string): string {
   return secret;
 }
 
+function generatorSettings(env: NodeJS.ProcessEnv): GeneratorSettings | null {
+  const url = str(env, 'GENERATOR_URL');
+  if (!url) return null;
+  if (!/^https?:\/\/[^/]+/.test(url)) throw new ConfigError(`GENERATOR_URL must be an http(s) URL, got "${url}"`);
+  const model = str(env, 'GENERATOR_MODEL');
+  if (!model) throw new ConfigError('GENERATOR_URL needs GENERATOR_MODEL (the model name the endpoint serves)');
+  return { url: url.replace(/\/+$/, ''), model, apiKey: str(env, 'GENERATOR_API_KEY') };
+}
+
 /** CHROMIUM_PATH names the browser (`off` disables it); unset, Debian's /usr/bin/chromium when present. */
 function chromiumPath(env: NodeJS.ProcessEnv): string | null {
   const named = str(env, 'CHROMIUM_PATH');
@@ -204,6 +221,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     codeHost: oneOf(env, 'CODE_HOST', ['local', 'github'] as const, 'local'),
     github: env.CODE_HOST === 'github' ? githubSettings(env) : null,
     chromiumPath: chromiumPath(env),
+    generator: generatorSettings(env),
   };
   if (emailDriver === 'smtp' && !config.smtpUrl) throw new ConfigError('EMAIL_DRIVER=smtp needs SMTP_URL (e.g. smtp://127.0.0.1:2525)');
   if (emailDriver === 'resend' && !config.resendApiKey) throw new ConfigError('EMAIL_DRIVER=resend needs RESEND_API_KEY');

@@ -688,6 +688,115 @@ CREATE FUNCTION app.current_workspace_role() RETURNS text
 COMMENT ON FUNCTION app.current_workspace_role() IS 'The caller''s membership role in the current workspace: owner, admin, member or guest.';
 
 --
+-- Name: deck_gallery(); Type: FUNCTION; Schema: app; Owner: -
+--
+
+CREATE FUNCTION app.deck_gallery() RETURNS jsonb
+    LANGUAGE plpgsql STABLE SECURITY DEFINER
+    SET search_path TO ''
+    AS $$
+declare
+  ctx app_private.event_ctx;
+  full_view boolean;
+begin
+  ctx := app_private.role_ctx('hackathon:read', array['participant', 'advisor', 'organizer', 'jury']);
+  full_view := ctx.role = 'organizer';
+  return jsonb_build_object('role', ctx.role, 'voteSection', (select case when e.vote_section then 'on' else 'off' end from app.events e where e.id = ctx.event_id),
+    'items', coalesce((select jsonb_agg(jsonb_build_object('team', jsonb_build_object('id', p.id, 'name', p.name),
+                         'jury', app_private.generated_kind_state(p.id, 'jury', full_view),
+                         'community', app_private.generated_kind_state(p.id, 'community', full_view)) order by lower(p.name), p.id)
+                         from app.event_teams t join app.projects p on p.id = t.project_id
+                        where t.event_id = ctx.event_id and t.left_at is null), '[]'));
+end;
+$$;
+
+--
+-- Name: FUNCTION deck_gallery(); Type: COMMENT; Schema: app; Owner: -
+--
+
+COMMENT ON FUNCTION app.deck_gallery() IS 'decks gallery: per team the state of its jury and community decks; participants, advisors and jury viewers see released vN or pending. Works whatever the vote section says.';
+
+--
+-- Name: deck_generation_run(uuid, boolean); Type: FUNCTION; Schema: app; Owner: -
+--
+
+CREATE FUNCTION app.deck_generation_run(p_run uuid, p_log boolean DEFAULT false) RETURNS jsonb
+    LANGUAGE plpgsql STABLE SECURITY DEFINER
+    SET search_path TO ''
+    AS $$
+declare
+  ctx app_private.event_ctx;
+  r app_private.generation_runs;
+begin
+  ctx := app_private.organizer_ctx('hackathon:read');
+  perform app_private.require_vote_on(ctx.event_id);
+  select * into r from app_private.generation_runs x where x.id = p_run and x.event_id = ctx.event_id;
+  if r.id is null then
+    perform app_private.fail('run_not_found', 'No such generation run in this event; decks runs lists them', jsonb_build_object('runId', p_run));
+  end if;
+  return jsonb_build_object('run', app_private.generation_run_json(r),
+    'jobs', coalesce((select jsonb_agg(app_private.generation_job_json(j, coalesce(p_log, false)) order by lower(p.name), p.id, j.kind = 'community')
+                        from app_private.generation_jobs j join app.projects p on p.id = j.project_id where j.run_id = r.id), '[]'));
+end;
+$$;
+
+--
+-- Name: FUNCTION deck_generation_run(p_run uuid, p_log boolean); Type: COMMENT; Schema: app; Owner: -
+--
+
+COMMENT ON FUNCTION app.deck_generation_run(p_run uuid, p_log boolean) IS 'decks run: the run head and each job (team, kind, status, attempts, last error or deck version), with the private logs when asked (organizer; vote section on). run_not_found otherwise.';
+
+--
+-- Name: deck_generation_runs(); Type: FUNCTION; Schema: app; Owner: -
+--
+
+CREATE FUNCTION app.deck_generation_runs() RETURNS jsonb
+    LANGUAGE plpgsql STABLE SECURITY DEFINER
+    SET search_path TO ''
+    AS $$
+declare
+  ctx app_private.event_ctx;
+begin
+  ctx := app_private.organizer_ctx('hackathon:read');
+  perform app_private.require_vote_on(ctx.event_id);
+  return jsonb_build_object('currentRevision', app_private.current_generation_revision(ctx.event_id),
+    'items', coalesce((select jsonb_agg(app_private.generation_run_json(r) order by r.created_at desc, r.id desc)
+                         from (select * from app_private.generation_runs x where x.event_id = ctx.event_id
+                                order by x.created_at desc, x.id desc limit 100) r), '[]'));
+end;
+$$;
+
+--
+-- Name: FUNCTION deck_generation_runs(); Type: COMMENT; Schema: app; Owner: -
+--
+
+COMMENT ON FUNCTION app.deck_generation_runs() IS 'decks runs: the current generation revision and the newest 100 runs with their counts (organizer; vote section on).';
+
+--
+-- Name: deck_templates(); Type: FUNCTION; Schema: app; Owner: -
+--
+
+CREATE FUNCTION app.deck_templates() RETURNS jsonb
+    LANGUAGE plpgsql STABLE SECURITY DEFINER
+    SET search_path TO ''
+    AS $$
+declare
+  ctx app_private.event_ctx;
+begin
+  ctx := app_private.role_ctx('hackathon:read', array['participant', 'advisor', 'organizer']);
+  perform app_private.require_vote_on(ctx.event_id);
+  return jsonb_build_object('items', (select jsonb_agg(app_private.deck_template_json(t) order by t.kind = 'community', t.kind)
+                                        from app_private.deck_templates t));
+end;
+$$;
+
+--
+-- Name: FUNCTION deck_templates(); Type: COMMENT; Schema: app; Owner: -
+--
+
+COMMENT ON FUNCTION app.deck_templates() IS 'decks templates: the jury and community deck contracts (kind, schema version, screen-count range, headings). vote_off while the vote section is off.';
+
+--
 -- Name: delete_annotation(uuid, uuid); Type: FUNCTION; Schema: app; Owner: -
 --
 
@@ -977,6 +1086,65 @@ $$;
 --
 
 COMMENT ON FUNCTION app.feed_channel_id() IS 'The id of the event''s general channel (the feed).';
+
+--
+-- Name: generated_deck(uuid); Type: FUNCTION; Schema: app; Owner: -
+--
+
+CREATE FUNCTION app.generated_deck(p_deck uuid) RETURNS jsonb
+    LANGUAGE plpgsql STABLE SECURITY DEFINER
+    SET search_path TO ''
+    AS $$
+declare
+  ctx app_private.event_ctx;
+  g app_private.generated_decks;
+begin
+  ctx := app_private.role_ctx('hackathon:read', array['participant', 'advisor', 'organizer', 'jury']);
+  perform app_private.require_vote_on(ctx.event_id);
+  select * into g from app_private.generated_decks x where x.id = p_deck and x.event_id = ctx.event_id;
+  if g.id is null or (ctx.role <> 'organizer' and g.release <> 'released') then
+    perform app_private.fail('deck_not_found', 'No such generated deck in this event; decks list shows them', jsonb_build_object('deckId', p_deck));
+  end if;
+  return app_private.generated_deck_json(g, ctx.role = 'organizer');
+end;
+$$;
+
+--
+-- Name: FUNCTION generated_deck(p_deck uuid); Type: COMMENT; Schema: app; Owner: -
+--
+
+COMMENT ON FUNCTION app.generated_deck(p_deck uuid) IS 'decks show <deckId>: team, kind, version, template, review, release, findings, screens and claims (organizers: any deck; others: released decks). deck_not_found otherwise.';
+
+--
+-- Name: generated_decks_list(); Type: FUNCTION; Schema: app; Owner: -
+--
+
+CREATE FUNCTION app.generated_decks_list() RETURNS jsonb
+    LANGUAGE plpgsql STABLE SECURITY DEFINER
+    SET search_path TO ''
+    AS $$
+declare
+  ctx app_private.event_ctx;
+begin
+  ctx := app_private.organizer_ctx('hackathon:read');
+  perform app_private.require_vote_on(ctx.event_id);
+  return jsonb_build_object('items', coalesce((
+    select jsonb_agg(jsonb_build_object('id', g.id, 'team', jsonb_build_object('id', p.id, 'name', p.name), 'kind', g.kind,
+             'version', g.version, 'revision', g.revision, 'review', g.review, 'release', g.release,
+             'invalidated', g.invalidated_at is not null, 'evidenceChanged', g.archive_sha256 is distinct from s.archive_sha256,
+             'findings', jsonb_array_length(g.findings), 'createdAt', app_private.iso(g.created_at))
+             order by lower(p.name), p.id, g.kind = 'community', g.version desc)
+      from app_private.generated_decks g join app.projects p on p.id = g.project_id
+      left join app.submissions s on s.project_id = g.project_id and s.state = 'frozen'
+     where g.event_id = ctx.event_id), '[]'));
+end;
+$$;
+
+--
+-- Name: FUNCTION generated_decks_list(); Type: COMMENT; Schema: app; Owner: -
+--
+
+COMMENT ON FUNCTION app.generated_decks_list() IS 'decks list: every generated deck of the event, every version, with review and release (organizer; vote section on).';
 
 --
 -- Name: get_deck(uuid); Type: FUNCTION; Schema: app; Owner: -
@@ -1983,6 +2151,89 @@ $$;
 COMMENT ON FUNCTION app.reconcile_submissions() IS 'submissions reconcile: runs the freeze sweep now; retry-safe, the cutoff never moves.';
 
 --
+-- Name: release_generated_decks(uuid); Type: FUNCTION; Schema: app; Owner: -
+--
+
+CREATE FUNCTION app.release_generated_decks(p_project uuid) RETURNS jsonb
+    LANGUAGE plpgsql SECURITY DEFINER
+    SET search_path TO ''
+    AS $$
+declare
+  ctx app_private.event_ctx;
+  cur text;
+  k text;
+  rel app_private.generated_decks;
+  newest app_private.generated_decks;
+  cand app_private.generated_decks;
+  released jsonb := '[]';
+  superseded jsonb := '[]';
+  unchanged jsonb := '[]';
+  team_name text;
+begin
+  ctx := app_private.organizer_ctx('hackathon:write');
+  perform app_private.require_vote_on(ctx.event_id);
+  select p.name into team_name from app.event_teams t join app.projects p on p.id = t.project_id
+   where t.project_id = p_project and t.event_id = ctx.event_id;
+  if team_name is null then
+    perform app_private.fail('project_not_found', 'No such team in this event', jsonb_build_object('projectId', p_project));
+  end if;
+  -- One release at a time per team.
+  perform 1 from app.event_teams t where t.project_id = p_project for update;
+  cur := (select s.archive_sha256 from app.submissions s where s.project_id = p_project and s.state = 'frozen');
+  foreach k in array array['jury', 'community'] loop
+    rel := null; newest := null; cand := null;
+    select * into rel from app_private.generated_decks g where g.project_id = p_project and g.kind = k and g.release = 'released';
+    select * into newest from app_private.generated_decks g
+     where g.project_id = p_project and g.kind = k and g.archive_sha256 = cur and g.invalidated_at is null
+     order by g.created_at desc, g.version desc limit 1;
+    if newest.id is null then
+      if exists (select 1 from app_private.generated_decks g where g.project_id = p_project and g.kind = k
+                  and (g.review = 'approved' or g.release = 'released') and g.invalidated_at is null) then
+        perform app_private.fail('evidence_replaced',
+          format('The %s deck of %s was made from evidence that is no longer its frozen submission: generate again (decks generate)', k, team_name),
+          jsonb_build_object('kind', k, 'projectId', p_project));
+      end if;
+      perform app_private.fail('not_approved', format('%s has no approved %s deck of its current evidence to release', team_name, k),
+        jsonb_build_object('kind', k, 'projectId', p_project));
+    end if;
+    if newest.review = 'pending' then
+      perform app_private.fail('not_approved', format('The newest %s deck of %s (v%s) awaits review: decks review %s --approve', k, team_name, newest.version, newest.id),
+        jsonb_build_object('kind', k, 'projectId', p_project, 'deckId', newest.id));
+    end if;
+    select * into cand from app_private.generated_decks g
+     where g.project_id = p_project and g.kind = k and g.archive_sha256 = cur and g.invalidated_at is null and g.review = 'approved'
+     order by g.created_at desc, g.version desc limit 1;
+    if cand.id is null then
+      perform app_private.fail('not_approved', format('%s has no approved %s deck of its current evidence to release', team_name, k),
+        jsonb_build_object('kind', k, 'projectId', p_project));
+    end if;
+    if cand.id = rel.id then
+      unchanged := unchanged || jsonb_build_object('kind', k, 'id', cand.id, 'version', cand.version);
+      continue;
+    end if;
+    if rel.id is not null and app_private.generated_content_pinned(ctx.event_id) then
+      perform app_private.fail('content_pinned', format('The released %s deck v%s of %s is pinned by the vote: it cannot be superseded', k, rel.version, team_name),
+        jsonb_build_object('kind', k, 'deckId', rel.id));
+    end if;
+    if rel.id is not null then
+      update app_private.generated_decks x set release = 'superseded' where x.id = rel.id;
+      superseded := superseded || jsonb_build_object('kind', k, 'id', rel.id, 'version', rel.version);
+    end if;
+    update app_private.generated_decks x set release = 'released', released_at = app.now() where x.id = cand.id;
+    released := released || jsonb_build_object('kind', k, 'id', cand.id, 'version', cand.version, 'viewKey', cand.job_id);
+  end loop;
+  return jsonb_build_object('team', jsonb_build_object('id', p_project, 'name', team_name),
+    'released', released, 'superseded', superseded, 'unchanged', unchanged);
+end;
+$$;
+
+--
+-- Name: FUNCTION release_generated_decks(p_project uuid); Type: COMMENT; Schema: app; Owner: -
+--
+
+COMMENT ON FUNCTION app.release_generated_decks(p_project uuid) IS 'decks release: releases the newest approved deck of each kind of the team''s current frozen evidence; the older release becomes superseded (organizer; vote section on). not_approved, content_pinned, evidence_replaced.';
+
+--
 -- Name: remove_chat_reaction(uuid, text); Type: FUNCTION; Schema: app; Owner: -
 --
 
@@ -2190,6 +2441,46 @@ $$;
 --
 
 COMMENT ON FUNCTION app.restore_chat_post(p_post uuid) IS 'feed restore: make a hidden post visible again, without reactions (organizers).';
+
+--
+-- Name: review_generated_deck(uuid, boolean, text); Type: FUNCTION; Schema: app; Owner: -
+--
+
+CREATE FUNCTION app.review_generated_deck(p_deck uuid, p_approve boolean, p_note text DEFAULT NULL::text) RETURNS jsonb
+    LANGUAGE plpgsql SECURITY DEFINER
+    SET search_path TO ''
+    AS $$
+declare
+  ctx app_private.event_ctx;
+  g app_private.generated_decks;
+begin
+  ctx := app_private.organizer_ctx('hackathon:write');
+  perform app_private.require_vote_on(ctx.event_id);
+  if p_approve is null then
+    perform app_private.fail('invalid_input', 'Say approve or reject', '{"field":"decision"}');
+  end if;
+  select * into g from app_private.generated_decks x where x.id = p_deck and x.event_id = ctx.event_id for update;
+  if g.id is null then
+    perform app_private.fail('deck_not_found', 'No such generated deck in this event; decks list shows them', jsonb_build_object('deckId', p_deck));
+  end if;
+  if not p_approve and g.release = 'released' and app_private.generated_content_pinned(ctx.event_id) then
+    perform app_private.fail('content_pinned', format('The %s deck v%s is released and the vote pinned it: it cannot be rejected', g.kind, g.version),
+      jsonb_build_object('deckId', g.id));
+  end if;
+  update app_private.generated_decks x
+     set review = case when p_approve then 'approved' else 'rejected' end,
+         review_note = nullif(trim(p_note), ''), reviewed_by = ctx.user_id, reviewed_at = app.now(),
+         release = case when not p_approve and x.release = 'released' then 'not released' else x.release end
+   where x.id = g.id returning * into g;
+  return app_private.generated_deck_json(g, true);
+end;
+$$;
+
+--
+-- Name: FUNCTION review_generated_deck(p_deck uuid, p_approve boolean, p_note text); Type: COMMENT; Schema: app; Owner: -
+--
+
+COMMENT ON FUNCTION app.review_generated_deck(p_deck uuid, p_approve boolean, p_note text) IS 'decks review: approve or reject a generated deck (organizer; vote section on). A released deck pinned by the vote cannot be rejected (content_pinned).';
 
 --
 -- Name: revoke_my_api_key(uuid); Type: FUNCTION; Schema: app; Owner: -
@@ -2703,6 +2994,85 @@ $$;
 --
 
 COMMENT ON FUNCTION app.soft_delete_deck(p_deck uuid) IS 'Soft-deletes a deck (owner or workspace admin/owner): the record is kept and nothing of it resolves any more.';
+
+--
+-- Name: start_deck_generation(boolean); Type: FUNCTION; Schema: app; Owner: -
+--
+
+CREATE FUNCTION app.start_deck_generation(p_new_revision boolean DEFAULT false) RETURNS jsonb
+    LANGUAGE plpgsql SECURITY DEFINER
+    SET search_path TO ''
+    AS $$
+declare
+  ctx app_private.event_ctx;
+  e app.events;
+  busy uuid;
+  cur integer;
+  rev integer;
+  r app_private.generation_runs;
+  t record;
+  k text;
+  done record;
+  j app_private.generation_jobs;
+  skipped jsonb := '[]';
+begin
+  ctx := app_private.organizer_ctx('hackathon:write');
+  perform app_private.require_vote_on(ctx.event_id);
+  -- One start at a time per event: the event row is the lock.
+  select * into e from app.events x where x.id = ctx.event_id for update;
+  if app.now() < e.freeze_at then
+    perform app_private.fail('event_not_closed', format('Decks are generated from frozen submissions, after the freeze (%s)', app_private.iso(e.freeze_at)),
+      jsonb_build_object('freezeAt', app_private.iso(e.freeze_at)));
+  end if;
+  select j2.run_id into busy from app_private.generation_jobs j2
+   where j2.event_id = e.id and j2.status in ('pending', 'running') limit 1;
+  if busy is not null then
+    perform app_private.fail('run_in_progress', format('Run %s is still in progress: follow it with decks run %s', busy, busy), jsonb_build_object('runId', busy));
+  end if;
+  cur := app_private.current_generation_revision(e.id);
+  if coalesce(p_new_revision, false) and app_private.generated_content_pinned(e.id) then
+    perform app_private.fail('content_pinned', 'The vote pinned the released decks: no new generation revision starts once voting opened');
+  end if;
+  rev := case when coalesce(p_new_revision, false) or cur = 0 then cur + 1 else cur end;
+  insert into app_private.generation_runs (event_id, revision, new_revision, created_by, created_at)
+  values (e.id, rev, coalesce(p_new_revision, false), ctx.user_id, app.now()) returning * into r;
+
+  for t in
+    select p.id, p.name, s.sha, s.archive_sha256
+      from app.event_teams et join app.projects p on p.id = et.project_id
+      join app.submissions s on s.project_id = et.project_id
+     where et.event_id = e.id and et.left_at is null and s.state = 'frozen'
+     order by lower(p.name), p.id
+  loop
+    foreach k in array array['jury', 'community'] loop
+      select g.version into done from app_private.generated_decks g
+       where g.project_id = t.id and g.kind = k and g.revision = rev and g.archive_sha256 = t.archive_sha256 and g.invalidated_at is null
+       order by g.version desc limit 1;
+      if found then
+        insert into app_private.generation_jobs (run_id, event_id, project_id, kind, revision, status, skip_reason, submission_sha, archive_sha256, created_at, finished_at)
+        values (r.id, e.id, t.id, k, rev, 'skipped',
+                format('%s deck v%s was already generated at revision %s from this evidence', k, done.version, rev),
+                t.sha, t.archive_sha256, app.now(), app.now())
+        returning * into j;
+        skipped := skipped || jsonb_build_object('team', jsonb_build_object('id', t.id, 'name', t.name), 'kind', k, 'reason', j.skip_reason);
+      else
+        insert into app_private.generation_jobs (run_id, event_id, project_id, kind, revision, status, submission_sha, archive_sha256, created_at)
+        values (r.id, e.id, t.id, k, rev, 'pending', t.sha, t.archive_sha256, app.now())
+        returning * into j;
+        perform graphile_worker.add_job('decks__generate', json_build_object('jobId', j.id),
+          job_key => 'decks:generate:' || j.id, max_attempts => 10);
+      end if;
+    end loop;
+  end loop;
+  return jsonb_build_object('run', app_private.generation_run_json(r), 'skipped', skipped);
+end;
+$$;
+
+--
+-- Name: FUNCTION start_deck_generation(p_new_revision boolean); Type: COMMENT; Schema: app; Owner: -
+--
+
+COMMENT ON FUNCTION app.start_deck_generation(p_new_revision boolean) IS 'decks generate: a run over every team with a frozen submission, both kinds (organizer; vote section on). event_not_closed before the freeze, run_in_progress while a run has pending or running jobs, content_pinned for a new revision once the vote pinned the released decks.';
 
 --
 -- Name: start_provision(text, uuid); Type: FUNCTION; Schema: app; Owner: -
@@ -4181,6 +4551,17 @@ end;
 $$;
 
 --
+-- Name: current_generation_revision(uuid); Type: FUNCTION; Schema: app_private; Owner: -
+--
+
+CREATE FUNCTION app_private.current_generation_revision(p_event uuid) RETURNS integer
+    LANGUAGE sql STABLE
+    SET search_path TO ''
+    AS $$
+  select coalesce(max(r.revision), 0) from app_private.generation_runs r where r.event_id = p_event
+$$;
+
+--
 -- Name: decks; Type: TABLE; Schema: app; Owner: -
 --
 
@@ -4295,6 +4676,55 @@ CREATE FUNCTION app_private.deck_role(p_deck uuid) RETURNS text
   left join app.memberships m on m.workspace_id = d.workspace_id and m.user_id = app.current_user_id()
   where d.id = p_deck and d.deleted_at is null
 $$;
+
+--
+-- Name: deck_templates; Type: TABLE; Schema: app_private; Owner: -
+--
+
+CREATE TABLE app_private.deck_templates (
+    kind text NOT NULL,
+    name text NOT NULL,
+    description text NOT NULL,
+    schema_version integer NOT NULL,
+    min_screens integer NOT NULL,
+    max_screens integer NOT NULL,
+    max_claim_chars integer NOT NULL,
+    max_claims_per_screen integer NOT NULL,
+    headings jsonb NOT NULL,
+    CONSTRAINT deck_templates_check CHECK ((max_screens >= min_screens)),
+    CONSTRAINT deck_templates_check1 CHECK ((jsonb_array_length(headings) = max_screens)),
+    CONSTRAINT deck_templates_headings_check CHECK ((jsonb_typeof(headings) = 'array'::text)),
+    CONSTRAINT deck_templates_kind_check CHECK ((kind = ANY (ARRAY['jury'::text, 'community'::text]))),
+    CONSTRAINT deck_templates_max_claim_chars_check CHECK (((max_claim_chars >= 40) AND (max_claim_chars <= 1000))),
+    CONSTRAINT deck_templates_max_claims_per_screen_check CHECK (((max_claims_per_screen >= 1) AND (max_claims_per_screen <= 20))),
+    CONSTRAINT deck_templates_min_screens_check CHECK ((min_screens >= 1)),
+    CONSTRAINT deck_templates_schema_version_check CHECK ((schema_version >= 1))
+);
+
+--
+-- Name: TABLE deck_templates; Type: COMMENT; Schema: app_private; Owner: -
+--
+
+COMMENT ON TABLE app_private.deck_templates IS 'The generated-deck templates: kind, schema version, screen-count range, screen headings (required first), claim limits.';
+
+--
+-- Name: deck_template_json(app_private.deck_templates); Type: FUNCTION; Schema: app_private; Owner: -
+--
+
+CREATE FUNCTION app_private.deck_template_json(t app_private.deck_templates) RETURNS jsonb
+    LANGUAGE sql STABLE
+    SET search_path TO ''
+    AS $$
+  select jsonb_build_object('kind', t.kind, 'name', t.name, 'description', t.description, 'schemaVersion', t.schema_version,
+    'screens', jsonb_build_object('min', t.min_screens, 'max', t.max_screens),
+    'maxClaimChars', t.max_claim_chars, 'maxClaimsPerScreen', t.max_claims_per_screen, 'headings', t.headings)
+$$;
+
+--
+-- Name: FUNCTION deck_template_json(t app_private.deck_templates); Type: COMMENT; Schema: app_private; Owner: -
+--
+
+COMMENT ON FUNCTION app_private.deck_template_json(t app_private.deck_templates) IS 'A template as the wire and the generator read it.';
 
 --
 -- Name: delivery_verdict(app.events, text, jsonb, uuid); Type: FUNCTION; Schema: app_private; Owner: -
@@ -4830,6 +5260,341 @@ end;
 $$;
 
 --
+-- Name: generated_content_pinned(uuid); Type: FUNCTION; Schema: app_private; Owner: -
+--
+
+CREATE FUNCTION app_private.generated_content_pinned(p_event uuid) RETURNS boolean
+    LANGUAGE sql STABLE
+    SET search_path TO ''
+    AS $$
+  select coalesce((select e.voting_opened_at is not null from app.events e where e.id = p_event), false)
+$$;
+
+--
+-- Name: FUNCTION generated_content_pinned(p_event uuid); Type: COMMENT; Schema: app_private; Owner: -
+--
+
+COMMENT ON FUNCTION app_private.generated_content_pinned(p_event uuid) IS 'Whether the vote pinned the released decks of the event (voting opened; the eligibility lock once the vote records one).';
+
+--
+-- Name: generated_decks; Type: TABLE; Schema: app_private; Owner: -
+--
+
+CREATE TABLE app_private.generated_decks (
+    id uuid DEFAULT gen_random_uuid() NOT NULL,
+    event_id uuid NOT NULL,
+    project_id uuid NOT NULL,
+    kind text NOT NULL,
+    job_id uuid NOT NULL,
+    revision integer NOT NULL,
+    deck_id uuid NOT NULL,
+    version integer NOT NULL,
+    link_id uuid,
+    template text NOT NULL,
+    schema_version integer NOT NULL,
+    min_screens integer NOT NULL,
+    max_screens integer NOT NULL,
+    generator text NOT NULL,
+    submission_sha text NOT NULL,
+    archive_sha256 text NOT NULL,
+    screens jsonb NOT NULL,
+    findings jsonb DEFAULT '[]'::jsonb NOT NULL,
+    review text DEFAULT 'pending'::text NOT NULL,
+    review_note text,
+    reviewed_by uuid,
+    reviewed_at timestamp with time zone,
+    release text DEFAULT 'not released'::text NOT NULL,
+    released_at timestamp with time zone,
+    invalidated_at timestamp with time zone,
+    created_at timestamp with time zone NOT NULL,
+    CONSTRAINT generated_decks_archive_sha256_check CHECK ((archive_sha256 ~ '^[0-9a-f]{64}$'::text)),
+    CONSTRAINT generated_decks_findings_check CHECK ((jsonb_typeof(findings) = 'array'::text)),
+    CONSTRAINT generated_decks_generator_check CHECK (((length(generator) >= 1) AND (length(generator) <= 200))),
+    CONSTRAINT generated_decks_kind_check CHECK ((kind = ANY (ARRAY['jury'::text, 'community'::text]))),
+    CONSTRAINT generated_decks_release_check CHECK ((release = ANY (ARRAY['released'::text, 'superseded'::text, 'not released'::text]))),
+    CONSTRAINT generated_decks_review_check CHECK ((review = ANY (ARRAY['pending'::text, 'approved'::text, 'rejected'::text]))),
+    CONSTRAINT generated_decks_review_note_check CHECK ((((length(review_note) >= 1) AND (length(review_note) <= 1000)) AND (review_note !~ '[\x01-\x08\x0b-\x1f\x7f]'::text))),
+    CONSTRAINT generated_decks_revision_check CHECK ((revision >= 1)),
+    CONSTRAINT generated_decks_screens_check CHECK ((jsonb_typeof(screens) = 'array'::text)),
+    CONSTRAINT generated_decks_submission_sha_check CHECK ((submission_sha ~ '^[0-9a-f]{40}$'::text)),
+    CONSTRAINT generated_decks_version_check CHECK ((version >= 1))
+);
+
+--
+-- Name: TABLE generated_decks; Type: COMMENT; Schema: app_private; Owner: -
+--
+
+COMMENT ON TABLE app_private.generated_decks IS 'Each generated deck version: template, evidence, screens with their claims, validation findings, review and release.';
+
+--
+-- Name: generated_deck_json(app_private.generated_decks, boolean); Type: FUNCTION; Schema: app_private; Owner: -
+--
+
+CREATE FUNCTION app_private.generated_deck_json(g app_private.generated_decks, p_full boolean) RETURNS jsonb
+    LANGUAGE sql STABLE
+    SET search_path TO ''
+    AS $$
+  select jsonb_build_object('id', g.id, 'team', jsonb_build_object('id', p.id, 'name', p.name), 'kind', g.kind,
+    'version', g.version, 'revision', g.revision,
+    'template', jsonb_build_object('name', g.template, 'schemaVersion', g.schema_version, 'screens', jsonb_build_object('min', g.min_screens, 'max', g.max_screens)),
+    'generator', g.generator, 'sha', g.submission_sha,
+    'evidence', jsonb_build_object('name', 'submission-' || left(g.submission_sha, 12) || '.tar.gz', 'sha256', g.archive_sha256),
+    'review', g.review, 'reviewedAt', app_private.iso(g.reviewed_at),
+    'release', g.release, 'releasedAt', app_private.iso(g.released_at),
+    'invalidated', g.invalidated_at is not null, 'invalidatedAt', app_private.iso(g.invalidated_at),
+    'evidenceChanged', g.archive_sha256 is distinct from s.archive_sha256,
+    'presentationId', g.deck_id, 'viewKey', g.job_id,
+    'findings', g.findings, 'screens', g.screens, 'createdAt', app_private.iso(g.created_at))
+    || case when p_full then jsonb_build_object('reviewNote', g.review_note) else '{}' end
+  from app.projects p left join app.submissions s on s.project_id = p.id and s.state = 'frozen'
+  where p.id = g.project_id
+$$;
+
+--
+-- Name: FUNCTION generated_deck_json(g app_private.generated_decks, p_full boolean); Type: COMMENT; Schema: app_private; Owner: -
+--
+
+COMMENT ON FUNCTION app_private.generated_deck_json(g app_private.generated_decks, p_full boolean) IS 'A generated deck on the wire. viewKey names the read-only share link the API composes (its secret is derived server-side).';
+
+--
+-- Name: generated_kind_state(uuid, text, boolean); Type: FUNCTION; Schema: app_private; Owner: -
+--
+
+CREATE FUNCTION app_private.generated_kind_state(p_project uuid, p_kind text, p_full boolean) RETURNS jsonb
+    LANGUAGE plpgsql STABLE
+    SET search_path TO ''
+    AS $$
+declare
+  cur text := (select s.archive_sha256 from app.submissions s where s.project_id = p_project and s.state = 'frozen');
+  rel app_private.generated_decks;
+  newest app_private.generated_decks;
+  cur_newest app_private.generated_decks;
+  job app_private.generation_jobs;
+  state text;
+begin
+  select * into rel from app_private.generated_decks g where g.project_id = p_project and g.kind = p_kind and g.release = 'released';
+  if rel.id is not null then
+    return jsonb_build_object('state', 'released', 'version', rel.version, 'deckId', rel.id, 'viewKey', rel.job_id,
+      'evidenceChanged', rel.archive_sha256 is distinct from cur);
+  end if;
+  if not p_full then
+    return jsonb_build_object('state', 'pending');
+  end if;
+  select * into job from app_private.generation_jobs j
+   where j.project_id = p_project and j.kind = p_kind and j.status <> 'skipped' order by j.created_at desc, j.id desc limit 1;
+  select * into newest from app_private.generated_decks g
+   where g.project_id = p_project and g.kind = p_kind order by g.created_at desc, g.version desc limit 1;
+  select * into cur_newest from app_private.generated_decks g
+   where g.project_id = p_project and g.kind = p_kind and g.archive_sha256 = cur and g.invalidated_at is null
+   order by g.created_at desc, g.version desc limit 1;
+  state := case
+    when job.status in ('pending', 'running') then 'generating'
+    when job.status = 'failed' and (newest.id is null
+      or (select j2.created_at from app_private.generation_jobs j2 where j2.id = newest.job_id) < job.created_at) then 'failed'
+    when newest.id is null then 'none'
+    when cur_newest.id is null and newest.invalidated_at is not null then 'invalidated'
+    when cur_newest.id is null then 'evidence_changed'
+    when cur_newest.review = 'pending' then 'review'
+    when exists (select 1 from app_private.generated_decks g where g.project_id = p_project and g.kind = p_kind
+                  and g.archive_sha256 = cur and g.invalidated_at is null and g.review = 'approved') then 'pending'
+    else 'review'
+  end;
+  return jsonb_build_object('state', state, 'version', coalesce(cur_newest.version, newest.version), 'deckId', coalesce(cur_newest.id, newest.id));
+end;
+$$;
+
+--
+-- Name: FUNCTION generated_kind_state(p_project uuid, p_kind text, p_full boolean); Type: COMMENT; Schema: app_private; Owner: -
+--
+
+COMMENT ON FUNCTION app_private.generated_kind_state(p_project uuid, p_kind text, p_full boolean) IS 'The gallery state word of a team''s jury or community deck (organizers see every word, other roles released or pending).';
+
+--
+-- Name: generation_job_begin(uuid); Type: FUNCTION; Schema: app_private; Owner: -
+--
+
+CREATE FUNCTION app_private.generation_job_begin(p_job uuid) RETURNS jsonb
+    LANGUAGE plpgsql
+    SET search_path TO ''
+    AS $$
+declare
+  j app_private.generation_jobs;
+  e app.events;
+  p app.projects;
+  t app_private.deck_templates;
+begin
+  select * into j from app_private.generation_jobs x where x.id = p_job for update;
+  if j.id is null or j.status in ('review', 'failed', 'skipped') then
+    return null;
+  end if;
+  if exists (select 1 from app_private.generated_decks g where g.job_id = j.id) then
+    update app_private.generation_jobs x set status = 'review', finished_at = coalesce(x.finished_at, app.now()) where x.id = j.id;
+    return null;
+  end if;
+  update app_private.generation_jobs x set status = 'running', attempts = x.attempts + 1, started_at = app.now(),
+    log = x.log || format(E'%s attempt %s started\n', app_private.iso(app.now()), x.attempts + 1)
+   where x.id = j.id returning * into j;
+  select * into e from app.events x where x.id = j.event_id;
+  select * into p from app.projects x where x.id = j.project_id;
+  select * into t from app_private.deck_templates x where x.kind = j.kind;
+  return jsonb_build_object('jobId', j.id, 'runId', j.run_id, 'kind', j.kind, 'revision', j.revision, 'attempts', j.attempts,
+    'eventId', e.id, 'eventName', e.name, 'workspaceId', e.workspace_id,
+    'team', jsonb_build_object('id', p.id, 'name', p.name),
+    'sha', j.submission_sha, 'archiveSha256', j.archive_sha256,
+    'archiveName', 'submission-' || left(j.submission_sha, 12) || '.tar.gz',
+    'repository', (select r.full_name from app.team_repositories r where r.project_id = p.id),
+    'window', jsonb_build_object('startsAt', app_private.iso(e.starts_at), 'freezeAt', app_private.iso(e.freeze_at)),
+    'template', app_private.deck_template_json(t));
+end;
+$$;
+
+--
+-- Name: FUNCTION generation_job_begin(p_job uuid); Type: COMMENT; Schema: app_private; Owner: -
+--
+
+COMMENT ON FUNCTION app_private.generation_job_begin(p_job uuid) IS 'Worker: marks a generation job running (attempts + 1) and answers what it generates from; null when it is finished or its deck is already published.';
+
+--
+-- Name: generation_job_failed(uuid, text, boolean); Type: FUNCTION; Schema: app_private; Owner: -
+--
+
+CREATE FUNCTION app_private.generation_job_failed(p_job uuid, p_error text, p_final boolean) RETURNS void
+    LANGUAGE sql
+    SET search_path TO ''
+    AS $$
+  update app_private.generation_jobs x
+     set status = case when p_final then 'failed' else 'pending' end,
+         last_error = left(coalesce(p_error, 'unknown error'), 2000),
+         finished_at = case when p_final then app.now() end,
+         log = right(x.log || app_private.iso(app.now()) || ' ' || case when p_final then 'failed: ' else 'attempt failed, will retry: ' end
+                     || replace(left(coalesce(p_error, 'unknown error'), 2000), E'\n', ' ') || E'\n', 65536)
+   where x.id = p_job and x.status in ('pending', 'running')
+$$;
+
+--
+-- Name: FUNCTION generation_job_failed(p_job uuid, p_error text, p_final boolean); Type: COMMENT; Schema: app_private; Owner: -
+--
+
+COMMENT ON FUNCTION app_private.generation_job_failed(p_job uuid, p_error text, p_final boolean) IS 'Worker: records a failed attempt (pending again for a retry, or failed when final) with its error.';
+
+--
+-- Name: generation_jobs; Type: TABLE; Schema: app_private; Owner: -
+--
+
+CREATE TABLE app_private.generation_jobs (
+    id uuid DEFAULT gen_random_uuid() NOT NULL,
+    run_id uuid NOT NULL,
+    event_id uuid NOT NULL,
+    project_id uuid NOT NULL,
+    kind text NOT NULL,
+    revision integer NOT NULL,
+    status text NOT NULL,
+    skip_reason text,
+    submission_sha text NOT NULL,
+    archive_sha256 text NOT NULL,
+    attempts integer DEFAULT 0 NOT NULL,
+    last_error text,
+    log text DEFAULT ''::text NOT NULL,
+    created_at timestamp with time zone NOT NULL,
+    started_at timestamp with time zone,
+    finished_at timestamp with time zone,
+    CONSTRAINT generation_jobs_archive_sha256_check CHECK ((archive_sha256 ~ '^[0-9a-f]{64}$'::text)),
+    CONSTRAINT generation_jobs_attempts_check CHECK ((attempts >= 0)),
+    CONSTRAINT generation_jobs_check CHECK (((status = 'skipped'::text) = (skip_reason IS NOT NULL))),
+    CONSTRAINT generation_jobs_kind_check CHECK ((kind = ANY (ARRAY['jury'::text, 'community'::text]))),
+    CONSTRAINT generation_jobs_last_error_check CHECK ((length(last_error) <= 2000)),
+    CONSTRAINT generation_jobs_revision_check CHECK ((revision >= 1)),
+    CONSTRAINT generation_jobs_status_check CHECK ((status = ANY (ARRAY['pending'::text, 'running'::text, 'review'::text, 'failed'::text, 'skipped'::text]))),
+    CONSTRAINT generation_jobs_submission_sha_check CHECK ((submission_sha ~ '^[0-9a-f]{40}$'::text))
+);
+
+--
+-- Name: TABLE generation_jobs; Type: COMMENT; Schema: app_private; Owner: -
+--
+
+COMMENT ON TABLE app_private.generation_jobs IS 'One job per team and kind of a run: status, attempts, last error, the evidence it reads, and its private log.';
+
+--
+-- Name: generation_job_json(app_private.generation_jobs, boolean); Type: FUNCTION; Schema: app_private; Owner: -
+--
+
+CREATE FUNCTION app_private.generation_job_json(j app_private.generation_jobs, p_log boolean) RETURNS jsonb
+    LANGUAGE sql STABLE
+    SET search_path TO ''
+    AS $$
+  select jsonb_build_object('id', j.id, 'team', jsonb_build_object('id', p.id, 'name', p.name), 'kind', j.kind,
+    'status', j.status, 'attempts', j.attempts, 'lastError', j.last_error, 'skipReason', j.skip_reason,
+    'sha', j.submission_sha,
+    'deck', (select jsonb_build_object('id', g.id, 'version', g.version) from app_private.generated_decks g where g.job_id = j.id))
+    || case when p_log then jsonb_build_object('log', j.log) else '{}' end
+  from app.projects p where p.id = j.project_id
+$$;
+
+--
+-- Name: generation_job_log(uuid, text); Type: FUNCTION; Schema: app_private; Owner: -
+--
+
+CREATE FUNCTION app_private.generation_job_log(p_job uuid, p_line text) RETURNS void
+    LANGUAGE sql
+    SET search_path TO ''
+    AS $$
+  -- The newest 64 KiB are kept.
+  update app_private.generation_jobs x
+     set log = right(x.log || app_private.iso(app.now()) || ' ' || replace(left(p_line, 2000), E'\n', ' ') || E'\n', 65536)
+   where x.id = p_job
+$$;
+
+--
+-- Name: FUNCTION generation_job_log(p_job uuid, p_line text); Type: COMMENT; Schema: app_private; Owner: -
+--
+
+COMMENT ON FUNCTION app_private.generation_job_log(p_job uuid, p_line text) IS 'Worker: appends one line to the private log of a job.';
+
+--
+-- Name: generation_runs; Type: TABLE; Schema: app_private; Owner: -
+--
+
+CREATE TABLE app_private.generation_runs (
+    id uuid DEFAULT gen_random_uuid() NOT NULL,
+    event_id uuid NOT NULL,
+    revision integer NOT NULL,
+    new_revision boolean DEFAULT false NOT NULL,
+    created_by uuid,
+    created_at timestamp with time zone NOT NULL,
+    CONSTRAINT generation_runs_revision_check CHECK ((revision >= 1))
+);
+
+--
+-- Name: TABLE generation_runs; Type: COMMENT; Schema: app_private; Owner: -
+--
+
+COMMENT ON TABLE app_private.generation_runs IS 'Deck generation runs: one per decks generate, at a generation revision.';
+
+--
+-- Name: generation_run_json(app_private.generation_runs); Type: FUNCTION; Schema: app_private; Owner: -
+--
+
+CREATE FUNCTION app_private.generation_run_json(r app_private.generation_runs) RETURNS jsonb
+    LANGUAGE sql STABLE
+    SET search_path TO ''
+    AS $$
+  select jsonb_build_object('id', r.id, 'revision', r.revision, 'newRevision', r.new_revision,
+    'status', case when c.pending + c.running > 0 then 'running' else 'done' end,
+    'createdAt', app_private.iso(r.created_at),
+    'counts', jsonb_build_object('pending', c.pending, 'running', c.running, 'review', c.review, 'failed', c.failed, 'skipped', c.skipped))
+  from (select count(*) filter (where j.status = 'pending')::int as pending, count(*) filter (where j.status = 'running')::int as running,
+               count(*) filter (where j.status = 'review')::int as review, count(*) filter (where j.status = 'failed')::int as failed,
+               count(*) filter (where j.status = 'skipped')::int as skipped
+          from app_private.generation_jobs j where j.run_id = r.id) c
+$$;
+
+--
+-- Name: FUNCTION generation_run_json(r app_private.generation_runs); Type: COMMENT; Schema: app_private; Owner: -
+--
+
+COMMENT ON FUNCTION app_private.generation_run_json(r app_private.generation_runs) IS 'A run on the wire: id, revision, status (running while a job is pending or running, else done), creation time, counts.';
+
+--
 -- Name: github_installation_standing(uuid, bigint); Type: FUNCTION; Schema: app_private; Owner: -
 --
 
@@ -5056,6 +5821,29 @@ CREATE FUNCTION app_private.idempotency_finish(p_scope text, p_key text, p_statu
   update app_private.idempotency_keys set status = p_status, body = p_body
   where user_id = app.current_user_id() and scope = p_scope and key = p_key
 $$;
+
+--
+-- Name: invalidate_generated_decks(); Type: FUNCTION; Schema: app_private; Owner: -
+--
+
+CREATE FUNCTION app_private.invalidate_generated_decks() RETURNS trigger
+    LANGUAGE plpgsql SECURITY DEFINER
+    SET search_path TO ''
+    AS $$
+begin
+  update app_private.generated_decks g
+     set invalidated_at = new.at,
+         release = case when g.release = 'released' then 'not released' else g.release end
+   where g.project_id = new.project_id and g.invalidated_at is null;
+  return null;
+end;
+$$;
+
+--
+-- Name: FUNCTION invalidate_generated_decks(); Type: COMMENT; Schema: app_private; Owner: -
+--
+
+COMMENT ON FUNCTION app_private.invalidate_generated_decks() IS 'Trigger: an exception recorded with invalidate_decks invalidates the team''s generated decks.';
 
 --
 -- Name: is_email(text); Type: FUNCTION; Schema: app_private; Owner: -
@@ -5852,6 +6640,91 @@ begin
   return plan || jsonb_build_object('sampleProjectId', sample);
 end;
 $$;
+
+--
+-- Name: publish_generated_deck(uuid, jsonb, bytea); Type: FUNCTION; Schema: app_private; Owner: -
+--
+
+CREATE FUNCTION app_private.publish_generated_deck(p_job uuid, p_deck jsonb, p_token_hash bytea) RETURNS jsonb
+    LANGUAGE plpgsql
+    SET search_path TO ''
+    AS $$
+declare
+  j app_private.generation_jobs;
+  e app.events;
+  p app.projects;
+  t app_private.deck_templates;
+  owner uuid;
+  d app.decks;
+  v app.deck_versions;
+  l app.share_links;
+  g app_private.generated_decks;
+  files jsonb := p_deck -> 'files';
+begin
+  select * into j from app_private.generation_jobs x where x.id = p_job for update;
+  if j.id is null then
+    raise exception 'publish_generated_deck: no job %', p_job;
+  end if;
+  select * into g from app_private.generated_decks x where x.job_id = j.id;
+  if g.id is not null then
+    return jsonb_build_object('id', g.id, 'deckId', g.deck_id, 'version', g.version, 'created', false);
+  end if;
+  select * into e from app.events x where x.id = j.event_id;
+  select * into p from app.projects x where x.id = j.project_id;
+  select * into t from app_private.deck_templates x where x.kind = j.kind;
+  -- The deck belongs to the workspace; its owner is the organizer who started the run (else
+  -- the workspace's first owner), so workspace owners and admins, and that organizer, see it.
+  select coalesce(
+    (select r.created_by from app_private.generation_runs r
+       join app.memberships m on m.user_id = r.created_by and m.workspace_id = e.workspace_id where r.id = j.run_id),
+    (select m.user_id from app.memberships m where m.workspace_id = e.workspace_id and m.role = 'owner' order by m.created_at, m.user_id limit 1))
+  into owner;
+
+  insert into app_private.blobs (sha256, size)
+  select f.sha256, f.size from jsonb_to_recordset(files) as f (path text, sha256 text, size bigint)
+  on conflict (sha256) do nothing;
+  insert into app_private.workspace_blobs (workspace_id, sha256)
+  select distinct e.workspace_id, f.sha256 from jsonb_to_recordset(files) as f (path text, sha256 text, size bigint)
+  on conflict do nothing;
+
+  select d2.* into d from app_private.generated_deck_targets gt join app.decks d2 on d2.id = gt.deck_id
+   where gt.project_id = p.id and gt.kind = j.kind and d2.deleted_at is null
+   for update of d2;
+  if d.id is null then
+    insert into app.decks (workspace_id, owner_id, title, kind, metadata, current_version, created_at, updated_at)
+    values (e.workspace_id, owner, left(p.name || case when j.kind = 'jury' then ' - jury deck' else ' - community deck' end, 200), 'presentation',
+            jsonb_build_object('generated', jsonb_build_object('kind', j.kind, 'projectId', p.id, 'eventId', e.id)), 0, app.now(), app.now())
+    returning * into d;
+    insert into app_private.generated_deck_targets (project_id, kind, deck_id) values (p.id, j.kind, d.id)
+    on conflict (project_id, kind) do update set deck_id = excluded.deck_id;
+  end if;
+  update app.decks x set current_version = x.current_version + 1, updated_at = app.now() where x.id = d.id returning * into d;
+  v := app_private.write_version(d.id, d.current_version, p_deck ->> 'entry', files);
+
+  insert into app.share_links (deck_id, name, pinned_version, show_bar, can_download, forms_enabled, expires_at, has_password, counts_nothing, created_by, created_at)
+  values (d.id, format('Gallery view v%s', v.number), v.number, false, false, false, null, false, false, owner, app.now())
+  returning * into l;
+  insert into app_private.share_link_secrets (link_id, token_hash) values (l.id, p_token_hash);
+
+  insert into app_private.generated_decks (event_id, project_id, kind, job_id, revision, deck_id, version, link_id, template, schema_version,
+    min_screens, max_screens, generator, submission_sha, archive_sha256, screens, findings, created_at, invalidated_at)
+  values (e.id, p.id, j.kind, j.id, j.revision, d.id, v.number, l.id, t.name, t.schema_version, t.min_screens, t.max_screens,
+    p_deck ->> 'generator', j.submission_sha, j.archive_sha256, p_deck -> 'screens', coalesce(p_deck -> 'findings', '[]'), app.now(),
+    -- an exception with --invalidate-decks recorded while this job ran invalidates its deck too
+    (select max(se.at) from app.submission_exceptions se where se.project_id = p.id and se.invalidate_decks and se.at >= j.created_at))
+  returning * into g;
+  update app_private.generation_jobs x set status = 'review', finished_at = app.now(), last_error = null,
+    log = x.log || format(E'%s published %s deck v%s (%s findings)\n', app_private.iso(app.now()), j.kind, v.number, jsonb_array_length(g.findings))
+   where x.id = j.id;
+  return jsonb_build_object('id', g.id, 'deckId', d.id, 'version', v.number, 'created', true);
+end;
+$$;
+
+--
+-- Name: FUNCTION publish_generated_deck(p_job uuid, p_deck jsonb, p_token_hash bytea); Type: COMMENT; Schema: app_private; Owner: -
+--
+
+COMMENT ON FUNCTION app_private.publish_generated_deck(p_job uuid, p_deck jsonb, p_token_hash bytea) IS 'Worker: publishes a job''s deck as the next version of the team''s kind deck, with a read-only share link pinned to it (once per job).';
 
 --
 -- Name: receipt_activity(); Type: FUNCTION; Schema: app_private; Owner: -
@@ -7434,6 +8307,23 @@ CREATE TABLE app_private.deck_mail_throttle (
 );
 
 --
+-- Name: generated_deck_targets; Type: TABLE; Schema: app_private; Owner: -
+--
+
+CREATE TABLE app_private.generated_deck_targets (
+    project_id uuid NOT NULL,
+    kind text NOT NULL,
+    deck_id uuid NOT NULL,
+    CONSTRAINT generated_deck_targets_kind_check CHECK ((kind = ANY (ARRAY['jury'::text, 'community'::text])))
+);
+
+--
+-- Name: TABLE generated_deck_targets; Type: COMMENT; Schema: app_private; Owner: -
+--
+
+COMMENT ON TABLE app_private.generated_deck_targets IS 'The deck of the deck service that holds the generated versions of one team''s jury or community deck.';
+
+--
 -- Name: github_installations; Type: TABLE; Schema: app_private; Owner: -
 --
 
@@ -8015,6 +8905,13 @@ ALTER TABLE ONLY app_private.deck_mail_throttle
     ADD CONSTRAINT deck_mail_throttle_pkey PRIMARY KEY (deck_id);
 
 --
+-- Name: deck_templates deck_templates_pkey; Type: CONSTRAINT; Schema: app_private; Owner: -
+--
+
+ALTER TABLE ONLY app_private.deck_templates
+    ADD CONSTRAINT deck_templates_pkey PRIMARY KEY (kind);
+
+--
 -- Name: demo_passes demo_passes_pkey; Type: CONSTRAINT; Schema: app_private; Owner: -
 --
 
@@ -8027,6 +8924,55 @@ ALTER TABLE ONLY app_private.demo_passes
 
 ALTER TABLE ONLY app_private.demo_passes
     ADD CONSTRAINT demo_passes_token_hash_key UNIQUE (token_hash);
+
+--
+-- Name: generated_deck_targets generated_deck_targets_pkey; Type: CONSTRAINT; Schema: app_private; Owner: -
+--
+
+ALTER TABLE ONLY app_private.generated_deck_targets
+    ADD CONSTRAINT generated_deck_targets_pkey PRIMARY KEY (project_id, kind);
+
+--
+-- Name: generated_decks generated_decks_deck_id_version_key; Type: CONSTRAINT; Schema: app_private; Owner: -
+--
+
+ALTER TABLE ONLY app_private.generated_decks
+    ADD CONSTRAINT generated_decks_deck_id_version_key UNIQUE (deck_id, version);
+
+--
+-- Name: generated_decks generated_decks_job_id_key; Type: CONSTRAINT; Schema: app_private; Owner: -
+--
+
+ALTER TABLE ONLY app_private.generated_decks
+    ADD CONSTRAINT generated_decks_job_id_key UNIQUE (job_id);
+
+--
+-- Name: generated_decks generated_decks_pkey; Type: CONSTRAINT; Schema: app_private; Owner: -
+--
+
+ALTER TABLE ONLY app_private.generated_decks
+    ADD CONSTRAINT generated_decks_pkey PRIMARY KEY (id);
+
+--
+-- Name: generation_jobs generation_jobs_pkey; Type: CONSTRAINT; Schema: app_private; Owner: -
+--
+
+ALTER TABLE ONLY app_private.generation_jobs
+    ADD CONSTRAINT generation_jobs_pkey PRIMARY KEY (id);
+
+--
+-- Name: generation_jobs generation_jobs_run_id_project_id_kind_key; Type: CONSTRAINT; Schema: app_private; Owner: -
+--
+
+ALTER TABLE ONLY app_private.generation_jobs
+    ADD CONSTRAINT generation_jobs_run_id_project_id_kind_key UNIQUE (run_id, project_id, kind);
+
+--
+-- Name: generation_runs generation_runs_pkey; Type: CONSTRAINT; Schema: app_private; Owner: -
+--
+
+ALTER TABLE ONLY app_private.generation_runs
+    ADD CONSTRAINT generation_runs_pkey PRIMARY KEY (id);
 
 --
 -- Name: github_installations github_installations_pkey; Type: CONSTRAINT; Schema: app_private; Owner: -
@@ -8592,6 +9538,66 @@ CREATE INDEX demo_passes_listing_idx ON app_private.demo_passes USING btree (wor
 CREATE INDEX demo_passes_user_idx ON app_private.demo_passes USING btree (user_id);
 
 --
+-- Name: generated_deck_targets_deck_id_idx; Type: INDEX; Schema: app_private; Owner: -
+--
+
+CREATE INDEX generated_deck_targets_deck_id_idx ON app_private.generated_deck_targets USING btree (deck_id);
+
+--
+-- Name: generated_decks_event_id_idx; Type: INDEX; Schema: app_private; Owner: -
+--
+
+CREATE INDEX generated_decks_event_id_idx ON app_private.generated_decks USING btree (event_id);
+
+--
+-- Name: generated_decks_link_id_idx; Type: INDEX; Schema: app_private; Owner: -
+--
+
+CREATE INDEX generated_decks_link_id_idx ON app_private.generated_decks USING btree (link_id);
+
+--
+-- Name: generated_decks_one_released; Type: INDEX; Schema: app_private; Owner: -
+--
+
+CREATE UNIQUE INDEX generated_decks_one_released ON app_private.generated_decks USING btree (project_id, kind) WHERE (release = 'released'::text);
+
+--
+-- Name: generated_decks_project_idx; Type: INDEX; Schema: app_private; Owner: -
+--
+
+CREATE INDEX generated_decks_project_idx ON app_private.generated_decks USING btree (project_id, kind, created_at DESC);
+
+--
+-- Name: generated_decks_reviewed_by_idx; Type: INDEX; Schema: app_private; Owner: -
+--
+
+CREATE INDEX generated_decks_reviewed_by_idx ON app_private.generated_decks USING btree (reviewed_by);
+
+--
+-- Name: generation_jobs_event_id_idx; Type: INDEX; Schema: app_private; Owner: -
+--
+
+CREATE INDEX generation_jobs_event_id_idx ON app_private.generation_jobs USING btree (event_id, status);
+
+--
+-- Name: generation_jobs_project_id_idx; Type: INDEX; Schema: app_private; Owner: -
+--
+
+CREATE INDEX generation_jobs_project_id_idx ON app_private.generation_jobs USING btree (project_id, kind, created_at DESC);
+
+--
+-- Name: generation_runs_created_by_idx; Type: INDEX; Schema: app_private; Owner: -
+--
+
+CREATE INDEX generation_runs_created_by_idx ON app_private.generation_runs USING btree (created_by);
+
+--
+-- Name: generation_runs_event_id_idx; Type: INDEX; Schema: app_private; Owner: -
+--
+
+CREATE INDEX generation_runs_event_id_idx ON app_private.generation_runs USING btree (event_id, created_at DESC);
+
+--
 -- Name: github_installations_event_idx; Type: INDEX; Schema: app_private; Owner: -
 --
 
@@ -8710,6 +9716,12 @@ CREATE TRIGGER event_teams_team_channel AFTER INSERT OR UPDATE OF event_id, left
 --
 
 CREATE TRIGGER events_general_channel AFTER INSERT ON app.events FOR EACH ROW EXECUTE FUNCTION app_private.make_general_channel();
+
+--
+-- Name: submission_exceptions submission_exceptions_invalidate_decks; Type: TRIGGER; Schema: app; Owner: -
+--
+
+CREATE TRIGGER submission_exceptions_invalidate_decks AFTER INSERT ON app.submission_exceptions FOR EACH ROW WHEN (new.invalidate_decks) EXECUTE FUNCTION app_private.invalidate_generated_decks();
 
 --
 -- Name: submission_receipts submission_receipts_activity; Type: TRIGGER; Schema: app; Owner: -
@@ -9237,6 +10249,97 @@ ALTER TABLE ONLY app_private.demo_passes
 
 ALTER TABLE ONLY app_private.demo_passes
     ADD CONSTRAINT demo_passes_workspace_id_fkey FOREIGN KEY (workspace_id) REFERENCES app.workspaces(id) ON DELETE CASCADE;
+
+--
+-- Name: generated_deck_targets generated_deck_targets_deck_id_fkey; Type: FK CONSTRAINT; Schema: app_private; Owner: -
+--
+
+ALTER TABLE ONLY app_private.generated_deck_targets
+    ADD CONSTRAINT generated_deck_targets_deck_id_fkey FOREIGN KEY (deck_id) REFERENCES app.decks(id) ON DELETE CASCADE;
+
+--
+-- Name: generated_deck_targets generated_deck_targets_project_id_fkey; Type: FK CONSTRAINT; Schema: app_private; Owner: -
+--
+
+ALTER TABLE ONLY app_private.generated_deck_targets
+    ADD CONSTRAINT generated_deck_targets_project_id_fkey FOREIGN KEY (project_id) REFERENCES app.projects(id) ON DELETE CASCADE;
+
+--
+-- Name: generated_decks generated_decks_deck_id_fkey; Type: FK CONSTRAINT; Schema: app_private; Owner: -
+--
+
+ALTER TABLE ONLY app_private.generated_decks
+    ADD CONSTRAINT generated_decks_deck_id_fkey FOREIGN KEY (deck_id) REFERENCES app.decks(id) ON DELETE CASCADE;
+
+--
+-- Name: generated_decks generated_decks_event_id_fkey; Type: FK CONSTRAINT; Schema: app_private; Owner: -
+--
+
+ALTER TABLE ONLY app_private.generated_decks
+    ADD CONSTRAINT generated_decks_event_id_fkey FOREIGN KEY (event_id) REFERENCES app.events(id) ON DELETE CASCADE;
+
+--
+-- Name: generated_decks generated_decks_job_id_fkey; Type: FK CONSTRAINT; Schema: app_private; Owner: -
+--
+
+ALTER TABLE ONLY app_private.generated_decks
+    ADD CONSTRAINT generated_decks_job_id_fkey FOREIGN KEY (job_id) REFERENCES app_private.generation_jobs(id) ON DELETE CASCADE;
+
+--
+-- Name: generated_decks generated_decks_link_id_fkey; Type: FK CONSTRAINT; Schema: app_private; Owner: -
+--
+
+ALTER TABLE ONLY app_private.generated_decks
+    ADD CONSTRAINT generated_decks_link_id_fkey FOREIGN KEY (link_id) REFERENCES app.share_links(id) ON DELETE SET NULL;
+
+--
+-- Name: generated_decks generated_decks_project_id_fkey; Type: FK CONSTRAINT; Schema: app_private; Owner: -
+--
+
+ALTER TABLE ONLY app_private.generated_decks
+    ADD CONSTRAINT generated_decks_project_id_fkey FOREIGN KEY (project_id) REFERENCES app.projects(id) ON DELETE CASCADE;
+
+--
+-- Name: generated_decks generated_decks_reviewed_by_fkey; Type: FK CONSTRAINT; Schema: app_private; Owner: -
+--
+
+ALTER TABLE ONLY app_private.generated_decks
+    ADD CONSTRAINT generated_decks_reviewed_by_fkey FOREIGN KEY (reviewed_by) REFERENCES app.users(id) ON DELETE SET NULL;
+
+--
+-- Name: generation_jobs generation_jobs_event_id_fkey; Type: FK CONSTRAINT; Schema: app_private; Owner: -
+--
+
+ALTER TABLE ONLY app_private.generation_jobs
+    ADD CONSTRAINT generation_jobs_event_id_fkey FOREIGN KEY (event_id) REFERENCES app.events(id) ON DELETE CASCADE;
+
+--
+-- Name: generation_jobs generation_jobs_project_id_fkey; Type: FK CONSTRAINT; Schema: app_private; Owner: -
+--
+
+ALTER TABLE ONLY app_private.generation_jobs
+    ADD CONSTRAINT generation_jobs_project_id_fkey FOREIGN KEY (project_id) REFERENCES app.projects(id) ON DELETE CASCADE;
+
+--
+-- Name: generation_jobs generation_jobs_run_id_fkey; Type: FK CONSTRAINT; Schema: app_private; Owner: -
+--
+
+ALTER TABLE ONLY app_private.generation_jobs
+    ADD CONSTRAINT generation_jobs_run_id_fkey FOREIGN KEY (run_id) REFERENCES app_private.generation_runs(id) ON DELETE CASCADE;
+
+--
+-- Name: generation_runs generation_runs_created_by_fkey; Type: FK CONSTRAINT; Schema: app_private; Owner: -
+--
+
+ALTER TABLE ONLY app_private.generation_runs
+    ADD CONSTRAINT generation_runs_created_by_fkey FOREIGN KEY (created_by) REFERENCES app.users(id) ON DELETE SET NULL;
+
+--
+-- Name: generation_runs generation_runs_event_id_fkey; Type: FK CONSTRAINT; Schema: app_private; Owner: -
+--
+
+ALTER TABLE ONLY app_private.generation_runs
+    ADD CONSTRAINT generation_runs_event_id_fkey FOREIGN KEY (event_id) REFERENCES app.events(id) ON DELETE CASCADE;
 
 --
 -- Name: github_installations github_installations_event_id_fkey; Type: FK CONSTRAINT; Schema: app_private; Owner: -
@@ -9930,6 +11033,30 @@ GRANT ALL ON FUNCTION app.current_workspace_id() TO podium_app;
 GRANT ALL ON FUNCTION app.current_workspace_role() TO podium_app;
 
 --
+-- Name: FUNCTION deck_gallery(); Type: ACL; Schema: app; Owner: -
+--
+
+GRANT ALL ON FUNCTION app.deck_gallery() TO podium_app;
+
+--
+-- Name: FUNCTION deck_generation_run(p_run uuid, p_log boolean); Type: ACL; Schema: app; Owner: -
+--
+
+GRANT ALL ON FUNCTION app.deck_generation_run(p_run uuid, p_log boolean) TO podium_app;
+
+--
+-- Name: FUNCTION deck_generation_runs(); Type: ACL; Schema: app; Owner: -
+--
+
+GRANT ALL ON FUNCTION app.deck_generation_runs() TO podium_app;
+
+--
+-- Name: FUNCTION deck_templates(); Type: ACL; Schema: app; Owner: -
+--
+
+GRANT ALL ON FUNCTION app.deck_templates() TO podium_app;
+
+--
 -- Name: FUNCTION delete_annotation(p_deck uuid, p_annotation uuid); Type: ACL; Schema: app; Owner: -
 --
 
@@ -9988,6 +11115,18 @@ GRANT ALL ON FUNCTION app.export_decks() TO podium_app;
 --
 
 GRANT ALL ON FUNCTION app.feed_channel_id() TO podium_app;
+
+--
+-- Name: FUNCTION generated_deck(p_deck uuid); Type: ACL; Schema: app; Owner: -
+--
+
+GRANT ALL ON FUNCTION app.generated_deck(p_deck uuid) TO podium_app;
+
+--
+-- Name: FUNCTION generated_decks_list(); Type: ACL; Schema: app; Owner: -
+--
+
+GRANT ALL ON FUNCTION app.generated_decks_list() TO podium_app;
 
 --
 -- Name: FUNCTION get_deck(p_deck uuid); Type: ACL; Schema: app; Owner: -
@@ -10182,6 +11321,12 @@ GRANT ALL ON FUNCTION app.provision_run(p_key text) TO podium_app;
 GRANT ALL ON FUNCTION app.reconcile_submissions() TO podium_app;
 
 --
+-- Name: FUNCTION release_generated_decks(p_project uuid); Type: ACL; Schema: app; Owner: -
+--
+
+GRANT ALL ON FUNCTION app.release_generated_decks(p_project uuid) TO podium_app;
+
+--
 -- Name: FUNCTION remove_chat_reaction(p_post uuid, p_emoji text); Type: ACL; Schema: app; Owner: -
 --
 
@@ -10228,6 +11373,12 @@ GRANT ALL ON FUNCTION app.resolve_help_request(p_id uuid) TO podium_app;
 --
 
 GRANT ALL ON FUNCTION app.restore_chat_post(p_post uuid) TO podium_app;
+
+--
+-- Name: FUNCTION review_generated_deck(p_deck uuid, p_approve boolean, p_note text); Type: ACL; Schema: app; Owner: -
+--
+
+GRANT ALL ON FUNCTION app.review_generated_deck(p_deck uuid, p_approve boolean, p_note text) TO podium_app;
 
 --
 -- Name: FUNCTION revoke_my_api_key(p_key uuid); Type: ACL; Schema: app; Owner: -
@@ -10318,6 +11469,12 @@ GRANT ALL ON FUNCTION app.show_help_request(p_id uuid) TO podium_app;
 --
 
 GRANT ALL ON FUNCTION app.soft_delete_deck(p_deck uuid) TO podium_app;
+
+--
+-- Name: FUNCTION start_deck_generation(p_new_revision boolean); Type: ACL; Schema: app; Owner: -
+--
+
+GRANT ALL ON FUNCTION app.start_deck_generation(p_new_revision boolean) TO podium_app;
 
 --
 -- Name: FUNCTION start_provision(p_key text, p_sample uuid); Type: ACL; Schema: app; Owner: -

@@ -23,6 +23,7 @@ import { submissionsCapture } from './tasks/submissions__capture.ts';
 import { submissionsFreezeSweep } from './tasks/submissions__freeze_sweep.ts';
 import { codehostProvision } from './tasks/codehost__provision.ts';
 import { codehostDeliverPush } from './tasks/codehost__deliver_push.ts';
+import { decksGenerate } from './tasks/decks__generate.ts';
 import { recoverDeadWorkers, workersRecover } from './tasks/workers__recover.ts';
 
 export interface WorkerDeps {
@@ -52,6 +53,7 @@ export function taskList(deps: WorkerDeps, thumbnails: { renderer: ThumbnailRend
     codehost__provision: codehostProvision(deps),
     codehost__deliver_push: codehostDeliverPush(deps),
     workers__recover: workersRecover(deps),
+    decks__generate: decksGenerate(deps, thumbnails.store),
   };
 }
 

@@ -40,6 +40,14 @@ import { showcaseSet } from './commands/showcase/set.ts';
 import { showcaseShow } from './commands/showcase/show.ts';
 import { decksLink } from './commands/decks/link.ts';
 import { decksShow } from './commands/decks/show.ts';
+import { decksGallery } from './commands/decks/gallery.ts';
+import { decksTemplates } from './commands/decks/templates.ts';
+import { adminGenerateAll, decksGenerate } from './commands/decks/generate.ts';
+import { decksRuns } from './commands/decks/runs.ts';
+import { adminGenerationStatus, decksRun } from './commands/decks/run.ts';
+import { decksList } from './commands/decks/list.ts';
+import { decksReview } from './commands/decks/review.ts';
+import { decksRelease } from './commands/decks/release.ts';
 import { demoLink } from './commands/demo/link.ts';
 import { demoList } from './commands/demo/list.ts';
 import { demoRevoke } from './commands/demo/revoke.ts';
@@ -75,6 +83,7 @@ export const COMMANDS: Command[] = [
   eventStatus, eventConfigure, rosterImport, rosterShow, rosterLock, rosterUnlock, eventGithub, eventVote, agendaShow, agendaSet,
   projectsList, projectsCreate, projectsUpdate, projectsArchive, projectsUnarchive, membersList, membersAdd, membersRole, membersRemove,
   teamsList, teamsMembers, showcaseSet, showcaseShow, decksLink, decksShow, demoLink, demoList, demoRevoke,
+  decksGallery, decksTemplates, decksGenerate, decksRuns, decksRun, decksList, decksReview, decksRelease, adminGenerateAll, adminGenerationStatus,
   submissionsList, submissionsShow, submissionsFailures, submissionsReconcile, submissionsArtifact, submissionsException, adminProvision, eventGithubCheck,
   chatsList, chatsRead, chatsReplies, chatsPost,
   requestsList, requestsShow, requestsOpen, requestsClaim, requestsUnclaim, requestsResolve, requestsReopen,

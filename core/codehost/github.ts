@@ -10,7 +10,7 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { git } from './git.ts';
-import { checkFullName, CodeHostError, type CodeHost, type Permission, type Standing } from './types.ts';
+import { authorKey, checkFullName, CodeHostError, type CodeHost, type CommitRecord, type Permission, type Standing } from './types.ts';
 
 export interface GithubSettings {
   appId: string;
@@ -151,5 +151,21 @@ export class GithubCodeHost implements CodeHost {
     } finally {
       await rm(dir, { recursive: true, force: true });
     }
+  }
+
+  /** `GET /repos/{repo}/commits?sha=` page by page (100 a page), newest first. */
+  async commits(fullName: string, sha: string, limit: number): Promise<CommitRecord[]> {
+    if (!/^[0-9a-f]{40}$/.test(sha)) throw new CodeHostError('not_found', 'A history names a full 40-hex sha');
+    const out: CommitRecord[] = [];
+    for (let page = 1; out.length < limit && page <= 100; page++) {
+      const r = await this.repoCall('GET', fullName, `/commits?sha=${sha}&per_page=100&page=${page}`);
+      if (r.status === 404 || r.status === 409 || r.status === 422) throw new CodeHostError('not_found', `GitHub has no history of ${sha} in ${fullName}`);
+      if (r.status !== 200 || !Array.isArray(r.json)) throw new CodeHostError('unavailable', `GitHub answered ${r.status} for the history of ${fullName}`);
+      for (const c of r.json as { sha: string; commit: { author?: { email?: string; date?: string }; message?: string } }[]) {
+        out.push({ sha: c.sha, author: authorKey(c.commit.author?.email ?? ''), at: new Date(c.commit.author?.date ?? 0).toISOString(), subject: (c.commit.message ?? '').split('\n')[0]! });
+      }
+      if (r.json.length < 100) break;
+    }
+    return out.slice(0, limit);
   }
 }

@@ -8,7 +8,7 @@ import { existsSync, mkdirSync, renameSync } from 'node:fs';
 import path from 'node:path';
 import type pg from 'pg';
 import { git } from './git.ts';
-import { checkFullName, CodeHostError, type CodeHost, type Permission, type Standing } from './types.ts';
+import { authorKey, checkFullName, CodeHostError, type CodeHost, type CommitRecord, type Permission, type Standing } from './types.ts';
 
 export class LocalCodeHost implements CodeHost {
   readonly kind = 'local';
@@ -117,5 +117,18 @@ export class LocalCodeHost implements CodeHost {
       throw new CodeHostError('not_found', `${fullName} has no commit ${sha}`);
     });
     await git(['archive', '--format=tar.gz', '-o', outFile, sha], { cwd });
+  }
+
+  async commits(fullName: string, sha: string, limit: number): Promise<CommitRecord[]> {
+    if (!/^[0-9a-f]{40}$/.test(sha)) throw new CodeHostError('not_found', 'A history names a full 40-hex sha');
+    if (!this.exists(fullName)) throw new CodeHostError('not_found', `No repository ${fullName}`);
+    const out = await git(['log', `--max-count=${Math.max(1, Math.min(limit, 10_000))}`, '--format=%H%x1f%ae%x1f%aI%x1f%s%x1e', sha], { cwd: this.repositoryPath(fullName) })
+      .catch(() => {
+        throw new CodeHostError('not_found', `${fullName} has no commit ${sha}`);
+      });
+    return out.split('\x1e').map((r) => r.trim()).filter(Boolean).map((r) => {
+      const [c, email, at, subject] = r.split('\x1f');
+      return { sha: c!, author: authorKey(email ?? ''), at: new Date(at!).toISOString(), subject: subject ?? '' };
+    });
   }
 }

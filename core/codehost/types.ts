@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 // The code host behind one interface: `local` (bare repositories inside Podium, served over
 // git's smart HTTP by the API) and `github` (a GitHub App through the REST API).
 export type Permission = 'maintain' | 'read';
@@ -22,6 +23,21 @@ export interface CodeHost {
   canPush(fullName: string, login: string): Promise<boolean>;
   /** Writes `git archive --format=tar.gz <sha>` of exactly that commit to `outFile`. */
   archive(fullName: string, sha: string, outFile: string): Promise<void>;
+  /** The history of `sha` (it first), newest first, at most `limit` commits. */
+  commits(fullName: string, sha: string, limit: number): Promise<CommitRecord[]>;
+}
+
+/** One commit of a history. Authors are counted, never named: `author` is an opaque key. */
+export interface CommitRecord {
+  sha: string;
+  author: string;
+  at: string; // ISO instant of the author date
+  subject: string;
+}
+
+/** The opaque key of an author (their address, case-folded, hashed): counts people without naming them. */
+export function authorKey(email: string): string {
+  return createHash('sha256').update(email.trim().toLowerCase()).digest('hex').slice(0, 16);
 }
 
 export class CodeHostError extends Error {

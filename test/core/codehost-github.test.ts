@@ -84,6 +84,16 @@ test.before(async () => {
         if (req.method === 'PUT') { collaborators.set(k, JSON.parse(body).permission); return send(201, { id: 1 }); }
         return accepted.has(k) ? send(204) : send(404);
       }
+      if ((x = m(/^\/repos\/acme\/template\/commits$/))) {
+        // GitHub's list-commits shape, 150 commits newest first from the sha asked, 100 a page.
+        if (url.searchParams.get('sha') !== 'c'.repeat(40)) return send(404, { message: 'No commit found for SHA' });
+        const page = Number(url.searchParams.get('page'));
+        const all = Array.from({ length: 150 }, (_, i) => ({
+          sha: i === 0 ? 'c'.repeat(40) : i.toString(16).padStart(40, '0'),
+          commit: { author: { name: `Dev ${i % 3}`, email: i % 3 === 0 ? 'Dev0@team.test' : `dev${i % 3}@team.test`, date: new Date(Date.UTC(2030, 0, 1) - i * 60_000).toISOString() }, message: `change ${i}\n\nbody` },
+        }));
+        return send(200, all.slice((page - 1) * 100, page * 100));
+      }
       if ((x = m(/^\/repos\/([^/]+\/[^/]+)\/invitations$/))) {
         return send(200, [...collaborators.keys()].filter((k) => k.startsWith(`${x![1]} `) && !accepted.has(k)).map((k) => ({ invitee: { login: k.split(' ')[1] } })));
       }
@@ -185,6 +195,24 @@ test.serial('installationId: the id cached with the installation token, or read 
   t.deepEqual(log, ['GET /orgs/acme/installation jwt'], 'fresh asks again');
   t.is(await gh.installationId('elsewhere'), null);
   await t.throwsAsync(gh.installationId('locked'), { message: /GitHub refused GET \/orgs\/locked\/installation/ });
+});
+
+test.serial('the history of a sha, page by page, newest first; authors as opaque keys; an unknown sha is not_found', async (t) => {
+  const gh = host();
+  await gh.branchHead('acme/template', 'main'); // buys the installation token
+  log.length = 0;
+  const all = await gh.commits('acme/template', 'c'.repeat(40), 500);
+  t.is(all.length, 150);
+  t.deepEqual(log, [
+    `GET /repos/acme/template/commits?sha=${'c'.repeat(40)}&per_page=100&page=1 token`,
+    `GET /repos/acme/template/commits?sha=${'c'.repeat(40)}&per_page=100&page=2 token`,
+  ]);
+  t.like(all[0], { sha: 'c'.repeat(40), subject: 'change 0', at: '2030-01-01T00:00:00.000Z' });
+  t.is(new Set(all.map((c) => c.author)).size, 3, 'Dev0@ and dev0@ are one author');
+  t.false(JSON.stringify(all).includes('team.test'), 'no address kept');
+  t.is((await gh.commits('acme/template', 'c'.repeat(40), 30)).length, 30);
+  await t.throwsAsync(gh.commits('acme/template', 'd'.repeat(40), 10), { message: /GitHub has no history/ });
+  await t.throwsAsync(gh.commits('acme/template', 'HEAD', 10), { message: /full 40-hex sha/ });
 });
 
 test.serial('the configuration is validated: app id, a PEM key, http(s) bases', (t) => {

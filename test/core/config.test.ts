@@ -25,3 +25,11 @@ test('bad values are refused naming the variable', (t) => {
   t.throws(() => loadConfig({ ...base, MAX_FILE_SIZE_MB: '0' }), { message: /MAX_FILE_SIZE_MB must be between/ });
   t.throws(() => loadConfig({ DATABASE_URL: 'postgres://x/y', NODE_ENV: 'production' }), { message: /AUTH_SECRET is required/ });
 });
+
+test('GENERATOR_URL is optional; with it GENERATOR_MODEL is required and the URL must be http(s)', (t) => {
+  const env = { AUTH_SECRET: 'x'.repeat(32), DATABASE_URL: 'postgres://x' };
+  t.is(loadConfig(env).generator, null, 'unset: the built-in generator');
+  t.throws(() => loadConfig({ ...env, GENERATOR_URL: 'https://llm.test/v1' }), { message: /GENERATOR_MODEL/ });
+  t.throws(() => loadConfig({ ...env, GENERATOR_URL: 'file:///etc/passwd', GENERATOR_MODEL: 'm' }), { message: /GENERATOR_URL must be an http\(s\) URL/ });
+  t.deepEqual(loadConfig({ ...env, GENERATOR_URL: 'https://llm.test/v1/', GENERATOR_MODEL: 'm', GENERATOR_API_KEY: 'sk' }).generator, { url: 'https://llm.test/v1', model: 'm', apiKey: 'sk' });
+});

@@ -1,15 +1,18 @@
 // Hackathon event routes (/api/v1/event/...): thin handlers over the app.* functions of
-// sql/migrations/000005_event.sql and 000007_event_*.sql. See docs/WIRE.md.
+// sql/migrations/000005_event.sql and 000007_event_*.sql, and the
+// generated decks of 000072-000075. See docs/WIRE.md.
 import type { FastifyInstance } from 'fastify';
 import type { ApiDeps } from '../../server.ts';
 import { registerAgendaRoutes } from './agenda.ts';
 import { registerRosterRoutes } from './roster.ts';
 import { registerScheduleRoutes } from './schedule.ts';
 import { registerTeamPageRoutes } from './team-pages.ts';
+import { registerGeneratedDeckRoutes } from './decks.ts';
 
 export function registerEventRoutes(app: FastifyInstance, deps: ApiDeps): void {
   registerScheduleRoutes(app, deps);
   registerRosterRoutes(app, deps);
   registerAgendaRoutes(app, deps);
   registerTeamPageRoutes(app, deps);
+  registerGeneratedDeckRoutes(app, deps);
 }

@@ -1,16 +1,27 @@
-// decks show: the team's three deck links.
+// decks show <deckId>: a generated deck (team, kind, version, template, review, release,
+// read-only view, validation findings, each screen's heading and claims).
+// decks show [--team <team>] (no deck id): the team's three deck links, whatever the vote
+// section says.
+import type { GeneratedDeck } from '../../../../core/wire/decks.ts';
+import type { DeckLinks } from '../../../../core/wire/event.ts';
 import { CliError, EXIT } from '../../../lib/errors.ts';
 import { command } from '../../command.ts';
+import { DECKS, idArg, printDeck } from './generated.ts';
 import { print } from './shared.ts';
-import type { DeckLinks } from '../../../../core/wire/event.ts';
 
 export const decksShow = command({
   path: 'decks show',
-  summary: "A team's three deck links",
-  usage: 'Usage: hackathon decks show [--team <team>] [--json]',
+  summary: "A generated deck, or a team's three deck links",
+  usage: 'Usage: hackathon decks show <deckId> [--json]\n       hackathon decks show [--team <team>] [--json]',
   flags: { team: { type: 'string' } },
   async run(opts, ctx) {
-    if (opts.args.length) throw new CliError(`unexpected argument ${opts.args[0]}: decks show takes --team`, EXIT.usage);
+    if (opts.args.length > 1) throw new CliError(`unexpected argument ${opts.args[1]}`, EXIT.usage);
+    if (opts.args.length === 1) {
+      if (opts.team !== undefined) throw new CliError('decks show takes a deck id or --team, not both', EXIT.rejected);
+      const d = await (await ctx.client()).request<GeneratedDeck>('GET', `${DECKS}/${idArg(opts.args[0], 'deck')}`);
+      if (ctx.json) return ctx.printJson(d);
+      return printDeck(ctx, d);
+    }
     const r = await (await ctx.client()).request<DeckLinks>('GET', `/api/v1/event/deck-links${opts.team ? `?team=${encodeURIComponent(opts.team)}` : ''}`);
     if (ctx.json) return ctx.printJson(r);
     print(ctx, r);

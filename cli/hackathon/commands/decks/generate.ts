@@ -1,0 +1,33 @@
+// decks generate [--new-revision]: starts a run over every team with a frozen submission.
+// Also `admin generate-all-presentations` (the same command under the admin noun).
+import type { RunStarted } from '../../../../core/wire/decks.ts';
+import { CliError, EXIT } from '../../../lib/errors.ts';
+import { command } from '../../command.ts';
+import type { Context } from '../../context.ts';
+import { DECKS } from './generated.ts';
+
+const FLAGS = { newRevision: { type: 'boolean' } } as const;
+
+async function generate(opts: { newRevision?: boolean; args: string[] }, ctx: Context) {
+  if (opts.args.length) throw new CliError(`unexpected argument ${opts.args[0]}`, EXIT.usage);
+  const r = await (await ctx.client()).request<RunStarted>('POST', `${DECKS}/runs`, { newRevision: opts.newRevision === true }, { 'idempotency-key': crypto.randomUUID() });
+  if (ctx.json) return ctx.printJson(r);
+  ctx.out(`Run ${r.run.id} started at revision ${r.run.revision}: ${r.run.counts.pending} pending, ${r.run.counts.skipped} skipped`);
+  for (const s of r.skipped) ctx.out(`Skipped ${s.team.name} ${s.kind}: ${s.reason}`);
+}
+
+export const decksGenerate = command({
+  path: 'decks generate',
+  summary: 'Generate the jury and community decks of every frozen team (organizer)',
+  usage: 'Usage: hackathon decks generate [--new-revision] [--json]',
+  flags: FLAGS,
+  run: generate,
+});
+
+export const adminGenerateAll = command({
+  path: 'admin generate-all-presentations',
+  summary: 'Same as decks generate',
+  usage: 'Usage: hackathon admin generate-all-presentations [--new-revision] [--json]',
+  flags: FLAGS,
+  run: generate,
+});

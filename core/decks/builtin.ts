@@ -1,0 +1,54 @@
+// The built-in generator: deterministic, needs nothing outside the machine. It lays the
+// claims of the evidence (facts.ts) on the template's screens in order: every required
+// screen, each optional one that has something to say, up to the template's maximum; a
+// required screen with nothing found says so about the frozen commit (cited) instead of
+// staying empty. Claims are clipped to the template's length. The same evidence always gives
+// the same deck, byte for byte.
+import { clip, extractFacts, type FactTopic, type Facts } from './facts.ts';
+import type { Claim, GenerateInput, GeneratedDeck, Screen } from './types.ts';
+
+export const BUILTIN_GENERATOR = 'builtin/1';
+
+/** Which evidence topic fills a heading (by the template's heading). */
+const JURY: Record<string, FactTopic> = {
+  'Problem': 'problem',
+  'What it does': 'does',
+  'How it works': 'works',
+  'What was built in the event': 'built',
+  'Evidence it runs': 'runs',
+  'What is tested': 'tested',
+  'What is next': 'next',
+  'The evidence': 'evidence',
+};
+const COMMUNITY: Record<string, FactTopic | 'compare'> = {
+  'The project': 'problem',
+  'What it does': 'does',
+  'How it was built': 'compare',
+  'Try it': 'runs',
+};
+
+function claimsFor(heading: string, input: GenerateInput, facts: Facts): { claims: Claim[]; found: boolean } {
+  const topic = input.template.kind === 'jury' ? JURY[heading] : COMMUNITY[heading];
+  if (!topic) return { claims: [], found: false };
+  if (topic === 'compare') {
+    const s = [facts.summary.languages, facts.summary.commits, facts.summary.tests ?? facts.absent.tested].filter((c): c is Claim => !!c);
+    return { claims: s, found: s.length > 0 };
+  }
+  const found = facts.topics[topic];
+  return found.length ? { claims: found, found: true } : { claims: [facts.absent[topic]], found: false };
+}
+
+export function generateBuiltin(input: GenerateInput, facts: Facts = extractFacts(input)): GeneratedDeck {
+  const t = input.template;
+  const screens: Screen[] = [];
+  for (const h of t.headings) {
+    if (screens.length >= t.screens.max) break;
+    const { claims, found } = claimsFor(h.heading, input, facts);
+    if (!h.required && !found) continue;
+    screens.push({
+      heading: h.heading,
+      claims: claims.slice(0, t.maxClaimsPerScreen).map((c) => ({ ...c, text: clip(c.text, t.maxClaimChars) })),
+    });
+  }
+  return { generator: BUILTIN_GENERATOR, screens };
+}

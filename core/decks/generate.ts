@@ -1,0 +1,24 @@
+// One deck from verified evidence: the claims the evidence holds (facts.ts), laid out by the
+// built-in generator or written by the chat-completions driver when one is configured, then
+// checked against the archive (validate.ts) and rendered as a self-contained HTML file.
+import { generateBuiltin } from './builtin.ts';
+import { generateWithChat, type ChatSettings } from './chat.ts';
+import { extractFacts } from './facts.ts';
+import { renderDeckHtml } from './render.ts';
+import type { Finding, GenerateInput, Screen } from './types.ts';
+import { validateDeck } from './validate.ts';
+
+export interface BuiltDeck {
+  generator: string;
+  screens: Screen[];
+  findings: Finding[];
+  html: string;
+}
+
+export async function buildDeck(input: GenerateInput, chat: ChatSettings | null, fetchImpl?: typeof fetch): Promise<BuiltDeck> {
+  const facts = extractFacts(input);
+  const deck = chat ? await generateWithChat(input, facts, chat, fetchImpl) : generateBuiltin(input, facts);
+  const findings = validateDeck(deck.screens, input.template, input.evidence, input.sha, input.commits);
+  const html = renderDeckHtml({ team: input.team, kind: input.template.kind, eventName: input.eventName, sha: input.sha, archiveName: input.archiveName, generator: deck.generator, screens: deck.screens });
+  return { generator: deck.generator, screens: deck.screens, findings, html };
+}

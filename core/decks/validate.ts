@@ -1,0 +1,47 @@
+// Validation findings of a generated deck, stored with it and shown by `decks show`: the
+// screen count out of the template's range, an empty screen, a claim with neither a citation
+// nor the [unverified] mark, a citation that does not exist in the evidence (a path not in the
+// archive, lines beyond the file, a commit not in the frozen revision's history), over-long
+// text. The same check runs on every generator's output before the deck is published.
+import type { Evidence } from './evidence.ts';
+import type { CommitInfo, DeckTemplate, Finding, Screen } from './types.ts';
+
+export const MAX_HEADING_CHARS = 80;
+
+export function validateDeck(screens: Screen[], template: DeckTemplate, evidence: Evidence, frozenSha: string, commits: CommitInfo[] | null): Finding[] {
+  const findings: Finding[] = [];
+  const known = new Set([frozenSha, ...(commits ?? []).map((k) => k.sha)]);
+  const commitKnown = (sha: string) => /^[0-9a-f]{7,40}$/.test(sha) && [...known].some((k) => k.startsWith(sha));
+  if (screens.length < template.screens.min || screens.length > template.screens.max) {
+    findings.push({ code: 'screen_count', message: `${screens.length} screens; the ${template.kind} template takes ${template.screens.min} to ${template.screens.max}` });
+  }
+  screens.forEach((s, i) => {
+    const screen = i + 1;
+    if (!s.heading?.trim()) findings.push({ code: 'empty_screen', screen, message: `Screen ${screen} has no heading` });
+    else if (s.heading.length > MAX_HEADING_CHARS) findings.push({ code: 'text_too_long', screen, message: `Screen ${screen}'s heading is ${s.heading.length} characters (at most ${MAX_HEADING_CHARS})` });
+    if (!s.claims?.length) findings.push({ code: 'empty_screen', screen, message: `Screen ${screen} (${s.heading || 'no heading'}) has no claim` });
+    if (s.claims?.length > template.maxClaimsPerScreen) {
+      findings.push({ code: 'text_too_long', screen, message: `Screen ${screen} holds ${s.claims.length} claims (at most ${template.maxClaimsPerScreen})` });
+    }
+    (s.claims ?? []).forEach((c, j) => {
+      const claim = j + 1;
+      const where = `Screen ${screen}, claim ${claim}`;
+      if (!c.text?.trim()) findings.push({ code: 'empty_screen', screen, claim, message: `${where} is empty` });
+      else if (c.text.length > template.maxClaimChars) findings.push({ code: 'text_too_long', screen, claim, message: `${where} is ${c.text.length} characters (at most ${template.maxClaimChars})` });
+      const cite = c.cite;
+      if (!cite) {
+        if (!c.unverified) findings.push({ code: 'uncited_claim', screen, claim, message: `${where} cites nothing and is not marked [unverified]` });
+        return;
+      }
+      if ('commit' in cite) {
+        if (!commitKnown(String(cite.commit))) findings.push({ code: 'invalid_citation', screen, claim, message: `${where} cites commit ${String(cite.commit).slice(0, 12)}, which is not in the frozen revision's history` });
+      } else if (!evidence.get(cite.path)) {
+        findings.push({ code: 'invalid_citation', screen, claim, message: `${where} cites ${cite.path}, which is not in the evidence archive` });
+      } else if (!evidence.hasLines(cite.path, cite.start, cite.end)) {
+        const n = evidence.lines(cite.path)?.length ?? 0;
+        findings.push({ code: 'invalid_citation', screen, claim, message: `${where} cites ${cite.path}:${cite.start}-${cite.end}, which does not exist (the file has ${n} lines)` });
+      }
+    });
+  });
+  return findings;
+}

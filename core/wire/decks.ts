@@ -1,0 +1,134 @@
+// Wire shapes of the generated decks (docs/WIRE.md, "Generated decks"). Types only.
+
+export type DeckKind = 'jury' | 'community';
+export type Citation = { path: string; start: number; end: number } | { commit: string };
+
+export interface DeckTemplate {
+  kind: DeckKind;
+  name: string;
+  description: string;
+  schemaVersion: number;
+  screens: { min: number; max: number };
+  maxClaimChars: number;
+  maxClaimsPerScreen: number;
+  headings: { heading: string; required: boolean }[];
+}
+
+export interface DeckTemplates {
+  items: DeckTemplate[];
+  publisher: { service: 'deck'; url: string; apiVersion: string; version: string };
+}
+
+export interface RunCounts {
+  pending: number;
+  running: number;
+  review: number;
+  failed: number;
+  skipped: number;
+}
+
+export interface GenerationRun {
+  id: string;
+  revision: number;
+  newRevision: boolean;
+  status: 'running' | 'done';
+  createdAt: string;
+  counts: RunCounts;
+}
+
+export interface RunStarted {
+  run: GenerationRun;
+  skipped: { team: { id: string; name: string }; kind: DeckKind; reason: string }[];
+}
+
+export interface GenerationRuns {
+  currentRevision: number;
+  items: GenerationRun[];
+}
+
+export interface GenerationJob {
+  id: string;
+  team: { id: string; name: string };
+  kind: DeckKind;
+  status: 'pending' | 'running' | 'review' | 'failed' | 'skipped';
+  attempts: number;
+  lastError: string | null;
+  skipReason: string | null;
+  sha: string;
+  deck: { id: string; version: number } | null;
+  log?: string;
+}
+
+export interface GenerationRunDetail {
+  run: GenerationRun;
+  jobs: GenerationJob[];
+}
+
+export interface Finding {
+  code: 'screen_count' | 'empty_screen' | 'uncited_claim' | 'invalid_citation' | 'text_too_long';
+  message: string;
+  screen?: number;
+  claim?: number;
+}
+
+export interface GeneratedDeck {
+  id: string;
+  team: { id: string; name: string };
+  kind: DeckKind;
+  version: number;
+  revision: number;
+  template: { name: string; schemaVersion: number; screens: { min: number; max: number } };
+  generator: string;
+  sha: string;
+  evidence: { name: string; sha256: string };
+  review: 'pending' | 'approved' | 'rejected';
+  reviewNote?: string | null;
+  reviewedAt: string | null;
+  release: 'released' | 'superseded' | 'not released';
+  releasedAt: string | null;
+  invalidated: boolean;
+  invalidatedAt: string | null;
+  evidenceChanged: boolean;
+  presentationId: string;
+  view: string | null;
+  findings: Finding[];
+  screens: { heading: string; claims: { text: string; cite?: Citation | null; unverified?: boolean }[] }[];
+  createdAt: string;
+}
+
+export interface GeneratedDeckRow {
+  id: string;
+  team: { id: string; name: string };
+  kind: DeckKind;
+  version: number;
+  revision: number;
+  review: GeneratedDeck['review'];
+  release: GeneratedDeck['release'];
+  invalidated: boolean;
+  evidenceChanged: boolean;
+  findings: number;
+  createdAt: string;
+}
+
+export type GalleryState = 'none' | 'generating' | 'review' | 'failed' | 'invalidated' | 'evidence_changed' | 'pending' | 'released';
+
+export interface GalleryKind {
+  state: GalleryState;
+  version?: number;
+  deckId?: string;
+  view?: string | null;
+  evidenceChanged?: boolean;
+}
+
+export interface Gallery {
+  role: 'organizer' | 'participant' | 'jury' | 'advisor';
+  voteSection: 'on' | 'off';
+  items: { team: { id: string; name: string }; jury: GalleryKind; community: GalleryKind }[];
+}
+
+export interface Released {
+  team: { id: string; name: string };
+  released: { kind: DeckKind; id: string; version: number; view: string | null }[];
+  superseded: { kind: DeckKind; id: string; version: number }[];
+  unchanged: { kind: DeckKind; id: string; version: number }[];
+}

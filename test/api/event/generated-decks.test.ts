@@ -1,0 +1,140 @@
+// The generated-deck routes (/api/v1/event/decks/...): statuses and wire shapes, input
+// refused at the edge, the view URL composed only where SQL shows a view, and two workspaces:
+// B cannot read, list, review or release A's generated decks, runs or logs, over REST and
+// GraphQL. The worker's side is played by the app_private functions it calls.
+import test from 'ava';
+import { createHash } from 'node:crypto';
+import { generatedViewHash, generatedViewUrl } from '../../../core/decks/view-link.ts';
+import { createEvent, eventWorkspace, HOUR, importRoster, person, teamIds, type Person } from '../../helpers/event.ts';
+import { http } from '../../helpers/http.ts';
+import { startTestServer, type TestServer } from '../../helpers/server.ts';
+
+let s: TestServer;
+let a: { owner: Person; part: Person; teams: Record<string, string>; eventId: string };
+let b: { owner: Person; teams: Record<string, string> };
+let runA: string, deckA: string, jobA: string;
+
+async function setUp(name: string, teams: string[]) {
+  const w = await eventWorkspace(s.db.pool, name);
+  const eventId = (await createEvent(s.url, w.owner.key, Date.now() + HOUR, 1)).id;
+  await importRoster(s.url, w.owner.key, teams.map((t, i) => ({ email: `p${i}@${name.toLowerCase()}.test`, team: t })));
+  const part = await person(s.db.pool, w.ws.id, `p0@${name.toLowerCase()}.test`);
+  const ids = await teamIds(s.db.pool, w.ws.id);
+  await http(s.url, 'PUT', '/api/v1/event/vote', { key: w.owner.key, body: { on: true } });
+  for (const [i, t] of teams.entries()) {
+    await s.db.pool.query(`insert into app.submissions (project_id, event_id, state, sha, source, archive_sha256, archive_size, frozen_at)
+      values ($1, $2, 'frozen', $3, 'push', $4, 10, now())`, [ids[t], eventId, String(i + 1).repeat(40), String(i + 1).repeat(64)]);
+  }
+  return { owner: w.owner, part, teams: ids, eventId };
+}
+
+/** The worker's part for every pending job of a run. */
+async function work(runId: string) {
+  const { rows } = await s.db.pool.query(`select id from app_private.generation_jobs where run_id = $1 and status = 'pending'`, [runId]);
+  for (const { id } of rows) {
+    await s.db.pool.query('select app_private.generation_job_begin($1)', [id]);
+    const html = `<p>${id}</p>`;
+    await s.db.pool.query('select app_private.publish_generated_deck($1, $2, $3)', [id, JSON.stringify({
+      entry: 'index.html', files: [{ path: 'index.html', sha256: createHash('sha256').update(html).digest('hex'), size: html.length }],
+      screens: [{ heading: 'Problem', claims: [{ text: 'cited', cite: { commit: 'a'.repeat(40) } }, { text: 'not', unverified: true }] }],
+      findings: [], generator: 'builtin/1',
+    }), generatedViewHash(s.config.authSecret, id)]);
+  }
+}
+
+test.before(async () => {
+  s = await startTestServer();
+  a = await setUp('Alpha', ['Rocket', 'Comet']);
+  b = await setUp('Beta', ['Nova']);
+  await s.db.pool.query(`update app_private.clock set offset_seconds = 3 * 3600`); // past both freezes
+  const started = await http(s.url, 'POST', '/api/v1/event/decks/runs', { key: a.owner.key, body: {} });
+  if (started.status !== 201) throw new Error(started.text);
+  runA = started.body.run.id;
+  await work(runA);
+  const d = await s.db.pool.query(`select g.id, g.job_id from app_private.generated_decks g where g.project_id = $1 and g.kind = 'jury'`, [a.teams.Rocket]);
+  deckA = d.rows[0].id;
+  jobA = d.rows[0].job_id;
+});
+test.after.always(async () => {
+  await s?.db.pool.query(`update app_private.clock set offset_seconds = 0`);
+  await s?.close();
+});
+
+test.serial('the routes answer their shapes; the view is a share URL of this instance, never the key it is derived from', async (t) => {
+  const show = await http(s.url, 'GET', `/api/v1/event/decks/${deckA}`, { key: a.owner.key });
+  t.is(show.status, 200, show.text);
+  t.is(show.body.view, generatedViewUrl(s.url, s.config.authSecret, jobA));
+  t.false('viewKey' in show.body);
+  t.false(show.text.includes(jobA), 'the job id behind the link is not on the wire');
+  const link = await http(s.url, 'GET', new URL(show.body.view).pathname);
+  t.is(link.status, 200, 'the share link resolves');
+  t.like((await http(s.url, 'GET', '/api/v1/event/decks/runs', { key: a.owner.key })).body, { currentRevision: 1, items: [{ id: runA, status: 'done' }] });
+  t.is((await http(s.url, 'GET', '/api/v1/event/decks', { key: a.owner.key })).body.items.length, 4);
+  const review = await http(s.url, 'POST', `/api/v1/event/decks/${deckA}/review`, { key: a.owner.key, body: { decision: 'approve', note: 'ok' } });
+  t.like(review.body, { review: 'approved', reviewNote: 'ok' });
+  const g = await http(s.url, 'GET', '/api/v1/event/decks/gallery', { key: a.part.key });
+  t.deepEqual(g.body.items.map((i: any) => [i.team.name, i.jury, i.community]), [['Comet', { state: 'pending' }, { state: 'pending' }], ['Rocket', { state: 'pending' }, { state: 'pending' }]]);
+});
+
+test.serial('errors: run_not_found, deck_not_found (404), not_approved (409), refused input (400), vote_off (409)', async (t) => {
+  const none = '00000000-0000-4000-8000-000000000000';
+  t.like((await http(s.url, 'GET', `/api/v1/event/decks/runs/${none}`, { key: a.owner.key })), { status: 404, body: { error: { code: 'run_not_found' } } });
+  t.like((await http(s.url, 'GET', `/api/v1/event/decks/${none}`, { key: a.owner.key })), { status: 404, body: { error: { code: 'deck_not_found' } } });
+  t.like((await http(s.url, 'POST', '/api/v1/event/decks/releases', { key: a.owner.key, body: { projectId: a.teams.Rocket } })), { status: 409, body: { error: { code: 'not_approved' } } });
+  t.like((await http(s.url, 'POST', `/api/v1/event/decks/${deckA}/review`, { key: a.owner.key, body: { decision: 'maybe' } })), { status: 400, body: { error: { code: 'invalid_input' } } });
+  t.like((await http(s.url, 'GET', '/api/v1/event/decks/runs/not-a-uuid', { key: a.owner.key })), { status: 400 });
+  t.like((await http(s.url, 'POST', '/api/v1/event/decks/runs', { key: a.owner.key, body: { newRevision: 'yes' } })), { status: 400 });
+  const write = await http(s.url, 'POST', '/api/v1/event/decks/runs', { key: a.part.key, body: {} });
+  t.like(write, { status: 403, body: { error: { code: 'insufficient_event_role' } } });
+  await http(s.url, 'PUT', '/api/v1/event/vote', { key: a.owner.key, body: { on: false } });
+  try {
+    t.like((await http(s.url, 'GET', '/api/v1/event/decks', { key: a.owner.key })), { status: 409, body: { error: { code: 'vote_off' } } });
+    t.is((await http(s.url, 'GET', '/api/v1/event/decks/gallery', { key: a.owner.key })).status, 200, 'the gallery works whatever the vote section says');
+  } finally {
+    await http(s.url, 'PUT', '/api/v1/event/vote', { key: a.owner.key, body: { on: true } });
+  }
+});
+
+test.serial('decks generate takes an Idempotency-Key: a retry answers the same run', async (t) => {
+  const headers = { 'idempotency-key': 'gen-1' };
+  const one = await http(s.url, 'POST', '/api/v1/event/decks/runs', { key: b.owner.key, body: {}, headers });
+  const two = await http(s.url, 'POST', '/api/v1/event/decks/runs', { key: b.owner.key, body: {}, headers });
+  t.is(one.status, 201, one.text);
+  t.deepEqual(two.body, one.body);
+  await work(one.body.run.id);
+});
+
+test.serial('REST: workspace B cannot read, list, review or release A\'s generated decks, runs or logs', async (t) => {
+  const key = b.owner.key;
+  t.like(await http(s.url, 'GET', `/api/v1/event/decks/runs/${runA}?log=true`, { key }), { status: 404, body: { error: { code: 'run_not_found' } } });
+  t.like(await http(s.url, 'GET', `/api/v1/event/decks/${deckA}`, { key }), { status: 404, body: { error: { code: 'deck_not_found' } } });
+  t.like(await http(s.url, 'POST', `/api/v1/event/decks/${deckA}/review`, { key, body: { decision: 'reject' } }), { status: 404, body: { error: { code: 'deck_not_found' } } });
+  t.like(await http(s.url, 'POST', '/api/v1/event/decks/releases', { key, body: { projectId: a.teams.Rocket } }), { status: 404, body: { error: { code: 'project_not_found' } } });
+  const list = await http(s.url, 'GET', '/api/v1/event/decks', { key });
+  t.deepEqual(list.body.items.map((i: any) => i.team.name), ['Nova', 'Nova'], 'only its own');
+  const runs = await http(s.url, 'GET', '/api/v1/event/decks/runs', { key });
+  t.false(runs.body.items.some((r: any) => r.id === runA));
+  const gallery = await http(s.url, 'GET', '/api/v1/event/decks/gallery', { key });
+  t.deepEqual(gallery.body.items.map((i: any) => i.team.name), ['Nova']);
+  t.is((await s.db.pool.query('select review from app_private.generated_decks where id = $1', [deckA])).rows[0].review, 'approved', 'untouched');
+});
+
+test.serial('GraphQL: the same functions answer B exactly as REST does', async (t) => {
+  const gql = async (query: string) => (await http(s.url, 'POST', '/graphql', { key: b.owner.key, body: { query } })).body;
+  const code = (r: any) => r.errors?.[0]?.extensions?.code;
+  t.is(code(await gql(`{ deckGenerationRun(pRun: "${runA}", pLog: true) }`)), 'run_not_found');
+  t.is(code(await gql(`{ generatedDeck(pDeck: "${deckA}") }`)), 'deck_not_found');
+  t.is(code(await gql(`mutation { reviewGeneratedDeck(input: { pDeck: "${deckA}", pApprove: false }) { result } }`)), 'deck_not_found');
+  t.is(code(await gql(`mutation { releaseGeneratedDecks(input: { pProject: "${a.teams.Rocket}" }) { result } }`)), 'project_not_found');
+  const list = await gql('{ generatedDecksList }');
+  t.deepEqual(list.data.generatedDecksList.items.map((i: any) => i.team.name), ['Nova', 'Nova']);
+  const runs = await gql('{ deckGenerationRuns }');
+  t.false(runs.data.deckGenerationRuns.items.some((r: any) => r.id === runA));
+  const gallery = await gql('{ deckGallery }');
+  t.deepEqual(gallery.data.deckGallery.items.map((i: any) => i.team.name), ['Nova']);
+  // And A's own organizer reads A's over GraphQL (the allow side); the view stays a key there.
+  const own = await http(s.url, 'POST', '/graphql', { key: a.owner.key, body: { query: `{ generatedDeck(pDeck: "${deckA}") }` } });
+  t.is(own.body.data.generatedDeck.id, deckA);
+  const readOnly = await http(s.url, 'POST', '/graphql', { key: a.part.key, body: { query: `mutation { startDeckGeneration(input: { pNewRevision: true }) { result } }` } });
+  t.truthy(readOnly.body.errors);
+});

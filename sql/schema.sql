@@ -6690,10 +6690,10 @@ declare
   ids uuid[];
   dg text;
   r app.vote_results;
-  l numeric := 1;   -- lcm of (k - 1) over the ballot lengths k > 1
-  n_all numeric := 1; -- lcm of the ballot counts per candidate
-  k integer;
-  n bigint;
+  v_l numeric := 1;    -- lcm of (k - 1) over the ballot lengths k > 1
+  v_nall numeric := 1; -- lcm of the ballot counts per candidate
+  v_k integer;
+  v_n bigint;
   rows_ jsonb;
   ties_ jsonb;
   cov jsonb;
@@ -6707,9 +6707,9 @@ begin
   if r.id is not null then
     return jsonb_build_object('version', r.version, 'created', false);
   end if;
-  for k in select distinct cardinality(b.ranking) from app.vote_ballots b where b.id = any (ids) loop
-    if k > 1 then
-      l := lcm(l, (k - 1)::numeric);
+  for v_k in select distinct cardinality(b.ranking) from app.vote_ballots b where b.id = any (ids) loop
+    if v_k > 1 then
+      v_l := lcm(v_l, (v_k - 1)::numeric);
     end if;
   end loop;
 
@@ -6718,7 +6718,7 @@ begin
   select coalesce(array_agg(pid order by pid), '{}'), coalesce(array_agg(num order by pid), '{}'), coalesce(array_agg(cnt order by pid), '{}')
     into t_pid, t_num, t_n
   from (
-    select pid, sum(case when kk = 1 then cnt * l else s * div(l, (kk - 1)::numeric) end) as num, sum(cnt)::bigint as cnt
+    select pid, sum(case when kk = 1 then cnt * v_l else s * div(v_l, (kk - 1)::numeric) end) as num, sum(cnt)::bigint as cnt
     from (
       select u.pid, cardinality(b.ranking) as kk, sum(cardinality(b.ranking) - u.p)::numeric as s, count(*)::numeric as cnt
       from app.vote_ballots b, unnest(b.ranking) with ordinality u(pid, p)
@@ -6727,20 +6727,20 @@ begin
     ) per_k
     group by pid
   ) per_c;
-  for n in select distinct x from unnest(t_n) x loop
-    n_all := lcm(n_all, n::numeric);
+  for v_n in select distinct x from unnest(t_n) x loop
+    v_nall := lcm(v_nall, v_n::numeric);
   end loop;
 
   with scored as (
-    select c.project_id, c.name, t.num, t.n, l * t.n as den, gcd(t.num, l * t.n) as g,
-           t.num * div(n_all, t.n::numeric) as key
-    from app.vote_candidates c join unnest(t_pid, t_num, t_n) t(project_id, num, n) on t.project_id = c.project_id
+    select c.project_id, c.name, t.num, t.cnt, v_l * t.cnt as den, gcd(t.num, v_l * t.cnt) as g,
+           t.num * div(v_nall, t.cnt::numeric) as key
+    from app.vote_candidates c join unnest(t_pid, t_num, t_n) t(project_id, num, cnt) on t.project_id = c.project_id
     where c.eligibility_id = v.id and c.included
   ), ranked as (
     select s.*, rank() over (order by s.key desc) as rnk from scored s
   ), all_rows as (
     select rnk, project_id, name, div(num, g)::text || '/' || div(den, g)::text as fraction,
-           (div(2 * num * 10000 + den, 2 * den) / 10000)::numeric(30, 4)::text as score, n as ballots
+           (div(2 * num * 10000 + den, 2 * den) / 10000)::numeric(30, 4)::text as score, cnt as ballots
     from ranked
     union all
     select null, c.project_id, c.name, null, null, 0

@@ -51,6 +51,22 @@ import { submissionsArtifact } from './commands/submissions/artifact.ts';
 import { submissionsException } from './commands/submissions/exception.ts';
 import { adminProvision } from './commands/admin/provision.ts';
 import { eventGithubCheck } from './commands/event/github-check.ts';
+import { communityStatus } from './commands/community/status.ts';
+import { ballotShow } from './commands/community/ballot/show.ts';
+import { ballotSave } from './commands/community/ballot/save.ts';
+import { ballotSubmit } from './commands/community/ballot/submit.ts';
+import { eligibilityShow } from './commands/community/eligibility/show.ts';
+import { eligibilityLock } from './commands/community/eligibility/lock.ts';
+import { eligibilityUnlock } from './commands/community/eligibility/unlock.ts';
+import { votingOpen } from './commands/community/voting/open.ts';
+import { votingClose } from './commands/community/voting/close.ts';
+import { ballotsList } from './commands/community/ballots/list.ts';
+import { ballotsReads } from './commands/community/ballots/reads.ts';
+import { ballotsInvalidate } from './commands/community/ballots/invalidate.ts';
+import { resultsShow } from './commands/community/results/show.ts';
+import { resultsCalculate } from './commands/community/results/calculate.ts';
+import { resultsRelease } from './commands/community/results/release.ts';
+import { resultsExport } from './commands/community/results/export.ts';
 
 export const COMMANDS: Command[] = [
   doctor, login, logout, use, profiles, whoami, workspaces, workspaceDefault, connect, setup, gitCredential,
@@ -58,6 +74,8 @@ export const COMMANDS: Command[] = [
   projectsList, projectsCreate, projectsUpdate, projectsArchive, projectsUnarchive, membersList, membersAdd, membersRole, membersRemove,
   teamsList, teamsMembers, showcaseSet, showcaseShow, decksLink, decksShow, demoLink, demoList, demoRevoke,
   submissionsList, submissionsShow, submissionsFailures, submissionsReconcile, submissionsArtifact, submissionsException, adminProvision, eventGithubCheck,
+  communityStatus, ballotShow, ballotSave, ballotSubmit, eligibilityShow, eligibilityLock, eligibilityUnlock, votingOpen, votingClose,
+  ballotsList, ballotsReads, ballotsInvalidate, resultsShow, resultsCalculate, resultsRelease, resultsExport,
 ];
 
 const GLOBAL_FLAGS: AnyFlags = {

@@ -87,7 +87,7 @@ export function registerCommunityRoutes(app: FastifyInstance, { pool }: ApiDeps)
       const body = (await c.query('select app.submit_vote_ballot($1, $2, $3) as r', ballotArgs(req))).rows[0].r;
       return { status: 200, body };
     });
-    if (r.replayed) reply.header('idempotent-replayed', 'true');
+    if (r.replayed) reply.header('idempotency-replayed', 'true');
     return reply.code(r.status).send(r.body);
   });
 

@@ -116,7 +116,7 @@ test.serial('ballot submit honours Idempotency-Key: a retry gets the first answe
   const retry = await api('ann@alpha.test', 'POST', '/ballot/submission', body, { 'idempotency-key': 'ann-1' });
   t.is(retry.status, 200);
   t.deepEqual(retry.body, first.body);
-  t.is(retry.headers.get('idempotent-replayed'), 'true');
+  t.is(retry.headers.get('idempotency-replayed'), 'true');
   t.is(await revisionOf('ann@alpha.test'), 1, 'the retry changed nothing');
   const other = await api('ann@alpha.test', 'POST', '/ballot/submission', { ...body, ranking: [a.teams.Apollo, a.teams.Comet] }, { 'idempotency-key': 'ann-1' });
   t.like(other, { status: 422, body: { error: { code: 'idempotency_key_reused' } } });

@@ -150,7 +150,11 @@ await withStack('bench-vote', { PODIUM_TEST_MODE: '1' }, async ({ db, url, tmp }
   const heldS = (performance.now() - t1) / 1000;
   const exported = (await call(url, 'GET', `/api/v1/community/results/${again.version}/ballots`, key)) as BallotExport;
   const recount = tally(exported);
-  const exact = JSON.stringify(recount.rows) === JSON.stringify(result!.rows) && JSON.stringify(recount.ties) === JSON.stringify(result!.ties) && recount.digest === result!.digest;
+  // Compared field by field (jsonb orders an object's keys its own way).
+  const rowKey = (r: { rank: number | null; projectId: string; name: string; score: string | null; fraction: string | null; ballots: number }) => [r.rank, r.projectId, r.name, r.score, r.fraction, r.ballots];
+  const tieKey = (t: { rank: number; projectIds: string[]; names: string[] }) => [t.rank, t.projectIds, t.names];
+  const exact = JSON.stringify(recount.rows.map(rowKey)) === JSON.stringify(result!.rows.map(rowKey))
+    && JSON.stringify(recount.ties.map(tieKey)) === JSON.stringify(result!.ties.map(tieKey)) && recount.digest === result!.digest;
   const calcMedian = median(times);
   const calcMax = Math.max(...times);
   const rate = run.accepted / run.elapsed;

@@ -566,8 +566,8 @@ begin
     'digest', left(r.digest, 12),
     'candidates', coalesce((select jsonb_agg(jsonb_build_object('projectId', c.project_id, 'name', c.name) order by lower(c.name), c.project_id)
                    from app.vote_candidates c where c.eligibility_id = r.eligibility_id and c.included), '[]'),
-    'ballots', coalesce((select jsonb_agg(to_jsonb(b.ranking) order by array_to_string(b.ranking, ',') collate "C")
-                   from app.vote_ballots b where b.id = any (ids)), '[]'));
+    'ballots', coalesce((select jsonb_agg(to_jsonb(q.ranking) order by q.l collate "C")
+                   from (select b.ranking, b.ranking_line || '' as l from unnest(ids) x(id) join app.vote_ballots b on b.id = x.id) q), '[]'));
 end;
 $$;
 
@@ -5669,7 +5669,8 @@ begin
   if p_own = any (ids) then
     return jsonb_build_object('fault', 'own_team', 'position', array_position(ids, p_own), 'projectId', p_own, 'message', format('Project %s is your own team', p_own));
   end if;
-  select i, x into bad from unnest(ids) with ordinality u(x, i) where not (x = any (p_candidates)) order by i limit 1;
+  select u.i, u.x into bad from unnest(ids) with ordinality u(x, i) left join unnest(p_candidates) c(id) on c.id = u.x
+   where c.id is null order by u.i limit 1;
   if found then
     return jsonb_build_object('fault', 'not_a_candidate', 'position', bad.i, 'projectId', bad.x, 'message', format('Project %s is not one of the candidates', bad.x));
   end if;
@@ -5677,7 +5678,8 @@ begin
     if coalesce(cardinality(ids), 0) = 0 then
       return jsonb_build_object('fault', 'empty', 'position', null, 'projectId', null, 'message', 'A submission ranks every candidate; this ranking is empty');
     end if;
-    select c into missing from unnest(p_candidates) c where c is distinct from p_own and not (c = any (ids)) order by c limit 1;
+    select c.id into missing from unnest(p_candidates) c(id) left join unnest(ids) u(x) on u.x = c.id
+     where u.x is null and c.id is distinct from p_own order by c.id limit 1;
     if found then
       return jsonb_build_object('fault', 'missing', 'position', null, 'projectId', missing,
         'message', format('Candidate %s is left out: a submission ranks every candidate exactly once', missing));
@@ -5696,8 +5698,8 @@ CREATE FUNCTION app_private.ranking_json(p uuid[]) RETURNS jsonb
     SET search_path TO ''
     AS $$
   select case when p is null then null else
-    coalesce((select jsonb_agg(jsonb_build_object('projectId', x, 'name', (select pr.name from app.projects pr where pr.id = x)) order by i)
-              from unnest(p) with ordinality u(x, i)), '[]') end
+    coalesce((select jsonb_agg(jsonb_build_object('projectId', u.x, 'name', pr.name) order by u.i)
+              from unnest(p) with ordinality u(x, i) left join app.projects pr on pr.id = u.x), '[]') end
 $$;
 
 --
@@ -6678,12 +6680,28 @@ CREATE FUNCTION app_private.version_json(v app.deck_versions) RETURNS jsonb
 $$;
 
 --
+-- Name: vote_ballot_ranking_line(); Type: FUNCTION; Schema: app_private; Owner: -
+--
+
+CREATE FUNCTION app_private.vote_ballot_ranking_line() RETURNS trigger
+    LANGUAGE plpgsql
+    SET search_path TO ''
+    AS $$
+begin
+  new.ranking_length := cardinality(new.ranking);
+  new.ranking_line := array_to_string(new.ranking, ',');
+  return new;
+end;
+$$;
+
+--
 -- Name: vote_calculate(uuid, uuid); Type: FUNCTION; Schema: app_private; Owner: -
 --
 
 CREATE FUNCTION app_private.vote_calculate(p_event uuid, p_by uuid) RETURNS jsonb
     LANGUAGE plpgsql SECURITY DEFINER
     SET search_path TO ''
+    SET work_mem TO '64MB'
     AS $$
 declare
   v app.vote_eligibility := app_private.current_eligibility(p_event);
@@ -6702,12 +6720,12 @@ declare
   t_n bigint[];
 begin
   select coalesce(array_agg(b.id order by b.id), '{}') into ids from app.vote_ballots b where b.eligibility_id = v.id and b.state = 'submitted';
-  dg := encode(pg_catalog.sha256(convert_to(app_private.vote_canonical(v.version, ids), 'UTF8')), 'hex');
+  dg := encode(pg_catalog.sha256(convert_to(app_private.vote_canonical(v.version, v.id), 'UTF8')), 'hex');
   select * into r from app.vote_results x where x.eligibility_id = v.id and x.digest = dg order by x.version limit 1;
   if r.id is not null then
     return jsonb_build_object('version', r.version, 'created', false);
   end if;
-  for v_k in select distinct cardinality(b.ranking) from app.vote_ballots b where b.id = any (ids) loop
+  for v_k in select distinct b.ranking_length from app.vote_ballots b where b.eligibility_id = v.id and b.state = 'submitted' loop
     if v_k > 1 then
       v_l := lcm(v_l, (v_k - 1)::numeric);
     end if;
@@ -6720,10 +6738,12 @@ begin
   from (
     select pid, sum(case when kk = 1 then cnt * v_l else s * div(v_l, (kk - 1)::numeric) end) as num, sum(cnt)::bigint as cnt
     from (
-      select u.pid, cardinality(b.ranking) as kk, sum(cardinality(b.ranking) - u.p)::numeric as s, count(*)::numeric as cnt
-      from app.vote_ballots b, unnest(b.ranking) with ordinality u(pid, p)
-      where b.id = any (ids)
-      group by u.pid, cardinality(b.ranking)
+      -- unnest reads each ranking once per ballot (ranking_length is a column, not a
+      -- cardinality() per element, which would detoast the array for every element)
+      select u.pid, b.ranking_length as kk, sum(b.ranking_length - u.p)::numeric as s, count(*)::numeric as cnt
+      from app.vote_ballots b cross join lateral unnest(b.ranking) with ordinality u(pid, p)
+      where b.eligibility_id = v.id and b.state = 'submitted'
+      group by u.pid, b.ranking_length
     ) per_k
     group by pid
   ) per_c;
@@ -6772,16 +6792,18 @@ end;
 $$;
 
 --
--- Name: vote_canonical(integer, uuid[]); Type: FUNCTION; Schema: app_private; Owner: -
+-- Name: vote_canonical(integer, uuid); Type: FUNCTION; Schema: app_private; Owner: -
 --
 
-CREATE FUNCTION app_private.vote_canonical(p_version integer, p_ballots uuid[]) RETURNS text
+CREATE FUNCTION app_private.vote_canonical(p_version integer, p_eligibility uuid) RETURNS text
     LANGUAGE sql STABLE SECURITY DEFINER
     SET search_path TO ''
+    SET work_mem TO '64MB'
     AS $$
   select 'podium-vote-v1' || E'\n' || 'eligibility ' || p_version || E'\n'
-    || coalesce((select string_agg(l, E'\n' order by l collate "C") || E'\n'
-                 from (select array_to_string(b.ranking, ',') as l from app.vote_ballots b where b.id = any (p_ballots)) q), '')
+    || coalesce((select string_agg(q.l, E'\n' order by q.l collate "C") || E'\n'
+                 from (select b.ranking_line || '' as l from app.vote_ballots b
+                       where b.eligibility_id = p_eligibility and b.state = 'submitted') q), '')
 $$;
 
 --
@@ -7557,12 +7579,15 @@ CREATE TABLE app.vote_ballots (
     invalidated_at timestamp with time zone,
     invalidated_by uuid,
     invalidation_reason text,
+    ranking_length integer,
+    ranking_line text,
     CONSTRAINT vote_ballots_check CHECK (((state = 'draft'::text) = (ranking IS NULL))),
     CONSTRAINT vote_ballots_check1 CHECK (((state = 'invalidated'::text) = ((invalidated_at IS NOT NULL) AND (invalidation_reason IS NOT NULL)))),
     CONSTRAINT vote_ballots_invalidation_reason_check CHECK ((((length(invalidation_reason) >= 1) AND (length(invalidation_reason) <= 500)) AND (invalidation_reason !~ '[[:cntrl:]]'::text))),
     CONSTRAINT vote_ballots_revision_check CHECK ((revision >= 1)),
     CONSTRAINT vote_ballots_state_check CHECK ((state = ANY (ARRAY['draft'::text, 'submitted'::text, 'invalidated'::text])))
 );
+ALTER TABLE ONLY app.vote_ballots ALTER COLUMN ranking_line SET STORAGE EXTERNAL;
 
 --
 -- Name: TABLE vote_ballots; Type: COMMENT; Schema: app; Owner: -
@@ -8936,6 +8961,12 @@ CREATE TRIGGER claim_collaborations_on_sign_up AFTER INSERT ON app.users FOR EAC
 --
 
 CREATE TRIGGER deck_versions_thumbnail AFTER INSERT ON app.deck_versions FOR EACH ROW EXECUTE FUNCTION app_private.enqueue_thumbnail();
+
+--
+-- Name: vote_ballots vote_ballots_ranking_line; Type: TRIGGER; Schema: app; Owner: -
+--
+
+CREATE TRIGGER vote_ballots_ranking_line BEFORE INSERT OR UPDATE OF ranking ON app.vote_ballots FOR EACH ROW EXECUTE FUNCTION app_private.vote_ballot_ranking_line();
 
 --
 -- Name: api_keys api_keys_record_sign_in; Type: TRIGGER; Schema: app_private; Owner: -

@@ -20,9 +20,25 @@ create table app.vote_ballots (
   invalidated_at timestamptz,
   invalidated_by uuid references app.users (id) on delete set null,
   invalidation_reason text check (length(invalidation_reason) between 1 and 500 and invalidation_reason !~ '[[:cntrl:]]'),
+  -- Kept by a trigger from `ranking`: its length and its line of the canonical serialisation
+  -- (ids joined by ","), so results read neither the array's text nor its length per element.
+  ranking_length integer,
+  ranking_line text,
   check ((state = 'draft') = (ranking is null)),
   check ((state = 'invalidated') = (invalidated_at is not null and invalidation_reason is not null))
 );
+create function app_private.vote_ballot_ranking_line() returns trigger
+  language plpgsql set search_path = '' as $$
+begin
+  new.ranking_length := cardinality(new.ranking);
+  new.ranking_line := array_to_string(new.ranking, ',');
+  return new;
+end;
+$$;
+create trigger vote_ballots_ranking_line before insert or update of ranking on app.vote_ballots
+  for each row execute function app_private.vote_ballot_ranking_line();
+-- Out of line but not compressed: read whole and often by results, hex digits compress little.
+alter table app.vote_ballots alter column ranking_line set storage external;
 create index vote_ballots_event_idx on app.vote_ballots (event_id);
 create index vote_ballots_eligibility_idx on app.vote_ballots (eligibility_id, state);
 create index vote_ballots_invalidated_by_idx on app.vote_ballots (invalidated_by);
@@ -82,8 +98,8 @@ $$;
 create function app_private.ranking_json(p uuid[]) returns jsonb
   language sql stable security definer set search_path = '' as $$
   select case when p is null then null else
-    coalesce((select jsonb_agg(jsonb_build_object('projectId', x, 'name', (select pr.name from app.projects pr where pr.id = x)) order by i)
-              from unnest(p) with ordinality u(x, i)), '[]') end
+    coalesce((select jsonb_agg(jsonb_build_object('projectId', u.x, 'name', pr.name) order by u.i)
+              from unnest(p) with ordinality u(x, i) left join app.projects pr on pr.id = u.x), '[]') end
 $$;
 
 -- The voter's ballot as `ballot show` prints it.
@@ -164,7 +180,8 @@ begin
   if p_own = any (ids) then
     return jsonb_build_object('fault', 'own_team', 'position', array_position(ids, p_own), 'projectId', p_own, 'message', format('Project %s is your own team', p_own));
   end if;
-  select i, x into bad from unnest(ids) with ordinality u(x, i) where not (x = any (p_candidates)) order by i limit 1;
+  select u.i, u.x into bad from unnest(ids) with ordinality u(x, i) left join unnest(p_candidates) c(id) on c.id = u.x
+   where c.id is null order by u.i limit 1;
   if found then
     return jsonb_build_object('fault', 'not_a_candidate', 'position', bad.i, 'projectId', bad.x, 'message', format('Project %s is not one of the candidates', bad.x));
   end if;
@@ -172,7 +189,8 @@ begin
     if coalesce(cardinality(ids), 0) = 0 then
       return jsonb_build_object('fault', 'empty', 'position', null, 'projectId', null, 'message', 'A submission ranks every candidate; this ranking is empty');
     end if;
-    select c into missing from unnest(p_candidates) c where c is distinct from p_own and not (c = any (ids)) order by c limit 1;
+    select c.id into missing from unnest(p_candidates) c(id) left join unnest(ids) u(x) on u.x = c.id
+     where u.x is null and c.id is distinct from p_own order by c.id limit 1;
     if found then
       return jsonb_build_object('fault', 'missing', 'position', null, 'projectId', missing,
         'message', format('Candidate %s is left out: a submission ranks every candidate exactly once', missing));

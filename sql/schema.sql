@@ -6702,6 +6702,8 @@ CREATE FUNCTION app_private.vote_calculate(p_event uuid, p_by uuid) RETURNS json
     LANGUAGE plpgsql SECURITY DEFINER
     SET search_path TO ''
     SET work_mem TO '64MB'
+    SET enable_sort TO 'off'
+    SET jit TO 'off'
     AS $$
 declare
   v app.vote_eligibility := app_private.current_eligibility(p_event);
@@ -6799,6 +6801,7 @@ CREATE FUNCTION app_private.vote_canonical(p_version integer, p_eligibility uuid
     LANGUAGE sql STABLE SECURITY DEFINER
     SET search_path TO ''
     SET work_mem TO '64MB'
+    SET jit TO 'off'
     AS $$
   select 'podium-vote-v1' || E'\n' || 'eligibility ' || p_version || E'\n'
     || coalesce((select string_agg(q.l, E'\n' order by q.l collate "C") || E'\n'

@@ -480,7 +480,7 @@ CREATE FUNCTION app.community_ballot_reads() RETURNS jsonb
     SET search_path TO ''
     AS $$
 declare
-  ctx app_private.event_ctx := app_private.role_ctx('hackathon:read', array['organizer']);
+  ctx app_private.event_ctx := app_private.community_ctx('hackathon:read', true);
 begin
   perform app_private.require_owner_or_admin('lists who read the ballots');
   return jsonb_build_object('items', coalesce((select jsonb_agg(jsonb_build_object('id', r.id, 'email', r.email, 'at', app_private.iso(r.at),

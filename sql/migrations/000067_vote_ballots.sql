@@ -337,7 +337,7 @@ grant execute on function app_private.community_ballots() to podium_app;
 create function app.community_ballot_reads() returns jsonb
   language plpgsql stable security definer set search_path = '' as $$
 declare
-  ctx app_private.event_ctx := app_private.role_ctx('hackathon:read', array['organizer']);
+  ctx app_private.event_ctx := app_private.community_ctx('hackathon:read', true);
 begin
   perform app_private.require_owner_or_admin('lists who read the ballots');
   return jsonb_build_object('items', coalesce((select jsonb_agg(jsonb_build_object('id', r.id, 'email', r.email, 'at', app_private.iso(r.at),

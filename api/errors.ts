@@ -115,6 +115,22 @@ export const STATUS_BY_CODE: Record<string, number> = {
   deck_not_found: 404,
   not_approved: 409,
   evidence_replaced: 409,
+  // community vote (api/routes/community/)
+  eligibility_locked: 409,
+  invalid_eligibility: 400,
+  eligibility_not_locked: 409,
+  eligibility_stale: 409,
+  roster_not_locked: 409,
+  no_candidates: 409,
+  candidates_not_ready: 409,
+  voting_closed: 409,
+  voting_not_open: 409,
+  voting_not_closed: 409,
+  not_eligible_voter: 403,
+  invalid_ballot: 400,
+  revision_conflict: 409,
+  ballot_not_submitted: 409,
+  ballot_invalidated: 409,
 };
 
 /** The status of a registered code. An unregistered one is a bug: loud in test mode, a 400

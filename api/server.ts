@@ -31,6 +31,7 @@ import { registerWebhookRoutes } from './routes/webhooks/index.ts';
 import { registerSubmissionRoutes } from './routes/submissions/index.ts';
 import { registerBootstrapRoutes } from './routes/bootstrap/index.ts';
 import { registerChatRoutes } from './routes/chats/index.ts';
+import { registerCommunityRoutes } from './routes/community/index.ts';
 
 export interface ApiDeps {
   config: Config;
@@ -208,6 +209,7 @@ export async function buildApi(deps: ApiDeps, surface: 'full' | 'ops' = 'full'):
     registerSubmissionRoutes(app, deps);
     registerBootstrapRoutes(app, deps);
     registerChatRoutes(app, deps);
+    registerCommunityRoutes(app, deps);
     registerWebhookRoutes(app, { ...deps, metrics });
     if (config.testMode) registerTestRoutes(app, deps);
     graphql = await mountGraphql(app, deps);

@@ -306,6 +306,36 @@ $$;
 COMMENT ON FUNCTION app.bootstrap_record() IS 'The caller''s bootstrap record without the live code-host standing: person, event role, team, code-host username, the team repository once provisioned.';
 
 --
+-- Name: calculate_vote_results(); Type: FUNCTION; Schema: app; Owner: -
+--
+
+CREATE FUNCTION app.calculate_vote_results() RETURNS jsonb
+    LANGUAGE plpgsql SECURITY DEFINER
+    SET search_path TO ''
+    AS $$
+declare
+  ctx app_private.event_ctx := app_private.community_ctx('hackathon:write', true);
+  e app.events;
+  st text;
+  c jsonb;
+begin
+  select * into e from app.events x where x.id = ctx.event_id for update;
+  st := app_private.vote_state(e);
+  if st <> 'closed' then
+    perform app_private.fail('voting_not_closed', format('Results are calculated once voting is closed (now %s)', st), jsonb_build_object('voteState', st));
+  end if;
+  c := app_private.vote_calculate(e.id, ctx.user_id);
+  return c || jsonb_build_object('result', (select app_private.vote_result_json(r) from app.vote_results r where r.event_id = e.id and r.version = (c ->> 'version')::int));
+end;
+$$;
+
+--
+-- Name: FUNCTION calculate_vote_results(); Type: COMMENT; Schema: app; Owner: -
+--
+
+COMMENT ON FUNCTION app.calculate_vote_results() IS 'community results calculate: a new results version from the counted ballots, or the version that already holds this ballot set (created: false); voting_not_closed before the close.';
+
+--
 -- Name: claim_help_request(uuid); Type: FUNCTION; Schema: app; Owner: -
 --
 
@@ -338,6 +368,38 @@ $$;
 --
 
 COMMENT ON FUNCTION app.claim_help_request(p_id uuid) IS 'requests claim: an advisor takes the request (request_claimed when another holds it; your own re-claim is a no-op; not when resolved).';
+
+--
+-- Name: close_voting(); Type: FUNCTION; Schema: app; Owner: -
+--
+
+CREATE FUNCTION app.close_voting() RETURNS jsonb
+    LANGUAGE plpgsql SECURITY DEFINER
+    SET search_path TO ''
+    AS $$
+declare
+  ctx app_private.event_ctx := app_private.community_ctx('hackathon:write', true);
+  e app.events;
+  st text;
+begin
+  select * into e from app.events x where x.id = ctx.event_id for update;
+  st := app_private.vote_state(e);
+  if st = 'closed' then
+    return app_private.vote_window_json(e) || jsonb_build_object('closedAt', app_private.iso(app_private.vote_closes_at(e)), 'alreadyClosed', true);
+  end if;
+  if st <> 'open' then
+    perform app_private.fail('voting_not_open', format('Voting is not open (%s)', st), jsonb_build_object('voteState', st));
+  end if;
+  update app.events x set voting_closed_at = app.now(), updated_at = app.now() where x.id = e.id returning * into e;
+  return app_private.vote_window_json(e) || jsonb_build_object('closedAt', app_private.iso(e.voting_closed_at), 'alreadyClosed', false);
+end;
+$$;
+
+--
+-- Name: FUNCTION close_voting(); Type: COMMENT; Schema: app; Owner: -
+--
+
+COMMENT ON FUNCTION app.close_voting() IS 'community voting close: closes an open vote now (idempotent once closed); voting_not_open otherwise.';
 
 --
 -- Name: commit_deck_version(uuid, integer, jsonb); Type: FUNCTION; Schema: app; Owner: -
@@ -422,6 +484,205 @@ $_$;
 --
 
 COMMENT ON FUNCTION app.commit_deck_version(p_deck uuid, p_base integer, p_manifest jsonb) IS 'Publishing step 3: commits a manifest as a new deck (deck null) or as the next version on the expected base version.';
+
+--
+-- Name: community_ballot(); Type: FUNCTION; Schema: app; Owner: -
+--
+
+CREATE FUNCTION app.community_ballot() RETURNS jsonb
+    LANGUAGE plpgsql STABLE SECURITY DEFINER
+    SET search_path TO ''
+    AS $$
+declare
+  ctx app_private.event_ctx := app_private.community_ctx('hackathon:read', false);
+  e app.events;
+  v app.vote_eligibility;
+  vt app.vote_voters;
+  why text;
+begin
+  select * into e from app.events x where x.id = ctx.event_id;
+  v := app_private.current_eligibility(e.id);
+  if v.id is null then
+    perform app_private.fail('eligibility_not_locked', 'Eligibility is not locked yet: there are no ballots before it is');
+  end if;
+  vt := app_private.my_voter(v.id);
+  why := app_private.not_a_voter_reason(ctx, v, vt);
+  if why is not null then
+    perform app_private.fail('not_eligible_voter', format('You do not vote in eligibility version %s: %s', v.version, why), jsonb_build_object('reason', why));
+  end if;
+  return app_private.ballot_json(e, v, vt);
+end;
+$$;
+
+--
+-- Name: FUNCTION community_ballot(); Type: COMMENT; Schema: app; Owner: -
+--
+
+COMMENT ON FUNCTION app.community_ballot() IS 'community ballot show: your ballot (state, revision, draft and submission), the window, and the candidates you rank.';
+
+--
+-- Name: community_ballot_reads(); Type: FUNCTION; Schema: app; Owner: -
+--
+
+CREATE FUNCTION app.community_ballot_reads() RETURNS jsonb
+    LANGUAGE plpgsql STABLE SECURITY DEFINER
+    SET search_path TO ''
+    AS $$
+declare
+  ctx app_private.event_ctx := app_private.community_ctx('hackathon:read', true);
+begin
+  perform app_private.require_owner_or_admin('lists who read the ballots');
+  return jsonb_build_object('items', coalesce((select jsonb_agg(jsonb_build_object('id', r.id, 'email', r.email, 'at', app_private.iso(r.at),
+      'eligibilityVersion', (select v.version from app.vote_eligibility v where v.id = r.eligibility_id), 'ballots', r.ballots) order by r.at desc, r.id)
+    from app.vote_ballot_reads r where r.event_id = ctx.event_id), '[]'), 'nextCursor', null);
+end;
+$$;
+
+--
+-- Name: FUNCTION community_ballot_reads(); Type: COMMENT; Schema: app; Owner: -
+--
+
+COMMENT ON FUNCTION app.community_ballot_reads() IS 'The audit of community ballots list (who read it, when, which eligibility version), newest first; owners and admins.';
+
+--
+-- Name: community_eligibility(); Type: FUNCTION; Schema: app; Owner: -
+--
+
+CREATE FUNCTION app.community_eligibility() RETURNS jsonb
+    LANGUAGE plpgsql STABLE SECURITY DEFINER
+    SET search_path TO ''
+    AS $$
+declare
+  ctx app_private.event_ctx := app_private.community_ctx('hackathon:read', true);
+begin
+  return app_private.vote_eligibility_json(ctx.event_id);
+end;
+$$;
+
+--
+-- Name: FUNCTION community_eligibility(); Type: COMMENT; Schema: app; Owner: -
+--
+
+COMMENT ON FUNCTION app.community_eligibility() IS 'community eligibility show: candidates (included or excluded, member count, confirmed, readiness), voters, the locked version or the draft, roster lock.';
+
+--
+-- Name: community_results(); Type: FUNCTION; Schema: app; Owner: -
+--
+
+CREATE FUNCTION app.community_results() RETURNS jsonb
+    LANGUAGE plpgsql STABLE SECURITY DEFINER
+    SET search_path TO ''
+    AS $$
+declare
+  ctx app_private.event_ctx := app_private.community_ctx('hackathon:read', true);
+begin
+  return jsonb_build_object('items', coalesce((select jsonb_agg(app_private.vote_result_json(r) order by r.version desc)
+    from app.vote_results r where r.event_id = ctx.event_id), '[]'), 'nextCursor', null);
+end;
+$$;
+
+--
+-- Name: FUNCTION community_results(); Type: COMMENT; Schema: app; Owner: -
+--
+
+COMMENT ON FUNCTION app.community_results() IS 'community results show: every results version, newest first, with rows, ties, coverage and digest.';
+
+--
+-- Name: community_results_export(integer); Type: FUNCTION; Schema: app; Owner: -
+--
+
+CREATE FUNCTION app.community_results_export(p_version integer) RETURNS jsonb
+    LANGUAGE plpgsql STABLE SECURITY DEFINER
+    SET search_path TO ''
+    AS $$
+declare
+  ctx app_private.event_ctx := app_private.community_ctx('hackathon:read', false);
+  r app.vote_results;
+  ids uuid[];
+  ev integer;
+begin
+  select * into r from app.vote_results x where x.event_id = ctx.event_id and x.version = p_version
+    and (ctx.role = 'organizer' or x.released_at is not null);
+  if r.id is null then
+    perform app_private.fail('not_found', format('No results version %s', coalesce(p_version::text, 'null')), jsonb_build_object('version', p_version));
+  end if;
+  select x.ballot_ids into ids from app_private.vote_result_ballots x where x.result_id = r.id;
+  select v.version into ev from app.vote_eligibility v where v.id = r.eligibility_id;
+  return jsonb_build_object(
+    'format', 'podium-vote-ballots/1',
+    'eligibilityVersion', ev,
+    'resultVersion', r.version,
+    'digest', left(r.digest, 12),
+    'candidates', coalesce((select jsonb_agg(jsonb_build_object('projectId', c.project_id, 'name', c.name) order by lower(c.name), c.project_id)
+                   from app.vote_candidates c where c.eligibility_id = r.eligibility_id and c.included), '[]'),
+    'ballots', coalesce((select jsonb_agg(to_jsonb(q.ranking) order by q.l collate "C")
+                   from (select b.ranking, b.ranking_line || '' as l from unnest(ids) x(id) join app.vote_ballots b on b.id = x.id) q), '[]'));
+end;
+$$;
+
+--
+-- Name: FUNCTION community_results_export(p_version integer); Type: COMMENT; Schema: app; Owner: -
+--
+
+COMMENT ON FUNCTION app.community_results_export(p_version integer) IS 'The counted ballots of a results version (rankings only: no voter, no ballot id) in canonical order, with the candidates; what podium vote recount reads.';
+
+--
+-- Name: community_status(); Type: FUNCTION; Schema: app; Owner: -
+--
+
+CREATE FUNCTION app.community_status() RETURNS jsonb
+    LANGUAGE plpgsql STABLE SECURITY DEFINER
+    SET search_path TO ''
+    AS $$
+declare
+  ctx app_private.event_ctx := app_private.community_ctx('hackathon:read', false);
+  e app.events;
+  v app.vote_eligibility;
+  vt app.vote_voters;
+  b app.vote_ballots;
+  why text;
+  mine uuid;
+  cands jsonb;
+  released app.vote_results;
+begin
+  select * into e from app.events x where x.id = ctx.event_id;
+  v := app_private.current_eligibility(e.id);
+  if v.id is null then
+    mine := ctx.team_id;
+    why := case when ctx.role = 'participant' and ctx.team_id is not null then 'eligibility is not locked yet'
+                else format('only participants on a team vote; you are %s', case ctx.role when 'advisor' then 'an advisor' when 'organizer' then 'an organizer' else ctx.role end) end;
+    select coalesce(jsonb_agg(jsonb_build_object('projectId', c.project_id, 'name', c.name, 'yours', c.project_id is not distinct from mine)
+        order by lower(c.name), c.project_id), '[]') into cands
+      from app_private.live_vote_candidates(e.id) c;
+  else
+    vt := app_private.my_voter(v.id);
+    why := app_private.not_a_voter_reason(ctx, v, vt);
+    mine := coalesce(vt.team_id, ctx.team_id);
+    if why is null then
+      select * into b from app.vote_ballots x where x.voter_id = vt.id;
+    end if;
+    select coalesce(jsonb_agg(jsonb_build_object('projectId', c.project_id, 'name', c.name, 'yours', c.project_id is not distinct from mine)
+        order by lower(c.name), c.project_id), '[]') into cands
+      from app.vote_candidates c where c.eligibility_id = v.id and c.included;
+  end if;
+  select * into released from app.vote_results r where r.event_id = e.id and r.released_at is not null order by r.version desc limit 1;
+  return app_private.vote_window_json(e) || jsonb_build_object(
+    'eligibilityVersion', v.version,
+    'role', ctx.role,
+    'voter', jsonb_build_object('eligible', why is null, 'team', case when mine is null then null else app_private.team_ref_json(mine) end, 'reason', why),
+    'ballot', case when why is null then jsonb_build_object('state', coalesce(b.state, 'none'), 'revision', coalesce(b.revision, 0),
+                   'acceptedAt', app_private.iso(b.accepted_at), 'submittedAt', app_private.iso(b.submitted_at)) end,
+    'candidates', cands,
+    'results', case when released.id is null then null else app_private.vote_result_json(released) end,
+    'notice', 'One ballot is cast per participant. This is the community ranking, not the jury result.');
+end;
+$$;
+
+--
+-- Name: FUNCTION community_status(); Type: COMMENT; Schema: app; Owner: -
+--
+
+COMMENT ON FUNCTION app.community_status() IS 'community status: vote state, eligibility version, window, server time, your role, voter status and ballot, candidates (yours marked), the newest released results, and the notice.';
 
 --
 -- Name: configure_event(integer, text, text, timestamp with time zone, timestamp with time zone, timestamp with time zone, timestamp with time zone, text); Type: FUNCTION; Schema: app; Owner: -
@@ -901,6 +1162,7 @@ CREATE TABLE app.event_teams (
     vote_link text,
     joined_at timestamp with time zone DEFAULT now() NOT NULL,
     updated_at timestamp with time zone DEFAULT now() NOT NULL,
+    vote_confirmed_at timestamp with time zone,
     CONSTRAINT event_teams_description_check CHECK ((((length(description) >= 1) AND (length(description) <= 4000)) AND (description !~ '[\x01-\x08\x0b-\x1f\x7f]'::text))),
     CONSTRAINT event_teams_product_name_check CHECK ((((length(product_name) >= 1) AND (length(product_name) <= 24)) AND (product_name !~ '[[:cntrl:]]'::text))),
     CONSTRAINT event_teams_tagline_check CHECK ((((length(tagline) >= 1) AND (length(tagline) <= 140)) AND (tagline !~ '[[:cntrl:]]'::text)))
@@ -912,6 +1174,12 @@ CREATE TABLE app.event_teams (
 
 COMMENT ON TABLE app.event_teams IS '@behavior -insert -update -delete
 The projects taking part in the event as teams, with their showcase and three deck links. A dissolved team keeps its row (left_at) so nothing is lost if it comes back.';
+
+--
+-- Name: COLUMN event_teams.vote_confirmed_at; Type: COMMENT; Schema: app; Owner: -
+--
+
+COMMENT ON COLUMN app.event_teams.vote_confirmed_at IS 'When an organizer confirmed this team as a vote candidate (eligibility lock); cleared by submissions exception --invalidate-voting.';
 
 --
 -- Name: event_teams_submission_state(app.event_teams); Type: FUNCTION; Schema: app; Owner: -
@@ -962,6 +1230,7 @@ CREATE TABLE app.events (
     never_run boolean DEFAULT false NOT NULL,
     created_at timestamp with time zone DEFAULT app_private.ms(now()) NOT NULL,
     updated_at timestamp with time zone DEFAULT now() NOT NULL,
+    voting_closed_at timestamp with time zone,
     CONSTRAINT events_check CHECK ((build_ends_at > starts_at)),
     CONSTRAINT events_check1 CHECK (((freeze_at - build_ends_at) = '00:15:00'::interval)),
     CONSTRAINT events_check2 CHECK ((vote_opens_at >= freeze_at)),
@@ -976,6 +1245,12 @@ CREATE TABLE app.events (
 
 COMMENT ON TABLE app.events IS '@behavior -insert -update -delete
 One hackathon event per workspace: schedule (freeze = build end + 15 minutes), vote switch, code-host settings, roster lock.';
+
+--
+-- Name: COLUMN events.voting_closed_at; Type: COMMENT; Schema: app; Owner: -
+--
+
+COMMENT ON COLUMN app.events.voting_closed_at IS 'When an organizer closed voting (community voting close) before the configured close.';
 
 --
 -- Name: events_phase(app.events); Type: FUNCTION; Schema: app; Owner: -
@@ -1364,6 +1639,60 @@ $$;
 --
 
 COMMENT ON FUNCTION app.import_roster(p_participants jsonb) IS 'event roster import: replaces the whole roster; answers imported, removed rows, created and dissolved teams.';
+
+--
+-- Name: invalidate_vote_ballot(uuid, text); Type: FUNCTION; Schema: app; Owner: -
+--
+
+CREATE FUNCTION app.invalidate_vote_ballot(p_ballot uuid, p_reason text) RETURNS jsonb
+    LANGUAGE plpgsql SECURITY DEFINER
+    SET search_path TO ''
+    AS $$
+declare
+  ctx app_private.event_ctx := app_private.community_ctx('hackathon:write', true);
+  e app.events;
+  v app.vote_eligibility;
+  b app.vote_ballots;
+  st text;
+  reason text := trim(p_reason);
+  rc jsonb;
+begin
+  if reason is null or length(reason) not between 1 and 500 or reason ~ '[[:cntrl:]]' then
+    perform app_private.fail('invalid_input', 'reason must be 1 to 500 characters on one line', '{"field":"reason"}');
+  end if;
+  select * into e from app.events x where x.id = ctx.event_id for update;
+  st := app_private.vote_state(e);
+  if st <> 'closed' then
+    perform app_private.fail('voting_not_closed', format('Ballots are invalidated once voting is closed (now %s)', st), jsonb_build_object('voteState', st));
+  end if;
+  v := app_private.current_eligibility(e.id);
+  select * into b from app.vote_ballots x where x.id = p_ballot and x.event_id = e.id and x.eligibility_id = v.id for update;
+  if b.id is null then
+    perform app_private.fail('not_found', format('No ballot %s in eligibility version %s', coalesce(p_ballot::text, 'null'), v.version), jsonb_build_object('ballotId', p_ballot));
+  end if;
+  if b.state = 'invalidated' then
+    perform app_private.fail('ballot_invalidated', format('This ballot was invalidated at %s (%s)', app_private.iso(b.invalidated_at), b.invalidation_reason),
+      jsonb_build_object('invalidatedAt', app_private.iso(b.invalidated_at), 'invalidationReason', b.invalidation_reason));
+  end if;
+  if b.state <> 'submitted' then
+    perform app_private.fail('ballot_not_submitted', 'This ballot is a draft that was never submitted: nothing to invalidate', jsonb_build_object('state', b.state));
+  end if;
+  update app.vote_ballots x set state = 'invalidated', invalidated_at = app.now(), invalidated_by = ctx.user_id, invalidation_reason = reason
+   where x.id = b.id returning * into b;
+  if exists (select 1 from app.vote_results r where r.eligibility_id = v.id) then
+    rc := app_private.vote_calculate(e.id, ctx.user_id);
+  end if;
+  return jsonb_build_object('ballot', jsonb_build_object('id', b.id, 'email', (select t.email from app.vote_voters t where t.id = b.voter_id),
+      'state', b.state, 'invalidatedAt', app_private.iso(b.invalidated_at), 'invalidationReason', b.invalidation_reason),
+    'recalculated', rc);
+end;
+$$;
+
+--
+-- Name: FUNCTION invalidate_vote_ballot(p_ballot uuid, p_reason text); Type: COMMENT; Schema: app; Owner: -
+--
+
+COMMENT ON FUNCTION app.invalidate_vote_ballot(p_ballot uuid, p_reason text) IS 'community ballots invalidate: invalidates a submitted ballot after the close and recalculates existing results (voting_not_closed, not_found, ballot_invalidated, ballot_not_submitted).';
 
 --
 -- Name: invite_collaborator(uuid, text); Type: FUNCTION; Schema: app; Owner: -
@@ -1898,6 +2227,110 @@ $$;
 COMMENT ON FUNCTION app.lock_roster() IS 'event roster lock: idempotent; a locked roster refuses import.';
 
 --
+-- Name: lock_vote_eligibility(jsonb); Type: FUNCTION; Schema: app; Owner: -
+--
+
+CREATE FUNCTION app.lock_vote_eligibility(p_file jsonb) RETURNS jsonb
+    LANGUAGE plpgsql SECURITY DEFINER
+    SET search_path TO ''
+    AS $$
+declare
+  ctx app_private.event_ctx := app_private.community_ctx('hackathon:write', true);
+  f jsonb := coalesce(p_file, '{}');
+  cur app.vote_eligibility;
+  v app.vote_eligibility;
+  k text;
+  item jsonb;
+  i int;
+  pid uuid;
+  mail text;
+  excluded_projects jsonb := '{}'; -- project id -> reason
+  excluded_voters jsonb := '{}';   -- lower(email) -> reason
+  confirmed uuid[] := '{}';
+begin
+  perform 1 from app.events e where e.id = ctx.event_id for update;
+  cur := app_private.current_eligibility(ctx.event_id);
+  if cur.id is not null then
+    perform app_private.fail('eligibility_locked', format('Eligibility is already locked (version %s since %s); unlock it first', cur.version, app_private.iso(cur.locked_at)),
+      jsonb_build_object('version', cur.version, 'lockedAt', app_private.iso(cur.locked_at)));
+  end if;
+  -- The file's shape (the client and the route check it too).
+  if jsonb_typeof(f) <> 'object' then
+    perform app_private.fail('invalid_input', 'The eligibility file is a JSON object', '{"field":"file"}');
+  end if;
+  for k in select jsonb_object_keys(f) loop
+    if k not in ('excludedProjects', 'excludedVoters', 'confirmedProjects') then
+      perform app_private.fail('invalid_input', format('%s is not a field of the eligibility file', k), jsonb_build_object('field', k));
+    end if;
+    if jsonb_typeof(f -> k) <> 'array' then
+      perform app_private.fail('invalid_input', format('%s must be an array', k), jsonb_build_object('field', k));
+    end if;
+  end loop;
+
+  i := 0;
+  for item in select x.value from jsonb_array_elements(coalesce(f -> 'excludedProjects', '[]')) x loop
+    if jsonb_typeof(item) <> 'object' or exists (select 1 from jsonb_object_keys(item) kk where kk not in ('projectId', 'reason'))
+       or jsonb_typeof(item -> 'projectId') is distinct from 'string' then
+      perform app_private.fail('invalid_input', format('excludedProjects.%s must be { projectId, reason }', i), jsonb_build_object('field', format('excludedProjects.%s', i)));
+    end if;
+    pid := app_private.vote_project_id(item ->> 'projectId', format('excludedProjects.%s.projectId', i), ctx.event_id);
+    if excluded_projects ? pid::text then
+      perform app_private.fail('invalid_eligibility', format('excludedProjects.%s: project %s is named twice', i, pid), jsonb_build_object('field', format('excludedProjects.%s.projectId', i), 'projectId', pid));
+    end if;
+    excluded_projects := excluded_projects || jsonb_build_object(pid::text, app_private.eligibility_reason(item -> 'reason', format('excludedProjects.%s.reason', i)));
+    i := i + 1;
+  end loop;
+
+  i := 0;
+  for item in select x.value from jsonb_array_elements(coalesce(f -> 'excludedVoters', '[]')) x loop
+    if jsonb_typeof(item) <> 'object' or exists (select 1 from jsonb_object_keys(item) kk where kk not in ('email', 'reason'))
+       or jsonb_typeof(item -> 'email') is distinct from 'string' then
+      perform app_private.fail('invalid_input', format('excludedVoters.%s must be { email, reason }', i), jsonb_build_object('field', format('excludedVoters.%s', i)));
+    end if;
+    mail := lower(trim(item ->> 'email'));
+    if not exists (select 1 from app_private.live_voters(ctx.event_id) x where lower(x.email) = mail) then
+      perform app_private.fail('invalid_eligibility', format('excludedVoters.%s: %s is not a participant on a team of this event', i, left(item ->> 'email', 320)),
+        jsonb_build_object('field', format('excludedVoters.%s.email', i), 'email', left(item ->> 'email', 320)));
+    end if;
+    if excluded_voters ? mail then
+      perform app_private.fail('invalid_eligibility', format('excludedVoters.%s: %s is named twice', i, mail), jsonb_build_object('field', format('excludedVoters.%s.email', i), 'email', mail));
+    end if;
+    excluded_voters := excluded_voters || jsonb_build_object(mail, app_private.eligibility_reason(item -> 'reason', format('excludedVoters.%s.reason', i)));
+    i := i + 1;
+  end loop;
+
+  i := 0;
+  for item in select x.value from jsonb_array_elements(coalesce(f -> 'confirmedProjects', '[]')) x loop
+    if jsonb_typeof(item) <> 'string' then
+      perform app_private.fail('invalid_input', format('confirmedProjects.%s must be a project id', i), jsonb_build_object('field', format('confirmedProjects.%s', i)));
+    end if;
+    confirmed := confirmed || app_private.vote_project_id(item #>> '{}', format('confirmedProjects.%s', i), ctx.event_id);
+    i := i + 1;
+  end loop;
+
+  update app.event_teams t set vote_confirmed_at = app.now()
+    where t.project_id = any (confirmed) and t.vote_confirmed_at is null;
+
+  insert into app.vote_eligibility (event_id, version, locked_at, locked_by)
+  values (ctx.event_id, coalesce((select max(x.version) from app.vote_eligibility x where x.event_id = ctx.event_id), 0) + 1, app.now(), ctx.user_id)
+  returning * into v;
+  insert into app.vote_candidates (eligibility_id, event_id, project_id, name, included, reason, member_count, confirmed)
+  select v.id, ctx.event_id, c.project_id, c.name, not excluded_projects ? c.project_id::text, excluded_projects ->> c.project_id::text, c.member_count, c.confirmed
+  from app_private.live_vote_candidates(ctx.event_id) c;
+  insert into app.vote_voters (eligibility_id, event_id, email, name, team_id, included, reason)
+  select v.id, ctx.event_id, x.email, x.name, x.team_id, not excluded_voters ? lower(x.email), excluded_voters ->> lower(x.email)
+  from app_private.live_voters(ctx.event_id) x;
+  return app_private.vote_eligibility_json(ctx.event_id);
+end;
+$$;
+
+--
+-- Name: FUNCTION lock_vote_eligibility(p_file jsonb); Type: COMMENT; Schema: app; Owner: -
+--
+
+COMMENT ON FUNCTION app.lock_vote_eligibility(p_file jsonb) IS 'community eligibility lock: a new eligibility version from the file { excludedProjects?, excludedVoters?, confirmedProjects? } (eligibility_locked, invalid_eligibility).';
+
+--
 -- Name: my_workspaces(); Type: FUNCTION; Schema: app; Owner: -
 --
 
@@ -1969,6 +2402,72 @@ $$;
 --
 
 COMMENT ON FUNCTION app.open_help_request(p_title text, p_body text) IS 'requests open: a help request of your team (participants), with its thread channel; its card is posted in the team chat. Title 1 to 200 characters on one line, body 1 to 4000.';
+
+--
+-- Name: open_voting(); Type: FUNCTION; Schema: app; Owner: -
+--
+
+CREATE FUNCTION app.open_voting() RETURNS jsonb
+    LANGUAGE plpgsql SECURITY DEFINER
+    SET search_path TO ''
+    AS $$
+declare
+  ctx app_private.event_ctx := app_private.community_ctx('hackathon:write', true);
+  e app.events;
+  v app.vote_eligibility;
+  st text;
+  drift text[];
+  not_ready jsonb;
+begin
+  select * into e from app.events x where x.id = ctx.event_id for update;
+  st := app_private.vote_state(e);
+  if st in ('scheduled', 'open') then
+    return app_private.vote_window_json(e) || jsonb_build_object('eligibilityVersion', (app_private.current_eligibility(e.id)).version, 'alreadyOpen', true);
+  end if;
+  if st = 'closed' then
+    perform app_private.fail('voting_closed', format('Voting closed at %s; it does not open again', app_private.iso(app_private.vote_closes_at(e))),
+      jsonb_build_object('closedAt', app_private.iso(app_private.vote_closes_at(e))));
+  end if;
+  if e.roster_locked_at is null then
+    perform app_private.fail('roster_not_locked', 'Lock the roster first (event roster lock)');
+  end if;
+  v := app_private.current_eligibility(e.id);
+  if v.id is null then
+    perform app_private.fail('eligibility_not_locked', 'Lock eligibility first (community eligibility lock)');
+  end if;
+  if app.now() >= e.vote_closes_at then
+    perform app_private.fail('voting_closed', format('The vote window closed at %s', app_private.iso(e.vote_closes_at)),
+      jsonb_build_object('closedAt', app_private.iso(e.vote_closes_at)));
+  end if;
+  drift := app_private.eligibility_drift(v);
+  if cardinality(drift) > 0 then
+    perform app_private.fail('eligibility_stale',
+      format('Eligibility version %s no longer matches the roster and vote links (%s): unlock and lock it again', v.version, array_to_string(drift, '; ')),
+      jsonb_build_object('currentVersion', v.version, 'changes', to_jsonb(drift)));
+  end if;
+  if not exists (select 1 from app.vote_candidates c where c.eligibility_id = v.id and c.included) then
+    perform app_private.fail('no_candidates', format('Eligibility version %s has no included candidate: a candidate is a team with a vote link (decks link --vote)', v.version),
+      jsonb_build_object('eligibilityVersion', v.version));
+  end if;
+  select jsonb_agg(jsonb_build_object('projectId', c.project_id, 'name', c.name, 'readiness', r.readiness) order by lower(c.name), c.project_id)
+    into not_ready
+    from app.vote_candidates c, lateral (select app_private.vote_readiness(c.project_id, c.confirmed) as readiness) r
+   where c.eligibility_id = v.id and c.included and r.readiness <> 'ready';
+  if not_ready is not null then
+    perform app_private.fail('candidates_not_ready',
+      'Candidates not ready: ' || (select string_agg(format('%s: %s', x ->> 'name', x ->> 'readiness'), '; ' order by ord) from jsonb_array_elements(not_ready) with ordinality t(x, ord)),
+      jsonb_build_object('candidates', not_ready));
+  end if;
+  update app.events x set voting_opened_at = app.now(), updated_at = app.now() where x.id = e.id returning * into e;
+  return app_private.vote_window_json(e) || jsonb_build_object('eligibilityVersion', v.version, 'alreadyOpen', false);
+end;
+$$;
+
+--
+-- Name: FUNCTION open_voting(); Type: COMMENT; Schema: app; Owner: -
+--
+
+COMMENT ON FUNCTION app.open_voting() IS 'community voting open: opens voting (scheduled until the configured opening, then open); idempotent; roster_not_locked, eligibility_not_locked, eligibility_stale, no_candidates, candidates_not_ready, voting_closed.';
 
 --
 -- Name: pin_chat_post(uuid); Type: FUNCTION; Schema: app; Owner: -
@@ -2232,6 +2731,34 @@ $$;
 --
 
 COMMENT ON FUNCTION app.release_generated_decks(p_project uuid) IS 'decks release: releases the newest approved deck of each kind of the team''s current frozen evidence; the older release becomes superseded (organizer; vote section on). not_approved, content_pinned, evidence_replaced.';
+
+--
+-- Name: release_vote_results(integer); Type: FUNCTION; Schema: app; Owner: -
+--
+
+CREATE FUNCTION app.release_vote_results(p_version integer) RETURNS jsonb
+    LANGUAGE plpgsql SECURITY DEFINER
+    SET search_path TO ''
+    AS $$
+declare
+  ctx app_private.event_ctx := app_private.community_ctx('hackathon:write', true);
+  r app.vote_results;
+begin
+  update app.vote_results x set released_at = coalesce(x.released_at, app.now()), released_by = coalesce(x.released_by, ctx.user_id)
+   where x.event_id = ctx.event_id and x.version = p_version
+  returning * into r;
+  if r.id is null then
+    perform app_private.fail('not_found', format('No results version %s', coalesce(p_version::text, 'null')), jsonb_build_object('version', p_version));
+  end if;
+  return app_private.vote_result_json(r);
+end;
+$$;
+
+--
+-- Name: FUNCTION release_vote_results(p_version integer); Type: COMMENT; Schema: app; Owner: -
+--
+
+COMMENT ON FUNCTION app.release_vote_results(p_version integer) IS 'community results release <version>: marks a results version released (participants and advisors then read it); not_found for an unknown version.';
 
 --
 -- Name: remove_chat_reaction(uuid, text); Type: FUNCTION; Schema: app; Owner: -
@@ -2573,6 +3100,23 @@ $$;
 --
 
 COMMENT ON FUNCTION app.roster_page(p_limit integer, p_before_at timestamp with time zone, p_before_id uuid) IS 'event roster show: roster rows with signed-in state, newest first, for organizers.';
+
+--
+-- Name: save_vote_ballot(text[], integer, integer); Type: FUNCTION; Schema: app; Owner: -
+--
+
+CREATE FUNCTION app.save_vote_ballot(p_ranking text[], p_eligibility_version integer, p_expected_revision integer) RETURNS jsonb
+    LANGUAGE sql SECURITY DEFINER
+    SET search_path TO ''
+    AS $$
+  select app_private.write_ballot(p_ranking, p_eligibility_version, p_expected_revision, false)
+$$;
+
+--
+-- Name: FUNCTION save_vote_ballot(p_ranking text[], p_eligibility_version integer, p_expected_revision integer); Type: COMMENT; Schema: app; Owner: -
+--
+
+COMMENT ON FUNCTION app.save_vote_ballot(p_ranking text[], p_eligibility_version integer, p_expected_revision integer) IS 'community ballot save: saves a draft ranking (partial or empty; never withdraws a submission) at the expected revision and eligibility version.';
 
 --
 -- Name: set_agenda(jsonb); Type: FUNCTION; Schema: app; Owner: -
@@ -3149,6 +3693,7 @@ CREATE FUNCTION app.submission_exception_check(p_project uuid) RETURNS jsonb
 declare
   ctx app_private.event_ctx;
   e app.events;
+  v app.vote_eligibility;
 begin
   perform app_private.require_event_scope('hackathon:write');
   ctx := app_private.require_event_role(array['organizer']);
@@ -3163,6 +3708,12 @@ begin
     perform app_private.fail('judging_started',
       format('Voting opened at %s: exceptions are recorded before voting opens', app_private.iso(e.voting_opened_at)),
       jsonb_build_object('cause', 'voting_opened', 'votingOpenedAt', app_private.iso(e.voting_opened_at)));
+  end if;
+  v := app_private.current_eligibility(e.id);
+  if v.id is not null then
+    perform app_private.fail('judging_started',
+      format('Eligibility is locked (version %s since %s): unlock it first with community eligibility unlock', v.version, app_private.iso(v.locked_at)),
+      jsonb_build_object('cause', 'eligibility_locked', 'eligibilityVersion', v.version, 'lockedAt', app_private.iso(v.locked_at)));
   end if;
   if app.now() >= e.vote_opens_at then
     perform app_private.fail('judging_started',
@@ -3283,6 +3834,23 @@ $$;
 --
 
 COMMENT ON FUNCTION app.submissions_list() IS 'submissions list: intake sentence, server time, freeze, attention count and one line per team.';
+
+--
+-- Name: submit_vote_ballot(text[], integer, integer); Type: FUNCTION; Schema: app; Owner: -
+--
+
+CREATE FUNCTION app.submit_vote_ballot(p_ranking text[], p_eligibility_version integer, p_expected_revision integer) RETURNS jsonb
+    LANGUAGE sql SECURITY DEFINER
+    SET search_path TO ''
+    AS $$
+  select app_private.write_ballot(p_ranking, p_eligibility_version, p_expected_revision, true)
+$$;
+
+--
+-- Name: FUNCTION submit_vote_ballot(p_ranking text[], p_eligibility_version integer, p_expected_revision integer); Type: COMMENT; Schema: app; Owner: -
+--
+
+COMMENT ON FUNCTION app.submit_vote_ballot(p_ranking text[], p_eligibility_version integer, p_expected_revision integer) IS 'community ballot submit: submits a ranking of every candidate but your own team, exactly once each, replacing an earlier submission.';
 
 --
 -- Name: team_deck_links(text); Type: FUNCTION; Schema: app; Owner: -
@@ -3410,6 +3978,35 @@ $$;
 --
 
 COMMENT ON FUNCTION app.unlock_roster() IS 'event roster unlock: idempotent; refused voting_open once voting opened.';
+
+--
+-- Name: unlock_vote_eligibility(); Type: FUNCTION; Schema: app; Owner: -
+--
+
+CREATE FUNCTION app.unlock_vote_eligibility() RETURNS jsonb
+    LANGUAGE plpgsql SECURITY DEFINER
+    SET search_path TO ''
+    AS $$
+declare
+  ctx app_private.event_ctx := app_private.community_ctx('hackathon:write', true);
+  e app.events;
+  v app.vote_eligibility;
+begin
+  select * into e from app.events x where x.id = ctx.event_id for update;
+  if e.voting_opened_at is not null then
+    perform app_private.fail('voting_open', format('Voting was opened at %s: eligibility stays locked', app_private.iso(e.voting_opened_at)),
+      jsonb_build_object('votingOpenedAt', app_private.iso(e.voting_opened_at)));
+  end if;
+  update app.vote_eligibility x set unlocked_at = app.now() where x.event_id = ctx.event_id and x.unlocked_at is null returning * into v;
+  return jsonb_build_object('unlocked', true, 'version', v.version, 'unlockedAt', app_private.iso(v.unlocked_at));
+end;
+$$;
+
+--
+-- Name: FUNCTION unlock_vote_eligibility(); Type: COMMENT; Schema: app; Owner: -
+--
+
+COMMENT ON FUNCTION app.unlock_vote_eligibility() IS 'community eligibility unlock: ends the current version (idempotent); voting_open once voting was opened.';
 
 --
 -- Name: unpin_chat_post(uuid); Type: FUNCTION; Schema: app; Owner: -
@@ -3736,6 +4333,93 @@ $$;
 --
 
 COMMENT ON FUNCTION app_private.author_name(p_user uuid) IS 'The display name of an author: (erased account) once erased (or gone), else the name, else the email.';
+
+--
+-- Name: is_email(text); Type: FUNCTION; Schema: app_private; Owner: -
+--
+
+CREATE FUNCTION app_private.is_email(p text) RETURNS boolean
+    LANGUAGE sql IMMUTABLE
+    SET search_path TO ''
+    AS $_$ select p is not null and p ~ '^[^@\s]+@[^@\s]+$' and length(p) <= 320 $_$;
+
+--
+-- Name: vote_eligibility; Type: TABLE; Schema: app; Owner: -
+--
+
+CREATE TABLE app.vote_eligibility (
+    id uuid DEFAULT gen_random_uuid() NOT NULL,
+    event_id uuid NOT NULL,
+    version integer NOT NULL,
+    locked_at timestamp with time zone NOT NULL,
+    locked_by uuid,
+    unlocked_at timestamp with time zone,
+    CONSTRAINT vote_eligibility_version_check CHECK ((version >= 1))
+);
+
+--
+-- Name: TABLE vote_eligibility; Type: COMMENT; Schema: app; Owner: -
+--
+
+COMMENT ON TABLE app.vote_eligibility IS '@behavior -insert -update -delete
+Community vote eligibility versions: each lock makes a new one; the one without unlocked_at is current.';
+
+--
+-- Name: vote_voters; Type: TABLE; Schema: app; Owner: -
+--
+
+CREATE TABLE app.vote_voters (
+    id uuid DEFAULT gen_random_uuid() NOT NULL,
+    eligibility_id uuid NOT NULL,
+    event_id uuid NOT NULL,
+    email text NOT NULL,
+    name text,
+    team_id uuid NOT NULL,
+    included boolean NOT NULL,
+    reason text,
+    CONSTRAINT vote_voters_check CHECK ((included = (reason IS NULL))),
+    CONSTRAINT vote_voters_email_check CHECK (app_private.is_email(email)),
+    CONSTRAINT vote_voters_reason_check CHECK ((((length(reason) >= 1) AND (length(reason) <= 500)) AND (reason !~ '[[:cntrl:]]'::text)))
+);
+
+--
+-- Name: TABLE vote_voters; Type: COMMENT; Schema: app; Owner: -
+--
+
+COMMENT ON TABLE app.vote_voters IS '@behavior -insert -update -delete
+The voters of an eligibility version (participants on a team when it was locked): included or excluded with the reason.';
+
+--
+-- Name: ballot_json(app.events, app.vote_eligibility, app.vote_voters); Type: FUNCTION; Schema: app_private; Owner: -
+--
+
+CREATE FUNCTION app_private.ballot_json(e app.events, v app.vote_eligibility, vt app.vote_voters) RETURNS jsonb
+    LANGUAGE plpgsql STABLE SECURITY DEFINER
+    SET search_path TO ''
+    AS $$
+declare
+  b app.vote_ballots;
+  st text := app_private.vote_state(e);
+begin
+  select * into b from app.vote_ballots x where x.voter_id = vt.id;
+  return app_private.vote_window_json(e) || jsonb_build_object(
+    'eligibilityVersion', v.version,
+    'team', app_private.team_ref_json(vt.team_id),
+    'id', b.id,
+    'state', coalesce(b.state, 'none'),
+    'revision', coalesce(b.revision, 0),
+    'acceptedAt', app_private.iso(b.accepted_at),
+    'submittedAt', app_private.iso(b.submitted_at),
+    'canSubmit', st = 'open',
+    'cannotSubmitReason', case st when 'open' then null when 'closed' then 'voting is closed'
+                                  when 'scheduled' then format('voting opens at %s', app_private.iso(e.vote_opens_at)) else 'voting is not open' end,
+    'candidates', coalesce((select jsonb_agg(jsonb_build_object('projectId', c.project_id, 'name', c.name) order by lower(c.name), c.project_id)
+                   from app.vote_candidates c where c.eligibility_id = v.id and c.included and c.project_id <> vt.team_id), '[]'),
+    'draft', app_private.ranking_json(b.draft),
+    'submission', app_private.ranking_json(b.ranking),
+    'invalidationReason', b.invalidation_reason);
+end;
+$$;
 
 --
 -- Name: blob_uploaded(text, bigint); Type: FUNCTION; Schema: app_private; Owner: -
@@ -4393,6 +5077,65 @@ CREATE FUNCTION app_private.collaborator_json(c app.deck_collaborators) RETURNS 
 $$;
 
 --
+-- Name: community_ballots(); Type: FUNCTION; Schema: app_private; Owner: -
+--
+
+CREATE FUNCTION app_private.community_ballots() RETURNS jsonb
+    LANGUAGE plpgsql SECURITY DEFINER
+    SET search_path TO ''
+    AS $$
+declare
+  ctx app_private.event_ctx := app_private.community_ctx('hackathon:read', true);
+  v app.vote_eligibility;
+  items jsonb;
+begin
+  v := app_private.current_eligibility(ctx.event_id);
+  if v.id is null then
+    perform app_private.fail('eligibility_not_locked', 'Eligibility is not locked: there are no ballots yet');
+  end if;
+  select coalesce(jsonb_agg(jsonb_build_object('id', b.id, 'email', t.email, 'name', t.name, 'team', app_private.team_ref_json(t.team_id),
+      'state', b.state, 'revision', b.revision, 'submittedAt', app_private.iso(b.submitted_at),
+      'invalidatedAt', app_private.iso(b.invalidated_at), 'invalidationReason', b.invalidation_reason)
+      order by lower(t.email)), '[]')
+    into items
+    from app.vote_ballots b join app.vote_voters t on t.id = b.voter_id
+   where b.eligibility_id = v.id;
+  insert into app.vote_ballot_reads (event_id, eligibility_id, user_id, email, at, ballots)
+  select ctx.event_id, v.id, ctx.user_id, u.email, app.now(), jsonb_array_length(items) from app.users u where u.id = ctx.user_id;
+  return jsonb_build_object('eligibilityVersion', v.version, 'items', items, 'nextCursor', null);
+end;
+$$;
+
+--
+-- Name: FUNCTION community_ballots(); Type: COMMENT; Schema: app_private; Owner: -
+--
+
+COMMENT ON FUNCTION app_private.community_ballots() IS 'community ballots list: every ballot of the current eligibility version (email, state, revision, times, invalidation), never a ranking; each read is recorded in vote_ballot_reads.';
+
+--
+-- Name: community_ctx(text, boolean); Type: FUNCTION; Schema: app_private; Owner: -
+--
+
+CREATE FUNCTION app_private.community_ctx(p_scope text, p_organizer_only boolean) RETURNS app_private.event_ctx
+    LANGUAGE plpgsql STABLE
+    SET search_path TO ''
+    AS $$
+declare
+  ctx app_private.event_ctx;
+begin
+  ctx := app_private.role_ctx(p_scope, case when p_organizer_only then array['organizer'] else array['organizer', 'participant', 'advisor'] end);
+  perform app_private.require_vote_on(ctx.event_id);
+  return ctx;
+end;
+$$;
+
+--
+-- Name: FUNCTION community_ctx(p_scope text, p_organizer_only boolean); Type: COMMENT; Schema: app_private; Owner: -
+--
+
+COMMENT ON FUNCTION app_private.community_ctx(p_scope text, p_organizer_only boolean) IS 'The caller''s event context for a community command: scope, roster role (organizers only, or organizers, participants and advisors), then vote_off while the vote section is off.';
+
+--
 -- Name: count_download(uuid); Type: FUNCTION; Schema: app_private; Owner: -
 --
 
@@ -4548,6 +5291,17 @@ begin
   insert into app.workspaces (name, organization_id) values (trim(p_name), p_organization_id) returning * into ws;
   return jsonb_build_object('id', ws.id, 'name', ws.name, 'organizationId', ws.organization_id, 'createdAt', ws.created_at);
 end;
+$$;
+
+--
+-- Name: current_eligibility(uuid); Type: FUNCTION; Schema: app_private; Owner: -
+--
+
+CREATE FUNCTION app_private.current_eligibility(p_event uuid) RETURNS app.vote_eligibility
+    LANGUAGE sql STABLE
+    SET search_path TO ''
+    AS $$
+  select * from app.vote_eligibility v where v.event_id = p_event and v.unlocked_at is null
 $$;
 
 --
@@ -4894,6 +5648,51 @@ $$;
 --
 
 COMMENT ON FUNCTION app_private.duplicate_deck_checked_by_caller(p_deck uuid, p_version integer, p_title text) IS 'Copies a version of a deck (current by default) into a new deck at version 1, titled like the source plus (copy).';
+
+--
+-- Name: eligibility_drift(app.vote_eligibility); Type: FUNCTION; Schema: app_private; Owner: -
+--
+
+CREATE FUNCTION app_private.eligibility_drift(v app.vote_eligibility) RETURNS text[]
+    LANGUAGE sql STABLE SECURITY DEFINER
+    SET search_path TO ''
+    AS $$
+  select coalesce(array_agg(d order by d), '{}') from (
+    select format('voter %s is now on %s', x.email, coalesce((select p.name from app.projects p where p.id = x.team_id), '?')) as d
+      from app_private.live_voters(v.event_id) x
+     where not exists (select 1 from app.vote_voters y where y.eligibility_id = v.id and lower(y.email) = lower(x.email) and y.team_id = x.team_id)
+    union all
+    select format('voter %s left the roster or their team', y.email)
+      from app.vote_voters y
+     where y.eligibility_id = v.id
+       and not exists (select 1 from app_private.live_voters(v.event_id) x where lower(x.email) = lower(y.email))
+    union all
+    select format('team %s now has a vote link', c.name)
+      from app_private.live_vote_candidates(v.event_id) c
+     where not exists (select 1 from app.vote_candidates y where y.eligibility_id = v.id and y.project_id = c.project_id)
+    union all
+    select format('team %s has no vote link any more', y.name)
+      from app.vote_candidates y
+     where y.eligibility_id = v.id and y.included
+       and not exists (select 1 from app_private.live_vote_candidates(v.event_id) c where c.project_id = y.project_id)
+  ) q
+$$;
+
+--
+-- Name: eligibility_reason(jsonb, text); Type: FUNCTION; Schema: app_private; Owner: -
+--
+
+CREATE FUNCTION app_private.eligibility_reason(p jsonb, p_field text) RETURNS text
+    LANGUAGE plpgsql IMMUTABLE
+    SET search_path TO ''
+    AS $$
+begin
+  if jsonb_typeof(p) is distinct from 'string' or length(trim(p #>> '{}')) not between 1 and 500 or (p #>> '{}') ~ '[[:cntrl:]]' then
+    perform app_private.fail('invalid_input', format('%s must be a reason of 1 to 500 characters on one line', p_field), jsonb_build_object('field', p_field));
+  end if;
+  return trim(p #>> '{}');
+end;
+$$;
 
 --
 -- Name: submission_receipts; Type: TABLE; Schema: app; Owner: -
@@ -5846,15 +6645,6 @@ $$;
 COMMENT ON FUNCTION app_private.invalidate_generated_decks() IS 'Trigger: an exception recorded with invalidate_decks invalidates the team''s generated decks.';
 
 --
--- Name: is_email(text); Type: FUNCTION; Schema: app_private; Owner: -
---
-
-CREATE FUNCTION app_private.is_email(p text) RETURNS boolean
-    LANGUAGE sql IMMUTABLE
-    SET search_path TO ''
-    AS $_$ select p is not null and p ~ '^[^@\s]+@[^@\s]+$' and length(p) <= 320 $_$;
-
---
 -- Name: is_member_of(uuid); Type: FUNCTION; Schema: app_private; Owner: -
 --
 
@@ -5987,6 +6777,33 @@ $$;
 --
 
 COMMENT ON FUNCTION app_private.live_publish(p_event_id uuid, p_kind text, p_roles text[], p_team_id uuid, p_payload jsonb) IS 'Appends a change to the live log with its audience and wakes every listening API replica (NOTIFY podium_live, payload: the id).';
+
+--
+-- Name: live_vote_candidates(uuid); Type: FUNCTION; Schema: app_private; Owner: -
+--
+
+CREATE FUNCTION app_private.live_vote_candidates(p_event uuid) RETURNS TABLE(project_id uuid, name text, member_count integer, confirmed boolean)
+    LANGUAGE sql STABLE
+    SET search_path TO ''
+    AS $$
+  select t.project_id, p.name,
+    (select count(*)::int from app.roster_entries r where r.event_id = t.event_id and r.role = 'participant' and r.team_id = t.project_id),
+    t.vote_confirmed_at is not null
+  from app.event_teams t join app.projects p on p.id = t.project_id
+  where t.event_id = p_event and t.left_at is null and t.vote_link is not null
+$$;
+
+--
+-- Name: live_voters(uuid); Type: FUNCTION; Schema: app_private; Owner: -
+--
+
+CREATE FUNCTION app_private.live_voters(p_event uuid) RETURNS TABLE(email text, name text, team_id uuid)
+    LANGUAGE sql STABLE
+    SET search_path TO ''
+    AS $$
+  select r.email, r.name, r.team_id from app.roster_entries r
+  where r.event_id = p_event and r.role = 'participant' and r.team_id is not null
+$$;
 
 --
 -- Name: local_account_of(text, text); Type: FUNCTION; Schema: app_private; Owner: -
@@ -6293,6 +7110,18 @@ $$;
 COMMENT ON FUNCTION app_private.mint_share_link(p_deck uuid, p_token_hash bytea, p_name text, p_pinned_version integer, p_show_bar boolean, p_can_download boolean, p_forms_enabled boolean, p_expires_in_minutes integer, p_password_hash text) IS 'Mints a share link on a deck (owner or workspace admin/owner) from the sha256 of the secret the route drew and the argon2id hash it made (share routes and the dashboard preview only).';
 
 --
+-- Name: my_voter(uuid); Type: FUNCTION; Schema: app_private; Owner: -
+--
+
+CREATE FUNCTION app_private.my_voter(p_eligibility uuid) RETURNS app.vote_voters
+    LANGUAGE sql STABLE SECURITY DEFINER
+    SET search_path TO ''
+    AS $$
+  select v.* from app.vote_voters v join app.users u on u.id = app.current_user_id()
+  where v.eligibility_id = p_eligibility and lower(v.email) = lower(u.email)
+$$;
+
+--
 -- Name: normalize_email(text); Type: FUNCTION; Schema: app_private; Owner: -
 --
 
@@ -6318,6 +7147,22 @@ CREATE FUNCTION app_private.normalize_github_login(p text) RETURNS text
   select case when l ~ '^[A-Za-z0-9]+(-[A-Za-z0-9]+)*$' and length(l) <= 39 then l end
   from (select regexp_replace(coalesce(p, ''), '^@', '') as l) x
 $_$;
+
+--
+-- Name: not_a_voter_reason(app_private.event_ctx, app.vote_eligibility, app.vote_voters); Type: FUNCTION; Schema: app_private; Owner: -
+--
+
+CREATE FUNCTION app_private.not_a_voter_reason(ctx app_private.event_ctx, v app.vote_eligibility, vt app.vote_voters) RETURNS text
+    LANGUAGE sql STABLE
+    SET search_path TO ''
+    AS $$
+  select case
+    when v.id is null then null
+    when vt.id is null and ctx.role = 'participant' then 'you were not a participant on a team when eligibility was locked'
+    when vt.id is null then format('only participants on a team vote; you are %s', case ctx.role when 'advisor' then 'an advisor' when 'organizer' then 'an organizer' else ctx.role end)
+    when not vt.included then format('excluded: %s', vt.reason)
+  end
+$$;
 
 --
 -- Name: one_line(text, integer); Type: FUNCTION; Schema: app_private; Owner: -
@@ -6727,6 +7572,68 @@ $$;
 COMMENT ON FUNCTION app_private.publish_generated_deck(p_job uuid, p_deck jsonb, p_token_hash bytea) IS 'Worker: publishes a job''s deck as the next version of the team''s kind deck, with a read-only share link pinned to it (once per job).';
 
 --
+-- Name: ranking_fault(text[], uuid[], uuid, boolean); Type: FUNCTION; Schema: app_private; Owner: -
+--
+
+CREATE FUNCTION app_private.ranking_fault(p_ranking text[], p_candidates uuid[], p_own uuid, p_submit boolean) RETURNS jsonb
+    LANGUAGE plpgsql STABLE
+    SET search_path TO ''
+    AS $_$
+declare
+  ids uuid[];
+  bad record;
+  missing uuid;
+begin
+  select i, x into bad from unnest(p_ranking) with ordinality u(x, i)
+   where x is null or x !~* '^[0-9a-f]{8}-([0-9a-f]{4}-){3}[0-9a-f]{12}$' order by i limit 1;
+  if found then
+    return jsonb_build_object('fault', 'malformed', 'position', bad.i, 'projectId', left(bad.x, 64),
+      'message', format('Position %s: %s is not a project id', bad.i, coalesce(left(bad.x, 64), 'null')));
+  end if;
+  ids := p_ranking::uuid[];
+  select min(i) filter (where n = 2) as i, x into bad from (
+    select x, i, row_number() over (partition by x order by i) n from unnest(ids) with ordinality u(x, i)) q
+   group by x having count(*) > 1 order by 1 limit 1;
+  if found then
+    return jsonb_build_object('fault', 'duplicate', 'position', bad.i, 'projectId', bad.x, 'message', format('Project %s is named twice', bad.x));
+  end if;
+  if p_own = any (ids) then
+    return jsonb_build_object('fault', 'own_team', 'position', array_position(ids, p_own), 'projectId', p_own, 'message', format('Project %s is your own team', p_own));
+  end if;
+  select u.i, u.x into bad from unnest(ids) with ordinality u(x, i) left join unnest(p_candidates) c(id) on c.id = u.x
+   where c.id is null order by u.i limit 1;
+  if found then
+    return jsonb_build_object('fault', 'not_a_candidate', 'position', bad.i, 'projectId', bad.x, 'message', format('Project %s is not one of the candidates', bad.x));
+  end if;
+  if p_submit then
+    if coalesce(cardinality(ids), 0) = 0 then
+      return jsonb_build_object('fault', 'empty', 'position', null, 'projectId', null, 'message', 'A submission ranks every candidate; this ranking is empty');
+    end if;
+    select c.id into missing from unnest(p_candidates) c(id) left join unnest(ids) u(x) on u.x = c.id
+     where u.x is null and c.id is distinct from p_own order by c.id limit 1;
+    if found then
+      return jsonb_build_object('fault', 'missing', 'position', null, 'projectId', missing,
+        'message', format('Candidate %s is left out: a submission ranks every candidate exactly once', missing));
+    end if;
+  end if;
+  return null;
+end;
+$_$;
+
+--
+-- Name: ranking_json(uuid[]); Type: FUNCTION; Schema: app_private; Owner: -
+--
+
+CREATE FUNCTION app_private.ranking_json(p uuid[]) RETURNS jsonb
+    LANGUAGE sql STABLE SECURITY DEFINER
+    SET search_path TO ''
+    AS $$
+  select case when p is null then null else
+    coalesce((select jsonb_agg(jsonb_build_object('projectId', u.x, 'name', pr.name) order by u.i)
+              from unnest(p) with ordinality u(x, i) left join app.projects pr on pr.id = u.x), '[]') end
+$$;
+
+--
 -- Name: receipt_activity(); Type: FUNCTION; Schema: app_private; Owner: -
 --
 
@@ -6882,6 +7789,10 @@ begin
     case when p_sha is null then null else app.now() end)
   on conflict (project_id) do update set state = excluded.state, sha = excluded.sha, source = 'exception', receipt_seq = null,
     archive_sha256 = excluded.archive_sha256, archive_size = excluded.archive_size, frozen_at = excluded.frozen_at, attention = null, updated_at = now();
+  -- --invalidate-voting: the team must be confirmed again by the next eligibility lock.
+  if coalesce(p_invalidate_voting, false) then
+    update app.event_teams t set vote_confirmed_at = null where t.project_id = p_project;
+  end if;
   return jsonb_build_object('id', x.id, 'at', app_private.iso(x.at), 'reason', x.reason, 'sha', x.sha, 'missing', x.missing,
     'previousSha', x.previous_sha, 'invalidateDecks', x.invalidate_decks, 'invalidateVoting', x.invalidate_voting,
     'team', app_private.submission_team_json(p_project));
@@ -7819,6 +8730,339 @@ CREATE FUNCTION app_private.version_json(v app.deck_versions) RETURNS jsonb
 $$;
 
 --
+-- Name: vote_ballot_ranking_line(); Type: FUNCTION; Schema: app_private; Owner: -
+--
+
+CREATE FUNCTION app_private.vote_ballot_ranking_line() RETURNS trigger
+    LANGUAGE plpgsql
+    SET search_path TO ''
+    AS $$
+begin
+  new.ranking_length := cardinality(new.ranking);
+  new.ranking_line := array_to_string(new.ranking, ',');
+  return new;
+end;
+$$;
+
+--
+-- Name: vote_calculate(uuid, uuid); Type: FUNCTION; Schema: app_private; Owner: -
+--
+
+CREATE FUNCTION app_private.vote_calculate(p_event uuid, p_by uuid) RETURNS jsonb
+    LANGUAGE plpgsql SECURITY DEFINER
+    SET search_path TO ''
+    SET work_mem TO '64MB'
+    SET enable_sort TO 'off'
+    SET jit TO 'off'
+    AS $$
+declare
+  v app.vote_eligibility := app_private.current_eligibility(p_event);
+  ids uuid[];
+  dg text;
+  r app.vote_results;
+  v_l numeric := 1;    -- lcm of (k - 1) over the ballot lengths k > 1
+  v_nall numeric := 1; -- lcm of the ballot counts per candidate
+  v_k integer;
+  v_n bigint;
+  rows_ jsonb;
+  ties_ jsonb;
+  cov jsonb;
+  t_pid uuid[];
+  t_num numeric[];
+  t_n bigint[];
+begin
+  select coalesce(array_agg(b.id order by b.id), '{}') into ids from app.vote_ballots b where b.eligibility_id = v.id and b.state = 'submitted';
+  dg := encode(pg_catalog.sha256(convert_to(app_private.vote_canonical(v.version, v.id), 'UTF8')), 'hex');
+  select * into r from app.vote_results x where x.eligibility_id = v.id and x.digest = dg order by x.version limit 1;
+  if r.id is not null then
+    return jsonb_build_object('version', r.version, 'created', false);
+  end if;
+  for v_k in select distinct b.ranking_length from app.vote_ballots b where b.eligibility_id = v.id and b.state = 'submitted' loop
+    if v_k > 1 then
+      v_l := lcm(v_l, (v_k - 1)::numeric);
+    end if;
+  end loop;
+
+  -- Per candidate: the numerator over l * n (its sum of points, each (k - p) / (k - 1)
+  -- brought to the common denominator l) and n, the ballots that rank it.
+  select coalesce(array_agg(pid order by pid), '{}'), coalesce(array_agg(num order by pid), '{}'), coalesce(array_agg(cnt order by pid), '{}')
+    into t_pid, t_num, t_n
+  from (
+    select pid, sum(case when kk = 1 then cnt * v_l else s * div(v_l, (kk - 1)::numeric) end) as num, sum(cnt)::bigint as cnt
+    from (
+      -- unnest reads each ranking once per ballot (ranking_length is a column, not a
+      -- cardinality() per element, which would detoast the array for every element)
+      select u.pid, b.ranking_length as kk, sum(b.ranking_length - u.p)::numeric as s, count(*)::numeric as cnt
+      from app.vote_ballots b cross join lateral unnest(b.ranking) with ordinality u(pid, p)
+      where b.eligibility_id = v.id and b.state = 'submitted'
+      group by u.pid, b.ranking_length
+    ) per_k
+    group by pid
+  ) per_c;
+  for v_n in select distinct x from unnest(t_n) x loop
+    v_nall := lcm(v_nall, v_n::numeric);
+  end loop;
+
+  with scored as (
+    select c.project_id, c.name, t.num, t.cnt, v_l * t.cnt as den, gcd(t.num, v_l * t.cnt) as g,
+           t.num * div(v_nall, t.cnt::numeric) as key
+    from app.vote_candidates c join unnest(t_pid, t_num, t_n) t(project_id, num, cnt) on t.project_id = c.project_id
+    where c.eligibility_id = v.id and c.included
+  ), ranked as (
+    select s.*, rank() over (order by s.key desc) as rnk from scored s
+  ), all_rows as (
+    select rnk, project_id, name, div(num, g)::text || '/' || div(den, g)::text as fraction,
+           (div(2 * num * 10000 + den, 2 * den) / 10000)::numeric(30, 4)::text as score, cnt as ballots
+    from ranked
+    union all
+    select null, c.project_id, c.name, null, null, 0
+    from app.vote_candidates c
+    where c.eligibility_id = v.id and c.included and not (c.project_id = any (t_pid))
+  )
+  select coalesce(jsonb_agg(jsonb_build_object('rank', rnk, 'projectId', project_id, 'name', name, 'score', score, 'fraction', fraction, 'ballots', ballots)
+                  order by rnk nulls last, lower(name), project_id), '[]')
+    into rows_ from all_rows;
+  select coalesce(jsonb_agg(jsonb_build_object('rank', (g ->> 'rank')::int, 'projectIds', g -> 'projectIds', 'names', g -> 'names') order by (g ->> 'rank')::int), '[]')
+    into ties_
+    from (select jsonb_build_object('rank', x ->> 'rank', 'projectIds', jsonb_agg(x -> 'projectId' order by ord), 'names', jsonb_agg(x -> 'name' order by ord)) as g
+          from jsonb_array_elements(rows_) with ordinality e(x, ord)
+          where x ->> 'rank' is not null
+          group by x ->> 'rank' having count(*) > 1) q;
+  cov := jsonb_build_object(
+    'voters', (select count(*) from app.vote_voters x where x.eligibility_id = v.id and x.included),
+    'submitted', cardinality(ids),
+    'invalidated', (select count(*) from app.vote_ballots b where b.eligibility_id = v.id and b.state = 'invalidated'),
+    'candidates', (select count(*) from app.vote_candidates c where c.eligibility_id = v.id and c.included),
+    'excludedCandidates', (select count(*) from app.vote_candidates c where c.eligibility_id = v.id and not c.included),
+    'excludedVoters', (select count(*) from app.vote_voters x where x.eligibility_id = v.id and not x.included));
+  insert into app.vote_results (event_id, eligibility_id, version, calculated_at, calculated_by, digest, rows, ties, coverage)
+  values (p_event, v.id, coalesce((select max(x.version) from app.vote_results x where x.event_id = p_event), 0) + 1, app.now(), p_by, dg, rows_, ties_, cov)
+  returning * into r;
+  insert into app_private.vote_result_ballots (result_id, ballot_ids) values (r.id, ids);
+  return jsonb_build_object('version', r.version, 'created', true);
+end;
+$$;
+
+--
+-- Name: vote_canonical(integer, uuid); Type: FUNCTION; Schema: app_private; Owner: -
+--
+
+CREATE FUNCTION app_private.vote_canonical(p_version integer, p_eligibility uuid) RETURNS text
+    LANGUAGE sql STABLE SECURITY DEFINER
+    SET search_path TO ''
+    SET work_mem TO '64MB'
+    SET jit TO 'off'
+    AS $$
+  select 'podium-vote-v1' || E'\n' || 'eligibility ' || p_version || E'\n'
+    || coalesce((select string_agg(q.l, E'\n' order by q.l collate "C") || E'\n'
+                 from (select b.ranking_line || '' as l from app.vote_ballots b
+                       where b.eligibility_id = p_eligibility and b.state = 'submitted') q), '')
+$$;
+
+--
+-- Name: vote_closes_at(app.events); Type: FUNCTION; Schema: app_private; Owner: -
+--
+
+CREATE FUNCTION app_private.vote_closes_at(e app.events) RETURNS timestamp with time zone
+    LANGUAGE sql STABLE
+    SET search_path TO ''
+    AS $$ select least(e.voting_closed_at, e.vote_closes_at) $$;
+
+--
+-- Name: vote_eligibility_json(uuid); Type: FUNCTION; Schema: app_private; Owner: -
+--
+
+CREATE FUNCTION app_private.vote_eligibility_json(p_event uuid) RETURNS jsonb
+    LANGUAGE plpgsql STABLE SECURITY DEFINER
+    SET search_path TO ''
+    AS $$
+declare
+  e app.events;
+  v app.vote_eligibility;
+  cands jsonb;
+  voters jsonb;
+begin
+  select * into e from app.events x where x.id = p_event;
+  v := app_private.current_eligibility(p_event);
+  if v.id is null then
+    select coalesce(jsonb_agg(jsonb_build_object('projectId', c.project_id, 'name', c.name, 'included', true, 'reason', null,
+        'memberCount', c.member_count, 'confirmed', c.confirmed, 'ready', r.readiness = 'ready', 'readiness', r.readiness)
+        order by lower(c.name), c.project_id), '[]')
+      into cands
+      from app_private.live_vote_candidates(p_event) c, lateral (select app_private.vote_readiness(c.project_id, c.confirmed) as readiness) r;
+    select coalesce(jsonb_agg(jsonb_build_object('email', x.email, 'name', x.name, 'team', app_private.team_ref_json(x.team_id),
+        'included', true, 'reason', null) order by lower(x.email)), '[]')
+      into voters from app_private.live_voters(p_event) x;
+  else
+    select coalesce(jsonb_agg(jsonb_build_object('projectId', c.project_id, 'name', c.name, 'included', c.included, 'reason', c.reason,
+        'memberCount', c.member_count, 'confirmed', c.confirmed, 'ready', r.readiness = 'ready', 'readiness', r.readiness)
+        order by lower(c.name), c.project_id), '[]')
+      into cands
+      from app.vote_candidates c, lateral (select app_private.vote_readiness(c.project_id, c.confirmed) as readiness) r
+      where c.eligibility_id = v.id;
+    select coalesce(jsonb_agg(jsonb_build_object('email', x.email, 'name', x.name, 'team', app_private.team_ref_json(x.team_id),
+        'included', x.included, 'reason', x.reason) order by lower(x.email)), '[]')
+      into voters from app.vote_voters x where x.eligibility_id = v.id;
+  end if;
+  return jsonb_build_object(
+    'voteState', app_private.vote_state(e),
+    'locked', v.id is not null,
+    'version', v.version,
+    'lockedAt', app_private.iso(v.locked_at),
+    'rosterLocked', e.roster_locked_at is not null,
+    'rosterLockedAt', app_private.iso(e.roster_locked_at),
+    'candidates', cands,
+    'voters', voters,
+    'counts', jsonb_build_object(
+      'candidates', (select count(*) from jsonb_array_elements(cands) c where (c ->> 'included')::boolean),
+      'candidatesExcluded', (select count(*) from jsonb_array_elements(cands) c where not (c ->> 'included')::boolean),
+      'voters', (select count(*) from jsonb_array_elements(voters) x where (x ->> 'included')::boolean),
+      'votersExcluded', (select count(*) from jsonb_array_elements(voters) x where not (x ->> 'included')::boolean)));
+end;
+$$;
+
+--
+-- Name: vote_link_live(text); Type: FUNCTION; Schema: app_private; Owner: -
+--
+
+CREATE FUNCTION app_private.vote_link_live(p_link text) RETURNS boolean
+    LANGUAGE sql STABLE SECURITY DEFINER
+    SET search_path TO ''
+    AS $_$
+  select p_link is not null and app_private.resolve_share_link(
+    pg_catalog.sha256(convert_to(substring(p_link from '/v/([A-Za-z0-9_-]+)/$'), 'UTF8'))) is not null
+$_$;
+
+--
+-- Name: vote_project_id(text, text, uuid); Type: FUNCTION; Schema: app_private; Owner: -
+--
+
+CREATE FUNCTION app_private.vote_project_id(p text, p_field text, p_event uuid) RETURNS uuid
+    LANGUAGE plpgsql STABLE SECURITY DEFINER
+    SET search_path TO ''
+    AS $_$
+declare
+  pid uuid;
+begin
+  if p !~* '^[0-9a-f]{8}-([0-9a-f]{4}-){3}[0-9a-f]{12}$' then
+    perform app_private.fail('invalid_eligibility', format('%s: %s is not a project id', p_field, left(p, 64)), jsonb_build_object('field', p_field, 'projectId', left(p, 64)));
+  end if;
+  pid := p::uuid;
+  if not exists (select 1 from app_private.live_vote_candidates(p_event) c where c.project_id = pid) then
+    perform app_private.fail('invalid_eligibility', format('%s: project %s is not a vote candidate of this event (a team with a vote link)', p_field, pid),
+      jsonb_build_object('field', p_field, 'projectId', pid));
+  end if;
+  return pid;
+end;
+$_$;
+
+--
+-- Name: vote_readiness(uuid, boolean); Type: FUNCTION; Schema: app_private; Owner: -
+--
+
+CREATE FUNCTION app_private.vote_readiness(p_project uuid, p_confirmed boolean) RETURNS text
+    LANGUAGE plpgsql STABLE SECURITY DEFINER
+    SET search_path TO ''
+    AS $$
+declare
+  reasons text[] := '{}';
+  sub text;
+  link text;
+begin
+  select s.state into sub from app.submissions s where s.project_id = p_project;
+  if sub is distinct from 'frozen' then
+    reasons := reasons || format('no frozen submission (%s)', coalesce(sub, 'waiting'));
+  end if;
+  select t.vote_link into link from app.event_teams t where t.project_id = p_project;
+  if link is null then
+    reasons := reasons || 'no vote link'::text;
+  elsif not app_private.vote_link_live(link) then
+    reasons := reasons || 'vote link does not open a live deck of this instance'::text;
+  end if;
+  if not p_confirmed then
+    reasons := reasons || 'not confirmed'::text;
+  end if;
+  return case when cardinality(reasons) = 0 then 'ready' else array_to_string(reasons, ', ') end;
+end;
+$$;
+
+--
+-- Name: vote_results; Type: TABLE; Schema: app; Owner: -
+--
+
+CREATE TABLE app.vote_results (
+    id uuid DEFAULT gen_random_uuid() NOT NULL,
+    event_id uuid NOT NULL,
+    eligibility_id uuid NOT NULL,
+    version integer NOT NULL,
+    calculated_at timestamp with time zone NOT NULL,
+    calculated_by uuid,
+    released_at timestamp with time zone,
+    released_by uuid,
+    digest text NOT NULL,
+    rows jsonb NOT NULL,
+    ties jsonb NOT NULL,
+    coverage jsonb NOT NULL,
+    CONSTRAINT vote_results_digest_check CHECK ((digest ~ '^[0-9a-f]{64}$'::text)),
+    CONSTRAINT vote_results_version_check CHECK ((version >= 1))
+);
+
+--
+-- Name: TABLE vote_results; Type: COMMENT; Schema: app; Owner: -
+--
+
+COMMENT ON TABLE app.vote_results IS '@behavior -insert -update -delete
+Community vote results, one numbered version per calculation: rows (rank, exact fraction, decimal, ballots), ties, coverage, digest (sha256 of the counted ballots), release.';
+
+--
+-- Name: vote_result_json(app.vote_results); Type: FUNCTION; Schema: app_private; Owner: -
+--
+
+CREATE FUNCTION app_private.vote_result_json(r app.vote_results) RETURNS jsonb
+    LANGUAGE sql STABLE
+    SET search_path TO ''
+    AS $$
+  select jsonb_build_object('version', r.version,
+    'eligibilityVersion', (select v.version from app.vote_eligibility v where v.id = r.eligibility_id),
+    'calculatedAt', app_private.iso(r.calculated_at), 'released', r.released_at is not null, 'releasedAt', app_private.iso(r.released_at),
+    'digest', left(r.digest, 12), 'rows', r.rows, 'ties', r.ties, 'coverage', r.coverage)
+$$;
+
+--
+-- Name: vote_state(app.events); Type: FUNCTION; Schema: app_private; Owner: -
+--
+
+CREATE FUNCTION app_private.vote_state(e app.events) RETURNS text
+    LANGUAGE sql STABLE
+    SET search_path TO ''
+    AS $$
+  select case
+    when e.voting_opened_at is null then
+      case when exists (select 1 from app.vote_eligibility v where v.event_id = e.id and v.unlocked_at is null) then 'locked' else 'unlocked' end
+    when app.now() >= app_private.vote_closes_at(e) then 'closed'
+    when app.now() < e.vote_opens_at then 'scheduled'
+    else 'open'
+  end
+$$;
+
+--
+-- Name: vote_window_json(app.events); Type: FUNCTION; Schema: app_private; Owner: -
+--
+
+CREATE FUNCTION app_private.vote_window_json(e app.events) RETURNS jsonb
+    LANGUAGE sql STABLE
+    SET search_path TO ''
+    AS $$
+  select jsonb_build_object(
+    'voteState', app_private.vote_state(e),
+    'opensAt', app_private.iso(e.vote_opens_at),
+    'closesAt', app_private.iso(case when e.voting_opened_at is null then e.vote_closes_at else app_private.vote_closes_at(e) end),
+    'votingOpenedAt', app_private.iso(e.voting_opened_at),
+    'votingClosedAt', app_private.iso(case when e.voting_opened_at is not null and app.now() >= app_private.vote_closes_at(e) then app_private.vote_closes_at(e) end),
+    'serverTime', app_private.iso(app.now()))
+$$;
+
+--
 -- Name: memberships; Type: TABLE; Schema: app; Owner: -
 --
 
@@ -7881,6 +9125,98 @@ begin
   return t;
 end;
 $_$;
+
+--
+-- Name: write_ballot(text[], integer, integer, boolean); Type: FUNCTION; Schema: app_private; Owner: -
+--
+
+CREATE FUNCTION app_private.write_ballot(p_ranking text[], p_eligibility_version integer, p_expected_revision integer, p_submit boolean) RETURNS jsonb
+    LANGUAGE plpgsql SECURITY DEFINER
+    SET search_path TO ''
+    AS $$
+declare
+  ctx app_private.event_ctx := app_private.community_ctx('hackathon:write', false);
+  e app.events;
+  v app.vote_eligibility;
+  vt app.vote_voters;
+  b app.vote_ballots;
+  why text;
+  st text;
+  fault jsonb;
+  cands uuid[];
+  ids uuid[];
+begin
+  if p_eligibility_version is null or p_eligibility_version < 1 then
+    perform app_private.fail('invalid_input', 'eligibilityVersion must be a whole number from 1', '{"field":"eligibilityVersion"}');
+  end if;
+  if p_expected_revision is null or p_expected_revision < 0 then
+    perform app_private.fail('invalid_input', 'expectedRevision must be a whole number from 0', '{"field":"expectedRevision"}');
+  end if;
+  if p_ranking is null then
+    perform app_private.fail('invalid_input', 'ranking is required (a list of project ids, best first)', '{"field":"ranking"}');
+  end if;
+  select * into e from app.events x where x.id = ctx.event_id;
+  st := app_private.vote_state(e);
+  v := app_private.current_eligibility(e.id);
+  if v.id is null then
+    perform app_private.fail('voting_not_open', format('Voting is not open (%s)', st), jsonb_build_object('voteState', st));
+  end if;
+  vt := app_private.my_voter(v.id);
+  why := app_private.not_a_voter_reason(ctx, v, vt);
+  if why is not null then
+    perform app_private.fail('not_eligible_voter', format('You do not vote in eligibility version %s: %s', v.version, why), jsonb_build_object('reason', why));
+  end if;
+  if st <> 'open' then
+    perform app_private.fail('voting_not_open',
+      case st when 'scheduled' then format('Voting opens at %s', app_private.iso(e.vote_opens_at))
+              when 'closed' then format('Voting closed at %s', app_private.iso(app_private.vote_closes_at(e)))
+              else format('Voting is not open (%s)', st) end,
+      app_private.vote_window_json(e));
+  end if;
+  if p_eligibility_version <> v.version then
+    perform app_private.fail('eligibility_stale', format('Eligibility is at version %s, not %s: read the ballot again and pass --eligibility-version %s', v.version, p_eligibility_version, v.version),
+      jsonb_build_object('currentVersion', v.version, 'eligibilityVersion', p_eligibility_version));
+  end if;
+  select array_agg(c.project_id) into cands from app.vote_candidates c where c.eligibility_id = v.id and c.included;
+  fault := app_private.ranking_fault(p_ranking, coalesce(cands, '{}'), vt.team_id, p_submit);
+  if fault is not null then
+    perform app_private.fail('invalid_ballot', fault ->> 'message', fault - 'message');
+  end if;
+  ids := p_ranking::uuid[];
+
+  select * into b from app.vote_ballots x where x.voter_id = vt.id for update;
+  if b.id is null then
+    if p_expected_revision <> 0 then
+      perform app_private.fail('revision_conflict', 'Your ballot is at revision 0: pass --expected-revision 0',
+        jsonb_build_object('currentRevision', 0, 'expectedRevision', p_expected_revision));
+    end if;
+    insert into app.vote_ballots (event_id, eligibility_id, voter_id, state, revision, draft, ranking, accepted_at, submitted_at)
+    values (e.id, v.id, vt.id, case when p_submit then 'submitted' else 'draft' end, 1,
+            case when p_submit then null else ids end, case when p_submit then ids end, app.now(), case when p_submit then app.now() end)
+    on conflict (voter_id) do nothing
+    returning * into b;
+    if b.id is null then -- another write of the same ballot committed first
+      select * into b from app.vote_ballots x where x.voter_id = vt.id;
+      perform app_private.fail('revision_conflict', format('Your ballot is at revision %s: pass --expected-revision %s', b.revision, b.revision),
+        jsonb_build_object('currentRevision', b.revision, 'expectedRevision', p_expected_revision));
+    end if;
+  else
+    if b.revision <> p_expected_revision then
+      perform app_private.fail('revision_conflict', format('Your ballot is at revision %s: pass --expected-revision %s', b.revision, b.revision),
+        jsonb_build_object('currentRevision', b.revision, 'expectedRevision', p_expected_revision));
+    end if;
+    if p_submit then
+      update app.vote_ballots x set state = 'submitted', revision = x.revision + 1, ranking = ids, draft = null,
+        accepted_at = app.now(), submitted_at = app.now() where x.id = b.id returning * into b;
+    else
+      update app.vote_ballots x set revision = x.revision + 1, draft = ids, accepted_at = app.now() where x.id = b.id returning * into b;
+    end if;
+  end if;
+  return jsonb_build_object('id', b.id, 'eligibilityVersion', v.version, 'state', b.state, 'revision', b.revision,
+    'acceptedAt', app_private.iso(b.accepted_at), 'submittedAt', app_private.iso(b.submitted_at),
+    'draft', app_private.ranking_json(b.draft), 'submission', app_private.ranking_json(b.ranking));
+end;
+$$;
 
 --
 -- Name: write_version(uuid, integer, text, jsonb); Type: FUNCTION; Schema: app_private; Owner: -
@@ -8276,6 +9612,88 @@ COMMENT ON TABLE app.team_repositories IS '@behavior -insert -update -delete
 The code-host repository of each event team, with its readiness (planned, created, invited, ready, attention, unassigned).';
 
 --
+-- Name: vote_ballot_reads; Type: TABLE; Schema: app; Owner: -
+--
+
+CREATE TABLE app.vote_ballot_reads (
+    id uuid DEFAULT gen_random_uuid() NOT NULL,
+    event_id uuid NOT NULL,
+    eligibility_id uuid,
+    user_id uuid,
+    email text NOT NULL,
+    at timestamp with time zone NOT NULL,
+    ballots integer NOT NULL,
+    CONSTRAINT vote_ballot_reads_ballots_check CHECK ((ballots >= 0))
+);
+
+--
+-- Name: TABLE vote_ballot_reads; Type: COMMENT; Schema: app; Owner: -
+--
+
+COMMENT ON TABLE app.vote_ballot_reads IS '@behavior -insert -update -delete
+The audit of community ballots list: who read the ballot list of which eligibility version, and when. Listed by the workspace''s owners and admins.';
+
+--
+-- Name: vote_ballots; Type: TABLE; Schema: app; Owner: -
+--
+
+CREATE TABLE app.vote_ballots (
+    id uuid DEFAULT gen_random_uuid() NOT NULL,
+    event_id uuid NOT NULL,
+    eligibility_id uuid NOT NULL,
+    voter_id uuid NOT NULL,
+    state text NOT NULL,
+    revision integer NOT NULL,
+    draft uuid[],
+    ranking uuid[],
+    accepted_at timestamp with time zone NOT NULL,
+    submitted_at timestamp with time zone,
+    invalidated_at timestamp with time zone,
+    invalidated_by uuid,
+    invalidation_reason text,
+    ranking_length integer,
+    ranking_line text,
+    CONSTRAINT vote_ballots_check CHECK (((state = 'draft'::text) = (ranking IS NULL))),
+    CONSTRAINT vote_ballots_check1 CHECK (((state = 'invalidated'::text) = ((invalidated_at IS NOT NULL) AND (invalidation_reason IS NOT NULL)))),
+    CONSTRAINT vote_ballots_invalidation_reason_check CHECK ((((length(invalidation_reason) >= 1) AND (length(invalidation_reason) <= 500)) AND (invalidation_reason !~ '[[:cntrl:]]'::text))),
+    CONSTRAINT vote_ballots_revision_check CHECK ((revision >= 1)),
+    CONSTRAINT vote_ballots_state_check CHECK ((state = ANY (ARRAY['draft'::text, 'submitted'::text, 'invalidated'::text])))
+);
+ALTER TABLE ONLY app.vote_ballots ALTER COLUMN ranking_line SET STORAGE EXTERNAL;
+
+--
+-- Name: TABLE vote_ballots; Type: COMMENT; Schema: app; Owner: -
+--
+
+COMMENT ON TABLE app.vote_ballots IS '@behavior -insert -update -delete
+Community vote ballots: state (draft, submitted, invalidated), revision, draft and submitted ranking (project ids, best first). Only the voter reads their own.';
+
+--
+-- Name: vote_candidates; Type: TABLE; Schema: app; Owner: -
+--
+
+CREATE TABLE app.vote_candidates (
+    eligibility_id uuid NOT NULL,
+    event_id uuid NOT NULL,
+    project_id uuid NOT NULL,
+    name text NOT NULL,
+    included boolean NOT NULL,
+    reason text,
+    member_count integer NOT NULL,
+    confirmed boolean NOT NULL,
+    CONSTRAINT vote_candidates_check CHECK ((included = (reason IS NULL))),
+    CONSTRAINT vote_candidates_member_count_check CHECK ((member_count >= 0)),
+    CONSTRAINT vote_candidates_reason_check CHECK ((((length(reason) >= 1) AND (length(reason) <= 500)) AND (reason !~ '[[:cntrl:]]'::text)))
+);
+
+--
+-- Name: TABLE vote_candidates; Type: COMMENT; Schema: app; Owner: -
+--
+
+COMMENT ON TABLE app.vote_candidates IS '@behavior -insert -update -delete
+The candidates of an eligibility version (teams with a vote link when it was locked): included or excluded with the reason, member count, confirmed.';
+
+--
 -- Name: blobs; Type: TABLE; Schema: app_private; Owner: -
 --
 
@@ -8578,6 +9996,15 @@ CREATE TABLE app_private.view_dedupe (
 );
 
 --
+-- Name: vote_result_ballots; Type: TABLE; Schema: app_private; Owner: -
+--
+
+CREATE TABLE app_private.vote_result_ballots (
+    result_id uuid NOT NULL,
+    ballot_ids uuid[] NOT NULL
+);
+
+--
 -- Name: webhook_failures; Type: TABLE; Schema: app_private; Owner: -
 --
 
@@ -8863,6 +10290,69 @@ ALTER TABLE ONLY app.users
     ADD CONSTRAINT users_pkey PRIMARY KEY (id);
 
 --
+-- Name: vote_ballot_reads vote_ballot_reads_pkey; Type: CONSTRAINT; Schema: app; Owner: -
+--
+
+ALTER TABLE ONLY app.vote_ballot_reads
+    ADD CONSTRAINT vote_ballot_reads_pkey PRIMARY KEY (id);
+
+--
+-- Name: vote_ballots vote_ballots_pkey; Type: CONSTRAINT; Schema: app; Owner: -
+--
+
+ALTER TABLE ONLY app.vote_ballots
+    ADD CONSTRAINT vote_ballots_pkey PRIMARY KEY (id);
+
+--
+-- Name: vote_ballots vote_ballots_voter_id_key; Type: CONSTRAINT; Schema: app; Owner: -
+--
+
+ALTER TABLE ONLY app.vote_ballots
+    ADD CONSTRAINT vote_ballots_voter_id_key UNIQUE (voter_id);
+
+--
+-- Name: vote_candidates vote_candidates_pkey; Type: CONSTRAINT; Schema: app; Owner: -
+--
+
+ALTER TABLE ONLY app.vote_candidates
+    ADD CONSTRAINT vote_candidates_pkey PRIMARY KEY (eligibility_id, project_id);
+
+--
+-- Name: vote_eligibility vote_eligibility_event_id_version_key; Type: CONSTRAINT; Schema: app; Owner: -
+--
+
+ALTER TABLE ONLY app.vote_eligibility
+    ADD CONSTRAINT vote_eligibility_event_id_version_key UNIQUE (event_id, version);
+
+--
+-- Name: vote_eligibility vote_eligibility_pkey; Type: CONSTRAINT; Schema: app; Owner: -
+--
+
+ALTER TABLE ONLY app.vote_eligibility
+    ADD CONSTRAINT vote_eligibility_pkey PRIMARY KEY (id);
+
+--
+-- Name: vote_results vote_results_event_id_version_key; Type: CONSTRAINT; Schema: app; Owner: -
+--
+
+ALTER TABLE ONLY app.vote_results
+    ADD CONSTRAINT vote_results_event_id_version_key UNIQUE (event_id, version);
+
+--
+-- Name: vote_results vote_results_pkey; Type: CONSTRAINT; Schema: app; Owner: -
+--
+
+ALTER TABLE ONLY app.vote_results
+    ADD CONSTRAINT vote_results_pkey PRIMARY KEY (id);
+
+--
+-- Name: vote_voters vote_voters_pkey; Type: CONSTRAINT; Schema: app; Owner: -
+--
+
+ALTER TABLE ONLY app.vote_voters
+    ADD CONSTRAINT vote_voters_pkey PRIMARY KEY (id);
+
+--
 -- Name: workspaces workspaces_pkey; Type: CONSTRAINT; Schema: app; Owner: -
 --
 
@@ -9113,6 +10603,13 @@ ALTER TABLE ONLY app_private.user_secrets
 
 ALTER TABLE ONLY app_private.view_dedupe
     ADD CONSTRAINT view_dedupe_pkey PRIMARY KEY (link_id, visitor_hash);
+
+--
+-- Name: vote_result_ballots vote_result_ballots_pkey; Type: CONSTRAINT; Schema: app_private; Owner: -
+--
+
+ALTER TABLE ONLY app_private.vote_result_ballots
+    ADD CONSTRAINT vote_result_ballots_pkey PRIMARY KEY (result_id);
 
 --
 -- Name: webhook_failures webhook_failures_pkey; Type: CONSTRAINT; Schema: app_private; Owner: -
@@ -9496,6 +10993,102 @@ CREATE UNIQUE INDEX users_email_key ON app.users USING btree (lower(email));
 CREATE UNIQUE INDEX users_email_normalized_key ON app.users USING btree (app_private.normalize_email(email));
 
 --
+-- Name: vote_ballot_reads_eligibility_idx; Type: INDEX; Schema: app; Owner: -
+--
+
+CREATE INDEX vote_ballot_reads_eligibility_idx ON app.vote_ballot_reads USING btree (eligibility_id);
+
+--
+-- Name: vote_ballot_reads_event_idx; Type: INDEX; Schema: app; Owner: -
+--
+
+CREATE INDEX vote_ballot_reads_event_idx ON app.vote_ballot_reads USING btree (event_id, at DESC);
+
+--
+-- Name: vote_ballot_reads_user_idx; Type: INDEX; Schema: app; Owner: -
+--
+
+CREATE INDEX vote_ballot_reads_user_idx ON app.vote_ballot_reads USING btree (user_id);
+
+--
+-- Name: vote_ballots_eligibility_idx; Type: INDEX; Schema: app; Owner: -
+--
+
+CREATE INDEX vote_ballots_eligibility_idx ON app.vote_ballots USING btree (eligibility_id, state);
+
+--
+-- Name: vote_ballots_event_idx; Type: INDEX; Schema: app; Owner: -
+--
+
+CREATE INDEX vote_ballots_event_idx ON app.vote_ballots USING btree (event_id);
+
+--
+-- Name: vote_ballots_invalidated_by_idx; Type: INDEX; Schema: app; Owner: -
+--
+
+CREATE INDEX vote_ballots_invalidated_by_idx ON app.vote_ballots USING btree (invalidated_by);
+
+--
+-- Name: vote_candidates_event_idx; Type: INDEX; Schema: app; Owner: -
+--
+
+CREATE INDEX vote_candidates_event_idx ON app.vote_candidates USING btree (event_id);
+
+--
+-- Name: vote_candidates_project_idx; Type: INDEX; Schema: app; Owner: -
+--
+
+CREATE INDEX vote_candidates_project_idx ON app.vote_candidates USING btree (project_id);
+
+--
+-- Name: vote_eligibility_current_key; Type: INDEX; Schema: app; Owner: -
+--
+
+CREATE UNIQUE INDEX vote_eligibility_current_key ON app.vote_eligibility USING btree (event_id) WHERE (unlocked_at IS NULL);
+
+--
+-- Name: vote_eligibility_locked_by_idx; Type: INDEX; Schema: app; Owner: -
+--
+
+CREATE INDEX vote_eligibility_locked_by_idx ON app.vote_eligibility USING btree (locked_by);
+
+--
+-- Name: vote_results_calculated_by_idx; Type: INDEX; Schema: app; Owner: -
+--
+
+CREATE INDEX vote_results_calculated_by_idx ON app.vote_results USING btree (calculated_by);
+
+--
+-- Name: vote_results_eligibility_idx; Type: INDEX; Schema: app; Owner: -
+--
+
+CREATE INDEX vote_results_eligibility_idx ON app.vote_results USING btree (eligibility_id, digest);
+
+--
+-- Name: vote_results_released_by_idx; Type: INDEX; Schema: app; Owner: -
+--
+
+CREATE INDEX vote_results_released_by_idx ON app.vote_results USING btree (released_by);
+
+--
+-- Name: vote_voters_email_key; Type: INDEX; Schema: app; Owner: -
+--
+
+CREATE UNIQUE INDEX vote_voters_email_key ON app.vote_voters USING btree (eligibility_id, lower(email));
+
+--
+-- Name: vote_voters_event_idx; Type: INDEX; Schema: app; Owner: -
+--
+
+CREATE INDEX vote_voters_event_idx ON app.vote_voters USING btree (event_id);
+
+--
+-- Name: vote_voters_team_idx; Type: INDEX; Schema: app; Owner: -
+--
+
+CREATE INDEX vote_voters_team_idx ON app.vote_voters USING btree (team_id);
+
+--
 -- Name: workspaces_name_key; Type: INDEX; Schema: app; Owner: -
 --
 
@@ -9728,6 +11321,12 @@ CREATE TRIGGER submission_exceptions_invalidate_decks AFTER INSERT ON app.submis
 --
 
 CREATE TRIGGER submission_receipts_activity AFTER INSERT ON app.submission_receipts FOR EACH ROW WHEN (((new.verdict = 'accepted'::text) AND (new.project_id IS NOT NULL) AND (new.kind = ANY (ARRAY['push'::text, 'pull_request'::text])))) EXECUTE FUNCTION app_private.receipt_activity();
+
+--
+-- Name: vote_ballots vote_ballots_ranking_line; Type: TRIGGER; Schema: app; Owner: -
+--
+
+CREATE TRIGGER vote_ballots_ranking_line BEFORE INSERT OR UPDATE OF ranking ON app.vote_ballots FOR EACH ROW EXECUTE FUNCTION app_private.vote_ballot_ranking_line();
 
 --
 -- Name: api_keys api_keys_record_sign_in; Type: TRIGGER; Schema: app_private; Owner: -
@@ -10209,6 +11808,139 @@ ALTER TABLE ONLY app.users
     ADD CONSTRAINT users_default_workspace_fkey FOREIGN KEY (default_workspace_id) REFERENCES app.workspaces(id) ON DELETE SET NULL;
 
 --
+-- Name: vote_ballot_reads vote_ballot_reads_eligibility_id_fkey; Type: FK CONSTRAINT; Schema: app; Owner: -
+--
+
+ALTER TABLE ONLY app.vote_ballot_reads
+    ADD CONSTRAINT vote_ballot_reads_eligibility_id_fkey FOREIGN KEY (eligibility_id) REFERENCES app.vote_eligibility(id) ON DELETE CASCADE;
+
+--
+-- Name: vote_ballot_reads vote_ballot_reads_event_id_fkey; Type: FK CONSTRAINT; Schema: app; Owner: -
+--
+
+ALTER TABLE ONLY app.vote_ballot_reads
+    ADD CONSTRAINT vote_ballot_reads_event_id_fkey FOREIGN KEY (event_id) REFERENCES app.events(id) ON DELETE CASCADE;
+
+--
+-- Name: vote_ballot_reads vote_ballot_reads_user_id_fkey; Type: FK CONSTRAINT; Schema: app; Owner: -
+--
+
+ALTER TABLE ONLY app.vote_ballot_reads
+    ADD CONSTRAINT vote_ballot_reads_user_id_fkey FOREIGN KEY (user_id) REFERENCES app.users(id) ON DELETE SET NULL;
+
+--
+-- Name: vote_ballots vote_ballots_eligibility_id_fkey; Type: FK CONSTRAINT; Schema: app; Owner: -
+--
+
+ALTER TABLE ONLY app.vote_ballots
+    ADD CONSTRAINT vote_ballots_eligibility_id_fkey FOREIGN KEY (eligibility_id) REFERENCES app.vote_eligibility(id) ON DELETE CASCADE;
+
+--
+-- Name: vote_ballots vote_ballots_event_id_fkey; Type: FK CONSTRAINT; Schema: app; Owner: -
+--
+
+ALTER TABLE ONLY app.vote_ballots
+    ADD CONSTRAINT vote_ballots_event_id_fkey FOREIGN KEY (event_id) REFERENCES app.events(id) ON DELETE CASCADE;
+
+--
+-- Name: vote_ballots vote_ballots_invalidated_by_fkey; Type: FK CONSTRAINT; Schema: app; Owner: -
+--
+
+ALTER TABLE ONLY app.vote_ballots
+    ADD CONSTRAINT vote_ballots_invalidated_by_fkey FOREIGN KEY (invalidated_by) REFERENCES app.users(id) ON DELETE SET NULL;
+
+--
+-- Name: vote_ballots vote_ballots_voter_id_fkey; Type: FK CONSTRAINT; Schema: app; Owner: -
+--
+
+ALTER TABLE ONLY app.vote_ballots
+    ADD CONSTRAINT vote_ballots_voter_id_fkey FOREIGN KEY (voter_id) REFERENCES app.vote_voters(id) ON DELETE CASCADE;
+
+--
+-- Name: vote_candidates vote_candidates_eligibility_id_fkey; Type: FK CONSTRAINT; Schema: app; Owner: -
+--
+
+ALTER TABLE ONLY app.vote_candidates
+    ADD CONSTRAINT vote_candidates_eligibility_id_fkey FOREIGN KEY (eligibility_id) REFERENCES app.vote_eligibility(id) ON DELETE CASCADE;
+
+--
+-- Name: vote_candidates vote_candidates_event_id_fkey; Type: FK CONSTRAINT; Schema: app; Owner: -
+--
+
+ALTER TABLE ONLY app.vote_candidates
+    ADD CONSTRAINT vote_candidates_event_id_fkey FOREIGN KEY (event_id) REFERENCES app.events(id) ON DELETE CASCADE;
+
+--
+-- Name: vote_candidates vote_candidates_project_id_fkey; Type: FK CONSTRAINT; Schema: app; Owner: -
+--
+
+ALTER TABLE ONLY app.vote_candidates
+    ADD CONSTRAINT vote_candidates_project_id_fkey FOREIGN KEY (project_id) REFERENCES app.projects(id) ON DELETE CASCADE;
+
+--
+-- Name: vote_eligibility vote_eligibility_event_id_fkey; Type: FK CONSTRAINT; Schema: app; Owner: -
+--
+
+ALTER TABLE ONLY app.vote_eligibility
+    ADD CONSTRAINT vote_eligibility_event_id_fkey FOREIGN KEY (event_id) REFERENCES app.events(id) ON DELETE CASCADE;
+
+--
+-- Name: vote_eligibility vote_eligibility_locked_by_fkey; Type: FK CONSTRAINT; Schema: app; Owner: -
+--
+
+ALTER TABLE ONLY app.vote_eligibility
+    ADD CONSTRAINT vote_eligibility_locked_by_fkey FOREIGN KEY (locked_by) REFERENCES app.users(id) ON DELETE SET NULL;
+
+--
+-- Name: vote_results vote_results_calculated_by_fkey; Type: FK CONSTRAINT; Schema: app; Owner: -
+--
+
+ALTER TABLE ONLY app.vote_results
+    ADD CONSTRAINT vote_results_calculated_by_fkey FOREIGN KEY (calculated_by) REFERENCES app.users(id) ON DELETE SET NULL;
+
+--
+-- Name: vote_results vote_results_eligibility_id_fkey; Type: FK CONSTRAINT; Schema: app; Owner: -
+--
+
+ALTER TABLE ONLY app.vote_results
+    ADD CONSTRAINT vote_results_eligibility_id_fkey FOREIGN KEY (eligibility_id) REFERENCES app.vote_eligibility(id) ON DELETE CASCADE;
+
+--
+-- Name: vote_results vote_results_event_id_fkey; Type: FK CONSTRAINT; Schema: app; Owner: -
+--
+
+ALTER TABLE ONLY app.vote_results
+    ADD CONSTRAINT vote_results_event_id_fkey FOREIGN KEY (event_id) REFERENCES app.events(id) ON DELETE CASCADE;
+
+--
+-- Name: vote_results vote_results_released_by_fkey; Type: FK CONSTRAINT; Schema: app; Owner: -
+--
+
+ALTER TABLE ONLY app.vote_results
+    ADD CONSTRAINT vote_results_released_by_fkey FOREIGN KEY (released_by) REFERENCES app.users(id) ON DELETE SET NULL;
+
+--
+-- Name: vote_voters vote_voters_eligibility_id_fkey; Type: FK CONSTRAINT; Schema: app; Owner: -
+--
+
+ALTER TABLE ONLY app.vote_voters
+    ADD CONSTRAINT vote_voters_eligibility_id_fkey FOREIGN KEY (eligibility_id) REFERENCES app.vote_eligibility(id) ON DELETE CASCADE;
+
+--
+-- Name: vote_voters vote_voters_event_id_fkey; Type: FK CONSTRAINT; Schema: app; Owner: -
+--
+
+ALTER TABLE ONLY app.vote_voters
+    ADD CONSTRAINT vote_voters_event_id_fkey FOREIGN KEY (event_id) REFERENCES app.events(id) ON DELETE CASCADE;
+
+--
+-- Name: vote_voters vote_voters_team_id_fkey; Type: FK CONSTRAINT; Schema: app; Owner: -
+--
+
+ALTER TABLE ONLY app.vote_voters
+    ADD CONSTRAINT vote_voters_team_id_fkey FOREIGN KEY (team_id) REFERENCES app.projects(id) ON DELETE CASCADE;
+
+--
 -- Name: api_keys api_keys_user_id_fkey; Type: FK CONSTRAINT; Schema: app_private; Owner: -
 --
 
@@ -10494,6 +12226,13 @@ ALTER TABLE ONLY app_private.user_secrets
 
 ALTER TABLE ONLY app_private.view_dedupe
     ADD CONSTRAINT view_dedupe_link_id_fkey FOREIGN KEY (link_id) REFERENCES app.share_links(id) ON DELETE CASCADE;
+
+--
+-- Name: vote_result_ballots vote_result_ballots_result_id_fkey; Type: FK CONSTRAINT; Schema: app_private; Owner: -
+--
+
+ALTER TABLE ONLY app_private.vote_result_ballots
+    ADD CONSTRAINT vote_result_ballots_result_id_fkey FOREIGN KEY (result_id) REFERENCES app.vote_results(id) ON DELETE CASCADE;
 
 --
 -- Name: webhook_failures webhook_failures_event_id_fkey; Type: FK CONSTRAINT; Schema: app_private; Owner: -
@@ -10895,6 +12634,84 @@ CREATE POLICY users_select ON app.users FOR SELECT TO podium_app USING (((id = (
   WHERE ((m.user_id = users.id) AND (m.workspace_id = ( SELECT app.current_workspace_id() AS current_workspace_id)) AND ( SELECT app_private.is_member_of(app.current_workspace_id()) AS is_member_of))))));
 
 --
+-- Name: vote_ballot_reads; Type: ROW SECURITY; Schema: app; Owner: -
+--
+
+ALTER TABLE app.vote_ballot_reads ENABLE ROW LEVEL SECURITY;
+
+--
+-- Name: vote_ballot_reads vote_ballot_reads_select; Type: POLICY; Schema: app; Owner: -
+--
+
+CREATE POLICY vote_ballot_reads_select ON app.vote_ballot_reads FOR SELECT TO podium_app USING ((( SELECT app.has_scope('hackathon:read'::text) AS has_scope) AND (event_id = ( SELECT (app_private.event_ctx_or_null()).event_id AS event_id)) AND (( SELECT app.current_workspace_role() AS current_workspace_role) = ANY (ARRAY['owner'::text, 'admin'::text])) AND ( SELECT app_private.is_member_of(app.current_workspace_id()) AS is_member_of)));
+
+--
+-- Name: vote_ballots; Type: ROW SECURITY; Schema: app; Owner: -
+--
+
+ALTER TABLE app.vote_ballots ENABLE ROW LEVEL SECURITY;
+
+--
+-- Name: vote_ballots vote_ballots_select; Type: POLICY; Schema: app; Owner: -
+--
+
+CREATE POLICY vote_ballots_select ON app.vote_ballots FOR SELECT TO podium_app USING ((( SELECT app.has_scope('hackathon:read'::text) AS has_scope) AND (event_id = ( SELECT (app_private.event_ctx_or_null()).event_id AS event_id)) AND (EXISTS ( SELECT 1
+   FROM app.vote_voters v
+  WHERE ((v.id = vote_ballots.voter_id) AND (lower(v.email) = ( SELECT lower(u.email) AS lower
+           FROM app.users u
+          WHERE (u.id = ( SELECT app.current_user_id() AS current_user_id)))))))));
+
+--
+-- Name: vote_candidates; Type: ROW SECURITY; Schema: app; Owner: -
+--
+
+ALTER TABLE app.vote_candidates ENABLE ROW LEVEL SECURITY;
+
+--
+-- Name: vote_candidates vote_candidates_select; Type: POLICY; Schema: app; Owner: -
+--
+
+CREATE POLICY vote_candidates_select ON app.vote_candidates FOR SELECT TO podium_app USING ((( SELECT app.has_scope('hackathon:read'::text) AS has_scope) AND (event_id = ( SELECT (app_private.event_ctx_or_null()).event_id AS event_id)) AND ((( SELECT (app_private.event_ctx_or_null()).role AS role) = 'organizer'::text) OR (included AND (( SELECT (app_private.event_ctx_or_null()).role AS role) = ANY (ARRAY['participant'::text, 'advisor'::text]))))));
+
+--
+-- Name: vote_eligibility; Type: ROW SECURITY; Schema: app; Owner: -
+--
+
+ALTER TABLE app.vote_eligibility ENABLE ROW LEVEL SECURITY;
+
+--
+-- Name: vote_eligibility vote_eligibility_select; Type: POLICY; Schema: app; Owner: -
+--
+
+CREATE POLICY vote_eligibility_select ON app.vote_eligibility FOR SELECT TO podium_app USING ((( SELECT app.has_scope('hackathon:read'::text) AS has_scope) AND (event_id = ( SELECT (app_private.event_ctx_or_null()).event_id AS event_id)) AND (( SELECT (app_private.event_ctx_or_null()).role AS role) = ANY (ARRAY['organizer'::text, 'participant'::text, 'advisor'::text]))));
+
+--
+-- Name: vote_results; Type: ROW SECURITY; Schema: app; Owner: -
+--
+
+ALTER TABLE app.vote_results ENABLE ROW LEVEL SECURITY;
+
+--
+-- Name: vote_results vote_results_select; Type: POLICY; Schema: app; Owner: -
+--
+
+CREATE POLICY vote_results_select ON app.vote_results FOR SELECT TO podium_app USING ((( SELECT app.has_scope('hackathon:read'::text) AS has_scope) AND (event_id = ( SELECT (app_private.event_ctx_or_null()).event_id AS event_id)) AND ((( SELECT (app_private.event_ctx_or_null()).role AS role) = 'organizer'::text) OR ((released_at IS NOT NULL) AND (( SELECT (app_private.event_ctx_or_null()).role AS role) = ANY (ARRAY['participant'::text, 'advisor'::text]))))));
+
+--
+-- Name: vote_voters; Type: ROW SECURITY; Schema: app; Owner: -
+--
+
+ALTER TABLE app.vote_voters ENABLE ROW LEVEL SECURITY;
+
+--
+-- Name: vote_voters vote_voters_select; Type: POLICY; Schema: app; Owner: -
+--
+
+CREATE POLICY vote_voters_select ON app.vote_voters FOR SELECT TO podium_app USING ((( SELECT app.has_scope('hackathon:read'::text) AS has_scope) AND (event_id = ( SELECT (app_private.event_ctx_or_null()).event_id AS event_id)) AND ((( SELECT (app_private.event_ctx_or_null()).role AS role) = 'organizer'::text) OR (lower(email) = ( SELECT lower(u.email) AS lower
+   FROM app.users u
+  WHERE (u.id = ( SELECT app.current_user_id() AS current_user_id)))))));
+
+--
 -- Name: workspaces; Type: ROW SECURITY; Schema: app; Owner: -
 --
 
@@ -10973,16 +12790,64 @@ GRANT ALL ON FUNCTION app.blob_readable(p_sha text) TO podium_app;
 GRANT ALL ON FUNCTION app.bootstrap_record() TO podium_app;
 
 --
+-- Name: FUNCTION calculate_vote_results(); Type: ACL; Schema: app; Owner: -
+--
+
+GRANT ALL ON FUNCTION app.calculate_vote_results() TO podium_app;
+
+--
 -- Name: FUNCTION claim_help_request(p_id uuid); Type: ACL; Schema: app; Owner: -
 --
 
 GRANT ALL ON FUNCTION app.claim_help_request(p_id uuid) TO podium_app;
 
 --
+-- Name: FUNCTION close_voting(); Type: ACL; Schema: app; Owner: -
+--
+
+GRANT ALL ON FUNCTION app.close_voting() TO podium_app;
+
+--
 -- Name: FUNCTION commit_deck_version(p_deck uuid, p_base integer, p_manifest jsonb); Type: ACL; Schema: app; Owner: -
 --
 
 GRANT ALL ON FUNCTION app.commit_deck_version(p_deck uuid, p_base integer, p_manifest jsonb) TO podium_app;
+
+--
+-- Name: FUNCTION community_ballot(); Type: ACL; Schema: app; Owner: -
+--
+
+GRANT ALL ON FUNCTION app.community_ballot() TO podium_app;
+
+--
+-- Name: FUNCTION community_ballot_reads(); Type: ACL; Schema: app; Owner: -
+--
+
+GRANT ALL ON FUNCTION app.community_ballot_reads() TO podium_app;
+
+--
+-- Name: FUNCTION community_eligibility(); Type: ACL; Schema: app; Owner: -
+--
+
+GRANT ALL ON FUNCTION app.community_eligibility() TO podium_app;
+
+--
+-- Name: FUNCTION community_results(); Type: ACL; Schema: app; Owner: -
+--
+
+GRANT ALL ON FUNCTION app.community_results() TO podium_app;
+
+--
+-- Name: FUNCTION community_results_export(p_version integer); Type: ACL; Schema: app; Owner: -
+--
+
+GRANT ALL ON FUNCTION app.community_results_export(p_version integer) TO podium_app;
+
+--
+-- Name: FUNCTION community_status(); Type: ACL; Schema: app; Owner: -
+--
+
+GRANT ALL ON FUNCTION app.community_status() TO podium_app;
 
 --
 -- Name: FUNCTION configure_event(p_expected_version integer, p_name text, p_timezone text, p_starts_at timestamp with time zone, p_build_ends_at timestamp with time zone, p_vote_opens_at timestamp with time zone, p_vote_closes_at timestamp with time zone, p_reason text); Type: ACL; Schema: app; Owner: -
@@ -11165,6 +13030,12 @@ GRANT ALL ON FUNCTION app.hide_chat_post(p_post uuid, p_reason text) TO podium_a
 GRANT ALL ON FUNCTION app.import_roster(p_participants jsonb) TO podium_app;
 
 --
+-- Name: FUNCTION invalidate_vote_ballot(p_ballot uuid, p_reason text); Type: ACL; Schema: app; Owner: -
+--
+
+GRANT ALL ON FUNCTION app.invalidate_vote_ballot(p_ballot uuid, p_reason text) TO podium_app;
+
+--
 -- Name: FUNCTION invite_collaborator(p_deck uuid, p_email text); Type: ACL; Schema: app; Owner: -
 --
 
@@ -11273,6 +13144,12 @@ GRANT ALL ON FUNCTION app.list_views(p_deck uuid, p_limit integer, p_before_at t
 GRANT ALL ON FUNCTION app.lock_roster() TO podium_app;
 
 --
+-- Name: FUNCTION lock_vote_eligibility(p_file jsonb); Type: ACL; Schema: app; Owner: -
+--
+
+GRANT ALL ON FUNCTION app.lock_vote_eligibility(p_file jsonb) TO podium_app;
+
+--
 -- Name: FUNCTION my_workspaces(); Type: ACL; Schema: app; Owner: -
 --
 
@@ -11289,6 +13166,12 @@ GRANT ALL ON FUNCTION app.now() TO podium_app;
 --
 
 GRANT ALL ON FUNCTION app.open_help_request(p_title text, p_body text) TO podium_app;
+
+--
+-- Name: FUNCTION open_voting(); Type: ACL; Schema: app; Owner: -
+--
+
+GRANT ALL ON FUNCTION app.open_voting() TO podium_app;
 
 --
 -- Name: FUNCTION pin_chat_post(p_post uuid); Type: ACL; Schema: app; Owner: -
@@ -11325,6 +13208,12 @@ GRANT ALL ON FUNCTION app.reconcile_submissions() TO podium_app;
 --
 
 GRANT ALL ON FUNCTION app.release_generated_decks(p_project uuid) TO podium_app;
+
+--
+-- Name: FUNCTION release_vote_results(p_version integer); Type: ACL; Schema: app; Owner: -
+--
+
+GRANT ALL ON FUNCTION app.release_vote_results(p_version integer) TO podium_app;
 
 --
 -- Name: FUNCTION remove_chat_reaction(p_post uuid, p_emoji text); Type: ACL; Schema: app; Owner: -
@@ -11397,6 +13286,12 @@ GRANT ALL ON FUNCTION app.revoke_share_link(p_link uuid) TO podium_app;
 --
 
 GRANT ALL ON FUNCTION app.roster_page(p_limit integer, p_before_at timestamp with time zone, p_before_id uuid) TO podium_app;
+
+--
+-- Name: FUNCTION save_vote_ballot(p_ranking text[], p_eligibility_version integer, p_expected_revision integer); Type: ACL; Schema: app; Owner: -
+--
+
+GRANT ALL ON FUNCTION app.save_vote_ballot(p_ranking text[], p_eligibility_version integer, p_expected_revision integer) TO podium_app;
 
 --
 -- Name: FUNCTION set_agenda(p_items jsonb); Type: ACL; Schema: app; Owner: -
@@ -11513,6 +13408,12 @@ GRANT ALL ON FUNCTION app.submission_show(p_project uuid) TO podium_app;
 GRANT ALL ON FUNCTION app.submissions_list() TO podium_app;
 
 --
+-- Name: FUNCTION submit_vote_ballot(p_ranking text[], p_eligibility_version integer, p_expected_revision integer); Type: ACL; Schema: app; Owner: -
+--
+
+GRANT ALL ON FUNCTION app.submit_vote_ballot(p_ranking text[], p_eligibility_version integer, p_expected_revision integer) TO podium_app;
+
+--
 -- Name: FUNCTION team_deck_links(p_team text); Type: ACL; Schema: app; Owner: -
 --
 
@@ -11541,6 +13442,12 @@ GRANT ALL ON FUNCTION app.unclaim_help_request(p_id uuid) TO podium_app;
 --
 
 GRANT ALL ON FUNCTION app.unlock_roster() TO podium_app;
+
+--
+-- Name: FUNCTION unlock_vote_eligibility(); Type: ACL; Schema: app; Owner: -
+--
+
+GRANT ALL ON FUNCTION app.unlock_vote_eligibility() TO podium_app;
 
 --
 -- Name: FUNCTION unpin_chat_post(p_post uuid); Type: ACL; Schema: app; Owner: -
@@ -11573,6 +13480,18 @@ GRANT ALL ON FUNCTION app.version_thumbnail(p_deck uuid, p_version integer) TO p
 GRANT SELECT ON TABLE app.deck_annotations TO podium_app;
 
 --
+-- Name: TABLE vote_eligibility; Type: ACL; Schema: app; Owner: -
+--
+
+GRANT SELECT ON TABLE app.vote_eligibility TO podium_app;
+
+--
+-- Name: TABLE vote_voters; Type: ACL; Schema: app; Owner: -
+--
+
+GRANT SELECT ON TABLE app.vote_voters TO podium_app;
+
+--
 -- Name: FUNCTION blob_uploaded(p_sha text, p_measured_size bigint); Type: ACL; Schema: app_private; Owner: -
 --
 
@@ -11595,6 +13514,18 @@ GRANT SELECT ON TABLE app.chat_posts TO podium_app;
 --
 
 GRANT SELECT ON TABLE app.deck_collaborators TO podium_app;
+
+--
+-- Name: FUNCTION community_ballots(); Type: ACL; Schema: app_private; Owner: -
+--
+
+GRANT ALL ON FUNCTION app_private.community_ballots() TO podium_app;
+
+--
+-- Name: FUNCTION community_ctx(p_scope text, p_organizer_only boolean); Type: ACL; Schema: app_private; Owner: -
+--
+
+GRANT ALL ON FUNCTION app_private.community_ctx(p_scope text, p_organizer_only boolean) TO podium_app;
 
 --
 -- Name: FUNCTION create_dashboard_key(p_token_hash bytea, p_last4 text, p_name text, p_scopes text[], p_expires_in_days integer, p_pin boolean); Type: ACL; Schema: app_private; Owner: -
@@ -11819,6 +13750,12 @@ GRANT SELECT ON TABLE app.teams TO podium_app;
 GRANT SELECT ON TABLE app.deck_versions TO podium_app;
 
 --
+-- Name: TABLE vote_results; Type: ACL; Schema: app; Owner: -
+--
+
+GRANT SELECT ON TABLE app.vote_results TO podium_app;
+
+--
 -- Name: TABLE memberships; Type: ACL; Schema: app; Owner: -
 --
 
@@ -11907,6 +13844,24 @@ GRANT SELECT ON TABLE app.team_members TO podium_app;
 --
 
 GRANT SELECT ON TABLE app.team_repositories TO podium_app;
+
+--
+-- Name: TABLE vote_ballot_reads; Type: ACL; Schema: app; Owner: -
+--
+
+GRANT SELECT ON TABLE app.vote_ballot_reads TO podium_app;
+
+--
+-- Name: TABLE vote_ballots; Type: ACL; Schema: app; Owner: -
+--
+
+GRANT SELECT ON TABLE app.vote_ballots TO podium_app;
+
+--
+-- Name: TABLE vote_candidates; Type: ACL; Schema: app; Owner: -
+--
+
+GRANT SELECT ON TABLE app.vote_candidates TO podium_app;
 
 --
 --

@@ -93,3 +93,50 @@ export async function idempotent(
     return { ...result, replayed: false };
   });
 }
+
+interface TypedSchema {
+  type?: string;
+  items?: TypedSchema;
+  properties?: Record<string, TypedSchema>;
+}
+
+/** The first value of `value` whose JSON type is not the one `schema` declares (a dotted path), else null. */
+function mistyped(value: unknown, schema: TypedSchema | undefined, path: string[]): { path: string; type: string } | null {
+  if (!schema?.type || value === undefined) return null;
+  const t = schema.type;
+  const ok =
+    t === 'string' ? typeof value === 'string'
+    : t === 'integer' ? typeof value === 'number' && Number.isInteger(value)
+    : t === 'number' ? typeof value === 'number'
+    : t === 'boolean' ? typeof value === 'boolean'
+    : t === 'array' ? Array.isArray(value)
+    : t === 'object' ? value !== null && typeof value === 'object' && !Array.isArray(value)
+    : true;
+  if (!ok) return { path: path.join('.'), type: t };
+  if (t === 'array' && schema.items) {
+    for (const [i, v] of (value as unknown[]).entries()) {
+      const bad = mistyped(v, schema.items, [...path, String(i)]);
+      if (bad) return bad;
+    }
+  }
+  if (t === 'object' && schema.properties) {
+    for (const [k, v] of Object.entries(value as Record<string, unknown>)) {
+      const bad = mistyped(v, schema.properties[k], [...path, k]);
+      if (bad) return bad;
+    }
+  }
+  return null;
+}
+
+/**
+ * A preValidation hook that refuses a body whose values are not of the JSON types its schema
+ * declares, before the schema's type coercion would turn "3" into 3 or 5 into "5": for
+ * fields where the type is part of the contract (revisions, versions, the eligibility file).
+ */
+export function strictTypes(schema: TypedSchema) {
+  return async (req: FastifyRequest) => {
+    if (req.body === undefined || req.body === null) return;
+    const bad = mistyped(req.body, schema, []);
+    if (bad) throw new AppError('invalid_input', `${bad.path || 'the body'} must be ${bad.type === 'integer' ? 'a whole number' : bad.type === 'array' || bad.type === 'object' ? `an ${bad.type}` : `a ${bad.type}`}`, { field: bad.path || 'body' });
+  };
+}

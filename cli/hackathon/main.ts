@@ -77,6 +77,22 @@ import { feedPin } from './commands/feed/pin.ts';
 import { feedUnpin } from './commands/feed/unpin.ts';
 import { feedHide } from './commands/feed/hide.ts';
 import { feedRestore } from './commands/feed/restore.ts';
+import { communityStatus } from './commands/community/status.ts';
+import { ballotShow } from './commands/community/ballot/show.ts';
+import { ballotSave } from './commands/community/ballot/save.ts';
+import { ballotSubmit } from './commands/community/ballot/submit.ts';
+import { eligibilityShow } from './commands/community/eligibility/show.ts';
+import { eligibilityLock } from './commands/community/eligibility/lock.ts';
+import { eligibilityUnlock } from './commands/community/eligibility/unlock.ts';
+import { votingOpen } from './commands/community/voting/open.ts';
+import { votingClose } from './commands/community/voting/close.ts';
+import { ballotsList } from './commands/community/ballots/list.ts';
+import { ballotsReads } from './commands/community/ballots/reads.ts';
+import { ballotsInvalidate } from './commands/community/ballots/invalidate.ts';
+import { resultsShow } from './commands/community/results/show.ts';
+import { resultsCalculate } from './commands/community/results/calculate.ts';
+import { resultsRelease } from './commands/community/results/release.ts';
+import { resultsExport } from './commands/community/results/export.ts';
 
 export const COMMANDS: Command[] = [
   doctor, login, logout, use, profiles, whoami, workspaces, workspaceDefault, connect, setup, gitCredential,
@@ -88,6 +104,8 @@ export const COMMANDS: Command[] = [
   chatsList, chatsRead, chatsReplies, chatsPost,
   requestsList, requestsShow, requestsOpen, requestsClaim, requestsUnclaim, requestsResolve, requestsReopen,
   feedList, feedShow, feedPost, feedPin, feedUnpin, feedHide, feedRestore,
+  communityStatus, ballotShow, ballotSave, ballotSubmit, eligibilityShow, eligibilityLock, eligibilityUnlock, votingOpen, votingClose,
+  ballotsList, ballotsReads, ballotsInvalidate, resultsShow, resultsCalculate, resultsRelease, resultsExport,
 ];
 
 const GLOBAL_FLAGS: AnyFlags = {

@@ -1,0 +1,17 @@
+// `community ballots list`: per ballot of the current eligibility version, never a ranking;
+// the server records the read (who, when) where the workspace's owners list it.
+import type { BallotList } from '../../../../../core/wire/community.ts';
+import { table } from '../../../../lib/table.ts';
+import { command } from '../../../command.ts';
+
+export const ballotsList = command({
+  path: 'community ballots list',
+  summary: 'Every ballot without its ranking; the read is audited (organizer)',
+  usage: 'Usage: hackathon community ballots list [--json]',
+  async run(_opts, ctx) {
+    const l = await (await ctx.client()).request<BallotList>('GET', '/api/v1/community/ballots');
+    if (ctx.json) return ctx.printJson(l);
+    ctx.out(`Ballots of eligibility version ${l.eligibilityVersion}: ${l.items.length}`);
+    for (const line of table(l.items.map((b) => [b.id, b.email, b.state, `revision ${b.revision}`, b.submittedAt ?? '-', b.invalidationReason ?? '-', b.name ?? '']))) ctx.out(line);
+  },
+});

@@ -1,0 +1,16 @@
+// `community ballots reads`: who read the ballot list, when (workspace owners and admins).
+import type { BallotReads } from '../../../../../core/wire/community.ts';
+import { table } from '../../../../lib/table.ts';
+import { command } from '../../../command.ts';
+
+export const ballotsReads = command({
+  path: 'community ballots reads',
+  summary: 'Who read the ballot list, newest first (owner or admin)',
+  usage: 'Usage: hackathon community ballots reads [--json]',
+  async run(_opts, ctx) {
+    const r = await (await ctx.client()).request<BallotReads>('GET', '/api/v1/community/ballots/reads');
+    if (ctx.json) return ctx.printJson(r);
+    if (r.items.length === 0) ctx.out('Nobody has read the ballot list');
+    for (const line of table(r.items.map((x) => [x.at, x.email, `eligibility v${x.eligibilityVersion ?? '-'}`, `${x.ballots} ballots`]))) ctx.out(line);
+  },
+});

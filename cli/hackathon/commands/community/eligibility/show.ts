@@ -1,0 +1,28 @@
+// `community eligibility show`: candidates and exclusion reasons, voters, then the lock and
+// the roster lock.
+import type { Eligibility } from '../../../../../core/wire/community.ts';
+import { table } from '../../../../lib/table.ts';
+import { command } from '../../../command.ts';
+
+export function printEligibility(e: Eligibility, out: (line: string) => void): void {
+  out(e.candidates.length ? 'Candidates:' : 'Candidates: none (a candidate is a team with a vote link: decks link --vote)');
+  for (const line of table(e.candidates.map((c) => [
+    `  ${c.name}`, c.included ? 'included' : `excluded: ${c.reason}`, `${c.memberCount} ${c.memberCount === 1 ? 'member' : 'members'}`,
+    c.confirmed ? 'confirmed' : 'not confirmed', c.ready ? 'ready' : `not ready: ${c.readiness}`, c.projectId,
+  ]))) out(line);
+  out(e.voters.length ? 'Voters:' : 'Voters: none');
+  for (const line of table(e.voters.map((v) => [`  ${v.email}`, v.team.name, v.included ? 'included' : `excluded: ${v.reason}`, v.name ?? '']))) out(line);
+  out(e.locked ? `Locked (version ${e.version}) since ${e.lockedAt}` : 'Not locked');
+  out(e.rosterLocked ? 'Roster locked' : 'Roster not locked');
+}
+
+export const eligibilityShow = command({
+  path: 'community eligibility show',
+  summary: 'Candidates, voters and exclusions; the lock (organizer)',
+  usage: 'Usage: hackathon community eligibility show [--json]',
+  async run(_opts, ctx) {
+    const e = await (await ctx.client()).request<Eligibility>('GET', '/api/v1/community/eligibility');
+    if (ctx.json) return ctx.printJson(e);
+    printEligibility(e, (l) => ctx.out(l));
+  },
+});

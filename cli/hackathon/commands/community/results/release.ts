@@ -1,0 +1,19 @@
+// `community results release <version>`: the version is a whole number, checked before any request.
+import type { VoteResult } from '../../../../../core/wire/community.ts';
+import { wholeNumber } from '../../../../lib/checks.ts';
+import { CliError, EXIT } from '../../../../lib/errors.ts';
+import { command } from '../../../command.ts';
+import { INT4_MAX } from '../shared.ts';
+
+export const resultsRelease = command({
+  path: 'community results release',
+  summary: 'Release a results version (organizer)',
+  usage: 'Usage: hackathon community results release <version>',
+  async run(opts, ctx) {
+    if (opts.args[0] === undefined) throw new CliError('name the version to release (community results show lists them)', EXIT.rejected);
+    const version = wholeNumber(opts.args[0], 'the version', 1, INT4_MAX);
+    const r = await (await ctx.client()).request<VoteResult>('PUT', `/api/v1/community/results/${version}/release`);
+    if (ctx.json) return ctx.printJson(r);
+    ctx.out(`Released version ${r.version}`);
+  },
+});

@@ -6067,13 +6067,14 @@ CREATE FUNCTION app_private.generated_content_pinned(p_event uuid) RETURNS boole
     SET search_path TO ''
     AS $$
   select coalesce((select e.voting_opened_at is not null from app.events e where e.id = p_event), false)
+      or exists (select 1 from app.vote_eligibility v where v.event_id = p_event and v.unlocked_at is null)
 $$;
 
 --
 -- Name: FUNCTION generated_content_pinned(p_event uuid); Type: COMMENT; Schema: app_private; Owner: -
 --
 
-COMMENT ON FUNCTION app_private.generated_content_pinned(p_event uuid) IS 'Whether the vote pinned the released decks of the event (voting opened; the eligibility lock once the vote records one).';
+COMMENT ON FUNCTION app_private.generated_content_pinned(p_event uuid) IS 'Whether the vote pinned the generated decks of the event: voting opened, or eligibility locked (and not unlocked).';
 
 --
 -- Name: generated_decks; Type: TABLE; Schema: app_private; Owner: -

@@ -355,6 +355,20 @@ test.serial('once voting opened: a new revision, rejecting a released deck and s
   }
 });
 
+test.serial('the eligibility lock pins generated decks like an open vote; unlocking frees them', async (t) => {
+  const pinned = async () => (await db.pool.query('select app_private.generated_content_pinned($1) as p', [eventId])).rows[0].p;
+  t.false(await pinned());
+  const lock = (await db.pool.query(`insert into app.vote_eligibility (event_id, version, locked_at) values ($1, 99, app.now()) returning id`, [eventId])).rows[0].id;
+  try {
+    t.true(await pinned());
+    t.like(await org('app.start_deck_generation(true)'), { ok: false, code: 'content_pinned' });
+    await db.pool.query('update app.vote_eligibility set unlocked_at = app.now() where id = $1', [lock]);
+    t.false(await pinned());
+  } finally {
+    await db.pool.query('delete from app.vote_eligibility where id = $1', [lock]);
+  }
+});
+
 test.serial('rejecting a released deck that is not pinned takes it out of the gallery', async (t) => {
   const released = (await db.pool.query(`select id from app_private.generated_decks where project_id = $1 and kind = 'community' and release = 'released'`, [teams.Comet])).rows[0];
   await orgOk('app.review_generated_deck($1, false, $2)', [released.id, 'Wrong screenshot']);

@@ -45,6 +45,14 @@ export async function runJobs(s: { config: Config; db: { pool: pg.Pool } }, opts
   return outcomes;
 }
 
+/** runJobs, failing loudly when a job failed: for tests whose jobs must all succeed. */
+export async function drain(s: { config: Config; db: { pool: pg.Pool } }, opts: { mail?: MailDriver | null } = {}): Promise<JobOutcome[]> {
+  const ran = await runJobs(s, opts);
+  const failed = ran.filter((j) => !j.ok);
+  if (failed.length) throw new Error(`job(s) failed: ${failed.map((j) => `${j.task}: ${j.error}`).join('; ')}`);
+  return ran;
+}
+
 /** The queued jobs (of one task, when named), due or not, failed or not. */
 export async function queuedJobs(pool: pg.Pool, task?: string): Promise<{ id: string; task: string; key: string | null; attempts: number; lastError: string | null; due: boolean }[]> {
   const { rows } = await pool.query(

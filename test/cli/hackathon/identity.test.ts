@@ -6,6 +6,7 @@ import path from 'node:path';
 import { http } from '../../helpers/http.ts';
 import * as seed from '../../helpers/seed.ts';
 import { startTestServer, type TestServer } from '../../helpers/server.ts';
+import { until } from '../../helpers/until.ts';
 import { codeIn, startSmtp } from '../../helpers/smtp.ts';
 import { hackathon, makeHome, start } from './run.ts';
 
@@ -221,15 +222,12 @@ test.serial('login prompts for the email and the code on a terminal', async (t) 
   const child = spawn('script', ['-qec', cmd, '/dev/null'], { env, stdio: ['pipe', 'pipe', 'pipe'] });
   let out = '';
   child.stdout.on('data', (c) => (out += c));
-  const until = async (re: RegExp) => {
-    for (let i = 0; i < 300 && !re.test(out); i++) await new Promise((r) => setTimeout(r, 50));
-    if (!re.test(out)) throw new Error(`no ${re} in: ${out}`);
-  };
+  const prompt = (re: RegExp) => until(`the prompt ${re} on the terminal`, async () => re.test(out), 30_000, 50);
   const exited = new Promise<number>((r) => child.on('close', (c) => r(c ?? -1)));
-  await until(/Email: /);
+  await prompt(/Email: /);
   child.stdin.write('pat@x.test\r');
   const code = codeIn((await smtp.waitFor(before + 1))[before]);
-  await until(/Code: /);
+  await prompt(/Code: /);
   child.stdin.write(code + '\r');
   t.is(await exited, 0, out);
   t.regex(out, /Signed in to .* as pat@x\.test/);

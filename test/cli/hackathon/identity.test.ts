@@ -21,6 +21,9 @@ test.before(async () => {
   beta = await seed.workspace(s.db.pool, 'Beta Team', 'org_beta');
   await seed.member(s.db.pool, alpha.id, 'pat@x.test', 'admin', 'Pat');
   await seed.member(s.db.pool, beta.id, 'pat@x.test', 'member');
+  // Dee's default workspace is moved by one test; pat's stays Alpha for the others (run concurrently).
+  await seed.member(s.db.pool, alpha.id, 'dee@x.test', 'admin', 'Dee');
+  await seed.member(s.db.pool, beta.id, 'dee@x.test', 'member');
   host = new URL(s.url).host;
 });
 test.after.always(async () => {
@@ -139,7 +142,6 @@ test('workspace selection errors: both selectors, no match, a pinned key', async
 test('--url is an alias of --api-url; EVENT_WORKSPACE selects a workspace by name', async (t) => {
   const { env } = makeHome();
   const k = await key();
-  // The workspace is named: another test moves this account's default meanwhile.
   const byAlias = await hackathon(['whoami', '--url', s.url, '--workspace', 'alpha'], { ...env, EVENT_API_KEY: k.key });
   t.is(byAlias.code, 0, byAlias.stderr);
   t.regex(byAlias.stdout, /^Workspace: Alpha \(.*\), role admin$/m);
@@ -154,7 +156,8 @@ test('--url is an alias of --api-url; EVENT_WORKSPACE selects a workspace by nam
 
 test('workspaces lists memberships with organizations; workspace default moves the default', async (t) => {
   const { env } = makeHome();
-  const e = { ...env, EVENT_URL: s.url, EVENT_API_KEY: (await key()).key };
+  // An account of its own: moving pat's default would race whoami's "server default" above.
+  const e = { ...env, EVENT_URL: s.url, EVENT_API_KEY: (await seed.key(s.db.pool, 'dee@x.test', 'hackathon')).key };
   const list = await hackathon(['workspaces'], e);
   t.is(list.code, 0, list.stderr);
   t.regex(list.stdout, /^\* Alpha +\S+ +admin *$/m);
@@ -163,7 +166,8 @@ test('workspaces lists memberships with organizations; workspace default moves t
   t.is(set.code, 0, set.stderr);
   t.is(set.stdout, `Default workspace: Beta Team (${beta.id})\n`);
   t.regex((await hackathon(['whoami'], e)).stdout, /^Workspace: Beta Team/m);
-  await hackathon(['workspace', 'default', alpha.id], e);
+  t.regex((await hackathon(['workspaces'], e)).stdout, /^\* Beta Team +\S+ +member +organization org_beta$/m);
+  t.is((await hackathon(['workspace', 'default', alpha.id], e)).stdout, `Default workspace: Alpha (${alpha.id})\n`);
   t.is((await hackathon(['workspace', 'default', 'Nope'], e)).code, 2);
 });
 

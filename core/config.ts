@@ -174,6 +174,11 @@ function chromiumPath(env: NodeJS.ProcessEnv): string | null {
   return existsSync('/usr/bin/chromium') ? '/usr/bin/chromium' : null;
 }
 
+/** The public URL when PUBLIC_URL is unset: the address the server listens on. */
+export function defaultPublicUrl(host: string, port: number): string {
+  return `http://${host.includes(':') ? `[${host}]` : host}:${port}`;
+}
+
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   const host = env.HOST || '127.0.0.1';
   const port = int(env, 'PORT', 8080, 0, 65535);
@@ -198,7 +203,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     host,
     port,
     dataDir,
-    publicUrl: (str(env, 'PUBLIC_URL') ?? `http://${host.includes(':') ? `[${host}]` : host}:${port}`).replace(/\/+$/, ''),
+    publicUrl: (str(env, 'PUBLIC_URL') ?? defaultPublicUrl(host, port)).replace(/\/+$/, ''),
     authSecret,
     serviceRole,
     emailDriver,

@@ -8,7 +8,7 @@ import { BootError } from './boot-error.ts';
 import type pg from 'pg';
 import { buildApi, type Api } from '../api/server.ts';
 import { sha256, randomToken } from '../core/crypto.ts';
-import type { Config } from '../core/config.ts';
+import { defaultPublicUrl, type Config } from '../core/config.ts';
 import { installJobQueue, jobQueueInstalled } from '../core/db/job-queue.ts';
 import { migratePool } from '../core/db/migrate.ts';
 import { createPool } from '../core/db/pool.ts';
@@ -90,7 +90,10 @@ export async function startService(config: Config, log: Logger = createLogger(co
     api = await buildApi({ config, pool, limiter, usage, log, metrics }, config.serviceRole === 'worker' ? 'ops' : 'full');
     await api.app.listen({ host: config.host, port: config.port });
     const addr = api.app.server.address();
-    const url = typeof addr === 'object' && addr ? `http://${config.host.includes(':') ? `[${config.host}]` : config.host}:${addr.port}` : null;
+    const url = typeof addr === 'object' && addr ? defaultPublicUrl(config.host, addr.port) : null;
+    // PORT=0 takes any free port (tests, the replica harness): unless PUBLIC_URL named the
+    // instance, its links (setup link, mails, webhook deliveries) carry the port it took.
+    if (config.port === 0 && url && config.publicUrl === defaultPublicUrl(config.host, 0)) config.publicUrl = url;
     if (config.serviceRole !== 'worker') usage.start(pool, USAGE_FLUSH_INTERVAL_MS, (e) => log.warn({ err: (e as Error).message }, 'usage hand-off failed; kept for the next try'));
     log.info({ url, role: config.serviceRole }, 'podium listening');
     if (config.serviceRole !== 'worker') await printSetupLink(pool, config);

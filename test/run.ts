@@ -7,6 +7,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { startEmbeddedPostgres } from '../ops/embedded/postgres.ts';
+import { reservedPort } from './helpers/ports.ts';
 import { closingLine, countLine, newTally, settle } from './tap-tally.ts';
 
 const env: NodeJS.ProcessEnv = { ...process.env, GRAPHILE_ENV: 'production', PODIUM_TEST_MODE: '1' };
@@ -22,7 +23,7 @@ let stopEmbedded: (() => Promise<void>) | null = null;
 let tmp: string | null = null;
 if (!env.DATABASE_URL) {
   tmp = mkdtempSync(path.join(os.tmpdir(), 'podium-test-pg-'));
-  const port = 55000 + (process.pid % 5000);
+  const port = await reservedPort(); // embedded PostgreSQL must be told its port
   process.stderr.write(`DATABASE_URL is not set: starting an embedded PostgreSQL for this run (port ${port})\n`);
   const h = await startEmbeddedPostgres(tmp, port);
   env.DATABASE_URL = h.url;

@@ -4,6 +4,10 @@
 //
 //   node --import tsx ops/replicas/stack.ts --ports 3801,3802,3803 --roles all,api,api \
 //     --database-url postgres://... [--redis-url redis://...] [--auth-secret ...]
+//
+// Port 0 gives a replica any free port: it listens on 0 and the harness reads the address
+// back from its `podium listening` line (Replica.url, per start), so two stacks (two test
+// runs) can share a machine. A restarted port-0 replica may come back on another port.
 import { spawn, type ChildProcess } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
@@ -27,7 +31,7 @@ const PODIUM_VARS = [
 ];
 
 export interface ReplicaOptions {
-  port: number;
+  port: number; // 0: any free port, read back from the replica's `podium listening` line
   role: ServiceRole;
   databaseUrl: string;
   redisUrl?: string | null;
@@ -44,7 +48,8 @@ export interface LogLine {
 
 export interface Replica {
   readonly opts: ReplicaOptions;
-  readonly url: string;
+  /** http://127.0.0.1:<port> of the current start; with port 0, '' until that start listens. */
+  url: string;
   readonly dataDir: string;
   child: ChildProcess | null;
   starts: number; // processes spawned so far (restarts included)
@@ -64,6 +69,7 @@ const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
 /** Fails early when the port is taken: a stale replica there would answer our health checks. */
 async function assertPortFree(port: number): Promise<void> {
+  if (port === 0) return; // any free port: nothing to collide with
   await new Promise<void>((resolve, reject) => {
     const srv = net.createServer();
     srv.once('error', (e) => reject(new Error(`port ${port} is in use (${(e as Error).message}); stop whatever listens there first`)));
@@ -90,6 +96,7 @@ function spawnInto(r: Replica): void {
   // process.execPath: the same Node (24) that runs this script.
   const child = spawn(process.execPath, [BIN, 'start'], { cwd: ROOT, env, stdio: ['ignore', 'pipe', 'pipe'] });
   const start = ++r.starts;
+  if (opts.port === 0) r.url = ''; // known once this start listens
   r.child = child;
   r.exit = null;
   live.add(child);
@@ -104,6 +111,7 @@ function spawnInto(r: Replica): void {
         }
       }
       r.lines.push({ stream, start, text, json });
+      if (json?.msg === 'podium listening' && typeof json.url === 'string' && r.starts === start) r.url = json.url;
     });
   }
   // 'close', not 'exit': it comes after stdout/stderr ended, so every last line is in r.lines.
@@ -121,7 +129,7 @@ export async function startReplica(opts: ReplicaOptions): Promise<Replica> {
   await assertPortFree(opts.port);
   const r: Replica = {
     opts,
-    url: `http://127.0.0.1:${opts.port}`,
+    url: opts.port === 0 ? '' : `http://127.0.0.1:${opts.port}`,
     dataDir: mkdtempSync(path.join(os.tmpdir(), `podium-replica-${opts.port}-`)),
     child: null,
     starts: 0,
@@ -145,9 +153,14 @@ export function logEntries(r: Replica, msg: string, start?: number): Record<stri
   return r.lines.filter((l) => l.json && String(l.json.msg).includes(msg) && (start === undefined || l.start === start)).map((l) => l.json!);
 }
 
+/** The replica in messages: its address (or its port before it listens) and role. */
+export function name(r: Replica): string {
+  return `${r.url || `:${r.opts.port}`} (${r.opts.role})`;
+}
+
 function describe(r: Replica, why: string): Error {
   const tail = logs(r, r.starts).slice(-20).join('\n');
-  return new Error(`replica :${r.opts.port} (${r.opts.role}) ${why}\n--- last output ---\n${tail}`);
+  return new Error(`replica ${name(r)} ${why}\n--- last output ---\n${tail}`);
 }
 
 /** Resolves once GET /api/v1/health answers 200; rejects if the process exits first or on timeout. */
@@ -155,6 +168,10 @@ export async function waitHealthy(r: Replica, timeoutMs = 60_000): Promise<void>
   const until = Date.now() + timeoutMs;
   while (Date.now() < until) {
     if (!running(r)) throw describe(r, `exited (code ${r.exit?.code}, signal ${r.exit?.signal}) before it was healthy`);
+    if (!r.url) {
+      await sleep(200); // port 0: not listening yet
+      continue;
+    }
     const ok = await fetch(r.url + '/api/v1/health', { signal: AbortSignal.timeout(2_000) }).then((res) => res.status === 200, () => false);
     if (ok && running(r)) return;
     await sleep(200);
@@ -250,7 +267,7 @@ async function cli(argv: string[]): Promise<void> {
       help: { type: 'boolean' },
     },
   });
-  const usage = 'Usage: node --import tsx ops/replicas/stack.ts --ports 3801,3802,3803 --roles all,api,api --database-url postgres://... [--redis-url redis://...] [--auth-secret ...]\n';
+  const usage = 'Usage: node --import tsx ops/replicas/stack.ts --ports 3801,3802,3803 --roles all,api,api --database-url postgres://... [--redis-url redis://...] [--auth-secret ...]\n(a port of 0: any free port, printed once the stack is up)\n';
   if (values.help) return void process.stdout.write(usage);
   if (!values['database-url']) throw new Error('--database-url (or DATABASE_URL) is required: replicas share one database\n' + usage);
   const ports = values.ports!.split(',').map((p) => Number(p.trim()));
@@ -264,11 +281,11 @@ async function cli(argv: string[]): Promise<void> {
   const flushLines = () => {
     for (const r of stack.replicas) {
       const from = printed.get(r) ?? 0;
-      for (const l of r.lines.slice(from)) process.stdout.write(`[${r.opts.port} ${r.opts.role}] ${l.text}\n`);
+      for (const l of r.lines.slice(from)) process.stdout.write(`[${r.url || r.opts.port} ${r.opts.role}] ${l.text}\n`);
       printed.set(r, r.lines.length);
       if (r.exit && !reported.has(r)) {
         reported.add(r);
-        process.stdout.write(`[${r.opts.port} ${r.opts.role}] exited (code ${r.exit.code}, signal ${r.exit.signal})\n`);
+        process.stdout.write(`[${r.url || r.opts.port} ${r.opts.role}] exited (code ${r.exit.code}, signal ${r.exit.signal})\n`);
       }
     }
   };

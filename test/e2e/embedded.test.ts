@@ -6,48 +6,69 @@ import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { http } from '../helpers/http.ts';
+import { reservedPort } from '../helpers/ports.ts';
+import { until } from '../helpers/until.ts';
 
 const dataDir = mkdtempSync(path.join(os.tmpdir(), 'podium-embedded-'));
-const port = 20000 + (process.pid % 10000);
-const pgPort = 40000 + (process.pid % 10000);
+// Podium listens on 0 and each start's address is read back from its `podium listening`
+// line; embedded PostgreSQL must be told its port (test/helpers/ports.ts).
+const pgPort = await reservedPort();
 
-function start(): { child: ChildProcess; out: () => string; exited: Promise<number> } {
-  const env: NodeJS.ProcessEnv = { ...process.env, DATA_DIR: dataDir, PORT: String(port), EMBEDDED_PG_PORT: String(pgPort), LOG_LEVEL: 'info' };
+interface Started {
+  child: ChildProcess;
+  out: () => string;
+  exited: Promise<number>;
+}
+
+function start(): Started {
+  const env: NodeJS.ProcessEnv = { ...process.env, DATA_DIR: dataDir, PORT: '0', EMBEDDED_PG_PORT: String(pgPort), LOG_LEVEL: 'info' };
   delete env.DATABASE_URL;
   delete env.PODIUM_TEST_MODE;
   const child = spawn(process.execPath, ['cli/podium/bin.js', 'start'], { env, stdio: ['ignore', 'pipe', 'pipe'] });
   let out = '';
   child.stdout!.on('data', (c) => (out += c));
   child.stderr!.on('data', (c) => (out += c));
-  const exited = new Promise<number>((resolve) => child.on('exit', (code) => resolve(code ?? -1)));
+  // 'close': after stdout and stderr ended, so out() is the whole output once it settles.
+  const exited = new Promise<number>((resolve) => child.on('close', (code) => resolve(code ?? -1)));
   return { child, out: () => out, exited };
 }
 
-async function waitFor(cond: () => boolean | Promise<boolean>, ms = 150_000): Promise<void> {
-  const end = Date.now() + ms;
-  while (!(await cond())) {
-    if (Date.now() > end) throw new Error('timed out');
-    await new Promise((r) => setTimeout(r, 200));
+const BOOT_MS = 150_000; // embedded PostgreSQL's first initdb on 2 loaded cores
+
+/** The address this start listens on, from its `podium listening` line (null before it). */
+function baseOf(p: Started): string | null {
+  const line = p.out().split('\n').find((l) => l.includes('"msg":"podium listening"'));
+  try {
+    return line ? (JSON.parse(line).url as string) : null;
+  } catch {
+    return null; // the line is still arriving
   }
 }
 
-const healthy = async () => (await http(`http://127.0.0.1:${port}`, 'GET', '/api/v1/health').catch(() => ({ status: 0 }))).status === 200;
+/** Waits until the start listens and answers health 200; answers its address. */
+const healthy = (p: Started) =>
+  until('podium start to listen and answer health', async () => {
+    const base = baseOf(p);
+    if (!base) return null;
+    return (await http(base, 'GET', '/api/v1/health').catch(() => ({ status: 0 }))).status === 200 ? base : null;
+  }, BOOT_MS, 200);
 
 test.after.always(() => rmSync(dataDir, { recursive: true, force: true }));
 
 test.serial('start boots embedded Postgres, serves, and prints a one-time setup link', async (t) => {
   const p = start();
   try {
-    await waitFor(() => /\/setup\?token=/.test(p.out()));
-    t.true(await healthy());
+    const base = await healthy(p);
+    await until('the setup link', async () => /\/setup\?token=/.test(p.out()), BOOT_MS, 200);
     const link = /(http:\/\/127\.0\.0\.1:\d+\/setup\?token=[A-Za-z0-9_-]+)/.exec(p.out())![1];
+    t.true(link.startsWith(`${base}/setup?token=`), 'the link names the port taken (PORT=0)');
     t.false(/"msg":"[^"]*setup\?token=/.test(p.out()), 'the token is not in a structured log line');
     const page = await fetch(link);
     t.is(page.status, 200);
     const token = new URL(link).searchParams.get('token')!;
-    const r = await fetch(`http://127.0.0.1:${port}/setup`, {
+    const r = await fetch(`${base}/setup`, {
       method: 'POST',
-      headers: { 'content-type': 'application/x-www-form-urlencoded', origin: `http://127.0.0.1:${port}` },
+      headers: { 'content-type': 'application/x-www-form-urlencoded', origin: base },
       body: new URLSearchParams({ token, workspace: 'Acme', email: 'olive@acme.test', password: 'correct horse battery' }).toString(),
     });
     t.is(r.status, 200);
@@ -62,26 +83,27 @@ test.serial('start boots embedded Postgres, serves, and prints a one-time setup 
 test.serial('a restart keeps the data and prints no setup link', async (t) => {
   const p = start();
   try {
-    await waitFor(healthy);
-    await waitFor(() => /podium listening/.test(p.out()));
-    await new Promise((r) => setTimeout(r, 500));
-    t.false(/setup\?token=/.test(p.out()));
-    const login = await http(`http://127.0.0.1:${port}`, 'POST', '/api/v1/auth/session', { body: { email: 'olive@acme.test', password: 'correct horse battery' } });
+    const base = await healthy(p);
+    const login = await http(base, 'POST', '/api/v1/auth/session', { body: { email: 'olive@acme.test', password: 'correct horse battery' } });
     t.is(login.status, 200, 'the owner made before the restart signs in');
   } finally {
     p.child.kill('SIGINT');
   }
   t.is(await p.exited, 0);
+  // The setup link is printed after `podium listening`, before the boot completes, and a
+  // Ctrl-C during the boot waits for it: the whole output is in once the process exited.
+  t.regex(p.out(), /SIGINT: stopping Podium/);
+  t.false(/setup\?token=/.test(p.out()), 'no setup link once a workspace exists');
 });
 
 test.serial('a SIGKILLed parent leaves a postmaster; the next start stops it and boots', async (t) => {
   const first = start();
-  await waitFor(healthy);
+  await healthy(first);
   first.child.kill('SIGKILL');
   await first.exited;
   const second = start();
   try {
-    await waitFor(healthy);
+    await healthy(second);
     t.regex(second.out(), /stopping a stale postmaster/);
   } finally {
     second.child.kill('SIGINT');

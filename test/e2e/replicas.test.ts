@@ -12,7 +12,7 @@ import { readMigrations } from '../../core/db/migrate.ts';
 import { createPool } from '../../core/db/pool.ts';
 import { USAGE_FLUSH_INTERVAL_MS } from '../../ops/service.ts';
 import {
-  logEntries, logs, randomAuthSecret, restartReplica, running, startReplica, startStack, stopAll, stopReplica, waitExit, waitHealthy,
+  logEntries, logs, name, randomAuthSecret, restartReplica, running, startReplica, startStack, stopAll, stopReplica, waitExit, waitHealthy,
   type Replica,
 } from '../../ops/replicas/stack.ts';
 import { createEmptyDatabase } from '../helpers/db.ts';
@@ -70,16 +70,16 @@ test.serial('rule 1: three replicas booting together migrate once and all become
   cleanups.push(() => smtp.close());
   // startStack starts every `all` replica at once, then waits for each one's health.
   const stack = await startStack({
-    ports: [3801, 3802, 3803], roles: ['all', 'all', 'all'], databaseUrl: db.url, redisUrl: REDIS_URL, timeoutMs: BOOT_MS,
+    ports: [0, 0, 0], roles: ['all', 'all', 'all'], databaseUrl: db.url, redisUrl: REDIS_URL, timeoutMs: BOOT_MS,
     env: { EMAIL_DRIVER: 'smtp', SMTP_URL: smtp.url },
   });
   stackA = stack.replicas;
   replicas.push(...stackA);
 
   for (const r of stackA) {
-    t.is(r.starts, 1, `:${r.opts.port} was started more than once`);
-    t.true(running(r), `:${r.opts.port} exited`);
-    t.deepEqual(logEntries(r, '').filter((j) => j.level >= 50), [], `:${r.opts.port} logged errors`);
+    t.is(r.starts, 1, `${name(r)} was started more than once`);
+    t.true(running(r), `${name(r)} exited`);
+    t.deepEqual(logEntries(r, '').filter((j) => j.level >= 50), [], `${name(r)} logged errors`);
   }
 
   const files = readMigrations();
@@ -96,13 +96,13 @@ test.serial('rule 1: three replicas booting together migrate once and all become
   t.is(applied.length, 1, 'exactly one replica applies the migrations');
   t.is(logEntries(applied[0], 'migrations applied')[0].applied, files.length);
   for (const r of stackA.filter((x) => x !== applied[0])) {
-    t.is(logEntries(r, 'schema up to date').length, 1, `:${r.opts.port} should say schema up to date`);
+    t.is(logEntries(r, 'schema up to date').length, 1, `${name(r)} should say schema up to date`);
     t.is(logEntries(r, 'schema up to date')[0].applied, 0);
   }
 
   // Rate limiting backend follows REDIS_URL on every replica.
   for (const r of stackA) {
-    t.is(logEntries(r, 'rate limiting is')[0]?.backend, REDIS_URL ? 'redis' : 'memory', `:${r.opts.port} rate limiting backend`);
+    t.is(logEntries(r, 'rate limiting is')[0]?.backend, REDIS_URL ? 'redis' : 'memory', `${name(r)} rate limiting backend`);
   }
 });
 
@@ -118,7 +118,7 @@ test.serial('rule 2: a session and API keys minted on one replica authenticate o
   const cookie = cookieFrom(login);
   for (const r of [b, c]) {
     const me = await http(r.url, 'GET', '/api/v1/me', { cookie });
-    t.is(me.status, 200, `:${r.opts.port} ${me.text}`);
+    t.is(me.status, 200, `${name(r)} ${me.text}`);
     t.is(me.body.via, 'session');
     t.is(me.body.user.id, owner.userId);
   }
@@ -127,7 +127,7 @@ test.serial('rule 2: a session and API keys minted on one replica authenticate o
   const seeded = await seed.key(poolA, email, 'deck');
   for (const r of stackA) {
     const me = await http(r.url, 'GET', '/api/v1/me', { key: seeded.key });
-    t.is(me.status, 200, `:${r.opts.port} ${me.text}`);
+    t.is(me.status, 200, `${name(r)} ${me.text}`);
     t.is(me.body.via, 'api_key');
   }
 
@@ -150,7 +150,7 @@ test.serial('rule 2: a session and API keys minted on one replica authenticate o
 
 redisTest('rule 3: the login bucket is shared through Redis across replicas (needs REDIS_URL)', async (t) => {
   const [a, b, c] = stackA;
-  for (const r of stackA) t.is(logEntries(r, 'rate limiting is backed by redis').length, 1, `:${r.opts.port} boot log`);
+  for (const r of stackA) t.is(logEntries(r, 'rate limiting is backed by redis').length, 1, `${name(r)} boot log`);
   const email = `rl-${RUN}@acme.test`; // unique: the bucket lives in Redis for 15 minutes
   const ws = await seed.workspace(poolA, `Rate ${RUN}`);
   const m = await seed.member(poolA, ws.id, email, 'owner');
@@ -175,7 +175,7 @@ redisTest('rule 3: the login bucket is shared through Redis across replicas (nee
 
 test.serial('stack A stops gracefully on SIGTERM', async (t) => {
   // Frees CPU for stack B; every replica finishes its graceful stop (exit 0), none is killed.
-  for (const r of stackA) t.deepEqual(await stopReplica(r), { code: 0, signal: null }, `:${r.opts.port}\n${logs(r).slice(-5).join('\n')}`);
+  for (const r of stackA) t.deepEqual(await stopReplica(r), { code: 0, signal: null }, `${name(r)}\n${logs(r).slice(-5).join('\n')}`);
 });
 
 // --- Stack B: worker + two api-only replicas on another fresh database ------------------------
@@ -190,7 +190,7 @@ test.serial('rule 5: an api-only replica refuses to boot before the job queue sc
   cleanups.push(() => db.drop());
   poolB = createPool(db.url, 4);
   cleanups.push(() => poolB.end());
-  api1 = await startReplica({ port: 3812, role: 'api', databaseUrl: db.url, authSecret: authSecretB });
+  api1 = await startReplica({ port: 0, role: 'api', databaseUrl: db.url, authSecret: authSecretB });
   replicas.push(api1);
   const exit = await waitExit(api1, BOOT_MS);
   t.not(exit.code, 0);
@@ -202,16 +202,16 @@ test.serial('rule 5: an api-only replica refuses to boot before the job queue sc
 
 test.serial('rules 4-5: a worker plus api-only replicas; the scheduler runs on the worker only', async (t) => {
   const url = api1.opts.databaseUrl;
-  worker = await startReplica({ port: 3811, role: 'worker', databaseUrl: url, authSecret: authSecretB });
+  worker = await startReplica({ port: 0, role: 'worker', databaseUrl: url, authSecret: authSecretB });
   replicas.push(worker);
   await waitHealthy(worker, BOOT_MS);
   await restartReplica(api1); // what the orchestrator does after the refused boot
-  api2 = await startReplica({ port: 3813, role: 'api', databaseUrl: url, authSecret: authSecretB });
+  api2 = await startReplica({ port: 0, role: 'api', databaseUrl: url, authSecret: authSecretB });
   replicas.push(api2);
   await Promise.all([waitHealthy(api1, BOOT_MS), waitHealthy(api2, BOOT_MS)]);
   t.is(api1.starts, 2);
 
-  for (const r of [worker, api1, api2]) t.is(logEntries(r, 'rate limiting is per process', r.starts).length, 1, `:${r.opts.port} boot log`);
+  for (const r of [worker, api1, api2]) t.is(logEntries(r, 'rate limiting is per process', r.starts).length, 1, `${name(r)} boot log`);
   const health = await http(api1.url, 'GET', '/api/v1/health');
   t.is(health.status, 200);
   t.like(health.body, { status: 'ok', role: 'api', jobQueue: { installed: true }, scheduler: { ok: true } });
@@ -220,7 +220,7 @@ test.serial('rules 4-5: a worker plus api-only replicas; the scheduler runs on t
 
   const beats = await poolB.query('select service_role from app_private.worker_heartbeats');
   t.deepEqual(beats.rows.map((r) => r.service_role), ['worker']);
-  for (const r of [api1, api2]) t.is(logEntries(r, 'worker started').length, 0, `:${r.opts.port} runs no job worker`);
+  for (const r of [api1, api2]) t.is(logEntries(r, 'worker started').length, 0, `${name(r)} runs no job worker`);
 });
 
 let key: { key: string; id: string };

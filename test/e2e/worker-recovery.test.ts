@@ -11,7 +11,6 @@ import { logEntries, randomAuthSecret, startReplica, stopAll, waitExit, waitHeal
 import { until } from '../helpers/until.ts';
 
 const BOOT_MS = 120_000; // tsx boots on 2 cores; generous on purpose
-const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
 const replicas: Replica[] = [];
 let db: TestDatabase;
@@ -35,7 +34,7 @@ test.serial('a SIGKILLed worker replica\'s locked job is freed by another replic
   const key = await seed.key(pool, 'owner@acme.test', 'deck');
   const authSecret = randomAuthSecret();
 
-  const a = await startReplica({ port: 3851, role: 'worker', databaseUrl: db.url, authSecret });
+  const a = await startReplica({ port: 0, role: 'worker', databaseUrl: db.url, authSecret });
   replicas.push(a);
   await waitHealthy(a, BOOT_MS);
   const [poolA] = await until('replica A to beat with its pool id', poolIdsOf(pool, []), 30_000);
@@ -55,7 +54,7 @@ test.serial('a SIGKILLed worker replica\'s locked job is freed by another replic
       (await pool.query(`select pid from pg_stat_activity where wait_event_type = 'Lock' and query like '%apply_usage%' and pid <> pg_backend_pid()`)).rows[0]?.pid);
 
     // B boots while A is alive: A's beat is fresh, so B's boot recovery leaves A's job alone.
-    const b = await startReplica({ port: 3852, role: 'worker', databaseUrl: db.url, authSecret });
+    const b = await startReplica({ port: 0, role: 'worker', databaseUrl: db.url, authSecret });
     replicas.push(b);
     await waitHealthy(b, BOOT_MS);
     await until('replica B to beat with its pool id', poolIdsOf(pool, [poolA]), 30_000);
@@ -70,7 +69,8 @@ test.serial('a SIGKILLed worker replica\'s locked job is freed by another replic
     await holder.query('commit');
     holder.release();
   }
-  await sleep(1_000);
+  // While A's beat looks fresh, a recovery pass (what B's cron runs) leaves A's job locked.
+  t.deepEqual((await pool.query(`select app_private.recover_dead_workers() as r`)).rows[0].r, { replicas: 0, unlockedJobs: 0 });
   t.is((await pool.query(`select locked_by from graphile_worker.jobs where id = $1`, [jobId])).rows[0]?.locked_by, poolA, 'still locked by the dead pool');
 
   // A has been silent for 10 minutes, as far as the heartbeat says.

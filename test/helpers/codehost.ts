@@ -7,6 +7,7 @@ import path from 'node:path';
 import type pg from 'pg';
 import { signBody, webhookSecret } from '../../core/codehost/webhook.ts';
 import { TEST_AUTH_SECRET } from './server.ts';
+import { until } from './until.ts';
 
 export function tempDir(prefix = 'podium-git-'): string {
   return mkdtempSync(path.join(os.tmpdir(), prefix));
@@ -104,14 +105,12 @@ export async function receipts(pool: pg.Pool, eventId: string): Promise<ReceiptR
   return rows;
 }
 
-/** Waits (polling the database, not the clock) until `n` receipts exist for the event. */
-export async function waitForReceipts(pool: pg.Pool, eventId: string, n: number, timeoutMs = 10_000): Promise<ReceiptRow[]> {
-  const until = Date.now() + timeoutMs;
-  for (;;) {
+/** Waits (polling the database, not the clock) until `n` receipts exist for the event; fails loudly naming them. */
+export async function waitForReceipts(pool: pg.Pool, eventId: string, n: number, timeoutMs = 30_000): Promise<ReceiptRow[]> {
+  return until(`${n} receipt(s) of event ${eventId}`, async () => {
     const rows = await receipts(pool, eventId);
-    if (rows.length >= n || Date.now() > until) return rows;
-    await new Promise((r) => setTimeout(r, 25));
-  }
+    return rows.length >= n ? rows : null;
+  }, timeoutMs, 25);
 }
 
 /**

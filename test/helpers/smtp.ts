@@ -1,5 +1,6 @@
 // A real SMTP listener on loopback that keeps what it receives.
 import { SMTPServer } from 'smtp-server';
+import { until } from './until.ts';
 
 export interface ReceivedMail {
   to: string[];
@@ -25,10 +26,8 @@ export async function startSmtp(): Promise<{ url: string; mails: ReceivedMail[];
   return {
     url: `smtp://127.0.0.1:${port}?tls=off`,
     mails,
-    async waitFor(n, ms = 15_000) {
-      const until = Date.now() + ms;
-      while (mails.length < n && Date.now() < until) await new Promise((r) => setTimeout(r, 50));
-      if (mails.length < n) throw new Error(`expected ${n} mail(s), got ${mails.length}`);
+    async waitFor(n, ms = 30_000) {
+      await until(`${n} mail(s) on the SMTP listener (have ${mails.length})`, async () => mails.length >= n, ms, 50);
       return mails;
     },
     close: () => new Promise<void>((resolve) => server.close(() => resolve())),

@@ -6,6 +6,7 @@ import pg from 'pg';
 import { MigrationChecksumError, migrate, readMigrations } from '../../core/db/migrate.ts';
 import { installJobQueue } from '../../core/db/job-queue.ts';
 import { createEmptyDatabase } from '../helpers/db.ts';
+import { until } from '../helpers/until.ts';
 
 test('five runners started together on a fresh database: no deadlock, each file applied once', async (t) => {
   const db = await createEmptyDatabase();
@@ -67,14 +68,10 @@ test('a failing migration leaves neither its changes nor its row behind', async 
 
 /** Waits until `pid` is blocked on the session advisory lock `key` (pg_locks, not a clock). */
 async function waitUntilBlockedOn(observer: pg.Client, pid: number, key: number): Promise<void> {
-  for (;;) {
-    const { rowCount } = await observer.query(
-      `select 1 from pg_locks where locktype = 'advisory' and pid = $1 and not granted and classid = 0 and objid = $2 and objsubid = 1`,
-      [pid, key],
-    );
-    if (rowCount) return;
-    await new Promise((r) => setTimeout(r, 20));
-  }
+  await until(`backend ${pid} to wait on advisory lock ${key}`, async () => (await observer.query(
+    `select 1 from pg_locks where locktype = 'advisory' and pid = $1 and not granted and classid = 0 and objid = $2 and objsubid = 1`,
+    [pid, key],
+  )).rowCount, 30_000, 20);
 }
 
 test('the migrator serializes on advisory lock 7432001: it waits while another session holds that key', async (t) => {
@@ -109,14 +106,10 @@ test('the job-queue install serializes on advisory lock 7432004: it waits while 
     await holder.query('select pg_advisory_lock(7432004)');
     let settled = false;
     const install = installJobQueue(pool).finally(() => (settled = true));
-    for (;;) {
-      const { rowCount } = await holder.query(
-        `select 1 from pg_locks l join pg_stat_activity a on a.pid = l.pid
-          where a.application_name = 'jobq-install-under-test' and l.locktype = 'advisory' and not l.granted and l.classid = 0 and l.objid = 7432004 and l.objsubid = 1`,
-      );
-      if (rowCount) break;
-      await new Promise((r) => setTimeout(r, 20));
-    }
+    await until('the job-queue install to wait on advisory lock 7432004', async () => (await holder.query(
+      `select 1 from pg_locks l join pg_stat_activity a on a.pid = l.pid
+        where a.application_name = 'jobq-install-under-test' and l.locktype = 'advisory' and not l.granted and l.classid = 0 and l.objid = 7432004 and l.objsubid = 1`,
+    )).rowCount, 30_000, 20);
     t.false(settled);
     t.is((await holder.query(`select to_regclass('graphile_worker._private_jobs') as t`)).rows[0].t, null, 'nothing installed while the lock is held');
     await holder.query('select pg_advisory_unlock(7432004)');

@@ -6,6 +6,8 @@ import { publish, sha } from '../../helpers/deck.ts';
 import { http, setClock } from '../../helpers/http.ts';
 import * as seed from '../../helpers/seed.ts';
 import { startTestServer, type TestServer } from '../../helpers/server.ts';
+import { until } from '../../helpers/until.ts';
+import { LinkCache } from '../../../api/routes/deck/link-cache.ts';
 
 const SANDBOX = 'sandbox allow-scripts allow-forms allow-popups allow-popups-to-escape-sandbox allow-modals allow-downloads';
 
@@ -172,12 +174,37 @@ test('latest links follow new pushes; pinned links stay on their version', async
   const latest = await share(id);
   const pinned = await share(id, { version: 1 });
   await publish(s.url, key, { 'index.html': 'version two' }, { deck: id, baseVersion: 1 });
-  await setClock(s.url, 0); // clears the link cache like any clock move
+  // Neither link was opened before the push: nothing of them is cached (the warm cache is tested below).
   t.is((await get(path(latest.url) + 'index.html')).text, 'version two');
   t.is((await get(path(pinned.url) + 'index.html')).text, 'version one');
   t.is(pinned.token.follows, 'pinned');
   const bad = await http(s.url, 'POST', `/api/v1/presentations/${id}/share-links`, { key, body: { version: 9 } });
   t.is(bad.body.error.code, 'version_not_found');
+});
+
+test.serial('the link cache: a warm link is answered from memory after its row changed behind the API; a clock move forgets it', async (t) => {
+  const id = await deck('Cached deck');
+  const l = await share(id);
+  t.is((await get(path(l.url))).status, 200); // looked up once: cached now
+  // Revoked behind this replica's back (as another replica would): no forgetAll here.
+  await s.db.pool.query('update app.share_links set revoked_at = app.now() where id = $1', [l.token.id]);
+  const warm = await get(path(l.url));
+  t.is(warm.status, 200, 'answered from the cache, without a lookup');
+  t.true(warm.text.includes('Cached deck'));
+  await setClock(s.url, 0); // any clock move forgets the cache
+  t.is((await get(path(l.url))).status, 404, 'looked up again: revoked');
+});
+
+test.serial('the link cache never keeps a link past its expiry as SQL measured it', async (t) => {
+  const id = await deck('Short-lived');
+  const l = await share(id, { expiresInMinutes: 60 });
+  await s.db.pool.query(`update app.share_links set expires_at = app.now() + interval '2 seconds' where id = $1`, [l.token.id]);
+  const cache = new LinkCache(s.db.pool, 3_600_000); // an hour: only the link's own expiry can end the entry
+  const secret = l.url.split('/v/')[1]!.replace('/', '');
+  const first = await cache.link(secret);
+  t.is(first?.deckId, id);
+  t.true(first!.secondsLeft! <= 2);
+  await until('the cached link to end at its expiry', async () => (await cache.link(secret)) === null);
 });
 
 test.serial('expired, revoked, deleted and unknown links all answer the same, revealing nothing', async (t) => {
@@ -186,12 +213,16 @@ test.serial('expired, revoked, deleted and unknown links all answer the same, re
   const revoked = await share(id);
   const gone = await deck('Doomed');
   const onDeleted = await share(gone);
-  t.is((await get(path(expiring.url))).status, 200);
-  t.is((await get(path(onDeleted.url))).status, 200); // cached now: deletion must still stop it
+  // Every link is opened first, so each is cached when it stops.
+  for (const l of [expiring, revoked, onDeleted]) t.is((await get(path(l.url))).status, 200);
+  // A revocation and a deletion through this replica stop their links at once, warm cache or not.
+  t.is((await http(s.url, 'DELETE', `/api/v1/share-links/${revoked.token.id}`, { key })).status, 200);
+  t.is((await get(path(revoked.url))).status, 404, 'revoked: stopped at once');
+  t.is((await http(s.url, 'DELETE', `/api/v1/presentations/${gone}`, { key })).status, 200);
+  t.is((await get(path(onDeleted.url))).status, 404, 'deck deleted: stopped at once');
+  t.is((await get(path(expiring.url))).status, 200, 'the expiring link is still open before its expiry');
   await setClock(s.url, 61 * 60);
   try {
-    t.is((await http(s.url, 'DELETE', `/api/v1/share-links/${revoked.token.id}`, { key })).status, 200);
-    t.is((await http(s.url, 'DELETE', `/api/v1/presentations/${gone}`, { key })).status, 200);
     const answers = await Promise.all([expiring.url, revoked.url, onDeleted.url, `${s.url}/v/${'A'.repeat(43)}/`].map((u) => get(path(u))));
     for (const a of answers) {
       t.is(a.status, 404);

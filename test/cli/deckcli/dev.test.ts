@@ -85,8 +85,10 @@ test('a change in the folder tells connected pages to reload', async (t) => {
           resolve(buf);
         }
       });
-      // A file of its own: the concurrent test above reads style.css and expects it unchanged.
-      setTimeout(() => writeFileSync(path.join(root, 'changed.css'), 'h1{color:red}'), 200);
+      // Connected (the answer started, so this page is a reload client; the watcher runs since
+      // the server started): change a file now. A file of its own: the concurrent test above
+      // reads style.css and expects it unchanged.
+      writeFileSync(path.join(root, 'changed.css'), 'h1{color:red}');
     });
     req.on('error', (e) => (String(e).includes('socket hang up') ? null : reject(e)));
     req.end();

@@ -1,4 +1,5 @@
-// share-email: a fresh link per send, mailed by the worker through a real SMTP listener;
+// share-email: a fresh link per send, mailed by the mail__send task (drain()) through a real
+// SMTP listener;
 // the secret is sealed in the queue and never in the answer.
 import test from 'ava';
 import argon2 from 'argon2';
@@ -9,6 +10,7 @@ import { http } from '../../helpers/http.ts';
 import * as seed from '../../helpers/seed.ts';
 import { startTestServer, type TestServer } from '../../helpers/server.ts';
 import { startSmtp } from '../../helpers/smtp.ts';
+import { drain } from '../../helpers/worker.ts';
 import { makeHome, runDeckcli as deckcli } from './run.ts';
 
 let s: TestServer;
@@ -17,7 +19,7 @@ let env: NodeJS.ProcessEnv;
 let deckId: string;
 test.before(async () => {
   smtp = await startSmtp();
-  s = await startTestServer({ env: { EMAIL_DRIVER: 'smtp', SMTP_URL: smtp.url } });
+  s = await startTestServer({ env: { EMAIL_DRIVER: 'smtp', SMTP_URL: smtp.url, CHROMIUM_PATH: 'off' } });
   const key = (await seed.basicWorkspace(s.db.pool)).deckKey.key;
   env = { ...makeHome().env, DECKS_API_KEY: key, DECKS_API_URL: s.url };
   const root = mkdtempSync(path.join(os.tmpdir(), 'mail-deck-'));
@@ -39,8 +41,9 @@ test.serial('each send mints a fresh link; the URL travels sealed and arrives on
   const { rows } = await s.db.pool.query(`select payload from graphile_worker._private_jobs j join graphile_worker._private_tasks k on k.id = j.task_id where k.identifier = 'mail__send'`);
   t.is(rows.length, 1);
   t.false(JSON.stringify(rows[0].payload).includes('/v/'), 'no URL in plain text in the queue');
-  await s.startWorker();
-  const mail = (await smtp.waitFor(1))[0];
+  await drain(s);
+  t.is(smtp.mails.length, 1);
+  const mail = smtp.mails[0]!;
   t.deepEqual(mail.to, ['ann@example.test']);
   t.regex(mail.raw, /Olive Owner shared the deck "Quarterly" with you:/);
   t.regex(mail.raw, /For Monday/);
@@ -48,7 +51,9 @@ test.serial('each send mints a fresh link; the URL travels sealed and arrives on
   t.truthy(first);
   t.is((await fetch(first)).status, 200);
   await deckcli(['share-email', deckId, '--to', 'ann@example.test'], env);
-  const second = urlIn((await smtp.waitFor(2))[1].raw)!;
+  await drain(s);
+  t.is(smtp.mails.length, 2);
+  const second = urlIn(smtp.mails[1]!.raw)!;
   t.not(second, first, 'a fresh secret per send');
   const tokens = JSON.parse((await deckcli(['tokens', deckId, '--json'], env)).stdout).items;
   t.is(tokens.length, 2);

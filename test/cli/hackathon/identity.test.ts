@@ -6,6 +6,7 @@ import path from 'node:path';
 import { http } from '../../helpers/http.ts';
 import * as seed from '../../helpers/seed.ts';
 import { startTestServer, type TestServer } from '../../helpers/server.ts';
+import { until } from '../../helpers/until.ts';
 import { codeIn, startSmtp } from '../../helpers/smtp.ts';
 import { hackathon, makeHome, start } from './run.ts';
 
@@ -20,6 +21,9 @@ test.before(async () => {
   beta = await seed.workspace(s.db.pool, 'Beta Team', 'org_beta');
   await seed.member(s.db.pool, alpha.id, 'pat@x.test', 'admin', 'Pat');
   await seed.member(s.db.pool, beta.id, 'pat@x.test', 'member');
+  // Dee's default workspace is moved by one test; pat's stays Alpha for the others (run concurrently).
+  await seed.member(s.db.pool, alpha.id, 'dee@x.test', 'admin', 'Dee');
+  await seed.member(s.db.pool, beta.id, 'dee@x.test', 'member');
   host = new URL(s.url).host;
 });
 test.after.always(async () => {
@@ -138,7 +142,6 @@ test('workspace selection errors: both selectors, no match, a pinned key', async
 test('--url is an alias of --api-url; EVENT_WORKSPACE selects a workspace by name', async (t) => {
   const { env } = makeHome();
   const k = await key();
-  // The workspace is named: another test moves this account's default meanwhile.
   const byAlias = await hackathon(['whoami', '--url', s.url, '--workspace', 'alpha'], { ...env, EVENT_API_KEY: k.key });
   t.is(byAlias.code, 0, byAlias.stderr);
   t.regex(byAlias.stdout, /^Workspace: Alpha \(.*\), role admin$/m);
@@ -153,7 +156,8 @@ test('--url is an alias of --api-url; EVENT_WORKSPACE selects a workspace by nam
 
 test('workspaces lists memberships with organizations; workspace default moves the default', async (t) => {
   const { env } = makeHome();
-  const e = { ...env, EVENT_URL: s.url, EVENT_API_KEY: (await key()).key };
+  // An account of its own: moving pat's default would race whoami's "server default" above.
+  const e = { ...env, EVENT_URL: s.url, EVENT_API_KEY: (await seed.key(s.db.pool, 'dee@x.test', 'hackathon')).key };
   const list = await hackathon(['workspaces'], e);
   t.is(list.code, 0, list.stderr);
   t.regex(list.stdout, /^\* Alpha +\S+ +admin *$/m);
@@ -162,7 +166,8 @@ test('workspaces lists memberships with organizations; workspace default moves t
   t.is(set.code, 0, set.stderr);
   t.is(set.stdout, `Default workspace: Beta Team (${beta.id})\n`);
   t.regex((await hackathon(['whoami'], e)).stdout, /^Workspace: Beta Team/m);
-  await hackathon(['workspace', 'default', alpha.id], e);
+  t.regex((await hackathon(['workspaces'], e)).stdout, /^\* Beta Team +\S+ +member +organization org_beta$/m);
+  t.is((await hackathon(['workspace', 'default', alpha.id], e)).stdout, `Default workspace: Alpha (${alpha.id})\n`);
   t.is((await hackathon(['workspace', 'default', 'Nope'], e)).code, 2);
 });
 
@@ -221,15 +226,12 @@ test.serial('login prompts for the email and the code on a terminal', async (t) 
   const child = spawn('script', ['-qec', cmd, '/dev/null'], { env, stdio: ['pipe', 'pipe', 'pipe'] });
   let out = '';
   child.stdout.on('data', (c) => (out += c));
-  const until = async (re: RegExp) => {
-    for (let i = 0; i < 300 && !re.test(out); i++) await new Promise((r) => setTimeout(r, 50));
-    if (!re.test(out)) throw new Error(`no ${re} in: ${out}`);
-  };
+  const prompt = (re: RegExp) => until(`the prompt ${re} on the terminal`, async () => re.test(out), 30_000, 50);
   const exited = new Promise<number>((r) => child.on('close', (c) => r(c ?? -1)));
-  await until(/Email: /);
+  await prompt(/Email: /);
   child.stdin.write('pat@x.test\r');
   const code = codeIn((await smtp.waitFor(before + 1))[before]);
-  await until(/Code: /);
+  await prompt(/Code: /);
   child.stdin.write(code + '\r');
   t.is(await exited, 0, out);
   t.regex(out, /Signed in to .* as pat@x\.test/);

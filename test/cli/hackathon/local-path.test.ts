@@ -8,11 +8,11 @@
 // recorded as the team's receipt.
 import test from 'ava';
 import { chmodSync, existsSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
-import net from 'node:net';
 import path from 'node:path';
 import { execFile, execFileSync } from 'node:child_process';
 import { commitFile, git, tempDir, waitForReceipts } from '../../helpers/codehost.ts';
 import { eventWorkspace, HOUR, person, schedule, type Person } from '../../helpers/event.ts';
+import { reservedPort } from '../../helpers/ports.ts';
 import { startTestServer, type TestServer } from '../../helpers/server.ts';
 import { hackathon, makeHome } from './run.ts';
 
@@ -22,20 +22,12 @@ const standin = tempDir('path-bin-');
 const state = tempDir('path-docker-state-');
 let appPort = 0;
 
-async function freePort(): Promise<number> {
-  const srv = net.createServer();
-  await new Promise<void>((r) => srv.listen(0, '127.0.0.1', r));
-  const { port } = srv.address() as net.AddressInfo;
-  await new Promise((r) => srv.close(r));
-  return port;
-}
-
 test.before(async () => {
   s = await startTestServer({ worker: true });
   const w = await eventWorkspace(s.db.pool, 'PathCo');
   owner = w.owner;
   ann = await person(s.db.pool, w.ws.id, 'ann@path.test');
-  appPort = await freePort();
+  appPort = await reservedPort();
   // Stand-in docker: a healthy engine; `compose up` starts a real HTTP app on EVENT_APP_PORT.
   writeFileSync(path.join(standin, 'docker'), `#!/bin/sh
 case "$1" in

@@ -6,13 +6,14 @@
 import test from 'ava';
 import { chmodSync, existsSync, mkdirSync, readdirSync, readFileSync, symlinkSync, writeFileSync } from 'node:fs';
 import http from 'node:http';
-import net from 'node:net';
+import type net from 'node:net';
 import path from 'node:path';
 import { execFileSync, spawn } from 'node:child_process';
 import { LocalCodeHost } from '../../../core/codehost/local.ts';
 import { git, ownRepository, tempDir } from '../../helpers/codehost.ts';
 import { assignRepository, createEvent, eventWorkspace, HOUR, importRoster, person, type Person } from '../../helpers/event.ts';
 import { http as call } from '../../helpers/http.ts';
+import { reservedPort } from '../../helpers/ports.ts';
 import { startTestServer, type TestServer } from '../../helpers/server.ts';
 import { hackathon, makeHome, type Run } from './run.ts';
 
@@ -26,14 +27,6 @@ const state = tempDir('setup-docker-state-');
 const dockerLog = path.join(state, 'argv.log');
 let skillBytes = '';
 let eventId = '';
-
-async function freePort(): Promise<number> {
-  const srv = net.createServer();
-  await new Promise<void>((r) => srv.listen(0, '127.0.0.1', r));
-  const { port } = srv.address() as net.AddressInfo;
-  await new Promise((r) => srv.close(r));
-  return port;
-}
 
 /** Fills a bare repository on the local code host with files, as a template copy would. */
 async function fill(fullName: string, files: Record<string, string>): Promise<void> {
@@ -91,7 +84,7 @@ test.before(async () => {
   for (const [who] of roster) people[who!] = await person(s.db.pool, w.ws.id, `${who}@setup.test`);
   people.coach = await person(s.db.pool, w.ws.id, 'coach@setup.test');
   await importRoster(s.url, owner.key, [...roster.map(([who, team]) => ({ email: `${who}@setup.test`, team })), { email: 'coach@setup.test', role: 'advisor' }]);
-  for (const t of ['rocket', 'comet', 'slow', 'port', 'codex', 'tamper', 'missing']) ports[t] = await freePort();
+  for (const t of ['rocket', 'comet', 'slow', 'port', 'codex', 'tamper', 'missing']) ports[t] = await reservedPort();
   await fill('acme/rocket', appFiles(ports.rocket!));
   await fill('acme/comet', appFiles(ports.comet!));
   await fill('acme/nova', { 'README.md': '# nothing yet\n' });
@@ -361,7 +354,7 @@ test('a port held by another program is exit 5; --port moves the app', async (t)
     t.is(r.code, 5);
     t.like(JSON.parse(r.stdout), { ok: false, error: { code: 'port_in_use' } });
     t.false(echoed(r).some((l) => l.includes(' up -d')));
-    const other = await freePort();
+    const other = await reservedPort();
     const moved = await hackathon(['setup', '--port', String(other)], e);
     t.is(moved.code, 0, moved.stderr);
     t.true(echoed(moved).includes(`$ EVENT_APP_PORT=${other} docker compose -f compose.yaml -p hackathon-port up -d --build`));
@@ -465,7 +458,7 @@ test('the code host refuses the clone: exit 3; a missing branch: exit 3 naming t
 
 test('options the client refuses before any request: exit 2 (a bad --github, --agent, --port, --timeout)', async (t) => {
   // The instance address is a closed port: any request would fail as unreachable (exit 4), not 2.
-  const nowhere = `http://127.0.0.1:${await freePort()}`;
+  const nowhere = `http://127.0.0.1:${await reservedPort()}`;
   for (const args of [['--github', 'not--valid'], ['--github', 'a'.repeat(40)], ['--agent', 'vim'], ['--port', '80'], ['--port', '65536'], ['--timeout', 'soon'], ['--timeout', '0']]) {
     const r = await hackathon(['setup', ...args, '--json'], env('max', { EVENT_URL: nowhere }));
     t.is(r.code, 2, args.join(' '));

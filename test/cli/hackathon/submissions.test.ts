@@ -9,6 +9,7 @@ import { commitFile, git, pushFixture, sendDelivery, tempDir } from '../../helpe
 import { assignRepository, Clock, createEvent, eventWorkspace, HOUR, importRoster, MINUTE, person, teamIds, type Person } from '../../helpers/event.ts';
 import { http } from '../../helpers/http.ts';
 import { startTestServer, type TestServer } from '../../helpers/server.ts';
+import { until } from '../../helpers/until.ts';
 import { makeHome, runHackathon as hackathon } from './run.ts';
 
 let s: TestServer;
@@ -82,12 +83,10 @@ test.serial('after the freeze: a late push is marked, reconcile prints its count
   t.regex(rec.stdout, /^Reconciled at \S+Z: 2 captured, 0 frozen, 2 capturing, 0 missing, 0 errors\n$/);
   t.is((await run(['submissions', 'reconcile'], part)).code, 3, 'organizers only (access refused)');
   await s.startWorker();
-  let list = '';
-  for (let i = 0; i < 200 && !/Submissions are frozen\./.test(list); i++) {
-    list = (await run(['submissions', 'list'])).stdout;
-    await new Promise((r) => setTimeout(r, 50));
-  }
-  t.regex(list, /^Submissions are frozen\./);
+  const list = await until('`submissions list` to say the submissions are frozen', async () => {
+    const out = (await run(['submissions', 'list'])).stdout;
+    return /^Submissions are frozen\./.test(out) ? out : null;
+  });
   t.regex(list, new RegExp(`frozen +ready +cccccccccccc at \\S+ late +${pushed.slice(0, 12)} +acme/rocket +Rocket`));
   t.regex(list, new RegExp(`frozen +ready +- +template \\(${templateSha.slice(0, 12)}\\) +acme/comet +Comet`));
 

@@ -9,6 +9,7 @@ import { commitFile, git, tempDir } from '../../helpers/codehost.ts';
 import { createEvent, eventWorkspace, HOUR, importRoster, person, teamIds, type Person } from '../../helpers/event.ts';
 import { http } from '../../helpers/http.ts';
 import { startTestServer, type TestServer } from '../../helpers/server.ts';
+import { until } from '../../helpers/until.ts';
 
 let s: TestServer;
 let host: LocalCodeHost;
@@ -34,13 +35,11 @@ test.before(async () => {
 });
 test.after.always(() => s?.close());
 
-async function runUntilDone(key: string) {
-  for (let i = 0; i < 300; i++) {
+function runUntilDone(key: string) {
+  return until(`provisioning run ${key} done`, async () => {
     const r = await http(s.url, 'GET', `/api/v1/admin/provision/runs/${key}`, { key: owner.key });
-    if (r.body.state === 'done') return r.body;
-    await new Promise((res) => setTimeout(res, 50));
-  }
-  throw new Error('provisioning did not finish');
+    return r.body.state === 'done' ? r.body : null;
+  });
 }
 
 test.serial('github-check and the plan list every problem; a plan with conflicts is refused', async (t) => {
@@ -126,13 +125,10 @@ test.serial('a team in attention is resumed by the same key once the cause is fi
     await lock.query('lock table app_private.local_repository_access in share mode');
     const started = await http(s.url, 'POST', '/api/v1/admin/provision', { key: owner.key, body: { key: 'k3', sample: team.Aurora } });
     t.is(started.status, 202, started.text);
-    let seen = false;
-    for (let i = 0; i < 300 && !seen; i++) {
+    await until('the sample team acme/aurora created, before its invitations', async () => {
       const run = await http(s.url, 'GET', '/api/v1/admin/provision/runs/k3', { key: owner.key });
-      seen = run.body.teams.some((x: any) => x.repository === 'acme/aurora' && x.readiness === 'created');
-      if (!seen) await new Promise((res) => setTimeout(res, 50));
-    }
-    t.true(seen, 'the sample team is created before its invitations');
+      return run.body.teams.some((x: any) => x.repository === 'acme/aurora' && x.readiness === 'created');
+    });
     t.like(await readiness(), { Aurora: 'created', Zephyr: 'unassigned' }, 'the rest waits for the sample');
   } finally {
     await lock.query('rollback');

@@ -977,8 +977,7 @@ declare
   removed jsonb;
   dissolved jsonb;
 begin
-  perform app_private.require_event_scope('hackathon:write');
-  ctx := app_private.require_event_role(array['organizer']);
+  ctx := app_private.organizer_ctx('hackathon:write');
   select * into e from app.events x where x.id = ctx.event_id for update;
   if e.roster_locked_at is not null then
     perform app_private.fail('roster_locked', format('The roster is locked since %s; unlock it first (event roster unlock)', app_private.iso(e.roster_locked_at)));
@@ -1440,8 +1439,7 @@ declare
   ctx app_private.event_ctx;
   locked timestamptz;
 begin
-  perform app_private.require_event_scope('hackathon:write');
-  ctx := app_private.require_event_role(array['organizer']);
+  ctx := app_private.organizer_ctx('hackathon:write');
   update app.events e set roster_locked_at = coalesce(e.roster_locked_at, app.now()) where e.id = ctx.event_id
     returning e.roster_locked_at into locked;
   return jsonb_build_object('rosterLockedAt', app_private.iso(locked));
@@ -1547,8 +1545,7 @@ declare
   coaches jsonb;
   conflicts jsonb := '[]';
 begin
-  perform app_private.require_event_scope('hackathon:read');
-  ctx := app_private.require_event_role(array['organizer']);
+  ctx := app_private.organizer_ctx('hackathon:read');
   select * into e from app.events x where x.id = ctx.event_id;
   if e.github_organization is null then
     conflicts := conflicts || jsonb_build_array('No organization and template yet: run event github first');
@@ -1597,8 +1594,7 @@ declare
   ctx app_private.event_ctx;
   run app_private.provision_runs;
 begin
-  perform app_private.require_event_scope('hackathon:read');
-  ctx := app_private.require_event_role(array['organizer']);
+  ctx := app_private.organizer_ctx('hackathon:read');
   select * into run from app_private.provision_runs r where r.event_id = ctx.event_id and r.key = p_key;
   if run.key is null then
     return null;
@@ -1628,8 +1624,7 @@ CREATE FUNCTION app.reconcile_submissions() RETURNS jsonb
 declare
   ctx app_private.event_ctx;
 begin
-  perform app_private.require_event_scope('hackathon:write');
-  ctx := app_private.require_event_role(array['organizer']);
+  ctx := app_private.organizer_ctx('hackathon:write');
   return app_private.freeze_sweep(ctx.event_id);
 end;
 $$;
@@ -1816,8 +1811,7 @@ CREATE FUNCTION app.roster_page(p_limit integer, p_before_at timestamp with time
 declare
   ctx app_private.event_ctx;
 begin
-  perform app_private.require_event_scope('hackathon:read');
-  ctx := app_private.require_event_role(array['organizer']);
+  ctx := app_private.organizer_ctx('hackathon:read');
   return jsonb_build_object(
     'rosterLockedAt', (select app_private.iso(e.roster_locked_at) from app.events e where e.id = ctx.event_id),
     'rows', coalesce((
@@ -1858,8 +1852,7 @@ declare
   starts timestamptz;
   ends timestamptz;
 begin
-  perform app_private.require_event_scope('hackathon:write');
-  ctx := app_private.require_event_role(array['organizer']);
+  ctx := app_private.organizer_ctx('hackathon:write');
   if jsonb_typeof(p_items) is distinct from 'array' then
     perform app_private.fail('invalid_input', 'items must be a list', '{"field":"items"}');
   end if;
@@ -2155,8 +2148,7 @@ CREATE FUNCTION app.set_vote_section(p_on boolean) RETURNS jsonb
 declare
   ctx app_private.event_ctx;
 begin
-  perform app_private.require_event_scope('hackathon:write');
-  ctx := app_private.require_event_role(array['organizer']);
+  ctx := app_private.organizer_ctx('hackathon:write');
   update app.events e set vote_section = p_on, updated_at = app.now() where e.id = ctx.event_id;
   return jsonb_build_object('voteSection', case when p_on then 'on' else 'off' end);
 end;
@@ -2205,8 +2197,7 @@ declare
   plan jsonb;
   run app_private.provision_runs;
 begin
-  perform app_private.require_event_scope('hackathon:write');
-  ctx := app_private.require_event_role(array['organizer']);
+  ctx := app_private.organizer_ctx('hackathon:write');
   plan := app.provision_plan();
   if jsonb_array_length(plan -> 'conflicts') > 0 then
     perform app_private.fail('plan_conflicts', format('The plan has %s conflicts; fix them, then run again', jsonb_array_length(plan -> 'conflicts')),
@@ -2268,8 +2259,7 @@ declare
   ctx app_private.event_ctx;
   e app.events;
 begin
-  perform app_private.require_event_scope('hackathon:write');
-  ctx := app_private.require_event_role(array['organizer']);
+  ctx := app_private.organizer_ctx('hackathon:write');
   select * into e from app.events x where x.id = ctx.event_id;
   if not exists (select 1 from app.event_teams t where t.project_id = p_project and t.event_id = e.id) then
     perform app_private.fail('project_not_found', 'No such team in this event', jsonb_build_object('projectId', p_project));
@@ -2308,8 +2298,7 @@ CREATE FUNCTION app.submission_failures() RETURNS jsonb
 declare
   ctx app_private.event_ctx;
 begin
-  perform app_private.require_event_scope('hackathon:read');
-  ctx := app_private.require_event_role(array['organizer']);
+  ctx := app_private.organizer_ctx('hackathon:read');
   return jsonb_build_object(
     'signatureFailures', coalesce((select jsonb_build_object('count', f.count, 'first', app_private.iso(f.first_at),
         'last', app_private.iso(f.last_at), 'reason', f.reason) from app_private.webhook_failures f where f.event_id = ctx.event_id),
@@ -2341,8 +2330,7 @@ CREATE FUNCTION app.submission_show(p_project uuid) RETURNS jsonb
 declare
   ctx app_private.event_ctx;
 begin
-  perform app_private.require_event_scope('hackathon:read');
-  ctx := app_private.require_event_role(array['organizer', 'participant']);
+  ctx := app_private.role_ctx('hackathon:read', array['organizer', 'participant']);
   if not exists (select 1 from app.event_teams t where t.project_id = p_project and t.event_id = ctx.event_id)
      or (ctx.role = 'participant' and p_project is distinct from ctx.team_id) then
     perform app_private.fail('project_not_found', 'No such team in this event, or not yours to read', jsonb_build_object('projectId', p_project));
@@ -2378,8 +2366,7 @@ declare
   attention int;
   unsettled int;
 begin
-  perform app_private.require_event_scope('hackathon:read');
-  ctx := app_private.require_event_role(array['organizer', 'participant']);
+  ctx := app_private.role_ctx('hackathon:read', array['organizer', 'participant']);
   select * into e from app.events x where x.id = ctx.event_id;
   select coalesce(jsonb_agg(app_private.submission_team_json(t.project_id) order by lower(p.name)), '[]')
     into teams from app.event_teams t join app.projects p on p.id = t.project_id
@@ -2481,8 +2468,7 @@ declare
   ctx app_private.event_ctx;
   e app.events;
 begin
-  perform app_private.require_event_scope('hackathon:write');
-  ctx := app_private.require_event_role(array['organizer']);
+  ctx := app_private.organizer_ctx('hackathon:write');
   select * into e from app.events x where x.id = ctx.event_id for update;
   if e.roster_locked_at is not null and e.voting_opened_at is not null then
     perform app_private.fail('voting_open', 'Voting has opened: the roster stays locked');
@@ -5420,8 +5406,7 @@ declare
   installation text;
   template_standing text;
 begin
-  perform app_private.require_event_scope('hackathon:write');
-  ctx := app_private.require_event_role(array['organizer']);
+  ctx := app_private.organizer_ctx('hackathon:write');
   if p_organization is null or p_organization !~ '^[A-Za-z0-9]+(-[A-Za-z0-9]+)*$' or length(p_organization) > 39 then
     perform app_private.fail('invalid_input', 'organization must be a code-host login: letters, digits, single hyphens, at most 39', '{"field":"organization"}');
   end if;

@@ -63,7 +63,7 @@ CREATE FUNCTION app.accept_repository_invitation(p_full_name text) RETURNS jsonb
 declare
   a app_private.local_repository_access;
 begin
-  perform app_private.require_event_scope('hackathon:write');
+  perform app_private.require_scope('hackathon:write');
   update app_private.local_repository_access x set accepted_at = coalesce(x.accepted_at, now())
     where lower(x.full_name) = lower(p_full_name) and x.user_id = app.current_user_id()
     returning * into a;
@@ -126,7 +126,7 @@ declare
   entry_id uuid;
   inserted boolean;
 begin
-  perform app_private.require_event_scope('hackathon:write');
+  perform app_private.require_scope('hackathon:write');
   p := app_private.project_for(p_project, 'manager', true);
   perform app_private.check_project_role(p_role);
   if (p_person is null) = (p_team is null) then
@@ -194,7 +194,7 @@ CREATE FUNCTION app.agenda() RETURNS jsonb
 declare
   ctx app_private.event_ctx;
 begin
-  perform app_private.require_event_scope('hackathon:read');
+  perform app_private.require_scope('hackathon:read');
   ctx := app_private.event_ctx();
   return app_private.agenda_json(ctx.event_id);
 end;
@@ -217,7 +217,7 @@ CREATE FUNCTION app.archive_project(p_project uuid) RETURNS jsonb
 declare
   p app.projects;
 begin
-  perform app_private.require_event_scope('hackathon:write');
+  perform app_private.require_scope('hackathon:write');
   p := app_private.project_for(p_project, 'manager', false);
   update app.projects x set archived_at = coalesce(x.archived_at, app.now()), updated_at = app.now()
     where x.id = p.id returning * into p;
@@ -265,7 +265,7 @@ declare
   e app.events;
   repo app.team_repositories;
 begin
-  perform app_private.require_event_scope('hackathon:read');
+  perform app_private.require_scope('hackathon:read');
   ctx := app_private.event_ctx();
   select * into u from app.users x where x.id = ctx.user_id;
   select * into e from app.events x where x.id = ctx.event_id;
@@ -390,7 +390,7 @@ declare
   reason text := nullif(trim(p_reason), '');
   exempt boolean;
 begin
-  perform app_private.require_event_scope('hackathon:write');
+  perform app_private.require_scope('hackathon:write');
   select * into e from app.events x where x.workspace_id = ws for update;
   if e.id is null then
     if not exists (select 1 from app.memberships m where m.workspace_id = ws and m.user_id = app.current_user_id() and m.role in ('owner', 'admin')) then
@@ -472,7 +472,7 @@ declare
   p app.projects;
   now_ timestamptz := app_private.ms(app.now());
 begin
-  perform app_private.require_event_scope('hackathon:write');
+  perform app_private.require_scope('hackathon:write');
   perform app_private.project_caller_role();
   if p_name is null then
     perform app_private.fail('invalid_input', 'name is required', '{"field":"name"}');
@@ -504,7 +504,7 @@ CREATE FUNCTION app.create_team(p_slug text, p_name text) RETURNS jsonb
 declare
   t app.teams;
 begin
-  perform app_private.require_event_scope('hackathon:write');
+  perform app_private.require_scope('hackathon:write');
   perform app_private.require_owner_or_admin('manages teams');
   if p_slug is null or p_name is null then
     perform app_private.fail('invalid_input', 'slug and name are required', jsonb_build_object('field', case when p_slug is null then 'slug' else 'name' end));
@@ -536,7 +536,7 @@ CREATE FUNCTION app.current_event() RETURNS jsonb
 declare
   ctx app_private.event_ctx;
 begin
-  perform app_private.require_event_scope('hackathon:read');
+  perform app_private.require_scope('hackathon:read');
   ctx := app_private.event_ctx();
   return (select app_private.event_json(e) from app.events e where e.id = ctx.event_id);
 end;
@@ -654,7 +654,7 @@ declare
   e app.events;
   rec jsonb;
 begin
-  perform app_private.require_event_scope('hackathon:read');
+  perform app_private.require_scope('hackathon:read');
   ctx := app_private.event_ctx();
   select * into e from app.events x where x.id = ctx.event_id;
   rec := app_private.event_json(e);
@@ -901,7 +901,7 @@ CREATE FUNCTION app.get_project(p_project uuid) RETURNS jsonb
     SET search_path TO ''
     AS $$
 begin
-  perform app_private.require_event_scope('hackathon:read');
+  perform app_private.require_scope('hackathon:read');
   return app_private.project_json(app_private.project_for(p_project, 'viewer', false));
 end;
 $$;
@@ -1225,7 +1225,7 @@ CREATE FUNCTION app.list_project_members(p_project uuid, p_limit integer, p_befo
 declare
   p app.projects;
 begin
-  perform app_private.require_event_scope('hackathon:read');
+  perform app_private.require_scope('hackathon:read');
   p := app_private.project_for(p_project, 'viewer', false);
   return coalesce((
     select jsonb_agg(app_private.project_member_json(x) order by x.added_at desc, x.id desc) from (
@@ -1250,7 +1250,7 @@ CREATE FUNCTION app.list_projects(p_archived text, p_limit integer, p_before_at 
     SET search_path TO ''
     AS $$
 begin
-  perform app_private.require_event_scope('hackathon:read');
+  perform app_private.require_scope('hackathon:read');
   perform app_private.project_caller_role();
   return coalesce((
     select jsonb_agg(app_private.project_json(x) order by x.created_at desc, x.id desc) from (
@@ -1350,7 +1350,7 @@ CREATE FUNCTION app.list_team_members(p_team text, p_limit integer, p_before_at 
 declare
   t app.teams;
 begin
-  perform app_private.require_event_scope('hackathon:read');
+  perform app_private.require_scope('hackathon:read');
   if not app_private.is_member_of(app.current_workspace_id()) then
     perform app_private.fail('workspace_not_found', 'You act in no workspace of yours');
   end if;
@@ -1379,7 +1379,7 @@ CREATE FUNCTION app.list_teams(p_limit integer, p_before_at timestamp with time 
     SET search_path TO ''
     AS $$
 begin
-  perform app_private.require_event_scope('hackathon:read');
+  perform app_private.require_scope('hackathon:read');
   if not app_private.is_member_of(app.current_workspace_id()) then
     perform app_private.fail('workspace_not_found', 'You act in no workspace of yours');
   end if;
@@ -1675,7 +1675,7 @@ declare
   p app.projects;
   m app.project_members;
 begin
-  perform app_private.require_event_scope('hackathon:write');
+  perform app_private.require_scope('hackathon:write');
   p := app_private.project_for(p_project, 'viewer', true);
   m := app_private.project_entry(p.id, p_kind, p_ref);
   if m.user_id is distinct from app.current_user_id() then
@@ -1937,10 +1937,7 @@ CREATE FUNCTION app.set_default_workspace(p_workspace uuid) RETURNS jsonb
 declare
   pin app.workspaces;
 begin
-  if not (app.has_scope('presentations:write') or app.has_scope('hackathon:write')) then
-    perform app_private.fail('insufficient_scope', 'This key lacks the scope presentations:write or hackathon:write',
-      jsonb_build_object('needed', jsonb_build_array('presentations:write', 'hackathon:write')));
-  end if;
+  perform app_private.require_scope('presentations:write', 'hackathon:write');
   select w.* into pin from app_private.api_keys k join app.workspaces w on w.id = k.workspace_id
    where k.id = nullif(current_setting('app.key_id', true), '')::uuid;
   if pin.id is not null then
@@ -1977,7 +1974,7 @@ declare
   login text := app_private.normalize_github_login(p_login);
   holder text;
 begin
-  perform app_private.require_event_scope('hackathon:write');
+  perform app_private.require_scope('hackathon:write');
   ctx := app_private.event_ctx();
   if ctx.role <> 'participant' then
     perform app_private.fail('not_a_participant',
@@ -2020,7 +2017,7 @@ declare
   p app.projects;
   m app.project_members;
 begin
-  perform app_private.require_event_scope('hackathon:write');
+  perform app_private.require_scope('hackathon:write');
   p := app_private.project_for(p_project, 'manager', true);
   perform app_private.check_project_role(p_role);
   m := app_private.project_entry(p.id, p_kind, p_ref);
@@ -2050,7 +2047,7 @@ declare
   v text;
   hosts text[] := string_to_array(lower(coalesce(current_setting('podium.deck_link_hosts', true), '')), ',');
 begin
-  perform app_private.require_event_scope('hackathon:write');
+  perform app_private.require_scope('hackathon:write');
   ctx := app_private.event_ctx();
   t := app_private.event_team_for(p_team, true);
   for k in select jsonb_object_keys(p_patch) loop
@@ -2103,7 +2100,7 @@ declare
   v text;
   caps constant jsonb := '{"product": 24, "tagline": 140, "description": 4000}';
 begin
-  perform app_private.require_event_scope('hackathon:write');
+  perform app_private.require_scope('hackathon:write');
   t := app_private.event_team_for(p_team, true);
   for k in select jsonb_object_keys(p_patch) loop
     if not caps ? k then
@@ -2398,7 +2395,7 @@ CREATE FUNCTION app.team_deck_links(p_team text DEFAULT NULL::text) RETURNS json
     SET search_path TO ''
     AS $$
 begin
-  perform app_private.require_event_scope('hackathon:read');
+  perform app_private.require_scope('hackathon:read');
   return app_private.deck_links_json(app_private.event_team_for(p_team, false));
 end;
 $$;
@@ -2420,7 +2417,7 @@ CREATE FUNCTION app.team_showcase(p_team text DEFAULT NULL::text) RETURNS jsonb
 declare
   t app.event_teams;
 begin
-  perform app_private.require_event_scope('hackathon:read');
+  perform app_private.require_scope('hackathon:read');
   t := app_private.event_team_for(p_team, false);
   return jsonb_build_object('team', app_private.team_ref_json(t.project_id), 'product', t.product_name, 'tagline', t.tagline, 'description', t.description);
 end;
@@ -2443,7 +2440,7 @@ CREATE FUNCTION app.unarchive_project(p_project uuid) RETURNS jsonb
 declare
   p app.projects;
 begin
-  perform app_private.require_event_scope('hackathon:write');
+  perform app_private.require_scope('hackathon:write');
   p := app_private.project_for(p_project, 'manager', false);
   update app.projects x set archived_at = null, updated_at = app.now() where x.id = p.id returning * into p;
   return app_private.project_json(p);
@@ -2496,7 +2493,7 @@ declare
   p app.projects;
   k text;
 begin
-  perform app_private.require_event_scope('hackathon:write');
+  perform app_private.require_scope('hackathon:write');
   p := app_private.project_for(p_project, 'editor', true);
   for k in select jsonb_object_keys(p_patch) loop
     if k not in ('name', 'description', 'metadata') then
@@ -5051,22 +5048,6 @@ end;
 $$;
 
 --
--- Name: require_event_scope(text); Type: FUNCTION; Schema: app_private; Owner: -
---
-
-CREATE FUNCTION app_private.require_event_scope(p_scope text) RETURNS void
-    LANGUAGE plpgsql STABLE
-    SET search_path TO ''
-    AS $$
-begin
-  if not app.has_scope(p_scope) then
-    perform app_private.fail('insufficient_scope', format('This credential lacks the scope %s', p_scope),
-      jsonb_build_object('needed', jsonb_build_array(p_scope)));
-  end if;
-end;
-$$;
-
---
 -- Name: require_owner_or_admin(text); Type: FUNCTION; Schema: app_private; Owner: -
 --
 
@@ -5083,19 +5064,26 @@ end;
 $$;
 
 --
--- Name: require_scope(text); Type: FUNCTION; Schema: app_private; Owner: -
+-- Name: require_scope(text[]); Type: FUNCTION; Schema: app_private; Owner: -
 --
 
-CREATE FUNCTION app_private.require_scope(p_scope text) RETURNS void
+CREATE FUNCTION app_private.require_scope(VARIADIC p_scopes text[]) RETURNS void
     LANGUAGE plpgsql STABLE
     SET search_path TO ''
     AS $$
 begin
-  if not app.has_scope(p_scope) then
-    perform app_private.fail('insufficient_scope', format('This key lacks the scope %s', p_scope), jsonb_build_object('needed', jsonb_build_array(p_scope)));
+  if not exists (select 1 from unnest(p_scopes) s where app.has_scope(s)) then
+    perform app_private.fail('insufficient_scope', format('This key lacks the scope %s', array_to_string(p_scopes, ' or ')),
+      jsonb_build_object('needed', to_jsonb(p_scopes)));
   end if;
 end;
 $$;
+
+--
+-- Name: FUNCTION require_scope(VARIADIC p_scopes text[]); Type: COMMENT; Schema: app_private; Owner: -
+--
+
+COMMENT ON FUNCTION app_private.require_scope(VARIADIC p_scopes text[]) IS 'Refuses (insufficient_scope, needed) unless the caller''s credential holds one of the scopes. The one scope check of every function.';
 
 --
 -- Name: require_session(); Type: FUNCTION; Schema: app_private; Owner: -
@@ -5657,7 +5645,7 @@ CREATE FUNCTION app_private.team_for_change(p_ref text) RETURNS app.teams
 declare
   t app.teams;
 begin
-  perform app_private.require_event_scope('hackathon:write');
+  perform app_private.require_scope('hackathon:write');
   perform app_private.require_owner_or_admin('manages teams');
   t := app_private.workspace_team(p_ref);
   if t.hub_managed then
@@ -8947,10 +8935,10 @@ GRANT ALL ON FUNCTION app_private.record_submission_exception(p_project uuid, p_
 GRANT ALL ON FUNCTION app_private.record_webhook_failure(p_event uuid, p_reason text) TO podium_app;
 
 --
--- Name: FUNCTION require_scope(p_scope text); Type: ACL; Schema: app_private; Owner: -
+-- Name: FUNCTION require_scope(VARIADIC p_scopes text[]); Type: ACL; Schema: app_private; Owner: -
 --
 
-GRANT ALL ON FUNCTION app_private.require_scope(p_scope text) TO podium_app;
+GRANT ALL ON FUNCTION app_private.require_scope(VARIADIC p_scopes text[]) TO podium_app;
 
 --
 -- Name: FUNCTION require_session(); Type: ACL; Schema: app_private; Owner: -

@@ -876,11 +876,7 @@ declare
   d app.decks;
   v app.deck_versions;
 begin
-  perform app_private.require_scope('presentations:read');
-  if app_private.deck_role(p_deck) is null then
-    perform app_private.fail('not_found', 'No such deck', jsonb_build_object('presentationId', p_deck));
-  end if;
-  select * into d from app.decks x where x.id = p_deck;
+  d := app_private.readable_deck(p_deck);
   select * into v from app.deck_versions x where x.deck_id = d.id and x.number = d.current_version;
   return app_private.deck_json(d) || jsonb_build_object('currentVersion', case when v.number is null then null else app_private.version_json(v) end);
 end;
@@ -1136,11 +1132,7 @@ declare
   d app.decks;
   v app.deck_versions;
 begin
-  perform app_private.require_scope('presentations:read');
-  if app_private.deck_role(p_deck) is null then
-    perform app_private.fail('not_found', 'No such deck', jsonb_build_object('presentationId', p_deck));
-  end if;
-  select * into d from app.decks x where x.id = p_deck;
+  d := app_private.readable_deck(p_deck);
   select * into v from app.deck_versions x where x.deck_id = p_deck and x.number = coalesce(p_version, d.current_version);
   if v.number is null then
     perform app_private.fail('version_not_found', format('The deck has no version %s', coalesce(p_version, d.current_version)), jsonb_build_object('version', coalesce(p_version, d.current_version)));
@@ -1167,10 +1159,7 @@ CREATE FUNCTION app.list_deck_versions(p_deck uuid, p_limit integer, p_before in
     SET search_path TO ''
     AS $$
 begin
-  perform app_private.require_scope('presentations:read');
-  if app_private.deck_role(p_deck) is null then
-    perform app_private.fail('not_found', 'No such deck', jsonb_build_object('presentationId', p_deck));
-  end if;
+  perform app_private.readable_deck(p_deck);
   return (select coalesce(jsonb_agg(app_private.version_json(v) order by v.number desc), '[]')
           from (select * from app.deck_versions x where x.deck_id = p_deck and (p_before is null or x.number < p_before)
                 order by x.number desc limit p_limit) v);
@@ -2561,10 +2550,7 @@ CREATE FUNCTION app.version_thumbnail(p_deck uuid, p_version integer) RETURNS te
     SET search_path TO ''
     AS $$
 begin
-  perform app_private.require_scope('presentations:read');
-  if app_private.deck_role(p_deck) is null then
-    perform app_private.fail('not_found', 'No such deck', jsonb_build_object('presentationId', p_deck));
-  end if;
+  perform app_private.readable_deck(p_deck);
   return (select t.sha256 from app.deck_thumbnails t where t.deck_id = p_deck and t.version = p_version);
 end;
 $$;
@@ -4777,6 +4763,32 @@ begin
   return plan || jsonb_build_object('sampleProjectId', sample);
 end;
 $$;
+
+--
+-- Name: readable_deck(uuid); Type: FUNCTION; Schema: app_private; Owner: -
+--
+
+CREATE FUNCTION app_private.readable_deck(p_deck uuid) RETURNS app.decks
+    LANGUAGE plpgsql STABLE
+    SET search_path TO ''
+    AS $$
+declare
+  d app.decks;
+begin
+  perform app_private.require_scope('presentations:read');
+  if app_private.deck_role(p_deck) is null then
+    perform app_private.fail('not_found', 'No such deck', jsonb_build_object('presentationId', p_deck));
+  end if;
+  select * into d from app.decks x where x.id = p_deck;
+  return d;
+end;
+$$;
+
+--
+-- Name: FUNCTION readable_deck(p_deck uuid); Type: COMMENT; Schema: app_private; Owner: -
+--
+
+COMMENT ON FUNCTION app_private.readable_deck(p_deck uuid) IS 'The deck once the credential holds presentations:read and the caller may read it (owner, workspace admin, collaborator); not_found otherwise, a deck of another workspace answering like a missing or deleted one.';
 
 --
 -- Name: receipt_json(app.submission_receipts); Type: FUNCTION; Schema: app_private; Owner: -

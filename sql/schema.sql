@@ -4262,26 +4262,14 @@ CREATE FUNCTION app_private.login_code_complete(p_email text, p_tool text, p_cod
     AS $$
 declare
   u app.users;
-  c app_private.login_codes;
+  spent jsonb;
   k jsonb;
 begin
-  select * into u from app.users x where app_private.normalize_email(x.email) = app_private.normalize_email(p_email);
-  if u.id is not null then
-    select * into c from app_private.login_codes x where x.user_id = u.id and x.tool = p_tool for update;
+  spent := app_private.login_code_spend(p_email, p_tool, p_code_hash, 'request');
+  if spent ? 'error' then
+    return spent;
   end if;
-  if c.id is null or c.expires_at <= app.now() then
-    delete from app_private.login_codes x where x.id = c.id;
-    return jsonb_build_object('error', 'invalid_code', 'message', 'The code is wrong or has expired; request a new one');
-  end if;
-  if c.code_hash <> p_code_hash then
-    if c.attempts + 1 >= 3 then
-      delete from app_private.login_codes x where x.id = c.id;
-      return jsonb_build_object('error', 'invalid_code', 'message', 'Wrong code, and that was the last attempt; request a new code', 'attemptsLeft', 0);
-    end if;
-    update app_private.login_codes x set attempts = x.attempts + 1 where x.id = c.id;
-    return jsonb_build_object('error', 'invalid_code', 'message', format('Wrong code; %s attempt(s) left', 3 - c.attempts - 1), 'attemptsLeft', 3 - c.attempts - 1);
-  end if;
-  delete from app_private.login_codes x where x.id = c.id;
+  select * into u from app.users x where x.id = (spent ->> 'userId')::uuid;
   if u.two_factor_enabled then
     return jsonb_build_object('error', 'two_factor_required',
       'message', 'This account uses two-factor authentication: sign in in the browser and create a key in the dashboard');
@@ -4301,25 +4289,13 @@ CREATE FUNCTION app_private.login_code_for_session(p_email text, p_code_hash byt
     AS $$
 declare
   u app.users;
-  c app_private.login_codes;
+  spent jsonb;
 begin
-  select * into u from app.users x where app_private.normalize_email(x.email) = app_private.normalize_email(p_email);
-  if u.id is not null then
-    select * into c from app_private.login_codes x where x.user_id = u.id and x.tool = 'browser' for update;
+  spent := app_private.login_code_spend(p_email, 'browser', p_code_hash, 'ask for');
+  if spent ? 'error' then
+    return spent;
   end if;
-  if c.id is null or c.expires_at <= app.now() then
-    delete from app_private.login_codes x where x.id = c.id;
-    return jsonb_build_object('error', 'invalid_code', 'message', 'The code is wrong or has expired; ask for a new one');
-  end if;
-  if c.code_hash <> p_code_hash then
-    if c.attempts + 1 >= 3 then
-      delete from app_private.login_codes x where x.id = c.id;
-      return jsonb_build_object('error', 'invalid_code', 'message', 'Wrong code, and that was the last attempt; ask for a new code', 'attemptsLeft', 0);
-    end if;
-    update app_private.login_codes x set attempts = x.attempts + 1 where x.id = c.id;
-    return jsonb_build_object('error', 'invalid_code', 'message', format('Wrong code; %s attempt(s) left', 3 - c.attempts - 1), 'attemptsLeft', 3 - c.attempts - 1);
-  end if;
-  delete from app_private.login_codes x where x.id = c.id;
+  select * into u from app.users x where x.id = (spent ->> 'userId')::uuid;
   return jsonb_build_object('userId', u.id, 'twoFactor', u.two_factor_enabled);
 end;
 $$;
@@ -4349,6 +4325,45 @@ begin
   return u.id;
 end;
 $$;
+
+--
+-- Name: login_code_spend(text, text, bytea, text); Type: FUNCTION; Schema: app_private; Owner: -
+--
+
+CREATE FUNCTION app_private.login_code_spend(p_email text, p_tool text, p_code_hash bytea, p_renew text) RETURNS jsonb
+    LANGUAGE plpgsql
+    SET search_path TO ''
+    AS $$
+declare
+  u app.users;
+  c app_private.login_codes;
+begin
+  select * into u from app.users x where app_private.normalize_email(x.email) = app_private.normalize_email(p_email);
+  if u.id is not null then
+    select * into c from app_private.login_codes x where x.user_id = u.id and x.tool = p_tool for update;
+  end if;
+  if c.id is null or c.expires_at <= app.now() then
+    delete from app_private.login_codes x where x.id = c.id;
+    return jsonb_build_object('error', 'invalid_code', 'message', format('The code is wrong or has expired; %s a new one', p_renew));
+  end if;
+  if c.code_hash <> p_code_hash then
+    if c.attempts + 1 >= 3 then
+      delete from app_private.login_codes x where x.id = c.id;
+      return jsonb_build_object('error', 'invalid_code', 'message', format('Wrong code, and that was the last attempt; %s a new code', p_renew), 'attemptsLeft', 0);
+    end if;
+    update app_private.login_codes x set attempts = x.attempts + 1 where x.id = c.id;
+    return jsonb_build_object('error', 'invalid_code', 'message', format('Wrong code; %s attempt(s) left', 3 - c.attempts - 1), 'attemptsLeft', 3 - c.attempts - 1);
+  end if;
+  delete from app_private.login_codes x where x.id = c.id;
+  return jsonb_build_object('userId', u.id);
+end;
+$$;
+
+--
+-- Name: FUNCTION login_code_spend(p_email text, p_tool text, p_code_hash bytea, p_renew text); Type: COMMENT; Schema: app_private; Owner: -
+--
+
+COMMENT ON FUNCTION app_private.login_code_spend(p_email text, p_tool text, p_code_hash bytea, p_renew text) IS 'Spends the emailed code of (email, tool): { userId } when it is right and unexpired, else { error: invalid_code, message, attemptsLeft } after counting the attempt (three per code; an expired or exhausted code is deleted). p_renew words the advice: request or ask for.';
 
 --
 -- Name: mail_share_link(uuid, text, text, text); Type: FUNCTION; Schema: app_private; Owner: -

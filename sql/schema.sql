@@ -402,8 +402,8 @@ begin
         jsonb_build_object('currentVersion', 0, 'expectedVersion', p_expected_version));
     end if;
     perform app_private.check_event_config(p_name, p_timezone, p_starts_at, p_build_ends_at, p_vote_opens_at, p_vote_closes_at, p_reason);
-    insert into app.events (workspace_id, name, timezone, starts_at, build_ends_at, freeze_at, vote_opens_at, vote_closes_at, never_run)
-    values (ws, trim(p_name), p_timezone, p_starts_at, p_build_ends_at, p_build_ends_at + interval '15 minutes',
+    insert into app.events (workspace_id, name, timezone, starts_at, build_ends_at, vote_opens_at, vote_closes_at, never_run)
+    values (ws, trim(p_name), p_timezone, p_starts_at, p_build_ends_at,
             p_vote_opens_at, p_vote_closes_at, p_starts_at <= now_)
     returning * into e;
     return jsonb_build_object('created', true, 'event', app_private.event_json(e));
@@ -429,9 +429,9 @@ begin
       perform app_private.fail('event_started', format('The event started at %s; its start can no longer change', app_private.iso(e.starts_at)));
     end if;
     if p_build_ends_at <> e.build_ends_at then
-      if p_build_ends_at + interval '15 minutes' <= now_ then
+      if app_private.freeze_of(p_build_ends_at) <= now_ then
         perform app_private.fail('build_end_past', format('A build end of %s puts the freeze (%s) in the past',
-          app_private.iso(p_build_ends_at), app_private.iso(p_build_ends_at + interval '15 minutes')));
+          app_private.iso(p_build_ends_at), app_private.iso(app_private.freeze_of(p_build_ends_at))));
       end if;
       if reason is null then
         perform app_private.fail('reason_required', 'Moving the build end of a running event needs a reason (--reason); every participant sees it');
@@ -445,7 +445,7 @@ begin
   end if;
 
   update app.events x set name = trim(p_name), timezone = p_timezone, starts_at = p_starts_at, build_ends_at = p_build_ends_at,
-    freeze_at = p_build_ends_at + interval '15 minutes', vote_opens_at = p_vote_opens_at, vote_closes_at = p_vote_closes_at,
+    vote_opens_at = p_vote_opens_at, vote_closes_at = p_vote_closes_at,
     version = x.version + 1, updated_at = now_,
     never_run = x.never_run and p_starts_at <= now_
   where x.id = e.id
@@ -723,6 +723,21 @@ CREATE FUNCTION app.event_teams_submission_state(t app.event_teams) RETURNS text
 COMMENT ON FUNCTION app.event_teams_submission_state(t app.event_teams) IS 'waiting, capturing, frozen, missing or error.';
 
 --
+-- Name: freeze_of(timestamp with time zone); Type: FUNCTION; Schema: app_private; Owner: -
+--
+
+CREATE FUNCTION app_private.freeze_of(p_build_ends_at timestamp with time zone) RETURNS timestamp with time zone
+    LANGUAGE sql IMMUTABLE
+    SET search_path TO ''
+    AS $$ select p_build_ends_at + interval '15 minutes' $$;
+
+--
+-- Name: FUNCTION freeze_of(p_build_ends_at timestamp with time zone); Type: COMMENT; Schema: app_private; Owner: -
+--
+
+COMMENT ON FUNCTION app_private.freeze_of(p_build_ends_at timestamp with time zone) IS 'The freeze of a build end: build end + 15 minutes. The one place the grace period is written; app.events.freeze_at is generated from it.';
+
+--
 -- Name: ms(timestamp with time zone); Type: FUNCTION; Schema: app_private; Owner: -
 --
 
@@ -743,7 +758,6 @@ CREATE TABLE app.events (
     timezone text NOT NULL,
     starts_at timestamp with time zone NOT NULL,
     build_ends_at timestamp with time zone NOT NULL,
-    freeze_at timestamp with time zone NOT NULL,
     vote_opens_at timestamp with time zone NOT NULL,
     vote_closes_at timestamp with time zone NOT NULL,
     vote_section boolean DEFAULT false NOT NULL,
@@ -756,12 +770,12 @@ CREATE TABLE app.events (
     never_run boolean DEFAULT false NOT NULL,
     created_at timestamp with time zone DEFAULT app_private.ms(now()) NOT NULL,
     updated_at timestamp with time zone DEFAULT now() NOT NULL,
+    freeze_at timestamp with time zone GENERATED ALWAYS AS (app_private.freeze_of(build_ends_at)) STORED NOT NULL,
     CONSTRAINT events_check CHECK ((build_ends_at > starts_at)),
-    CONSTRAINT events_check1 CHECK (((freeze_at - build_ends_at) = '00:15:00'::interval)),
-    CONSTRAINT events_check2 CHECK ((vote_opens_at >= freeze_at)),
     CONSTRAINT events_check3 CHECK ((vote_closes_at > vote_opens_at)),
     CONSTRAINT events_name_check CHECK ((((length(name) >= 1) AND (length(name) <= 100)) AND (name !~ '[[:cntrl:]]'::text))),
-    CONSTRAINT events_version_check CHECK ((version >= 1))
+    CONSTRAINT events_version_check CHECK ((version >= 1)),
+    CONSTRAINT events_vote_after_freeze CHECK ((vote_opens_at >= freeze_at))
 );
 
 --
@@ -770,6 +784,12 @@ CREATE TABLE app.events (
 
 COMMENT ON TABLE app.events IS '@behavior -insert -update -delete
 One hackathon event per workspace: schedule (freeze = build end + 15 minutes), vote switch, code-host settings, roster lock.';
+
+--
+-- Name: COLUMN events.freeze_at; Type: COMMENT; Schema: app; Owner: -
+--
+
+COMMENT ON COLUMN app.events.freeze_at IS 'The freeze: build end + 15 minutes (the grace period), generated from the build end.';
 
 --
 -- Name: events_phase(app.events); Type: FUNCTION; Schema: app; Owner: -
@@ -2858,9 +2878,9 @@ begin
   if p_build_ends_at <= p_starts_at then
     perform app_private.fail('invalid_input', 'buildEndsAt must be after startsAt', '{"field":"buildEndsAt"}');
   end if;
-  if p_vote_opens_at < p_build_ends_at + interval '15 minutes' then
+  if p_vote_opens_at < app_private.freeze_of(p_build_ends_at) then
     perform app_private.fail('invalid_input', format('voteOpensAt must be at the freeze (%s, build end + 15 minutes) or later',
-      app_private.iso(p_build_ends_at + interval '15 minutes')), '{"field":"voteOpensAt"}');
+      app_private.iso(app_private.freeze_of(p_build_ends_at))), '{"field":"voteOpensAt"}');
   end if;
   if p_vote_closes_at <= p_vote_opens_at then
     perform app_private.fail('invalid_input', 'voteClosesAt must be after voteOpensAt', '{"field":"voteClosesAt"}');

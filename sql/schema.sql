@@ -1581,7 +1581,8 @@ begin
     from (select lower(t ->> 'repository') as repo, string_agg(t #>> '{project,name}', ', ' order by t #>> '{project,name}') as teams
           from jsonb_array_elements(teams) t group by 1 having count(*) > 1) x), '[]');
   return jsonb_build_object('organization', e.github_organization, 'template', e.github_template, 'branch', e.github_branch,
-    'teams', teams, 'coaches', coaches, 'conflicts', conflicts);
+    'teams', teams, 'coaches', coaches, 'conflicts', conflicts,
+    'sample', teams -> 0 -> 'project'); -- the dry run's sample team: the first by name
 end;
 $$;
 
@@ -2198,28 +2199,8 @@ CREATE FUNCTION app.start_provision(p_key text, p_sample uuid) RETURNS jsonb
     LANGUAGE plpgsql SECURITY DEFINER
     SET search_path TO ''
     AS $$
-declare
-  ctx app_private.event_ctx;
-  plan jsonb;
-  run app_private.provision_runs;
 begin
-  ctx := app_private.organizer_ctx('hackathon:write');
-  plan := app.provision_plan();
-  if jsonb_array_length(plan -> 'conflicts') > 0 then
-    perform app_private.fail('plan_conflicts', format('The plan has %s conflicts; fix them, then run again', jsonb_array_length(plan -> 'conflicts')),
-      jsonb_build_object('conflicts', plan -> 'conflicts'));
-  end if;
-  if p_sample is not null and not exists (select 1 from app.event_teams t where t.project_id = p_sample and t.event_id = ctx.event_id and t.left_at is null) then
-    perform app_private.fail('project_not_found', 'The sample team is not a team of this event', jsonb_build_object('projectId', p_sample));
-  end if;
-  insert into app_private.provision_runs (event_id, key, sample_project_id) values (ctx.event_id, p_key, p_sample)
-  on conflict (event_id, key) do update set state = 'running', finished_at = null,
-    sample_project_id = coalesce(excluded.sample_project_id, app_private.provision_runs.sample_project_id)
-  returning * into run;
-  perform graphile_worker.add_job('codehost__provision', json_build_object('eventId', ctx.event_id, 'key', p_key),
-    job_key => 'provision:' || ctx.event_id || ':' || p_key, max_attempts => 5);
-  return jsonb_build_object('key', run.key, 'state', run.state, 'sampleProjectId', run.sample_project_id, 'startedAt', app_private.iso(run.started_at),
-    'teams', jsonb_array_length(plan -> 'teams'));
+  return app_private.start_provision(p_key, p_sample, '[]');
 end;
 $$;
 
@@ -4775,6 +4756,36 @@ CREATE FUNCTION app_private.project_role_rank(p_role text) RETURNS integer
     AS $$ select case p_role when 'viewer' then 1 when 'editor' then 2 when 'manager' then 3 else 0 end $$;
 
 --
+-- Name: provision_team_done(uuid, text, uuid, text, text[], text, text); Type: FUNCTION; Schema: app_private; Owner: -
+--
+
+CREATE FUNCTION app_private.provision_team_done(p_event uuid, p_key text, p_project uuid, p_repository text, p_standings text[], p_template_sha text, p_attention text) RETURNS jsonb
+    LANGUAGE plpgsql
+    SET search_path TO ''
+    AS $$
+declare
+  readiness text;
+  halt boolean;
+begin
+  readiness := case
+    when p_attention is not null then 'attention'
+    when coalesce((select bool_and(s = 'member') from unnest(p_standings) s), true) then 'ready'
+    else 'invited'
+  end;
+  perform app_private.set_repository_readiness(p_project, p_repository, readiness, p_template_sha, p_attention);
+  select coalesce(r.sample_project_id = p_project, false) and readiness = 'attention' into halt
+    from app_private.provision_runs r where r.event_id = p_event and r.key = p_key;
+  return jsonb_build_object('readiness', readiness, 'halt', coalesce(halt, false));
+end;
+$$;
+
+--
+-- Name: FUNCTION provision_team_done(p_event uuid, p_key text, p_project uuid, p_repository text, p_standings text[], p_template_sha text, p_attention text); Type: COMMENT; Schema: app_private; Owner: -
+--
+
+COMMENT ON FUNCTION app_private.provision_team_done(p_event uuid, p_key text, p_project uuid, p_repository text, p_standings text[], p_template_sha text, p_attention text) IS 'Records one team''s provisioning outcome: attention (p_attention, the failure), else ready when every member''s standing read back is member, else invited. Answers { readiness, halt }: halt when the run''s sample team needs attention (the rest waits).';
+
+--
 -- Name: provision_work(uuid, text); Type: FUNCTION; Schema: app_private; Owner: -
 --
 
@@ -4787,6 +4798,7 @@ declare
   ws_owner uuid;
   plan jsonb;
   sample uuid;
+  ordered jsonb;
 begin
   select * into e from app.events x where x.id = p_event;
   select r.sample_project_id into sample from app_private.provision_runs r where r.event_id = p_event and r.key = p_key;
@@ -4795,7 +4807,14 @@ begin
   perform set_config('app.user_id', ws_owner::text, true), set_config('app.workspace_id', e.workspace_id::text, true),
     set_config('app.workspace_role', 'owner', true), set_config('app.scopes', 'hackathon:read', true);
   plan := app.provision_plan();
-  return plan || jsonb_build_object('sampleProjectId', sample);
+  if jsonb_array_length(plan -> 'conflicts') > 0 then
+    perform app_private.fail('plan_conflicts', format('The plan has %s conflicts; fix them, then run again', jsonb_array_length(plan -> 'conflicts')),
+      jsonb_build_object('conflicts', plan -> 'conflicts'));
+  end if;
+  -- The sample team goes first and is read back before the rest (provision_team_done halts on it).
+  select coalesce(jsonb_agg(t.value order by (t.value #>> '{project,id}') is not distinct from sample::text desc, t.n), '[]')
+    into ordered from jsonb_array_elements(plan -> 'teams') with ordinality t(value, n);
+  return plan || jsonb_build_object('teams', ordered, 'sampleProjectId', sample);
 end;
 $$;
 
@@ -5399,6 +5418,43 @@ CREATE FUNCTION app_private.save_thumbnail(p_deck uuid, p_version integer, p_sha
 $$;
 
 --
+-- Name: session_create(bytea, uuid, integer); Type: FUNCTION; Schema: app_private; Owner: -
+--
+
+CREATE FUNCTION app_private.session_create(p_token_hash bytea, p_user uuid, p_days integer) RETURNS uuid
+    LANGUAGE sql
+    SET search_path TO ''
+    AS $$
+  insert into app_private.sessions (token_hash, user_id, expires_at)
+  values (p_token_hash, p_user, app.now() + make_interval(days => p_days))
+  returning id
+$$;
+
+--
+-- Name: FUNCTION session_create(p_token_hash bytea, p_user uuid, p_days integer); Type: COMMENT; Schema: app_private; Owner: -
+--
+
+COMMENT ON FUNCTION app_private.session_create(p_token_hash bytea, p_user uuid, p_days integer) IS 'A browser session of the account for p_days from now (app.now()), keyed by the sha256 of its token; answers its id. Called by the API, which mints the token.';
+
+--
+-- Name: session_end(uuid); Type: FUNCTION; Schema: app_private; Owner: -
+--
+
+CREATE FUNCTION app_private.session_end(p_session uuid) RETURNS boolean
+    LANGUAGE sql
+    SET search_path TO ''
+    AS $$
+  with gone as (delete from app_private.sessions s where s.id = p_session returning 1)
+  select exists (select 1 from gone)
+$$;
+
+--
+-- Name: FUNCTION session_end(p_session uuid); Type: COMMENT; Schema: app_private; Owner: -
+--
+
+COMMENT ON FUNCTION app_private.session_end(p_session uuid) IS 'Ends (deletes) one browser session: sign-out. Answers whether it existed.';
+
+--
 -- Name: set_default_workspace_checked_by_caller(uuid); Type: FUNCTION; Schema: app_private; Owner: -
 --
 
@@ -5573,6 +5629,47 @@ CREATE FUNCTION app_private.spend_totp_step(p_user uuid, p_step bigint) RETURNS 
   )
   select exists (select 1 from spent)
 $$;
+
+--
+-- Name: start_provision(text, uuid, jsonb); Type: FUNCTION; Schema: app_private; Owner: -
+--
+
+CREATE FUNCTION app_private.start_provision(p_key text, p_sample uuid, p_live_problems jsonb) RETURNS jsonb
+    LANGUAGE plpgsql SECURITY DEFINER
+    SET search_path TO ''
+    AS $$
+declare
+  ctx app_private.event_ctx;
+  plan jsonb;
+  conflicts jsonb;
+  run app_private.provision_runs;
+begin
+  ctx := app_private.organizer_ctx('hackathon:write');
+  plan := app.provision_plan();
+  conflicts := (plan -> 'conflicts') || coalesce(p_live_problems, '[]');
+  if jsonb_array_length(conflicts) > 0 then
+    perform app_private.fail('plan_conflicts', format('The plan has %s conflicts; fix them, then run again', jsonb_array_length(conflicts)),
+      jsonb_build_object('conflicts', conflicts));
+  end if;
+  if p_sample is not null and not exists (select 1 from app.event_teams t where t.project_id = p_sample and t.event_id = ctx.event_id and t.left_at is null) then
+    perform app_private.fail('project_not_found', 'The sample team is not a team of this event', jsonb_build_object('projectId', p_sample));
+  end if;
+  insert into app_private.provision_runs (event_id, key, sample_project_id) values (ctx.event_id, p_key, p_sample)
+  on conflict (event_id, key) do update set state = 'running', finished_at = null,
+    sample_project_id = coalesce(excluded.sample_project_id, app_private.provision_runs.sample_project_id)
+  returning * into run;
+  perform graphile_worker.add_job('codehost__provision', json_build_object('eventId', ctx.event_id, 'key', p_key),
+    job_key => 'provision:' || ctx.event_id || ':' || p_key, max_attempts => 5);
+  return jsonb_build_object('key', run.key, 'state', run.state, 'sampleProjectId', run.sample_project_id, 'startedAt', app_private.iso(run.started_at),
+    'teams', jsonb_array_length(plan -> 'teams'));
+end;
+$$;
+
+--
+-- Name: FUNCTION start_provision(p_key text, p_sample uuid, p_live_problems jsonb); Type: COMMENT; Schema: app_private; Owner: -
+--
+
+COMMENT ON FUNCTION app_private.start_provision(p_key text, p_sample uuid, p_live_problems jsonb) IS 'Starts or resumes provisioning run p_key (organizer, hackathon:write): plan_conflicts listing the plan''s conflicts and p_live_problems (the code host read live by the API); else enqueues the job. Called by POST /api/v1/admin/provision.';
 
 --
 -- Name: submission_team_json(uuid); Type: FUNCTION; Schema: app_private; Owner: -
@@ -9028,6 +9125,12 @@ GRANT ALL ON FUNCTION app_private.rotate_share_secret(p_link uuid, p_token_hash 
 --
 
 GRANT ALL ON FUNCTION app_private.set_event_github(p_organization text, p_template text, p_branch text, p_code_host text, p_installations jsonb, p_template_on_disk boolean) TO podium_app;
+
+--
+-- Name: FUNCTION start_provision(p_key text, p_sample uuid, p_live_problems jsonb); Type: ACL; Schema: app_private; Owner: -
+--
+
+GRANT ALL ON FUNCTION app_private.start_provision(p_key text, p_sample uuid, p_live_problems jsonb) TO podium_app;
 
 --
 -- Name: TABLE teams; Type: ACL; Schema: app; Owner: -

@@ -8557,6 +8557,18 @@ GRANT SELECT ON TABLE app.event_teams TO podium_app;
 GRANT ALL ON FUNCTION app.event_teams_submission_state(t app.event_teams) TO podium_app;
 
 --
+-- Name: FUNCTION freeze_of(p_build_ends_at timestamp with time zone); Type: ACL; Schema: app_private; Owner: -
+--
+
+REVOKE ALL ON FUNCTION app_private.freeze_of(p_build_ends_at timestamp with time zone) FROM PUBLIC;
+
+--
+-- Name: FUNCTION ms(t timestamp with time zone); Type: ACL; Schema: app_private; Owner: -
+--
+
+REVOKE ALL ON FUNCTION app_private.ms(t timestamp with time zone) FROM PUBLIC;
+
+--
 -- Name: TABLE events; Type: ACL; Schema: app; Owner: -
 --
 
@@ -8905,16 +8917,131 @@ GRANT ALL ON FUNCTION app.update_team(p_team text, p_slug text, p_name text) TO 
 GRANT ALL ON FUNCTION app.version_thumbnail(p_deck uuid, p_version integer) TO podium_app;
 
 --
+-- Name: FUNCTION add_member(p_workspace text, p_email text, p_role text, p_name text); Type: ACL; Schema: app_private; Owner: -
+--
+
+REVOKE ALL ON FUNCTION app_private.add_member(p_workspace text, p_email text, p_role text, p_name text) FROM PUBLIC;
+
+--
+-- Name: FUNCTION agenda_json(p_event uuid); Type: ACL; Schema: app_private; Owner: -
+--
+
+REVOKE ALL ON FUNCTION app_private.agenda_json(p_event uuid) FROM PUBLIC;
+
+--
+-- Name: FUNCTION manifest_path_ok(p text); Type: ACL; Schema: app_private; Owner: -
+--
+
+REVOKE ALL ON FUNCTION app_private.manifest_path_ok(p text) FROM PUBLIC;
+
+--
 -- Name: TABLE deck_annotations; Type: ACL; Schema: app; Owner: -
 --
 
 GRANT SELECT ON TABLE app.deck_annotations TO podium_app;
 
 --
+-- Name: FUNCTION annotation_json(a app.deck_annotations); Type: ACL; Schema: app_private; Owner: -
+--
+
+REVOKE ALL ON FUNCTION app_private.annotation_json(a app.deck_annotations) FROM PUBLIC;
+
+--
+-- Name: FUNCTION apply_usage(p_rows jsonb); Type: ACL; Schema: app_private; Owner: -
+--
+
+REVOKE ALL ON FUNCTION app_private.apply_usage(p_rows jsonb) FROM PUBLIC;
+
+--
+-- Name: FUNCTION authenticate(p_key_hash bytea, p_session_hash bytea, p_workspace uuid, p_org text); Type: ACL; Schema: app_private; Owner: -
+--
+
+REVOKE ALL ON FUNCTION app_private.authenticate(p_key_hash bytea, p_session_hash bytea, p_workspace uuid, p_org text) FROM PUBLIC;
+
+--
 -- Name: FUNCTION blob_uploaded(p_sha text, p_measured_size bigint); Type: ACL; Schema: app_private; Owner: -
 --
 
+REVOKE ALL ON FUNCTION app_private.blob_uploaded(p_sha text, p_measured_size bigint) FROM PUBLIC;
 GRANT ALL ON FUNCTION app_private.blob_uploaded(p_sha text, p_measured_size bigint) TO podium_app;
+
+--
+-- Name: FUNCTION caller_member_role(p_no_workspace text); Type: ACL; Schema: app_private; Owner: -
+--
+
+REVOKE ALL ON FUNCTION app_private.caller_member_role(p_no_workspace text) FROM PUBLIC;
+
+--
+-- Name: FUNCTION capture_done(p_project uuid, p_sha text, p_archive_sha256 text, p_size bigint); Type: ACL; Schema: app_private; Owner: -
+--
+
+REVOKE ALL ON FUNCTION app_private.capture_done(p_project uuid, p_sha text, p_archive_sha256 text, p_size bigint) FROM PUBLIC;
+
+--
+-- Name: FUNCTION capture_failed(p_project uuid, p_sha text, p_reason text); Type: ACL; Schema: app_private; Owner: -
+--
+
+REVOKE ALL ON FUNCTION app_private.capture_failed(p_project uuid, p_sha text, p_reason text) FROM PUBLIC;
+
+--
+-- Name: FUNCTION capture_target(p_project uuid, p_sha text); Type: ACL; Schema: app_private; Owner: -
+--
+
+REVOKE ALL ON FUNCTION app_private.capture_target(p_project uuid, p_sha text) FROM PUBLIC;
+
+--
+-- Name: FUNCTION check_event_config(p_name text, p_timezone text, p_starts_at timestamp with time zone, p_build_ends_at timestamp with time zone, p_vote_opens_at timestamp with time zone, p_vote_closes_at timestamp with time zone, p_reason text); Type: ACL; Schema: app_private; Owner: -
+--
+
+REVOKE ALL ON FUNCTION app_private.check_event_config(p_name text, p_timezone text, p_starts_at timestamp with time zone, p_build_ends_at timestamp with time zone, p_vote_opens_at timestamp with time zone, p_vote_closes_at timestamp with time zone, p_reason text) FROM PUBLIC;
+
+--
+-- Name: FUNCTION check_project_fields(p_name text, p_description text, p_metadata jsonb); Type: ACL; Schema: app_private; Owner: -
+--
+
+REVOKE ALL ON FUNCTION app_private.check_project_fields(p_name text, p_description text, p_metadata jsonb) FROM PUBLIC;
+
+--
+-- Name: FUNCTION check_project_name_free(p_name text, p_except uuid); Type: ACL; Schema: app_private; Owner: -
+--
+
+REVOKE ALL ON FUNCTION app_private.check_project_name_free(p_name text, p_except uuid) FROM PUBLIC;
+
+--
+-- Name: FUNCTION check_project_role(p_role text); Type: ACL; Schema: app_private; Owner: -
+--
+
+REVOKE ALL ON FUNCTION app_private.check_project_role(p_role text) FROM PUBLIC;
+
+--
+-- Name: FUNCTION check_roster(p jsonb); Type: ACL; Schema: app_private; Owner: -
+--
+
+REVOKE ALL ON FUNCTION app_private.check_roster(p jsonb) FROM PUBLIC;
+
+--
+-- Name: FUNCTION check_team_fields(p_slug text, p_name text); Type: ACL; Schema: app_private; Owner: -
+--
+
+REVOKE ALL ON FUNCTION app_private.check_team_fields(p_slug text, p_name text) FROM PUBLIC;
+
+--
+-- Name: FUNCTION claim_collaborations(p_user uuid); Type: ACL; Schema: app_private; Owner: -
+--
+
+REVOKE ALL ON FUNCTION app_private.claim_collaborations(p_user uuid) FROM PUBLIC;
+
+--
+-- Name: FUNCTION claim_local_organization(p_event uuid, p_login text); Type: ACL; Schema: app_private; Owner: -
+--
+
+REVOKE ALL ON FUNCTION app_private.claim_local_organization(p_event uuid, p_login text) FROM PUBLIC;
+
+--
+-- Name: FUNCTION claim_on_sign_in(); Type: ACL; Schema: app_private; Owner: -
+--
+
+REVOKE ALL ON FUNCTION app_private.claim_on_sign_in() FROM PUBLIC;
 
 --
 -- Name: TABLE deck_collaborators; Type: ACL; Schema: app; Owner: -
@@ -8923,16 +9050,42 @@ GRANT ALL ON FUNCTION app_private.blob_uploaded(p_sha text, p_measured_size bigi
 GRANT SELECT ON TABLE app.deck_collaborators TO podium_app;
 
 --
+-- Name: FUNCTION collaborator_json(c app.deck_collaborators); Type: ACL; Schema: app_private; Owner: -
+--
+
+REVOKE ALL ON FUNCTION app_private.collaborator_json(c app.deck_collaborators) FROM PUBLIC;
+
+--
+-- Name: FUNCTION count_download(p_link uuid); Type: ACL; Schema: app_private; Owner: -
+--
+
+REVOKE ALL ON FUNCTION app_private.count_download(p_link uuid) FROM PUBLIC;
+
+--
+-- Name: FUNCTION create_api_key(p_user uuid, p_token_hash bytea, p_tool text, p_name text, p_scopes text[], p_workspace uuid, p_expires_in_days integer, p_via text); Type: ACL; Schema: app_private; Owner: -
+--
+
+REVOKE ALL ON FUNCTION app_private.create_api_key(p_user uuid, p_token_hash bytea, p_tool text, p_name text, p_scopes text[], p_workspace uuid, p_expires_in_days integer, p_via text) FROM PUBLIC;
+
+--
 -- Name: FUNCTION create_dashboard_key(p_token_hash bytea, p_last4 text, p_name text, p_scopes text[], p_expires_in_days integer, p_pin boolean); Type: ACL; Schema: app_private; Owner: -
 --
 
+REVOKE ALL ON FUNCTION app_private.create_dashboard_key(p_token_hash bytea, p_last4 text, p_name text, p_scopes text[], p_expires_in_days integer, p_pin boolean) FROM PUBLIC;
 GRANT ALL ON FUNCTION app_private.create_dashboard_key(p_token_hash bytea, p_last4 text, p_name text, p_scopes text[], p_expires_in_days integer, p_pin boolean) TO podium_app;
 
 --
 -- Name: FUNCTION create_demo_passes(p_emails text[], p_token_hashes bytea[], p_minutes integer); Type: ACL; Schema: app_private; Owner: -
 --
 
+REVOKE ALL ON FUNCTION app_private.create_demo_passes(p_emails text[], p_token_hashes bytea[], p_minutes integer) FROM PUBLIC;
 GRANT ALL ON FUNCTION app_private.create_demo_passes(p_emails text[], p_token_hashes bytea[], p_minutes integer) TO podium_app;
+
+--
+-- Name: FUNCTION create_workspace(p_name text, p_organization_id text); Type: ACL; Schema: app_private; Owner: -
+--
+
+REVOKE ALL ON FUNCTION app_private.create_workspace(p_name text, p_organization_id text) FROM PUBLIC;
 
 --
 -- Name: TABLE decks; Type: ACL; Schema: app; Owner: -
@@ -8941,16 +9094,78 @@ GRANT ALL ON FUNCTION app_private.create_demo_passes(p_emails text[], p_token_ha
 GRANT SELECT ON TABLE app.decks TO podium_app;
 
 --
+-- Name: FUNCTION deck_for(p_deck uuid, p_roles text[], p_lock boolean); Type: ACL; Schema: app_private; Owner: -
+--
+
+REVOKE ALL ON FUNCTION app_private.deck_for(p_deck uuid, p_roles text[], p_lock boolean) FROM PUBLIC;
+
+--
+-- Name: FUNCTION deck_json(d app.decks); Type: ACL; Schema: app_private; Owner: -
+--
+
+REVOKE ALL ON FUNCTION app_private.deck_json(d app.decks) FROM PUBLIC;
+
+--
+-- Name: FUNCTION deck_links_json(t app.event_teams); Type: ACL; Schema: app_private; Owner: -
+--
+
+REVOKE ALL ON FUNCTION app_private.deck_links_json(t app.event_teams) FROM PUBLIC;
+
+--
+-- Name: FUNCTION deck_notice(p_deck uuid); Type: ACL; Schema: app_private; Owner: -
+--
+
+REVOKE ALL ON FUNCTION app_private.deck_notice(p_deck uuid) FROM PUBLIC;
+
+--
 -- Name: FUNCTION deck_role(p_deck uuid); Type: ACL; Schema: app_private; Owner: -
 --
 
+REVOKE ALL ON FUNCTION app_private.deck_role(p_deck uuid) FROM PUBLIC;
 GRANT ALL ON FUNCTION app_private.deck_role(p_deck uuid) TO podium_app;
+
+--
+-- Name: FUNCTION delivery_verdict(e app.events, p_kind text, p jsonb, p_project uuid); Type: ACL; Schema: app_private; Owner: -
+--
+
+REVOKE ALL ON FUNCTION app_private.delivery_verdict(e app.events, p_kind text, p jsonb, p_project uuid) FROM PUBLIC;
+
+--
+-- Name: FUNCTION demo_pass_acts(d app_private.demo_passes); Type: ACL; Schema: app_private; Owner: -
+--
+
+REVOKE ALL ON FUNCTION app_private.demo_pass_acts(d app_private.demo_passes) FROM PUBLIC;
+
+--
+-- Name: FUNCTION demo_pass_begin(p_token_hash bytea); Type: ACL; Schema: app_private; Owner: -
+--
+
+REVOKE ALL ON FUNCTION app_private.demo_pass_begin(p_token_hash bytea) FROM PUBLIC;
+
+--
+-- Name: FUNCTION demo_pass_json(d app_private.demo_passes); Type: ACL; Schema: app_private; Owner: -
+--
+
+REVOKE ALL ON FUNCTION app_private.demo_pass_json(d app_private.demo_passes) FROM PUBLIC;
+
+--
+-- Name: FUNCTION demo_pass_opened(p_pass uuid, p_session_hash bytea); Type: ACL; Schema: app_private; Owner: -
+--
+
+REVOKE ALL ON FUNCTION app_private.demo_pass_opened(p_pass uuid, p_session_hash bytea) FROM PUBLIC;
 
 --
 -- Name: FUNCTION demo_workspace(); Type: ACL; Schema: app_private; Owner: -
 --
 
+REVOKE ALL ON FUNCTION app_private.demo_workspace() FROM PUBLIC;
 GRANT ALL ON FUNCTION app_private.demo_workspace() TO podium_app;
+
+--
+-- Name: FUNCTION duplicate_deck_checked_by_caller(p_deck uuid, p_version integer, p_title text); Type: ACL; Schema: app_private; Owner: -
+--
+
+REVOKE ALL ON FUNCTION app_private.duplicate_deck_checked_by_caller(p_deck uuid, p_version integer, p_title text) FROM PUBLIC;
 
 --
 -- Name: TABLE submission_receipts; Type: ACL; Schema: app; Owner: -
@@ -8959,22 +9174,65 @@ GRANT ALL ON FUNCTION app_private.demo_workspace() TO podium_app;
 GRANT SELECT ON TABLE app.submission_receipts TO podium_app;
 
 --
+-- Name: FUNCTION eligible_receipt(p_project uuid); Type: ACL; Schema: app_private; Owner: -
+--
+
+REVOKE ALL ON FUNCTION app_private.eligible_receipt(p_project uuid) FROM PUBLIC;
+
+--
+-- Name: FUNCTION enqueue_capture(p_project uuid, p_sha text); Type: ACL; Schema: app_private; Owner: -
+--
+
+REVOKE ALL ON FUNCTION app_private.enqueue_capture(p_project uuid, p_sha text) FROM PUBLIC;
+
+--
+-- Name: FUNCTION enqueue_thumbnail(); Type: ACL; Schema: app_private; Owner: -
+--
+
+REVOKE ALL ON FUNCTION app_private.enqueue_thumbnail() FROM PUBLIC;
+
+--
 -- Name: TABLE users; Type: ACL; Schema: app; Owner: -
 --
 
 GRANT SELECT ON TABLE app.users TO podium_app;
 
 --
+-- Name: FUNCTION ensure_user(p_email text, p_name text); Type: ACL; Schema: app_private; Owner: -
+--
+
+REVOKE ALL ON FUNCTION app_private.ensure_user(p_email text, p_name text) FROM PUBLIC;
+
+--
+-- Name: FUNCTION event_ctx(); Type: ACL; Schema: app_private; Owner: -
+--
+
+REVOKE ALL ON FUNCTION app_private.event_ctx() FROM PUBLIC;
+
+--
 -- Name: FUNCTION event_ctx_or_null(); Type: ACL; Schema: app_private; Owner: -
 --
 
+REVOKE ALL ON FUNCTION app_private.event_ctx_or_null() FROM PUBLIC;
 GRANT ALL ON FUNCTION app_private.event_ctx_or_null() TO podium_app;
+
+--
+-- Name: FUNCTION event_json(e app.events); Type: ACL; Schema: app_private; Owner: -
+--
+
+REVOKE ALL ON FUNCTION app_private.event_json(e app.events) FROM PUBLIC;
+
+--
+-- Name: FUNCTION event_team_for(p_team text, p_lock boolean); Type: ACL; Schema: app_private; Owner: -
+--
+
+REVOKE ALL ON FUNCTION app_private.event_team_for(p_team text, p_lock boolean) FROM PUBLIC;
 
 --
 -- Name: FUNCTION fail(code text, message text, details jsonb); Type: ACL; Schema: app_private; Owner: -
 --
 
-GRANT ALL ON FUNCTION app_private.fail(code text, message text, details jsonb) TO podium_app;
+REVOKE ALL ON FUNCTION app_private.fail(code text, message text, details jsonb) FROM PUBLIC;
 
 --
 -- Name: TABLE workspaces; Type: ACL; Schema: app; Owner: -
@@ -8983,22 +9241,91 @@ GRANT ALL ON FUNCTION app_private.fail(code text, message text, details jsonb) T
 GRANT SELECT ON TABLE app.workspaces TO podium_app;
 
 --
+-- Name: FUNCTION find_workspace(ref text); Type: ACL; Schema: app_private; Owner: -
+--
+
+REVOKE ALL ON FUNCTION app_private.find_workspace(ref text) FROM PUBLIC;
+
+--
+-- Name: FUNCTION finish_provision(p_event uuid, p_key text, p_summary jsonb); Type: ACL; Schema: app_private; Owner: -
+--
+
+REVOKE ALL ON FUNCTION app_private.finish_provision(p_event uuid, p_key text, p_summary jsonb) FROM PUBLIC;
+
+--
+-- Name: FUNCTION freeze_sweep(p_event uuid); Type: ACL; Schema: app_private; Owner: -
+--
+
+REVOKE ALL ON FUNCTION app_private.freeze_sweep(p_event uuid) FROM PUBLIC;
+
+--
+-- Name: FUNCTION github_installation_standing(p_event uuid, p_installation bigint); Type: ACL; Schema: app_private; Owner: -
+--
+
+REVOKE ALL ON FUNCTION app_private.github_installation_standing(p_event uuid, p_installation bigint) FROM PUBLIC;
+
+--
+-- Name: FUNCTION health(p_interval_seconds integer); Type: ACL; Schema: app_private; Owner: -
+--
+
+REVOKE ALL ON FUNCTION app_private.health(p_interval_seconds integer) FROM PUBLIC;
+
+--
+-- Name: FUNCTION heartbeat(p_worker text, p_role text); Type: ACL; Schema: app_private; Owner: -
+--
+
+REVOKE ALL ON FUNCTION app_private.heartbeat(p_worker text, p_role text) FROM PUBLIC;
+
+--
+-- Name: FUNCTION heartbeat(p_worker text, p_role text, p_pools text[]); Type: ACL; Schema: app_private; Owner: -
+--
+
+REVOKE ALL ON FUNCTION app_private.heartbeat(p_worker text, p_role text, p_pools text[]) FROM PUBLIC;
+
+--
+-- Name: FUNCTION hold_github_installation(p_event uuid, p_login text, p_installation bigint); Type: ACL; Schema: app_private; Owner: -
+--
+
+REVOKE ALL ON FUNCTION app_private.hold_github_installation(p_event uuid, p_login text, p_installation bigint) FROM PUBLIC;
+
+--
 -- Name: FUNCTION idempotency_begin(p_scope text, p_key text, p_request_hash text); Type: ACL; Schema: app_private; Owner: -
 --
 
+REVOKE ALL ON FUNCTION app_private.idempotency_begin(p_scope text, p_key text, p_request_hash text) FROM PUBLIC;
 GRANT ALL ON FUNCTION app_private.idempotency_begin(p_scope text, p_key text, p_request_hash text) TO podium_app;
 
 --
 -- Name: FUNCTION idempotency_finish(p_scope text, p_key text, p_status integer, p_body jsonb); Type: ACL; Schema: app_private; Owner: -
 --
 
+REVOKE ALL ON FUNCTION app_private.idempotency_finish(p_scope text, p_key text, p_status integer, p_body jsonb) FROM PUBLIC;
 GRANT ALL ON FUNCTION app_private.idempotency_finish(p_scope text, p_key text, p_status integer, p_body jsonb) TO podium_app;
+
+--
+-- Name: FUNCTION is_email(p text); Type: ACL; Schema: app_private; Owner: -
+--
+
+REVOKE ALL ON FUNCTION app_private.is_email(p text) FROM PUBLIC;
 
 --
 -- Name: FUNCTION is_member_of(ws uuid); Type: ACL; Schema: app_private; Owner: -
 --
 
+REVOKE ALL ON FUNCTION app_private.is_member_of(ws uuid) FROM PUBLIC;
 GRANT ALL ON FUNCTION app_private.is_member_of(ws uuid) TO podium_app;
+
+--
+-- Name: FUNCTION iso(t timestamp with time zone); Type: ACL; Schema: app_private; Owner: -
+--
+
+REVOKE ALL ON FUNCTION app_private.iso(t timestamp with time zone) FROM PUBLIC;
+
+--
+-- Name: FUNCTION issue_setup_token(p_token_hash bytea); Type: ACL; Schema: app_private; Owner: -
+--
+
+REVOKE ALL ON FUNCTION app_private.issue_setup_token(p_token_hash bytea) FROM PUBLIC;
 
 --
 -- Name: TABLE share_links; Type: ACL; Schema: app; Owner: -
@@ -9007,40 +9334,146 @@ GRANT ALL ON FUNCTION app_private.is_member_of(ws uuid) TO podium_app;
 GRANT SELECT ON TABLE app.share_links TO podium_app;
 
 --
+-- Name: FUNCTION link_json(l app.share_links); Type: ACL; Schema: app_private; Owner: -
+--
+
+REVOKE ALL ON FUNCTION app_private.link_json(l app.share_links) FROM PUBLIC;
+
+--
 -- Name: FUNCTION list_demo_passes(p_limit integer, p_before_at timestamp with time zone, p_before_id uuid); Type: ACL; Schema: app_private; Owner: -
 --
 
+REVOKE ALL ON FUNCTION app_private.list_demo_passes(p_limit integer, p_before_at timestamp with time zone, p_before_id uuid) FROM PUBLIC;
 GRANT ALL ON FUNCTION app_private.list_demo_passes(p_limit integer, p_before_at timestamp with time zone, p_before_id uuid) TO podium_app;
 
 --
 -- Name: FUNCTION live_publish(p_event_id uuid, p_kind text, p_roles text[], p_team_id uuid, p_payload jsonb); Type: ACL; Schema: app_private; Owner: -
 --
 
+REVOKE ALL ON FUNCTION app_private.live_publish(p_event_id uuid, p_kind text, p_roles text[], p_team_id uuid, p_payload jsonb) FROM PUBLIC;
 GRANT ALL ON FUNCTION app_private.live_publish(p_event_id uuid, p_kind text, p_roles text[], p_team_id uuid, p_payload jsonb) TO podium_app;
+
+--
+-- Name: FUNCTION local_account_of(p_full_name text, p_login text); Type: ACL; Schema: app_private; Owner: -
+--
+
+REVOKE ALL ON FUNCTION app_private.local_account_of(p_full_name text, p_login text) FROM PUBLIC;
+
+--
+-- Name: FUNCTION local_organization_standing(p_event uuid, p_login text); Type: ACL; Schema: app_private; Owner: -
+--
+
+REVOKE ALL ON FUNCTION app_private.local_organization_standing(p_event uuid, p_login text) FROM PUBLIC;
+
+--
+-- Name: FUNCTION local_repository_owner(p_full_name text); Type: ACL; Schema: app_private; Owner: -
+--
+
+REVOKE ALL ON FUNCTION app_private.local_repository_owner(p_full_name text) FROM PUBLIC;
 
 --
 -- Name: FUNCTION local_repository_permission(p_full_name text, p_user uuid, p_key_workspace uuid); Type: ACL; Schema: app_private; Owner: -
 --
 
-GRANT ALL ON FUNCTION app_private.local_repository_permission(p_full_name text, p_user uuid, p_key_workspace uuid) TO podium_app;
+REVOKE ALL ON FUNCTION app_private.local_repository_permission(p_full_name text, p_user uuid, p_key_workspace uuid) FROM PUBLIC;
+
+--
+-- Name: FUNCTION local_repository_standing(p_event uuid, p_full_name text, p_on_disk boolean); Type: ACL; Schema: app_private; Owner: -
+--
+
+REVOKE ALL ON FUNCTION app_private.local_repository_standing(p_event uuid, p_full_name text, p_on_disk boolean) FROM PUBLIC;
+
+--
+-- Name: FUNCTION local_webhook_targets(p_full_name text); Type: ACL; Schema: app_private; Owner: -
+--
+
+REVOKE ALL ON FUNCTION app_private.local_webhook_targets(p_full_name text) FROM PUBLIC;
+
+--
+-- Name: FUNCTION login_code_complete(p_email text, p_tool text, p_code_hash bytea, p_key_hash bytea, p_key_name text, p_expires_in_days integer); Type: ACL; Schema: app_private; Owner: -
+--
+
+REVOKE ALL ON FUNCTION app_private.login_code_complete(p_email text, p_tool text, p_code_hash bytea, p_key_hash bytea, p_key_name text, p_expires_in_days integer) FROM PUBLIC;
+
+--
+-- Name: FUNCTION login_code_for_session(p_email text, p_code_hash bytea); Type: ACL; Schema: app_private; Owner: -
+--
+
+REVOKE ALL ON FUNCTION app_private.login_code_for_session(p_email text, p_code_hash bytea) FROM PUBLIC;
+
+--
+-- Name: FUNCTION login_code_request(p_email text, p_tool text, p_code_hash bytea, p_sealed_code text); Type: ACL; Schema: app_private; Owner: -
+--
+
+REVOKE ALL ON FUNCTION app_private.login_code_request(p_email text, p_tool text, p_code_hash bytea, p_sealed_code text) FROM PUBLIC;
+
+--
+-- Name: FUNCTION login_code_spend(p_email text, p_tool text, p_code_hash bytea, p_renew text); Type: ACL; Schema: app_private; Owner: -
+--
+
+REVOKE ALL ON FUNCTION app_private.login_code_spend(p_email text, p_tool text, p_code_hash bytea, p_renew text) FROM PUBLIC;
 
 --
 -- Name: FUNCTION mail_share_link(p_link uuid, p_to text, p_sealed_url text, p_message text); Type: ACL; Schema: app_private; Owner: -
 --
 
+REVOKE ALL ON FUNCTION app_private.mail_share_link(p_link uuid, p_to text, p_sealed_url text, p_message text) FROM PUBLIC;
 GRANT ALL ON FUNCTION app_private.mail_share_link(p_link uuid, p_to text, p_sealed_url text, p_message text) TO podium_app;
 
 --
 -- Name: FUNCTION mint_share_link(p_deck uuid, p_token_hash bytea, p_name text, p_pinned_version integer, p_show_bar boolean, p_can_download boolean, p_forms_enabled boolean, p_expires_in_minutes integer, p_password_hash text); Type: ACL; Schema: app_private; Owner: -
 --
 
+REVOKE ALL ON FUNCTION app_private.mint_share_link(p_deck uuid, p_token_hash bytea, p_name text, p_pinned_version integer, p_show_bar boolean, p_can_download boolean, p_forms_enabled boolean, p_expires_in_minutes integer, p_password_hash text) FROM PUBLIC;
 GRANT ALL ON FUNCTION app_private.mint_share_link(p_deck uuid, p_token_hash bytea, p_name text, p_pinned_version integer, p_show_bar boolean, p_can_download boolean, p_forms_enabled boolean, p_expires_in_minutes integer, p_password_hash text) TO podium_app;
+
+--
+-- Name: FUNCTION normalize_email(p text); Type: ACL; Schema: app_private; Owner: -
+--
+
+REVOKE ALL ON FUNCTION app_private.normalize_email(p text) FROM PUBLIC;
+
+--
+-- Name: FUNCTION normalize_github_login(p text); Type: ACL; Schema: app_private; Owner: -
+--
+
+REVOKE ALL ON FUNCTION app_private.normalize_github_login(p text) FROM PUBLIC;
+
+--
+-- Name: FUNCTION organization_held_elsewhere(p_event uuid, p_login text); Type: ACL; Schema: app_private; Owner: -
+--
+
+REVOKE ALL ON FUNCTION app_private.organization_held_elsewhere(p_event uuid, p_login text) FROM PUBLIC;
 
 --
 -- Name: FUNCTION organizer_ctx(p_scope text); Type: ACL; Schema: app_private; Owner: -
 --
 
-GRANT ALL ON FUNCTION app_private.organizer_ctx(p_scope text) TO podium_app;
+REVOKE ALL ON FUNCTION app_private.organizer_ctx(p_scope text) FROM PUBLIC;
+
+--
+-- Name: FUNCTION own_local_repository(p_event uuid, p_full_name text, p_on_disk boolean); Type: ACL; Schema: app_private; Owner: -
+--
+
+REVOKE ALL ON FUNCTION app_private.own_local_repository(p_event uuid, p_full_name text, p_on_disk boolean) FROM PUBLIC;
+
+--
+-- Name: FUNCTION parse_instant(p text); Type: ACL; Schema: app_private; Owner: -
+--
+
+REVOKE ALL ON FUNCTION app_private.parse_instant(p text) FROM PUBLIC;
+
+--
+-- Name: FUNCTION password_login_info(p_email text); Type: ACL; Schema: app_private; Owner: -
+--
+
+REVOKE ALL ON FUNCTION app_private.password_login_info(p_email text) FROM PUBLIC;
+
+--
+-- Name: FUNCTION project_caller_role(); Type: ACL; Schema: app_private; Owner: -
+--
+
+REVOKE ALL ON FUNCTION app_private.project_caller_role() FROM PUBLIC;
 
 --
 -- Name: TABLE project_members; Type: ACL; Schema: app; Owner: -
@@ -9049,52 +9482,168 @@ GRANT ALL ON FUNCTION app_private.organizer_ctx(p_scope text) TO podium_app;
 GRANT SELECT ON TABLE app.project_members TO podium_app;
 
 --
+-- Name: FUNCTION project_entry(p_project uuid, p_kind text, p_ref text); Type: ACL; Schema: app_private; Owner: -
+--
+
+REVOKE ALL ON FUNCTION app_private.project_entry(p_project uuid, p_kind text, p_ref text) FROM PUBLIC;
+
+--
 -- Name: TABLE projects; Type: ACL; Schema: app; Owner: -
 --
 
 GRANT SELECT ON TABLE app.projects TO podium_app;
 
 --
+-- Name: FUNCTION project_for(p_project uuid, p_needed text, p_change boolean); Type: ACL; Schema: app_private; Owner: -
+--
+
+REVOKE ALL ON FUNCTION app_private.project_for(p_project uuid, p_needed text, p_change boolean) FROM PUBLIC;
+
+--
+-- Name: FUNCTION project_json(p app.projects); Type: ACL; Schema: app_private; Owner: -
+--
+
+REVOKE ALL ON FUNCTION app_private.project_json(p app.projects) FROM PUBLIC;
+
+--
+-- Name: FUNCTION project_member_json(m app.project_members); Type: ACL; Schema: app_private; Owner: -
+--
+
+REVOKE ALL ON FUNCTION app_private.project_member_json(m app.project_members) FROM PUBLIC;
+
+--
 -- Name: FUNCTION project_role_of(p_project uuid); Type: ACL; Schema: app_private; Owner: -
 --
 
+REVOKE ALL ON FUNCTION app_private.project_role_of(p_project uuid) FROM PUBLIC;
 GRANT ALL ON FUNCTION app_private.project_role_of(p_project uuid) TO podium_app;
+
+--
+-- Name: FUNCTION project_role_rank(p_role text); Type: ACL; Schema: app_private; Owner: -
+--
+
+REVOKE ALL ON FUNCTION app_private.project_role_rank(p_role text) FROM PUBLIC;
+
+--
+-- Name: FUNCTION provision_team_done(p_event uuid, p_key text, p_project uuid, p_repository text, p_standings text[], p_template_sha text, p_attention text); Type: ACL; Schema: app_private; Owner: -
+--
+
+REVOKE ALL ON FUNCTION app_private.provision_team_done(p_event uuid, p_key text, p_project uuid, p_repository text, p_standings text[], p_template_sha text, p_attention text) FROM PUBLIC;
+
+--
+-- Name: FUNCTION provision_work(p_event uuid, p_key text); Type: ACL; Schema: app_private; Owner: -
+--
+
+REVOKE ALL ON FUNCTION app_private.provision_work(p_event uuid, p_key text) FROM PUBLIC;
+
+--
+-- Name: FUNCTION readable_deck(p_deck uuid); Type: ACL; Schema: app_private; Owner: -
+--
+
+REVOKE ALL ON FUNCTION app_private.readable_deck(p_deck uuid) FROM PUBLIC;
+
+--
+-- Name: FUNCTION receipt_json(r app.submission_receipts); Type: ACL; Schema: app_private; Owner: -
+--
+
+REVOKE ALL ON FUNCTION app_private.receipt_json(r app.submission_receipts) FROM PUBLIC;
 
 --
 -- Name: FUNCTION record_delivery(p_event uuid, p_delivery text, p_event_type text, p jsonb); Type: ACL; Schema: app_private; Owner: -
 --
 
-GRANT ALL ON FUNCTION app_private.record_delivery(p_event uuid, p_delivery text, p_event_type text, p jsonb) TO podium_app;
+REVOKE ALL ON FUNCTION app_private.record_delivery(p_event uuid, p_delivery text, p_event_type text, p jsonb) FROM PUBLIC;
+
+--
+-- Name: FUNCTION record_sign_in(); Type: ACL; Schema: app_private; Owner: -
+--
+
+REVOKE ALL ON FUNCTION app_private.record_sign_in() FROM PUBLIC;
 
 --
 -- Name: FUNCTION record_submission_exception(p_project uuid, p_reason text, p_sha text, p_archive_sha256 text, p_size bigint, p_invalidate_decks boolean, p_invalidate_voting boolean); Type: ACL; Schema: app_private; Owner: -
 --
 
+REVOKE ALL ON FUNCTION app_private.record_submission_exception(p_project uuid, p_reason text, p_sha text, p_archive_sha256 text, p_size bigint, p_invalidate_decks boolean, p_invalidate_voting boolean) FROM PUBLIC;
 GRANT ALL ON FUNCTION app_private.record_submission_exception(p_project uuid, p_reason text, p_sha text, p_archive_sha256 text, p_size bigint, p_invalidate_decks boolean, p_invalidate_voting boolean) TO podium_app;
+
+--
+-- Name: FUNCTION record_view(p_link uuid, p_version integer, p_visitor bytea, p_source text, p_placement text, p_window_minutes integer); Type: ACL; Schema: app_private; Owner: -
+--
+
+REVOKE ALL ON FUNCTION app_private.record_view(p_link uuid, p_version integer, p_visitor bytea, p_source text, p_placement text, p_window_minutes integer) FROM PUBLIC;
 
 --
 -- Name: FUNCTION record_webhook_failure(p_event uuid, p_reason text); Type: ACL; Schema: app_private; Owner: -
 --
 
-GRANT ALL ON FUNCTION app_private.record_webhook_failure(p_event uuid, p_reason text) TO podium_app;
+REVOKE ALL ON FUNCTION app_private.record_webhook_failure(p_event uuid, p_reason text) FROM PUBLIC;
+
+--
+-- Name: FUNCTION recover_dead_workers(p_stale interval); Type: ACL; Schema: app_private; Owner: -
+--
+
+REVOKE ALL ON FUNCTION app_private.recover_dead_workers(p_stale interval) FROM PUBLIC;
+
+--
+-- Name: FUNCTION repository_held_elsewhere(p_event uuid, p_full_name text); Type: ACL; Schema: app_private; Owner: -
+--
+
+REVOKE ALL ON FUNCTION app_private.repository_held_elsewhere(p_event uuid, p_full_name text) FROM PUBLIC;
+
+--
+-- Name: FUNCTION repository_slug(p_name text); Type: ACL; Schema: app_private; Owner: -
+--
+
+REVOKE ALL ON FUNCTION app_private.repository_slug(p_name text) FROM PUBLIC;
+
+--
+-- Name: FUNCTION require_deck_creator(); Type: ACL; Schema: app_private; Owner: -
+--
+
+REVOKE ALL ON FUNCTION app_private.require_deck_creator() FROM PUBLIC;
+
+--
+-- Name: FUNCTION require_event_role(p_roles text[]); Type: ACL; Schema: app_private; Owner: -
+--
+
+REVOKE ALL ON FUNCTION app_private.require_event_role(p_roles text[]) FROM PUBLIC;
+
+--
+-- Name: FUNCTION require_owner_or_admin(p_what text); Type: ACL; Schema: app_private; Owner: -
+--
+
+REVOKE ALL ON FUNCTION app_private.require_owner_or_admin(p_what text) FROM PUBLIC;
 
 --
 -- Name: FUNCTION require_scope(VARIADIC p_scopes text[]); Type: ACL; Schema: app_private; Owner: -
 --
 
-GRANT ALL ON FUNCTION app_private.require_scope(VARIADIC p_scopes text[]) TO podium_app;
+REVOKE ALL ON FUNCTION app_private.require_scope(VARIADIC p_scopes text[]) FROM PUBLIC;
 
 --
 -- Name: FUNCTION require_session(); Type: ACL; Schema: app_private; Owner: -
 --
 
-GRANT ALL ON FUNCTION app_private.require_session() TO podium_app;
+REVOKE ALL ON FUNCTION app_private.require_session() FROM PUBLIC;
 
 --
 -- Name: FUNCTION require_vote_on(p_event uuid); Type: ACL; Schema: app_private; Owner: -
 --
 
-GRANT ALL ON FUNCTION app_private.require_vote_on(p_event uuid) TO podium_app;
+REVOKE ALL ON FUNCTION app_private.require_vote_on(p_event uuid) FROM PUBLIC;
+
+--
+-- Name: FUNCTION resolve_share_link(p_token_hash bytea); Type: ACL; Schema: app_private; Owner: -
+--
+
+REVOKE ALL ON FUNCTION app_private.resolve_share_link(p_token_hash bytea) FROM PUBLIC;
+
+--
+-- Name: FUNCTION resolve_workspace(p_user uuid, p_pin uuid, p_workspace uuid, p_org text); Type: ACL; Schema: app_private; Owner: -
+--
+
+REVOKE ALL ON FUNCTION app_private.resolve_workspace(p_user uuid, p_pin uuid, p_workspace uuid, p_org text) FROM PUBLIC;
 
 --
 -- Name: TABLE form_responses; Type: ACL; Schema: app; Owner: -
@@ -9103,34 +9652,128 @@ GRANT ALL ON FUNCTION app_private.require_vote_on(p_event uuid) TO podium_app;
 GRANT SELECT ON TABLE app.form_responses TO podium_app;
 
 --
+-- Name: FUNCTION response_json(r app.form_responses, l app.share_links); Type: ACL; Schema: app_private; Owner: -
+--
+
+REVOKE ALL ON FUNCTION app_private.response_json(r app.form_responses, l app.share_links) FROM PUBLIC;
+
+--
 -- Name: FUNCTION revoke_demo_pass(p_pass uuid); Type: ACL; Schema: app_private; Owner: -
 --
 
+REVOKE ALL ON FUNCTION app_private.revoke_demo_pass(p_pass uuid) FROM PUBLIC;
 GRANT ALL ON FUNCTION app_private.revoke_demo_pass(p_pass uuid) TO podium_app;
+
+--
+-- Name: FUNCTION revoke_key(p_key uuid); Type: ACL; Schema: app_private; Owner: -
+--
+
+REVOKE ALL ON FUNCTION app_private.revoke_key(p_key uuid) FROM PUBLIC;
 
 --
 -- Name: FUNCTION role_ctx(p_scope text, p_roles text[]); Type: ACL; Schema: app_private; Owner: -
 --
 
-GRANT ALL ON FUNCTION app_private.role_ctx(p_scope text, p_roles text[]) TO podium_app;
+REVOKE ALL ON FUNCTION app_private.role_ctx(p_scope text, p_roles text[]) FROM PUBLIC;
+
+--
+-- Name: FUNCTION role_rank(p_role app.workspace_role); Type: ACL; Schema: app_private; Owner: -
+--
+
+REVOKE ALL ON FUNCTION app_private.role_rank(p_role app.workspace_role) FROM PUBLIC;
+
+--
+-- Name: FUNCTION roster_rows(p jsonb); Type: ACL; Schema: app_private; Owner: -
+--
+
+REVOKE ALL ON FUNCTION app_private.roster_rows(p jsonb) FROM PUBLIC;
 
 --
 -- Name: FUNCTION rotate_share_secret(p_link uuid, p_token_hash bytea); Type: ACL; Schema: app_private; Owner: -
 --
 
+REVOKE ALL ON FUNCTION app_private.rotate_share_secret(p_link uuid, p_token_hash bytea) FROM PUBLIC;
 GRANT ALL ON FUNCTION app_private.rotate_share_secret(p_link uuid, p_token_hash bytea) TO podium_app;
+
+--
+-- Name: FUNCTION save_thumbnail(p_deck uuid, p_version integer, p_sha text, p_renderer text); Type: ACL; Schema: app_private; Owner: -
+--
+
+REVOKE ALL ON FUNCTION app_private.save_thumbnail(p_deck uuid, p_version integer, p_sha text, p_renderer text) FROM PUBLIC;
+
+--
+-- Name: FUNCTION session_create(p_token_hash bytea, p_user uuid, p_days integer); Type: ACL; Schema: app_private; Owner: -
+--
+
+REVOKE ALL ON FUNCTION app_private.session_create(p_token_hash bytea, p_user uuid, p_days integer) FROM PUBLIC;
+
+--
+-- Name: FUNCTION session_end(p_session uuid); Type: ACL; Schema: app_private; Owner: -
+--
+
+REVOKE ALL ON FUNCTION app_private.session_end(p_session uuid) FROM PUBLIC;
+
+--
+-- Name: FUNCTION set_default_workspace_checked_by_caller(p_workspace uuid); Type: ACL; Schema: app_private; Owner: -
+--
+
+REVOKE ALL ON FUNCTION app_private.set_default_workspace_checked_by_caller(p_workspace uuid) FROM PUBLIC;
 
 --
 -- Name: FUNCTION set_event_github(p_organization text, p_template text, p_branch text, p_code_host text, p_installations jsonb, p_template_on_disk boolean); Type: ACL; Schema: app_private; Owner: -
 --
 
+REVOKE ALL ON FUNCTION app_private.set_event_github(p_organization text, p_template text, p_branch text, p_code_host text, p_installations jsonb, p_template_on_disk boolean) FROM PUBLIC;
 GRANT ALL ON FUNCTION app_private.set_event_github(p_organization text, p_template text, p_branch text, p_code_host text, p_installations jsonb, p_template_on_disk boolean) TO podium_app;
+
+--
+-- Name: FUNCTION set_repository_readiness(p_project uuid, p_full_name text, p_readiness text, p_template_sha text, p_attention text); Type: ACL; Schema: app_private; Owner: -
+--
+
+REVOKE ALL ON FUNCTION app_private.set_repository_readiness(p_project uuid, p_full_name text, p_readiness text, p_template_sha text, p_attention text) FROM PUBLIC;
+
+--
+-- Name: FUNCTION set_team_repository(p_project uuid, p_full_name text, p_readiness text, p_template_sha text); Type: ACL; Schema: app_private; Owner: -
+--
+
+REVOKE ALL ON FUNCTION app_private.set_team_repository(p_project uuid, p_full_name text, p_readiness text, p_template_sha text) FROM PUBLIC;
+
+--
+-- Name: FUNCTION setup(p_workspace text, p_email text, p_name text, p_password_hash text); Type: ACL; Schema: app_private; Owner: -
+--
+
+REVOKE ALL ON FUNCTION app_private.setup(p_workspace text, p_email text, p_name text, p_password_hash text) FROM PUBLIC;
+
+--
+-- Name: FUNCTION setup_with_token(p_token_hash bytea, p_workspace text, p_email text, p_name text, p_password_hash text); Type: ACL; Schema: app_private; Owner: -
+--
+
+REVOKE ALL ON FUNCTION app_private.setup_with_token(p_token_hash bytea, p_workspace text, p_email text, p_name text, p_password_hash text) FROM PUBLIC;
+
+--
+-- Name: FUNCTION spend_totp_step(p_user uuid, p_step bigint); Type: ACL; Schema: app_private; Owner: -
+--
+
+REVOKE ALL ON FUNCTION app_private.spend_totp_step(p_user uuid, p_step bigint) FROM PUBLIC;
 
 --
 -- Name: FUNCTION start_provision(p_key text, p_sample uuid, p_live_problems jsonb); Type: ACL; Schema: app_private; Owner: -
 --
 
+REVOKE ALL ON FUNCTION app_private.start_provision(p_key text, p_sample uuid, p_live_problems jsonb) FROM PUBLIC;
 GRANT ALL ON FUNCTION app_private.start_provision(p_key text, p_sample uuid, p_live_problems jsonb) TO podium_app;
+
+--
+-- Name: FUNCTION submission_team_json(p_project uuid); Type: ACL; Schema: app_private; Owner: -
+--
+
+REVOKE ALL ON FUNCTION app_private.submission_team_json(p_project uuid) FROM PUBLIC;
+
+--
+-- Name: FUNCTION submit_form_response(p_link uuid, p_form text, p_answers jsonb, p_source text, p_placement text, p_respondent bytea); Type: ACL; Schema: app_private; Owner: -
+--
+
+REVOKE ALL ON FUNCTION app_private.submit_form_response(p_link uuid, p_form text, p_answers jsonb, p_source text, p_placement text, p_respondent bytea) FROM PUBLIC;
 
 --
 -- Name: TABLE teams; Type: ACL; Schema: app; Owner: -
@@ -9139,16 +9782,70 @@ GRANT ALL ON FUNCTION app_private.start_provision(p_key text, p_sample uuid, p_l
 GRANT SELECT ON TABLE app.teams TO podium_app;
 
 --
+-- Name: FUNCTION team_for_change(p_ref text); Type: ACL; Schema: app_private; Owner: -
+--
+
+REVOKE ALL ON FUNCTION app_private.team_for_change(p_ref text) FROM PUBLIC;
+
+--
+-- Name: FUNCTION team_json(t app.teams); Type: ACL; Schema: app_private; Owner: -
+--
+
+REVOKE ALL ON FUNCTION app_private.team_json(t app.teams) FROM PUBLIC;
+
+--
+-- Name: FUNCTION team_member_json(p_team uuid, p_user uuid); Type: ACL; Schema: app_private; Owner: -
+--
+
+REVOKE ALL ON FUNCTION app_private.team_member_json(p_team uuid, p_user uuid) FROM PUBLIC;
+
+--
+-- Name: FUNCTION team_ref_json(p_project uuid); Type: ACL; Schema: app_private; Owner: -
+--
+
+REVOKE ALL ON FUNCTION app_private.team_ref_json(p_project uuid) FROM PUBLIC;
+
+--
+-- Name: FUNCTION thumbnail_source(p_deck uuid, p_version integer); Type: ACL; Schema: app_private; Owner: -
+--
+
+REVOKE ALL ON FUNCTION app_private.thumbnail_source(p_deck uuid, p_version integer) FROM PUBLIC;
+
+--
 -- Name: TABLE deck_versions; Type: ACL; Schema: app; Owner: -
 --
 
 GRANT SELECT ON TABLE app.deck_versions TO podium_app;
 
 --
+-- Name: FUNCTION version_json(v app.deck_versions); Type: ACL; Schema: app_private; Owner: -
+--
+
+REVOKE ALL ON FUNCTION app_private.version_json(v app.deck_versions) FROM PUBLIC;
+
+--
 -- Name: TABLE memberships; Type: ACL; Schema: app; Owner: -
 --
 
 GRANT SELECT ON TABLE app.memberships TO podium_app;
+
+--
+-- Name: FUNCTION workspace_person(p_ref text); Type: ACL; Schema: app_private; Owner: -
+--
+
+REVOKE ALL ON FUNCTION app_private.workspace_person(p_ref text) FROM PUBLIC;
+
+--
+-- Name: FUNCTION workspace_team(p_ref text); Type: ACL; Schema: app_private; Owner: -
+--
+
+REVOKE ALL ON FUNCTION app_private.workspace_team(p_ref text) FROM PUBLIC;
+
+--
+-- Name: FUNCTION write_version(p_deck uuid, p_number integer, p_entry text, p_files jsonb); Type: ACL; Schema: app_private; Owner: -
+--
+
+REVOKE ALL ON FUNCTION app_private.write_version(p_deck uuid, p_number integer, p_entry text, p_files jsonb) FROM PUBLIC;
 
 --
 -- Name: TABLE agenda_items; Type: ACL; Schema: app; Owner: -
@@ -9227,6 +9924,12 @@ GRANT SELECT ON TABLE app.team_members TO podium_app;
 --
 
 GRANT SELECT ON TABLE app.team_repositories TO podium_app;
+
+--
+-- Name: DEFAULT PRIVILEGES FOR FUNCTIONS; Type: DEFAULT ACL; Schema: -; Owner: -
+--
+
+ALTER DEFAULT PRIVILEGES FOR ROLE postgres REVOKE ALL ON FUNCTIONS  FROM PUBLIC;
 
 --
 --

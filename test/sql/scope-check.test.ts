@@ -2,7 +2,7 @@
 // credential for its scope (insufficient_scope); deck, event and account functions all use it.
 import test from 'ava';
 import type pg from 'pg';
-import { asUser } from '../helpers/as.ts';
+import { asOwnerFor, asUser } from '../helpers/as.ts';
 import { createTestDatabase, type TestDatabase } from '../helpers/db.ts';
 import * as seed from '../helpers/seed.ts';
 
@@ -20,18 +20,10 @@ test.after.always(() => db?.drop());
 interface PgError { detail?: string; hint?: string; message: string }
 const refusal = (p: Promise<unknown>) => p.then(() => null, (e: PgError) => e);
 
-/** The helper itself, with only the caller's scopes set (its owner runs it, as every definer function does). */
-async function requireScope(held: string[], ...wanted: string[]): Promise<PgError | null> {
-  const c = await db.pool.connect();
-  try {
-    await c.query('begin');
-    await c.query(`select set_config('app.scopes', $1, true)`, [held.join(',')]);
-    return await refusal(c.query(`select app_private.require_scope(${wanted.map((_, i) => `$${i + 1}::text`).join(', ')})`, wanted));
-  } finally {
-    await c.query('rollback');
-    c.release();
-  }
-}
+/** The helper itself, as the security-definer functions calling it run it: the owner role, the caller's scopes. */
+const requireScope = (held: string[], ...wanted: string[]): Promise<PgError | null> =>
+  refusal(asOwnerFor(db.pool, owner, ws.id, 'owner', held)((c) =>
+    c.query(`select app_private.require_scope(${wanted.map((_, i) => `$${i + 1}::text`).join(', ')})`, wanted)));
 
 test('require_scope passes a credential holding the scope and refuses one without it, naming it', async (t) => {
   t.is(await requireScope(['hackathon:read', 'hackathon:write'], 'hackathon:write'), null);

@@ -4,7 +4,7 @@
 // deck reads that began with this preamble go through it.
 import test from 'ava';
 import { createHash } from 'node:crypto';
-import { asUser } from '../../helpers/as.ts';
+import { asOwnerFor, asUser } from '../../helpers/as.ts';
 import { createTestDatabase, type TestDatabase } from '../../helpers/db.ts';
 import * as seed from '../../helpers/seed.ts';
 
@@ -45,19 +45,9 @@ interface PgError { detail?: string; message: string; hint?: string }
 const outcome = (p: Promise<{ rows: Array<Record<string, unknown>> }>) =>
   p.then((r) => r.rows[0], (e: PgError) => ({ refused: e.detail, message: e.message, details: e.hint ? JSON.parse(e.hint) : null }));
 
-/** The helper itself, as its callers (definer functions) run it: the owner role, the caller's settings. */
-async function readable(user: string, ws: string, deckId: string, scopes = READ) {
-  const c = await db.pool.connect();
-  try {
-    await c.query('begin');
-    await c.query(`select set_config('app.user_id', $1, true), set_config('app.workspace_id', $2, true), set_config('app.scopes', $3, true)`,
-      [user, ws, scopes.join(',')]);
-    return await outcome(c.query(`select (app_private.readable_deck($1)).id`, [deckId]));
-  } finally {
-    await c.query('rollback');
-    c.release();
-  }
-}
+/** The helper itself, as the security-definer deck reads calling it run it: the owner role, the caller's settings. */
+const readable = (user: string, ws: string, deckId: string, scopes = READ) =>
+  outcome(asOwnerFor(db.pool, user, ws, 'member', scopes)((c) => c.query(`select (app_private.readable_deck($1)).id`, [deckId])));
 
 test('readable_deck answers the deck to its owner, a workspace admin and a collaborator', async (t) => {
   t.deepEqual(await readable(owner, a, deck), { id: deck });

@@ -63,7 +63,7 @@ CREATE FUNCTION app.accept_repository_invitation(p_full_name text) RETURNS jsonb
 declare
   a app_private.local_repository_access;
 begin
-  perform app_private.require_event_scope('hackathon:write');
+  perform app_private.require_scope('hackathon:write');
   update app_private.local_repository_access x set accepted_at = coalesce(x.accepted_at, now())
     where lower(x.full_name) = lower(p_full_name) and x.user_id = app.current_user_id()
     returning * into a;
@@ -141,7 +141,7 @@ declare
   entry_id uuid;
   inserted boolean;
 begin
-  perform app_private.require_event_scope('hackathon:write');
+  perform app_private.require_scope('hackathon:write');
   p := app_private.project_for(p_project, 'manager', true);
   perform app_private.check_project_role(p_role);
   if (p_person is null) = (p_team is null) then
@@ -209,7 +209,7 @@ CREATE FUNCTION app.agenda() RETURNS jsonb
 declare
   ctx app_private.event_ctx;
 begin
-  perform app_private.require_event_scope('hackathon:read');
+  perform app_private.require_scope('hackathon:read');
   ctx := app_private.event_ctx();
   return app_private.agenda_json(ctx.event_id);
 end;
@@ -232,7 +232,7 @@ CREATE FUNCTION app.archive_project(p_project uuid) RETURNS jsonb
 declare
   p app.projects;
 begin
-  perform app_private.require_event_scope('hackathon:write');
+  perform app_private.require_scope('hackathon:write');
   p := app_private.project_for(p_project, 'manager', false);
   update app.projects x set archived_at = coalesce(x.archived_at, app.now()), updated_at = app.now()
     where x.id = p.id returning * into p;
@@ -280,7 +280,7 @@ declare
   e app.events;
   repo app.team_repositories;
 begin
-  perform app_private.require_event_scope('hackathon:read');
+  perform app_private.require_scope('hackathon:read');
   ctx := app_private.event_ctx();
   select * into u from app.users x where x.id = ctx.user_id;
   select * into e from app.events x where x.id = ctx.event_id;
@@ -700,7 +700,7 @@ declare
   reason text := nullif(trim(p_reason), '');
   exempt boolean;
 begin
-  perform app_private.require_event_scope('hackathon:write');
+  perform app_private.require_scope('hackathon:write');
   select * into e from app.events x where x.workspace_id = ws for update;
   if e.id is null then
     if not exists (select 1 from app.memberships m where m.workspace_id = ws and m.user_id = app.current_user_id() and m.role in ('owner', 'admin')) then
@@ -712,8 +712,8 @@ begin
         jsonb_build_object('currentVersion', 0, 'expectedVersion', p_expected_version));
     end if;
     perform app_private.check_event_config(p_name, p_timezone, p_starts_at, p_build_ends_at, p_vote_opens_at, p_vote_closes_at, p_reason);
-    insert into app.events (workspace_id, name, timezone, starts_at, build_ends_at, freeze_at, vote_opens_at, vote_closes_at, never_run)
-    values (ws, trim(p_name), p_timezone, p_starts_at, p_build_ends_at, p_build_ends_at + interval '15 minutes',
+    insert into app.events (workspace_id, name, timezone, starts_at, build_ends_at, vote_opens_at, vote_closes_at, never_run)
+    values (ws, trim(p_name), p_timezone, p_starts_at, p_build_ends_at,
             p_vote_opens_at, p_vote_closes_at, p_starts_at <= now_)
     returning * into e;
     return jsonb_build_object('created', true, 'event', app_private.event_json(e));
@@ -739,9 +739,9 @@ begin
       perform app_private.fail('event_started', format('The event started at %s; its start can no longer change', app_private.iso(e.starts_at)));
     end if;
     if p_build_ends_at <> e.build_ends_at then
-      if p_build_ends_at + interval '15 minutes' <= now_ then
+      if app_private.freeze_of(p_build_ends_at) <= now_ then
         perform app_private.fail('build_end_past', format('A build end of %s puts the freeze (%s) in the past',
-          app_private.iso(p_build_ends_at), app_private.iso(p_build_ends_at + interval '15 minutes')));
+          app_private.iso(p_build_ends_at), app_private.iso(app_private.freeze_of(p_build_ends_at))));
       end if;
       if reason is null then
         perform app_private.fail('reason_required', 'Moving the build end of a running event needs a reason (--reason); every participant sees it');
@@ -755,7 +755,7 @@ begin
   end if;
 
   update app.events x set name = trim(p_name), timezone = p_timezone, starts_at = p_starts_at, build_ends_at = p_build_ends_at,
-    freeze_at = p_build_ends_at + interval '15 minutes', vote_opens_at = p_vote_opens_at, vote_closes_at = p_vote_closes_at,
+    vote_opens_at = p_vote_opens_at, vote_closes_at = p_vote_closes_at,
     version = x.version + 1, updated_at = now_,
     never_run = x.never_run and p_starts_at <= now_
   where x.id = e.id
@@ -830,7 +830,7 @@ declare
   p app.projects;
   now_ timestamptz := app_private.ms(app.now());
 begin
-  perform app_private.require_event_scope('hackathon:write');
+  perform app_private.require_scope('hackathon:write');
   perform app_private.project_caller_role();
   if p_name is null then
     perform app_private.fail('invalid_input', 'name is required', '{"field":"name"}');
@@ -862,7 +862,7 @@ CREATE FUNCTION app.create_team(p_slug text, p_name text) RETURNS jsonb
 declare
   t app.teams;
 begin
-  perform app_private.require_event_scope('hackathon:write');
+  perform app_private.require_scope('hackathon:write');
   perform app_private.require_owner_or_admin('manages teams');
   if p_slug is null or p_name is null then
     perform app_private.fail('invalid_input', 'slug and name are required', jsonb_build_object('field', case when p_slug is null then 'slug' else 'name' end));
@@ -894,7 +894,7 @@ CREATE FUNCTION app.current_event() RETURNS jsonb
 declare
   ctx app_private.event_ctx;
 begin
-  perform app_private.require_event_scope('hackathon:read');
+  perform app_private.require_scope('hackathon:read');
   ctx := app_private.event_ctx();
   return (select app_private.event_json(e) from app.events e where e.id = ctx.event_id);
 end;
@@ -1121,7 +1121,7 @@ declare
   e app.events;
   rec jsonb;
 begin
-  perform app_private.require_event_scope('hackathon:read');
+  perform app_private.require_scope('hackathon:read');
   ctx := app_private.event_ctx();
   select * into e from app.events x where x.id = ctx.event_id;
   rec := app_private.event_json(e);
@@ -1197,6 +1197,21 @@ CREATE FUNCTION app.event_teams_submission_state(t app.event_teams) RETURNS text
 COMMENT ON FUNCTION app.event_teams_submission_state(t app.event_teams) IS 'waiting, capturing, frozen, missing or error.';
 
 --
+-- Name: freeze_of(timestamp with time zone); Type: FUNCTION; Schema: app_private; Owner: -
+--
+
+CREATE FUNCTION app_private.freeze_of(p_build_ends_at timestamp with time zone) RETURNS timestamp with time zone
+    LANGUAGE sql IMMUTABLE
+    SET search_path TO ''
+    AS $$ select p_build_ends_at + interval '15 minutes' $$;
+
+--
+-- Name: FUNCTION freeze_of(p_build_ends_at timestamp with time zone); Type: COMMENT; Schema: app_private; Owner: -
+--
+
+COMMENT ON FUNCTION app_private.freeze_of(p_build_ends_at timestamp with time zone) IS 'The freeze of a build end: build end + 15 minutes. The one place the grace period is written; app.events.freeze_at is generated from it.';
+
+--
 -- Name: ms(timestamp with time zone); Type: FUNCTION; Schema: app_private; Owner: -
 --
 
@@ -1217,7 +1232,6 @@ CREATE TABLE app.events (
     timezone text NOT NULL,
     starts_at timestamp with time zone NOT NULL,
     build_ends_at timestamp with time zone NOT NULL,
-    freeze_at timestamp with time zone NOT NULL,
     vote_opens_at timestamp with time zone NOT NULL,
     vote_closes_at timestamp with time zone NOT NULL,
     vote_section boolean DEFAULT false NOT NULL,
@@ -1230,13 +1244,13 @@ CREATE TABLE app.events (
     never_run boolean DEFAULT false NOT NULL,
     created_at timestamp with time zone DEFAULT app_private.ms(now()) NOT NULL,
     updated_at timestamp with time zone DEFAULT now() NOT NULL,
+    freeze_at timestamp with time zone GENERATED ALWAYS AS (app_private.freeze_of(build_ends_at)) STORED NOT NULL,
     voting_closed_at timestamp with time zone,
     CONSTRAINT events_check CHECK ((build_ends_at > starts_at)),
-    CONSTRAINT events_check1 CHECK (((freeze_at - build_ends_at) = '00:15:00'::interval)),
-    CONSTRAINT events_check2 CHECK ((vote_opens_at >= freeze_at)),
     CONSTRAINT events_check3 CHECK ((vote_closes_at > vote_opens_at)),
     CONSTRAINT events_name_check CHECK ((((length(name) >= 1) AND (length(name) <= 100)) AND (name !~ '[[:cntrl:]]'::text))),
-    CONSTRAINT events_version_check CHECK ((version >= 1))
+    CONSTRAINT events_version_check CHECK ((version >= 1)),
+    CONSTRAINT events_vote_after_freeze CHECK ((vote_opens_at >= freeze_at))
 );
 
 --
@@ -1245,6 +1259,12 @@ CREATE TABLE app.events (
 
 COMMENT ON TABLE app.events IS '@behavior -insert -update -delete
 One hackathon event per workspace: schedule (freeze = build end + 15 minutes), vote switch, code-host settings, roster lock.';
+
+--
+-- Name: COLUMN events.freeze_at; Type: COMMENT; Schema: app; Owner: -
+--
+
+COMMENT ON COLUMN app.events.freeze_at IS 'The freeze: build end + 15 minutes (the grace period), generated from the build end.';
 
 --
 -- Name: COLUMN events.voting_closed_at; Type: COMMENT; Schema: app; Owner: -
@@ -1433,11 +1453,7 @@ declare
   d app.decks;
   v app.deck_versions;
 begin
-  perform app_private.require_scope('presentations:read');
-  if app_private.deck_role(p_deck) is null then
-    perform app_private.fail('not_found', 'No such deck', jsonb_build_object('presentationId', p_deck));
-  end if;
-  select * into d from app.decks x where x.id = p_deck;
+  d := app_private.readable_deck(p_deck);
   select * into v from app.deck_versions x where x.deck_id = d.id and x.number = d.current_version;
   return app_private.deck_json(d) || jsonb_build_object('currentVersion', case when v.number is null then null else app_private.version_json(v) end);
 end;
@@ -1458,7 +1474,7 @@ CREATE FUNCTION app.get_project(p_project uuid) RETURNS jsonb
     SET search_path TO ''
     AS $$
 begin
-  perform app_private.require_event_scope('hackathon:read');
+  perform app_private.require_scope('hackathon:read');
   return app_private.project_json(app_private.project_for(p_project, 'viewer', false));
 end;
 $$;
@@ -1570,8 +1586,7 @@ declare
   removed jsonb;
   dissolved jsonb;
 begin
-  perform app_private.require_event_scope('hackathon:write');
-  ctx := app_private.require_event_role(array['organizer']);
+  ctx := app_private.organizer_ctx('hackathon:write');
   select * into e from app.events x where x.id = ctx.event_id for update;
   if e.roster_locked_at is not null then
     perform app_private.fail('roster_locked', format('The roster is locked since %s; unlock it first (event roster unlock)', app_private.iso(e.roster_locked_at)));
@@ -1878,11 +1893,7 @@ declare
   d app.decks;
   v app.deck_versions;
 begin
-  perform app_private.require_scope('presentations:read');
-  if app_private.deck_role(p_deck) is null then
-    perform app_private.fail('not_found', 'No such deck', jsonb_build_object('presentationId', p_deck));
-  end if;
-  select * into d from app.decks x where x.id = p_deck;
+  d := app_private.readable_deck(p_deck);
   select * into v from app.deck_versions x where x.deck_id = p_deck and x.number = coalesce(p_version, d.current_version);
   if v.number is null then
     perform app_private.fail('version_not_found', format('The deck has no version %s', coalesce(p_version, d.current_version)), jsonb_build_object('version', coalesce(p_version, d.current_version)));
@@ -1909,10 +1920,7 @@ CREATE FUNCTION app.list_deck_versions(p_deck uuid, p_limit integer, p_before in
     SET search_path TO ''
     AS $$
 begin
-  perform app_private.require_scope('presentations:read');
-  if app_private.deck_role(p_deck) is null then
-    perform app_private.fail('not_found', 'No such deck', jsonb_build_object('presentationId', p_deck));
-  end if;
+  perform app_private.readable_deck(p_deck);
   return (select coalesce(jsonb_agg(app_private.version_json(v) order by v.number desc), '[]')
           from (select * from app.deck_versions x where x.deck_id = p_deck and (p_before is null or x.number < p_before)
                 order by x.number desc limit p_limit) v);
@@ -1998,7 +2006,7 @@ CREATE FUNCTION app.list_project_members(p_project uuid, p_limit integer, p_befo
 declare
   p app.projects;
 begin
-  perform app_private.require_event_scope('hackathon:read');
+  perform app_private.require_scope('hackathon:read');
   p := app_private.project_for(p_project, 'viewer', false);
   return coalesce((
     select jsonb_agg(app_private.project_member_json(x) order by x.added_at desc, x.id desc) from (
@@ -2023,7 +2031,7 @@ CREATE FUNCTION app.list_projects(p_archived text, p_limit integer, p_before_at 
     SET search_path TO ''
     AS $$
 begin
-  perform app_private.require_event_scope('hackathon:read');
+  perform app_private.require_scope('hackathon:read');
   perform app_private.project_caller_role();
   return coalesce((
     select jsonb_agg(app_private.project_json(x) order by x.created_at desc, x.id desc) from (
@@ -2123,7 +2131,7 @@ CREATE FUNCTION app.list_team_members(p_team text, p_limit integer, p_before_at 
 declare
   t app.teams;
 begin
-  perform app_private.require_event_scope('hackathon:read');
+  perform app_private.require_scope('hackathon:read');
   if not app_private.is_member_of(app.current_workspace_id()) then
     perform app_private.fail('workspace_not_found', 'You act in no workspace of yours');
   end if;
@@ -2152,7 +2160,7 @@ CREATE FUNCTION app.list_teams(p_limit integer, p_before_at timestamp with time 
     SET search_path TO ''
     AS $$
 begin
-  perform app_private.require_event_scope('hackathon:read');
+  perform app_private.require_scope('hackathon:read');
   if not app_private.is_member_of(app.current_workspace_id()) then
     perform app_private.fail('workspace_not_found', 'You act in no workspace of yours');
   end if;
@@ -2212,8 +2220,7 @@ declare
   ctx app_private.event_ctx;
   locked timestamptz;
 begin
-  perform app_private.require_event_scope('hackathon:write');
-  ctx := app_private.require_event_role(array['organizer']);
+  ctx := app_private.organizer_ctx('hackathon:write');
   update app.events e set roster_locked_at = coalesce(e.roster_locked_at, app.now()) where e.id = ctx.event_id
     returning e.roster_locked_at into locked;
   return jsonb_build_object('rosterLockedAt', app_private.iso(locked));
@@ -2556,8 +2563,7 @@ declare
   coaches jsonb;
   conflicts jsonb := '[]';
 begin
-  perform app_private.require_event_scope('hackathon:read');
-  ctx := app_private.require_event_role(array['organizer']);
+  ctx := app_private.organizer_ctx('hackathon:read');
   select * into e from app.events x where x.id = ctx.event_id;
   if e.github_organization is null then
     conflicts := conflicts || jsonb_build_array('No organization and template yet: run event github first');
@@ -2584,7 +2590,8 @@ begin
     from (select lower(t ->> 'repository') as repo, string_agg(t #>> '{project,name}', ', ' order by t #>> '{project,name}') as teams
           from jsonb_array_elements(teams) t group by 1 having count(*) > 1) x), '[]');
   return jsonb_build_object('organization', e.github_organization, 'template', e.github_template, 'branch', e.github_branch,
-    'teams', teams, 'coaches', coaches, 'conflicts', conflicts);
+    'teams', teams, 'coaches', coaches, 'conflicts', conflicts,
+    'sample', teams -> 0 -> 'project'); -- the dry run's sample team: the first by name
 end;
 $$;
 
@@ -2606,8 +2613,7 @@ declare
   ctx app_private.event_ctx;
   run app_private.provision_runs;
 begin
-  perform app_private.require_event_scope('hackathon:read');
-  ctx := app_private.require_event_role(array['organizer']);
+  ctx := app_private.organizer_ctx('hackathon:read');
   select * into run from app_private.provision_runs r where r.event_id = ctx.event_id and r.key = p_key;
   if run.key is null then
     return null;
@@ -2637,8 +2643,7 @@ CREATE FUNCTION app.reconcile_submissions() RETURNS jsonb
 declare
   ctx app_private.event_ctx;
 begin
-  perform app_private.require_event_scope('hackathon:write');
-  ctx := app_private.require_event_role(array['organizer']);
+  ctx := app_private.organizer_ctx('hackathon:write');
   return app_private.freeze_sweep(ctx.event_id);
 end;
 $$;
@@ -2815,7 +2820,7 @@ declare
   p app.projects;
   m app.project_members;
 begin
-  perform app_private.require_event_scope('hackathon:write');
+  perform app_private.require_scope('hackathon:write');
   p := app_private.project_for(p_project, 'viewer', true);
   m := app_private.project_entry(p.id, p_kind, p_ref);
   if m.user_id is distinct from app.current_user_id() then
@@ -3076,8 +3081,7 @@ CREATE FUNCTION app.roster_page(p_limit integer, p_before_at timestamp with time
 declare
   ctx app_private.event_ctx;
 begin
-  perform app_private.require_event_scope('hackathon:read');
-  ctx := app_private.require_event_role(array['organizer']);
+  ctx := app_private.organizer_ctx('hackathon:read');
   return jsonb_build_object(
     'rosterLockedAt', (select app_private.iso(e.roster_locked_at) from app.events e where e.id = ctx.event_id),
     'rows', coalesce((
@@ -3135,8 +3139,7 @@ declare
   starts timestamptz;
   ends timestamptz;
 begin
-  perform app_private.require_event_scope('hackathon:write');
-  ctx := app_private.require_event_role(array['organizer']);
+  ctx := app_private.organizer_ctx('hackathon:write');
   if jsonb_typeof(p_items) is distinct from 'array' then
     perform app_private.fail('invalid_input', 'items must be a list', '{"field":"items"}');
   end if;
@@ -3221,10 +3224,7 @@ CREATE FUNCTION app.set_default_workspace(p_workspace uuid) RETURNS jsonb
 declare
   pin app.workspaces;
 begin
-  if not (app.has_scope('presentations:write') or app.has_scope('hackathon:write')) then
-    perform app_private.fail('insufficient_scope', 'This key lacks the scope presentations:write or hackathon:write',
-      jsonb_build_object('needed', jsonb_build_array('presentations:write', 'hackathon:write')));
-  end if;
+  perform app_private.require_scope('presentations:write', 'hackathon:write');
   select w.* into pin from app_private.api_keys k join app.workspaces w on w.id = k.workspace_id
    where k.id = nullif(current_setting('app.key_id', true), '')::uuid;
   if pin.id is not null then
@@ -3261,7 +3261,7 @@ declare
   login text := app_private.normalize_github_login(p_login);
   holder text;
 begin
-  perform app_private.require_event_scope('hackathon:write');
+  perform app_private.require_scope('hackathon:write');
   ctx := app_private.event_ctx();
   if ctx.role <> 'participant' then
     perform app_private.fail('not_a_participant',
@@ -3304,7 +3304,7 @@ declare
   p app.projects;
   m app.project_members;
 begin
-  perform app_private.require_event_scope('hackathon:write');
+  perform app_private.require_scope('hackathon:write');
   p := app_private.project_for(p_project, 'manager', true);
   perform app_private.check_project_role(p_role);
   m := app_private.project_entry(p.id, p_kind, p_ref);
@@ -3334,7 +3334,7 @@ declare
   v text;
   hosts text[] := string_to_array(lower(coalesce(current_setting('podium.deck_link_hosts', true), '')), ',');
 begin
-  perform app_private.require_event_scope('hackathon:write');
+  perform app_private.require_scope('hackathon:write');
   ctx := app_private.event_ctx();
   t := app_private.event_team_for(p_team, true);
   for k in select jsonb_object_keys(p_patch) loop
@@ -3387,7 +3387,7 @@ declare
   v text;
   caps constant jsonb := '{"product": 24, "tagline": 140, "description": 4000}';
 begin
-  perform app_private.require_event_scope('hackathon:write');
+  perform app_private.require_scope('hackathon:write');
   t := app_private.event_team_for(p_team, true);
   for k in select jsonb_object_keys(p_patch) loop
     if not caps ? k then
@@ -3432,8 +3432,7 @@ CREATE FUNCTION app.set_vote_section(p_on boolean) RETURNS jsonb
 declare
   ctx app_private.event_ctx;
 begin
-  perform app_private.require_event_scope('hackathon:write');
-  ctx := app_private.require_event_role(array['organizer']);
+  ctx := app_private.organizer_ctx('hackathon:write');
   update app.events e set vote_section = p_on, updated_at = app.now() where e.id = ctx.event_id;
   return jsonb_build_object('voteSection', case when p_on then 'on' else 'off' end);
 end;
@@ -3626,29 +3625,8 @@ CREATE FUNCTION app.start_provision(p_key text, p_sample uuid) RETURNS jsonb
     LANGUAGE plpgsql SECURITY DEFINER
     SET search_path TO ''
     AS $$
-declare
-  ctx app_private.event_ctx;
-  plan jsonb;
-  run app_private.provision_runs;
 begin
-  perform app_private.require_event_scope('hackathon:write');
-  ctx := app_private.require_event_role(array['organizer']);
-  plan := app.provision_plan();
-  if jsonb_array_length(plan -> 'conflicts') > 0 then
-    perform app_private.fail('plan_conflicts', format('The plan has %s conflicts; fix them, then run again', jsonb_array_length(plan -> 'conflicts')),
-      jsonb_build_object('conflicts', plan -> 'conflicts'));
-  end if;
-  if p_sample is not null and not exists (select 1 from app.event_teams t where t.project_id = p_sample and t.event_id = ctx.event_id and t.left_at is null) then
-    perform app_private.fail('project_not_found', 'The sample team is not a team of this event', jsonb_build_object('projectId', p_sample));
-  end if;
-  insert into app_private.provision_runs (event_id, key, sample_project_id) values (ctx.event_id, p_key, p_sample)
-  on conflict (event_id, key) do update set state = 'running', finished_at = null,
-    sample_project_id = coalesce(excluded.sample_project_id, app_private.provision_runs.sample_project_id)
-  returning * into run;
-  perform graphile_worker.add_job('codehost__provision', json_build_object('eventId', ctx.event_id, 'key', p_key),
-    job_key => 'provision:' || ctx.event_id || ':' || p_key, max_attempts => 5);
-  return jsonb_build_object('key', run.key, 'state', run.state, 'sampleProjectId', run.sample_project_id, 'startedAt', app_private.iso(run.started_at),
-    'teams', jsonb_array_length(plan -> 'teams'));
+  return app_private.start_provision(p_key, p_sample, '[]');
 end;
 $$;
 
@@ -3695,8 +3673,7 @@ declare
   e app.events;
   v app.vote_eligibility;
 begin
-  perform app_private.require_event_scope('hackathon:write');
-  ctx := app_private.require_event_role(array['organizer']);
+  ctx := app_private.organizer_ctx('hackathon:write');
   select * into e from app.events x where x.id = ctx.event_id;
   if not exists (select 1 from app.event_teams t where t.project_id = p_project and t.event_id = e.id) then
     perform app_private.fail('project_not_found', 'No such team in this event', jsonb_build_object('projectId', p_project));
@@ -3741,8 +3718,7 @@ CREATE FUNCTION app.submission_failures() RETURNS jsonb
 declare
   ctx app_private.event_ctx;
 begin
-  perform app_private.require_event_scope('hackathon:read');
-  ctx := app_private.require_event_role(array['organizer']);
+  ctx := app_private.organizer_ctx('hackathon:read');
   return jsonb_build_object(
     'signatureFailures', coalesce((select jsonb_build_object('count', f.count, 'first', app_private.iso(f.first_at),
         'last', app_private.iso(f.last_at), 'reason', f.reason) from app_private.webhook_failures f where f.event_id = ctx.event_id),
@@ -3774,8 +3750,7 @@ CREATE FUNCTION app.submission_show(p_project uuid) RETURNS jsonb
 declare
   ctx app_private.event_ctx;
 begin
-  perform app_private.require_event_scope('hackathon:read');
-  ctx := app_private.require_event_role(array['organizer', 'participant']);
+  ctx := app_private.role_ctx('hackathon:read', array['organizer', 'participant']);
   if not exists (select 1 from app.event_teams t where t.project_id = p_project and t.event_id = ctx.event_id)
      or (ctx.role = 'participant' and p_project is distinct from ctx.team_id) then
     perform app_private.fail('project_not_found', 'No such team in this event, or not yours to read', jsonb_build_object('projectId', p_project));
@@ -3811,8 +3786,7 @@ declare
   attention int;
   unsettled int;
 begin
-  perform app_private.require_event_scope('hackathon:read');
-  ctx := app_private.require_event_role(array['organizer', 'participant']);
+  ctx := app_private.role_ctx('hackathon:read', array['organizer', 'participant']);
   select * into e from app.events x where x.id = ctx.event_id;
   select coalesce(jsonb_agg(app_private.submission_team_json(t.project_id) order by lower(p.name)), '[]')
     into teams from app.event_teams t join app.projects p on p.id = t.project_id
@@ -3861,7 +3835,7 @@ CREATE FUNCTION app.team_deck_links(p_team text DEFAULT NULL::text) RETURNS json
     SET search_path TO ''
     AS $$
 begin
-  perform app_private.require_event_scope('hackathon:read');
+  perform app_private.require_scope('hackathon:read');
   return app_private.deck_links_json(app_private.event_team_for(p_team, false));
 end;
 $$;
@@ -3883,7 +3857,7 @@ CREATE FUNCTION app.team_showcase(p_team text DEFAULT NULL::text) RETURNS jsonb
 declare
   t app.event_teams;
 begin
-  perform app_private.require_event_scope('hackathon:read');
+  perform app_private.require_scope('hackathon:read');
   t := app_private.event_team_for(p_team, false);
   return jsonb_build_object('team', app_private.team_ref_json(t.project_id), 'product', t.product_name, 'tagline', t.tagline, 'description', t.description);
 end;
@@ -3906,7 +3880,7 @@ CREATE FUNCTION app.unarchive_project(p_project uuid) RETURNS jsonb
 declare
   p app.projects;
 begin
-  perform app_private.require_event_scope('hackathon:write');
+  perform app_private.require_scope('hackathon:write');
   p := app_private.project_for(p_project, 'manager', false);
   update app.projects x set archived_at = null, updated_at = app.now() where x.id = p.id returning * into p;
   return app_private.project_json(p);
@@ -3962,8 +3936,7 @@ declare
   ctx app_private.event_ctx;
   e app.events;
 begin
-  perform app_private.require_event_scope('hackathon:write');
-  ctx := app_private.require_event_role(array['organizer']);
+  ctx := app_private.organizer_ctx('hackathon:write');
   select * into e from app.events x where x.id = ctx.event_id for update;
   if e.roster_locked_at is not null and e.voting_opened_at is not null then
     perform app_private.fail('voting_open', 'Voting has opened: the roster stays locked');
@@ -4048,7 +4021,7 @@ declare
   p app.projects;
   k text;
 begin
-  perform app_private.require_event_scope('hackathon:write');
+  perform app_private.require_scope('hackathon:write');
   p := app_private.project_for(p_project, 'editor', true);
   for k in select jsonb_object_keys(p_patch) loop
     if k not in ('name', 'description', 'metadata') then
@@ -4116,10 +4089,7 @@ CREATE FUNCTION app.version_thumbnail(p_deck uuid, p_version integer) RETURNS te
     SET search_path TO ''
     AS $$
 begin
-  perform app_private.require_scope('presentations:read');
-  if app_private.deck_role(p_deck) is null then
-    perform app_private.fail('not_found', 'No such deck', jsonb_build_object('presentationId', p_deck));
-  end if;
+  perform app_private.readable_deck(p_deck);
   return (select t.sha256 from app.deck_thumbnails t where t.deck_id = p_deck and t.version = p_version);
 end;
 $$;
@@ -4810,9 +4780,9 @@ begin
   if p_build_ends_at <= p_starts_at then
     perform app_private.fail('invalid_input', 'buildEndsAt must be after startsAt', '{"field":"buildEndsAt"}');
   end if;
-  if p_vote_opens_at < p_build_ends_at + interval '15 minutes' then
+  if p_vote_opens_at < app_private.freeze_of(p_build_ends_at) then
     perform app_private.fail('invalid_input', format('voteOpensAt must be at the freeze (%s, build end + 15 minutes) or later',
-      app_private.iso(p_build_ends_at + interval '15 minutes')), '{"field":"voteOpensAt"}');
+      app_private.iso(app_private.freeze_of(p_build_ends_at))), '{"field":"voteOpensAt"}');
   end if;
   if p_vote_closes_at <= p_vote_opens_at then
     perform app_private.fail('invalid_input', 'voteClosesAt must be after voteOpensAt', '{"field":"voteClosesAt"}');
@@ -6898,26 +6868,14 @@ CREATE FUNCTION app_private.login_code_complete(p_email text, p_tool text, p_cod
     AS $$
 declare
   u app.users;
-  c app_private.login_codes;
+  spent jsonb;
   k jsonb;
 begin
-  select * into u from app.users x where app_private.normalize_email(x.email) = app_private.normalize_email(p_email);
-  if u.id is not null then
-    select * into c from app_private.login_codes x where x.user_id = u.id and x.tool = p_tool for update;
+  spent := app_private.login_code_spend(p_email, p_tool, p_code_hash, 'request');
+  if spent ? 'error' then
+    return spent;
   end if;
-  if c.id is null or c.expires_at <= app.now() then
-    delete from app_private.login_codes x where x.id = c.id;
-    return jsonb_build_object('error', 'invalid_code', 'message', 'The code is wrong or has expired; request a new one');
-  end if;
-  if c.code_hash <> p_code_hash then
-    if c.attempts + 1 >= 3 then
-      delete from app_private.login_codes x where x.id = c.id;
-      return jsonb_build_object('error', 'invalid_code', 'message', 'Wrong code, and that was the last attempt; request a new code', 'attemptsLeft', 0);
-    end if;
-    update app_private.login_codes x set attempts = x.attempts + 1 where x.id = c.id;
-    return jsonb_build_object('error', 'invalid_code', 'message', format('Wrong code; %s attempt(s) left', 3 - c.attempts - 1), 'attemptsLeft', 3 - c.attempts - 1);
-  end if;
-  delete from app_private.login_codes x where x.id = c.id;
+  select * into u from app.users x where x.id = (spent ->> 'userId')::uuid;
   if u.two_factor_enabled then
     return jsonb_build_object('error', 'two_factor_required',
       'message', 'This account uses two-factor authentication: sign in in the browser and create a key in the dashboard');
@@ -6937,25 +6895,13 @@ CREATE FUNCTION app_private.login_code_for_session(p_email text, p_code_hash byt
     AS $$
 declare
   u app.users;
-  c app_private.login_codes;
+  spent jsonb;
 begin
-  select * into u from app.users x where app_private.normalize_email(x.email) = app_private.normalize_email(p_email);
-  if u.id is not null then
-    select * into c from app_private.login_codes x where x.user_id = u.id and x.tool = 'browser' for update;
+  spent := app_private.login_code_spend(p_email, 'browser', p_code_hash, 'ask for');
+  if spent ? 'error' then
+    return spent;
   end if;
-  if c.id is null or c.expires_at <= app.now() then
-    delete from app_private.login_codes x where x.id = c.id;
-    return jsonb_build_object('error', 'invalid_code', 'message', 'The code is wrong or has expired; ask for a new one');
-  end if;
-  if c.code_hash <> p_code_hash then
-    if c.attempts + 1 >= 3 then
-      delete from app_private.login_codes x where x.id = c.id;
-      return jsonb_build_object('error', 'invalid_code', 'message', 'Wrong code, and that was the last attempt; ask for a new code', 'attemptsLeft', 0);
-    end if;
-    update app_private.login_codes x set attempts = x.attempts + 1 where x.id = c.id;
-    return jsonb_build_object('error', 'invalid_code', 'message', format('Wrong code; %s attempt(s) left', 3 - c.attempts - 1), 'attemptsLeft', 3 - c.attempts - 1);
-  end if;
-  delete from app_private.login_codes x where x.id = c.id;
+  select * into u from app.users x where x.id = (spent ->> 'userId')::uuid;
   return jsonb_build_object('userId', u.id, 'twoFactor', u.two_factor_enabled);
 end;
 $$;
@@ -6985,6 +6931,45 @@ begin
   return u.id;
 end;
 $$;
+
+--
+-- Name: login_code_spend(text, text, bytea, text); Type: FUNCTION; Schema: app_private; Owner: -
+--
+
+CREATE FUNCTION app_private.login_code_spend(p_email text, p_tool text, p_code_hash bytea, p_renew text) RETURNS jsonb
+    LANGUAGE plpgsql
+    SET search_path TO ''
+    AS $$
+declare
+  u app.users;
+  c app_private.login_codes;
+begin
+  select * into u from app.users x where app_private.normalize_email(x.email) = app_private.normalize_email(p_email);
+  if u.id is not null then
+    select * into c from app_private.login_codes x where x.user_id = u.id and x.tool = p_tool for update;
+  end if;
+  if c.id is null or c.expires_at <= app.now() then
+    delete from app_private.login_codes x where x.id = c.id;
+    return jsonb_build_object('error', 'invalid_code', 'message', format('The code is wrong or has expired; %s a new one', p_renew));
+  end if;
+  if c.code_hash <> p_code_hash then
+    if c.attempts + 1 >= 3 then
+      delete from app_private.login_codes x where x.id = c.id;
+      return jsonb_build_object('error', 'invalid_code', 'message', format('Wrong code, and that was the last attempt; %s a new code', p_renew), 'attemptsLeft', 0);
+    end if;
+    update app_private.login_codes x set attempts = x.attempts + 1 where x.id = c.id;
+    return jsonb_build_object('error', 'invalid_code', 'message', format('Wrong code; %s attempt(s) left', 3 - c.attempts - 1), 'attemptsLeft', 3 - c.attempts - 1);
+  end if;
+  delete from app_private.login_codes x where x.id = c.id;
+  return jsonb_build_object('userId', u.id);
+end;
+$$;
+
+--
+-- Name: FUNCTION login_code_spend(p_email text, p_tool text, p_code_hash bytea, p_renew text); Type: COMMENT; Schema: app_private; Owner: -
+--
+
+COMMENT ON FUNCTION app_private.login_code_spend(p_email text, p_tool text, p_code_hash bytea, p_renew text) IS 'Spends the emailed code of (email, tool): { userId } when it is right and unexpired, else { error: invalid_code, message, attemptsLeft } after counting the attempt (three per code; an expired or exhausted code is deleted). p_renew words the advice: request or ask for.';
 
 --
 -- Name: mail_share_link(uuid, text, text, text); Type: FUNCTION; Schema: app_private; Owner: -
@@ -7463,6 +7448,36 @@ CREATE FUNCTION app_private.project_role_rank(p_role text) RETURNS integer
     AS $$ select case p_role when 'viewer' then 1 when 'editor' then 2 when 'manager' then 3 else 0 end $$;
 
 --
+-- Name: provision_team_done(uuid, text, uuid, text, text[], text, text); Type: FUNCTION; Schema: app_private; Owner: -
+--
+
+CREATE FUNCTION app_private.provision_team_done(p_event uuid, p_key text, p_project uuid, p_repository text, p_standings text[], p_template_sha text, p_attention text) RETURNS jsonb
+    LANGUAGE plpgsql
+    SET search_path TO ''
+    AS $$
+declare
+  readiness text;
+  halt boolean;
+begin
+  readiness := case
+    when p_attention is not null then 'attention'
+    when coalesce((select bool_and(s = 'member') from unnest(p_standings) s), true) then 'ready'
+    else 'invited'
+  end;
+  perform app_private.set_repository_readiness(p_project, p_repository, readiness, p_template_sha, p_attention);
+  select coalesce(r.sample_project_id = p_project, false) and readiness = 'attention' into halt
+    from app_private.provision_runs r where r.event_id = p_event and r.key = p_key;
+  return jsonb_build_object('readiness', readiness, 'halt', coalesce(halt, false));
+end;
+$$;
+
+--
+-- Name: FUNCTION provision_team_done(p_event uuid, p_key text, p_project uuid, p_repository text, p_standings text[], p_template_sha text, p_attention text); Type: COMMENT; Schema: app_private; Owner: -
+--
+
+COMMENT ON FUNCTION app_private.provision_team_done(p_event uuid, p_key text, p_project uuid, p_repository text, p_standings text[], p_template_sha text, p_attention text) IS 'Records one team''s provisioning outcome: attention (p_attention, the failure), else ready when every member''s standing read back is member, else invited. Answers { readiness, halt }: halt when the run''s sample team needs attention (the rest waits).';
+
+--
 -- Name: provision_work(uuid, text); Type: FUNCTION; Schema: app_private; Owner: -
 --
 
@@ -7475,6 +7490,7 @@ declare
   ws_owner uuid;
   plan jsonb;
   sample uuid;
+  ordered jsonb;
 begin
   select * into e from app.events x where x.id = p_event;
   select r.sample_project_id into sample from app_private.provision_runs r where r.event_id = p_event and r.key = p_key;
@@ -7483,7 +7499,14 @@ begin
   perform set_config('app.user_id', ws_owner::text, true), set_config('app.workspace_id', e.workspace_id::text, true),
     set_config('app.workspace_role', 'owner', true), set_config('app.scopes', 'hackathon:read', true);
   plan := app.provision_plan();
-  return plan || jsonb_build_object('sampleProjectId', sample);
+  if jsonb_array_length(plan -> 'conflicts') > 0 then
+    perform app_private.fail('plan_conflicts', format('The plan has %s conflicts; fix them, then run again', jsonb_array_length(plan -> 'conflicts')),
+      jsonb_build_object('conflicts', plan -> 'conflicts'));
+  end if;
+  -- The sample team goes first and is read back before the rest (provision_team_done halts on it).
+  select coalesce(jsonb_agg(t.value order by (t.value #>> '{project,id}') is not distinct from sample::text desc, t.n), '[]')
+    into ordered from jsonb_array_elements(plan -> 'teams') with ordinality t(value, n);
+  return plan || jsonb_build_object('teams', ordered, 'sampleProjectId', sample);
 end;
 $$;
 
@@ -7633,6 +7656,32 @@ CREATE FUNCTION app_private.ranking_json(p uuid[]) RETURNS jsonb
     coalesce((select jsonb_agg(jsonb_build_object('projectId', u.x, 'name', pr.name) order by u.i)
               from unnest(p) with ordinality u(x, i) left join app.projects pr on pr.id = u.x), '[]') end
 $$;
+
+--
+-- Name: readable_deck(uuid); Type: FUNCTION; Schema: app_private; Owner: -
+--
+
+CREATE FUNCTION app_private.readable_deck(p_deck uuid) RETURNS app.decks
+    LANGUAGE plpgsql STABLE
+    SET search_path TO ''
+    AS $$
+declare
+  d app.decks;
+begin
+  perform app_private.require_scope('presentations:read');
+  if app_private.deck_role(p_deck) is null then
+    perform app_private.fail('not_found', 'No such deck', jsonb_build_object('presentationId', p_deck));
+  end if;
+  select * into d from app.decks x where x.id = p_deck;
+  return d;
+end;
+$$;
+
+--
+-- Name: FUNCTION readable_deck(p_deck uuid); Type: COMMENT; Schema: app_private; Owner: -
+--
+
+COMMENT ON FUNCTION app_private.readable_deck(p_deck uuid) IS 'The deck once the credential holds presentations:read and the caller may read it (owner, workspace admin, collaborator); not_found otherwise, a deck of another workspace answering like a missing or deleted one.';
 
 --
 -- Name: receipt_activity(); Type: FUNCTION; Schema: app_private; Owner: -
@@ -7973,22 +8022,6 @@ end;
 $$;
 
 --
--- Name: require_event_scope(text); Type: FUNCTION; Schema: app_private; Owner: -
---
-
-CREATE FUNCTION app_private.require_event_scope(p_scope text) RETURNS void
-    LANGUAGE plpgsql STABLE
-    SET search_path TO ''
-    AS $$
-begin
-  if not app.has_scope(p_scope) then
-    perform app_private.fail('insufficient_scope', format('This credential lacks the scope %s', p_scope),
-      jsonb_build_object('needed', jsonb_build_array(p_scope)));
-  end if;
-end;
-$$;
-
---
 -- Name: require_owner_or_admin(text); Type: FUNCTION; Schema: app_private; Owner: -
 --
 
@@ -8005,19 +8038,26 @@ end;
 $$;
 
 --
--- Name: require_scope(text); Type: FUNCTION; Schema: app_private; Owner: -
+-- Name: require_scope(text[]); Type: FUNCTION; Schema: app_private; Owner: -
 --
 
-CREATE FUNCTION app_private.require_scope(p_scope text) RETURNS void
+CREATE FUNCTION app_private.require_scope(VARIADIC p_scopes text[]) RETURNS void
     LANGUAGE plpgsql STABLE
     SET search_path TO ''
     AS $$
 begin
-  if not app.has_scope(p_scope) then
-    perform app_private.fail('insufficient_scope', format('This key lacks the scope %s', p_scope), jsonb_build_object('needed', jsonb_build_array(p_scope)));
+  if not exists (select 1 from unnest(p_scopes) s where app.has_scope(s)) then
+    perform app_private.fail('insufficient_scope', format('This key lacks the scope %s', array_to_string(p_scopes, ' or ')),
+      jsonb_build_object('needed', to_jsonb(p_scopes)));
   end if;
 end;
 $$;
+
+--
+-- Name: FUNCTION require_scope(VARIADIC p_scopes text[]); Type: COMMENT; Schema: app_private; Owner: -
+--
+
+COMMENT ON FUNCTION app_private.require_scope(VARIADIC p_scopes text[]) IS 'Refuses (insufficient_scope, needed) unless the caller''s credential holds one of the scopes. The one scope check of every function.';
 
 --
 -- Name: require_session(); Type: FUNCTION; Schema: app_private; Owner: -
@@ -8286,6 +8326,43 @@ CREATE FUNCTION app_private.save_thumbnail(p_deck uuid, p_version integer, p_sha
 $$;
 
 --
+-- Name: session_create(bytea, uuid, integer); Type: FUNCTION; Schema: app_private; Owner: -
+--
+
+CREATE FUNCTION app_private.session_create(p_token_hash bytea, p_user uuid, p_days integer) RETURNS uuid
+    LANGUAGE sql
+    SET search_path TO ''
+    AS $$
+  insert into app_private.sessions (token_hash, user_id, expires_at)
+  values (p_token_hash, p_user, app.now() + make_interval(days => p_days))
+  returning id
+$$;
+
+--
+-- Name: FUNCTION session_create(p_token_hash bytea, p_user uuid, p_days integer); Type: COMMENT; Schema: app_private; Owner: -
+--
+
+COMMENT ON FUNCTION app_private.session_create(p_token_hash bytea, p_user uuid, p_days integer) IS 'A browser session of the account for p_days from now (app.now()), keyed by the sha256 of its token; answers its id. Called by the API, which mints the token.';
+
+--
+-- Name: session_end(uuid); Type: FUNCTION; Schema: app_private; Owner: -
+--
+
+CREATE FUNCTION app_private.session_end(p_session uuid) RETURNS boolean
+    LANGUAGE sql
+    SET search_path TO ''
+    AS $$
+  with gone as (delete from app_private.sessions s where s.id = p_session returning 1)
+  select exists (select 1 from gone)
+$$;
+
+--
+-- Name: FUNCTION session_end(p_session uuid); Type: COMMENT; Schema: app_private; Owner: -
+--
+
+COMMENT ON FUNCTION app_private.session_end(p_session uuid) IS 'Ends (deletes) one browser session: sign-out. Answers whether it existed.';
+
+--
 -- Name: set_default_workspace_checked_by_caller(uuid); Type: FUNCTION; Schema: app_private; Owner: -
 --
 
@@ -8328,8 +8405,7 @@ declare
   installation text;
   template_standing text;
 begin
-  perform app_private.require_event_scope('hackathon:write');
-  ctx := app_private.require_event_role(array['organizer']);
+  ctx := app_private.organizer_ctx('hackathon:write');
   if p_organization is null or p_organization !~ '^[A-Za-z0-9]+(-[A-Za-z0-9]+)*$' or length(p_organization) > 39 then
     perform app_private.fail('invalid_input', 'organization must be a code-host login: letters, digits, single hyphens, at most 39', '{"field":"organization"}');
   end if;
@@ -8461,6 +8537,47 @@ CREATE FUNCTION app_private.spend_totp_step(p_user uuid, p_step bigint) RETURNS 
   )
   select exists (select 1 from spent)
 $$;
+
+--
+-- Name: start_provision(text, uuid, jsonb); Type: FUNCTION; Schema: app_private; Owner: -
+--
+
+CREATE FUNCTION app_private.start_provision(p_key text, p_sample uuid, p_live_problems jsonb) RETURNS jsonb
+    LANGUAGE plpgsql SECURITY DEFINER
+    SET search_path TO ''
+    AS $$
+declare
+  ctx app_private.event_ctx;
+  plan jsonb;
+  conflicts jsonb;
+  run app_private.provision_runs;
+begin
+  ctx := app_private.organizer_ctx('hackathon:write');
+  plan := app.provision_plan();
+  conflicts := (plan -> 'conflicts') || coalesce(p_live_problems, '[]');
+  if jsonb_array_length(conflicts) > 0 then
+    perform app_private.fail('plan_conflicts', format('The plan has %s conflicts; fix them, then run again', jsonb_array_length(conflicts)),
+      jsonb_build_object('conflicts', conflicts));
+  end if;
+  if p_sample is not null and not exists (select 1 from app.event_teams t where t.project_id = p_sample and t.event_id = ctx.event_id and t.left_at is null) then
+    perform app_private.fail('project_not_found', 'The sample team is not a team of this event', jsonb_build_object('projectId', p_sample));
+  end if;
+  insert into app_private.provision_runs (event_id, key, sample_project_id) values (ctx.event_id, p_key, p_sample)
+  on conflict (event_id, key) do update set state = 'running', finished_at = null,
+    sample_project_id = coalesce(excluded.sample_project_id, app_private.provision_runs.sample_project_id)
+  returning * into run;
+  perform graphile_worker.add_job('codehost__provision', json_build_object('eventId', ctx.event_id, 'key', p_key),
+    job_key => 'provision:' || ctx.event_id || ':' || p_key, max_attempts => 5);
+  return jsonb_build_object('key', run.key, 'state', run.state, 'sampleProjectId', run.sample_project_id, 'startedAt', app_private.iso(run.started_at),
+    'teams', jsonb_array_length(plan -> 'teams'));
+end;
+$$;
+
+--
+-- Name: FUNCTION start_provision(p_key text, p_sample uuid, p_live_problems jsonb); Type: COMMENT; Schema: app_private; Owner: -
+--
+
+COMMENT ON FUNCTION app_private.start_provision(p_key text, p_sample uuid, p_live_problems jsonb) IS 'Starts or resumes provisioning run p_key (organizer, hackathon:write): plan_conflicts listing the plan''s conflicts and p_live_problems (the code host read live by the API); else enqueues the job. Called by POST /api/v1/admin/provision.';
 
 --
 -- Name: submission_team_json(uuid); Type: FUNCTION; Schema: app_private; Owner: -
@@ -8634,7 +8751,7 @@ CREATE FUNCTION app_private.team_for_change(p_ref text) RETURNS app.teams
 declare
   t app.teams;
 begin
-  perform app_private.require_event_scope('hackathon:write');
+  perform app_private.require_scope('hackathon:write');
   perform app_private.require_owner_or_admin('manages teams');
   t := app_private.workspace_team(p_ref);
   if t.hub_managed then
@@ -12752,6 +12869,7 @@ GRANT ALL ON FUNCTION app.add_annotation(p_deck uuid, p_version integer, p_path 
 -- Name: FUNCTION add_chat_reaction(p_post uuid, p_emoji text); Type: ACL; Schema: app; Owner: -
 --
 
+REVOKE ALL ON FUNCTION app.add_chat_reaction(p_post uuid, p_emoji text) FROM PUBLIC;
 GRANT ALL ON FUNCTION app.add_chat_reaction(p_post uuid, p_emoji text) TO podium_app;
 
 --
@@ -12794,18 +12912,21 @@ GRANT ALL ON FUNCTION app.bootstrap_record() TO podium_app;
 -- Name: FUNCTION calculate_vote_results(); Type: ACL; Schema: app; Owner: -
 --
 
+REVOKE ALL ON FUNCTION app.calculate_vote_results() FROM PUBLIC;
 GRANT ALL ON FUNCTION app.calculate_vote_results() TO podium_app;
 
 --
 -- Name: FUNCTION claim_help_request(p_id uuid); Type: ACL; Schema: app; Owner: -
 --
 
+REVOKE ALL ON FUNCTION app.claim_help_request(p_id uuid) FROM PUBLIC;
 GRANT ALL ON FUNCTION app.claim_help_request(p_id uuid) TO podium_app;
 
 --
 -- Name: FUNCTION close_voting(); Type: ACL; Schema: app; Owner: -
 --
 
+REVOKE ALL ON FUNCTION app.close_voting() FROM PUBLIC;
 GRANT ALL ON FUNCTION app.close_voting() TO podium_app;
 
 --
@@ -12818,36 +12939,42 @@ GRANT ALL ON FUNCTION app.commit_deck_version(p_deck uuid, p_base integer, p_man
 -- Name: FUNCTION community_ballot(); Type: ACL; Schema: app; Owner: -
 --
 
+REVOKE ALL ON FUNCTION app.community_ballot() FROM PUBLIC;
 GRANT ALL ON FUNCTION app.community_ballot() TO podium_app;
 
 --
 -- Name: FUNCTION community_ballot_reads(); Type: ACL; Schema: app; Owner: -
 --
 
+REVOKE ALL ON FUNCTION app.community_ballot_reads() FROM PUBLIC;
 GRANT ALL ON FUNCTION app.community_ballot_reads() TO podium_app;
 
 --
 -- Name: FUNCTION community_eligibility(); Type: ACL; Schema: app; Owner: -
 --
 
+REVOKE ALL ON FUNCTION app.community_eligibility() FROM PUBLIC;
 GRANT ALL ON FUNCTION app.community_eligibility() TO podium_app;
 
 --
 -- Name: FUNCTION community_results(); Type: ACL; Schema: app; Owner: -
 --
 
+REVOKE ALL ON FUNCTION app.community_results() FROM PUBLIC;
 GRANT ALL ON FUNCTION app.community_results() TO podium_app;
 
 --
 -- Name: FUNCTION community_results_export(p_version integer); Type: ACL; Schema: app; Owner: -
 --
 
+REVOKE ALL ON FUNCTION app.community_results_export(p_version integer) FROM PUBLIC;
 GRANT ALL ON FUNCTION app.community_results_export(p_version integer) TO podium_app;
 
 --
 -- Name: FUNCTION community_status(); Type: ACL; Schema: app; Owner: -
 --
 
+REVOKE ALL ON FUNCTION app.community_status() FROM PUBLIC;
 GRANT ALL ON FUNCTION app.community_status() TO podium_app;
 
 --
@@ -12860,6 +12987,7 @@ GRANT ALL ON FUNCTION app.configure_event(p_expected_version integer, p_name tex
 -- Name: FUNCTION create_chat_post(p_channel uuid, p_body text, p_thread uuid); Type: ACL; Schema: app; Owner: -
 --
 
+REVOKE ALL ON FUNCTION app.create_chat_post(p_channel uuid, p_body text, p_thread uuid) FROM PUBLIC;
 GRANT ALL ON FUNCTION app.create_chat_post(p_channel uuid, p_body text, p_thread uuid) TO podium_app;
 
 --
@@ -12902,24 +13030,28 @@ GRANT ALL ON FUNCTION app.current_workspace_role() TO podium_app;
 -- Name: FUNCTION deck_gallery(); Type: ACL; Schema: app; Owner: -
 --
 
+REVOKE ALL ON FUNCTION app.deck_gallery() FROM PUBLIC;
 GRANT ALL ON FUNCTION app.deck_gallery() TO podium_app;
 
 --
 -- Name: FUNCTION deck_generation_run(p_run uuid, p_log boolean); Type: ACL; Schema: app; Owner: -
 --
 
+REVOKE ALL ON FUNCTION app.deck_generation_run(p_run uuid, p_log boolean) FROM PUBLIC;
 GRANT ALL ON FUNCTION app.deck_generation_run(p_run uuid, p_log boolean) TO podium_app;
 
 --
 -- Name: FUNCTION deck_generation_runs(); Type: ACL; Schema: app; Owner: -
 --
 
+REVOKE ALL ON FUNCTION app.deck_generation_runs() FROM PUBLIC;
 GRANT ALL ON FUNCTION app.deck_generation_runs() TO podium_app;
 
 --
 -- Name: FUNCTION deck_templates(); Type: ACL; Schema: app; Owner: -
 --
 
+REVOKE ALL ON FUNCTION app.deck_templates() FROM PUBLIC;
 GRANT ALL ON FUNCTION app.deck_templates() TO podium_app;
 
 --
@@ -12953,6 +13085,18 @@ GRANT SELECT ON TABLE app.event_teams TO podium_app;
 GRANT ALL ON FUNCTION app.event_teams_submission_state(t app.event_teams) TO podium_app;
 
 --
+-- Name: FUNCTION freeze_of(p_build_ends_at timestamp with time zone); Type: ACL; Schema: app_private; Owner: -
+--
+
+REVOKE ALL ON FUNCTION app_private.freeze_of(p_build_ends_at timestamp with time zone) FROM PUBLIC;
+
+--
+-- Name: FUNCTION ms(t timestamp with time zone); Type: ACL; Schema: app_private; Owner: -
+--
+
+REVOKE ALL ON FUNCTION app_private.ms(t timestamp with time zone) FROM PUBLIC;
+
+--
 -- Name: TABLE events; Type: ACL; Schema: app; Owner: -
 --
 
@@ -12980,18 +13124,21 @@ GRANT ALL ON FUNCTION app.export_decks() TO podium_app;
 -- Name: FUNCTION feed_channel_id(); Type: ACL; Schema: app; Owner: -
 --
 
+REVOKE ALL ON FUNCTION app.feed_channel_id() FROM PUBLIC;
 GRANT ALL ON FUNCTION app.feed_channel_id() TO podium_app;
 
 --
 -- Name: FUNCTION generated_deck(p_deck uuid); Type: ACL; Schema: app; Owner: -
 --
 
+REVOKE ALL ON FUNCTION app.generated_deck(p_deck uuid) FROM PUBLIC;
 GRANT ALL ON FUNCTION app.generated_deck(p_deck uuid) TO podium_app;
 
 --
 -- Name: FUNCTION generated_decks_list(); Type: ACL; Schema: app; Owner: -
 --
 
+REVOKE ALL ON FUNCTION app.generated_decks_list() FROM PUBLIC;
 GRANT ALL ON FUNCTION app.generated_decks_list() TO podium_app;
 
 --
@@ -13022,6 +13169,7 @@ GRANT ALL ON FUNCTION app.has_scope(scope text) TO podium_app;
 -- Name: FUNCTION hide_chat_post(p_post uuid, p_reason text); Type: ACL; Schema: app; Owner: -
 --
 
+REVOKE ALL ON FUNCTION app.hide_chat_post(p_post uuid, p_reason text) FROM PUBLIC;
 GRANT ALL ON FUNCTION app.hide_chat_post(p_post uuid, p_reason text) TO podium_app;
 
 --
@@ -13034,6 +13182,7 @@ GRANT ALL ON FUNCTION app.import_roster(p_participants jsonb) TO podium_app;
 -- Name: FUNCTION invalidate_vote_ballot(p_ballot uuid, p_reason text); Type: ACL; Schema: app; Owner: -
 --
 
+REVOKE ALL ON FUNCTION app.invalidate_vote_ballot(p_ballot uuid, p_reason text) FROM PUBLIC;
 GRANT ALL ON FUNCTION app.invalidate_vote_ballot(p_ballot uuid, p_reason text) TO podium_app;
 
 --
@@ -13052,18 +13201,21 @@ GRANT ALL ON FUNCTION app.list_annotations(p_deck uuid, p_version integer, p_lim
 -- Name: FUNCTION list_chat_channels(); Type: ACL; Schema: app; Owner: -
 --
 
+REVOKE ALL ON FUNCTION app.list_chat_channels() FROM PUBLIC;
 GRANT ALL ON FUNCTION app.list_chat_channels() TO podium_app;
 
 --
 -- Name: FUNCTION list_chat_posts(p_channel uuid, p_limit integer, p_before_at timestamp with time zone, p_before_id uuid); Type: ACL; Schema: app; Owner: -
 --
 
+REVOKE ALL ON FUNCTION app.list_chat_posts(p_channel uuid, p_limit integer, p_before_at timestamp with time zone, p_before_id uuid) FROM PUBLIC;
 GRANT ALL ON FUNCTION app.list_chat_posts(p_channel uuid, p_limit integer, p_before_at timestamp with time zone, p_before_id uuid) TO podium_app;
 
 --
 -- Name: FUNCTION list_chat_replies(p_channel uuid, p_post uuid, p_limit integer, p_after_at timestamp with time zone, p_after_id uuid); Type: ACL; Schema: app; Owner: -
 --
 
+REVOKE ALL ON FUNCTION app.list_chat_replies(p_channel uuid, p_post uuid, p_limit integer, p_after_at timestamp with time zone, p_after_id uuid) FROM PUBLIC;
 GRANT ALL ON FUNCTION app.list_chat_replies(p_channel uuid, p_post uuid, p_limit integer, p_after_at timestamp with time zone, p_after_id uuid) TO podium_app;
 
 --
@@ -13094,6 +13246,7 @@ GRANT ALL ON FUNCTION app.list_decks(p_limit integer, p_before_at timestamp with
 -- Name: FUNCTION list_help_requests(p_status text, p_limit integer, p_before_at timestamp with time zone, p_before_id uuid); Type: ACL; Schema: app; Owner: -
 --
 
+REVOKE ALL ON FUNCTION app.list_help_requests(p_status text, p_limit integer, p_before_at timestamp with time zone, p_before_id uuid) FROM PUBLIC;
 GRANT ALL ON FUNCTION app.list_help_requests(p_status text, p_limit integer, p_before_at timestamp with time zone, p_before_id uuid) TO podium_app;
 
 --
@@ -13148,6 +13301,7 @@ GRANT ALL ON FUNCTION app.lock_roster() TO podium_app;
 -- Name: FUNCTION lock_vote_eligibility(p_file jsonb); Type: ACL; Schema: app; Owner: -
 --
 
+REVOKE ALL ON FUNCTION app.lock_vote_eligibility(p_file jsonb) FROM PUBLIC;
 GRANT ALL ON FUNCTION app.lock_vote_eligibility(p_file jsonb) TO podium_app;
 
 --
@@ -13166,18 +13320,21 @@ GRANT ALL ON FUNCTION app.now() TO podium_app;
 -- Name: FUNCTION open_help_request(p_title text, p_body text); Type: ACL; Schema: app; Owner: -
 --
 
+REVOKE ALL ON FUNCTION app.open_help_request(p_title text, p_body text) FROM PUBLIC;
 GRANT ALL ON FUNCTION app.open_help_request(p_title text, p_body text) TO podium_app;
 
 --
 -- Name: FUNCTION open_voting(); Type: ACL; Schema: app; Owner: -
 --
 
+REVOKE ALL ON FUNCTION app.open_voting() FROM PUBLIC;
 GRANT ALL ON FUNCTION app.open_voting() TO podium_app;
 
 --
 -- Name: FUNCTION pin_chat_post(p_post uuid); Type: ACL; Schema: app; Owner: -
 --
 
+REVOKE ALL ON FUNCTION app.pin_chat_post(p_post uuid) FROM PUBLIC;
 GRANT ALL ON FUNCTION app.pin_chat_post(p_post uuid) TO podium_app;
 
 --
@@ -13208,18 +13365,21 @@ GRANT ALL ON FUNCTION app.reconcile_submissions() TO podium_app;
 -- Name: FUNCTION release_generated_decks(p_project uuid); Type: ACL; Schema: app; Owner: -
 --
 
+REVOKE ALL ON FUNCTION app.release_generated_decks(p_project uuid) FROM PUBLIC;
 GRANT ALL ON FUNCTION app.release_generated_decks(p_project uuid) TO podium_app;
 
 --
 -- Name: FUNCTION release_vote_results(p_version integer); Type: ACL; Schema: app; Owner: -
 --
 
+REVOKE ALL ON FUNCTION app.release_vote_results(p_version integer) FROM PUBLIC;
 GRANT ALL ON FUNCTION app.release_vote_results(p_version integer) TO podium_app;
 
 --
 -- Name: FUNCTION remove_chat_reaction(p_post uuid, p_emoji text); Type: ACL; Schema: app; Owner: -
 --
 
+REVOKE ALL ON FUNCTION app.remove_chat_reaction(p_post uuid, p_emoji text) FROM PUBLIC;
 GRANT ALL ON FUNCTION app.remove_chat_reaction(p_post uuid, p_emoji text) TO podium_app;
 
 --
@@ -13250,24 +13410,28 @@ GRANT ALL ON FUNCTION app.rename_deck(p_deck uuid, p_title text) TO podium_app;
 -- Name: FUNCTION reopen_help_request(p_id uuid); Type: ACL; Schema: app; Owner: -
 --
 
+REVOKE ALL ON FUNCTION app.reopen_help_request(p_id uuid) FROM PUBLIC;
 GRANT ALL ON FUNCTION app.reopen_help_request(p_id uuid) TO podium_app;
 
 --
 -- Name: FUNCTION resolve_help_request(p_id uuid); Type: ACL; Schema: app; Owner: -
 --
 
+REVOKE ALL ON FUNCTION app.resolve_help_request(p_id uuid) FROM PUBLIC;
 GRANT ALL ON FUNCTION app.resolve_help_request(p_id uuid) TO podium_app;
 
 --
 -- Name: FUNCTION restore_chat_post(p_post uuid); Type: ACL; Schema: app; Owner: -
 --
 
+REVOKE ALL ON FUNCTION app.restore_chat_post(p_post uuid) FROM PUBLIC;
 GRANT ALL ON FUNCTION app.restore_chat_post(p_post uuid) TO podium_app;
 
 --
 -- Name: FUNCTION review_generated_deck(p_deck uuid, p_approve boolean, p_note text); Type: ACL; Schema: app; Owner: -
 --
 
+REVOKE ALL ON FUNCTION app.review_generated_deck(p_deck uuid, p_approve boolean, p_note text) FROM PUBLIC;
 GRANT ALL ON FUNCTION app.review_generated_deck(p_deck uuid, p_approve boolean, p_note text) TO podium_app;
 
 --
@@ -13292,6 +13456,7 @@ GRANT ALL ON FUNCTION app.roster_page(p_limit integer, p_before_at timestamp wit
 -- Name: FUNCTION save_vote_ballot(p_ranking text[], p_eligibility_version integer, p_expected_revision integer); Type: ACL; Schema: app; Owner: -
 --
 
+REVOKE ALL ON FUNCTION app.save_vote_ballot(p_ranking text[], p_eligibility_version integer, p_expected_revision integer) FROM PUBLIC;
 GRANT ALL ON FUNCTION app.save_vote_ballot(p_ranking text[], p_eligibility_version integer, p_expected_revision integer) TO podium_app;
 
 --
@@ -13346,18 +13511,21 @@ GRANT ALL ON FUNCTION app.set_vote_section(p_on boolean) TO podium_app;
 -- Name: FUNCTION show_chat_channel(p_channel uuid); Type: ACL; Schema: app; Owner: -
 --
 
+REVOKE ALL ON FUNCTION app.show_chat_channel(p_channel uuid) FROM PUBLIC;
 GRANT ALL ON FUNCTION app.show_chat_channel(p_channel uuid) TO podium_app;
 
 --
 -- Name: FUNCTION show_feed(); Type: ACL; Schema: app; Owner: -
 --
 
+REVOKE ALL ON FUNCTION app.show_feed() FROM PUBLIC;
 GRANT ALL ON FUNCTION app.show_feed() TO podium_app;
 
 --
 -- Name: FUNCTION show_help_request(p_id uuid); Type: ACL; Schema: app; Owner: -
 --
 
+REVOKE ALL ON FUNCTION app.show_help_request(p_id uuid) FROM PUBLIC;
 GRANT ALL ON FUNCTION app.show_help_request(p_id uuid) TO podium_app;
 
 --
@@ -13370,6 +13538,7 @@ GRANT ALL ON FUNCTION app.soft_delete_deck(p_deck uuid) TO podium_app;
 -- Name: FUNCTION start_deck_generation(p_new_revision boolean); Type: ACL; Schema: app; Owner: -
 --
 
+REVOKE ALL ON FUNCTION app.start_deck_generation(p_new_revision boolean) FROM PUBLIC;
 GRANT ALL ON FUNCTION app.start_deck_generation(p_new_revision boolean) TO podium_app;
 
 --
@@ -13412,6 +13581,7 @@ GRANT ALL ON FUNCTION app.submissions_list() TO podium_app;
 -- Name: FUNCTION submit_vote_ballot(p_ranking text[], p_eligibility_version integer, p_expected_revision integer); Type: ACL; Schema: app; Owner: -
 --
 
+REVOKE ALL ON FUNCTION app.submit_vote_ballot(p_ranking text[], p_eligibility_version integer, p_expected_revision integer) FROM PUBLIC;
 GRANT ALL ON FUNCTION app.submit_vote_ballot(p_ranking text[], p_eligibility_version integer, p_expected_revision integer) TO podium_app;
 
 --
@@ -13436,6 +13606,7 @@ GRANT ALL ON FUNCTION app.unarchive_project(p_project uuid) TO podium_app;
 -- Name: FUNCTION unclaim_help_request(p_id uuid); Type: ACL; Schema: app; Owner: -
 --
 
+REVOKE ALL ON FUNCTION app.unclaim_help_request(p_id uuid) FROM PUBLIC;
 GRANT ALL ON FUNCTION app.unclaim_help_request(p_id uuid) TO podium_app;
 
 --
@@ -13448,12 +13619,14 @@ GRANT ALL ON FUNCTION app.unlock_roster() TO podium_app;
 -- Name: FUNCTION unlock_vote_eligibility(); Type: ACL; Schema: app; Owner: -
 --
 
+REVOKE ALL ON FUNCTION app.unlock_vote_eligibility() FROM PUBLIC;
 GRANT ALL ON FUNCTION app.unlock_vote_eligibility() TO podium_app;
 
 --
 -- Name: FUNCTION unpin_chat_post(p_post uuid); Type: ACL; Schema: app; Owner: -
 --
 
+REVOKE ALL ON FUNCTION app.unpin_chat_post(p_post uuid) FROM PUBLIC;
 GRANT ALL ON FUNCTION app.unpin_chat_post(p_post uuid) TO podium_app;
 
 --
@@ -13475,10 +13648,58 @@ GRANT ALL ON FUNCTION app.update_team(p_team text, p_slug text, p_name text) TO 
 GRANT ALL ON FUNCTION app.version_thumbnail(p_deck uuid, p_version integer) TO podium_app;
 
 --
+-- Name: FUNCTION add_member(p_workspace text, p_email text, p_role text, p_name text); Type: ACL; Schema: app_private; Owner: -
+--
+
+REVOKE ALL ON FUNCTION app_private.add_member(p_workspace text, p_email text, p_role text, p_name text) FROM PUBLIC;
+
+--
+-- Name: FUNCTION agenda_json(p_event uuid); Type: ACL; Schema: app_private; Owner: -
+--
+
+REVOKE ALL ON FUNCTION app_private.agenda_json(p_event uuid) FROM PUBLIC;
+
+--
+-- Name: FUNCTION manifest_path_ok(p text); Type: ACL; Schema: app_private; Owner: -
+--
+
+REVOKE ALL ON FUNCTION app_private.manifest_path_ok(p text) FROM PUBLIC;
+
+--
 -- Name: TABLE deck_annotations; Type: ACL; Schema: app; Owner: -
 --
 
 GRANT SELECT ON TABLE app.deck_annotations TO podium_app;
+
+--
+-- Name: FUNCTION annotation_json(a app.deck_annotations); Type: ACL; Schema: app_private; Owner: -
+--
+
+REVOKE ALL ON FUNCTION app_private.annotation_json(a app.deck_annotations) FROM PUBLIC;
+
+--
+-- Name: FUNCTION apply_usage(p_rows jsonb); Type: ACL; Schema: app_private; Owner: -
+--
+
+REVOKE ALL ON FUNCTION app_private.apply_usage(p_rows jsonb) FROM PUBLIC;
+
+--
+-- Name: FUNCTION authenticate(p_key_hash bytea, p_session_hash bytea, p_workspace uuid, p_org text); Type: ACL; Schema: app_private; Owner: -
+--
+
+REVOKE ALL ON FUNCTION app_private.authenticate(p_key_hash bytea, p_session_hash bytea, p_workspace uuid, p_org text) FROM PUBLIC;
+
+--
+-- Name: FUNCTION author_name(p_user uuid); Type: ACL; Schema: app_private; Owner: -
+--
+
+REVOKE ALL ON FUNCTION app_private.author_name(p_user uuid) FROM PUBLIC;
+
+--
+-- Name: FUNCTION is_email(p text); Type: ACL; Schema: app_private; Owner: -
+--
+
+REVOKE ALL ON FUNCTION app_private.is_email(p text) FROM PUBLIC;
 
 --
 -- Name: TABLE vote_eligibility; Type: ACL; Schema: app; Owner: -
@@ -13493,10 +13714,41 @@ GRANT SELECT ON TABLE app.vote_eligibility TO podium_app;
 GRANT SELECT ON TABLE app.vote_voters TO podium_app;
 
 --
+-- Name: FUNCTION ballot_json(e app.events, v app.vote_eligibility, vt app.vote_voters); Type: ACL; Schema: app_private; Owner: -
+--
+
+REVOKE ALL ON FUNCTION app_private.ballot_json(e app.events, v app.vote_eligibility, vt app.vote_voters) FROM PUBLIC;
+
+--
 -- Name: FUNCTION blob_uploaded(p_sha text, p_measured_size bigint); Type: ACL; Schema: app_private; Owner: -
 --
 
+REVOKE ALL ON FUNCTION app_private.blob_uploaded(p_sha text, p_measured_size bigint) FROM PUBLIC;
 GRANT ALL ON FUNCTION app_private.blob_uploaded(p_sha text, p_measured_size bigint) TO podium_app;
+
+--
+-- Name: FUNCTION caller_member_role(p_no_workspace text); Type: ACL; Schema: app_private; Owner: -
+--
+
+REVOKE ALL ON FUNCTION app_private.caller_member_role(p_no_workspace text) FROM PUBLIC;
+
+--
+-- Name: FUNCTION capture_done(p_project uuid, p_sha text, p_archive_sha256 text, p_size bigint); Type: ACL; Schema: app_private; Owner: -
+--
+
+REVOKE ALL ON FUNCTION app_private.capture_done(p_project uuid, p_sha text, p_archive_sha256 text, p_size bigint) FROM PUBLIC;
+
+--
+-- Name: FUNCTION capture_failed(p_project uuid, p_sha text, p_reason text); Type: ACL; Schema: app_private; Owner: -
+--
+
+REVOKE ALL ON FUNCTION app_private.capture_failed(p_project uuid, p_sha text, p_reason text) FROM PUBLIC;
+
+--
+-- Name: FUNCTION capture_target(p_project uuid, p_sha text); Type: ACL; Schema: app_private; Owner: -
+--
+
+REVOKE ALL ON FUNCTION app_private.capture_target(p_project uuid, p_sha text) FROM PUBLIC;
 
 --
 -- Name: TABLE chat_channels; Type: ACL; Schema: app; Owner: -
@@ -13505,10 +13757,142 @@ GRANT ALL ON FUNCTION app_private.blob_uploaded(p_sha text, p_measured_size bigi
 GRANT SELECT ON TABLE app.chat_channels TO podium_app;
 
 --
+-- Name: FUNCTION chat_channel_for(ctx app_private.event_ctx, p_channel uuid); Type: ACL; Schema: app_private; Owner: -
+--
+
+REVOKE ALL ON FUNCTION app_private.chat_channel_for(ctx app_private.event_ctx, p_channel uuid) FROM PUBLIC;
+
+--
+-- Name: FUNCTION chat_channel_json(c app.chat_channels); Type: ACL; Schema: app_private; Owner: -
+--
+
+REVOKE ALL ON FUNCTION app_private.chat_channel_json(c app.chat_channels) FROM PUBLIC;
+
+--
+-- Name: FUNCTION chat_channel_readable(ctx app_private.event_ctx, c app.chat_channels); Type: ACL; Schema: app_private; Owner: -
+--
+
+REVOKE ALL ON FUNCTION app_private.chat_channel_readable(ctx app_private.event_ctx, c app.chat_channels) FROM PUBLIC;
+
+--
+-- Name: FUNCTION chat_channel_view(ctx app_private.event_ctx, c app.chat_channels); Type: ACL; Schema: app_private; Owner: -
+--
+
+REVOKE ALL ON FUNCTION app_private.chat_channel_view(ctx app_private.event_ctx, c app.chat_channels) FROM PUBLIC;
+
+--
 -- Name: TABLE chat_posts; Type: ACL; Schema: app; Owner: -
 --
 
 GRANT SELECT ON TABLE app.chat_posts TO podium_app;
+
+--
+-- Name: FUNCTION chat_post_for(ctx app_private.event_ctx, p_post uuid, p_lock boolean); Type: ACL; Schema: app_private; Owner: -
+--
+
+REVOKE ALL ON FUNCTION app_private.chat_post_for(ctx app_private.event_ctx, p_post uuid, p_lock boolean) FROM PUBLIC;
+
+--
+-- Name: FUNCTION chat_post_json(p app.chat_posts, p_organizer boolean); Type: ACL; Schema: app_private; Owner: -
+--
+
+REVOKE ALL ON FUNCTION app_private.chat_post_json(p app.chat_posts, p_organizer boolean) FROM PUBLIC;
+
+--
+-- Name: FUNCTION chat_publish(c app.chat_channels, p_kind text, p_payload jsonb, p_roles text[]); Type: ACL; Schema: app_private; Owner: -
+--
+
+REVOKE ALL ON FUNCTION app_private.chat_publish(c app.chat_channels, p_kind text, p_payload jsonb, p_roles text[]) FROM PUBLIC;
+
+--
+-- Name: FUNCTION chat_react(p_post uuid, p_emoji text, p_add boolean); Type: ACL; Schema: app_private; Owner: -
+--
+
+REVOKE ALL ON FUNCTION app_private.chat_react(p_post uuid, p_emoji text, p_add boolean) FROM PUBLIC;
+
+--
+-- Name: FUNCTION chat_reactions_json(p_post uuid); Type: ACL; Schema: app_private; Owner: -
+--
+
+REVOKE ALL ON FUNCTION app_private.chat_reactions_json(p_post uuid) FROM PUBLIC;
+
+--
+-- Name: FUNCTION chat_read_ctx(); Type: ACL; Schema: app_private; Owner: -
+--
+
+REVOKE ALL ON FUNCTION app_private.chat_read_ctx() FROM PUBLIC;
+
+--
+-- Name: FUNCTION chat_write_ctx(); Type: ACL; Schema: app_private; Owner: -
+--
+
+REVOKE ALL ON FUNCTION app_private.chat_write_ctx() FROM PUBLIC;
+
+--
+-- Name: FUNCTION check_event_config(p_name text, p_timezone text, p_starts_at timestamp with time zone, p_build_ends_at timestamp with time zone, p_vote_opens_at timestamp with time zone, p_vote_closes_at timestamp with time zone, p_reason text); Type: ACL; Schema: app_private; Owner: -
+--
+
+REVOKE ALL ON FUNCTION app_private.check_event_config(p_name text, p_timezone text, p_starts_at timestamp with time zone, p_build_ends_at timestamp with time zone, p_vote_opens_at timestamp with time zone, p_vote_closes_at timestamp with time zone, p_reason text) FROM PUBLIC;
+
+--
+-- Name: FUNCTION check_post_body(p_body text, p_field text); Type: ACL; Schema: app_private; Owner: -
+--
+
+REVOKE ALL ON FUNCTION app_private.check_post_body(p_body text, p_field text) FROM PUBLIC;
+
+--
+-- Name: FUNCTION check_project_fields(p_name text, p_description text, p_metadata jsonb); Type: ACL; Schema: app_private; Owner: -
+--
+
+REVOKE ALL ON FUNCTION app_private.check_project_fields(p_name text, p_description text, p_metadata jsonb) FROM PUBLIC;
+
+--
+-- Name: FUNCTION check_project_name_free(p_name text, p_except uuid); Type: ACL; Schema: app_private; Owner: -
+--
+
+REVOKE ALL ON FUNCTION app_private.check_project_name_free(p_name text, p_except uuid) FROM PUBLIC;
+
+--
+-- Name: FUNCTION check_project_role(p_role text); Type: ACL; Schema: app_private; Owner: -
+--
+
+REVOKE ALL ON FUNCTION app_private.check_project_role(p_role text) FROM PUBLIC;
+
+--
+-- Name: FUNCTION check_request_fields(p_title text, p_body text); Type: ACL; Schema: app_private; Owner: -
+--
+
+REVOKE ALL ON FUNCTION app_private.check_request_fields(p_title text, p_body text) FROM PUBLIC;
+
+--
+-- Name: FUNCTION check_roster(p jsonb); Type: ACL; Schema: app_private; Owner: -
+--
+
+REVOKE ALL ON FUNCTION app_private.check_roster(p jsonb) FROM PUBLIC;
+
+--
+-- Name: FUNCTION check_team_fields(p_slug text, p_name text); Type: ACL; Schema: app_private; Owner: -
+--
+
+REVOKE ALL ON FUNCTION app_private.check_team_fields(p_slug text, p_name text) FROM PUBLIC;
+
+--
+-- Name: FUNCTION claim_collaborations(p_user uuid); Type: ACL; Schema: app_private; Owner: -
+--
+
+REVOKE ALL ON FUNCTION app_private.claim_collaborations(p_user uuid) FROM PUBLIC;
+
+--
+-- Name: FUNCTION claim_local_organization(p_event uuid, p_login text); Type: ACL; Schema: app_private; Owner: -
+--
+
+REVOKE ALL ON FUNCTION app_private.claim_local_organization(p_event uuid, p_login text) FROM PUBLIC;
+
+--
+-- Name: FUNCTION claim_on_sign_in(); Type: ACL; Schema: app_private; Owner: -
+--
+
+REVOKE ALL ON FUNCTION app_private.claim_on_sign_in() FROM PUBLIC;
 
 --
 -- Name: TABLE deck_collaborators; Type: ACL; Schema: app; Owner: -
@@ -13517,28 +13901,68 @@ GRANT SELECT ON TABLE app.chat_posts TO podium_app;
 GRANT SELECT ON TABLE app.deck_collaborators TO podium_app;
 
 --
+-- Name: FUNCTION collaborator_json(c app.deck_collaborators); Type: ACL; Schema: app_private; Owner: -
+--
+
+REVOKE ALL ON FUNCTION app_private.collaborator_json(c app.deck_collaborators) FROM PUBLIC;
+
+--
 -- Name: FUNCTION community_ballots(); Type: ACL; Schema: app_private; Owner: -
 --
 
+REVOKE ALL ON FUNCTION app_private.community_ballots() FROM PUBLIC;
 GRANT ALL ON FUNCTION app_private.community_ballots() TO podium_app;
 
 --
 -- Name: FUNCTION community_ctx(p_scope text, p_organizer_only boolean); Type: ACL; Schema: app_private; Owner: -
 --
 
+REVOKE ALL ON FUNCTION app_private.community_ctx(p_scope text, p_organizer_only boolean) FROM PUBLIC;
 GRANT ALL ON FUNCTION app_private.community_ctx(p_scope text, p_organizer_only boolean) TO podium_app;
+
+--
+-- Name: FUNCTION count_download(p_link uuid); Type: ACL; Schema: app_private; Owner: -
+--
+
+REVOKE ALL ON FUNCTION app_private.count_download(p_link uuid) FROM PUBLIC;
+
+--
+-- Name: FUNCTION create_api_key(p_user uuid, p_token_hash bytea, p_tool text, p_name text, p_scopes text[], p_workspace uuid, p_expires_in_days integer, p_via text); Type: ACL; Schema: app_private; Owner: -
+--
+
+REVOKE ALL ON FUNCTION app_private.create_api_key(p_user uuid, p_token_hash bytea, p_tool text, p_name text, p_scopes text[], p_workspace uuid, p_expires_in_days integer, p_via text) FROM PUBLIC;
 
 --
 -- Name: FUNCTION create_dashboard_key(p_token_hash bytea, p_last4 text, p_name text, p_scopes text[], p_expires_in_days integer, p_pin boolean); Type: ACL; Schema: app_private; Owner: -
 --
 
+REVOKE ALL ON FUNCTION app_private.create_dashboard_key(p_token_hash bytea, p_last4 text, p_name text, p_scopes text[], p_expires_in_days integer, p_pin boolean) FROM PUBLIC;
 GRANT ALL ON FUNCTION app_private.create_dashboard_key(p_token_hash bytea, p_last4 text, p_name text, p_scopes text[], p_expires_in_days integer, p_pin boolean) TO podium_app;
 
 --
 -- Name: FUNCTION create_demo_passes(p_emails text[], p_token_hashes bytea[], p_minutes integer); Type: ACL; Schema: app_private; Owner: -
 --
 
+REVOKE ALL ON FUNCTION app_private.create_demo_passes(p_emails text[], p_token_hashes bytea[], p_minutes integer) FROM PUBLIC;
 GRANT ALL ON FUNCTION app_private.create_demo_passes(p_emails text[], p_token_hashes bytea[], p_minutes integer) TO podium_app;
+
+--
+-- Name: FUNCTION create_workspace(p_name text, p_organization_id text); Type: ACL; Schema: app_private; Owner: -
+--
+
+REVOKE ALL ON FUNCTION app_private.create_workspace(p_name text, p_organization_id text) FROM PUBLIC;
+
+--
+-- Name: FUNCTION current_eligibility(p_event uuid); Type: ACL; Schema: app_private; Owner: -
+--
+
+REVOKE ALL ON FUNCTION app_private.current_eligibility(p_event uuid) FROM PUBLIC;
+
+--
+-- Name: FUNCTION current_generation_revision(p_event uuid); Type: ACL; Schema: app_private; Owner: -
+--
+
+REVOKE ALL ON FUNCTION app_private.current_generation_revision(p_event uuid) FROM PUBLIC;
 
 --
 -- Name: TABLE decks; Type: ACL; Schema: app; Owner: -
@@ -13547,16 +13971,96 @@ GRANT ALL ON FUNCTION app_private.create_demo_passes(p_emails text[], p_token_ha
 GRANT SELECT ON TABLE app.decks TO podium_app;
 
 --
+-- Name: FUNCTION deck_for(p_deck uuid, p_roles text[], p_lock boolean); Type: ACL; Schema: app_private; Owner: -
+--
+
+REVOKE ALL ON FUNCTION app_private.deck_for(p_deck uuid, p_roles text[], p_lock boolean) FROM PUBLIC;
+
+--
+-- Name: FUNCTION deck_json(d app.decks); Type: ACL; Schema: app_private; Owner: -
+--
+
+REVOKE ALL ON FUNCTION app_private.deck_json(d app.decks) FROM PUBLIC;
+
+--
+-- Name: FUNCTION deck_links_json(t app.event_teams); Type: ACL; Schema: app_private; Owner: -
+--
+
+REVOKE ALL ON FUNCTION app_private.deck_links_json(t app.event_teams) FROM PUBLIC;
+
+--
+-- Name: FUNCTION deck_notice(p_deck uuid); Type: ACL; Schema: app_private; Owner: -
+--
+
+REVOKE ALL ON FUNCTION app_private.deck_notice(p_deck uuid) FROM PUBLIC;
+
+--
 -- Name: FUNCTION deck_role(p_deck uuid); Type: ACL; Schema: app_private; Owner: -
 --
 
+REVOKE ALL ON FUNCTION app_private.deck_role(p_deck uuid) FROM PUBLIC;
 GRANT ALL ON FUNCTION app_private.deck_role(p_deck uuid) TO podium_app;
+
+--
+-- Name: FUNCTION deck_template_json(t app_private.deck_templates); Type: ACL; Schema: app_private; Owner: -
+--
+
+REVOKE ALL ON FUNCTION app_private.deck_template_json(t app_private.deck_templates) FROM PUBLIC;
+
+--
+-- Name: FUNCTION delivery_verdict(e app.events, p_kind text, p jsonb, p_project uuid); Type: ACL; Schema: app_private; Owner: -
+--
+
+REVOKE ALL ON FUNCTION app_private.delivery_verdict(e app.events, p_kind text, p jsonb, p_project uuid) FROM PUBLIC;
+
+--
+-- Name: FUNCTION demo_pass_acts(d app_private.demo_passes); Type: ACL; Schema: app_private; Owner: -
+--
+
+REVOKE ALL ON FUNCTION app_private.demo_pass_acts(d app_private.demo_passes) FROM PUBLIC;
+
+--
+-- Name: FUNCTION demo_pass_begin(p_token_hash bytea); Type: ACL; Schema: app_private; Owner: -
+--
+
+REVOKE ALL ON FUNCTION app_private.demo_pass_begin(p_token_hash bytea) FROM PUBLIC;
+
+--
+-- Name: FUNCTION demo_pass_json(d app_private.demo_passes); Type: ACL; Schema: app_private; Owner: -
+--
+
+REVOKE ALL ON FUNCTION app_private.demo_pass_json(d app_private.demo_passes) FROM PUBLIC;
+
+--
+-- Name: FUNCTION demo_pass_opened(p_pass uuid, p_session_hash bytea); Type: ACL; Schema: app_private; Owner: -
+--
+
+REVOKE ALL ON FUNCTION app_private.demo_pass_opened(p_pass uuid, p_session_hash bytea) FROM PUBLIC;
 
 --
 -- Name: FUNCTION demo_workspace(); Type: ACL; Schema: app_private; Owner: -
 --
 
+REVOKE ALL ON FUNCTION app_private.demo_workspace() FROM PUBLIC;
 GRANT ALL ON FUNCTION app_private.demo_workspace() TO podium_app;
+
+--
+-- Name: FUNCTION duplicate_deck_checked_by_caller(p_deck uuid, p_version integer, p_title text); Type: ACL; Schema: app_private; Owner: -
+--
+
+REVOKE ALL ON FUNCTION app_private.duplicate_deck_checked_by_caller(p_deck uuid, p_version integer, p_title text) FROM PUBLIC;
+
+--
+-- Name: FUNCTION eligibility_drift(v app.vote_eligibility); Type: ACL; Schema: app_private; Owner: -
+--
+
+REVOKE ALL ON FUNCTION app_private.eligibility_drift(v app.vote_eligibility) FROM PUBLIC;
+
+--
+-- Name: FUNCTION eligibility_reason(p jsonb, p_field text); Type: ACL; Schema: app_private; Owner: -
+--
+
+REVOKE ALL ON FUNCTION app_private.eligibility_reason(p jsonb, p_field text) FROM PUBLIC;
 
 --
 -- Name: TABLE submission_receipts; Type: ACL; Schema: app; Owner: -
@@ -13565,22 +14069,65 @@ GRANT ALL ON FUNCTION app_private.demo_workspace() TO podium_app;
 GRANT SELECT ON TABLE app.submission_receipts TO podium_app;
 
 --
+-- Name: FUNCTION eligible_receipt(p_project uuid); Type: ACL; Schema: app_private; Owner: -
+--
+
+REVOKE ALL ON FUNCTION app_private.eligible_receipt(p_project uuid) FROM PUBLIC;
+
+--
+-- Name: FUNCTION enqueue_capture(p_project uuid, p_sha text); Type: ACL; Schema: app_private; Owner: -
+--
+
+REVOKE ALL ON FUNCTION app_private.enqueue_capture(p_project uuid, p_sha text) FROM PUBLIC;
+
+--
+-- Name: FUNCTION enqueue_thumbnail(); Type: ACL; Schema: app_private; Owner: -
+--
+
+REVOKE ALL ON FUNCTION app_private.enqueue_thumbnail() FROM PUBLIC;
+
+--
 -- Name: TABLE users; Type: ACL; Schema: app; Owner: -
 --
 
 GRANT SELECT ON TABLE app.users TO podium_app;
 
 --
+-- Name: FUNCTION ensure_user(p_email text, p_name text); Type: ACL; Schema: app_private; Owner: -
+--
+
+REVOKE ALL ON FUNCTION app_private.ensure_user(p_email text, p_name text) FROM PUBLIC;
+
+--
+-- Name: FUNCTION event_ctx(); Type: ACL; Schema: app_private; Owner: -
+--
+
+REVOKE ALL ON FUNCTION app_private.event_ctx() FROM PUBLIC;
+
+--
 -- Name: FUNCTION event_ctx_or_null(); Type: ACL; Schema: app_private; Owner: -
 --
 
+REVOKE ALL ON FUNCTION app_private.event_ctx_or_null() FROM PUBLIC;
 GRANT ALL ON FUNCTION app_private.event_ctx_or_null() TO podium_app;
+
+--
+-- Name: FUNCTION event_json(e app.events); Type: ACL; Schema: app_private; Owner: -
+--
+
+REVOKE ALL ON FUNCTION app_private.event_json(e app.events) FROM PUBLIC;
+
+--
+-- Name: FUNCTION event_team_for(p_team text, p_lock boolean); Type: ACL; Schema: app_private; Owner: -
+--
+
+REVOKE ALL ON FUNCTION app_private.event_team_for(p_team text, p_lock boolean) FROM PUBLIC;
 
 --
 -- Name: FUNCTION fail(code text, message text, details jsonb); Type: ACL; Schema: app_private; Owner: -
 --
 
-GRANT ALL ON FUNCTION app_private.fail(code text, message text, details jsonb) TO podium_app;
+REVOKE ALL ON FUNCTION app_private.fail(code text, message text, details jsonb) FROM PUBLIC;
 
 --
 -- Name: TABLE workspaces; Type: ACL; Schema: app; Owner: -
@@ -13589,28 +14136,163 @@ GRANT ALL ON FUNCTION app_private.fail(code text, message text, details jsonb) T
 GRANT SELECT ON TABLE app.workspaces TO podium_app;
 
 --
+-- Name: FUNCTION find_workspace(ref text); Type: ACL; Schema: app_private; Owner: -
+--
+
+REVOKE ALL ON FUNCTION app_private.find_workspace(ref text) FROM PUBLIC;
+
+--
+-- Name: FUNCTION finish_provision(p_event uuid, p_key text, p_summary jsonb); Type: ACL; Schema: app_private; Owner: -
+--
+
+REVOKE ALL ON FUNCTION app_private.finish_provision(p_event uuid, p_key text, p_summary jsonb) FROM PUBLIC;
+
+--
+-- Name: FUNCTION freeze_sweep(p_event uuid); Type: ACL; Schema: app_private; Owner: -
+--
+
+REVOKE ALL ON FUNCTION app_private.freeze_sweep(p_event uuid) FROM PUBLIC;
+
+--
+-- Name: FUNCTION generated_content_pinned(p_event uuid); Type: ACL; Schema: app_private; Owner: -
+--
+
+REVOKE ALL ON FUNCTION app_private.generated_content_pinned(p_event uuid) FROM PUBLIC;
+
+--
+-- Name: FUNCTION generated_deck_json(g app_private.generated_decks, p_full boolean); Type: ACL; Schema: app_private; Owner: -
+--
+
+REVOKE ALL ON FUNCTION app_private.generated_deck_json(g app_private.generated_decks, p_full boolean) FROM PUBLIC;
+
+--
+-- Name: FUNCTION generated_kind_state(p_project uuid, p_kind text, p_full boolean); Type: ACL; Schema: app_private; Owner: -
+--
+
+REVOKE ALL ON FUNCTION app_private.generated_kind_state(p_project uuid, p_kind text, p_full boolean) FROM PUBLIC;
+
+--
+-- Name: FUNCTION generation_job_begin(p_job uuid); Type: ACL; Schema: app_private; Owner: -
+--
+
+REVOKE ALL ON FUNCTION app_private.generation_job_begin(p_job uuid) FROM PUBLIC;
+
+--
+-- Name: FUNCTION generation_job_failed(p_job uuid, p_error text, p_final boolean); Type: ACL; Schema: app_private; Owner: -
+--
+
+REVOKE ALL ON FUNCTION app_private.generation_job_failed(p_job uuid, p_error text, p_final boolean) FROM PUBLIC;
+
+--
+-- Name: FUNCTION generation_job_json(j app_private.generation_jobs, p_log boolean); Type: ACL; Schema: app_private; Owner: -
+--
+
+REVOKE ALL ON FUNCTION app_private.generation_job_json(j app_private.generation_jobs, p_log boolean) FROM PUBLIC;
+
+--
+-- Name: FUNCTION generation_job_log(p_job uuid, p_line text); Type: ACL; Schema: app_private; Owner: -
+--
+
+REVOKE ALL ON FUNCTION app_private.generation_job_log(p_job uuid, p_line text) FROM PUBLIC;
+
+--
+-- Name: FUNCTION generation_run_json(r app_private.generation_runs); Type: ACL; Schema: app_private; Owner: -
+--
+
+REVOKE ALL ON FUNCTION app_private.generation_run_json(r app_private.generation_runs) FROM PUBLIC;
+
+--
+-- Name: FUNCTION github_installation_standing(p_event uuid, p_installation bigint); Type: ACL; Schema: app_private; Owner: -
+--
+
+REVOKE ALL ON FUNCTION app_private.github_installation_standing(p_event uuid, p_installation bigint) FROM PUBLIC;
+
+--
+-- Name: FUNCTION health(p_interval_seconds integer); Type: ACL; Schema: app_private; Owner: -
+--
+
+REVOKE ALL ON FUNCTION app_private.health(p_interval_seconds integer) FROM PUBLIC;
+
+--
+-- Name: FUNCTION heartbeat(p_worker text, p_role text); Type: ACL; Schema: app_private; Owner: -
+--
+
+REVOKE ALL ON FUNCTION app_private.heartbeat(p_worker text, p_role text) FROM PUBLIC;
+
+--
+-- Name: FUNCTION heartbeat(p_worker text, p_role text, p_pools text[]); Type: ACL; Schema: app_private; Owner: -
+--
+
+REVOKE ALL ON FUNCTION app_private.heartbeat(p_worker text, p_role text, p_pools text[]) FROM PUBLIC;
+
+--
 -- Name: TABLE help_requests; Type: ACL; Schema: app; Owner: -
 --
 
 GRANT SELECT ON TABLE app.help_requests TO podium_app;
 
 --
+-- Name: FUNCTION help_request_changed(r app.help_requests); Type: ACL; Schema: app_private; Owner: -
+--
+
+REVOKE ALL ON FUNCTION app_private.help_request_changed(r app.help_requests) FROM PUBLIC;
+
+--
+-- Name: FUNCTION help_request_for(ctx app_private.event_ctx, p_id uuid, p_lock boolean); Type: ACL; Schema: app_private; Owner: -
+--
+
+REVOKE ALL ON FUNCTION app_private.help_request_for(ctx app_private.event_ctx, p_id uuid, p_lock boolean) FROM PUBLIC;
+
+--
+-- Name: FUNCTION help_request_json(r app.help_requests); Type: ACL; Schema: app_private; Owner: -
+--
+
+REVOKE ALL ON FUNCTION app_private.help_request_json(r app.help_requests) FROM PUBLIC;
+
+--
+-- Name: FUNCTION hold_github_installation(p_event uuid, p_login text, p_installation bigint); Type: ACL; Schema: app_private; Owner: -
+--
+
+REVOKE ALL ON FUNCTION app_private.hold_github_installation(p_event uuid, p_login text, p_installation bigint) FROM PUBLIC;
+
+--
 -- Name: FUNCTION idempotency_begin(p_scope text, p_key text, p_request_hash text); Type: ACL; Schema: app_private; Owner: -
 --
 
+REVOKE ALL ON FUNCTION app_private.idempotency_begin(p_scope text, p_key text, p_request_hash text) FROM PUBLIC;
 GRANT ALL ON FUNCTION app_private.idempotency_begin(p_scope text, p_key text, p_request_hash text) TO podium_app;
 
 --
 -- Name: FUNCTION idempotency_finish(p_scope text, p_key text, p_status integer, p_body jsonb); Type: ACL; Schema: app_private; Owner: -
 --
 
+REVOKE ALL ON FUNCTION app_private.idempotency_finish(p_scope text, p_key text, p_status integer, p_body jsonb) FROM PUBLIC;
 GRANT ALL ON FUNCTION app_private.idempotency_finish(p_scope text, p_key text, p_status integer, p_body jsonb) TO podium_app;
+
+--
+-- Name: FUNCTION invalidate_generated_decks(); Type: ACL; Schema: app_private; Owner: -
+--
+
+REVOKE ALL ON FUNCTION app_private.invalidate_generated_decks() FROM PUBLIC;
 
 --
 -- Name: FUNCTION is_member_of(ws uuid); Type: ACL; Schema: app_private; Owner: -
 --
 
+REVOKE ALL ON FUNCTION app_private.is_member_of(ws uuid) FROM PUBLIC;
 GRANT ALL ON FUNCTION app_private.is_member_of(ws uuid) TO podium_app;
+
+--
+-- Name: FUNCTION iso(t timestamp with time zone); Type: ACL; Schema: app_private; Owner: -
+--
+
+REVOKE ALL ON FUNCTION app_private.iso(t timestamp with time zone) FROM PUBLIC;
+
+--
+-- Name: FUNCTION issue_setup_token(p_token_hash bytea); Type: ACL; Schema: app_private; Owner: -
+--
+
+REVOKE ALL ON FUNCTION app_private.issue_setup_token(p_token_hash bytea) FROM PUBLIC;
 
 --
 -- Name: TABLE share_links; Type: ACL; Schema: app; Owner: -
@@ -13619,40 +14301,188 @@ GRANT ALL ON FUNCTION app_private.is_member_of(ws uuid) TO podium_app;
 GRANT SELECT ON TABLE app.share_links TO podium_app;
 
 --
+-- Name: FUNCTION link_json(l app.share_links); Type: ACL; Schema: app_private; Owner: -
+--
+
+REVOKE ALL ON FUNCTION app_private.link_json(l app.share_links) FROM PUBLIC;
+
+--
 -- Name: FUNCTION list_demo_passes(p_limit integer, p_before_at timestamp with time zone, p_before_id uuid); Type: ACL; Schema: app_private; Owner: -
 --
 
+REVOKE ALL ON FUNCTION app_private.list_demo_passes(p_limit integer, p_before_at timestamp with time zone, p_before_id uuid) FROM PUBLIC;
 GRANT ALL ON FUNCTION app_private.list_demo_passes(p_limit integer, p_before_at timestamp with time zone, p_before_id uuid) TO podium_app;
 
 --
 -- Name: FUNCTION live_publish(p_event_id uuid, p_kind text, p_roles text[], p_team_id uuid, p_payload jsonb); Type: ACL; Schema: app_private; Owner: -
 --
 
+REVOKE ALL ON FUNCTION app_private.live_publish(p_event_id uuid, p_kind text, p_roles text[], p_team_id uuid, p_payload jsonb) FROM PUBLIC;
 GRANT ALL ON FUNCTION app_private.live_publish(p_event_id uuid, p_kind text, p_roles text[], p_team_id uuid, p_payload jsonb) TO podium_app;
+
+--
+-- Name: FUNCTION live_vote_candidates(p_event uuid); Type: ACL; Schema: app_private; Owner: -
+--
+
+REVOKE ALL ON FUNCTION app_private.live_vote_candidates(p_event uuid) FROM PUBLIC;
+
+--
+-- Name: FUNCTION live_voters(p_event uuid); Type: ACL; Schema: app_private; Owner: -
+--
+
+REVOKE ALL ON FUNCTION app_private.live_voters(p_event uuid) FROM PUBLIC;
+
+--
+-- Name: FUNCTION local_account_of(p_full_name text, p_login text); Type: ACL; Schema: app_private; Owner: -
+--
+
+REVOKE ALL ON FUNCTION app_private.local_account_of(p_full_name text, p_login text) FROM PUBLIC;
+
+--
+-- Name: FUNCTION local_organization_standing(p_event uuid, p_login text); Type: ACL; Schema: app_private; Owner: -
+--
+
+REVOKE ALL ON FUNCTION app_private.local_organization_standing(p_event uuid, p_login text) FROM PUBLIC;
+
+--
+-- Name: FUNCTION local_repository_owner(p_full_name text); Type: ACL; Schema: app_private; Owner: -
+--
+
+REVOKE ALL ON FUNCTION app_private.local_repository_owner(p_full_name text) FROM PUBLIC;
 
 --
 -- Name: FUNCTION local_repository_permission(p_full_name text, p_user uuid, p_key_workspace uuid); Type: ACL; Schema: app_private; Owner: -
 --
 
-GRANT ALL ON FUNCTION app_private.local_repository_permission(p_full_name text, p_user uuid, p_key_workspace uuid) TO podium_app;
+REVOKE ALL ON FUNCTION app_private.local_repository_permission(p_full_name text, p_user uuid, p_key_workspace uuid) FROM PUBLIC;
+
+--
+-- Name: FUNCTION local_repository_standing(p_event uuid, p_full_name text, p_on_disk boolean); Type: ACL; Schema: app_private; Owner: -
+--
+
+REVOKE ALL ON FUNCTION app_private.local_repository_standing(p_event uuid, p_full_name text, p_on_disk boolean) FROM PUBLIC;
+
+--
+-- Name: FUNCTION local_webhook_targets(p_full_name text); Type: ACL; Schema: app_private; Owner: -
+--
+
+REVOKE ALL ON FUNCTION app_private.local_webhook_targets(p_full_name text) FROM PUBLIC;
+
+--
+-- Name: FUNCTION login_code_complete(p_email text, p_tool text, p_code_hash bytea, p_key_hash bytea, p_key_name text, p_expires_in_days integer); Type: ACL; Schema: app_private; Owner: -
+--
+
+REVOKE ALL ON FUNCTION app_private.login_code_complete(p_email text, p_tool text, p_code_hash bytea, p_key_hash bytea, p_key_name text, p_expires_in_days integer) FROM PUBLIC;
+
+--
+-- Name: FUNCTION login_code_for_session(p_email text, p_code_hash bytea); Type: ACL; Schema: app_private; Owner: -
+--
+
+REVOKE ALL ON FUNCTION app_private.login_code_for_session(p_email text, p_code_hash bytea) FROM PUBLIC;
+
+--
+-- Name: FUNCTION login_code_request(p_email text, p_tool text, p_code_hash bytea, p_sealed_code text); Type: ACL; Schema: app_private; Owner: -
+--
+
+REVOKE ALL ON FUNCTION app_private.login_code_request(p_email text, p_tool text, p_code_hash bytea, p_sealed_code text) FROM PUBLIC;
+
+--
+-- Name: FUNCTION login_code_spend(p_email text, p_tool text, p_code_hash bytea, p_renew text); Type: ACL; Schema: app_private; Owner: -
+--
+
+REVOKE ALL ON FUNCTION app_private.login_code_spend(p_email text, p_tool text, p_code_hash bytea, p_renew text) FROM PUBLIC;
 
 --
 -- Name: FUNCTION mail_share_link(p_link uuid, p_to text, p_sealed_url text, p_message text); Type: ACL; Schema: app_private; Owner: -
 --
 
+REVOKE ALL ON FUNCTION app_private.mail_share_link(p_link uuid, p_to text, p_sealed_url text, p_message text) FROM PUBLIC;
 GRANT ALL ON FUNCTION app_private.mail_share_link(p_link uuid, p_to text, p_sealed_url text, p_message text) TO podium_app;
+
+--
+-- Name: FUNCTION make_general_channel(); Type: ACL; Schema: app_private; Owner: -
+--
+
+REVOKE ALL ON FUNCTION app_private.make_general_channel() FROM PUBLIC;
+
+--
+-- Name: FUNCTION make_team_channel(); Type: ACL; Schema: app_private; Owner: -
+--
+
+REVOKE ALL ON FUNCTION app_private.make_team_channel() FROM PUBLIC;
 
 --
 -- Name: FUNCTION mint_share_link(p_deck uuid, p_token_hash bytea, p_name text, p_pinned_version integer, p_show_bar boolean, p_can_download boolean, p_forms_enabled boolean, p_expires_in_minutes integer, p_password_hash text); Type: ACL; Schema: app_private; Owner: -
 --
 
+REVOKE ALL ON FUNCTION app_private.mint_share_link(p_deck uuid, p_token_hash bytea, p_name text, p_pinned_version integer, p_show_bar boolean, p_can_download boolean, p_forms_enabled boolean, p_expires_in_minutes integer, p_password_hash text) FROM PUBLIC;
 GRANT ALL ON FUNCTION app_private.mint_share_link(p_deck uuid, p_token_hash bytea, p_name text, p_pinned_version integer, p_show_bar boolean, p_can_download boolean, p_forms_enabled boolean, p_expires_in_minutes integer, p_password_hash text) TO podium_app;
+
+--
+-- Name: FUNCTION my_voter(p_eligibility uuid); Type: ACL; Schema: app_private; Owner: -
+--
+
+REVOKE ALL ON FUNCTION app_private.my_voter(p_eligibility uuid) FROM PUBLIC;
+
+--
+-- Name: FUNCTION normalize_email(p text); Type: ACL; Schema: app_private; Owner: -
+--
+
+REVOKE ALL ON FUNCTION app_private.normalize_email(p text) FROM PUBLIC;
+
+--
+-- Name: FUNCTION normalize_github_login(p text); Type: ACL; Schema: app_private; Owner: -
+--
+
+REVOKE ALL ON FUNCTION app_private.normalize_github_login(p text) FROM PUBLIC;
+
+--
+-- Name: FUNCTION not_a_voter_reason(ctx app_private.event_ctx, v app.vote_eligibility, vt app.vote_voters); Type: ACL; Schema: app_private; Owner: -
+--
+
+REVOKE ALL ON FUNCTION app_private.not_a_voter_reason(ctx app_private.event_ctx, v app.vote_eligibility, vt app.vote_voters) FROM PUBLIC;
+
+--
+-- Name: FUNCTION one_line(p text, p_max integer); Type: ACL; Schema: app_private; Owner: -
+--
+
+REVOKE ALL ON FUNCTION app_private.one_line(p text, p_max integer) FROM PUBLIC;
+
+--
+-- Name: FUNCTION organization_held_elsewhere(p_event uuid, p_login text); Type: ACL; Schema: app_private; Owner: -
+--
+
+REVOKE ALL ON FUNCTION app_private.organization_held_elsewhere(p_event uuid, p_login text) FROM PUBLIC;
 
 --
 -- Name: FUNCTION organizer_ctx(p_scope text); Type: ACL; Schema: app_private; Owner: -
 --
 
-GRANT ALL ON FUNCTION app_private.organizer_ctx(p_scope text) TO podium_app;
+REVOKE ALL ON FUNCTION app_private.organizer_ctx(p_scope text) FROM PUBLIC;
+
+--
+-- Name: FUNCTION own_local_repository(p_event uuid, p_full_name text, p_on_disk boolean); Type: ACL; Schema: app_private; Owner: -
+--
+
+REVOKE ALL ON FUNCTION app_private.own_local_repository(p_event uuid, p_full_name text, p_on_disk boolean) FROM PUBLIC;
+
+--
+-- Name: FUNCTION parse_instant(p text); Type: ACL; Schema: app_private; Owner: -
+--
+
+REVOKE ALL ON FUNCTION app_private.parse_instant(p text) FROM PUBLIC;
+
+--
+-- Name: FUNCTION password_login_info(p_email text); Type: ACL; Schema: app_private; Owner: -
+--
+
+REVOKE ALL ON FUNCTION app_private.password_login_info(p_email text) FROM PUBLIC;
+
+--
+-- Name: FUNCTION project_caller_role(); Type: ACL; Schema: app_private; Owner: -
+--
+
+REVOKE ALL ON FUNCTION app_private.project_caller_role() FROM PUBLIC;
 
 --
 -- Name: TABLE project_members; Type: ACL; Schema: app; Owner: -
@@ -13661,52 +14491,198 @@ GRANT ALL ON FUNCTION app_private.organizer_ctx(p_scope text) TO podium_app;
 GRANT SELECT ON TABLE app.project_members TO podium_app;
 
 --
+-- Name: FUNCTION project_entry(p_project uuid, p_kind text, p_ref text); Type: ACL; Schema: app_private; Owner: -
+--
+
+REVOKE ALL ON FUNCTION app_private.project_entry(p_project uuid, p_kind text, p_ref text) FROM PUBLIC;
+
+--
 -- Name: TABLE projects; Type: ACL; Schema: app; Owner: -
 --
 
 GRANT SELECT ON TABLE app.projects TO podium_app;
 
 --
+-- Name: FUNCTION project_for(p_project uuid, p_needed text, p_change boolean); Type: ACL; Schema: app_private; Owner: -
+--
+
+REVOKE ALL ON FUNCTION app_private.project_for(p_project uuid, p_needed text, p_change boolean) FROM PUBLIC;
+
+--
+-- Name: FUNCTION project_json(p app.projects); Type: ACL; Schema: app_private; Owner: -
+--
+
+REVOKE ALL ON FUNCTION app_private.project_json(p app.projects) FROM PUBLIC;
+
+--
+-- Name: FUNCTION project_member_json(m app.project_members); Type: ACL; Schema: app_private; Owner: -
+--
+
+REVOKE ALL ON FUNCTION app_private.project_member_json(m app.project_members) FROM PUBLIC;
+
+--
 -- Name: FUNCTION project_role_of(p_project uuid); Type: ACL; Schema: app_private; Owner: -
 --
 
+REVOKE ALL ON FUNCTION app_private.project_role_of(p_project uuid) FROM PUBLIC;
 GRANT ALL ON FUNCTION app_private.project_role_of(p_project uuid) TO podium_app;
+
+--
+-- Name: FUNCTION project_role_rank(p_role text); Type: ACL; Schema: app_private; Owner: -
+--
+
+REVOKE ALL ON FUNCTION app_private.project_role_rank(p_role text) FROM PUBLIC;
+
+--
+-- Name: FUNCTION provision_team_done(p_event uuid, p_key text, p_project uuid, p_repository text, p_standings text[], p_template_sha text, p_attention text); Type: ACL; Schema: app_private; Owner: -
+--
+
+REVOKE ALL ON FUNCTION app_private.provision_team_done(p_event uuid, p_key text, p_project uuid, p_repository text, p_standings text[], p_template_sha text, p_attention text) FROM PUBLIC;
+
+--
+-- Name: FUNCTION provision_work(p_event uuid, p_key text); Type: ACL; Schema: app_private; Owner: -
+--
+
+REVOKE ALL ON FUNCTION app_private.provision_work(p_event uuid, p_key text) FROM PUBLIC;
+
+--
+-- Name: FUNCTION publish_generated_deck(p_job uuid, p_deck jsonb, p_token_hash bytea); Type: ACL; Schema: app_private; Owner: -
+--
+
+REVOKE ALL ON FUNCTION app_private.publish_generated_deck(p_job uuid, p_deck jsonb, p_token_hash bytea) FROM PUBLIC;
+
+--
+-- Name: FUNCTION ranking_fault(p_ranking text[], p_candidates uuid[], p_own uuid, p_submit boolean); Type: ACL; Schema: app_private; Owner: -
+--
+
+REVOKE ALL ON FUNCTION app_private.ranking_fault(p_ranking text[], p_candidates uuid[], p_own uuid, p_submit boolean) FROM PUBLIC;
+
+--
+-- Name: FUNCTION ranking_json(p uuid[]); Type: ACL; Schema: app_private; Owner: -
+--
+
+REVOKE ALL ON FUNCTION app_private.ranking_json(p uuid[]) FROM PUBLIC;
+
+--
+-- Name: FUNCTION readable_deck(p_deck uuid); Type: ACL; Schema: app_private; Owner: -
+--
+
+REVOKE ALL ON FUNCTION app_private.readable_deck(p_deck uuid) FROM PUBLIC;
+
+--
+-- Name: FUNCTION receipt_activity(); Type: ACL; Schema: app_private; Owner: -
+--
+
+REVOKE ALL ON FUNCTION app_private.receipt_activity() FROM PUBLIC;
+
+--
+-- Name: FUNCTION receipt_json(r app.submission_receipts); Type: ACL; Schema: app_private; Owner: -
+--
+
+REVOKE ALL ON FUNCTION app_private.receipt_json(r app.submission_receipts) FROM PUBLIC;
 
 --
 -- Name: FUNCTION record_delivery(p_event uuid, p_delivery text, p_event_type text, p jsonb); Type: ACL; Schema: app_private; Owner: -
 --
 
-GRANT ALL ON FUNCTION app_private.record_delivery(p_event uuid, p_delivery text, p_event_type text, p jsonb) TO podium_app;
+REVOKE ALL ON FUNCTION app_private.record_delivery(p_event uuid, p_delivery text, p_event_type text, p jsonb) FROM PUBLIC;
+
+--
+-- Name: FUNCTION record_sign_in(); Type: ACL; Schema: app_private; Owner: -
+--
+
+REVOKE ALL ON FUNCTION app_private.record_sign_in() FROM PUBLIC;
 
 --
 -- Name: FUNCTION record_submission_exception(p_project uuid, p_reason text, p_sha text, p_archive_sha256 text, p_size bigint, p_invalidate_decks boolean, p_invalidate_voting boolean); Type: ACL; Schema: app_private; Owner: -
 --
 
+REVOKE ALL ON FUNCTION app_private.record_submission_exception(p_project uuid, p_reason text, p_sha text, p_archive_sha256 text, p_size bigint, p_invalidate_decks boolean, p_invalidate_voting boolean) FROM PUBLIC;
 GRANT ALL ON FUNCTION app_private.record_submission_exception(p_project uuid, p_reason text, p_sha text, p_archive_sha256 text, p_size bigint, p_invalidate_decks boolean, p_invalidate_voting boolean) TO podium_app;
+
+--
+-- Name: FUNCTION record_view(p_link uuid, p_version integer, p_visitor bytea, p_source text, p_placement text, p_window_minutes integer); Type: ACL; Schema: app_private; Owner: -
+--
+
+REVOKE ALL ON FUNCTION app_private.record_view(p_link uuid, p_version integer, p_visitor bytea, p_source text, p_placement text, p_window_minutes integer) FROM PUBLIC;
 
 --
 -- Name: FUNCTION record_webhook_failure(p_event uuid, p_reason text); Type: ACL; Schema: app_private; Owner: -
 --
 
-GRANT ALL ON FUNCTION app_private.record_webhook_failure(p_event uuid, p_reason text) TO podium_app;
+REVOKE ALL ON FUNCTION app_private.record_webhook_failure(p_event uuid, p_reason text) FROM PUBLIC;
 
 --
--- Name: FUNCTION require_scope(p_scope text); Type: ACL; Schema: app_private; Owner: -
+-- Name: FUNCTION recover_dead_workers(p_stale interval); Type: ACL; Schema: app_private; Owner: -
 --
 
-GRANT ALL ON FUNCTION app_private.require_scope(p_scope text) TO podium_app;
+REVOKE ALL ON FUNCTION app_private.recover_dead_workers(p_stale interval) FROM PUBLIC;
+
+--
+-- Name: FUNCTION repository_held_elsewhere(p_event uuid, p_full_name text); Type: ACL; Schema: app_private; Owner: -
+--
+
+REVOKE ALL ON FUNCTION app_private.repository_held_elsewhere(p_event uuid, p_full_name text) FROM PUBLIC;
+
+--
+-- Name: FUNCTION repository_slug(p_name text); Type: ACL; Schema: app_private; Owner: -
+--
+
+REVOKE ALL ON FUNCTION app_private.repository_slug(p_name text) FROM PUBLIC;
+
+--
+-- Name: FUNCTION require_claimer(ctx app_private.event_ctx, r app.help_requests); Type: ACL; Schema: app_private; Owner: -
+--
+
+REVOKE ALL ON FUNCTION app_private.require_claimer(ctx app_private.event_ctx, r app.help_requests) FROM PUBLIC;
+
+--
+-- Name: FUNCTION require_deck_creator(); Type: ACL; Schema: app_private; Owner: -
+--
+
+REVOKE ALL ON FUNCTION app_private.require_deck_creator() FROM PUBLIC;
+
+--
+-- Name: FUNCTION require_event_role(p_roles text[]); Type: ACL; Schema: app_private; Owner: -
+--
+
+REVOKE ALL ON FUNCTION app_private.require_event_role(p_roles text[]) FROM PUBLIC;
+
+--
+-- Name: FUNCTION require_owner_or_admin(p_what text); Type: ACL; Schema: app_private; Owner: -
+--
+
+REVOKE ALL ON FUNCTION app_private.require_owner_or_admin(p_what text) FROM PUBLIC;
+
+--
+-- Name: FUNCTION require_scope(VARIADIC p_scopes text[]); Type: ACL; Schema: app_private; Owner: -
+--
+
+REVOKE ALL ON FUNCTION app_private.require_scope(VARIADIC p_scopes text[]) FROM PUBLIC;
 
 --
 -- Name: FUNCTION require_session(); Type: ACL; Schema: app_private; Owner: -
 --
 
-GRANT ALL ON FUNCTION app_private.require_session() TO podium_app;
+REVOKE ALL ON FUNCTION app_private.require_session() FROM PUBLIC;
 
 --
 -- Name: FUNCTION require_vote_on(p_event uuid); Type: ACL; Schema: app_private; Owner: -
 --
 
-GRANT ALL ON FUNCTION app_private.require_vote_on(p_event uuid) TO podium_app;
+REVOKE ALL ON FUNCTION app_private.require_vote_on(p_event uuid) FROM PUBLIC;
+
+--
+-- Name: FUNCTION resolve_share_link(p_token_hash bytea); Type: ACL; Schema: app_private; Owner: -
+--
+
+REVOKE ALL ON FUNCTION app_private.resolve_share_link(p_token_hash bytea) FROM PUBLIC;
+
+--
+-- Name: FUNCTION resolve_workspace(p_user uuid, p_pin uuid, p_workspace uuid, p_org text); Type: ACL; Schema: app_private; Owner: -
+--
+
+REVOKE ALL ON FUNCTION app_private.resolve_workspace(p_user uuid, p_pin uuid, p_workspace uuid, p_org text) FROM PUBLIC;
 
 --
 -- Name: TABLE form_responses; Type: ACL; Schema: app; Owner: -
@@ -13715,28 +14691,140 @@ GRANT ALL ON FUNCTION app_private.require_vote_on(p_event uuid) TO podium_app;
 GRANT SELECT ON TABLE app.form_responses TO podium_app;
 
 --
+-- Name: FUNCTION response_json(r app.form_responses, l app.share_links); Type: ACL; Schema: app_private; Owner: -
+--
+
+REVOKE ALL ON FUNCTION app_private.response_json(r app.form_responses, l app.share_links) FROM PUBLIC;
+
+--
 -- Name: FUNCTION revoke_demo_pass(p_pass uuid); Type: ACL; Schema: app_private; Owner: -
 --
 
+REVOKE ALL ON FUNCTION app_private.revoke_demo_pass(p_pass uuid) FROM PUBLIC;
 GRANT ALL ON FUNCTION app_private.revoke_demo_pass(p_pass uuid) TO podium_app;
+
+--
+-- Name: FUNCTION revoke_key(p_key uuid); Type: ACL; Schema: app_private; Owner: -
+--
+
+REVOKE ALL ON FUNCTION app_private.revoke_key(p_key uuid) FROM PUBLIC;
 
 --
 -- Name: FUNCTION role_ctx(p_scope text, p_roles text[]); Type: ACL; Schema: app_private; Owner: -
 --
 
-GRANT ALL ON FUNCTION app_private.role_ctx(p_scope text, p_roles text[]) TO podium_app;
+REVOKE ALL ON FUNCTION app_private.role_ctx(p_scope text, p_roles text[]) FROM PUBLIC;
+
+--
+-- Name: FUNCTION role_rank(p_role app.workspace_role); Type: ACL; Schema: app_private; Owner: -
+--
+
+REVOKE ALL ON FUNCTION app_private.role_rank(p_role app.workspace_role) FROM PUBLIC;
+
+--
+-- Name: FUNCTION roster_rows(p jsonb); Type: ACL; Schema: app_private; Owner: -
+--
+
+REVOKE ALL ON FUNCTION app_private.roster_rows(p jsonb) FROM PUBLIC;
 
 --
 -- Name: FUNCTION rotate_share_secret(p_link uuid, p_token_hash bytea); Type: ACL; Schema: app_private; Owner: -
 --
 
+REVOKE ALL ON FUNCTION app_private.rotate_share_secret(p_link uuid, p_token_hash bytea) FROM PUBLIC;
 GRANT ALL ON FUNCTION app_private.rotate_share_secret(p_link uuid, p_token_hash bytea) TO podium_app;
+
+--
+-- Name: FUNCTION save_thumbnail(p_deck uuid, p_version integer, p_sha text, p_renderer text); Type: ACL; Schema: app_private; Owner: -
+--
+
+REVOKE ALL ON FUNCTION app_private.save_thumbnail(p_deck uuid, p_version integer, p_sha text, p_renderer text) FROM PUBLIC;
+
+--
+-- Name: FUNCTION session_create(p_token_hash bytea, p_user uuid, p_days integer); Type: ACL; Schema: app_private; Owner: -
+--
+
+REVOKE ALL ON FUNCTION app_private.session_create(p_token_hash bytea, p_user uuid, p_days integer) FROM PUBLIC;
+
+--
+-- Name: FUNCTION session_end(p_session uuid); Type: ACL; Schema: app_private; Owner: -
+--
+
+REVOKE ALL ON FUNCTION app_private.session_end(p_session uuid) FROM PUBLIC;
+
+--
+-- Name: FUNCTION set_default_workspace_checked_by_caller(p_workspace uuid); Type: ACL; Schema: app_private; Owner: -
+--
+
+REVOKE ALL ON FUNCTION app_private.set_default_workspace_checked_by_caller(p_workspace uuid) FROM PUBLIC;
 
 --
 -- Name: FUNCTION set_event_github(p_organization text, p_template text, p_branch text, p_code_host text, p_installations jsonb, p_template_on_disk boolean); Type: ACL; Schema: app_private; Owner: -
 --
 
+REVOKE ALL ON FUNCTION app_private.set_event_github(p_organization text, p_template text, p_branch text, p_code_host text, p_installations jsonb, p_template_on_disk boolean) FROM PUBLIC;
 GRANT ALL ON FUNCTION app_private.set_event_github(p_organization text, p_template text, p_branch text, p_code_host text, p_installations jsonb, p_template_on_disk boolean) TO podium_app;
+
+--
+-- Name: FUNCTION set_repository_readiness(p_project uuid, p_full_name text, p_readiness text, p_template_sha text, p_attention text); Type: ACL; Schema: app_private; Owner: -
+--
+
+REVOKE ALL ON FUNCTION app_private.set_repository_readiness(p_project uuid, p_full_name text, p_readiness text, p_template_sha text, p_attention text) FROM PUBLIC;
+
+--
+-- Name: FUNCTION set_team_repository(p_project uuid, p_full_name text, p_readiness text, p_template_sha text); Type: ACL; Schema: app_private; Owner: -
+--
+
+REVOKE ALL ON FUNCTION app_private.set_team_repository(p_project uuid, p_full_name text, p_readiness text, p_template_sha text) FROM PUBLIC;
+
+--
+-- Name: FUNCTION setup(p_workspace text, p_email text, p_name text, p_password_hash text); Type: ACL; Schema: app_private; Owner: -
+--
+
+REVOKE ALL ON FUNCTION app_private.setup(p_workspace text, p_email text, p_name text, p_password_hash text) FROM PUBLIC;
+
+--
+-- Name: FUNCTION setup_with_token(p_token_hash bytea, p_workspace text, p_email text, p_name text, p_password_hash text); Type: ACL; Schema: app_private; Owner: -
+--
+
+REVOKE ALL ON FUNCTION app_private.setup_with_token(p_token_hash bytea, p_workspace text, p_email text, p_name text, p_password_hash text) FROM PUBLIC;
+
+--
+-- Name: FUNCTION spend_totp_step(p_user uuid, p_step bigint); Type: ACL; Schema: app_private; Owner: -
+--
+
+REVOKE ALL ON FUNCTION app_private.spend_totp_step(p_user uuid, p_step bigint) FROM PUBLIC;
+
+--
+-- Name: FUNCTION start_provision(p_key text, p_sample uuid, p_live_problems jsonb); Type: ACL; Schema: app_private; Owner: -
+--
+
+REVOKE ALL ON FUNCTION app_private.start_provision(p_key text, p_sample uuid, p_live_problems jsonb) FROM PUBLIC;
+GRANT ALL ON FUNCTION app_private.start_provision(p_key text, p_sample uuid, p_live_problems jsonb) TO podium_app;
+
+--
+-- Name: FUNCTION submission_team_json(p_project uuid); Type: ACL; Schema: app_private; Owner: -
+--
+
+REVOKE ALL ON FUNCTION app_private.submission_team_json(p_project uuid) FROM PUBLIC;
+
+--
+-- Name: FUNCTION submit_form_response(p_link uuid, p_form text, p_answers jsonb, p_source text, p_placement text, p_respondent bytea); Type: ACL; Schema: app_private; Owner: -
+--
+
+REVOKE ALL ON FUNCTION app_private.submit_form_response(p_link uuid, p_form text, p_answers jsonb, p_source text, p_placement text, p_respondent bytea) FROM PUBLIC;
+
+--
+-- Name: FUNCTION take_post_rate(p_user uuid); Type: ACL; Schema: app_private; Owner: -
+--
+
+REVOKE ALL ON FUNCTION app_private.take_post_rate(p_user uuid) FROM PUBLIC;
+
+--
+-- Name: FUNCTION team_chat(p_event uuid, p_team uuid); Type: ACL; Schema: app_private; Owner: -
+--
+
+REVOKE ALL ON FUNCTION app_private.team_chat(p_event uuid, p_team uuid) FROM PUBLIC;
 
 --
 -- Name: TABLE teams; Type: ACL; Schema: app; Owner: -
@@ -13745,10 +14833,94 @@ GRANT ALL ON FUNCTION app_private.set_event_github(p_organization text, p_templa
 GRANT SELECT ON TABLE app.teams TO podium_app;
 
 --
+-- Name: FUNCTION team_for_change(p_ref text); Type: ACL; Schema: app_private; Owner: -
+--
+
+REVOKE ALL ON FUNCTION app_private.team_for_change(p_ref text) FROM PUBLIC;
+
+--
+-- Name: FUNCTION team_json(t app.teams); Type: ACL; Schema: app_private; Owner: -
+--
+
+REVOKE ALL ON FUNCTION app_private.team_json(t app.teams) FROM PUBLIC;
+
+--
+-- Name: FUNCTION team_member_json(p_team uuid, p_user uuid); Type: ACL; Schema: app_private; Owner: -
+--
+
+REVOKE ALL ON FUNCTION app_private.team_member_json(p_team uuid, p_user uuid) FROM PUBLIC;
+
+--
+-- Name: FUNCTION team_ref_json(p_project uuid); Type: ACL; Schema: app_private; Owner: -
+--
+
+REVOKE ALL ON FUNCTION app_private.team_ref_json(p_project uuid) FROM PUBLIC;
+
+--
+-- Name: FUNCTION thumbnail_source(p_deck uuid, p_version integer); Type: ACL; Schema: app_private; Owner: -
+--
+
+REVOKE ALL ON FUNCTION app_private.thumbnail_source(p_deck uuid, p_version integer) FROM PUBLIC;
+
+--
 -- Name: TABLE deck_versions; Type: ACL; Schema: app; Owner: -
 --
 
 GRANT SELECT ON TABLE app.deck_versions TO podium_app;
+
+--
+-- Name: FUNCTION version_json(v app.deck_versions); Type: ACL; Schema: app_private; Owner: -
+--
+
+REVOKE ALL ON FUNCTION app_private.version_json(v app.deck_versions) FROM PUBLIC;
+
+--
+-- Name: FUNCTION vote_ballot_ranking_line(); Type: ACL; Schema: app_private; Owner: -
+--
+
+REVOKE ALL ON FUNCTION app_private.vote_ballot_ranking_line() FROM PUBLIC;
+
+--
+-- Name: FUNCTION vote_calculate(p_event uuid, p_by uuid); Type: ACL; Schema: app_private; Owner: -
+--
+
+REVOKE ALL ON FUNCTION app_private.vote_calculate(p_event uuid, p_by uuid) FROM PUBLIC;
+
+--
+-- Name: FUNCTION vote_canonical(p_version integer, p_eligibility uuid); Type: ACL; Schema: app_private; Owner: -
+--
+
+REVOKE ALL ON FUNCTION app_private.vote_canonical(p_version integer, p_eligibility uuid) FROM PUBLIC;
+
+--
+-- Name: FUNCTION vote_closes_at(e app.events); Type: ACL; Schema: app_private; Owner: -
+--
+
+REVOKE ALL ON FUNCTION app_private.vote_closes_at(e app.events) FROM PUBLIC;
+
+--
+-- Name: FUNCTION vote_eligibility_json(p_event uuid); Type: ACL; Schema: app_private; Owner: -
+--
+
+REVOKE ALL ON FUNCTION app_private.vote_eligibility_json(p_event uuid) FROM PUBLIC;
+
+--
+-- Name: FUNCTION vote_link_live(p_link text); Type: ACL; Schema: app_private; Owner: -
+--
+
+REVOKE ALL ON FUNCTION app_private.vote_link_live(p_link text) FROM PUBLIC;
+
+--
+-- Name: FUNCTION vote_project_id(p text, p_field text, p_event uuid); Type: ACL; Schema: app_private; Owner: -
+--
+
+REVOKE ALL ON FUNCTION app_private.vote_project_id(p text, p_field text, p_event uuid) FROM PUBLIC;
+
+--
+-- Name: FUNCTION vote_readiness(p_project uuid, p_confirmed boolean); Type: ACL; Schema: app_private; Owner: -
+--
+
+REVOKE ALL ON FUNCTION app_private.vote_readiness(p_project uuid, p_confirmed boolean) FROM PUBLIC;
 
 --
 -- Name: TABLE vote_results; Type: ACL; Schema: app; Owner: -
@@ -13757,10 +14929,52 @@ GRANT SELECT ON TABLE app.deck_versions TO podium_app;
 GRANT SELECT ON TABLE app.vote_results TO podium_app;
 
 --
+-- Name: FUNCTION vote_result_json(r app.vote_results); Type: ACL; Schema: app_private; Owner: -
+--
+
+REVOKE ALL ON FUNCTION app_private.vote_result_json(r app.vote_results) FROM PUBLIC;
+
+--
+-- Name: FUNCTION vote_state(e app.events); Type: ACL; Schema: app_private; Owner: -
+--
+
+REVOKE ALL ON FUNCTION app_private.vote_state(e app.events) FROM PUBLIC;
+
+--
+-- Name: FUNCTION vote_window_json(e app.events); Type: ACL; Schema: app_private; Owner: -
+--
+
+REVOKE ALL ON FUNCTION app_private.vote_window_json(e app.events) FROM PUBLIC;
+
+--
 -- Name: TABLE memberships; Type: ACL; Schema: app; Owner: -
 --
 
 GRANT SELECT ON TABLE app.memberships TO podium_app;
+
+--
+-- Name: FUNCTION workspace_person(p_ref text); Type: ACL; Schema: app_private; Owner: -
+--
+
+REVOKE ALL ON FUNCTION app_private.workspace_person(p_ref text) FROM PUBLIC;
+
+--
+-- Name: FUNCTION workspace_team(p_ref text); Type: ACL; Schema: app_private; Owner: -
+--
+
+REVOKE ALL ON FUNCTION app_private.workspace_team(p_ref text) FROM PUBLIC;
+
+--
+-- Name: FUNCTION write_ballot(p_ranking text[], p_eligibility_version integer, p_expected_revision integer, p_submit boolean); Type: ACL; Schema: app_private; Owner: -
+--
+
+REVOKE ALL ON FUNCTION app_private.write_ballot(p_ranking text[], p_eligibility_version integer, p_expected_revision integer, p_submit boolean) FROM PUBLIC;
+
+--
+-- Name: FUNCTION write_version(p_deck uuid, p_number integer, p_entry text, p_files jsonb); Type: ACL; Schema: app_private; Owner: -
+--
+
+REVOKE ALL ON FUNCTION app_private.write_version(p_deck uuid, p_number integer, p_entry text, p_files jsonb) FROM PUBLIC;
 
 --
 -- Name: TABLE agenda_items; Type: ACL; Schema: app; Owner: -
@@ -13863,6 +15077,12 @@ GRANT SELECT ON TABLE app.vote_ballots TO podium_app;
 --
 
 GRANT SELECT ON TABLE app.vote_candidates TO podium_app;
+
+--
+-- Name: DEFAULT PRIVILEGES FOR FUNCTIONS; Type: DEFAULT ACL; Schema: -; Owner: -
+--
+
+ALTER DEFAULT PRIVILEGES FOR ROLE postgres REVOKE ALL ON FUNCTIONS  FROM PUBLIC;
 
 --
 --

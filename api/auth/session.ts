@@ -51,12 +51,14 @@ export function clearSessionCookieHeader(secure: boolean): string {
   return sessionCookieHeader('', secure, 0);
 }
 
-/** Creates the session row and answers the signed cookie value. */
+/** Creates the session row (app_private.session_create) and answers the signed cookie value. */
 export async function createSession(db: pg.Pool | pg.PoolClient, secret: string, userId: string): Promise<string> {
   const token = randomToken(32);
-  await db.query(
-    `insert into app_private.sessions (token_hash, user_id, expires_at) values ($1, $2, app.now() + make_interval(days => $3))`,
-    [sha256(token), userId, SESSION_DAYS],
-  );
+  await db.query('select app_private.session_create($1, $2, $3)', [sha256(token), userId, SESSION_DAYS]);
   return `${token}.${sign(secret, token)}`;
+}
+
+/** Ends one session (app_private.session_end): sign-out. */
+export async function endSession(db: pg.Pool | pg.PoolClient, sessionId: string): Promise<void> {
+  await db.query('select app_private.session_end($1)', [sessionId]);
 }

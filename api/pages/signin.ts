@@ -8,7 +8,7 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { hmac, safeEqual } from '../../core/crypto.ts';
 import { authenticate, sameOrigin } from '../auth/caller.ts';
 import { loginCodeHash, newLoginCode } from '../auth/login-code.ts';
-import { clearSessionCookieHeader, createSession, sessionCookieHeader } from '../auth/session.ts';
+import { clearSessionCookieHeader, createSession, endSession, sessionCookieHeader } from '../auth/session.ts';
 import { spendTotpCode } from '../auth/two-factor.ts';
 import { AppError } from '../errors.ts';
 import { loginWall } from '../routes/identity/login-wall.ts';
@@ -180,7 +180,7 @@ export function registerSigninPages(app: FastifyInstance, deps: ApiDeps): void {
     } catch (err) {
       if (toAppError(err).code === 'csrf_refused') return appPage(reply, 'Sign out', '<div class="card"><h1>Sign out from this instance’s own page</h1></div>', { status: 403 });
     }
-    if (identity?.sessionId) await pool.query('delete from app_private.sessions where id = $1', [identity.sessionId]);
+    if (identity?.sessionId) await endSession(pool, identity.sessionId);
     reply.header('set-cookie', clearSessionCookieHeader(secure));
     return reply.redirect('/signin', 303);
   });

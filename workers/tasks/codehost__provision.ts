@@ -3,7 +3,11 @@
 // when it exists), members invited at maintain and coaches at read (kept when already
 // invited), standing read back live: every member accepted → ready, else invited. A team
 // whose step fails is `attention` with the reason; the next run (same key or a new one)
-// skips what is done and re-runs invitations and readback. Idempotent throughout, so a
+// skips what is done and re-runs invitations and readback. The rules are SQL's
+// (000045): app_private.provision_work refuses a plan with conflicts and orders the teams
+// (sample first); app_private.provision_team_done decides readiness from the standings read
+// here and whether the run halts (the sample team needs attention). This task only talks to
+// the code host. Idempotent throughout, so a
 // killed worker's job simply runs again. Nothing is provisioned into an organization or from a
 // template another workspace owns (core/codehost/ownership.ts): the job checks before any
 // step, and on the local host each team repository is recorded as the event's before it is
@@ -21,22 +25,25 @@ interface ProvisionPayload {
 
 interface Person { email: string; login: string | null }
 interface PlanTeam { project: { id: string; name: string }; repository: string; readiness: string; members: Person[] }
-interface Plan { organization: string; template: string; branch: string; teams: PlanTeam[]; coaches: Person[]; conflicts: string[]; sampleProjectId: string | null }
+/** app_private.provision_work: a plan without conflicts, its teams in the order to run (sample first). */
+interface Plan { organization: string; template: string; branch: string; teams: PlanTeam[]; coaches: Person[] }
+/** app_private.provision_team_done. */
+interface TeamDone { readiness: 'ready' | 'invited' | 'attention'; halt: boolean }
 
 function isProvision(p: unknown): p is ProvisionPayload {
   const x = p as ProvisionPayload;
   return typeof x?.eventId === 'string' && /^[0-9a-f-]{36}$/.test(x.eventId) && typeof x.key === 'string' && x.key.length > 0;
 }
 
-/** One team: claimed, created (recorded `created` at once), invited, read back. Answers its readiness. */
-async function provisionTeam(host: CodeHost, own: EventOwnership, plan: Plan, team: PlanTeam, created: (sha: string) => Promise<unknown>): Promise<{ readiness: string; templateSha: string | null }> {
+/** One team: claimed, created (recorded `created` at once), invited, read back. Answers the members' standings. */
+async function provisionTeam(host: CodeHost, own: EventOwnership, plan: Plan, team: PlanTeam, created: (sha: string) => Promise<unknown>): Promise<{ standings: string[]; templateSha: string | null }> {
   await own.claimRepository(team.repository);
   const made = await host.createFromTemplate(plan.template, team.repository, plan.branch);
   if (made.created || team.readiness === 'planned') await created(made.sha);
   for (const m of team.members) await host.invite(team.repository, m.login!, 'maintain');
   for (const c of plan.coaches) await host.invite(team.repository, c.login!, 'read');
   const standings = await Promise.all(team.members.map((m) => host.standing(team.repository, m.login!)));
-  return { readiness: standings.every((s) => s === 'member') ? 'ready' : 'invited', templateSha: made.created ? made.sha : null };
+  return { standings, templateSha: made.created ? made.sha : null };
 }
 
 export function codehostProvision({ config, pool }: WorkerDeps): Task {
@@ -51,27 +58,23 @@ export function codehostProvision({ config, pool }: WorkerDeps): Task {
         await c.query('rollback'); // the settings were only for reading the plan
       }
     });
-    if (plan.conflicts.length) throw new Error(`codehost__provision: the plan has conflicts: ${plan.conflicts.join('; ')}`);
     const own = new EventOwnership(pool, host, payload.eventId, true);
     const owned = await own.problems(plan.organization, plan.template);
     if (owned.problems.length) throw new Error(`codehost__provision: ${owned.problems.join('; ')}`);
-    const order = [...plan.teams].sort((a, b) => Number(b.project.id === plan.sampleProjectId) - Number(a.project.id === plan.sampleProjectId));
     const tally: Record<string, number> = { ready: 0, invited: 0, attention: 0 };
-    for (const team of order) {
-      let result: { readiness: string; templateSha: string | null; attention: string | null };
+    for (const team of plan.teams) {
+      let result: { standings: string[]; templateSha: string | null; attention: string | null };
       try {
         const created = (sha: string) => helpers.withPgClient((c) => c.query('select app_private.set_repository_readiness($1, $2, $3, $4, $5)',
           [team.project.id, team.repository, 'created', sha, null]));
         result = { ...(await provisionTeam(host, own, plan, team, created)), attention: null };
       } catch (err) {
-        result = { readiness: 'attention', templateSha: null, attention: (err as Error).message.slice(0, 500) };
+        result = { standings: [], templateSha: null, attention: (err as Error).message.slice(0, 500) };
       }
-      await helpers.withPgClient((c) => c.query('select app_private.set_repository_readiness($1, $2, $3, $4, $5)',
-        [team.project.id, team.repository, result.readiness, result.templateSha, result.attention]));
-      tally[result.readiness] = (tally[result.readiness] ?? 0) + 1;
-      if (team.project.id === plan.sampleProjectId && result.readiness === 'attention') {
-        throw new Error(`codehost__provision: the sample team ${team.project.name} failed (${result.attention}); the rest waits`);
-      }
+      const done: TeamDone = await helpers.withPgClient(async (c) => (await c.query('select app_private.provision_team_done($1, $2, $3, $4, $5, $6, $7) as r',
+        [payload.eventId, payload.key, team.project.id, team.repository, result.standings, result.templateSha, result.attention])).rows[0].r);
+      tally[done.readiness] = (tally[done.readiness] ?? 0) + 1;
+      if (done.halt) throw new Error(`codehost__provision: the sample team ${team.project.name} failed (${result.attention}); the rest waits`);
     }
     await helpers.withPgClient((c) => c.query('select app_private.finish_provision($1, $2, $3)', [payload.eventId, payload.key, JSON.stringify(tally)]));
   };

@@ -28,6 +28,7 @@ interface KeyRow {
   workspaceName: string | null;
   createdVia: string;
   expiresAt: string | null;
+  expired: boolean; // decided by the server clock (app.now()), never the page's
   lastUsedAt: string | null;
   createdAt: string;
   last4: string | null;
@@ -75,7 +76,7 @@ function listKeys(req: FastifyRequest, deps: ApiDeps): Promise<KeyRow[]> {
   return asCaller(req, deps.pool, async (c) => {
     const { rows } = await c.query(
       `select k.id, k.name, k.scopes, k.workspace_id as "workspaceId", w.name as "workspaceName", k.created_via as "createdVia",
-              k.expires_at as "expiresAt", k.last_used_at as "lastUsedAt", k.created_at as "createdAt", k.last4
+              k.expires_at as "expiresAt", coalesce(k.expires_at <= app.now(), false) as expired, k.last_used_at as "lastUsedAt", k.created_at as "createdAt", k.last4
          from app.my_api_keys k left join app.workspaces w on w.id = k.workspace_id
         where k.tool = 'deck' and k.revoked_at is null
         order by k.created_at desc, k.id`,
@@ -88,16 +89,16 @@ function keyLabel(k: KeyRow): string {
   return `<code>${KEY_PREFIX.deck}…${k.last4 ? esc(k.last4) : ''}</code>`;
 }
 
-function expiry(iso: string | null): string {
-  if (!iso) return 'never';
-  return Date.parse(iso) <= Date.now() ? `expired ${when(iso)}` : when(iso);
+function expiry(k: KeyRow): string {
+  if (!k.expiresAt) return 'never';
+  return k.expired ? `expired ${when(k.expiresAt)}` : when(k.expiresAt);
 }
 
 function keyTable(keys: KeyRow[]): string {
   if (keys.length === 0) return '<p class="muted">No key yet.</p>';
   const rows = keys.map((k) => `<tr><td>${esc(k.name)}</td><td>${keyLabel(k)}</td><td>${k.scopes.map((s) => `<span class="badge">${esc(s)}</span>`).join(' ')}</td>
 <td>${k.workspaceId ? esc(k.workspaceName ?? k.workspaceId) : '<span class="muted">any</span>'}</td><td>${when(k.createdAt)}<br><span class="muted">${esc(k.createdVia)}</span></td>
-<td>${k.lastUsedAt ? when(k.lastUsedAt) : 'never'}</td><td>${expiry(k.expiresAt)}</td>
+<td>${k.lastUsedAt ? when(k.lastUsedAt) : 'never'}</td><td>${expiry(k)}</td>
 <td><details class="menu"><summary>Revoke…</summary><div class="panel" role="group" aria-label="Revoke ${esc(k.name)}"><p>Revoke <strong>${esc(k.name)}</strong>? Clients using it are refused from now on.</p>
 <form method="post" action="${KEYS_PATH}/${esc(k.id)}/revoke"><button type="submit" class="danger">Revoke key</button></form></div></details></td></tr>`);
   return `<div class="scroll"><table><thead><tr>${['Name', 'Key', 'Scopes', 'Workspace', 'Created', 'Last used', 'Expires', '']

@@ -4,7 +4,7 @@
 import argon2 from 'argon2';
 import type { FastifyInstance } from 'fastify';
 import { requireIdentity } from '../../auth/caller.ts';
-import { clearSessionCookieHeader, createSession, sessionCookieHeader } from '../../auth/session.ts';
+import { clearSessionCookieHeader, createSession, endSession, sessionCookieHeader } from '../../auth/session.ts';
 import { spendTotpCode } from '../../auth/two-factor.ts';
 import { AppError } from '../../errors.ts';
 import type { ApiDeps } from '../../server.ts';
@@ -50,7 +50,7 @@ export function registerSessionRoutes(app: FastifyInstance, { config, pool, limi
 
   app.delete('/api/v1/auth/session', { config: { auth: 'session' } }, async (req, reply) => {
     const id = requireIdentity(req);
-    await pool.query('delete from app_private.sessions where id = $1', [id.sessionId]);
+    if (id.sessionId) await endSession(pool, id.sessionId);
     reply.header('set-cookie', clearSessionCookieHeader(secure));
     return { ok: true };
   });

@@ -10,11 +10,11 @@ import type { ApiDeps } from '../../server.ts';
 import { asCaller, callJson } from '../support.ts';
 
 /**
- * The plan with the code host read live for this event: whose the organization and template
- * are (`hold`: a GitHub installation nobody verified yet becomes this event's, when
- * provisioning starts), the app, the template's branch.
+ * The plan (app.provision_plan) and the code host read live for this event: whose the
+ * organization and template are (`hold`: a GitHub installation nobody verified yet becomes
+ * this event's, when provisioning starts), the app, the template's branch.
  */
-async function livePlan(req: Parameters<typeof callJson>[0], deps: ApiDeps, host: CodeHost, hold = false) {
+async function readPlan(req: Parameters<typeof callJson>[0], deps: ApiDeps, host: CodeHost, hold: boolean) {
   const { plan, eventId } = await asCaller(req, deps.pool, async (c) => ({
     plan: (await c.query('select app.provision_plan() as r')).rows[0].r,
     eventId: (await c.query('select e.id from app.events e where e.workspace_id = app.current_workspace_id()')).rows[0].id as string,
@@ -23,9 +23,13 @@ async function livePlan(req: Parameters<typeof callJson>[0], deps: ApiDeps, host
     ownership: new EventOwnership(deps.pool, host, eventId, hold),
     pushUrl: host.kind === 'local' && plan.template ? `${deps.config.publicUrl}/git/${plan.template}.git` : undefined,
   });
-  plan.conflicts.push(...live.problems);
-  const sample = plan.teams[0]?.project ?? null;
-  return { ...plan, templateRevision: live.templateRevision, sample };
+  return { plan, live };
+}
+
+/** The plan as the dry run and github-check answer it: the live problems are conflicts too. */
+async function livePlan(req: Parameters<typeof callJson>[0], deps: ApiDeps, host: CodeHost) {
+  const { plan, live } = await readPlan(req, deps, host, false);
+  return { ...plan, conflicts: [...plan.conflicts, ...live.problems], templateRevision: live.templateRevision };
 }
 
 export function registerProvisionRoutes(app: FastifyInstance, deps: ApiDeps, host: CodeHost): void {
@@ -43,11 +47,9 @@ export function registerProvisionRoutes(app: FastifyInstance, deps: ApiDeps, hos
     },
   }, async (req, reply) => {
     const b = req.body as { key: string; sample?: string };
-    const plan = await livePlan(req, deps, host, true);
-    if (plan.conflicts.length) {
-      throw new AppError('plan_conflicts', `The plan has ${plan.conflicts.length} conflicts; fix them, then run again`, { conflicts: plan.conflicts });
-    }
-    return reply.status(202).send(await callJson(req, deps.pool, 'app.start_provision($1, $2)', [b.key, b.sample ?? null]));
+    // SQL refuses plan_conflicts over the plan's conflicts and these live problems together.
+    const { live } = await readPlan(req, deps, host, true);
+    return reply.status(202).send(await callJson(req, deps.pool, 'app_private.start_provision($1, $2, $3)', [b.key, b.sample ?? null, JSON.stringify(live.problems)]));
   });
 
   app.get('/api/v1/admin/provision/runs/:key', async (req) => {

@@ -8,7 +8,7 @@ import { sha256 } from '../../../core/crypto.ts';
 import { withCaller } from '../../../core/db/pool.ts';
 import { mintKey } from '../../../core/keys.ts';
 import { publish } from '../../helpers/deck.ts';
-import { http } from '../../helpers/http.ts';
+import { http, setClock } from '../../helpers/http.ts';
 import { pageSignIn, person } from '../../helpers/pages.ts';
 import * as seed from '../../helpers/seed.ts';
 import { startTestServer, type TestServer } from '../../helpers/server.ts';
@@ -180,4 +180,18 @@ test.serial("another person's key cannot be revoked", async (t) => {
   const theirs = await page(other);
   t.false(theirs.text.includes(ownerKeyId), "the owner's keys are not in another person's list");
   t.false(theirs.text.includes('test key'));
+});
+
+test.serial('a key shows as expired by the server clock (app.now()), not by the page process clock', async (t) => {
+  const r = await create([['name', 'Short lived'], ['presentations:read', '1'], ['expires', '1']]);
+  t.is(r.status, 200);
+  const row = (html: string) => /<tr><td>Short lived<\/td>[\s\S]*?<\/tr>/.exec(html)?.[0] ?? '';
+  t.notRegex(row((await page(owner)).text), /expired/);
+  try {
+    await setClock(s.url, 2 * 86_400); // the server is two days ahead; this process's clock is not
+    t.regex(row((await page(owner)).text), /<td>expired <time /);
+  } finally {
+    await setClock(s.url, 0);
+  }
+  t.notRegex(row((await page(owner)).text), /expired/);
 });

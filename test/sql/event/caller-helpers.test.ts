@@ -1,7 +1,7 @@
 // The event preamble helpers: role_ctx and organizer_ctx check the credential's scope first,
 // then the caller's roster role, and answer the caller's event context.
 import test from 'ava';
-import { asUser } from '../../helpers/as.ts';
+import { asOwnerFor, asUser } from '../../helpers/as.ts';
 import { createTestDatabase, type TestDatabase } from '../../helpers/db.ts';
 import * as seed from '../../helpers/seed.ts';
 
@@ -25,8 +25,9 @@ test.before(async () => {
 });
 test.after.always(() => db?.drop());
 
+// As the security-definer event functions call them: the owner role, the caller's settings.
 const call = (user: string, scopes: string[], sql: string) =>
-  asUser(db.pool, user, ws.id, user === owner ? 'owner' : 'member', scopes)((c) => c.query(sql));
+  asOwnerFor(db.pool, user, ws.id, user === owner ? 'owner' : 'member', scopes)((c) => c.query(sql));
 const codeOf = async (p: Promise<unknown>) => ((await p.then(() => null, (e) => e)) as { detail?: string } | null)?.detail;
 
 test('organizer_ctx answers the organizer its event context', async (t) => {

@@ -1,7 +1,7 @@
 // Row-level security of the event tables: an allow and a deny for each policy; the API role
 // writes nothing directly; the vote_off gate; signed-in tracking for roster show.
 import test from 'ava';
-import { asAnon, asUser } from '../../helpers/as.ts';
+import { asAnon, asOwnerFor, asUser } from '../../helpers/as.ts';
 import { createTestDatabase, type TestDatabase } from '../../helpers/db.ts';
 import * as seed from '../../helpers/seed.ts';
 
@@ -139,10 +139,11 @@ test('write functions check the scope themselves (GraphQL takes any key)', async
 
 test('require_vote_on raises vote_off while the vote section is off and passes once on', async (t) => {
   const eventId = (await db.pool.query('select id from app.events where workspace_id = $1', [ws.id])).rows[0].id;
-  const err = await t.throwsAsync(() => as(owner)((c) => c.query('select app_private.require_vote_on($1)', [eventId])));
+  const gate = asOwnerFor(db.pool, owner, ws.id, 'owner', RW); // as the vote functions (security definer) call it
+  const err = await t.throwsAsync(() => gate((c) => c.query('select app_private.require_vote_on($1)', [eventId])));
   t.is((err as { detail?: string }).detail, 'vote_off');
   await as(owner)((c) => c.query('select app.set_vote_section(true)'));
-  await t.notThrowsAsync(() => as(owner)((c) => c.query('select app_private.require_vote_on($1)', [eventId])));
+  await t.notThrowsAsync(() => gate((c) => c.query('select app_private.require_vote_on($1)', [eventId])));
   await as(owner)((c) => c.query('select app.set_vote_section(false)'));
 });
 

@@ -1,0 +1,92 @@
+// One login-code spend (000042): app_private.login_code_spend holds the expiry, the three
+// attempts and the spending of an emailed code; login_code_complete (CLI key) and
+// login_code_for_session (browser) both go through it.
+import test from 'ava';
+import { createHash } from 'node:crypto';
+import { createTestDatabase, type TestDatabase } from '../helpers/db.ts';
+import * as seed from '../helpers/seed.ts';
+
+let db: TestDatabase;
+let ws: { id: string };
+
+const hash = (s: string) => createHash('sha256').update(s).digest();
+
+test.before(async () => {
+  db = await createTestDatabase();
+  ws = await seed.workspace(db.pool, 'Alpha');
+});
+test.after.always(() => db?.drop());
+
+let n = 0;
+/** A fresh account with an emailed code for `tool` (each test its own, so they run side by side). */
+async function person(tool: string, code = '123456', twoFactor = false): Promise<{ email: string; userId: string }> {
+  const email = `p${++n}@a.test`;
+  const { userId } = await seed.member(db.pool, ws.id, email);
+  if (twoFactor) await db.pool.query(`update app.users set two_factor_enabled = true where id = $1`, [userId]);
+  await db.pool.query(`select app_private.login_code_request($1, $2, $3, 'sealed')`, [email, tool, hash(code)]);
+  return { email, userId };
+}
+const spend = async (email: string, tool: string, code: string, renew = 'request') =>
+  (await db.pool.query(`select app_private.login_code_spend($1, $2, $3, $4) as r`, [email, tool, hash(code), renew])).rows[0].r;
+const codesOf = async (userId: string) => (await db.pool.query(`select count(*)::int as n from app_private.login_codes where user_id = $1`, [userId])).rows[0].n;
+
+test('the right code answers the account and is spent: it never works twice', async (t) => {
+  const p = await person('deck');
+  t.deepEqual(await spend(p.email, 'deck', '123456'), { userId: p.userId });
+  t.is(await codesOf(p.userId), 0);
+  t.like(await spend(p.email, 'deck', '123456'), { error: 'invalid_code', message: 'The code is wrong or has expired; request a new one' });
+});
+
+test('a wrong code counts: two attempts left, one, then the last one deletes the code', async (t) => {
+  const p = await person('hackathon');
+  t.deepEqual(await spend(p.email, 'hackathon', '000000'), { error: 'invalid_code', message: 'Wrong code; 2 attempt(s) left', attemptsLeft: 2 });
+  t.deepEqual(await spend(p.email, 'hackathon', '000000'), { error: 'invalid_code', message: 'Wrong code; 1 attempt(s) left', attemptsLeft: 1 });
+  t.deepEqual(await spend(p.email, 'hackathon', '000000'),
+    { error: 'invalid_code', message: 'Wrong code, and that was the last attempt; request a new code', attemptsLeft: 0 });
+  t.is(await codesOf(p.userId), 0);
+  t.like(await spend(p.email, 'hackathon', '123456'), { error: 'invalid_code' }, 'the right code after the last attempt is refused');
+});
+
+test('an expired code is refused and deleted, even when right', async (t) => {
+  const p = await person('deck');
+  await db.pool.query(`update app_private.login_codes set expires_at = app.now() where user_id = $1`, [p.userId]);
+  t.deepEqual(await spend(p.email, 'deck', '123456'), { error: 'invalid_code', message: 'The code is wrong or has expired; request a new one' });
+  t.is(await codesOf(p.userId), 0);
+});
+
+test('a code is spent only by its tool, and an unknown address gets the same answer as a wrong code', async (t) => {
+  const p = await person('deck');
+  t.like(await spend(p.email, 'hackathon', '123456'), { error: 'invalid_code' });
+  t.is(await codesOf(p.userId), 1, 'another tool\'s attempt leaves the code alone');
+  t.deepEqual(await spend('nobody@a.test', 'deck', '123456'), { error: 'invalid_code', message: 'The code is wrong or has expired; request a new one' });
+  t.deepEqual(await spend(p.email.toUpperCase(), 'deck', '123456'), { userId: p.userId }, 'the address is normalised');
+});
+
+test('login_code_complete spends through it and makes the key; two-factor accounts are sent to the browser', async (t) => {
+  const complete = async (email: string, code: string) => (await db.pool.query(
+    `select app_private.login_code_complete($1, 'deck', $2, $3, 'laptop', null) as r`, [email, hash(code), hash(`key-${email}`)])).rows[0].r;
+  const p = await person('deck');
+  t.like(await complete(p.email, '000000'), { error: 'invalid_code', attemptsLeft: 2 });
+  const done = await complete(p.email, '123456');
+  t.is(done.user.id, p.userId);
+  t.truthy(done.key.id);
+  t.like(await complete(p.email, '123456'), { error: 'invalid_code', message: 'The code is wrong or has expired; request a new one' });
+  const tf = await person('deck', '654321', true);
+  t.is((await complete(tf.email, '654321')).error, 'two_factor_required');
+  t.is(await codesOf(tf.userId), 0, 'the code is spent before the two-factor answer');
+});
+
+test('login_code_for_session spends the browser code through it, in the page\'s wording', async (t) => {
+  const forSession = async (email: string, code: string) =>
+    (await db.pool.query(`select app_private.login_code_for_session($1, $2) as r`, [email, hash(code)])).rows[0].r;
+  const p = await person('browser', '111111', true);
+  t.deepEqual(await forSession(p.email, '000000'), { error: 'invalid_code', message: 'Wrong code; 2 attempt(s) left', attemptsLeft: 2 });
+  t.deepEqual(await forSession(p.email, '111111'), { userId: p.userId, twoFactor: true });
+  t.deepEqual(await forSession(p.email, '111111'), { error: 'invalid_code', message: 'The code is wrong or has expired; ask for a new one' });
+});
+
+test('the spend logic is written once: neither sign-in path touches the codes table itself', async (t) => {
+  const { rows } = await db.pool.query(`select p.proname from pg_proc p join pg_namespace n on n.oid = p.pronamespace
+    where n.nspname = 'app_private' and p.prosrc like '%login_codes%' and p.prosrc like '%attempts%' order by 1`);
+  t.deepEqual(rows.map((r) => r.proname), ['login_code_request', 'login_code_spend']);
+});

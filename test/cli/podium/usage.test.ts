@@ -1,5 +1,7 @@
 // `podium` usage: help, unknown commands and options, per-command --help. Nothing here
-// may touch the database, so it must still be empty afterwards.
+// may touch the database, so it must still be empty afterwards. Serial: each case boots the
+// TypeScript bin (seconds of CPU); seventeen at once on a loaded 2-core machine outran the
+// runner's 60 s guard.
 import test from 'ava';
 import { createTestDatabase, type TestDatabase } from '../../helpers/db.ts';
 import { parseJson, podium } from './run.ts';
@@ -12,7 +14,7 @@ test.before(async () => {
 });
 test.after.always(() => db?.drop());
 
-test('podium --help lists every command and exits 0', async (t) => {
+test.serial('podium --help lists every command and exits 0', async (t) => {
   const r = await podium(db, ['--help']);
   t.is(r.code, 0, r.stderr);
   t.regex(r.stdout, /^Usage: podium <command> \[options\]$/m);
@@ -20,19 +22,19 @@ test('podium --help lists every command and exits 0', async (t) => {
   t.is(r.stderr, '');
 });
 
-test('podium help is the same list', async (t) => {
+test.serial('podium help is the same list', async (t) => {
   const [a, b] = await Promise.all([podium(db, ['help']), podium(db, ['--help'])]);
   t.is(a.code, 0);
   t.is(a.stdout, b.stdout);
 });
 
-test('podium with no arguments prints the help and exits 1', async (t) => {
+test.serial('podium with no arguments prints the help and exits 1', async (t) => {
   const r = await podium(db, []);
   t.is(r.code, 1);
   for (const c of COMMANDS) t.true(r.stdout.includes(`  ${c}`), `help lists ${c}`);
 });
 
-test('an unknown command exits 1 naming it, with the help on stderr', async (t) => {
+test.serial('an unknown command exits 1 naming it, with the help on stderr', async (t) => {
   const r = await podium(db, ['frobnicate', '--json']);
   t.is(r.code, 1);
   t.is(r.stdout, '');
@@ -40,7 +42,7 @@ test('an unknown command exits 1 naming it, with the help on stderr', async (t) 
   t.regex(r.stderr, /Usage: podium <command>/);
 });
 
-test('a command group without its verb is an unknown command', async (t) => {
+test.serial('a command group without its verb is an unknown command', async (t) => {
   for (const args of [['workspace'], ['key', 'delete'], ['member']]) {
     const r = await podium(db, args);
     t.is(r.code, 1, args.join(' '));
@@ -48,7 +50,7 @@ test('a command group without its verb is an unknown command', async (t) => {
   }
 });
 
-test('an unknown option exits 1 naming the option and printing the usage', async (t) => {
+test.serial('an unknown option exits 1 naming the option and printing the usage', async (t) => {
   const r = await podium(db, ['setup', '--bogus']);
   t.is(r.code, 1);
   t.is(r.stdout, '');
@@ -56,7 +58,7 @@ test('an unknown option exits 1 naming the option and printing the usage', async
   t.regex(r.stderr, /Usage: podium setup /);
 });
 
-test('an unknown option is refused before any other check or database work', async (t) => {
+test.serial('an unknown option is refused before any other check or database work', async (t) => {
   const r = await podium(db, ['key', 'create', '--email', 'owner@acme.test', '--tool', 'deck', '--scope', 'x', '--json']);
   t.is(r.code, 1);
   t.is(r.stdout, '');
@@ -64,7 +66,7 @@ test('an unknown option is refused before any other check or database work', asy
 });
 
 for (const c of COMMANDS) {
-  test(`podium ${c} --help prints its usage and exits 0`, async (t) => {
+  test.serial(`podium ${c} --help prints its usage and exits 0`, async (t) => {
     const r = await podium(db, [...c.split(' '), '--help']);
     t.is(r.code, 0, r.stderr);
     t.true(r.stdout.startsWith(`Usage: podium ${c}`), r.stdout);
@@ -72,7 +74,7 @@ for (const c of COMMANDS) {
   });
 }
 
-test('--help wins over other options, even unknown ones', async (t) => {
+test.serial('--help wins over other options, even unknown ones', async (t) => {
   const r = await podium(db, ['key', 'create', '--bogus', '--help']);
   t.is(r.code, 0);
   t.regex(r.stdout, /^Usage: podium key create --email <e> --tool deck\|hackathon/);

@@ -37,6 +37,15 @@ export interface Config {
   codeHost: 'local' | 'github'; // where team repositories live (CODE_HOST)
   github: GithubSettings | null; // the GitHub App, with CODE_HOST=github
   chromiumPath: string | null; // headless Chromium for deck thumbnails; null: sharp title cards only
+  live: LiveSettings; // GET /api/v1/event/stream
+}
+
+/** The live stream (docs/WIRE.md "Live stream", docs/OPERATIONS.md). */
+export interface LiveSettings {
+  heartbeatSeconds: number; // a comment line to every open stream this often (LIVE_HEARTBEAT_SECONDS, default 20)
+  recheckSeconds: number; // each stream's credential and roster role are read again this often (LIVE_RECHECK_SECONDS, default 30)
+  retentionDays: number; // live rows older than this are pruned by live__prune (LIVE_RETENTION_DAYS, default 7)
+  maxBufferBytes: number; // a stream whose unsent bytes exceed this is closed (LIVE_MAX_BUFFER_BYTES, default 1 MiB)
 }
 
 export interface S3Settings {
@@ -204,6 +213,12 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     codeHost: oneOf(env, 'CODE_HOST', ['local', 'github'] as const, 'local'),
     github: env.CODE_HOST === 'github' ? githubSettings(env) : null,
     chromiumPath: chromiumPath(env),
+    live: {
+      heartbeatSeconds: int(env, 'LIVE_HEARTBEAT_SECONDS', 20, 1, 300),
+      recheckSeconds: int(env, 'LIVE_RECHECK_SECONDS', 30, 1, 3600),
+      retentionDays: int(env, 'LIVE_RETENTION_DAYS', 7, 1, 3650),
+      maxBufferBytes: int(env, 'LIVE_MAX_BUFFER_BYTES', 1024 * 1024, 16 * 1024, 256 * 1024 * 1024),
+    },
   };
   if (emailDriver === 'smtp' && !config.smtpUrl) throw new ConfigError('EMAIL_DRIVER=smtp needs SMTP_URL (e.g. smtp://127.0.0.1:2525)');
   if (emailDriver === 'resend' && !config.resendApiKey) throw new ConfigError('EMAIL_DRIVER=resend needs RESEND_API_KEY');

@@ -4172,6 +4172,60 @@ end;
 $$;
 
 --
+-- Name: live_backlog(bigint, integer); Type: FUNCTION; Schema: app_private; Owner: -
+--
+
+CREATE FUNCTION app_private.live_backlog(p_after bigint, p_limit integer) RETURNS TABLE(id bigint, kind text, payload text)
+    LANGUAGE plpgsql STABLE SECURITY DEFINER
+    SET search_path TO ''
+    AS $$
+declare
+  ctx app_private.event_ctx := app_private.role_ctx('hackathon:read', array['participant', 'advisor', 'organizer']);
+begin
+  return query
+    select l.id, l.kind, l.payload::text from app_private.live_events l
+    where l.event_id = ctx.event_id and l.id > p_after and app_private.live_visible(l, ctx)
+    order by l.id
+    limit least(greatest(p_limit, 1), 1000);
+end;
+$$;
+
+--
+-- Name: FUNCTION live_backlog(p_after bigint, p_limit integer); Type: COMMENT; Schema: app_private; Owner: -
+--
+
+COMMENT ON FUNCTION app_private.live_backlog(p_after bigint, p_limit integer) IS 'The live rows after p_after the caller may read, oldest first (at most 1000): what a stream resumed with Last-Event-ID missed.';
+
+--
+-- Name: live_prune(interval); Type: FUNCTION; Schema: app_private; Owner: -
+--
+
+CREATE FUNCTION app_private.live_prune(p_keep interval) RETURNS integer
+    LANGUAGE plpgsql SECURITY DEFINER
+    SET search_path TO ''
+    AS $$
+declare
+  n integer;
+  top bigint;
+begin
+  with gone as (
+    delete from app_private.live_events l where l.at < app.now() - p_keep returning l.id
+  )
+  select count(*), max(gone.id) into n, top from gone;
+  if top is not null then
+    update app_private.live_horizon h set pruned_through = greatest(h.pruned_through, top);
+  end if;
+  return n;
+end;
+$$;
+
+--
+-- Name: FUNCTION live_prune(p_keep interval); Type: COMMENT; Schema: app_private; Owner: -
+--
+
+COMMENT ON FUNCTION app_private.live_prune(p_keep interval) IS 'Deletes live rows older than p_keep (the live__prune task, hourly) and moves the horizon a resume must be above.';
+
+--
 -- Name: live_publish(uuid, text, text[], uuid, jsonb); Type: FUNCTION; Schema: app_private; Owner: -
 --
 
@@ -4200,6 +4254,79 @@ $$;
 --
 
 COMMENT ON FUNCTION app_private.live_publish(p_event_id uuid, p_kind text, p_roles text[], p_team_id uuid, p_payload jsonb) IS 'Appends a change to the live log with its audience and wakes every listening API replica (NOTIFY podium_live, payload: the id).';
+
+--
+-- Name: live_reader(bigint); Type: FUNCTION; Schema: app_private; Owner: -
+--
+
+CREATE FUNCTION app_private.live_reader(p_after bigint) RETURNS jsonb
+    LANGUAGE plpgsql STABLE SECURITY DEFINER
+    SET search_path TO ''
+    AS $$
+declare
+  ctx app_private.event_ctx := app_private.role_ctx('hackathon:read', array['participant', 'advisor', 'organizer']);
+  horizon bigint := (select h.pruned_through from app_private.live_horizon h);
+  top bigint := greatest((select max(l.id) from app_private.live_events l), horizon, 0);
+begin
+  return jsonb_build_object(
+    'eventId', ctx.event_id, 'workspaceId', ctx.workspace_id, 'userId', ctx.user_id,
+    'role', ctx.role, 'teamId', ctx.team_id,
+    -- Where a stream opened now starts: the newest committed id (ids are handed out in commit
+    -- order, so nothing at or below it can still appear).
+    'position', top,
+    -- A resume point the log can still serve: not pruned past, and one it handed out.
+    'resumable', p_after is null or (p_after >= horizon and p_after <= top));
+end;
+$$;
+
+--
+-- Name: FUNCTION live_reader(p_after bigint); Type: COMMENT; Schema: app_private; Owner: -
+--
+
+COMMENT ON FUNCTION app_private.live_reader(p_after bigint) IS 'The caller as a live-stream reader (event, role, team; insufficient_scope, event_not_configured, not_on_roster, insufficient_event_role for jury), the log position now, and whether p_after can still be resumed from.';
+
+--
+-- Name: live_events; Type: TABLE; Schema: app_private; Owner: -
+--
+
+CREATE TABLE app_private.live_events (
+    id bigint NOT NULL,
+    at timestamp with time zone DEFAULT now() NOT NULL,
+    workspace_id uuid NOT NULL,
+    event_id uuid NOT NULL,
+    kind text NOT NULL,
+    roles text[] NOT NULL,
+    team_id uuid,
+    payload jsonb NOT NULL,
+    CONSTRAINT live_events_kind_check CHECK ((kind ~ '^[a-z][a-z_.]{0,62}$'::text)),
+    CONSTRAINT live_events_roles_check CHECK (((roles <@ ARRAY['participant'::text, 'advisor'::text, 'organizer'::text, 'jury'::text]) AND (cardinality(roles) > 0)))
+);
+
+--
+-- Name: TABLE live_events; Type: COMMENT; Schema: app_private; Owner: -
+--
+
+COMMENT ON TABLE app_private.live_events IS 'The live log tailed by GET /api/v1/event/stream: one row per change a client may watch, with its audience (roles, team).';
+
+--
+-- Name: live_visible(app_private.live_events, app_private.event_ctx); Type: FUNCTION; Schema: app_private; Owner: -
+--
+
+CREATE FUNCTION app_private.live_visible(l app_private.live_events, ctx app_private.event_ctx) RETURNS boolean
+    LANGUAGE sql IMMUTABLE
+    SET search_path TO ''
+    AS $$
+  select l.event_id = ctx.event_id
+    and ctx.role in ('participant', 'advisor', 'organizer')
+    and ctx.role = any (l.roles)
+    and (l.team_id is null or ctx.role <> 'participant' or l.team_id is not distinct from ctx.team_id)
+$$;
+
+--
+-- Name: FUNCTION live_visible(l app_private.live_events, ctx app_private.event_ctx); Type: COMMENT; Schema: app_private; Owner: -
+--
+
+COMMENT ON FUNCTION app_private.live_visible(l app_private.live_events, ctx app_private.event_ctx) IS 'The audience rule of the live log: may this reader receive this row (api/live/audience.ts is its in-process twin).';
 
 --
 -- Name: local_account_of(text, text); Type: FUNCTION; Schema: app_private; Owner: -
@@ -6275,29 +6402,6 @@ CREATE TABLE app_private.key_usage (
 );
 
 --
--- Name: live_events; Type: TABLE; Schema: app_private; Owner: -
---
-
-CREATE TABLE app_private.live_events (
-    id bigint NOT NULL,
-    at timestamp with time zone DEFAULT now() NOT NULL,
-    workspace_id uuid NOT NULL,
-    event_id uuid NOT NULL,
-    kind text NOT NULL,
-    roles text[] NOT NULL,
-    team_id uuid,
-    payload jsonb NOT NULL,
-    CONSTRAINT live_events_kind_check CHECK ((kind ~ '^[a-z][a-z_.]{0,62}$'::text)),
-    CONSTRAINT live_events_roles_check CHECK (((roles <@ ARRAY['participant'::text, 'advisor'::text, 'organizer'::text, 'jury'::text]) AND (cardinality(roles) > 0)))
-);
-
---
--- Name: TABLE live_events; Type: COMMENT; Schema: app_private; Owner: -
---
-
-COMMENT ON TABLE app_private.live_events IS 'The live log tailed by GET /api/v1/event/stream: one row per change a client may watch, with its audience (roles, team).';
-
---
 -- Name: live_events_id_seq; Type: SEQUENCE; Schema: app_private; Owner: -
 --
 
@@ -6309,6 +6413,22 @@ ALTER TABLE app_private.live_events ALTER COLUMN id ADD GENERATED ALWAYS AS IDEN
     NO MAXVALUE
     CACHE 1
 );
+
+--
+-- Name: live_horizon; Type: TABLE; Schema: app_private; Owner: -
+--
+
+CREATE TABLE app_private.live_horizon (
+    singleton boolean DEFAULT true NOT NULL,
+    pruned_through bigint DEFAULT 0 NOT NULL,
+    CONSTRAINT live_horizon_singleton_check CHECK (singleton)
+);
+
+--
+-- Name: TABLE live_horizon; Type: COMMENT; Schema: app_private; Owner: -
+--
+
+COMMENT ON TABLE app_private.live_horizon IS 'The highest live_events id ever pruned: a stream resumed from an id at or below it has lost rows and is told to re-read.';
 
 --
 -- Name: local_organizations; Type: TABLE; Schema: app_private; Owner: -
@@ -6824,6 +6944,13 @@ ALTER TABLE ONLY app_private.key_usage
 
 ALTER TABLE ONLY app_private.live_events
     ADD CONSTRAINT live_events_pkey PRIMARY KEY (id);
+
+--
+-- Name: live_horizon live_horizon_pkey; Type: CONSTRAINT; Schema: app_private; Owner: -
+--
+
+ALTER TABLE ONLY app_private.live_horizon
+    ADD CONSTRAINT live_horizon_pkey PRIMARY KEY (singleton);
 
 --
 -- Name: local_organizations local_organizations_pkey; Type: CONSTRAINT; Schema: app_private; Owner: -
@@ -8896,10 +9023,22 @@ GRANT SELECT ON TABLE app.share_links TO podium_app;
 GRANT ALL ON FUNCTION app_private.list_demo_passes(p_limit integer, p_before_at timestamp with time zone, p_before_id uuid) TO podium_app;
 
 --
+-- Name: FUNCTION live_backlog(p_after bigint, p_limit integer); Type: ACL; Schema: app_private; Owner: -
+--
+
+GRANT ALL ON FUNCTION app_private.live_backlog(p_after bigint, p_limit integer) TO podium_app;
+
+--
 -- Name: FUNCTION live_publish(p_event_id uuid, p_kind text, p_roles text[], p_team_id uuid, p_payload jsonb); Type: ACL; Schema: app_private; Owner: -
 --
 
 GRANT ALL ON FUNCTION app_private.live_publish(p_event_id uuid, p_kind text, p_roles text[], p_team_id uuid, p_payload jsonb) TO podium_app;
+
+--
+-- Name: FUNCTION live_reader(p_after bigint); Type: ACL; Schema: app_private; Owner: -
+--
+
+GRANT ALL ON FUNCTION app_private.live_reader(p_after bigint) TO podium_app;
 
 --
 -- Name: FUNCTION local_repository_permission(p_full_name text, p_user uuid, p_key_workspace uuid); Type: ACL; Schema: app_private; Owner: -

@@ -2,7 +2,8 @@
 // its backlog, holds what the hub delivers meanwhile, then hands over to live delivery
 // dropping every row at or below the last id it sent, so a resume neither loses nor repeats
 // a row. A reader whose unsent bytes pass the bound is closed (it resumes with Last-Event-ID);
-// nobody else waits for it.
+// nobody else waits for it (the bound is checked once per fan-out batch, against the bytes
+// the previous batches left unsent).
 import { once } from 'node:events';
 import type { ServerResponse } from 'node:http';
 import { frame, visible, type LiveReader, type LiveRow } from './audience.ts';
@@ -14,6 +15,7 @@ export class LiveStream implements LiveSubscriber {
   private live = false;
   private held: LiveRow[] = [];
   private heldBytes = 0;
+  private checked = false;
   private closedWith: CloseReason | null = null;
   /** The last id written (a row's, or the position a `ready` or `reset` named). */
   lastSent = 0;
@@ -41,7 +43,7 @@ export class LiveStream implements LiveSubscriber {
     if (this.live) return this.sendRow(row);
     this.held.push(row);
     this.heldBytes += row.frame.length;
-    if (this.heldBytes > this.maxBufferBytes) this.close('slow_reader'); // a catch-up too slow to keep up
+    if (this.heldBytes > 4 * this.maxBufferBytes) this.close('slow_reader'); // a catch-up too slow to keep up
   }
 
   /** A backlog row (already filtered by SQL); waits when the socket is full (only this reader waits). */
@@ -95,8 +97,17 @@ export class LiveStream implements LiveSubscriber {
     this.write(row.frame);
   }
 
+  /**
+   * The bound applies to what is still unsent when the next rows come: checked once per
+   * synchronous fan-out (a batch of rows is written at once and may pass the bound by
+   * itself; a reader that keeps up drains it before the next batch).
+   */
   private write(s: string): void {
+    if (!this.checked) {
+      this.checked = true;
+      queueMicrotask(() => (this.checked = false));
+      if (this.res.writableLength > this.maxBufferBytes) return this.close('slow_reader');
+    }
     this.res.write(s);
-    if (this.res.writableLength > this.maxBufferBytes) this.close('slow_reader');
   }
 }

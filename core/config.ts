@@ -46,6 +46,7 @@ export interface LiveSettings {
   recheckSeconds: number; // each stream's credential and roster role are read again this often (LIVE_RECHECK_SECONDS, default 30)
   retentionDays: number; // live rows older than this are pruned by live__prune (LIVE_RETENTION_DAYS, default 7)
   maxBufferBytes: number; // a stream whose unsent bytes exceed this is closed (LIVE_MAX_BUFFER_BYTES, default 1 MiB)
+  listenUrl: string | null; // the LISTEN connection's own URL (LIVE_LISTEN_URL: direct, past a transaction pooler); null: the pool's
 }
 
 export interface S3Settings {
@@ -218,6 +219,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       recheckSeconds: int(env, 'LIVE_RECHECK_SECONDS', 30, 1, 3600),
       retentionDays: int(env, 'LIVE_RETENTION_DAYS', 7, 1, 3650),
       maxBufferBytes: int(env, 'LIVE_MAX_BUFFER_BYTES', 1024 * 1024, 16 * 1024, 256 * 1024 * 1024),
+      listenUrl: str(env, 'LIVE_LISTEN_URL'),
     },
   };
   if (emailDriver === 'smtp' && !config.smtpUrl) throw new ConfigError('EMAIL_DRIVER=smtp needs SMTP_URL (e.g. smtp://127.0.0.1:2525)');

@@ -7,6 +7,7 @@
 // the hub, subscribe (live rows are held), then the backlog after Last-Event-ID from the
 // table, then the held rows past the last id sent, then live.
 import type { FastifyInstance, FastifyRequest } from 'fastify';
+import pg from 'pg';
 import client from 'prom-client';
 import { withCaller } from '../../../core/db/pool.ts';
 import type { Metrics } from '../../../core/metrics.ts';
@@ -40,7 +41,11 @@ function resumePoint(req: FastifyRequest<{ Querystring: { lastEventId?: string }
 
 export function registerStreamRoutes(app: FastifyInstance, deps: ApiDeps & { metrics: Metrics }): LiveHub {
   const { pool, config, log, metrics } = deps;
-  const hub = new LiveHub({ pool, log, heartbeatMs: config.live.heartbeatSeconds * 1000 });
+  const listenUrl = config.live.listenUrl;
+  const hub = new LiveHub({
+    pool, log, heartbeatMs: config.live.heartbeatSeconds * 1000,
+    connect: listenUrl ? () => new pg.Client({ connectionString: listenUrl, application_name: 'podium-live', keepAlive: true }) : undefined,
+  });
   app.addHook('preClose', async () => hub.close());
 
   new client.Gauge({

@@ -3690,6 +3690,108 @@ end;
 $$;
 
 --
+-- Name: erase_account(text, bytea); Type: FUNCTION; Schema: app_private; Owner: -
+--
+
+CREATE FUNCTION app_private.erase_account(p_email text, p_mark bytea) RETURNS jsonb
+    LANGUAGE plpgsql SECURITY DEFINER
+    SET search_path TO ''
+    AS $$
+declare
+  u app.users;
+  prior app_private.erased_accounts;
+  tomb text;
+  n_sessions integer;
+  n_keys integer;
+  n_passes integer;
+  n_memberships integer;
+  n_projects integer;
+  n_teams integer;
+  n_roster integer;
+  n_live integer;
+  ownerless jsonb;
+  tool text;
+begin
+  select * into u from app.users x
+    where app_private.normalize_email(x.email) = app_private.normalize_email(p_email) and x.erased_at is null
+    for update;
+  if u.id is null then
+    select * into prior from app_private.erased_accounts e where e.email_mark = p_mark order by e.erased_at desc limit 1;
+    if prior.user_id is not null then
+      return jsonb_build_object('erased', false, 'userId', prior.user_id, 'erasedAt', app_private.iso(prior.erased_at));
+    end if;
+    perform app_private.fail('account_not_found', format('No account uses %s', p_email));
+  end if;
+  tomb := app_private.erased_email(u.id);
+
+  -- Sign-in and everything that acts as the person.
+  delete from app_private.user_secrets s where s.user_id = u.id;
+  delete from app_private.login_codes c where c.user_id = u.id;
+  foreach tool in array array['deck', 'hackathon', 'browser'] loop
+    perform graphile_worker.remove_job('login_code:' || u.id || ':' || tool); -- a code mail not sent yet
+  end loop;
+  delete from app_private.sessions s where s.user_id = u.id;
+  get diagnostics n_sessions = row_count;
+  delete from app_private.demo_passes d where d.user_id = u.id; -- their sessions go with them
+  get diagnostics n_passes = row_count;
+  delete from app_private.api_keys k where k.user_id = u.id;
+  get diagnostics n_keys = row_count;
+  delete from app_private.sign_ins s where s.user_id = u.id;
+  delete from app_private.idempotency_keys i where i.user_id = u.id;
+  delete from app_private.upload_intents i where i.user_id = u.id;
+  delete from app_private.local_repository_access a where a.user_id = u.id;
+
+  -- Memberships: the person leaves every workspace (workspaces left without an owner are named).
+  select coalesce(jsonb_agg(jsonb_build_object('id', w.id, 'name', w.name) order by w.name), '[]'::jsonb) into ownerless
+    from app.memberships m join app.workspaces w on w.id = m.workspace_id
+    where m.user_id = u.id and m.role = 'owner'
+      and not exists (select 1 from app.memberships o where o.workspace_id = m.workspace_id and o.role = 'owner' and o.user_id <> u.id);
+  delete from app.team_members t where t.user_id = u.id;
+  get diagnostics n_teams = row_count;
+  delete from app.project_members p where p.user_id = u.id;
+  get diagnostics n_projects = row_count;
+  delete from app.deck_collaborators d where d.user_id = u.id;
+  delete from app.memberships m where m.user_id = u.id;
+  get diagnostics n_memberships = row_count;
+
+  -- Roster rows: detached (they name the address, the account's link to them).
+  update app.roster_entries r set email = tomb, name = '(erased account)', github_login = null
+    where lower(r.email) = lower(u.email) or app_private.normalize_email(r.email) = app_private.normalize_email(u.email);
+  get diagnostics n_roster = row_count;
+
+  -- The live log: names in payloads.
+  update app_private.live_events l set payload = app_private.scrub_person(l.payload, u.id)
+    where strpos(l.payload::text, u.id::text) > 0;
+  get diagnostics n_live = row_count;
+
+  update app.users x set email = tomb, name = null, two_factor_enabled = false, default_workspace_id = null, erased_at = now()
+    where x.id = u.id returning * into u;
+  insert into app_private.erased_accounts (user_id, email_mark, erased_at) values (u.id, p_mark, u.erased_at);
+
+  return jsonb_build_object(
+    'erased', true, 'userId', u.id, 'erasedAt', app_private.iso(u.erased_at),
+    'sessions', n_sessions, 'keys', n_keys, 'demoPasses', n_passes,
+    'memberships', n_memberships, 'projectMemberships', n_projects, 'teamMemberships', n_teams,
+    'rosterRows', n_roster, 'liveRows', n_live, 'ownerlessWorkspaces', ownerless);
+end;
+$$;
+
+--
+-- Name: FUNCTION erase_account(p_email text, p_mark bytea); Type: COMMENT; Schema: app_private; Owner: -
+--
+
+COMMENT ON FUNCTION app_private.erase_account(p_email text, p_mark bytea) IS 'podium account erase: removes the person behind an account (sign-in, keys, sessions, name, email, memberships; roster rows detached; names in the live log) in one transaction, keeping the account row for what points at it. p_mark: HMAC(AUTH_SECRET) of the normalised address, kept to recognise a second run.';
+
+--
+-- Name: erased_email(uuid); Type: FUNCTION; Schema: app_private; Owner: -
+--
+
+CREATE FUNCTION app_private.erased_email(p_user uuid) RETURNS text
+    LANGUAGE sql IMMUTABLE
+    SET search_path TO ''
+    AS $$ select 'erased-' || p_user::text || '@erased.invalid' $$;
+
+--
 -- Name: event_ctx(); Type: FUNCTION; Schema: app_private; Owner: -
 --
 
@@ -5129,6 +5231,25 @@ $$;
 COMMENT ON FUNCTION app_private.recover_dead_workers(p_stale interval) IS 'Frees the queue locks of worker replicas whose heartbeat is older than p_stale (default 2 minutes, 4 missed beats) and removes their heartbeat rows; answers { replicas, unlockedJobs }. Run every minute by workers__recover; safe to run by hand.';
 
 --
+-- Name: refuse_erased_credential(); Type: FUNCTION; Schema: app_private; Owner: -
+--
+
+CREATE FUNCTION app_private.refuse_erased_credential() RETURNS trigger
+    LANGUAGE plpgsql
+    SET search_path TO ''
+    AS $$
+begin
+  if exists (select 1 from app.users u where u.id = new.user_id and u.erased_at is not null) then
+    if tg_table_name = 'login_codes' then
+      return null;
+    end if;
+    perform app_private.fail('unauthorized', 'This account was erased');
+  end if;
+  return new;
+end;
+$$;
+
+--
 -- Name: repository_held_elsewhere(uuid, text); Type: FUNCTION; Schema: app_private; Owner: -
 --
 
@@ -5502,6 +5623,40 @@ CREATE FUNCTION app_private.save_thumbnail(p_deck uuid, p_version integer, p_sha
     AS $$
   insert into app.deck_thumbnails (deck_id, version, sha256, renderer) values (p_deck, p_version, p_sha, p_renderer)
   on conflict (deck_id, version) do update set sha256 = excluded.sha256, renderer = excluded.renderer, created_at = now()
+$$;
+
+--
+-- Name: scrub_person(jsonb, uuid); Type: FUNCTION; Schema: app_private; Owner: -
+--
+
+CREATE FUNCTION app_private.scrub_person(p jsonb, p_user uuid) RETURNS jsonb
+    LANGUAGE plpgsql IMMUTABLE
+    SET search_path TO ''
+    AS $$
+declare
+  k text;
+  v jsonb;
+  out jsonb;
+begin
+  case jsonb_typeof(p)
+    when 'object' then
+      out := '{}'::jsonb;
+      for k, v in select * from jsonb_each(p) loop
+        out := out || jsonb_build_object(k, app_private.scrub_person(v, p_user));
+      end loop;
+      if out ->> 'id' = p_user::text then
+        if out ? 'name' then out := out || jsonb_build_object('name', '(erased account)'); end if;
+        out := out - 'email';
+      end if;
+      return out;
+    when 'array' then
+      select coalesce(jsonb_agg(app_private.scrub_person(e, p_user) order by i), '[]'::jsonb) into out
+        from jsonb_array_elements(p) with ordinality as a(e, i);
+      return out;
+    else
+      return p;
+  end case;
+end;
 $$;
 
 --
@@ -6365,6 +6520,22 @@ CREATE TABLE app_private.deck_mail_throttle (
 );
 
 --
+-- Name: erased_accounts; Type: TABLE; Schema: app_private; Owner: -
+--
+
+CREATE TABLE app_private.erased_accounts (
+    user_id uuid NOT NULL,
+    email_mark bytea NOT NULL,
+    erased_at timestamp with time zone DEFAULT now() NOT NULL
+);
+
+--
+-- Name: TABLE erased_accounts; Type: COMMENT; Schema: app_private; Owner: -
+--
+
+COMMENT ON TABLE app_private.erased_accounts IS 'Accounts erased by podium account erase, with an HMAC (AUTH_SECRET) of the address they had, so a second run answers "already erased".';
+
+--
 -- Name: github_installations; Type: TABLE; Schema: app_private; Owner: -
 --
 
@@ -6918,6 +7089,13 @@ ALTER TABLE ONLY app_private.demo_passes
     ADD CONSTRAINT demo_passes_token_hash_key UNIQUE (token_hash);
 
 --
+-- Name: erased_accounts erased_accounts_pkey; Type: CONSTRAINT; Schema: app_private; Owner: -
+--
+
+ALTER TABLE ONLY app_private.erased_accounts
+    ADD CONSTRAINT erased_accounts_pkey PRIMARY KEY (user_id);
+
+--
 -- Name: github_installations github_installations_pkey; Type: CONSTRAINT; Schema: app_private; Owner: -
 --
 
@@ -7392,6 +7570,12 @@ CREATE INDEX demo_passes_listing_idx ON app_private.demo_passes USING btree (wor
 CREATE INDEX demo_passes_user_idx ON app_private.demo_passes USING btree (user_id);
 
 --
+-- Name: erased_accounts_email_mark_idx; Type: INDEX; Schema: app_private; Owner: -
+--
+
+CREATE INDEX erased_accounts_email_mark_idx ON app_private.erased_accounts USING btree (email_mark);
+
+--
 -- Name: github_installations_event_idx; Type: INDEX; Schema: app_private; Owner: -
 --
 
@@ -7516,6 +7700,36 @@ CREATE TRIGGER claim_collaborations_on_key AFTER INSERT ON app_private.api_keys 
 --
 
 CREATE TRIGGER claim_collaborations_on_session AFTER INSERT ON app_private.sessions FOR EACH ROW EXECUTE FUNCTION app_private.claim_on_sign_in();
+
+--
+-- Name: api_keys refuse_erased; Type: TRIGGER; Schema: app_private; Owner: -
+--
+
+CREATE TRIGGER refuse_erased BEFORE INSERT ON app_private.api_keys FOR EACH ROW EXECUTE FUNCTION app_private.refuse_erased_credential();
+
+--
+-- Name: demo_passes refuse_erased; Type: TRIGGER; Schema: app_private; Owner: -
+--
+
+CREATE TRIGGER refuse_erased BEFORE INSERT ON app_private.demo_passes FOR EACH ROW EXECUTE FUNCTION app_private.refuse_erased_credential();
+
+--
+-- Name: login_codes refuse_erased; Type: TRIGGER; Schema: app_private; Owner: -
+--
+
+CREATE TRIGGER refuse_erased BEFORE INSERT ON app_private.login_codes FOR EACH ROW EXECUTE FUNCTION app_private.refuse_erased_credential();
+
+--
+-- Name: sessions refuse_erased; Type: TRIGGER; Schema: app_private; Owner: -
+--
+
+CREATE TRIGGER refuse_erased BEFORE INSERT ON app_private.sessions FOR EACH ROW EXECUTE FUNCTION app_private.refuse_erased_credential();
+
+--
+-- Name: user_secrets refuse_erased; Type: TRIGGER; Schema: app_private; Owner: -
+--
+
+CREATE TRIGGER refuse_erased BEFORE INSERT ON app_private.user_secrets FOR EACH ROW EXECUTE FUNCTION app_private.refuse_erased_credential();
 
 --
 -- Name: sessions sessions_record_sign_in; Type: TRIGGER; Schema: app_private; Owner: -
@@ -7914,6 +8128,13 @@ ALTER TABLE ONLY app_private.demo_passes
 
 ALTER TABLE ONLY app_private.demo_passes
     ADD CONSTRAINT demo_passes_workspace_id_fkey FOREIGN KEY (workspace_id) REFERENCES app.workspaces(id) ON DELETE CASCADE;
+
+--
+-- Name: erased_accounts erased_accounts_user_id_fkey; Type: FK CONSTRAINT; Schema: app_private; Owner: -
+--
+
+ALTER TABLE ONLY app_private.erased_accounts
+    ADD CONSTRAINT erased_accounts_user_id_fkey FOREIGN KEY (user_id) REFERENCES app.users(id) ON DELETE CASCADE;
 
 --
 -- Name: github_installations github_installations_event_id_fkey; Type: FK CONSTRAINT; Schema: app_private; Owner: -

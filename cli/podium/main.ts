@@ -12,8 +12,9 @@ import { migrate } from './commands/migrate.ts';
 import { setup } from './commands/setup.ts';
 import { start } from './commands/start.ts';
 import { workspaceCreate } from './commands/workspace/create.ts';
+import { accountErase } from './commands/account/erase.ts';
 
-export const COMMANDS: Command[] = [start, migrate, setup, workspaceCreate, memberAdd, keyCreate];
+export const COMMANDS: Command[] = [start, migrate, setup, workspaceCreate, memberAdd, keyCreate, accountErase];
 
 const CONFLICT_CODES = new Set(['already_set_up', 'workspace_exists']);
 

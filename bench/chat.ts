@@ -1,0 +1,251 @@
+// `npm run bench:chat`: the live stream (GET /api/v1/event/stream) against real Podium server
+// processes (`podium start`) on a fresh migrated database:
+//   1. rows published per second: the live log's write path, one transaction per row calling
+//      app_private.live_publish with a post-shaped payload (the SQL a post makes besides its
+//      own insert; the chats routes are another branch), from BENCH_PUBLISHERS connections for
+//      BENCH_SECONDS, while 500 streams are open on one replica: every row is counted on every
+//      stream (none lost, none twice);
+//   2. commit-to-arrival time on 500 open streams (p50, p99) for rows published at
+//      BENCH_RATE rows/s: with one API replica holding the 500 streams, then with two replicas
+//      (250 each); 0 lost, 0 duplicated;
+//   3. the load generator's ceiling, in the same run: the same 500 streams and the same rate
+//      against a stand-in fan-out server (bench/chat-fanout.ts: no database, no Podium), so
+//      what the receiving side itself adds is known.
+// The streams are read in this process (node:http, a minimal parser); arrivals and commits are
+// timed on this process's clock. Prints PASS/FAIL against the target; exits 0 either way.
+//
+// Environment: DATABASE_URL (else an embedded PostgreSQL), BENCH_STREAMS (default 500),
+// BENCH_RATE (rows/s, default 20), BENCH_ROWS (rows per latency phase, default 200),
+// BENCH_PUBLISHERS (default 8), BENCH_SECONDS (throughput phase, default 10).
+import { spawn, type ChildProcess } from 'node:child_process';
+import http from 'node:http';
+import path from 'node:path';
+import pg from 'pg';
+import { createPool } from '../core/db/pool.ts';
+import * as seed from '../test/helpers/seed.ts';
+import { AUTH_SECRET, freePort, printMachine, ROOT, say, stopServer, waitHealthy, withStack } from './lib.ts';
+
+const STREAMS = Number(process.env.BENCH_STREAMS || 500);
+const RATE = Number(process.env.BENCH_RATE || 20);
+const ROWS = Number(process.env.BENCH_ROWS || 200);
+const PUBLISHERS = Number(process.env.BENCH_PUBLISHERS || 8);
+const SECONDS = Number(process.env.BENCH_SECONDS || 10);
+const TEAMS = 50;
+const TARGET_P99_MS = 250;
+const HOUR = 3600_000;
+const agent = new http.Agent({ keepAlive: false, maxSockets: Infinity });
+
+/** One stream: the ids it received and when (this process's clock). */
+class Stream {
+  arrivals = new Map<number, number>();
+  duplicates = 0;
+  ready = false;
+  ended = false;
+  private tail = '';
+  private req: http.ClientRequest | null = null;
+
+  open(url: string, key: string | null): Promise<void> {
+    return new Promise((resolve, reject) => {
+      const headers: Record<string, string> = { accept: 'text/event-stream' };
+      if (key) headers.authorization = `Bearer ${key}`;
+      this.req = http.get(url, { agent, headers }, (res) => {
+        if (res.statusCode !== 200) {
+          reject(new Error(`stream answered ${res.statusCode}`));
+          res.resume();
+          return;
+        }
+        res.setEncoding('utf8');
+        res.on('data', (chunk: string) => this.feed(chunk, resolve));
+        res.on('close', () => (this.ended = true));
+      });
+      this.req.on('error', (err) => (this.ready ? (this.ended = true) : reject(err)));
+    });
+  }
+
+  /** Frames are `id: N\nevent: kind\n…`: only ids and the ready event are read. */
+  private feed(chunk: string, onReady: () => void): void {
+    const now = performance.now();
+    const text = this.tail + chunk;
+    let at = 0;
+    for (;;) {
+      const i = text.indexOf('id: ', at);
+      if (i < 0) break;
+      const nl = text.indexOf('\n', i);
+      const nl2 = nl < 0 ? -1 : text.indexOf('\n', nl + 1);
+      if (nl2 < 0) break; // the event line is not complete yet
+      const id = Number(text.slice(i + 4, nl));
+      if (text.startsWith('event: ready', nl + 1)) {
+        if (!this.ready) ((this.ready = true), onReady());
+      } else if (this.arrivals.has(id)) this.duplicates++;
+      else this.arrivals.set(id, now);
+      at = nl2;
+    }
+    this.tail = text.slice(at);
+    if (this.tail.length > 4096) this.tail = this.tail.slice(-4096);
+  }
+
+  close(): void {
+    this.req?.destroy();
+  }
+}
+
+async function openStreams(urls: string[], keys: (string | null)[]): Promise<Stream[]> {
+  const streams: Stream[] = [];
+  for (let i = 0; i < STREAMS; i += 50) {
+    const batch = Array.from({ length: Math.min(50, STREAMS - i) }, (_, j) => {
+      const s = new Stream();
+      streams.push(s);
+      return s.open(urls[(i + j) % urls.length]!, keys[(i + j) % keys.length]!);
+    });
+    await Promise.all(batch);
+  }
+  return streams;
+}
+
+function pct(sorted: number[], p: number): number {
+  return sorted.length ? sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)]! : NaN;
+}
+
+interface Latency { p50: number; p99: number; max: number; deliveries: number; lost: number; duplicated: number }
+
+/** Commits (or emits) ROWS rows at RATE/s; waits for every stream to have them all (or 10 s). */
+async function latencyRun(streams: Stream[], emit: (n: number) => Promise<number>): Promise<Latency> {
+  const sent = new Map<number, number>();
+  const t0 = performance.now();
+  for (let n = 0; n < ROWS; n++) {
+    const due = t0 + (n * 1000) / RATE;
+    const wait = due - performance.now();
+    if (wait > 0) await new Promise((r) => setTimeout(r, wait));
+    const id = await emit(n);
+    sent.set(id, performance.now()); // the commit returned (the row is visible from here)
+  }
+  const deadline = performance.now() + 10_000;
+  const complete = () => streams.every((s) => [...sent.keys()].every((id) => s.arrivals.has(id)));
+  while (!complete() && performance.now() < deadline) await new Promise((r) => setTimeout(r, 50));
+  const lat: number[] = [];
+  let lost = 0;
+  for (const s of streams) {
+    for (const [id, at] of sent) {
+      const got = s.arrivals.get(id);
+      if (got === undefined) lost++;
+      else lat.push(Math.max(0, got - at));
+    }
+  }
+  lat.sort((a, b) => a - b);
+  return { p50: pct(lat, 50), p99: pct(lat, 99), max: lat[lat.length - 1] ?? NaN, deliveries: lat.length, lost, duplicated: streams.reduce((n, s) => n + s.duplicates, 0) };
+}
+
+function spawnApi(dbUrl: string, port: number, tmp: string): ChildProcess {
+  return spawn(process.execPath, [path.join(ROOT, 'cli/podium/bin.js'), 'start'], {
+    cwd: ROOT,
+    env: { ...process.env, DATABASE_URL: dbUrl, PORT: String(port), HOST: '127.0.0.1', AUTH_SECRET, LOG_LEVEL: 'warn', DATA_DIR: path.join(tmp, `data-${port}`), SERVICE_ROLE: 'api', NODE_ENV: 'production' },
+    stdio: ['ignore', 'ignore', 'inherit'],
+  });
+}
+
+function spawnFanout(port: number): Promise<ChildProcess> {
+  const child = spawn(process.execPath, ['--import', 'tsx', path.join(ROOT, 'bench/chat-fanout.ts'), String(port)], { cwd: ROOT, stdio: ['pipe', 'pipe', 'inherit'] });
+  return new Promise((resolve, reject) => {
+    child.stdout!.once('data', () => resolve(child));
+    child.once('exit', (code) => reject(new Error(`fan-out stand-in exited ${code}`)));
+  });
+}
+
+const payload = (n: number) => JSON.stringify({
+  channelId: '00000000-0000-4000-8000-000000000001',
+  post: { id: `00000000-0000-4000-8000-${String(n).padStart(12, '0')}`, channelId: '00000000-0000-4000-8000-000000000001', threadId: null, at: new Date().toISOString(), kind: 'post', author: { id: '00000000-0000-4000-8000-0000000000aa', name: 'Bench Person' }, role: 'participant', body: 'A post of about the length people write in a chat, with a question or two in it. '.repeat(2), activity: null, pinned: false, pinnedAt: null, hidden: false, hiddenReason: null, replyCount: 0, reactions: [] },
+});
+
+await withStack('bench-chat', {}, async ({ db, url, tmp }) => {
+  const pool = db.pool;
+  const base = await seed.basicWorkspace(pool, 'Bench', 'owner@bench.test');
+  const start = Date.now() + HOUR;
+  const put = async (p: string, body: unknown, ok: number) => {
+    const res = await fetch(`${url}${p}`, { method: 'PUT', headers: { 'content-type': 'application/json', authorization: `Bearer ${base.hackKey.key}` }, body: JSON.stringify(body) });
+    if (res.status !== ok) throw new Error(`PUT ${p} answered ${res.status}: ${await res.text()}`);
+    return res.json();
+  };
+  const event = (await put('/api/v1/event', {
+    expectedVersion: 0, name: 'Bench Hack', timezone: 'UTC', startsAt: new Date(start).toISOString(), buildEndsAt: new Date(start + 24 * HOUR).toISOString(),
+    voteOpensAt: new Date(start + 25 * HOUR).toISOString(), voteClosesAt: new Date(start + 27 * HOUR).toISOString(),
+  }, 201)).event;
+  say(`seeding ${STREAMS} participants in ${TEAMS} teams, one key each...`);
+  await put('/api/v1/event/roster', { participants: Array.from({ length: STREAMS }, (_, i) => ({ email: `p${i}@bench.test`, team: `Team ${i % TEAMS}` })) }, 200);
+  const keys: string[] = [];
+  for (let i = 0; i < STREAMS; i++) {
+    await seed.member(pool, base.ws.id, `p${i}@bench.test`, 'member');
+    keys.push((await seed.key(pool, `p${i}@bench.test`, 'hackathon', { scopes: ['hackathon:read'] })).key);
+  }
+  const roles = ['participant', 'advisor', 'organizer'];
+  const publisher = createPool(db.url, PUBLISHERS);
+  const publish = async (n: number, c: pg.Pool | pg.PoolClient = publisher) =>
+    Number((await c.query('select app_private.live_publish($1, $2, $3, null, $4) as id', [event.id, 'post.created', roles, payload(n)])).rows[0].id);
+
+  // 3 first (nothing else running): the receiving side's own ceiling.
+  say(`load generator ceiling: ${STREAMS} streams from a stand-in fan-out server (no database), ${ROWS} rows at ${RATE}/s...`);
+  const fanPort = await freePort();
+  const fan = await spawnFanout(fanPort);
+  let fanId = 0;
+  const fanStreams = await openStreams([`http://127.0.0.1:${fanPort}/`], [null]);
+  const ceiling = await latencyRun(fanStreams, async () => {
+    const id = ++fanId;
+    fan.stdin!.write(`${id}\n`);
+    return id;
+  });
+  for (const s of fanStreams) s.close();
+  fan.kill('SIGTERM');
+
+  // 2a: one replica.
+  say(`one replica: opening ${STREAMS} streams...`);
+  let streams = await openStreams([`${url}/api/v1/event/stream`], keys);
+  say(`one replica: ${ROWS} rows at ${RATE}/s...`);
+  const one = await latencyRun(streams, (n) => publish(n));
+
+  // 1: throughput with the 500 streams open (on one replica).
+  say(`throughput: ${PUBLISHERS} publishers for ${SECONDS} s, ${STREAMS} streams open...`);
+  const ids: number[] = [];
+  const until = performance.now() + SECONDS * 1000;
+  const t0 = performance.now();
+  await Promise.all(Array.from({ length: PUBLISHERS }, async () => {
+    while (performance.now() < until) ids.push(await publish(ids.length));
+  }));
+  const elapsed = (performance.now() - t0) / 1000;
+  const deadline = performance.now() + 30_000;
+  const expected = ROWS + ids.length; // every row of phase 2a and of this phase reaches every stream
+  const all = () => streams.every((s) => s.arrivals.size >= expected);
+  while (!all() && performance.now() < deadline) await new Promise((r) => setTimeout(r, 100));
+  const drainS = (performance.now() - t0) / 1000;
+  const tpLost = streams.reduce((n, s) => n + ids.filter((id) => !s.arrivals.has(id)).length, 0);
+  const tpDup = streams.reduce((n, s) => n + s.duplicates, 0) - one.duplicated;
+  for (const s of streams) s.close();
+
+  // 2b: two replicas, half the streams on each.
+  const port2 = await freePort();
+  const second = spawnApi(db.url, port2, tmp);
+  let two: Latency;
+  try {
+    await waitHealthy(`http://127.0.0.1:${port2}`, second);
+    say(`two replicas: opening ${STREAMS} streams (half on each)...`);
+    streams = await openStreams([`${url}/api/v1/event/stream`, `http://127.0.0.1:${port2}/api/v1/event/stream`], keys);
+    say(`two replicas: ${ROWS} rows at ${RATE}/s...`);
+    two = await latencyRun(streams, (n) => publish(n));
+    for (const s of streams) s.close();
+  } finally {
+    await stopServer(second);
+  }
+  await publisher.end();
+
+  const ok = (l: Latency) => l.p99 < TARGET_P99_MS && l.lost === 0 && l.duplicated === 0;
+  say('');
+  say(`bench:chat  ${STREAMS} streams (${STREAMS} participants, ${TEAMS} teams, one key each), rows of ~${payload(0).length} bytes to everyone`);
+  printMachine();
+  say('');
+  const line = (label: string, value: string) => say(`  ${label.padEnd(52)}${value}`);
+  const lat = (l: Latency) => `p50 ${l.p50.toFixed(1)} ms, p99 ${l.p99.toFixed(1)} ms, max ${l.max.toFixed(0)} ms; ${l.deliveries} deliveries, ${l.lost} lost, ${l.duplicated} duplicated`;
+  line(`rows published/s (${PUBLISHERS} connections, ${STREAMS} streams open)`, `${(ids.length / elapsed).toFixed(0)}/s (${ids.length} rows in ${elapsed.toFixed(1)} s); all on every stream after ${drainS.toFixed(1)} s: ${tpLost} lost, ${tpDup} duplicated`);
+  line(`commit to arrival, one replica (${RATE} rows/s)`, lat(one));
+  line(`commit to arrival, two replicas (${RATE} rows/s)`, lat(two));
+  line('load generator ceiling (stand-in fan-out, no DB)', lat(ceiling));
+  say('');
+  say(`  target      p99 < ${TARGET_P99_MS} ms at ${STREAMS} streams, 0 lost, 0 duplicated, with one and with two replicas: ${ok(one) && ok(two) && tpLost === 0 && tpDup === 0 ? 'PASS' : 'FAIL'}`);
+});

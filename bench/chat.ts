@@ -11,14 +11,14 @@
 //   3. the load generator's ceiling, in the same run: the same 500 streams and the same rate
 //      against a stand-in fan-out server (bench/chat-fanout.ts: no database, no Podium), so
 //      what the receiving side itself adds is known.
-// The streams are read in this process (node:http, a minimal parser); arrivals and commits are
-// timed on this process's clock. Prints PASS/FAIL against the target; exits 0 either way.
+// The streams are read by a second process (bench/chat-streams.ts, node:http and a minimal
+// parser); rows are published from this one; both time on the machine's clock. Prints PASS/FAIL against the target; exits 0 either way.
 //
 // Environment: DATABASE_URL (else an embedded PostgreSQL), BENCH_STREAMS (default 500),
 // BENCH_RATE (rows/s, default 20), BENCH_ROWS (rows per latency phase, default 200),
 // BENCH_PUBLISHERS (default 8), BENCH_SECONDS (throughput phase, default 10).
 import { spawn, type ChildProcess } from 'node:child_process';
-import http from 'node:http';
+import { createInterface } from 'node:readline';
 import path from 'node:path';
 import pg from 'pg';
 import { createPool } from '../core/db/pool.ts';
@@ -33,106 +33,58 @@ const SECONDS = Number(process.env.BENCH_SECONDS || 10);
 const TEAMS = 50;
 const TARGET_P99_MS = 250;
 const HOUR = 3600_000;
-const agent = new http.Agent({ keepAlive: false, maxSockets: Infinity });
-
-/** One stream: the ids it received and when (this process's clock). */
-class Stream {
-  arrivals = new Map<number, number>();
-  duplicates = 0;
-  ready = false;
-  ended = false;
-  private tail = '';
-  private req: http.ClientRequest | null = null;
-
-  open(url: string, key: string | null): Promise<void> {
-    return new Promise((resolve, reject) => {
-      const headers: Record<string, string> = { accept: 'text/event-stream' };
-      if (key) headers.authorization = `Bearer ${key}`;
-      this.req = http.get(url, { agent, headers }, (res) => {
-        if (res.statusCode !== 200) {
-          reject(new Error(`stream answered ${res.statusCode}`));
-          res.resume();
-          return;
-        }
-        res.setEncoding('utf8');
-        res.on('data', (chunk: string) => this.feed(chunk, resolve));
-        res.on('close', () => (this.ended = true));
-      });
-      this.req.on('error', (err) => (this.ready ? (this.ended = true) : reject(err)));
-    });
-  }
-
-  /** Frames are `id: N\nevent: kind\n…`: only ids and the ready event are read. */
-  private feed(chunk: string, onReady: () => void): void {
-    const now = performance.now();
-    const text = this.tail + chunk;
-    let at = 0;
-    for (;;) {
-      const i = text.indexOf('id: ', at);
-      if (i < 0) break;
-      const nl = text.indexOf('\n', i);
-      const nl2 = nl < 0 ? -1 : text.indexOf('\n', nl + 1);
-      if (nl2 < 0) break; // the event line is not complete yet
-      const id = Number(text.slice(i + 4, nl));
-      if (text.startsWith('event: ready', nl + 1)) {
-        if (!this.ready) ((this.ready = true), onReady());
-      } else if (this.arrivals.has(id)) this.duplicates++;
-      else this.arrivals.set(id, now);
-      at = nl2;
-    }
-    this.tail = text.slice(at);
-    if (this.tail.length > 4096) this.tail = this.tail.slice(-4096);
-  }
-
-  close(): void {
-    this.req?.destroy();
-  }
-}
-
-async function openStreams(urls: string[], keys: (string | null)[]): Promise<Stream[]> {
-  const streams: Stream[] = [];
-  for (let i = 0; i < STREAMS; i += 50) {
-    const batch = Array.from({ length: Math.min(50, STREAMS - i) }, (_, j) => {
-      const s = new Stream();
-      streams.push(s);
-      return s.open(urls[(i + j) % urls.length]!, keys[(i + j) % keys.length]!);
-    });
-    await Promise.all(batch);
-  }
-  return streams;
-}
-
-function pct(sorted: number[], p: number): number {
-  return sorted.length ? sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)]! : NaN;
-}
+const now = () => performance.timeOrigin + performance.now(); // comparable with the receiver process's clock
 
 interface Latency { p50: number; p99: number; max: number; deliveries: number; lost: number; duplicated: number }
 
-/** Commits (or emits) ROWS rows at RATE/s; waits for every stream to have them all (or 10 s). */
-async function latencyRun(streams: Stream[], emit: (n: number) => Promise<number>): Promise<Latency> {
-  const sent = new Map<number, number>();
+/** The receiving process (bench/chat-streams.ts): one JSON line in, one out. */
+class Receiver {
+  private readonly child: ChildProcess;
+  private readonly lines: string[] = [];
+  private waiting: ((line: string) => void) | null = null;
+  constructor() {
+    this.child = spawn(process.execPath, ['--import', 'tsx', path.join(ROOT, 'bench/chat-streams.ts')], { cwd: ROOT, stdio: ['pipe', 'pipe', 'inherit'] });
+    createInterface({ input: this.child.stdout! }).on('line', (line) => {
+      if (this.waiting) {
+        const w = this.waiting;
+        this.waiting = null;
+        w(line);
+      } else this.lines.push(line);
+    });
+  }
+  private next(): Promise<any> {
+    const line = this.lines.shift();
+    const p = line !== undefined ? Promise.resolve(line) : new Promise<string>((r) => (this.waiting = r));
+    return p.then((l) => {
+      const v = JSON.parse(l);
+      if (v.error) throw new Error(`receiver: ${v.error}`);
+      return v;
+    });
+  }
+  async up(): Promise<void> {
+    await this.next();
+  }
+  call<T = any>(cmd: Record<string, unknown>): Promise<T> {
+    this.child.stdin!.write(JSON.stringify(cmd) + '\n');
+    return this.next();
+  }
+  stop(): void {
+    this.child.kill('SIGTERM');
+  }
+}
+
+/** Commits (or emits) ROWS rows at RATE/s, timing each right after its commit returned. */
+async function latencyRun(rx: Receiver, emit: (n: number) => Promise<number>): Promise<Latency> {
+  await rx.call({ op: 'reset' });
+  const sent: Record<number, number> = {};
   const t0 = performance.now();
   for (let n = 0; n < ROWS; n++) {
-    const due = t0 + (n * 1000) / RATE;
-    const wait = due - performance.now();
+    const wait = t0 + (n * 1000) / RATE - performance.now();
     if (wait > 0) await new Promise((r) => setTimeout(r, wait));
     const id = await emit(n);
-    sent.set(id, performance.now()); // the commit returned (the row is visible from here)
+    sent[id] = now(); // the commit returned: the row is visible from here
   }
-  const deadline = performance.now() + 10_000;
-  const complete = () => streams.every((s) => [...sent.keys()].every((id) => s.arrivals.has(id)));
-  while (!complete() && performance.now() < deadline) await new Promise((r) => setTimeout(r, 50));
-  const lat: number[] = [];
-  let lost = 0;
-  for (const s of streams) {
-    for (const [id, at] of sent) {
-      const got = s.arrivals.get(id);
-      if (got === undefined) lost++;
-      else lat.push(Math.max(0, got - at));
-    }
-  }
-  lat.sort((a, b) => a - b);
-  return { p50: pct(lat, 50), p99: pct(lat, 99), max: lat[lat.length - 1] ?? NaN, deliveries: lat.length, lost, duplicated: streams.reduce((n, s) => n + s.duplicates, 0) };
+  return rx.call<Latency>({ op: 'report', sent, waitMs: 15_000 });
 }
 
 function spawnApi(dbUrl: string, port: number, tmp: string): ChildProcess {
@@ -181,71 +133,73 @@ await withStack('bench-chat', {}, async ({ db, url, tmp }) => {
   const publish = async (n: number, c: pg.Pool | pg.PoolClient = publisher) =>
     Number((await c.query('select app_private.live_publish($1, $2, $3, null, $4) as id', [event.id, 'post.created', roles, payload(n)])).rows[0].id);
 
-  // 3 first (nothing else running): the receiving side's own ceiling.
-  say(`load generator ceiling: ${STREAMS} streams from a stand-in fan-out server (no database), ${ROWS} rows at ${RATE}/s...`);
-  const fanPort = await freePort();
-  const fan = await spawnFanout(fanPort);
-  let fanId = 0;
-  const fanStreams = await openStreams([`http://127.0.0.1:${fanPort}/`], [null]);
-  const ceiling = await latencyRun(fanStreams, async () => {
-    const id = ++fanId;
-    fan.stdin!.write(`${id}\n`);
-    return id;
-  });
-  for (const s of fanStreams) s.close();
-  fan.kill('SIGTERM');
-
-  // 2a: one replica.
-  say(`one replica: opening ${STREAMS} streams...`);
-  let streams = await openStreams([`${url}/api/v1/event/stream`], keys);
-  say(`one replica: ${ROWS} rows at ${RATE}/s...`);
-  const one = await latencyRun(streams, (n) => publish(n));
-
-  // 1: throughput with the 500 streams open (on one replica).
-  say(`throughput: ${PUBLISHERS} publishers for ${SECONDS} s, ${STREAMS} streams open...`);
-  const ids: number[] = [];
-  const until = performance.now() + SECONDS * 1000;
-  const t0 = performance.now();
-  await Promise.all(Array.from({ length: PUBLISHERS }, async () => {
-    while (performance.now() < until) ids.push(await publish(ids.length));
-  }));
-  const elapsed = (performance.now() - t0) / 1000;
-  const deadline = performance.now() + 30_000;
-  const expected = ROWS + ids.length; // every row of phase 2a and of this phase reaches every stream
-  const all = () => streams.every((s) => s.arrivals.size >= expected);
-  while (!all() && performance.now() < deadline) await new Promise((r) => setTimeout(r, 100));
-  const drainS = (performance.now() - t0) / 1000;
-  const tpLost = streams.reduce((n, s) => n + ids.filter((id) => !s.arrivals.has(id)).length, 0);
-  const tpDup = streams.reduce((n, s) => n + s.duplicates, 0) - one.duplicated;
-  for (const s of streams) s.close();
-
-  // 2b: two replicas, half the streams on each.
-  const port2 = await freePort();
-  const second = spawnApi(db.url, port2, tmp);
-  let two: Latency;
+  const rx = new Receiver();
+  await rx.up();
   try {
-    await waitHealthy(`http://127.0.0.1:${port2}`, second);
-    say(`two replicas: opening ${STREAMS} streams (half on each)...`);
-    streams = await openStreams([`${url}/api/v1/event/stream`, `http://127.0.0.1:${port2}/api/v1/event/stream`], keys);
-    say(`two replicas: ${ROWS} rows at ${RATE}/s...`);
-    two = await latencyRun(streams, (n) => publish(n));
-    for (const s of streams) s.close();
-  } finally {
-    await stopServer(second);
-  }
-  await publisher.end();
+    // 3 first (nothing else running): the receiving side's own ceiling.
+    say(`load generator ceiling: ${STREAMS} streams from a stand-in fan-out server (no database), ${ROWS} rows at ${RATE}/s...`);
+    const fanPort = await freePort();
+    const fan = await spawnFanout(fanPort);
+    let fanId = 0;
+    await rx.call({ op: 'open', urls: [`http://127.0.0.1:${fanPort}/`], keys: [null], n: STREAMS });
+    const ceiling = await latencyRun(rx, async () => {
+      const id = ++fanId;
+      fan.stdin!.write(`${id}\n`);
+      return id;
+    });
+    await rx.call({ op: 'close' });
+    fan.kill('SIGTERM');
 
-  const ok = (l: Latency) => l.p99 < TARGET_P99_MS && l.lost === 0 && l.duplicated === 0;
-  say('');
-  say(`bench:chat  ${STREAMS} streams (${STREAMS} participants, ${TEAMS} teams, one key each), rows of ~${payload(0).length} bytes to everyone`);
-  printMachine();
-  say('');
-  const line = (label: string, value: string) => say(`  ${label.padEnd(52)}${value}`);
-  const lat = (l: Latency) => `p50 ${l.p50.toFixed(1)} ms, p99 ${l.p99.toFixed(1)} ms, max ${l.max.toFixed(0)} ms; ${l.deliveries} deliveries, ${l.lost} lost, ${l.duplicated} duplicated`;
-  line(`rows published/s (${PUBLISHERS} connections, ${STREAMS} streams open)`, `${(ids.length / elapsed).toFixed(0)}/s (${ids.length} rows in ${elapsed.toFixed(1)} s); all on every stream after ${drainS.toFixed(1)} s: ${tpLost} lost, ${tpDup} duplicated`);
-  line(`commit to arrival, one replica (${RATE} rows/s)`, lat(one));
-  line(`commit to arrival, two replicas (${RATE} rows/s)`, lat(two));
-  line('load generator ceiling (stand-in fan-out, no DB)', lat(ceiling));
-  say('');
-  say(`  target      p99 < ${TARGET_P99_MS} ms at ${STREAMS} streams, 0 lost, 0 duplicated, with one and with two replicas: ${ok(one) && ok(two) && tpLost === 0 && tpDup === 0 ? 'PASS' : 'FAIL'}`);
+    // 2a: one replica.
+    say(`one replica: opening ${STREAMS} streams...`);
+    await rx.call({ op: 'open', urls: [`${url}/api/v1/event/stream`], keys, n: STREAMS });
+    say(`one replica: ${ROWS} rows at ${RATE}/s...`);
+    const one = await latencyRun(rx, (n) => publish(n));
+
+    // 1: throughput with the 500 streams open (on one replica).
+    say(`throughput: ${PUBLISHERS} publishers for ${SECONDS} s, ${STREAMS} streams open...`);
+    await rx.call({ op: 'reset' });
+    const ids: number[] = [];
+    const until = performance.now() + SECONDS * 1000;
+    const t0 = performance.now();
+    await Promise.all(Array.from({ length: PUBLISHERS }, async () => {
+      while (performance.now() < until) ids.push(await publish(ids.length));
+    }));
+    const elapsed = (performance.now() - t0) / 1000;
+    const tp = await rx.call<{ lost: number; duplicated: number; lastArrival: number }>({ op: 'count', ids, waitMs: 30_000 });
+    const drainS = (tp.lastArrival - (performance.timeOrigin + t0)) / 1000;
+    await rx.call({ op: 'close' });
+
+    // 2b: two replicas, half the streams on each.
+    const port2 = await freePort();
+    const second = spawnApi(db.url, port2, tmp);
+    let two: Latency;
+    try {
+      await waitHealthy(`http://127.0.0.1:${port2}`, second);
+      say(`two replicas: opening ${STREAMS} streams (half on each)...`);
+      await rx.call({ op: 'open', urls: [`${url}/api/v1/event/stream`, `http://127.0.0.1:${port2}/api/v1/event/stream`], keys, n: STREAMS });
+      say(`two replicas: ${ROWS} rows at ${RATE}/s...`);
+      two = await latencyRun(rx, (n) => publish(n));
+      await rx.call({ op: 'close' });
+    } finally {
+      await stopServer(second);
+    }
+    await publisher.end();
+
+    const ok = (l: Latency) => l.p99 < TARGET_P99_MS && l.lost === 0 && l.duplicated === 0;
+    say('');
+    say(`bench:chat  ${STREAMS} streams (${STREAMS} participants, ${TEAMS} teams, one key each), rows of ~${payload(0).length} bytes to everyone`);
+    printMachine();
+    say('');
+    const line = (label: string, value: string) => say(`  ${label.padEnd(52)}${value}`);
+    const lat = (l: Latency) => `p50 ${l.p50.toFixed(1)} ms, p99 ${l.p99.toFixed(1)} ms, max ${l.max.toFixed(0)} ms; ${l.deliveries} deliveries, ${l.lost} lost, ${l.duplicated} duplicated`;
+    line(`rows published/s (${PUBLISHERS} connections, ${STREAMS} streams open)`, `${(ids.length / elapsed).toFixed(0)}/s (${ids.length} rows in ${elapsed.toFixed(1)} s); all on every stream ${drainS.toFixed(1)} s after publishing began: ${tp.lost} lost, ${tp.duplicated} duplicated`);
+    line(`commit to arrival, one replica (${RATE} rows/s)`, lat(one));
+    line(`commit to arrival, two replicas (${RATE} rows/s)`, lat(two));
+    line('load generator ceiling (stand-in fan-out, no DB)', lat(ceiling));
+    say('');
+    say(`  target      p99 < ${TARGET_P99_MS} ms at ${STREAMS} streams, 0 lost, 0 duplicated, with one and with two replicas: ${ok(one) && ok(two) && tp.lost === 0 && tp.duplicated === 0 ? 'PASS' : 'FAIL'}`);
+  } finally {
+    rx.stop();
+  }
 });

@@ -9,8 +9,10 @@ export interface LiveRow {
   kind: string;
   roles: readonly string[];
   teamId: string | null;
-  /** `id: <id>\nevent: <kind>\ndata: <payload>\n\n`, built once per row for every stream. */
-  frame: string;
+  /** `id: <id>\nevent: <kind>\ndata: <payload>\n\n`, encoded once per row for every stream. */
+  frame: Buffer;
+  /** The hub's fan-out batch that delivered it (the slow-reader bound is checked once per batch). */
+  batch: number;
 }
 
 /** A stream's reader, as app_private.live_reader answered (read at open, again at every re-check). */

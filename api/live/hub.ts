@@ -62,6 +62,8 @@ export class LiveHub {
   private tick: NodeJS.Timeout | null = null;
   /** The highest id fanned out (or the log's position when the hub started). */
   lastSeen = 0;
+  /** Fan-out batches so far (each read of the log that found rows). */
+  private batch = 0;
   /** Times the listening connection was (re)established: 1 after the first start. */
   listens = 0;
   count = 0;
@@ -190,7 +192,9 @@ export class LiveHub {
     try {
       do {
         this.dirty = false;
-        const { rows } = await this.opts.pool.query<DbRow>(
+        // On the listening connection when it is up: it is otherwise idle, and the read never
+        // queues behind the pool's work (stream opens, re-checks, requests).
+        const { rows } = await (this.listener ?? this.opts.pool).query<DbRow>(
           `select id, event_id, kind, roles, team_id, payload::text as payload from app_private.live_events where id > $1 order by id limit ${PAGE}`,
           [this.lastSeen],
         );
@@ -212,13 +216,14 @@ export class LiveHub {
 
   /** Synchronous: a stream subscribing between two fan-outs sees a consistent lastSeen. */
   private fanOut(rows: DbRow[]): void {
+    const batch = ++this.batch;
     for (const r of rows) {
       const id = Number(r.id);
       if (id <= this.lastSeen) continue;
       this.lastSeen = id;
       const set = this.byEvent.get(r.event_id);
       if (!set) continue;
-      const row: LiveRow = { id, eventId: r.event_id, kind: r.kind, roles: r.roles, teamId: r.team_id, frame: frame(id, r.kind, r.payload) };
+      const row: LiveRow = { id, eventId: r.event_id, kind: r.kind, roles: r.roles, teamId: r.team_id, frame: Buffer.from(frame(id, r.kind, r.payload)), batch };
       for (const sub of [...set]) sub.deliver(row);
     }
   }

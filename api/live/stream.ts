@@ -15,7 +15,7 @@ export class LiveStream implements LiveSubscriber {
   private live = false;
   private held: LiveRow[] = [];
   private heldBytes = 0;
-  private checked = false;
+  private lastBatch = -1;
   private closedWith: CloseReason | null = null;
   /** The last id written (a row's, or the position a `ready` or `reset` named). */
   lastSent = 0;
@@ -42,7 +42,7 @@ export class LiveStream implements LiveSubscriber {
     if (this.closedWith || !visible(row, this.reader)) return;
     if (this.live) return this.sendRow(row);
     this.held.push(row);
-    this.heldBytes += row.frame.length;
+    this.heldBytes += row.frame.byteLength;
     if (this.heldBytes > 4 * this.maxBufferBytes) this.close('slow_reader'); // a catch-up too slow to keep up
   }
 
@@ -92,22 +92,29 @@ export class LiveStream implements LiveSubscriber {
 
   private sendRow(row: LiveRow): void {
     if (row.id <= this.lastSent) return; // seen in the backlog (the hand-over overlap)
+    if (row.batch !== this.lastBatch) {
+      this.lastBatch = row.batch;
+      if (this.tooSlow()) return;
+    }
     this.lastSent = row.id;
     this.rowsSent++;
-    this.write(row.frame);
+    this.res.write(row.frame);
+  }
+
+  /** Control frames and heartbeats: checked against the bound each time. */
+  private write(s: string): void {
+    if (this.tooSlow()) return;
+    this.res.write(s);
   }
 
   /**
    * The bound applies to what is still unsent when the next rows come: checked once per
-   * synchronous fan-out (a batch of rows is written at once and may pass the bound by
-   * itself; a reader that keeps up drains it before the next batch).
+   * fan-out batch (a batch of rows is written at once and may pass the bound by itself; a
+   * reader that keeps up drains it before the next batch).
    */
-  private write(s: string): void {
-    if (!this.checked) {
-      this.checked = true;
-      queueMicrotask(() => (this.checked = false));
-      if (this.res.writableLength > this.maxBufferBytes) return this.close('slow_reader');
-    }
-    this.res.write(s);
+  private tooSlow(): boolean {
+    if (this.res.writableLength <= this.maxBufferBytes) return false;
+    this.close('slow_reader');
+    return true;
   }
 }

@@ -76,10 +76,13 @@ export function registerStreamRoutes(app: FastifyInstance, deps: ApiDeps & { met
 
       reply.hijack();
       const res = reply.raw;
+      // The body ends with the connection: no chunk framing around every event (one socket
+      // write per event and stream), and `Connection: close` says so.
+      res.useChunkedEncodingByDefault = false;
+      res.shouldKeepAlive = false;
       res.writeHead(200, {
         'content-type': 'text/event-stream; charset=utf-8',
         'cache-control': 'no-cache, no-transform',
-        connection: 'keep-alive',
         'x-accel-buffering': 'no', // proxies: pass each event on as it comes
         'x-content-type-options': 'nosniff',
         'referrer-policy': 'no-referrer',
@@ -92,7 +95,7 @@ export function registerStreamRoutes(app: FastifyInstance, deps: ApiDeps & { met
       let recheck: NodeJS.Timeout | null = null;
       stream.onClose = (reason: CloseReason) => {
         unsubscribe();
-        if (recheck) clearInterval(recheck);
+        if (recheck) clearTimeout(recheck); // clears an interval too
         closes.inc({ reason });
         req.log.info({ reqId: req.id, url: STREAM_ROUTE, reason, rows: stream.rowsSent, ms: Math.round(performance.now() - started) }, 'live stream closed');
       };
@@ -122,9 +125,15 @@ export function registerStreamRoutes(app: FastifyInstance, deps: ApiDeps & { met
 
       // The reader is read again every LIVE_RECHECK_SECONDS: a revoked key, an ended
       // session, a roster removal or a move to jury ends the stream; a team change applies.
-      recheck = setInterval(() => {
-        void recheckReader(req, stream).catch((err) => req.log.warn({ reqId: req.id, err: (err as Error).message }, 'live stream re-check failed; kept'));
-      }, config.live.recheckSeconds * 1000);
+      // The first re-check comes at a random point of the first interval, so streams opened
+      // together (a reconnect wave) do not re-check together ever after.
+      const every = config.live.recheckSeconds * 1000;
+      const check = () => void recheckReader(req, stream).catch((err) => req.log.warn({ reqId: req.id, err: (err as Error).message }, 'live stream re-check failed; kept'));
+      recheck = setTimeout(() => {
+        check();
+        recheck = setInterval(check, every);
+        recheck.unref();
+      }, Math.round(every * (0.5 + Math.random() / 2)));
       recheck.unref();
     },
   );

@@ -80,6 +80,8 @@ test.serial('the stream answers text/event-stream, says ready with its position,
   t.is(r.status, 200);
   t.regex(String(r.headers['content-type']), /^text\/event-stream/);
   t.is(r.headers['cache-control'], 'no-cache, no-transform');
+  t.is(r.headers['transfer-encoding'], undefined, 'no chunk framing: the body ends with the connection');
+  t.is(r.headers.connection, 'close');
   t.deepEqual(r.retries, ['2000']);
   const ready = r.events[0]!;
   t.is(ready.event, 'ready');

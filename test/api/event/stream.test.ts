@@ -320,3 +320,15 @@ test.serial('closing a server ends its open streams (the close does not wait on 
   await r.waitEnded();
   t.true(r.ended);
 });
+
+test.serial('GraphQL exposes nothing of the live log: no query, mutation or type of it', async (t) => {
+  const r = await http(s.url, 'POST', '/graphql', { key: A.owner.key, body: { query: '{ __schema { types { name fields { name } } queryType { fields { name } } mutationType { fields { name } } } }' } });
+  t.is(r.status, 200, r.text);
+  const schema = r.body.data.__schema;
+  const names = [
+    ...schema.types.map((x: { name: string }) => x.name),
+    ...schema.queryType.fields.map((f: { name: string }) => f.name),
+    ...(schema.mutationType?.fields ?? []).map((f: { name: string }) => f.name),
+  ];
+  t.deepEqual(names.filter((n: string) => /^live|Live(Event|Reader|Backlog|Horizon|Prune)|erase/i.test(n)), []);
+});

@@ -4,14 +4,14 @@
 // slow-reader close) is opened again with Last-Event-ID, so nothing is missed or repeated;
 // an `error` event (access lost) or a refusal ends the follow with that wire error.
 //
-// Use (the command): open first, then read and print the page, then tell the follower which
-// posts the page showed (a post committed between the two comes once), then iterate:
+// Use (the command): `followAfterPage` opens the stream first, then lets the command read and
+// print its page, then prints the channel's changes (a post committed between the two comes
+// once) until the signal aborts or access ends:
 //
-//   const follow = new ChannelFollower(client, channelId);
-//   await follow.open();                        // the stream is live from here
-//   ... read and print the page ...
-//   follow.alreadyShown(page.items.map((p) => p.id));
-//   for await (const e of follow.events()) for (const l of followLines(e, postLines)) ctx.out(l);
+//   if (opts.follow) return followAfterPage({
+//     client: await ctx.client(), channelId: channel, json: ctx.json, out: (l) => ctx.out(l), err: (l) => ctx.err(l), postLines,
+//     printPage: async () => { const page = ...; print it as without --follow; return page.items.map((p) => p.id); },
+//   });
 //
 // `followLines` is pure (the event and the `chats read` post formatter in, lines out), so the
 // follow prints posts exactly as `chats read` does.
@@ -267,4 +267,38 @@ export function followLines<P>(e: FollowEvent, postLines: (post: P) => string[])
 /** `--json --follow`: one JSON object per line per change. */
 export function followJson(e: FollowEvent): string {
   return JSON.stringify({ id: e.id, kind: e.kind, payload: e.payload });
+}
+
+export interface FollowAfterPage<P> {
+  client: WireClient;
+  channelId: string;
+  json: boolean;
+  out: (line: string) => void;
+  err: (line: string) => void;
+  /** How `chats read` prints a post. */
+  postLines: (post: P) => string[];
+  /** Reads and prints the page as `chats read` does without --follow; answers the ids of the posts it printed. */
+  printPage: () => Promise<string[]>;
+  /** Ends the follow (tests; the command itself ends with the process). */
+  signal?: AbortSignal;
+  options?: FollowOptions;
+}
+
+/** `chats read <channelId> --follow`: the page, then the channel's changes as they come. */
+export async function followAfterPage<P>(o: FollowAfterPage<P>): Promise<void> {
+  const follower = new ChannelFollower(o.client, o.channelId, {
+    ...o.options,
+    onNotice: (n) => {
+      if (n.kind === 'reset') o.err('Some changes were missed; run chats read again to see them');
+      o.options?.onNotice?.(n);
+    },
+  });
+  await follower.open(); // live from here: nothing committed after the page read is missed
+  follower.alreadyShown(await o.printPage());
+  o.signal?.addEventListener('abort', () => follower.stop(), { once: true });
+  if (o.signal?.aborted) return;
+  for await (const e of follower.events()) {
+    if (o.json) o.out(followJson(e));
+    else for (const line of followLines(e, o.postLines)) o.out(line);
+  }
 }

@@ -6,7 +6,7 @@
 import test from 'ava';
 import { randomUUID } from 'node:crypto';
 import net from 'node:net';
-import { ChannelFollower, channelOf, followJson, followLines, parseSse, type FollowEvent, type FollowNotice } from '../../../cli/hackathon/follow.ts';
+import { ChannelFollower, channelOf, followAfterPage, followJson, followLines, parseSse, type FollowEvent, type FollowNotice } from '../../../cli/hackathon/follow.ts';
 import { EXIT } from '../../../cli/lib/errors.ts';
 import { WireClient, WireError } from '../../../cli/lib/wire.ts';
 import { createEvent, eventWorkspace, HOUR, importRoster, person, teamIds, type Person } from '../../helpers/event.ts';
@@ -200,4 +200,52 @@ test('parseSse reads events split across chunks, CRLF line ends, multi-line data
   const out = [];
   for await (const e of parseSse((async function* () { for (const c of chunks) yield new TextEncoder().encode(c); })())) out.push(e);
   t.deepEqual(out, [{ id: '5', event: 'post.created', data: '{"a":1}' }, { id: '6', event: 'message', data: 'one\ntwo' }]);
+});
+
+test.serial('followAfterPage: opens the stream, prints the page, then the channel as it changes (text and --json); a reset is said on stderr', async (t) => {
+  const out: string[] = [];
+  const err: string[] = [];
+  const stop = new AbortController();
+  const onPage = post(channel, 'on the page');
+  let pageRead = false;
+  const running = followAfterPage({
+    client: client(red.key), channelId: channel, json: false, out: (l) => out.push(l), err: (l) => err.push(l), signal: stop.signal,
+    postLines: (p: { id: string; body: string }) => [`${p.id}: ${p.body}`],
+    printPage: async () => {
+      // Committed after the stream opened but before the page was read: on the page, not printed again.
+      await publish('post.created', { channelId: channel, post: onPage });
+      out.push('PAGE');
+      pageRead = true;
+      return [onPage.id];
+    },
+  });
+  await until('the page', async () => pageRead);
+  const fresh = post(channel, 'new');
+  await publish('post.created', { channelId: channel, post: fresh });
+  await publish('post.pinned', { channelId: channel, postId: fresh.id });
+  await until('the pin line', async () => out.includes(`Pinned ${fresh.id}`));
+  stop.abort();
+  await running;
+  t.deepEqual(out, ['PAGE', `${fresh.id}: new`, `Pinned ${fresh.id}`]);
+  t.deepEqual(err, []);
+
+  // --json, resumed from a pruned id: the reset is said, then changes come one JSON object per line.
+  const jsonOut: string[] = [];
+  const jsonErr: string[] = [];
+  const stop2 = new AbortController();
+  const old = Number(await publish('post.created', { channelId: otherChannel, post: post(otherChannel, 'old') }));
+  await s.db.pool.query(`update app_private.live_events set at = now() - interval '30 days' where id <= $1`, [old]);
+  await s.db.pool.query(`select app_private.live_prune(interval '7 days')`);
+  pageRead = false;
+  const json = followAfterPage({
+    client: client(red.key), channelId: channel, json: true, out: (l) => jsonOut.push(l), err: (l) => jsonErr.push(l), signal: stop2.signal,
+    postLines: () => [], printPage: async () => ((pageRead = true), []), options: { lastEventId: String(old - 1) },
+  });
+  await until('the (empty) page, once the stream is open', async () => pageRead);
+  const id = await publish('post.unpinned', { channelId: channel, postId: fresh.id });
+  await until('the unpin object', async () => jsonOut.length === 1);
+  stop2.abort();
+  await json;
+  t.deepEqual(jsonOut.map((l) => JSON.parse(l)), [{ id, kind: 'post.unpinned', payload: { channelId: channel, postId: fresh.id } }]);
+  t.deepEqual(jsonErr, ['Some changes were missed; run chats read again to see them']);
 });

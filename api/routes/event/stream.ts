@@ -117,6 +117,7 @@ export function registerStreamRoutes(app: FastifyInstance, deps: ApiDeps & { met
           stream.control('ready', stream.lastSent, { position: String(stream.lastSent), role: first.role, teamId: first.teamId });
         }
         stream.goLive();
+        if (stream.closed) return; // the client left during the catch-up
       } catch (err) {
         req.log.warn({ reqId: req.id, err: (err as Error).message }, 'live stream catch-up failed');
         stream.close('client_gone');

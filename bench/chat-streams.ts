@@ -60,6 +60,7 @@ class Stream {
 }
 
 let streams: Stream[] = [];
+let cpuAtReset = process.cpuUsage();
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 const pct = (s: number[], p: number) => (s.length ? s[Math.min(s.length - 1, Math.ceil((p / 100) * s.length) - 1)]! : null);
 
@@ -95,7 +96,8 @@ async function handle(cmd: any): Promise<unknown> {
         }
       }
       lat.sort((a, b) => a - b);
-      return { p50: pct(lat, 50), p99: pct(lat, 99), max: lat.at(-1) ?? null, deliveries: lat.length, lost, duplicated: streams.reduce((n, s) => n + s.duplicates, 0) };
+      const cpu = process.cpuUsage(cpuAtReset);
+      return { p50: pct(lat, 50), p99: pct(lat, 99), max: lat.at(-1) ?? null, deliveries: lat.length, lost, duplicated: streams.reduce((n, s) => n + s.duplicates, 0), cpuMs: (cpu.user + cpu.system) / 1000 };
     }
     case 'count': {
       const t0 = performance.now();
@@ -106,6 +108,7 @@ async function handle(cmd: any): Promise<unknown> {
     }
     case 'reset':
       for (const s of streams) ((s.arrivals = new Map()), (s.duplicates = 0));
+      cpuAtReset = process.cpuUsage();
       return { reset: streams.length };
     case 'close':
       for (const s of streams) s.close();

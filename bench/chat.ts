@@ -35,7 +35,17 @@ const TARGET_P99_MS = 250;
 const HOUR = 3600_000;
 const now = () => performance.timeOrigin + performance.now(); // comparable with the receiver process's clock
 
-interface Latency { p50: number; p99: number; max: number; deliveries: number; lost: number; duplicated: number }
+interface Latency { p50: number; p99: number; max: number; deliveries: number; lost: number; duplicated: number; cpuMs: number; serverCpuMs?: number }
+
+/** CPU seconds a server process used so far (its /metrics): load-independent cost of a phase. */
+async function serverCpu(urls: string[]): Promise<number> {
+  let total = 0;
+  for (const u of urls) {
+    const text = await (await fetch(`${u}/metrics`)).text();
+    total += Number(/^process_cpu_seconds_total (\S+)$/m.exec(text)?.[1] ?? NaN);
+  }
+  return total;
+}
 
 /** The receiving process (bench/chat-streams.ts): one JSON line in, one out. */
 class Receiver {
@@ -74,8 +84,9 @@ class Receiver {
 }
 
 /** Commits (or emits) ROWS rows at RATE/s, timing each right after its commit returned. */
-async function latencyRun(rx: Receiver, emit: (n: number) => Promise<number>): Promise<Latency> {
+async function latencyRun(rx: Receiver, emit: (n: number) => Promise<number>, servers: string[] = []): Promise<Latency> {
   await rx.call({ op: 'reset' });
+  const cpu0 = servers.length ? await serverCpu(servers) : 0;
   const sent: Record<number, number> = {};
   const t0 = performance.now();
   for (let n = 0; n < ROWS; n++) {
@@ -84,7 +95,9 @@ async function latencyRun(rx: Receiver, emit: (n: number) => Promise<number>): P
     const id = await emit(n);
     sent[id] = now(); // the commit returned: the row is visible from here
   }
-  return rx.call<Latency>({ op: 'report', sent, waitMs: 15_000 });
+  const result = await rx.call<Latency>({ op: 'report', sent, waitMs: 15_000 });
+  if (servers.length) result.serverCpuMs = ((await serverCpu(servers)) - cpu0) * 1000;
+  return result;
 }
 
 function spawnApi(dbUrl: string, port: number, tmp: string): ChildProcess {
@@ -154,7 +167,7 @@ await withStack('bench-chat', {}, async ({ db, url, tmp }) => {
     say(`one replica: opening ${STREAMS} streams...`);
     await rx.call({ op: 'open', urls: [`${url}/api/v1/event/stream`], keys, n: STREAMS });
     say(`one replica: ${ROWS} rows at ${RATE}/s...`);
-    const one = await latencyRun(rx, (n) => publish(n));
+    const one = await latencyRun(rx, (n) => publish(n), [url]);
 
     // 1: throughput with the 500 streams open (on one replica).
     say(`throughput: ${PUBLISHERS} publishers for ${SECONDS} s, ${STREAMS} streams open...`);
@@ -179,7 +192,7 @@ await withStack('bench-chat', {}, async ({ db, url, tmp }) => {
       say(`two replicas: opening ${STREAMS} streams (half on each)...`);
       await rx.call({ op: 'open', urls: [`${url}/api/v1/event/stream`, `http://127.0.0.1:${port2}/api/v1/event/stream`], keys, n: STREAMS });
       say(`two replicas: ${ROWS} rows at ${RATE}/s...`);
-      two = await latencyRun(rx, (n) => publish(n));
+      two = await latencyRun(rx, (n) => publish(n), [url, `http://127.0.0.1:${port2}`]);
       await rx.call({ op: 'close' });
     } finally {
       await stopServer(second);
@@ -193,10 +206,14 @@ await withStack('bench-chat', {}, async ({ db, url, tmp }) => {
     say('');
     const line = (label: string, value: string) => say(`  ${label.padEnd(52)}${value}`);
     const lat = (l: Latency) => `p50 ${l.p50.toFixed(1)} ms, p99 ${l.p99.toFixed(1)} ms, max ${l.max.toFixed(0)} ms; ${l.deliveries} deliveries, ${l.lost} lost, ${l.duplicated} duplicated`;
+    const cpu = (l: Latency) => `${l.serverCpuMs !== undefined ? `server ${(l.serverCpuMs / ROWS).toFixed(2)} ms, ` : ''}receiver ${(l.cpuMs / ROWS).toFixed(2)} ms`;
     line(`rows published/s (${PUBLISHERS} connections, ${STREAMS} streams open)`, `${(ids.length / elapsed).toFixed(0)}/s (${ids.length} rows in ${elapsed.toFixed(1)} s); all on every stream ${drainS.toFixed(1)} s after publishing began: ${tp.lost} lost, ${tp.duplicated} duplicated`);
     line(`commit to arrival, one replica (${RATE} rows/s)`, lat(one));
     line(`commit to arrival, two replicas (${RATE} rows/s)`, lat(two));
     line('load generator ceiling (stand-in fan-out, no DB)', lat(ceiling));
+    line('CPU per row to every stream, one replica', cpu(one));
+    line('CPU per row to every stream, two replicas (both)', cpu(two));
+    line('CPU per row to every stream, stand-in', cpu(ceiling));
     say('');
     say(`  target      p99 < ${TARGET_P99_MS} ms at ${STREAMS} streams, 0 lost, 0 duplicated, with one and with two replicas: ${ok(one) && ok(two) && tp.lost === 0 && tp.duplicated === 0 ? 'PASS' : 'FAIL'}`);
   } finally {

@@ -97,7 +97,7 @@ test.serial('the stream answers text/event-stream, says ready with its position,
   r.close();
 });
 
-test.serial('who may open it: a roster reader with a key or a browser session; jury, strangers, anonymous and write-only keys are refused as JSON', async (t) => {
+test.serial('who may open it: a roster reader with a key or a browser session (signing out ends it); jury, strangers, anonymous and write-only keys are refused as JSON', async (t) => {
   const refusal = async (opts: Parameters<typeof SseReader.open>[1]) => {
     const r = await SseReader.open(s.url, opts);
     open.push(r);
@@ -117,10 +117,14 @@ test.serial('who may open it: a roster reader with a key or a browser session; j
 
   await seed.password(s.db.pool, red.userId, 'correct horse battery');
   const login = await http(s.url, 'POST', '/api/v1/auth/session', { body: { email: red.email, password: 'correct horse battery' } });
-  const browser = await stream(s.url, { cookie: cookieFrom(login) });
+  const cookie = cookieFrom(login);
+  const browser = await stream(s.url, { cookie });
   t.is(browser.status, 200);
   t.is(JSON.parse(browser.events[0]!.data).role, 'participant');
-  browser.close();
+  // Signing out ends the stream at the next re-check.
+  t.is((await http(s.url, 'DELETE', '/api/v1/auth/session', { cookie, headers: { origin: s.url } })).status, 200);
+  await browser.waitEnded();
+  t.is(JSON.parse(browser.events.find((e) => e.event === 'error')!.data).error.code, 'unauthorized');
 });
 
 test.serial('each reader receives exactly what it may read: its team, its role, its event, never another workspace', async (t) => {

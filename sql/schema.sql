@@ -5235,7 +5235,7 @@ COMMENT ON FUNCTION app_private.recover_dead_workers(p_stale interval) IS 'Frees
 --
 
 CREATE FUNCTION app_private.refuse_erased_credential() RETURNS trigger
-    LANGUAGE plpgsql
+    LANGUAGE plpgsql SECURITY DEFINER
     SET search_path TO ''
     AS $$
 begin

@@ -65,9 +65,10 @@ $$;
 
 -- No credential is ever made for an erased account, whatever path tries (a tombstone typed
 -- at a sign-in form, a stale flow). A code request is dropped silently (its answer stays the
--- generic one); a session, a key or a secret is refused.
+-- generic one); a session, a key or a secret is refused. Security definer: row security
+-- never hides the account from the check, whoever inserts.
 create function app_private.refuse_erased_credential() returns trigger
-  language plpgsql set search_path = '' as $$
+  language plpgsql security definer set search_path = '' as $$
 begin
   if exists (select 1 from app.users u where u.id = new.user_id and u.erased_at is not null) then
     if tg_table_name = 'login_codes' then

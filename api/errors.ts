@@ -31,6 +31,7 @@ export const STATUS_BY_CODE: Record<string, number> = {
   invalid_setup_token: 403,
   invalid_credentials: 401,
   managed_on_hub: 409,
+  account_not_found: 404, // podium account erase (operator)
   // emailed-code sign-in
   otp_unavailable: 400,
   cli_otp_disabled: 403,

@@ -32,6 +32,8 @@ import { registerSubmissionRoutes } from './routes/submissions/index.ts';
 import { registerBootstrapRoutes } from './routes/bootstrap/index.ts';
 import { registerChatRoutes } from './routes/chats/index.ts';
 import { registerCommunityRoutes } from './routes/community/index.ts';
+import { registerStreamRoutes } from './routes/event/stream.ts';
+import type { LiveHub } from './live/hub.ts';
 
 export interface ApiDeps {
   config: Config;
@@ -54,6 +56,7 @@ export interface Api {
   app: FastifyInstance;
   metrics: Metrics;
   routes: readonly RouteEntry[];
+  live: LiveHub | null; // the live stream's hub (full surface only)
   close(): Promise<void>;
 }
 
@@ -193,6 +196,7 @@ export async function buildApi(deps: ApiDeps, surface: 'full' | 'ops' = 'full'):
     return metrics.registry.metrics();
   });
   let graphql: { release(): Promise<void> } | null = null;
+  let live: LiveHub | null = null;
   if (surface === 'full') {
     registerMeRoutes(app, deps);
     registerCliAuthRoutes(app, deps);
@@ -201,6 +205,7 @@ export async function buildApi(deps: ApiDeps, surface: 'full' | 'ops' = 'full'):
     registerSetupPages(app, deps);
     registerAppPages(app, deps);
     registerEventRoutes(app, deps);
+    live = registerStreamRoutes(app, { ...deps, metrics });
     registerProjectRoutes(app, deps);
     registerTeamRoutes(app, deps);
     registerDemoRoutes(app, deps);
@@ -219,6 +224,7 @@ export async function buildApi(deps: ApiDeps, surface: 'full' | 'ops' = 'full'):
     app,
     metrics,
     routes,
+    live,
     async close() {
       await app.close();
       await graphql?.release();

@@ -38,6 +38,7 @@ export interface Config {
   github: GithubSettings | null; // the GitHub App, with CODE_HOST=github
   chromiumPath: string | null; // headless Chromium for deck thumbnails; null: sharp title cards only
   generator: GeneratorSettings | null; // the optional chat-completions deck writer; null: the built-in generator
+  live: LiveSettings; // GET /api/v1/event/stream
 }
 
 /** GENERATOR_URL / GENERATOR_MODEL / GENERATOR_API_KEY: an OpenAI-compatible chat-completions endpoint. */
@@ -45,6 +46,15 @@ export interface GeneratorSettings {
   url: string;
   model: string;
   apiKey: string | null;
+}
+
+/** The live stream (docs/WIRE.md "Live stream", docs/OPERATIONS.md). */
+export interface LiveSettings {
+  heartbeatSeconds: number; // a comment line to every open stream this often (LIVE_HEARTBEAT_SECONDS, default 20)
+  recheckSeconds: number; // each stream's credential and roster role are read again this often (LIVE_RECHECK_SECONDS, default 30)
+  retentionDays: number; // live rows older than this are pruned by live__prune (LIVE_RETENTION_DAYS, default 7)
+  maxBufferBytes: number; // a stream whose unsent bytes exceed this is closed (LIVE_MAX_BUFFER_BYTES, default 1 MiB)
+  listenUrl: string | null; // the LISTEN connection's own URL (LIVE_LISTEN_URL: direct, past a transaction pooler); null: the pool's
 }
 
 export interface S3Settings {
@@ -227,6 +237,13 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     github: env.CODE_HOST === 'github' ? githubSettings(env) : null,
     chromiumPath: chromiumPath(env),
     generator: generatorSettings(env),
+    live: {
+      heartbeatSeconds: int(env, 'LIVE_HEARTBEAT_SECONDS', 20, 1, 300),
+      recheckSeconds: int(env, 'LIVE_RECHECK_SECONDS', 30, 1, 3600),
+      retentionDays: int(env, 'LIVE_RETENTION_DAYS', 7, 1, 3650),
+      maxBufferBytes: int(env, 'LIVE_MAX_BUFFER_BYTES', 1024 * 1024, 16 * 1024, 256 * 1024 * 1024),
+      listenUrl: str(env, 'LIVE_LISTEN_URL'),
+    },
   };
   if (emailDriver === 'smtp' && !config.smtpUrl) throw new ConfigError('EMAIL_DRIVER=smtp needs SMTP_URL (e.g. smtp://127.0.0.1:2525)');
   if (emailDriver === 'resend' && !config.resendApiKey) throw new ConfigError('EMAIL_DRIVER=resend needs RESEND_API_KEY');

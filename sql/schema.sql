@@ -5796,6 +5796,108 @@ end;
 $$;
 
 --
+-- Name: erase_account(text, bytea); Type: FUNCTION; Schema: app_private; Owner: -
+--
+
+CREATE FUNCTION app_private.erase_account(p_email text, p_mark bytea) RETURNS jsonb
+    LANGUAGE plpgsql SECURITY DEFINER
+    SET search_path TO ''
+    AS $$
+declare
+  u app.users;
+  prior app_private.erased_accounts;
+  tomb text;
+  n_sessions integer;
+  n_keys integer;
+  n_passes integer;
+  n_memberships integer;
+  n_projects integer;
+  n_teams integer;
+  n_roster integer;
+  n_live integer;
+  ownerless jsonb;
+  tool text;
+begin
+  select * into u from app.users x
+    where app_private.normalize_email(x.email) = app_private.normalize_email(p_email) and x.erased_at is null
+    for update;
+  if u.id is null then
+    select * into prior from app_private.erased_accounts e where e.email_mark = p_mark order by e.erased_at desc limit 1;
+    if prior.user_id is not null then
+      return jsonb_build_object('erased', false, 'userId', prior.user_id, 'erasedAt', app_private.iso(prior.erased_at));
+    end if;
+    perform app_private.fail('account_not_found', format('No account uses %s', p_email));
+  end if;
+  tomb := app_private.erased_email(u.id);
+
+  -- Sign-in and everything that acts as the person.
+  delete from app_private.user_secrets s where s.user_id = u.id;
+  delete from app_private.login_codes c where c.user_id = u.id;
+  foreach tool in array array['deck', 'hackathon', 'browser'] loop
+    perform graphile_worker.remove_job('login_code:' || u.id || ':' || tool); -- a code mail not sent yet
+  end loop;
+  delete from app_private.sessions s where s.user_id = u.id;
+  get diagnostics n_sessions = row_count;
+  delete from app_private.demo_passes d where d.user_id = u.id; -- their sessions go with them
+  get diagnostics n_passes = row_count;
+  delete from app_private.api_keys k where k.user_id = u.id;
+  get diagnostics n_keys = row_count;
+  delete from app_private.sign_ins s where s.user_id = u.id;
+  delete from app_private.idempotency_keys i where i.user_id = u.id;
+  delete from app_private.upload_intents i where i.user_id = u.id;
+  delete from app_private.local_repository_access a where a.user_id = u.id;
+
+  -- Memberships: the person leaves every workspace (workspaces left without an owner are named).
+  select coalesce(jsonb_agg(jsonb_build_object('id', w.id, 'name', w.name) order by w.name), '[]'::jsonb) into ownerless
+    from app.memberships m join app.workspaces w on w.id = m.workspace_id
+    where m.user_id = u.id and m.role = 'owner'
+      and not exists (select 1 from app.memberships o where o.workspace_id = m.workspace_id and o.role = 'owner' and o.user_id <> u.id);
+  delete from app.team_members t where t.user_id = u.id;
+  get diagnostics n_teams = row_count;
+  delete from app.project_members p where p.user_id = u.id;
+  get diagnostics n_projects = row_count;
+  delete from app.deck_collaborators d where d.user_id = u.id;
+  delete from app.memberships m where m.user_id = u.id;
+  get diagnostics n_memberships = row_count;
+
+  -- Roster rows: detached (they name the address, the account's link to them).
+  update app.roster_entries r set email = tomb, name = '(erased account)', github_login = null
+    where lower(r.email) = lower(u.email) or app_private.normalize_email(r.email) = app_private.normalize_email(u.email);
+  get diagnostics n_roster = row_count;
+
+  -- The live log: names in payloads.
+  update app_private.live_events l set payload = app_private.scrub_person(l.payload, u.id)
+    where strpos(l.payload::text, u.id::text) > 0;
+  get diagnostics n_live = row_count;
+
+  update app.users x set email = tomb, name = null, two_factor_enabled = false, default_workspace_id = null, erased_at = now()
+    where x.id = u.id returning * into u;
+  insert into app_private.erased_accounts (user_id, email_mark, erased_at) values (u.id, p_mark, u.erased_at);
+
+  return jsonb_build_object(
+    'erased', true, 'userId', u.id, 'erasedAt', app_private.iso(u.erased_at),
+    'sessions', n_sessions, 'keys', n_keys, 'demoPasses', n_passes,
+    'memberships', n_memberships, 'projectMemberships', n_projects, 'teamMemberships', n_teams,
+    'rosterRows', n_roster, 'liveRows', n_live, 'ownerlessWorkspaces', ownerless);
+end;
+$$;
+
+--
+-- Name: FUNCTION erase_account(p_email text, p_mark bytea); Type: COMMENT; Schema: app_private; Owner: -
+--
+
+COMMENT ON FUNCTION app_private.erase_account(p_email text, p_mark bytea) IS 'podium account erase: removes the person behind an account (sign-in, keys, sessions, name, email, memberships; roster rows detached; names in the live log) in one transaction, keeping the account row for what points at it. p_mark: HMAC(AUTH_SECRET) of the normalised address, kept to recognise a second run.';
+
+--
+-- Name: erased_email(uuid); Type: FUNCTION; Schema: app_private; Owner: -
+--
+
+CREATE FUNCTION app_private.erased_email(p_user uuid) RETURNS text
+    LANGUAGE sql IMMUTABLE
+    SET search_path TO ''
+    AS $$ select 'erased-' || p_user::text || '@erased.invalid' $$;
+
+--
 -- Name: event_ctx(); Type: FUNCTION; Schema: app_private; Owner: -
 --
 
@@ -6720,6 +6822,60 @@ end;
 $$;
 
 --
+-- Name: live_backlog(bigint, integer); Type: FUNCTION; Schema: app_private; Owner: -
+--
+
+CREATE FUNCTION app_private.live_backlog(p_after bigint, p_limit integer) RETURNS TABLE(id bigint, kind text, payload text)
+    LANGUAGE plpgsql STABLE SECURITY DEFINER
+    SET search_path TO ''
+    AS $$
+declare
+  ctx app_private.event_ctx := app_private.role_ctx('hackathon:read', array['participant', 'advisor', 'organizer']);
+begin
+  return query
+    select l.id, l.kind, l.payload::text from app_private.live_events l
+    where l.event_id = ctx.event_id and l.id > p_after and app_private.live_visible(l, ctx)
+    order by l.id
+    limit least(greatest(p_limit, 1), 1000);
+end;
+$$;
+
+--
+-- Name: FUNCTION live_backlog(p_after bigint, p_limit integer); Type: COMMENT; Schema: app_private; Owner: -
+--
+
+COMMENT ON FUNCTION app_private.live_backlog(p_after bigint, p_limit integer) IS 'The live rows after p_after the caller may read, oldest first (at most 1000): what a stream resumed with Last-Event-ID missed.';
+
+--
+-- Name: live_prune(interval); Type: FUNCTION; Schema: app_private; Owner: -
+--
+
+CREATE FUNCTION app_private.live_prune(p_keep interval) RETURNS integer
+    LANGUAGE plpgsql SECURITY DEFINER
+    SET search_path TO ''
+    AS $$
+declare
+  n integer;
+  top bigint;
+begin
+  with gone as (
+    delete from app_private.live_events l where l.at < app.now() - p_keep returning l.id
+  )
+  select count(*), max(gone.id) into n, top from gone;
+  if top is not null then
+    update app_private.live_horizon h set pruned_through = greatest(h.pruned_through, top);
+  end if;
+  return n;
+end;
+$$;
+
+--
+-- Name: FUNCTION live_prune(p_keep interval); Type: COMMENT; Schema: app_private; Owner: -
+--
+
+COMMENT ON FUNCTION app_private.live_prune(p_keep interval) IS 'Deletes live rows older than p_keep (the live__prune task, hourly) and moves the horizon a resume must be above.';
+
+--
 -- Name: live_publish(uuid, text, text[], uuid, jsonb); Type: FUNCTION; Schema: app_private; Owner: -
 --
 
@@ -6748,6 +6904,79 @@ $$;
 --
 
 COMMENT ON FUNCTION app_private.live_publish(p_event_id uuid, p_kind text, p_roles text[], p_team_id uuid, p_payload jsonb) IS 'Appends a change to the live log with its audience and wakes every listening API replica (NOTIFY podium_live, payload: the id).';
+
+--
+-- Name: live_reader(bigint); Type: FUNCTION; Schema: app_private; Owner: -
+--
+
+CREATE FUNCTION app_private.live_reader(p_after bigint) RETURNS jsonb
+    LANGUAGE plpgsql STABLE SECURITY DEFINER
+    SET search_path TO ''
+    AS $$
+declare
+  ctx app_private.event_ctx := app_private.role_ctx('hackathon:read', array['participant', 'advisor', 'organizer']);
+  horizon bigint := (select h.pruned_through from app_private.live_horizon h);
+  top bigint := greatest((select max(l.id) from app_private.live_events l), horizon, 0);
+begin
+  return jsonb_build_object(
+    'eventId', ctx.event_id, 'workspaceId', ctx.workspace_id, 'userId', ctx.user_id,
+    'role', ctx.role, 'teamId', ctx.team_id,
+    -- Where a stream opened now starts: the newest committed id (ids are handed out in commit
+    -- order, so nothing at or below it can still appear).
+    'position', top,
+    -- A resume point the log can still serve: not pruned past, and one it handed out.
+    'resumable', p_after is null or (p_after >= horizon and p_after <= top));
+end;
+$$;
+
+--
+-- Name: FUNCTION live_reader(p_after bigint); Type: COMMENT; Schema: app_private; Owner: -
+--
+
+COMMENT ON FUNCTION app_private.live_reader(p_after bigint) IS 'The caller as a live-stream reader (event, role, team; insufficient_scope, event_not_configured, not_on_roster, insufficient_event_role for jury), the log position now, and whether p_after can still be resumed from.';
+
+--
+-- Name: live_events; Type: TABLE; Schema: app_private; Owner: -
+--
+
+CREATE TABLE app_private.live_events (
+    id bigint NOT NULL,
+    at timestamp with time zone DEFAULT now() NOT NULL,
+    workspace_id uuid NOT NULL,
+    event_id uuid NOT NULL,
+    kind text NOT NULL,
+    roles text[] NOT NULL,
+    team_id uuid,
+    payload jsonb NOT NULL,
+    CONSTRAINT live_events_kind_check CHECK ((kind ~ '^[a-z][a-z_.]{0,62}$'::text)),
+    CONSTRAINT live_events_roles_check CHECK (((roles <@ ARRAY['participant'::text, 'advisor'::text, 'organizer'::text, 'jury'::text]) AND (cardinality(roles) > 0)))
+);
+
+--
+-- Name: TABLE live_events; Type: COMMENT; Schema: app_private; Owner: -
+--
+
+COMMENT ON TABLE app_private.live_events IS 'The live log tailed by GET /api/v1/event/stream: one row per change a client may watch, with its audience (roles, team).';
+
+--
+-- Name: live_visible(app_private.live_events, app_private.event_ctx); Type: FUNCTION; Schema: app_private; Owner: -
+--
+
+CREATE FUNCTION app_private.live_visible(l app_private.live_events, ctx app_private.event_ctx) RETURNS boolean
+    LANGUAGE sql IMMUTABLE
+    SET search_path TO ''
+    AS $$
+  select l.event_id = ctx.event_id
+    and ctx.role in ('participant', 'advisor', 'organizer')
+    and ctx.role = any (l.roles)
+    and (l.team_id is null or ctx.role <> 'participant' or l.team_id is not distinct from ctx.team_id)
+$$;
+
+--
+-- Name: FUNCTION live_visible(l app_private.live_events, ctx app_private.event_ctx); Type: COMMENT; Schema: app_private; Owner: -
+--
+
+COMMENT ON FUNCTION app_private.live_visible(l app_private.live_events, ctx app_private.event_ctx) IS 'The audience rule of the live log: may this reader receive this row (api/live/audience.ts is its in-process twin).';
 
 --
 -- Name: live_vote_candidates(uuid); Type: FUNCTION; Schema: app_private; Owner: -
@@ -7938,6 +8167,25 @@ $$;
 COMMENT ON FUNCTION app_private.recover_dead_workers(p_stale interval) IS 'Frees the queue locks of worker replicas whose heartbeat is older than p_stale (default 2 minutes, 4 missed beats) and removes their heartbeat rows; answers { replicas, unlockedJobs }. Run every minute by workers__recover; safe to run by hand.';
 
 --
+-- Name: refuse_erased_credential(); Type: FUNCTION; Schema: app_private; Owner: -
+--
+
+CREATE FUNCTION app_private.refuse_erased_credential() RETURNS trigger
+    LANGUAGE plpgsql SECURITY DEFINER
+    SET search_path TO ''
+    AS $$
+begin
+  if exists (select 1 from app.users u where u.id = new.user_id and u.erased_at is not null) then
+    if tg_table_name = 'login_codes' then
+      return null;
+    end if;
+    perform app_private.fail('unauthorized', 'This account was erased');
+  end if;
+  return new;
+end;
+$$;
+
+--
 -- Name: repository_held_elsewhere(uuid, text); Type: FUNCTION; Schema: app_private; Owner: -
 --
 
@@ -8323,6 +8571,40 @@ CREATE FUNCTION app_private.save_thumbnail(p_deck uuid, p_version integer, p_sha
     AS $$
   insert into app.deck_thumbnails (deck_id, version, sha256, renderer) values (p_deck, p_version, p_sha, p_renderer)
   on conflict (deck_id, version) do update set sha256 = excluded.sha256, renderer = excluded.renderer, created_at = now()
+$$;
+
+--
+-- Name: scrub_person(jsonb, uuid); Type: FUNCTION; Schema: app_private; Owner: -
+--
+
+CREATE FUNCTION app_private.scrub_person(p jsonb, p_user uuid) RETURNS jsonb
+    LANGUAGE plpgsql IMMUTABLE
+    SET search_path TO ''
+    AS $$
+declare
+  k text;
+  v jsonb;
+  out jsonb;
+begin
+  case jsonb_typeof(p)
+    when 'object' then
+      out := '{}'::jsonb;
+      for k, v in select * from jsonb_each(p) loop
+        out := out || jsonb_build_object(k, app_private.scrub_person(v, p_user));
+      end loop;
+      if out ->> 'id' = p_user::text then
+        if out ? 'name' then out := out || jsonb_build_object('name', '(erased account)'); end if;
+        out := out - 'email';
+      end if;
+      return out;
+    when 'array' then
+      select coalesce(jsonb_agg(app_private.scrub_person(e, p_user) order by i), '[]'::jsonb) into out
+        from jsonb_array_elements(p) with ordinality as a(e, i);
+      return out;
+    else
+      return p;
+  end case;
+end;
 $$;
 
 --
@@ -9843,6 +10125,22 @@ CREATE TABLE app_private.deck_mail_throttle (
 );
 
 --
+-- Name: erased_accounts; Type: TABLE; Schema: app_private; Owner: -
+--
+
+CREATE TABLE app_private.erased_accounts (
+    user_id uuid NOT NULL,
+    email_mark bytea NOT NULL,
+    erased_at timestamp with time zone DEFAULT now() NOT NULL
+);
+
+--
+-- Name: TABLE erased_accounts; Type: COMMENT; Schema: app_private; Owner: -
+--
+
+COMMENT ON TABLE app_private.erased_accounts IS 'Accounts erased by podium account erase, with an HMAC (AUTH_SECRET) of the address they had, so a second run answers "already erased".';
+
+--
 -- Name: generated_deck_targets; Type: TABLE; Schema: app_private; Owner: -
 --
 
@@ -9897,29 +10195,6 @@ CREATE TABLE app_private.key_usage (
 );
 
 --
--- Name: live_events; Type: TABLE; Schema: app_private; Owner: -
---
-
-CREATE TABLE app_private.live_events (
-    id bigint NOT NULL,
-    at timestamp with time zone DEFAULT now() NOT NULL,
-    workspace_id uuid NOT NULL,
-    event_id uuid NOT NULL,
-    kind text NOT NULL,
-    roles text[] NOT NULL,
-    team_id uuid,
-    payload jsonb NOT NULL,
-    CONSTRAINT live_events_kind_check CHECK ((kind ~ '^[a-z][a-z_.]{0,62}$'::text)),
-    CONSTRAINT live_events_roles_check CHECK (((roles <@ ARRAY['participant'::text, 'advisor'::text, 'organizer'::text, 'jury'::text]) AND (cardinality(roles) > 0)))
-);
-
---
--- Name: TABLE live_events; Type: COMMENT; Schema: app_private; Owner: -
---
-
-COMMENT ON TABLE app_private.live_events IS 'The live log tailed by GET /api/v1/event/stream: one row per change a client may watch, with its audience (roles, team).';
-
---
 -- Name: live_events_id_seq; Type: SEQUENCE; Schema: app_private; Owner: -
 --
 
@@ -9931,6 +10206,22 @@ ALTER TABLE app_private.live_events ALTER COLUMN id ADD GENERATED ALWAYS AS IDEN
     NO MAXVALUE
     CACHE 1
 );
+
+--
+-- Name: live_horizon; Type: TABLE; Schema: app_private; Owner: -
+--
+
+CREATE TABLE app_private.live_horizon (
+    singleton boolean DEFAULT true NOT NULL,
+    pruned_through bigint DEFAULT 0 NOT NULL,
+    CONSTRAINT live_horizon_singleton_check CHECK (singleton)
+);
+
+--
+-- Name: TABLE live_horizon; Type: COMMENT; Schema: app_private; Owner: -
+--
+
+COMMENT ON TABLE app_private.live_horizon IS 'The highest live_events id ever pruned: a stream resumed from an id at or below it has lost rows and is told to re-read.';
 
 --
 -- Name: local_organizations; Type: TABLE; Schema: app_private; Owner: -
@@ -10534,6 +10825,13 @@ ALTER TABLE ONLY app_private.demo_passes
     ADD CONSTRAINT demo_passes_token_hash_key UNIQUE (token_hash);
 
 --
+-- Name: erased_accounts erased_accounts_pkey; Type: CONSTRAINT; Schema: app_private; Owner: -
+--
+
+ALTER TABLE ONLY app_private.erased_accounts
+    ADD CONSTRAINT erased_accounts_pkey PRIMARY KEY (user_id);
+
+--
 -- Name: generated_deck_targets generated_deck_targets_pkey; Type: CONSTRAINT; Schema: app_private; Owner: -
 --
 
@@ -10609,6 +10907,13 @@ ALTER TABLE ONLY app_private.key_usage
 
 ALTER TABLE ONLY app_private.live_events
     ADD CONSTRAINT live_events_pkey PRIMARY KEY (id);
+
+--
+-- Name: live_horizon live_horizon_pkey; Type: CONSTRAINT; Schema: app_private; Owner: -
+--
+
+ALTER TABLE ONLY app_private.live_horizon
+    ADD CONSTRAINT live_horizon_pkey PRIMARY KEY (singleton);
 
 --
 -- Name: local_organizations local_organizations_pkey; Type: CONSTRAINT; Schema: app_private; Owner: -
@@ -11249,6 +11554,12 @@ CREATE INDEX demo_passes_listing_idx ON app_private.demo_passes USING btree (wor
 CREATE INDEX demo_passes_user_idx ON app_private.demo_passes USING btree (user_id);
 
 --
+-- Name: erased_accounts_email_mark_idx; Type: INDEX; Schema: app_private; Owner: -
+--
+
+CREATE INDEX erased_accounts_email_mark_idx ON app_private.erased_accounts USING btree (email_mark);
+
+--
 -- Name: generated_deck_targets_deck_id_idx; Type: INDEX; Schema: app_private; Owner: -
 --
 
@@ -11463,6 +11774,36 @@ CREATE TRIGGER claim_collaborations_on_key AFTER INSERT ON app_private.api_keys 
 --
 
 CREATE TRIGGER claim_collaborations_on_session AFTER INSERT ON app_private.sessions FOR EACH ROW EXECUTE FUNCTION app_private.claim_on_sign_in();
+
+--
+-- Name: api_keys refuse_erased; Type: TRIGGER; Schema: app_private; Owner: -
+--
+
+CREATE TRIGGER refuse_erased BEFORE INSERT ON app_private.api_keys FOR EACH ROW EXECUTE FUNCTION app_private.refuse_erased_credential();
+
+--
+-- Name: demo_passes refuse_erased; Type: TRIGGER; Schema: app_private; Owner: -
+--
+
+CREATE TRIGGER refuse_erased BEFORE INSERT ON app_private.demo_passes FOR EACH ROW EXECUTE FUNCTION app_private.refuse_erased_credential();
+
+--
+-- Name: login_codes refuse_erased; Type: TRIGGER; Schema: app_private; Owner: -
+--
+
+CREATE TRIGGER refuse_erased BEFORE INSERT ON app_private.login_codes FOR EACH ROW EXECUTE FUNCTION app_private.refuse_erased_credential();
+
+--
+-- Name: sessions refuse_erased; Type: TRIGGER; Schema: app_private; Owner: -
+--
+
+CREATE TRIGGER refuse_erased BEFORE INSERT ON app_private.sessions FOR EACH ROW EXECUTE FUNCTION app_private.refuse_erased_credential();
+
+--
+-- Name: user_secrets refuse_erased; Type: TRIGGER; Schema: app_private; Owner: -
+--
+
+CREATE TRIGGER refuse_erased BEFORE INSERT ON app_private.user_secrets FOR EACH ROW EXECUTE FUNCTION app_private.refuse_erased_credential();
 
 --
 -- Name: sessions sessions_record_sign_in; Type: TRIGGER; Schema: app_private; Owner: -
@@ -12099,6 +12440,13 @@ ALTER TABLE ONLY app_private.demo_passes
 
 ALTER TABLE ONLY app_private.demo_passes
     ADD CONSTRAINT demo_passes_workspace_id_fkey FOREIGN KEY (workspace_id) REFERENCES app.workspaces(id) ON DELETE CASCADE;
+
+--
+-- Name: erased_accounts erased_accounts_user_id_fkey; Type: FK CONSTRAINT; Schema: app_private; Owner: -
+--
+
+ALTER TABLE ONLY app_private.erased_accounts
+    ADD CONSTRAINT erased_accounts_user_id_fkey FOREIGN KEY (user_id) REFERENCES app.users(id) ON DELETE CASCADE;
 
 --
 -- Name: generated_deck_targets generated_deck_targets_deck_id_fkey; Type: FK CONSTRAINT; Schema: app_private; Owner: -
@@ -14099,6 +14447,18 @@ GRANT SELECT ON TABLE app.users TO podium_app;
 REVOKE ALL ON FUNCTION app_private.ensure_user(p_email text, p_name text) FROM PUBLIC;
 
 --
+-- Name: FUNCTION erase_account(p_email text, p_mark bytea); Type: ACL; Schema: app_private; Owner: -
+--
+
+REVOKE ALL ON FUNCTION app_private.erase_account(p_email text, p_mark bytea) FROM PUBLIC;
+
+--
+-- Name: FUNCTION erased_email(p_user uuid); Type: ACL; Schema: app_private; Owner: -
+--
+
+REVOKE ALL ON FUNCTION app_private.erased_email(p_user uuid) FROM PUBLIC;
+
+--
 -- Name: FUNCTION event_ctx(); Type: ACL; Schema: app_private; Owner: -
 --
 
@@ -14314,11 +14674,37 @@ REVOKE ALL ON FUNCTION app_private.list_demo_passes(p_limit integer, p_before_at
 GRANT ALL ON FUNCTION app_private.list_demo_passes(p_limit integer, p_before_at timestamp with time zone, p_before_id uuid) TO podium_app;
 
 --
+-- Name: FUNCTION live_backlog(p_after bigint, p_limit integer); Type: ACL; Schema: app_private; Owner: -
+--
+
+REVOKE ALL ON FUNCTION app_private.live_backlog(p_after bigint, p_limit integer) FROM PUBLIC;
+GRANT ALL ON FUNCTION app_private.live_backlog(p_after bigint, p_limit integer) TO podium_app;
+
+--
+-- Name: FUNCTION live_prune(p_keep interval); Type: ACL; Schema: app_private; Owner: -
+--
+
+REVOKE ALL ON FUNCTION app_private.live_prune(p_keep interval) FROM PUBLIC;
+
+--
 -- Name: FUNCTION live_publish(p_event_id uuid, p_kind text, p_roles text[], p_team_id uuid, p_payload jsonb); Type: ACL; Schema: app_private; Owner: -
 --
 
 REVOKE ALL ON FUNCTION app_private.live_publish(p_event_id uuid, p_kind text, p_roles text[], p_team_id uuid, p_payload jsonb) FROM PUBLIC;
 GRANT ALL ON FUNCTION app_private.live_publish(p_event_id uuid, p_kind text, p_roles text[], p_team_id uuid, p_payload jsonb) TO podium_app;
+
+--
+-- Name: FUNCTION live_reader(p_after bigint); Type: ACL; Schema: app_private; Owner: -
+--
+
+REVOKE ALL ON FUNCTION app_private.live_reader(p_after bigint) FROM PUBLIC;
+GRANT ALL ON FUNCTION app_private.live_reader(p_after bigint) TO podium_app;
+
+--
+-- Name: FUNCTION live_visible(l app_private.live_events, ctx app_private.event_ctx); Type: ACL; Schema: app_private; Owner: -
+--
+
+REVOKE ALL ON FUNCTION app_private.live_visible(l app_private.live_events, ctx app_private.event_ctx) FROM PUBLIC;
 
 --
 -- Name: FUNCTION live_vote_candidates(p_event uuid); Type: ACL; Schema: app_private; Owner: -
@@ -14619,6 +15005,12 @@ REVOKE ALL ON FUNCTION app_private.record_webhook_failure(p_event uuid, p_reason
 REVOKE ALL ON FUNCTION app_private.recover_dead_workers(p_stale interval) FROM PUBLIC;
 
 --
+-- Name: FUNCTION refuse_erased_credential(); Type: ACL; Schema: app_private; Owner: -
+--
+
+REVOKE ALL ON FUNCTION app_private.refuse_erased_credential() FROM PUBLIC;
+
+--
 -- Name: FUNCTION repository_held_elsewhere(p_event uuid, p_full_name text); Type: ACL; Schema: app_private; Owner: -
 --
 
@@ -14739,6 +15131,12 @@ GRANT ALL ON FUNCTION app_private.rotate_share_secret(p_link uuid, p_token_hash 
 --
 
 REVOKE ALL ON FUNCTION app_private.save_thumbnail(p_deck uuid, p_version integer, p_sha text, p_renderer text) FROM PUBLIC;
+
+--
+-- Name: FUNCTION scrub_person(p jsonb, p_user uuid); Type: ACL; Schema: app_private; Owner: -
+--
+
+REVOKE ALL ON FUNCTION app_private.scrub_person(p jsonb, p_user uuid) FROM PUBLIC;
 
 --
 -- Name: FUNCTION session_create(p_token_hash bytea, p_user uuid, p_days integer); Type: ACL; Schema: app_private; Owner: -

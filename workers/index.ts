@@ -25,6 +25,7 @@ import { codehostProvision } from './tasks/codehost__provision.ts';
 import { codehostDeliverPush } from './tasks/codehost__deliver_push.ts';
 import { decksGenerate } from './tasks/decks__generate.ts';
 import { recoverDeadWorkers, workersRecover } from './tasks/workers__recover.ts';
+import { livePrune } from './tasks/live__prune.ts';
 
 export interface WorkerDeps {
   config: Config;
@@ -54,12 +55,13 @@ export function taskList(deps: WorkerDeps, thumbnails: { renderer: ThumbnailRend
     codehost__deliver_push: codehostDeliverPush(deps),
     workers__recover: workersRecover(deps),
     decks__generate: decksGenerate(deps, thumbnails.store),
+    live__prune: livePrune(deps),
   };
 }
 
-// The freeze sweep and the dead-replica recovery every minute; missed minutes are not
-// backfilled (one run catches up).
-export const CRONTAB = '* * * * * submissions__freeze_sweep ?max=1\n* * * * * workers__recover ?max=1\n';
+// The freeze sweep and the dead-replica recovery every minute, the live log's retention
+// every hour; missed runs are not backfilled (one run catches up).
+export const CRONTAB = '* * * * * submissions__freeze_sweep ?max=1\n* * * * * workers__recover ?max=1\n7 * * * * live__prune ?max=1\n';
 
 export async function startWorker(deps: WorkerDeps, opts: { concurrency?: number; pollInterval?: number } = {}): Promise<WorkerHandle> {
   const { pool, log, config } = deps;

@@ -79,6 +79,14 @@ export class WireClient {
     return res.body as unknown as AsyncIterable<Uint8Array>;
   }
 
+  /**
+   * Opens a long-lived answer (server-sent events): no overall timeout, ended by `signal`.
+   * A refusal is a WireError like any other answer's; an unreachable server, a CliError (4).
+   */
+  async openStream(path: string, extraHeaders: Record<string, string>, signal: AbortSignal): Promise<Response> {
+    return this.fetchOk('GET', path, undefined, { accept: 'text/event-stream', ...extraHeaders }, undefined, signal);
+  }
+
   private async send<T>(method: string, path: string, body: BodyInit | undefined, extraHeaders: Record<string, string>, timeoutMs?: number): Promise<{ body: T; headers: Headers }> {
     const res = await this.fetchOk(method, path, body, extraHeaders, timeoutMs);
     const text = await res.text();
@@ -86,7 +94,7 @@ export class WireClient {
   }
 
   /** One request; a non-2xx answer becomes a WireError (its JSON error when it has one). */
-  private async fetchOk(method: string, path: string, body: BodyInit | undefined, extraHeaders: Record<string, string>, timeoutMs?: number): Promise<Response> {
+  private async fetchOk(method: string, path: string, body: BodyInit | undefined, extraHeaders: Record<string, string>, timeoutMs?: number, signal?: AbortSignal): Promise<Response> {
     const headers: Record<string, string> = { 'user-agent': this.opts.userAgent, accept: 'application/json', ...this.opts.headers, ...extraHeaders };
     if (this.opts.key) headers.authorization = `Bearer ${this.opts.key}`;
     let res: Response;
@@ -95,7 +103,7 @@ export class WireClient {
         method,
         headers,
         body,
-        signal: AbortSignal.timeout(timeoutMs ?? this.opts.timeoutMs ?? 30_000),
+        signal: signal ?? AbortSignal.timeout(timeoutMs ?? this.opts.timeoutMs ?? 30_000),
         redirect: 'error',
         ...(body instanceof ReadableStream ? { duplex: 'half' } : {}),
       } as RequestInit);

@@ -34,3 +34,19 @@ export interface ApiKeyCreated {
   expiresAt: string | null;
   createdAt: string;
 }
+
+/** `app_private.erase_account`: what an erasure removed (`erased: false`: erased before, on `erasedAt`). */
+export interface AccountErased {
+  erased: boolean;
+  userId: string;
+  erasedAt: string;
+  sessions?: number;
+  keys?: number;
+  demoPasses?: number;
+  memberships?: number;
+  projectMemberships?: number;
+  teamMemberships?: number;
+  rosterRows?: number;
+  liveRows?: number;
+  ownerlessWorkspaces?: { id: string; name: string }[];
+}

@@ -15,9 +15,10 @@ import { migrate } from './commands/migrate.ts';
 import { setup } from './commands/setup.ts';
 import { start } from './commands/start.ts';
 import { workspaceCreate } from './commands/workspace/create.ts';
+import { accountErase } from './commands/account/erase.ts';
 import { voteRecount } from './commands/vote/recount.ts';
 
-export const COMMANDS: Command[] = [start, migrate, setup, workspaceCreate, memberAdd, keyCreate, voteRecount];
+export const COMMANDS: Command[] = [start, migrate, setup, workspaceCreate, memberAdd, keyCreate, accountErase, voteRecount];
 
 const CONFLICT_CODES = new Set(['already_set_up', 'workspace_exists']);
 

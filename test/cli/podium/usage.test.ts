@@ -6,7 +6,7 @@ import test from 'ava';
 import { createTestDatabase, type TestDatabase } from '../../helpers/db.ts';
 import { parseJson, podium } from './run.ts';
 
-const COMMANDS = ['start', 'migrate', 'setup', 'workspace create', 'member add', 'key create'];
+const COMMANDS = ['start', 'migrate', 'setup', 'workspace create', 'member add', 'key create', 'account erase'];
 
 let db: TestDatabase;
 test.before(async () => {

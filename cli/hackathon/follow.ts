@@ -1,0 +1,304 @@
+// `hackathon chats read <channelId> --follow`: after the page, follow the channel live over
+// GET /api/v1/event/stream (docs/WIRE.md, "Live stream"). The stream carries every change the
+// reader may read; this keeps the channel's. A dropped connection (network, server restart,
+// slow-reader close) is opened again with Last-Event-ID, so nothing is missed or repeated;
+// an `error` event (access lost) or a refusal ends the follow with that wire error.
+//
+// Use (the command): `followAfterPage` opens the stream first, then lets the command read and
+// print its page, then prints the channel's changes (a post committed between the two comes
+// once) until the signal aborts or access ends:
+//
+//   if (opts.follow) return followAfterPage({
+//     client: await ctx.client(), channelId: channel, json: ctx.json, out: (l) => ctx.out(l), err: (l) => ctx.err(l), postLines,
+//     printPage: async () => { const page = ...; print it as without --follow; return page.items.map((p) => p.id); },
+//   });
+//
+// `followLines` is pure (the event and the `chats read` post formatter in, lines out), so the
+// follow prints posts exactly as `chats read` does.
+import { CliError, EXIT } from '../lib/errors.ts';
+import { WireError, type WireClient } from '../lib/wire.ts';
+
+export const STREAM_PATH = '/api/v1/event/stream';
+
+/** One change of the followed channel, as the stream sent it. */
+export interface FollowEvent {
+  id: string;
+  kind: string;
+  payload: any;
+}
+
+/** What the follower tells its user besides events: a gap it could not fill, a reconnect. */
+export type FollowNotice = { kind: 'reset'; message: string } | { kind: 'reconnected'; after: string | null };
+
+export interface FollowOptions {
+  /** No byte (not even a heartbeat) for this long: the connection is taken for dead (default 75 s). */
+  idleMs?: number;
+  /** Waits between reconnects: doubling from the first to the last (default 500 ms to 10 s). */
+  backoffMs?: [number, number];
+  /** Resume after this id instead of starting from now. */
+  lastEventId?: string;
+  onNotice?: (n: FollowNotice) => void;
+}
+
+interface RawEvent {
+  id: string | null;
+  event: string;
+  data: string;
+}
+
+/** Splits an SSE body into events (comments and `retry` lines are read and dropped). */
+export async function* parseSse(body: AsyncIterable<Uint8Array>, onActivity: () => void = () => {}): AsyncGenerator<RawEvent> {
+  const decoder = new TextDecoder();
+  let buffer = '';
+  let id: string | null = null;
+  let event = '';
+  let data: string[] = [];
+  for await (const chunk of body) {
+    onActivity();
+    buffer += decoder.decode(chunk, { stream: true });
+    let nl: number;
+    while ((nl = buffer.search(/\r\n|\n|\r/)) >= 0) {
+      const line = buffer.slice(0, nl);
+      buffer = buffer.slice(nl + (buffer.startsWith('\r\n', nl) ? 2 : 1));
+      if (line === '') {
+        if (data.length || event) yield { id, event: event || 'message', data: data.join('\n') };
+        event = '';
+        data = [];
+        continue;
+      }
+      if (line.startsWith(':')) continue;
+      const colon = line.indexOf(':');
+      const field = colon < 0 ? line : line.slice(0, colon);
+      const value = colon < 0 ? '' : line.slice(colon + 1).replace(/^ /, '');
+      if (field === 'id') id = value;
+      else if (field === 'event') event = value;
+      else if (field === 'data') data.push(value);
+    }
+  }
+}
+
+/** The channel an event concerns, if any (posts name it; a request change names its thread). */
+export function channelOf(kind: string, payload: any): string | null {
+  if (typeof payload?.channelId === 'string') return payload.channelId;
+  if (kind === 'request.changed' && typeof payload?.request?.threadChannelId === 'string') return payload.request.threadChannelId;
+  return null;
+}
+
+const sleep = (ms: number, signal: AbortSignal) =>
+  new Promise<void>((resolve) => {
+    const t = setTimeout(resolve, ms);
+    signal.addEventListener('abort', () => (clearTimeout(t), resolve()), { once: true });
+  });
+
+export class ChannelFollower {
+  private readonly abort = new AbortController();
+  private readonly shown = new Set<string>();
+  private lastId: string | null;
+  private first: Promise<AsyncGenerator<RawEvent>> | null = null;
+  private readonly idleMs: number;
+  private readonly backoff: [number, number];
+
+  constructor(
+    private readonly client: WireClient,
+    readonly channelId: string,
+    private readonly opts: FollowOptions = {},
+  ) {
+    this.lastId = opts.lastEventId ?? null;
+    this.idleMs = opts.idleMs ?? 75_000;
+    this.backoff = opts.backoffMs ?? [500, 10_000];
+  }
+
+  /** The last id the stream named (a change's, or a `ready`/`reset` position): where a resume starts. */
+  get position(): string | null {
+    return this.lastId;
+  }
+
+  /** Opens the stream and waits until it is live (`ready`); refusals throw their WireError. */
+  async open(): Promise<void> {
+    this.first ??= this.connect();
+    await this.first;
+  }
+
+  /** Posts the page already printed: their `post.created` is not printed again. */
+  alreadyShown(postIds: Iterable<string>): void {
+    for (const id of postIds) this.shown.add(id);
+  }
+
+  stop(): void {
+    this.abort.abort();
+  }
+
+  /** The channel's changes until stop() (or a final refusal, thrown). */
+  async *events(): AsyncGenerator<FollowEvent> {
+    let wait = this.backoff[0];
+    let events = await (this.first ??= this.connect());
+    for (;;) {
+      let sawAny = false;
+      try {
+        for await (const raw of events) {
+          sawAny = true;
+          const e = this.take(raw);
+          if (e) yield e;
+        }
+      } catch (err) {
+        if (err instanceof WireError) throw err; // access lost: final
+        // a dropped connection: reconnect below
+      }
+      if (this.abort.signal.aborted) return;
+      if (sawAny) wait = this.backoff[0];
+      for (;;) {
+        await sleep(wait, this.abort.signal);
+        if (this.abort.signal.aborted) return;
+        wait = Math.min(wait * 2, this.backoff[1]);
+        try {
+          events = await this.connect();
+          this.opts.onNotice?.({ kind: 'reconnected', after: this.lastId });
+          break;
+        } catch (err) {
+          if (err instanceof WireError && err.status < 500) throw err; // refused: final
+          // unreachable or 5xx: try again
+        }
+      }
+    }
+  }
+
+  /** One connection: answers the event iterator once `ready` came (events before it are queued). */
+  private async connect(): Promise<AsyncGenerator<RawEvent>> {
+    const idle = new AbortController();
+    const signal = AbortSignal.any([this.abort.signal, idle.signal]);
+    const res = await this.client.openStream(STREAM_PATH, this.lastId ? { 'last-event-id': this.lastId } : {}, signal);
+    if (!res.body) throw new CliError('the live stream answered without a body', EXIT.environment);
+    let timer: NodeJS.Timeout | null = null;
+    const activity = () => {
+      if (timer) clearTimeout(timer);
+      timer = setTimeout(() => idle.abort(), this.idleMs);
+      timer.unref?.();
+    };
+    activity();
+    const source = parseSse(res.body as unknown as AsyncIterable<Uint8Array>, activity);
+    const queued: RawEvent[] = [];
+    for (;;) {
+      const n = await source.next().catch((err) => {
+        if (timer) clearTimeout(timer);
+        throw err;
+      });
+      if (n.done) {
+        if (timer) clearTimeout(timer);
+        throw new CliError('the live stream ended before it was ready', EXIT.environment, 'unreachable');
+      }
+      if (n.value.event === 'error') this.raise(n.value);
+      queued.push(n.value);
+      if (n.value.event === 'ready') break;
+    }
+    const self = this;
+    return (async function* () {
+      try {
+        yield* queued;
+        for await (const raw of source) {
+          if (raw.event === 'error') self.raise(raw);
+          yield raw;
+        }
+      } finally {
+        if (timer) clearTimeout(timer);
+      }
+    })();
+  }
+
+  private raise(raw: RawEvent): never {
+    let e: { code?: string; message?: string } = {};
+    try {
+      e = JSON.parse(raw.data).error ?? {};
+    } catch {
+      /* not ours */
+    }
+    throw new WireError(403, e.code ?? 'stream_error', e.message ?? 'The live stream ended with an error');
+  }
+
+  private take(raw: RawEvent): FollowEvent | null {
+    if (raw.id !== null && raw.id !== '') this.lastId = raw.id;
+    if (raw.event === 'ready') return null;
+    let payload: any = null;
+    try {
+      payload = JSON.parse(raw.data);
+    } catch {
+      return null;
+    }
+    if (raw.event === 'reset') {
+      this.opts.onNotice?.({ kind: 'reset', message: payload?.message ?? 'Some changes are no longer kept' });
+      return null;
+    }
+    if (channelOf(raw.event, payload) !== this.channelId) return null;
+    if (raw.event === 'post.created' && typeof payload.post?.id === 'string') {
+      if (this.shown.has(payload.post.id)) return null;
+      this.shown.add(payload.post.id);
+    }
+    return { id: raw.id ?? '', kind: raw.event, payload };
+  }
+}
+
+/**
+ * The lines a followed change prints. Posts print as `chats read` prints them (its formatter
+ * is passed in); a reply is announced with its thread; moderation and request changes are
+ * one line each; reaction counts are left to `--json`.
+ */
+export function followLines<P>(e: FollowEvent, postLines: (post: P) => string[]): string[] {
+  const p = e.payload;
+  switch (e.kind) {
+    case 'post.created':
+      if (p.post.threadId) return [`Reply in thread ${p.post.threadId}: hackathon chats replies ${p.channelId} ${p.post.threadId}`, ...postLines(p.post)];
+      return postLines(p.post);
+    case 'post.restored':
+      return [`Restored ${p.post.id}`, ...postLines(p.post)];
+    case 'post.pinned':
+      return [`Pinned ${p.postId}`];
+    case 'post.unpinned':
+      return [`Unpinned ${p.postId}`];
+    case 'post.hidden':
+      return [typeof p.reason === 'string' ? `Hidden ${p.postId}: ${p.reason}` : `Hidden ${p.postId}`];
+    case 'request.changed': {
+      const r = p.request;
+      return [`Request ${r.id} is ${r.status}${r.claimedBy ? `, claimed by ${r.claimedBy.name}` : ''}`];
+    }
+    default:
+      return [];
+  }
+}
+
+/** `--json --follow`: one JSON object per line per change. */
+export function followJson(e: FollowEvent): string {
+  return JSON.stringify({ id: e.id, kind: e.kind, payload: e.payload });
+}
+
+export interface FollowAfterPage<P> {
+  client: WireClient;
+  channelId: string;
+  json: boolean;
+  out: (line: string) => void;
+  err: (line: string) => void;
+  /** How `chats read` prints a post. */
+  postLines: (post: P) => string[];
+  /** Reads and prints the page as `chats read` does without --follow; answers the ids of the posts it printed. */
+  printPage: () => Promise<string[]>;
+  /** Ends the follow (tests; the command itself ends with the process). */
+  signal?: AbortSignal;
+  options?: FollowOptions;
+}
+
+/** `chats read <channelId> --follow`: the page, then the channel's changes as they come. */
+export async function followAfterPage<P>(o: FollowAfterPage<P>): Promise<void> {
+  const follower = new ChannelFollower(o.client, o.channelId, {
+    ...o.options,
+    onNotice: (n) => {
+      if (n.kind === 'reset') o.err('Some changes were missed; run chats read again to see them');
+      o.options?.onNotice?.(n);
+    },
+  });
+  await follower.open(); // live from here: nothing committed after the page read is missed
+  follower.alreadyShown(await o.printPage());
+  o.signal?.addEventListener('abort', () => follower.stop(), { once: true });
+  if (o.signal?.aborted) return;
+  for await (const e of follower.events()) {
+    if (o.json) o.out(followJson(e));
+    else for (const line of followLines(e, o.postLines)) o.out(line);
+  }
+}

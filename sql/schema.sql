@@ -622,6 +622,31 @@ $$;
 COMMENT ON FUNCTION app.delete_annotation(p_deck uuid, p_annotation uuid) IS 'Removes an annotation: its author, or the deck''s owner or workspace admin/owner.';
 
 --
+-- Name: delete_team(text); Type: FUNCTION; Schema: app; Owner: -
+--
+
+CREATE FUNCTION app.delete_team(p_team text) RETURNS jsonb
+    LANGUAGE plpgsql SECURITY DEFINER
+    SET search_path TO ''
+    AS $$
+declare
+  t app.teams := app_private.team_for_change(p_team);
+  gone jsonb;
+begin
+  gone := app_private.team_json(t) || jsonb_build_object(
+    'projectEntries', (select count(*) from app.project_members pm where pm.team_id = t.id));
+  delete from app.teams x where x.id = t.id;
+  return gone;
+end;
+$$;
+
+--
+-- Name: FUNCTION delete_team(p_team text); Type: COMMENT; Schema: app; Owner: -
+--
+
+COMMENT ON FUNCTION app.delete_team(p_team text) IS 'teams delete: owners and admins; its memberships and project roles go with it; hub teams change on the hub.';
+
+--
 -- Name: duplicate_deck(uuid, integer, text); Type: FUNCTION; Schema: app; Owner: -
 --
 
@@ -8414,6 +8439,12 @@ GRANT ALL ON FUNCTION app.current_workspace_role() TO podium_app;
 --
 
 GRANT ALL ON FUNCTION app.delete_annotation(p_deck uuid, p_annotation uuid) TO podium_app;
+
+--
+-- Name: FUNCTION delete_team(p_team text); Type: ACL; Schema: app; Owner: -
+--
+
+GRANT ALL ON FUNCTION app.delete_team(p_team text) TO podium_app;
 
 --
 -- Name: FUNCTION duplicate_deck(p_deck uuid, p_version integer, p_title text); Type: ACL; Schema: app; Owner: -

@@ -79,6 +79,7 @@ export const KEY_ALLOWLIST: Record<string, readonly string[]> = {
   'GET /api/v1/teams': ['hackathon:read'],
   'POST /api/v1/teams': ['hackathon:write'],
   'PATCH /api/v1/teams/:team': ['hackathon:write'],
+  'DELETE /api/v1/teams/:team': ['hackathon:write'],
   'GET /api/v1/teams/:team/members': ['hackathon:read'],
   'POST /api/v1/teams/:team/members': ['hackathon:write'],
   'DELETE /api/v1/teams/:team/members/:person': ['hackathon:write'],

@@ -36,6 +36,11 @@ import { membersRole } from './commands/projects/members/role.ts';
 import { membersRemove } from './commands/projects/members/remove.ts';
 import { teamsList } from './commands/teams/list.ts';
 import { teamsMembers } from './commands/teams/members.ts';
+import { teamsCreate } from './commands/teams/create.ts';
+import { teamsUpdate } from './commands/teams/update.ts';
+import { teamsDelete } from './commands/teams/delete.ts';
+import { teamsMembersAdd } from './commands/teams/members/add.ts';
+import { teamsMembersRemove } from './commands/teams/members/remove.ts';
 import { showcaseSet } from './commands/showcase/set.ts';
 import { showcaseShow } from './commands/showcase/show.ts';
 import { decksLink } from './commands/decks/link.ts';
@@ -56,7 +61,7 @@ export const COMMANDS: Command[] = [
   doctor, login, logout, use, profiles, whoami, workspaces, workspaceDefault, connect, setup, gitCredential,
   eventStatus, eventConfigure, rosterImport, rosterShow, rosterLock, rosterUnlock, eventGithub, eventVote, agendaShow, agendaSet,
   projectsList, projectsCreate, projectsUpdate, projectsArchive, projectsUnarchive, membersList, membersAdd, membersRole, membersRemove,
-  teamsList, teamsMembers, showcaseSet, showcaseShow, decksLink, decksShow, demoLink, demoList, demoRevoke,
+  teamsList, teamsMembers, teamsCreate, teamsUpdate, teamsDelete, teamsMembersAdd, teamsMembersRemove, showcaseSet, showcaseShow, decksLink, decksShow, demoLink, demoList, demoRevoke,
   submissionsList, submissionsShow, submissionsFailures, submissionsReconcile, submissionsArtifact, submissionsException, adminProvision, eventGithubCheck,
 ];
 

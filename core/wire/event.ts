@@ -199,6 +199,16 @@ export interface TeamMember {
   addedAt: string;
 }
 
+/** `DELETE /api/v1/teams/:team`: the team as it was, and how many project roles went with it. */
+export interface TeamDeleted {
+  deleted: Team & { projectEntries: number };
+}
+
+/** `DELETE /api/v1/teams/:team/members/:person`. */
+export interface TeamMemberRemoved {
+  removed: { userId: string; email: string };
+}
+
 /** A demo pass; `links` only in the answer that minted it (the only place the secret appears). */
 export interface DemoPass {
   id: string;

@@ -49,6 +49,7 @@ export const STATUS_BY_CODE: Record<string, number> = {
   guest_cannot_create: 403,
   deck_has_no_version: 409,
   version_not_found: 404,
+  file_not_found: 404,
   forms_disabled: 403,
   // hackathon event service (api/routes/event/ and friends)
   // (the stale-version refusal of event configure is version_conflict, above)

@@ -30,6 +30,7 @@ import { registerGitRoutes } from './routes/git/index.ts';
 import { registerWebhookRoutes } from './routes/webhooks/index.ts';
 import { registerSubmissionRoutes } from './routes/submissions/index.ts';
 import { registerBootstrapRoutes } from './routes/bootstrap/index.ts';
+import { registerFileRoutes } from './routes/files/index.ts';
 
 export interface ApiDeps {
   config: Config;
@@ -206,6 +207,7 @@ export async function buildApi(deps: ApiDeps, surface: 'full' | 'ops' = 'full'):
     registerGitRoutes(app, deps);
     registerSubmissionRoutes(app, deps);
     registerBootstrapRoutes(app, deps);
+    registerFileRoutes(app, deps);
     registerWebhookRoutes(app, { ...deps, metrics });
     if (config.testMode) registerTestRoutes(app, deps);
     graphql = await mountGraphql(app, deps);

@@ -890,6 +890,59 @@ $$;
 COMMENT ON FUNCTION app.export_decks() IS 'Export (data:export): the decks you manage in this workspace with versions and links, their views and their form responses.';
 
 --
+-- Name: file_info(uuid); Type: FUNCTION; Schema: app; Owner: -
+--
+
+CREATE FUNCTION app.file_info(p_file uuid) RETURNS jsonb
+    LANGUAGE plpgsql STABLE SECURITY DEFINER
+    SET search_path TO ''
+    AS $$
+declare
+  f app_private.files;
+  ctx app_private.event_ctx;
+  readable boolean := false;
+  scope text;
+  ws text := (select w.name from app.workspaces w where w.id = app.current_workspace_id());
+begin
+  if not (app.has_scope('hackathon:read') or app.has_scope('presentations:read')) then
+    perform app_private.fail('insufficient_scope', 'This credential lacks a read scope (hackathon:read or presentations:read)',
+      jsonb_build_object('needed', jsonb_build_array('hackathon:read', 'presentations:read')));
+  end if;
+  select * into f from app_private.files x where x.id = p_file and x.workspace_id = app.current_workspace_id();
+  if f.id is not null then
+    if f.kind = 'submission_archive' then
+      ctx := app_private.event_ctx_or_null();
+      readable := exists (select 1 from app.event_teams t where t.project_id = f.project_id and t.event_id = ctx.event_id)
+        and (ctx.role = 'organizer' or (ctx.role = 'participant' and ctx.team_id = f.project_id));
+      scope := 'hackathon:read';
+    else
+      readable := app_private.deck_role(f.deck_id) is not null;
+      scope := case f.kind when 'deck_file' then 'presentations:read' end;
+    end if;
+  end if;
+  if not readable then
+    perform app_private.fail('file_not_found',
+      format('No file %s in workspace %s, or it is not yours to read', p_file, coalesce(ws, '(none)')),
+      jsonb_build_object('fileId', p_file, 'workspaceId', app.current_workspace_id(), 'workspace', ws));
+  end if;
+  if scope is not null and not app.has_scope(scope) then
+    perform app_private.fail('insufficient_scope', format('This credential lacks the scope %s this file needs', scope),
+      jsonb_build_object('needed', jsonb_build_array(scope)));
+  end if;
+  return jsonb_build_object('id', f.id, 'kind', f.kind, 'name', f.name, 'sha256', f.sha256, 'size', f.size,
+    'createdAt', app_private.iso(f.created_at), 'workspaceId', f.workspace_id,
+    'source', case when f.kind = 'submission_archive' then jsonb_build_object('projectId', f.project_id)
+                   else jsonb_build_object('deckId', f.deck_id, 'version', f.version, 'path', f.path) end);
+end;
+$$;
+
+--
+-- Name: FUNCTION file_info(p_file uuid); Type: COMMENT; Schema: app; Owner: -
+--
+
+COMMENT ON FUNCTION app.file_info(p_file uuid) IS 'files download: one file of the workspace you may read (a submission archive, a generated deck export, a deck file): name, sha256, size; file_not_found otherwise.';
+
+--
 -- Name: get_deck(uuid); Type: FUNCTION; Schema: app; Owner: -
 --
 
@@ -1172,7 +1225,8 @@ begin
     perform app_private.fail('version_not_found', format('The deck has no version %s', coalesce(p_version, d.current_version)), jsonb_build_object('version', coalesce(p_version, d.current_version)));
   end if;
   return jsonb_build_object('version', app_private.version_json(v), 'items', (
-    select coalesce(jsonb_agg(jsonb_build_object('path', f.path, 'sha256', f.sha256, 'size', f.size, 'attachment', f.path like 'downloads/_%') order by f.path), '[]')
+    select coalesce(jsonb_agg(jsonb_build_object('path', f.path, 'sha256', f.sha256, 'size', f.size, 'attachment', f.path like 'downloads/_%',
+      'fileId', app_private.deck_file_id(f.deck_id, f.version, f.path)) order by f.path), '[]')
     from (select * from app.deck_files x where x.deck_id = p_deck and x.version = v.number and (p_after is null or x.path > p_after)
           order by x.path limit p_limit) f));
 end;
@@ -2744,6 +2798,17 @@ end;
 $$;
 
 --
+-- Name: archive_file_id(uuid, text); Type: FUNCTION; Schema: app_private; Owner: -
+--
+
+CREATE FUNCTION app_private.archive_file_id(p_project uuid, p_sha256 text) RETURNS uuid
+    LANGUAGE sql STABLE
+    SET search_path TO ''
+    AS $$
+  select f.id from app_private.files f where f.kind = 'submission_archive' and f.project_id = p_project and f.sha256 = p_sha256
+$$;
+
+--
 -- Name: authenticate(bytea, bytea, uuid, text); Type: FUNCTION; Schema: app_private; Owner: -
 --
 
@@ -3299,6 +3364,17 @@ end;
 $$;
 
 --
+-- Name: deck_file_id(uuid, integer, text); Type: FUNCTION; Schema: app_private; Owner: -
+--
+
+CREATE FUNCTION app_private.deck_file_id(p_deck uuid, p_version integer, p_path text) RETURNS uuid
+    LANGUAGE sql STABLE
+    SET search_path TO ''
+    AS $$
+  select f.id from app_private.files f where f.kind = 'deck_file' and f.deck_id = p_deck and f.version = p_version and f.path = p_path
+$$;
+
+--
 -- Name: decks; Type: TABLE; Schema: app; Owner: -
 --
 
@@ -3841,6 +3917,42 @@ CREATE FUNCTION app_private.fail(code text, message text, details jsonb DEFAULT 
     AS $$
 begin
   raise exception using errcode = 'PD000', message = message, detail = code, hint = coalesce(details::text, '');
+end;
+$$;
+
+--
+-- Name: file_of_submission(); Type: FUNCTION; Schema: app_private; Owner: -
+--
+
+CREATE FUNCTION app_private.file_of_submission() RETURNS trigger
+    LANGUAGE plpgsql SECURITY DEFINER
+    SET search_path TO ''
+    AS $$
+begin
+  if new.archive_sha256 is not null and new.archive_size is not null then
+    insert into app_private.files (workspace_id, kind, name, sha256, size, project_id)
+    select p.workspace_id, 'submission_archive', 'submission-' || left(new.sha, 12) || '.tar.gz', new.archive_sha256, new.archive_size, p.id
+      from app.projects p where p.id = new.project_id
+    on conflict (project_id, sha256) where kind = 'submission_archive' do nothing;
+  end if;
+  return null;
+end;
+$$;
+
+--
+-- Name: files_of_version(); Type: FUNCTION; Schema: app_private; Owner: -
+--
+
+CREATE FUNCTION app_private.files_of_version() RETURNS trigger
+    LANGUAGE plpgsql SECURITY DEFINER
+    SET search_path TO ''
+    AS $$
+begin
+  insert into app_private.files (workspace_id, kind, name, sha256, size, deck_id, version, path)
+  select d.workspace_id, 'deck_file', regexp_replace(n.path, '^.*/', ''), n.sha256, n.size, n.deck_id, n.version, n.path
+    from new_files n join app.decks d on d.id = n.deck_id
+  on conflict (deck_id, version, path) where kind = 'deck_file' do nothing;
+  return null;
 end;
 $$;
 
@@ -5598,7 +5710,8 @@ CREATE FUNCTION app_private.submission_team_json(p_project uuid) RETURNS jsonb
     'frozen', case when s.project_id is null then null else jsonb_build_object(
       'sha', s.sha, 'source', s.source, 'state', s.state, 'frozenAt', app_private.iso(s.frozen_at),
       'archive', case when s.archive_sha256 is null then null else jsonb_build_object(
-        'name', 'submission-' || left(s.sha, 12) || '.tar.gz', 'sha256', s.archive_sha256, 'size', s.archive_size) end) end,
+        'name', 'submission-' || left(s.sha, 12) || '.tar.gz', 'sha256', s.archive_sha256, 'size', s.archive_size,
+        'fileId', app_private.archive_file_id(p.id, s.archive_sha256)) end) end,
     'attention', s.attention)
   from app.projects p join app.event_teams t on t.project_id = p.id join app.events e on e.id = t.event_id
   left join app.team_repositories r on r.project_id = p.id
@@ -6263,6 +6376,37 @@ CREATE TABLE app_private.deck_mail_throttle (
 );
 
 --
+-- Name: files; Type: TABLE; Schema: app_private; Owner: -
+--
+
+CREATE TABLE app_private.files (
+    id uuid DEFAULT gen_random_uuid() NOT NULL,
+    workspace_id uuid NOT NULL,
+    kind text NOT NULL,
+    name text NOT NULL,
+    sha256 text NOT NULL,
+    size bigint NOT NULL,
+    project_id uuid,
+    deck_id uuid,
+    version integer,
+    path text,
+    created_at timestamp with time zone DEFAULT now() NOT NULL,
+    CONSTRAINT files_check CHECK (((kind <> 'submission_archive'::text) OR (project_id IS NOT NULL))),
+    CONSTRAINT files_check1 CHECK (((kind = 'submission_archive'::text) OR ((deck_id IS NOT NULL) AND (version IS NOT NULL)))),
+    CONSTRAINT files_check2 CHECK (((kind <> 'deck_file'::text) OR (path IS NOT NULL))),
+    CONSTRAINT files_kind_check CHECK ((kind = ANY (ARRAY['submission_archive'::text, 'deck_export'::text, 'deck_file'::text]))),
+    CONSTRAINT files_name_check CHECK ((((length(name) >= 1) AND (length(name) <= 1024)) AND (name !~ '[/\\[:cntrl:]]'::text) AND (name !~ '^\.'::text))),
+    CONSTRAINT files_sha256_check CHECK ((sha256 ~ '^[0-9a-f]{64}$'::text)),
+    CONSTRAINT files_size_check CHECK ((size >= 0))
+);
+
+--
+-- Name: TABLE files; Type: COMMENT; Schema: app_private; Owner: -
+--
+
+COMMENT ON TABLE app_private.files IS 'Every file a workspace stores, by id: submission evidence archives, generated deck exports, deck files. Written by triggers; read through app.file_info.';
+
+--
 -- Name: github_installations; Type: TABLE; Schema: app_private; Owner: -
 --
 
@@ -6823,6 +6967,13 @@ ALTER TABLE ONLY app_private.demo_passes
     ADD CONSTRAINT demo_passes_token_hash_key UNIQUE (token_hash);
 
 --
+-- Name: files files_pkey; Type: CONSTRAINT; Schema: app_private; Owner: -
+--
+
+ALTER TABLE ONLY app_private.files
+    ADD CONSTRAINT files_pkey PRIMARY KEY (id);
+
+--
 -- Name: github_installations github_installations_pkey; Type: CONSTRAINT; Schema: app_private; Owner: -
 --
 
@@ -7290,6 +7441,36 @@ CREATE INDEX demo_passes_listing_idx ON app_private.demo_passes USING btree (wor
 CREATE INDEX demo_passes_user_idx ON app_private.demo_passes USING btree (user_id);
 
 --
+-- Name: files_archive_key; Type: INDEX; Schema: app_private; Owner: -
+--
+
+CREATE UNIQUE INDEX files_archive_key ON app_private.files USING btree (project_id, sha256) WHERE (kind = 'submission_archive'::text);
+
+--
+-- Name: files_deck_file_key; Type: INDEX; Schema: app_private; Owner: -
+--
+
+CREATE UNIQUE INDEX files_deck_file_key ON app_private.files USING btree (deck_id, version, path) WHERE (kind = 'deck_file'::text);
+
+--
+-- Name: files_deck_idx; Type: INDEX; Schema: app_private; Owner: -
+--
+
+CREATE INDEX files_deck_idx ON app_private.files USING btree (deck_id);
+
+--
+-- Name: files_project_idx; Type: INDEX; Schema: app_private; Owner: -
+--
+
+CREATE INDEX files_project_idx ON app_private.files USING btree (project_id);
+
+--
+-- Name: files_workspace_idx; Type: INDEX; Schema: app_private; Owner: -
+--
+
+CREATE INDEX files_workspace_idx ON app_private.files USING btree (workspace_id);
+
+--
 -- Name: github_installations_event_idx; Type: INDEX; Schema: app_private; Owner: -
 --
 
@@ -7396,6 +7577,18 @@ CREATE TRIGGER claim_collaborations_on_sign_up AFTER INSERT ON app.users FOR EAC
 --
 
 CREATE TRIGGER deck_versions_thumbnail AFTER INSERT ON app.deck_versions FOR EACH ROW EXECUTE FUNCTION app_private.enqueue_thumbnail();
+
+--
+-- Name: submissions files_of_submission; Type: TRIGGER; Schema: app; Owner: -
+--
+
+CREATE TRIGGER files_of_submission AFTER INSERT OR UPDATE OF archive_sha256 ON app.submissions FOR EACH ROW EXECUTE FUNCTION app_private.file_of_submission();
+
+--
+-- Name: deck_files files_of_version; Type: TRIGGER; Schema: app; Owner: -
+--
+
+CREATE TRIGGER files_of_version AFTER INSERT ON app.deck_files REFERENCING NEW TABLE AS new_files FOR EACH STATEMENT EXECUTE FUNCTION app_private.files_of_version();
 
 --
 -- Name: api_keys api_keys_record_sign_in; Type: TRIGGER; Schema: app_private; Owner: -
@@ -7812,6 +8005,27 @@ ALTER TABLE ONLY app_private.demo_passes
 
 ALTER TABLE ONLY app_private.demo_passes
     ADD CONSTRAINT demo_passes_workspace_id_fkey FOREIGN KEY (workspace_id) REFERENCES app.workspaces(id) ON DELETE CASCADE;
+
+--
+-- Name: files files_deck_id_fkey; Type: FK CONSTRAINT; Schema: app_private; Owner: -
+--
+
+ALTER TABLE ONLY app_private.files
+    ADD CONSTRAINT files_deck_id_fkey FOREIGN KEY (deck_id) REFERENCES app.decks(id) ON DELETE CASCADE;
+
+--
+-- Name: files files_project_id_fkey; Type: FK CONSTRAINT; Schema: app_private; Owner: -
+--
+
+ALTER TABLE ONLY app_private.files
+    ADD CONSTRAINT files_project_id_fkey FOREIGN KEY (project_id) REFERENCES app.projects(id) ON DELETE CASCADE;
+
+--
+-- Name: files files_workspace_id_fkey; Type: FK CONSTRAINT; Schema: app_private; Owner: -
+--
+
+ALTER TABLE ONLY app_private.files
+    ADD CONSTRAINT files_workspace_id_fkey FOREIGN KEY (workspace_id) REFERENCES app.workspaces(id) ON DELETE CASCADE;
 
 --
 -- Name: github_installations github_installations_event_id_fkey; Type: FK CONSTRAINT; Schema: app_private; Owner: -
@@ -8493,6 +8707,12 @@ GRANT ALL ON FUNCTION app.expected_upload(p_sha text) TO podium_app;
 --
 
 GRANT ALL ON FUNCTION app.export_decks() TO podium_app;
+
+--
+-- Name: FUNCTION file_info(p_file uuid); Type: ACL; Schema: app; Owner: -
+--
+
+GRANT ALL ON FUNCTION app.file_info(p_file uuid) TO podium_app;
 
 --
 -- Name: FUNCTION get_deck(p_deck uuid); Type: ACL; Schema: app; Owner: -

@@ -83,6 +83,9 @@ export const KEY_ALLOWLIST: Record<string, readonly string[]> = {
   'GET /api/v1/teams/:team/members': ['hackathon:read'],
   'POST /api/v1/teams/:team/members': ['hackathon:write'],
   'DELETE /api/v1/teams/:team/members/:person': ['hackathon:write'],
+  // workspace files (either tool's read scope; SQL checks the scope each kind needs)
+  'GET /api/v1/files/:id': ['hackathon:read', 'presentations:read'],
+  'GET /api/v1/files/:id/content': ['hackathon:read', 'presentations:read'],
 };
 
 export function keyRouteScopes(method: string, routeUrl: string): readonly string[] | null {

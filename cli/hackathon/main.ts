@@ -56,13 +56,14 @@ import { submissionsArtifact } from './commands/submissions/artifact.ts';
 import { submissionsException } from './commands/submissions/exception.ts';
 import { adminProvision } from './commands/admin/provision.ts';
 import { eventGithubCheck } from './commands/event/github-check.ts';
+import { filesDownload } from './commands/files/download.ts';
 
 export const COMMANDS: Command[] = [
   doctor, login, logout, use, profiles, whoami, workspaces, workspaceDefault, connect, setup, gitCredential,
   eventStatus, eventConfigure, rosterImport, rosterShow, rosterLock, rosterUnlock, eventGithub, eventVote, agendaShow, agendaSet,
   projectsList, projectsCreate, projectsUpdate, projectsArchive, projectsUnarchive, membersList, membersAdd, membersRole, membersRemove,
   teamsList, teamsMembers, teamsCreate, teamsUpdate, teamsDelete, teamsMembersAdd, teamsMembersRemove, showcaseSet, showcaseShow, decksLink, decksShow, demoLink, demoList, demoRevoke,
-  submissionsList, submissionsShow, submissionsFailures, submissionsReconcile, submissionsArtifact, submissionsException, adminProvision, eventGithubCheck,
+  submissionsList, submissionsShow, submissionsFailures, submissionsReconcile, submissionsArtifact, submissionsException, adminProvision, eventGithubCheck, filesDownload,
 ];
 
 const GLOBAL_FLAGS: AnyFlags = {

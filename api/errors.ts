@@ -31,6 +31,13 @@ export const STATUS_BY_CODE: Record<string, number> = {
   invalid_setup_token: 403,
   invalid_credentials: 401,
   managed_on_hub: 409,
+  // invitations (sql/migrations/000082_invitations.sql)
+  already_member: 409,
+  invitation_role_refused: 403,
+  invitation_invalid: 404,
+  invitation_used: 410,
+  invitation_expired: 410,
+  invitation_wrong_account: 403,
   // emailed-code sign-in
   otp_unavailable: 400,
   cli_otp_disabled: 403,

@@ -16,6 +16,7 @@ import { registerCliAuthRoutes } from './routes/identity/cli-auth.ts';
 import { registerMeRoutes } from './routes/identity/me.ts';
 import { registerSessionRoutes } from './routes/identity/session.ts';
 import { registerWorkspaceRoutes } from './routes/identity/workspaces.ts';
+import { registerInvitationRoutes } from './routes/identity/invitations.ts';
 import { registerHealthRoutes } from './routes/meta/health.ts';
 import { registerInstanceRoutes } from './routes/meta/instance.ts';
 import { registerTestRoutes } from './routes/meta/test-clock.ts';
@@ -197,6 +198,7 @@ export async function buildApi(deps: ApiDeps, surface: 'full' | 'ops' = 'full'):
     registerCliAuthRoutes(app, deps);
     registerSessionRoutes(app, deps);
     registerWorkspaceRoutes(app, deps);
+    registerInvitationRoutes(app, deps);
     registerSetupPages(app, deps);
     registerAppPages(app, deps);
     registerEventRoutes(app, deps);

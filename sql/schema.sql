@@ -1039,10 +1039,10 @@ CREATE FUNCTION app.has_scope(scope text) RETURNS boolean
 COMMENT ON FUNCTION app.has_scope(scope text) IS 'Whether the caller''s credential carries the scope (sessions carry every scope).';
 
 --
--- Name: import_roster(jsonb); Type: FUNCTION; Schema: app; Owner: -
+-- Name: import_roster(jsonb, boolean); Type: FUNCTION; Schema: app; Owner: -
 --
 
-CREATE FUNCTION app.import_roster(p_participants jsonb) RETURNS jsonb
+CREATE FUNCTION app.import_roster(p_participants jsonb, p_invite boolean DEFAULT true) RETURNS jsonb
     LANGUAGE plpgsql SECURITY DEFINER
     SET search_path TO ''
     AS $$
@@ -1054,6 +1054,8 @@ declare
   created jsonb;
   removed jsonb;
   dissolved jsonb;
+  invited jsonb := '[]';
+  who record;
 begin
   perform app_private.require_event_scope('hackathon:write');
   ctx := app_private.require_event_role(array['organizer']);
@@ -1115,15 +1117,34 @@ begin
   )
   select coalesce(jsonb_agg(archived.name order by lower(archived.name)), '[]') into dissolved from archived;
 
-  return jsonb_build_object('imported', jsonb_array_length(p_participants), 'removed', removed, 'created', created, 'dissolved', dissolved);
+  update app_private.invitations i set revoked_at = app.now()
+   where i.workspace_id = ctx.workspace_id and i.kind = 'workspace' and i.source = 'roster'
+     and i.accepted_at is null and i.revoked_at is null
+     and app_private.normalize_email(i.email) in (select app_private.normalize_email(x ->> 'email') from jsonb_array_elements(removed) x);
+
+  if p_invite then
+    for who in
+      select distinct on (app_private.normalize_email(x.email)) x.email from app_private.roster_rows(p_participants) x
+      where not exists (select 1 from app.memberships m join app.users u on u.id = m.user_id
+                        where m.workspace_id = ctx.workspace_id and app_private.normalize_email(u.email) = app_private.normalize_email(x.email))
+      order by app_private.normalize_email(x.email), x.n
+    loop
+      if (app_private.invite(ctx.workspace_id, who.email, 'member', 'roster', ctx.user_id, false) ->> 'mailed')::boolean then
+        invited := invited || to_jsonb(who.email);
+      end if;
+    end loop;
+  end if;
+
+  return jsonb_build_object('imported', jsonb_array_length(p_participants), 'removed', removed, 'created', created, 'dissolved', dissolved,
+    'invited', invited);
 end;
 $$;
 
 --
--- Name: FUNCTION import_roster(p_participants jsonb); Type: COMMENT; Schema: app; Owner: -
+-- Name: FUNCTION import_roster(p_participants jsonb, p_invite boolean); Type: COMMENT; Schema: app; Owner: -
 --
 
-COMMENT ON FUNCTION app.import_roster(p_participants jsonb) IS 'event roster import: replaces the whole roster; answers imported, removed rows, created and dissolved teams.';
+COMMENT ON FUNCTION app.import_roster(p_participants jsonb, p_invite boolean) IS 'event roster import: replaces the whole roster; invites every roster person who is not a workspace member (unless p_invite is false); answers imported, removed rows, created and dissolved teams, and the addresses invited.';
 
 --
 -- Name: invite_collaborator(uuid, text); Type: FUNCTION; Schema: app; Owner: -
@@ -1136,6 +1157,7 @@ CREATE FUNCTION app.invite_collaborator(p_deck uuid, p_email text) RETURNS jsonb
 declare
   d app.decks;
   c app.deck_collaborators;
+  i app_private.invitations;
 begin
   perform app_private.require_scope('presentations:write');
   d := app_private.deck_for(p_deck, array['owner', 'admin']);
@@ -1143,6 +1165,18 @@ begin
   values (d.id, lower(trim(p_email)), app.current_user_id(), app.now())
   on conflict (deck_id, lower(email)) do update set email = excluded.email
   returning * into c;
+  if c.user_id is null and not exists (select 1 from app.users u where app_private.normalize_email(u.email) = app_private.normalize_email(c.email)) then
+    select * into i from app_private.invitations x where x.collaborator_id = c.id and x.accepted_at is null and x.revoked_at is null for update;
+    if i.id is null then
+      insert into app_private.invitations (kind, workspace_id, collaborator_id, email, source, invited_by, created_at)
+      values ('collaborator', d.workspace_id, c.id, c.email, 'collaborator', app.current_user_id(), app_private.ms(app.now())) returning * into i;
+    else
+      update app_private.invitations x set invited_by = app.current_user_id(), token_hash = null, sent_at = null, expires_at = null
+       where x.id = i.id;
+    end if;
+    perform graphile_worker.add_job('mail__send', json_build_object('template', 'invitation', 'invitationId', i.id),
+      job_key => 'invitation:' || i.id, max_attempts => 10);
+  end if;
   return app_private.collaborator_json(c);
 end;
 $$;
@@ -1152,6 +1186,33 @@ $$;
 --
 
 COMMENT ON FUNCTION app.invite_collaborator(p_deck uuid, p_email text) IS 'Invites a person by email to read a deck; the invitation is claimed when an account with that address signs up or signs in.';
+
+--
+-- Name: invite_member(text, text); Type: FUNCTION; Schema: app; Owner: -
+--
+
+CREATE FUNCTION app.invite_member(p_email text, p_role text) RETURNS jsonb
+    LANGUAGE plpgsql SECURITY DEFINER
+    SET search_path TO ''
+    AS $$
+declare
+  mine app.workspace_role;
+begin
+  perform app_private.require_either_scope('presentations:write', 'hackathon:write');
+  perform app_private.require_owner_or_admin('invites people to the workspace');
+  select m.role into mine from app.memberships m where m.workspace_id = app.current_workspace_id() and m.user_id = app.current_user_id();
+  if p_role = 'owner' and mine <> 'owner' then
+    perform app_private.fail('invitation_role_refused', 'Only an owner invites an owner', jsonb_build_object('role', p_role));
+  end if;
+  return app_private.invite(app.current_workspace_id(), p_email, p_role, 'invite', app.current_user_id(), true) - 'mailed';
+end;
+$$;
+
+--
+-- Name: FUNCTION invite_member(p_email text, p_role text); Type: COMMENT; Schema: app; Owner: -
+--
+
+COMMENT ON FUNCTION app.invite_member(p_email text, p_role text) IS 'member invite: an owner or admin invites an address with a role; the invitation mail carries a one-time link (7 days). Inviting again renews it.';
 
 --
 -- Name: list_annotations(uuid, integer, integer, timestamp with time zone, uuid); Type: FUNCTION; Schema: app; Owner: -
@@ -1293,6 +1354,31 @@ $$;
 --
 
 COMMENT ON FUNCTION app.list_decks(p_limit integer, p_before_at timestamp with time zone, p_before_id uuid) IS 'Decks you own or were invited to (every deck of the workspace for its owners and admins), newest first.';
+
+--
+-- Name: list_invitations(integer, timestamp with time zone, uuid); Type: FUNCTION; Schema: app; Owner: -
+--
+
+CREATE FUNCTION app.list_invitations(p_limit integer, p_before_at timestamp with time zone DEFAULT NULL::timestamp with time zone, p_before_id uuid DEFAULT NULL::uuid) RETURNS jsonb
+    LANGUAGE plpgsql STABLE SECURITY DEFINER
+    SET search_path TO ''
+    AS $$
+begin
+  perform app_private.require_either_scope('presentations:read', 'hackathon:read');
+  perform app_private.require_owner_or_admin('sees the invitations of the workspace');
+  return (select coalesce(jsonb_agg(app_private.invitation_json(x) order by x.created_at desc, x.id desc), '[]')
+    from (select * from app_private.invitations i
+           where i.workspace_id = app.current_workspace_id() and i.kind = 'workspace' and i.accepted_at is null and i.revoked_at is null
+             and (p_before_at is null or (i.created_at, i.id) < (p_before_at, p_before_id))
+           order by i.created_at desc, i.id desc limit p_limit) x);
+end;
+$$;
+
+--
+-- Name: FUNCTION list_invitations(p_limit integer, p_before_at timestamp with time zone, p_before_id uuid); Type: COMMENT; Schema: app; Owner: -
+--
+
+COMMENT ON FUNCTION app.list_invitations(p_limit integer, p_before_at timestamp with time zone, p_before_id uuid) IS 'Invitations of the workspace not accepted nor revoked (pending, sending or expired), newest first; owners and admins.';
 
 --
 -- Name: list_project_members(uuid, integer, timestamp with time zone, uuid); Type: FUNCTION; Schema: app; Owner: -
@@ -1829,6 +1915,36 @@ $$;
 COMMENT ON FUNCTION app.rename_deck(p_deck uuid, p_title text) IS 'Renames a deck without pushing: id, versions and links unchanged. Owner or workspace admin/owner.';
 
 --
+-- Name: revoke_invitation(uuid); Type: FUNCTION; Schema: app; Owner: -
+--
+
+CREATE FUNCTION app.revoke_invitation(p_invitation uuid) RETURNS jsonb
+    LANGUAGE plpgsql SECURITY DEFINER
+    SET search_path TO ''
+    AS $$
+declare
+  i app_private.invitations;
+begin
+  perform app_private.require_either_scope('presentations:write', 'hackathon:write');
+  perform app_private.require_owner_or_admin('revokes invitations');
+  update app_private.invitations x set revoked_at = app.now()
+   where x.id = p_invitation and x.workspace_id = app.current_workspace_id() and x.kind = 'workspace'
+     and x.accepted_at is null and x.revoked_at is null
+  returning * into i;
+  if i.id is null then
+    perform app_private.fail('invitation_not_found', 'No pending invitation with that id in this workspace', jsonb_build_object('invitationId', p_invitation));
+  end if;
+  return app_private.invitation_json(i);
+end;
+$$;
+
+--
+-- Name: FUNCTION revoke_invitation(p_invitation uuid); Type: COMMENT; Schema: app; Owner: -
+--
+
+COMMENT ON FUNCTION app.revoke_invitation(p_invitation uuid) IS 'Revokes a pending invitation: its link stops working, a mail not yet sent is not sent.';
+
+--
 -- Name: revoke_my_api_key(uuid); Type: FUNCTION; Schema: app; Owner: -
 --
 
@@ -1901,10 +2017,15 @@ begin
     'rosterLockedAt', (select app_private.iso(e.roster_locked_at) from app.events e where e.id = ctx.event_id),
     'rows', coalesce((
       select jsonb_agg(jsonb_build_object('id', x.id, 'email', x.email, 'name', x.name, 'role', x.role, 'team', x.team,
-               'signedIn', x.signed_in, 'addedAt', app_private.iso(x.created_at)) order by x.created_at desc, x.id desc)
+               'signedIn', x.signed_in, 'invitation', x.invitation, 'addedAt', app_private.iso(x.created_at)) order by x.created_at desc, x.id desc)
       from (
         select r.id, r.email, r.name, r.role, p.name as team, r.created_at,
-               exists (select 1 from app.users u join app_private.sign_ins s on s.user_id = u.id where lower(u.email) = lower(r.email)) as signed_in
+               exists (select 1 from app.users u join app_private.sign_ins s on s.user_id = u.id where lower(u.email) = lower(r.email)) as signed_in,
+               (select jsonb_build_object('state', app_private.invitation_state(i), 'sentAt', app_private.iso(i.sent_at), 'expiresAt', app_private.iso(i.expires_at))
+                  from app_private.invitations i
+                 where i.workspace_id = ctx.workspace_id and i.kind = 'workspace'
+                   and app_private.normalize_email(i.email) = app_private.normalize_email(r.email)
+                 order by i.created_at desc, i.id desc limit 1) as invitation
         from app.roster_entries r left join app.projects p on p.id = r.team_id
         where r.event_id = ctx.event_id
           and (p_before_at is null or (r.created_at, r.id) < (p_before_at, p_before_id))
@@ -2672,6 +2793,62 @@ $$;
 COMMENT ON FUNCTION app.version_thumbnail(p_deck uuid, p_version integer) IS 'The sha256 of the thumbnail blob of a deck version, or null while the worker has not made it.';
 
 --
+-- Name: accept_invitation(bytea, uuid, text, text); Type: FUNCTION; Schema: app_private; Owner: -
+--
+
+CREATE FUNCTION app_private.accept_invitation(p_token_hash bytea, p_user uuid, p_name text, p_password_hash text) RETURNS jsonb
+    LANGUAGE plpgsql
+    SET search_path TO ''
+    AS $$
+declare
+  i app_private.invitations;
+  u app.users;
+  created boolean := false;
+  state text;
+begin
+  select * into i from app_private.invitations x where x.token_hash = p_token_hash for update;
+  state := case when i.id is null then null else app_private.invitation_state(i) end;
+  if state is null or state = 'revoked' then
+    perform app_private.fail('invitation_invalid', 'This invitation link is not valid (it was replaced by a newer mail, or withdrawn)');
+  end if;
+  if state = 'accepted' then
+    perform app_private.fail('invitation_used', 'This invitation was already used; sign in instead');
+  end if;
+  if state = 'expired' then
+    perform app_private.fail('invitation_expired', format('This invitation expired at %s; ask for a new one', app_private.iso(i.expires_at)),
+      jsonb_build_object('expiredAt', app_private.iso(i.expires_at)));
+  end if;
+  select * into u from app.users x where app_private.normalize_email(x.email) = app_private.normalize_email(i.email);
+  if p_user is not null and u.id is distinct from p_user then
+    perform app_private.fail('invitation_wrong_account',
+      format('This invitation is for %s, but you are signed in as %s; sign out, then open the link again', i.email,
+        (select x.email from app.users x where x.id = p_user)), jsonb_build_object('email', i.email));
+  end if;
+  if u.id is null then
+    if p_name is not null and (length(trim(p_name)) > 200 or p_name ~ '[[:cntrl:]]') then
+      perform app_private.fail('invalid_input', 'The name is at most 200 characters', '{"field":"name"}');
+    end if;
+    u := app_private.ensure_user(i.email, p_name);
+    created := true;
+    if p_password_hash is not null then
+      insert into app_private.user_secrets (user_id, password_hash) values (u.id, p_password_hash);
+    end if;
+  end if;
+  if i.kind = 'workspace' then
+    insert into app.memberships (workspace_id, user_id, role) values (i.workspace_id, u.id, i.role) on conflict (workspace_id, user_id) do nothing;
+    update app.users x set default_workspace_id = i.workspace_id where x.id = u.id and x.default_workspace_id is null;
+  else
+    perform app_private.claim_collaborations(u.id);
+  end if;
+  update app_private.invitations x set accepted_at = app.now(), accepted_by = u.id where x.id = i.id;
+  return jsonb_build_object('userId', u.id, 'email', u.email, 'created', created, 'kind', i.kind, 'role', i.role,
+    'workspace', (select jsonb_build_object('id', w.id, 'name', w.name) from app.workspaces w where w.id = i.workspace_id),
+    'presentationId', (select c.deck_id from app.deck_collaborators c where c.id = i.collaborator_id),
+    'twoFactor', u.two_factor_enabled);
+end;
+$$;
+
+--
 -- Name: add_member(text, text, text, text); Type: FUNCTION; Schema: app_private; Owner: -
 --
 
@@ -3202,7 +3379,10 @@ CREATE FUNCTION app_private.collaborator_json(c app.deck_collaborators) RETURNS 
     SET search_path TO ''
     AS $$
   select jsonb_build_object('id', c.id, 'presentationId', c.deck_id, 'email', c.email, 'userId', c.user_id,
-    'claimed', c.user_id is not null, 'createdAt', c.created_at, 'claimedAt', c.claimed_at)
+    'claimed', c.user_id is not null, 'createdAt', c.created_at, 'claimedAt', c.claimed_at,
+    'invitation', (select jsonb_build_object('state', app_private.invitation_state(i), 'sentAt', app_private.iso(i.sent_at),
+                     'expiresAt', app_private.iso(i.expires_at))
+                   from app_private.invitations i where i.collaborator_id = c.id order by i.created_at desc limit 1))
 $$;
 
 --
@@ -4196,6 +4376,168 @@ CREATE FUNCTION app_private.idempotency_finish(p_scope text, p_key text, p_statu
 $$;
 
 --
+-- Name: invitation_issue(uuid, bytea); Type: FUNCTION; Schema: app_private; Owner: -
+--
+
+CREATE FUNCTION app_private.invitation_issue(p_invitation uuid, p_token_hash bytea) RETURNS jsonb
+    LANGUAGE plpgsql
+    SET search_path TO ''
+    AS $$
+declare
+  i app_private.invitations;
+begin
+  update app_private.invitations x set token_hash = p_token_hash, sent_at = app.now(), expires_at = app.now() + interval '7 days'
+   where x.id = p_invitation and x.accepted_at is null and x.revoked_at is null
+     and app_private.invitation_state(x) <> 'accepted'
+  returning * into i;
+  if i.id is null then
+    return null;
+  end if;
+  return jsonb_build_object('to', i.email, 'kind', i.kind, 'role', i.role, 'expiresAt', app_private.iso(i.expires_at),
+    'workspace', (select w.name from app.workspaces w where w.id = i.workspace_id),
+    'inviter', (select coalesce(u.name, u.email) from app.users u where u.id = i.invited_by),
+    'deckTitle', (select d.title from app.deck_collaborators c join app.decks d on d.id = c.deck_id where c.id = i.collaborator_id));
+end;
+$$;
+
+--
+-- Name: invitations; Type: TABLE; Schema: app_private; Owner: -
+--
+
+CREATE TABLE app_private.invitations (
+    id uuid DEFAULT gen_random_uuid() NOT NULL,
+    kind text NOT NULL,
+    workspace_id uuid NOT NULL,
+    collaborator_id uuid,
+    email text NOT NULL,
+    role app.workspace_role,
+    source text NOT NULL,
+    invited_by uuid,
+    token_hash bytea,
+    created_at timestamp with time zone DEFAULT now() NOT NULL,
+    sent_at timestamp with time zone,
+    expires_at timestamp with time zone,
+    accepted_at timestamp with time zone,
+    accepted_by uuid,
+    revoked_at timestamp with time zone,
+    CONSTRAINT invitations_check CHECK (((kind = 'workspace'::text) = (role IS NOT NULL))),
+    CONSTRAINT invitations_check1 CHECK (((kind = 'collaborator'::text) = (collaborator_id IS NOT NULL))),
+    CONSTRAINT invitations_email_check CHECK (((email ~ '^[^@\s]+@[^@\s]+$'::text) AND (length(email) <= 320))),
+    CONSTRAINT invitations_kind_check CHECK ((kind = ANY (ARRAY['workspace'::text, 'collaborator'::text]))),
+    CONSTRAINT invitations_source_check CHECK ((source = ANY (ARRAY['invite'::text, 'roster'::text, 'operator'::text, 'collaborator'::text])))
+);
+
+--
+-- Name: TABLE invitations; Type: COMMENT; Schema: app_private; Owner: -
+--
+
+COMMENT ON TABLE app_private.invitations IS 'Workspace invitations and collaborator claims: the address, what accepting gives, the sha256 of the mailed link''s secret, its expiry, and whether it was accepted or revoked.';
+
+--
+-- Name: invitation_json(app_private.invitations); Type: FUNCTION; Schema: app_private; Owner: -
+--
+
+CREATE FUNCTION app_private.invitation_json(i app_private.invitations) RETURNS jsonb
+    LANGUAGE sql STABLE
+    SET search_path TO ''
+    AS $$
+  select jsonb_build_object('id', i.id, 'kind', i.kind, 'email', i.email, 'role', i.role, 'source', i.source,
+    'state', app_private.invitation_state(i),
+    'invitedBy', (select jsonb_build_object('id', u.id, 'email', u.email, 'name', u.name) from app.users u where u.id = i.invited_by),
+    'workspaceId', i.workspace_id,
+    'presentationId', (select c.deck_id from app.deck_collaborators c where c.id = i.collaborator_id),
+    'createdAt', app_private.iso(i.created_at), 'sentAt', app_private.iso(i.sent_at), 'expiresAt', app_private.iso(i.expires_at),
+    'acceptedAt', app_private.iso(i.accepted_at), 'revokedAt', app_private.iso(i.revoked_at))
+$$;
+
+--
+-- Name: invitation_lookup(bytea); Type: FUNCTION; Schema: app_private; Owner: -
+--
+
+CREATE FUNCTION app_private.invitation_lookup(p_token_hash bytea) RETURNS jsonb
+    LANGUAGE sql STABLE
+    SET search_path TO ''
+    AS $$
+  select jsonb_build_object('id', i.id, 'kind', i.kind, 'state', app_private.invitation_state(i), 'email', i.email, 'role', i.role,
+    'workspace', jsonb_build_object('id', w.id, 'name', w.name),
+    'inviter', (select coalesce(u.name, u.email) from app.users u where u.id = i.invited_by),
+    'deck', (select jsonb_build_object('id', d.id, 'title', d.title) from app.deck_collaborators c join app.decks d on d.id = c.deck_id where c.id = i.collaborator_id),
+    'expiresAt', app_private.iso(i.expires_at),
+    'accountId', (select u.id from app.users u where app_private.normalize_email(u.email) = app_private.normalize_email(i.email)))
+  from app_private.invitations i join app.workspaces w on w.id = i.workspace_id
+  where i.token_hash = p_token_hash
+$$;
+
+--
+-- Name: invitation_state(app_private.invitations); Type: FUNCTION; Schema: app_private; Owner: -
+--
+
+CREATE FUNCTION app_private.invitation_state(i app_private.invitations) RETURNS text
+    LANGUAGE sql STABLE
+    SET search_path TO ''
+    AS $$
+  select case
+    when i.accepted_at is not null then 'accepted'
+    when i.revoked_at is not null then 'revoked'
+    when i.kind = 'collaborator' and exists (select 1 from app.deck_collaborators c where c.id = i.collaborator_id and c.user_id is not null) then 'accepted'
+    when i.expires_at is not null and i.expires_at <= app.now() then 'expired'
+    when i.sent_at is null then 'sending'
+    else 'pending' end
+$$;
+
+--
+-- Name: invite(uuid, text, text, text, uuid, boolean); Type: FUNCTION; Schema: app_private; Owner: -
+--
+
+CREATE FUNCTION app_private.invite(p_workspace uuid, p_email text, p_role text, p_source text, p_inviter uuid, p_resend boolean) RETURNS jsonb
+    LANGUAGE plpgsql
+    SET search_path TO ''
+    AS $_$
+declare
+  i app_private.invitations;
+  v_email text := trim(p_email);
+  mailed boolean := true;
+begin
+  if v_email is null or v_email !~ '^[^@\s]+@[^@\s]+$' or length(v_email) > 320 then
+    perform app_private.fail('invalid_input', format('Not an email address: %s', p_email), '{"field":"email"}');
+  end if;
+  if p_role is null or p_role not in ('owner', 'admin', 'member', 'guest') then
+    perform app_private.fail('invalid_role', format('Role must be owner, admin, member or guest, got %s', p_role));
+  end if;
+  if exists (select 1 from app.memberships m join app.users u on u.id = m.user_id
+             where m.workspace_id = p_workspace and app_private.normalize_email(u.email) = app_private.normalize_email(v_email)) then
+    perform app_private.fail('already_member', format('%s is already a member of this workspace', v_email), jsonb_build_object('email', v_email));
+  end if;
+  select * into i from app_private.invitations x
+   where x.workspace_id = p_workspace and x.kind = 'workspace' and x.accepted_at is null and x.revoked_at is null
+     and app_private.normalize_email(x.email) = app_private.normalize_email(v_email)
+   for update;
+  if i.id is not null and not p_resend and (i.expires_at is null or i.expires_at > app.now()) then
+    mailed := false;
+  elsif i.id is not null then
+    update app_private.invitations x set role = p_role::app.workspace_role, invited_by = p_inviter, source = p_source, email = v_email,
+      token_hash = null, sent_at = null, expires_at = null
+     where x.id = i.id returning * into i;
+  else
+    insert into app_private.invitations (kind, workspace_id, email, role, source, invited_by, created_at)
+    values ('workspace', p_workspace, v_email, p_role::app.workspace_role, p_source, p_inviter, app_private.ms(app.now()))
+    returning * into i;
+  end if;
+  if mailed then
+    perform graphile_worker.add_job('mail__send', json_build_object('template', 'invitation', 'invitationId', i.id),
+      job_key => 'invitation:' || i.id, max_attempts => 10);
+  end if;
+  return app_private.invitation_json(i) || jsonb_build_object('mailed', mailed);
+end;
+$_$;
+
+--
+-- Name: FUNCTION invite(p_workspace uuid, p_email text, p_role text, p_source text, p_inviter uuid, p_resend boolean); Type: COMMENT; Schema: app_private; Owner: -
+--
+
+COMMENT ON FUNCTION app_private.invite(p_workspace uuid, p_email text, p_role text, p_source text, p_inviter uuid, p_resend boolean) IS 'Makes or renews a workspace invitation and queues its mail (the worker mints the link).';
+
+--
 -- Name: is_email(text); Type: FUNCTION; Schema: app_private; Owner: -
 --
 
@@ -5173,6 +5515,22 @@ begin
     perform app_private.fail('guest_cannot_create', 'Guests cannot create decks in this workspace (creating a deck is a workspace act)');
   end if;
   return app.current_workspace_id();
+end;
+$$;
+
+--
+-- Name: require_either_scope(text, text); Type: FUNCTION; Schema: app_private; Owner: -
+--
+
+CREATE FUNCTION app_private.require_either_scope(p_a text, p_b text) RETURNS void
+    LANGUAGE plpgsql STABLE
+    SET search_path TO ''
+    AS $$
+begin
+  if not (app.has_scope(p_a) or app.has_scope(p_b)) then
+    perform app_private.fail('insufficient_scope', format('This credential lacks the scope %s or %s', p_a, p_b),
+      jsonb_build_object('needed', jsonb_build_array(p_a, p_b)));
+  end if;
 end;
 $$;
 
@@ -6988,6 +7346,20 @@ ALTER TABLE ONLY app_private.idempotency_keys
     ADD CONSTRAINT idempotency_keys_pkey PRIMARY KEY (user_id, scope, key);
 
 --
+-- Name: invitations invitations_pkey; Type: CONSTRAINT; Schema: app_private; Owner: -
+--
+
+ALTER TABLE ONLY app_private.invitations
+    ADD CONSTRAINT invitations_pkey PRIMARY KEY (id);
+
+--
+-- Name: invitations invitations_token_hash_key; Type: CONSTRAINT; Schema: app_private; Owner: -
+--
+
+ALTER TABLE ONLY app_private.invitations
+    ADD CONSTRAINT invitations_token_hash_key UNIQUE (token_hash);
+
+--
 -- Name: key_usage key_usage_pkey; Type: CONSTRAINT; Schema: app_private; Owner: -
 --
 
@@ -7487,6 +7859,42 @@ CREATE INDEX github_installations_login_idx ON app_private.github_installations 
 --
 
 CREATE INDEX idempotency_keys_created_idx ON app_private.idempotency_keys USING btree (created_at);
+
+--
+-- Name: invitations_accepted_by_idx; Type: INDEX; Schema: app_private; Owner: -
+--
+
+CREATE INDEX invitations_accepted_by_idx ON app_private.invitations USING btree (accepted_by);
+
+--
+-- Name: invitations_collaborator_idx; Type: INDEX; Schema: app_private; Owner: -
+--
+
+CREATE INDEX invitations_collaborator_idx ON app_private.invitations USING btree (collaborator_id);
+
+--
+-- Name: invitations_invited_by_idx; Type: INDEX; Schema: app_private; Owner: -
+--
+
+CREATE INDEX invitations_invited_by_idx ON app_private.invitations USING btree (invited_by);
+
+--
+-- Name: invitations_listing_idx; Type: INDEX; Schema: app_private; Owner: -
+--
+
+CREATE INDEX invitations_listing_idx ON app_private.invitations USING btree (workspace_id, created_at DESC, id DESC);
+
+--
+-- Name: invitations_pending_collaborator; Type: INDEX; Schema: app_private; Owner: -
+--
+
+CREATE UNIQUE INDEX invitations_pending_collaborator ON app_private.invitations USING btree (collaborator_id) WHERE ((kind = 'collaborator'::text) AND (accepted_at IS NULL) AND (revoked_at IS NULL));
+
+--
+-- Name: invitations_pending_workspace; Type: INDEX; Schema: app_private; Owner: -
+--
+
+CREATE UNIQUE INDEX invitations_pending_workspace ON app_private.invitations USING btree (workspace_id, app_private.normalize_email(email)) WHERE ((kind = 'workspace'::text) AND (accepted_at IS NULL) AND (revoked_at IS NULL));
 
 --
 -- Name: live_events_event_id_idx; Type: INDEX; Schema: app_private; Owner: -
@@ -8040,6 +8448,34 @@ ALTER TABLE ONLY app_private.github_installations
 
 ALTER TABLE ONLY app_private.idempotency_keys
     ADD CONSTRAINT idempotency_keys_user_id_fkey FOREIGN KEY (user_id) REFERENCES app.users(id) ON DELETE CASCADE;
+
+--
+-- Name: invitations invitations_accepted_by_fkey; Type: FK CONSTRAINT; Schema: app_private; Owner: -
+--
+
+ALTER TABLE ONLY app_private.invitations
+    ADD CONSTRAINT invitations_accepted_by_fkey FOREIGN KEY (accepted_by) REFERENCES app.users(id) ON DELETE SET NULL;
+
+--
+-- Name: invitations invitations_collaborator_id_fkey; Type: FK CONSTRAINT; Schema: app_private; Owner: -
+--
+
+ALTER TABLE ONLY app_private.invitations
+    ADD CONSTRAINT invitations_collaborator_id_fkey FOREIGN KEY (collaborator_id) REFERENCES app.deck_collaborators(id) ON DELETE CASCADE;
+
+--
+-- Name: invitations invitations_invited_by_fkey; Type: FK CONSTRAINT; Schema: app_private; Owner: -
+--
+
+ALTER TABLE ONLY app_private.invitations
+    ADD CONSTRAINT invitations_invited_by_fkey FOREIGN KEY (invited_by) REFERENCES app.users(id) ON DELETE SET NULL;
+
+--
+-- Name: invitations invitations_workspace_id_fkey; Type: FK CONSTRAINT; Schema: app_private; Owner: -
+--
+
+ALTER TABLE ONLY app_private.invitations
+    ADD CONSTRAINT invitations_workspace_id_fkey FOREIGN KEY (workspace_id) REFERENCES app.workspaces(id) ON DELETE CASCADE;
 
 --
 -- Name: key_usage key_usage_key_id_fkey; Type: FK CONSTRAINT; Schema: app_private; Owner: -
@@ -8739,16 +9175,22 @@ GRANT ALL ON FUNCTION app.get_response(p_deck uuid, p_response uuid) TO podium_a
 GRANT ALL ON FUNCTION app.has_scope(scope text) TO podium_app;
 
 --
--- Name: FUNCTION import_roster(p_participants jsonb); Type: ACL; Schema: app; Owner: -
+-- Name: FUNCTION import_roster(p_participants jsonb, p_invite boolean); Type: ACL; Schema: app; Owner: -
 --
 
-GRANT ALL ON FUNCTION app.import_roster(p_participants jsonb) TO podium_app;
+GRANT ALL ON FUNCTION app.import_roster(p_participants jsonb, p_invite boolean) TO podium_app;
 
 --
 -- Name: FUNCTION invite_collaborator(p_deck uuid, p_email text); Type: ACL; Schema: app; Owner: -
 --
 
 GRANT ALL ON FUNCTION app.invite_collaborator(p_deck uuid, p_email text) TO podium_app;
+
+--
+-- Name: FUNCTION invite_member(p_email text, p_role text); Type: ACL; Schema: app; Owner: -
+--
+
+GRANT ALL ON FUNCTION app.invite_member(p_email text, p_role text) TO podium_app;
 
 --
 -- Name: FUNCTION list_annotations(p_deck uuid, p_version integer, p_limit integer, p_before_at timestamp with time zone, p_before_id uuid); Type: ACL; Schema: app; Owner: -
@@ -8779,6 +9221,12 @@ GRANT ALL ON FUNCTION app.list_deck_versions(p_deck uuid, p_limit integer, p_bef
 --
 
 GRANT ALL ON FUNCTION app.list_decks(p_limit integer, p_before_at timestamp with time zone, p_before_id uuid) TO podium_app;
+
+--
+-- Name: FUNCTION list_invitations(p_limit integer, p_before_at timestamp with time zone, p_before_id uuid); Type: ACL; Schema: app; Owner: -
+--
+
+GRANT ALL ON FUNCTION app.list_invitations(p_limit integer, p_before_at timestamp with time zone, p_before_id uuid) TO podium_app;
 
 --
 -- Name: FUNCTION list_project_members(p_project uuid, p_limit integer, p_before_at timestamp with time zone, p_before_id uuid); Type: ACL; Schema: app; Owner: -
@@ -8887,6 +9335,12 @@ GRANT ALL ON FUNCTION app.remove_team_member(p_team text, p_person text) TO podi
 --
 
 GRANT ALL ON FUNCTION app.rename_deck(p_deck uuid, p_title text) TO podium_app;
+
+--
+-- Name: FUNCTION revoke_invitation(p_invitation uuid); Type: ACL; Schema: app; Owner: -
+--
+
+GRANT ALL ON FUNCTION app.revoke_invitation(p_invitation uuid) TO podium_app;
 
 --
 -- Name: FUNCTION revoke_my_api_key(p_key uuid); Type: ACL; Schema: app; Owner: -
@@ -9211,6 +9665,12 @@ GRANT ALL ON FUNCTION app_private.record_submission_exception(p_project uuid, p_
 --
 
 GRANT ALL ON FUNCTION app_private.record_webhook_failure(p_event uuid, p_reason text) TO podium_app;
+
+--
+-- Name: FUNCTION require_either_scope(p_a text, p_b text); Type: ACL; Schema: app_private; Owner: -
+--
+
+GRANT ALL ON FUNCTION app_private.require_either_scope(p_a text, p_b text) TO podium_app;
 
 --
 -- Name: FUNCTION require_scope(p_scope text); Type: ACL; Schema: app_private; Owner: -

@@ -7,6 +7,9 @@ export const KEY_ALLOWLIST: Record<string, readonly string[]> = {
   'POST /graphql': ['*'],
   'GET /api/v1/workspaces': ['*'],
   'PUT /api/v1/me/default-workspace': ['presentations:write', 'hackathon:write'],
+  'POST /api/v1/invitations': ['presentations:write', 'hackathon:write'],
+  'GET /api/v1/invitations': ['presentations:read', 'hackathon:read'],
+  'DELETE /api/v1/invitations/:id': ['presentations:write', 'hackathon:write'],
   // deck service
   'POST /api/v1/blobs/precheck': ['presentations:write'],
   'PUT /api/v1/blobs/:sha256': ['presentations:write'],

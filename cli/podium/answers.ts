@@ -34,3 +34,13 @@ export interface ApiKeyCreated {
   expiresAt: string | null;
   createdAt: string;
 }
+
+/** `app_private.invite`: the invitation (never its link, which only the mail carries). */
+export interface InvitationMade {
+  id: string;
+  email: string;
+  role: string;
+  state: string;
+  workspaceId: string;
+  createdAt: string;
+}

@@ -32,6 +32,7 @@ import { registerWebhookRoutes } from './routes/webhooks/index.ts';
 import { registerSubmissionRoutes } from './routes/submissions/index.ts';
 import { registerBootstrapRoutes } from './routes/bootstrap/index.ts';
 import { registerFileRoutes } from './routes/files/index.ts';
+import { registerMcpRoutes } from './routes/mcp/index.ts';
 
 export interface ApiDeps {
   config: Config;
@@ -210,6 +211,7 @@ export async function buildApi(deps: ApiDeps, surface: 'full' | 'ops' = 'full'):
     registerSubmissionRoutes(app, deps);
     registerBootstrapRoutes(app, deps);
     registerFileRoutes(app, deps);
+    registerMcpRoutes(app, deps);
     registerWebhookRoutes(app, { ...deps, metrics });
     if (config.testMode) registerTestRoutes(app, deps);
     graphql = await mountGraphql(app, deps);

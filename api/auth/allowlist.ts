@@ -38,6 +38,10 @@ export const KEY_ALLOWLIST: Record<string, readonly string[]> = {
   'POST /api/v1/presentations/:id/annotations': ['presentations:write'],
   'DELETE /api/v1/presentations/:id/annotations/:annotationId': ['presentations:write'],
   'GET /api/v1/export': ['data:export'],
+  // the agent tool interface (each tool call is checked again as the REST requests it makes)
+  'POST /api/v1/mcp': ['presentations:read', 'presentations:write'],
+  'GET /api/v1/mcp': ['presentations:read', 'presentations:write'],
+  'DELETE /api/v1/mcp': ['presentations:read', 'presentations:write'],
   // hackathon event service
   'GET /bootstrap': ['hackathon:read'],
   'PUT /bootstrap/github': ['hackathon:write'],

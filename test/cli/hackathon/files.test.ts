@@ -63,9 +63,13 @@ test.before(async () => {
 });
 test.after.always(() => s?.close());
 
-test.serial('the ids are in the answers that list files', (t) => {
+test.serial('the ids are in the answers that list files, and submissions show names the command', async (t) => {
   t.regex(archive.id, /^[0-9a-f-]{36}$/);
   t.regex(deckFileId, /^[0-9a-f-]{36}$/);
+  const teams = await teamIds(s.db.pool, wsA);
+  const show = await run(['submissions', 'show', teams.Rocket!]);
+  t.is(show.code, 0, show.stderr);
+  t.true(show.stdout.includes(`(file ${archive.id}: hackathon files download ${archive.id})`));
 });
 
 test.serial('an organizer downloads the archive into --output: verified, contained, named by the server', async (t) => {

@@ -32,6 +32,13 @@ export const STATUS_BY_CODE: Record<string, number> = {
   invalid_credentials: 401,
   managed_on_hub: 409,
   account_not_found: 404, // podium account erase (operator)
+  // invitations (sql/migrations/000082_invitations.sql)
+  already_member: 409,
+  invitation_role_refused: 403,
+  invitation_invalid: 404,
+  invitation_used: 410,
+  invitation_expired: 410,
+  invitation_wrong_account: 403,
   // emailed-code sign-in
   otp_unavailable: 400,
   cli_otp_disabled: 403,
@@ -50,6 +57,7 @@ export const STATUS_BY_CODE: Record<string, number> = {
   guest_cannot_create: 403,
   deck_has_no_version: 409,
   version_not_found: 404,
+  file_not_found: 404,
   forms_disabled: 403,
   // hackathon event service (api/routes/event/ and friends)
   // (the stale-version refusal of event configure is version_conflict, above)

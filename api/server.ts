@@ -16,6 +16,7 @@ import { registerCliAuthRoutes } from './routes/identity/cli-auth.ts';
 import { registerMeRoutes } from './routes/identity/me.ts';
 import { registerSessionRoutes } from './routes/identity/session.ts';
 import { registerWorkspaceRoutes } from './routes/identity/workspaces.ts';
+import { registerInvitationRoutes } from './routes/identity/invitations.ts';
 import { registerHealthRoutes } from './routes/meta/health.ts';
 import { registerInstanceRoutes } from './routes/meta/instance.ts';
 import { registerTestRoutes } from './routes/meta/test-clock.ts';
@@ -34,6 +35,8 @@ import { registerChatRoutes } from './routes/chats/index.ts';
 import { registerCommunityRoutes } from './routes/community/index.ts';
 import { registerStreamRoutes } from './routes/event/stream.ts';
 import type { LiveHub } from './live/hub.ts';
+import { registerFileRoutes } from './routes/files/index.ts';
+import { registerMcpRoutes } from './routes/mcp/index.ts';
 
 export interface ApiDeps {
   config: Config;
@@ -202,6 +205,7 @@ export async function buildApi(deps: ApiDeps, surface: 'full' | 'ops' = 'full'):
     registerCliAuthRoutes(app, deps);
     registerSessionRoutes(app, deps);
     registerWorkspaceRoutes(app, deps);
+    registerInvitationRoutes(app, deps);
     registerSetupPages(app, deps);
     registerAppPages(app, deps);
     registerEventRoutes(app, deps);
@@ -215,6 +219,8 @@ export async function buildApi(deps: ApiDeps, surface: 'full' | 'ops' = 'full'):
     registerBootstrapRoutes(app, deps);
     registerChatRoutes(app, deps);
     registerCommunityRoutes(app, deps);
+    registerFileRoutes(app, deps);
+    registerMcpRoutes(app, deps);
     registerWebhookRoutes(app, { ...deps, metrics });
     if (config.testMode) registerTestRoutes(app, deps);
     graphql = await mountGraphql(app, deps);

@@ -32,9 +32,9 @@ export function createLogger(level: string, name = 'podium', destination?: pino.
 }
 
 // Paths whose first segment after the prefix is a credential: a share link's token
-// (/v/<token>/...) and a demo link's secret (/demo/<secret>). Query values (setup links'
-// ?token=, demo ?to=) are all dropped.
-const SECRET_SEGMENT = /^\/(v|demo)\/[^/]+/;
+// (/v/<token>/...), a demo link's secret (/demo/<secret>) and an invitation link's secret
+// (/invitations/<secret>). Query values (setup links' ?token=, demo ?to=) are all dropped.
+const SECRET_SEGMENT = /^\/(v|demo|invitations)\/[^/]+/;
 
 /** Drops query values and link secrets from a URL before it is logged. */
 export function scrubUrl(url: string): string {

@@ -1,15 +1,20 @@
-// Bundles the CLIs into single ESM files under dist/ with esbuild, so they start fast
-// (no TypeScript loader, no module graph walk). Run by `npm run build` and `prepare`.
+// Bundles the CLIs into ESM files under dist/ with esbuild, so they start fast (no
+// TypeScript loader, no module graph walk). Run by `npm run build` and `prepare`.
+// Code splitting: what a command imports dynamically (`deckcli mcp` and the Model Context
+// Protocol SDK) lands in a chunk under dist/chunks/ that only that command loads.
 import { build } from 'esbuild';
-import { chmodSync } from 'node:fs';
+import { chmodSync, rmSync } from 'node:fs';
 
 const entries = { hackathon: 'cli/hackathon/bin.ts', deckcli: 'cli/deckcli/bin.ts' };
 
+rmSync('dist/chunks', { recursive: true, force: true });
 for (const [name, entry] of Object.entries(entries)) {
-  const outfile = `dist/${name}.mjs`;
   await build({
-    entryPoints: [entry],
-    outfile,
+    entryPoints: { [name]: entry },
+    outdir: 'dist',
+    outExtension: { '.js': '.mjs' },
+    chunkNames: `chunks/${name}-[hash]`,
+    splitting: true,
     bundle: true,
     platform: 'node',
     format: 'esm',
@@ -19,5 +24,5 @@ for (const [name, entry] of Object.entries(entries)) {
     banner: { js: "#!/usr/bin/env node\nimport { createRequire as __cr } from 'node:module'; const require = __cr(import.meta.url);" },
     logLevel: 'warning',
   });
-  chmodSync(outfile, 0o755);
+  chmodSync(`dist/${name}.mjs`, 0o755);
 }

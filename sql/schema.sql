@@ -1089,6 +1089,31 @@ $$;
 COMMENT ON FUNCTION app.delete_annotation(p_deck uuid, p_annotation uuid) IS 'Removes an annotation: its author, or the deck''s owner or workspace admin/owner.';
 
 --
+-- Name: delete_team(text); Type: FUNCTION; Schema: app; Owner: -
+--
+
+CREATE FUNCTION app.delete_team(p_team text) RETURNS jsonb
+    LANGUAGE plpgsql SECURITY DEFINER
+    SET search_path TO ''
+    AS $$
+declare
+  t app.teams := app_private.team_for_change(p_team);
+  gone jsonb;
+begin
+  gone := app_private.team_json(t) || jsonb_build_object(
+    'projectEntries', (select count(*) from app.project_members pm where pm.team_id = t.id));
+  delete from app.teams x where x.id = t.id;
+  return gone;
+end;
+$$;
+
+--
+-- Name: FUNCTION delete_team(p_team text); Type: COMMENT; Schema: app; Owner: -
+--
+
+COMMENT ON FUNCTION app.delete_team(p_team text) IS 'teams delete: owners and admins; its memberships and project roles go with it; hub teams change on the hub.';
+
+--
 -- Name: duplicate_deck(uuid, integer, text); Type: FUNCTION; Schema: app; Owner: -
 --
 
@@ -1383,6 +1408,59 @@ $$;
 COMMENT ON FUNCTION app.feed_channel_id() IS 'The id of the event''s general channel (the feed).';
 
 --
+-- Name: file_info(uuid); Type: FUNCTION; Schema: app; Owner: -
+--
+
+CREATE FUNCTION app.file_info(p_file uuid) RETURNS jsonb
+    LANGUAGE plpgsql STABLE SECURITY DEFINER
+    SET search_path TO ''
+    AS $$
+declare
+  f app_private.files;
+  ctx app_private.event_ctx;
+  readable boolean := false;
+  scope text;
+  ws text := (select w.name from app.workspaces w where w.id = app.current_workspace_id());
+begin
+  if not (app.has_scope('hackathon:read') or app.has_scope('presentations:read')) then
+    perform app_private.fail('insufficient_scope', 'This credential lacks a read scope (hackathon:read or presentations:read)',
+      jsonb_build_object('needed', jsonb_build_array('hackathon:read', 'presentations:read')));
+  end if;
+  select * into f from app_private.files x where x.id = p_file and x.workspace_id = app.current_workspace_id();
+  if f.id is not null then
+    if f.kind = 'submission_archive' then
+      ctx := app_private.event_ctx_or_null();
+      readable := exists (select 1 from app.event_teams t where t.project_id = f.project_id and t.event_id = ctx.event_id)
+        and (ctx.role = 'organizer' or (ctx.role = 'participant' and ctx.team_id = f.project_id));
+      scope := 'hackathon:read';
+    else
+      readable := app_private.deck_role(f.deck_id) is not null;
+      scope := case f.kind when 'deck_file' then 'presentations:read' end;
+    end if;
+  end if;
+  if not readable then
+    perform app_private.fail('file_not_found',
+      format('No file %s in workspace %s, or it is not yours to read', p_file, coalesce(ws, '(none)')),
+      jsonb_build_object('fileId', p_file, 'workspaceId', app.current_workspace_id(), 'workspace', ws));
+  end if;
+  if scope is not null and not app.has_scope(scope) then
+    perform app_private.fail('insufficient_scope', format('This credential lacks the scope %s this file needs', scope),
+      jsonb_build_object('needed', jsonb_build_array(scope)));
+  end if;
+  return jsonb_build_object('id', f.id, 'kind', f.kind, 'name', f.name, 'sha256', f.sha256, 'size', f.size,
+    'createdAt', app_private.iso(f.created_at), 'workspaceId', f.workspace_id,
+    'source', case when f.kind = 'submission_archive' then jsonb_build_object('projectId', f.project_id)
+                   else jsonb_build_object('deckId', f.deck_id, 'version', f.version, 'path', f.path) end);
+end;
+$$;
+
+--
+-- Name: FUNCTION file_info(p_file uuid); Type: COMMENT; Schema: app; Owner: -
+--
+
+COMMENT ON FUNCTION app.file_info(p_file uuid) IS 'files download: one file of the workspace you may read (a submission archive, a generated deck export, a deck file): name, sha256, size; file_not_found otherwise.';
+
+--
 -- Name: generated_deck(uuid); Type: FUNCTION; Schema: app; Owner: -
 --
 
@@ -1570,10 +1648,10 @@ $$;
 COMMENT ON FUNCTION app.hide_chat_post(p_post uuid, p_reason text) IS 'feed hide: hide a post with a reason of 1 to 500 characters seen by organizers only; unpins it and clears its reactions (organizers). Hiding again replaces the reason.';
 
 --
--- Name: import_roster(jsonb); Type: FUNCTION; Schema: app; Owner: -
+-- Name: import_roster(jsonb, boolean); Type: FUNCTION; Schema: app; Owner: -
 --
 
-CREATE FUNCTION app.import_roster(p_participants jsonb) RETURNS jsonb
+CREATE FUNCTION app.import_roster(p_participants jsonb, p_invite boolean DEFAULT true) RETURNS jsonb
     LANGUAGE plpgsql SECURITY DEFINER
     SET search_path TO ''
     AS $$
@@ -1585,8 +1663,11 @@ declare
   created jsonb;
   removed jsonb;
   dissolved jsonb;
+  invited jsonb := '[]';
+  who record;
 begin
-  ctx := app_private.organizer_ctx('hackathon:write');
+  perform app_private.require_event_scope('hackathon:write');
+  ctx := app_private.require_event_role(array['organizer']);
   select * into e from app.events x where x.id = ctx.event_id for update;
   if e.roster_locked_at is not null then
     perform app_private.fail('roster_locked', format('The roster is locked since %s; unlock it first (event roster unlock)', app_private.iso(e.roster_locked_at)));
@@ -1645,15 +1726,34 @@ begin
   )
   select coalesce(jsonb_agg(archived.name order by lower(archived.name)), '[]') into dissolved from archived;
 
-  return jsonb_build_object('imported', jsonb_array_length(p_participants), 'removed', removed, 'created', created, 'dissolved', dissolved);
+  update app_private.invitations i set revoked_at = app.now()
+   where i.workspace_id = ctx.workspace_id and i.kind = 'workspace' and i.source = 'roster'
+     and i.accepted_at is null and i.revoked_at is null
+     and app_private.normalize_email(i.email) in (select app_private.normalize_email(x ->> 'email') from jsonb_array_elements(removed) x);
+
+  if p_invite then
+    for who in
+      select distinct on (app_private.normalize_email(x.email)) x.email from app_private.roster_rows(p_participants) x
+      where not exists (select 1 from app.memberships m join app.users u on u.id = m.user_id
+                        where m.workspace_id = ctx.workspace_id and app_private.normalize_email(u.email) = app_private.normalize_email(x.email))
+      order by app_private.normalize_email(x.email), x.n
+    loop
+      if (app_private.invite(ctx.workspace_id, who.email, 'member', 'roster', ctx.user_id, false) ->> 'mailed')::boolean then
+        invited := invited || to_jsonb(who.email);
+      end if;
+    end loop;
+  end if;
+
+  return jsonb_build_object('imported', jsonb_array_length(p_participants), 'removed', removed, 'created', created, 'dissolved', dissolved,
+    'invited', invited);
 end;
 $$;
 
 --
--- Name: FUNCTION import_roster(p_participants jsonb); Type: COMMENT; Schema: app; Owner: -
+-- Name: FUNCTION import_roster(p_participants jsonb, p_invite boolean); Type: COMMENT; Schema: app; Owner: -
 --
 
-COMMENT ON FUNCTION app.import_roster(p_participants jsonb) IS 'event roster import: replaces the whole roster; answers imported, removed rows, created and dissolved teams.';
+COMMENT ON FUNCTION app.import_roster(p_participants jsonb, p_invite boolean) IS 'event roster import: replaces the whole roster; invites every roster person who is not a workspace member (unless p_invite is false); answers imported, removed rows, created and dissolved teams, and the addresses invited.';
 
 --
 -- Name: invalidate_vote_ballot(uuid, text); Type: FUNCTION; Schema: app; Owner: -
@@ -1720,6 +1820,7 @@ CREATE FUNCTION app.invite_collaborator(p_deck uuid, p_email text) RETURNS jsonb
 declare
   d app.decks;
   c app.deck_collaborators;
+  i app_private.invitations;
 begin
   perform app_private.require_scope('presentations:write');
   d := app_private.deck_for(p_deck, array['owner', 'admin']);
@@ -1727,6 +1828,18 @@ begin
   values (d.id, lower(trim(p_email)), app.current_user_id(), app.now())
   on conflict (deck_id, lower(email)) do update set email = excluded.email
   returning * into c;
+  if c.user_id is null and not exists (select 1 from app.users u where app_private.normalize_email(u.email) = app_private.normalize_email(c.email)) then
+    select * into i from app_private.invitations x where x.collaborator_id = c.id and x.accepted_at is null and x.revoked_at is null for update;
+    if i.id is null then
+      insert into app_private.invitations (kind, workspace_id, collaborator_id, email, source, invited_by, created_at)
+      values ('collaborator', d.workspace_id, c.id, c.email, 'collaborator', app.current_user_id(), app_private.ms(app.now())) returning * into i;
+    else
+      update app_private.invitations x set invited_by = app.current_user_id(), token_hash = null, sent_at = null, expires_at = null
+       where x.id = i.id;
+    end if;
+    perform graphile_worker.add_job('mail__send', json_build_object('template', 'invitation', 'invitationId', i.id),
+      job_key => 'invitation:' || i.id, max_attempts => 10);
+  end if;
   return app_private.collaborator_json(c);
 end;
 $$;
@@ -1736,6 +1849,33 @@ $$;
 --
 
 COMMENT ON FUNCTION app.invite_collaborator(p_deck uuid, p_email text) IS 'Invites a person by email to read a deck; the invitation is claimed when an account with that address signs up or signs in.';
+
+--
+-- Name: invite_member(text, text); Type: FUNCTION; Schema: app; Owner: -
+--
+
+CREATE FUNCTION app.invite_member(p_email text, p_role text) RETURNS jsonb
+    LANGUAGE plpgsql SECURITY DEFINER
+    SET search_path TO ''
+    AS $$
+declare
+  mine app.workspace_role;
+begin
+  perform app_private.require_either_scope('presentations:write', 'hackathon:write');
+  perform app_private.require_owner_or_admin('invites people to the workspace');
+  select m.role into mine from app.memberships m where m.workspace_id = app.current_workspace_id() and m.user_id = app.current_user_id();
+  if p_role = 'owner' and mine <> 'owner' then
+    perform app_private.fail('invitation_role_refused', 'Only an owner invites an owner', jsonb_build_object('role', p_role));
+  end if;
+  return app_private.invite(app.current_workspace_id(), p_email, p_role, 'invite', app.current_user_id(), true) - 'mailed';
+end;
+$$;
+
+--
+-- Name: FUNCTION invite_member(p_email text, p_role text); Type: COMMENT; Schema: app; Owner: -
+--
+
+COMMENT ON FUNCTION app.invite_member(p_email text, p_role text) IS 'member invite: an owner or admin invites an address with a role; the invitation mail carries a one-time link (7 days). Inviting again renews it.';
 
 --
 -- Name: list_annotations(uuid, integer, integer, timestamp with time zone, uuid); Type: FUNCTION; Schema: app; Owner: -
@@ -1893,13 +2033,18 @@ declare
   d app.decks;
   v app.deck_versions;
 begin
-  d := app_private.readable_deck(p_deck);
+  perform app_private.require_scope('presentations:read');
+  if app_private.deck_role(p_deck) is null then
+    perform app_private.fail('not_found', 'No such deck', jsonb_build_object('presentationId', p_deck));
+  end if;
+  select * into d from app.decks x where x.id = p_deck;
   select * into v from app.deck_versions x where x.deck_id = p_deck and x.number = coalesce(p_version, d.current_version);
   if v.number is null then
     perform app_private.fail('version_not_found', format('The deck has no version %s', coalesce(p_version, d.current_version)), jsonb_build_object('version', coalesce(p_version, d.current_version)));
   end if;
   return jsonb_build_object('version', app_private.version_json(v), 'items', (
-    select coalesce(jsonb_agg(jsonb_build_object('path', f.path, 'sha256', f.sha256, 'size', f.size, 'attachment', f.path like 'downloads/_%') order by f.path), '[]')
+    select coalesce(jsonb_agg(jsonb_build_object('path', f.path, 'sha256', f.sha256, 'size', f.size, 'attachment', f.path like 'downloads/_%',
+      'fileId', app_private.deck_file_id(f.deck_id, f.version, f.path)) order by f.path), '[]')
     from (select * from app.deck_files x where x.deck_id = p_deck and x.version = v.number and (p_after is null or x.path > p_after)
           order by x.path limit p_limit) f));
 end;
@@ -1994,6 +2139,31 @@ $$;
 --
 
 COMMENT ON FUNCTION app.list_help_requests(p_status text, p_limit integer, p_before_at timestamp with time zone, p_before_id uuid) IS 'requests list: help requests newest first (participants: their team''s), optionally of one status (open, claimed, resolved).';
+
+--
+-- Name: list_invitations(integer, timestamp with time zone, uuid); Type: FUNCTION; Schema: app; Owner: -
+--
+
+CREATE FUNCTION app.list_invitations(p_limit integer, p_before_at timestamp with time zone DEFAULT NULL::timestamp with time zone, p_before_id uuid DEFAULT NULL::uuid) RETURNS jsonb
+    LANGUAGE plpgsql STABLE SECURITY DEFINER
+    SET search_path TO ''
+    AS $$
+begin
+  perform app_private.require_either_scope('presentations:read', 'hackathon:read');
+  perform app_private.require_owner_or_admin('sees the invitations of the workspace');
+  return (select coalesce(jsonb_agg(app_private.invitation_json(x) order by x.created_at desc, x.id desc), '[]')
+    from (select * from app_private.invitations i
+           where i.workspace_id = app.current_workspace_id() and i.kind = 'workspace' and i.accepted_at is null and i.revoked_at is null
+             and (p_before_at is null or (i.created_at, i.id) < (p_before_at, p_before_id))
+           order by i.created_at desc, i.id desc limit p_limit) x);
+end;
+$$;
+
+--
+-- Name: FUNCTION list_invitations(p_limit integer, p_before_at timestamp with time zone, p_before_id uuid); Type: COMMENT; Schema: app; Owner: -
+--
+
+COMMENT ON FUNCTION app.list_invitations(p_limit integer, p_before_at timestamp with time zone, p_before_id uuid) IS 'Invitations of the workspace not accepted nor revoked (pending, sending or expired), newest first; owners and admins.';
 
 --
 -- Name: list_project_members(uuid, integer, timestamp with time zone, uuid); Type: FUNCTION; Schema: app; Owner: -
@@ -3015,6 +3185,36 @@ $$;
 COMMENT ON FUNCTION app.review_generated_deck(p_deck uuid, p_approve boolean, p_note text) IS 'decks review: approve or reject a generated deck (organizer; vote section on). A released deck pinned by the vote cannot be rejected (content_pinned).';
 
 --
+-- Name: revoke_invitation(uuid); Type: FUNCTION; Schema: app; Owner: -
+--
+
+CREATE FUNCTION app.revoke_invitation(p_invitation uuid) RETURNS jsonb
+    LANGUAGE plpgsql SECURITY DEFINER
+    SET search_path TO ''
+    AS $$
+declare
+  i app_private.invitations;
+begin
+  perform app_private.require_either_scope('presentations:write', 'hackathon:write');
+  perform app_private.require_owner_or_admin('revokes invitations');
+  update app_private.invitations x set revoked_at = app.now()
+   where x.id = p_invitation and x.workspace_id = app.current_workspace_id() and x.kind = 'workspace'
+     and x.accepted_at is null and x.revoked_at is null
+  returning * into i;
+  if i.id is null then
+    perform app_private.fail('invitation_not_found', 'No pending invitation with that id in this workspace', jsonb_build_object('invitationId', p_invitation));
+  end if;
+  return app_private.invitation_json(i);
+end;
+$$;
+
+--
+-- Name: FUNCTION revoke_invitation(p_invitation uuid); Type: COMMENT; Schema: app; Owner: -
+--
+
+COMMENT ON FUNCTION app.revoke_invitation(p_invitation uuid) IS 'Revokes a pending invitation: its link stops working, a mail not yet sent is not sent.';
+
+--
 -- Name: revoke_my_api_key(uuid); Type: FUNCTION; Schema: app; Owner: -
 --
 
@@ -3081,15 +3281,21 @@ CREATE FUNCTION app.roster_page(p_limit integer, p_before_at timestamp with time
 declare
   ctx app_private.event_ctx;
 begin
-  ctx := app_private.organizer_ctx('hackathon:read');
+  perform app_private.require_event_scope('hackathon:read');
+  ctx := app_private.require_event_role(array['organizer']);
   return jsonb_build_object(
     'rosterLockedAt', (select app_private.iso(e.roster_locked_at) from app.events e where e.id = ctx.event_id),
     'rows', coalesce((
       select jsonb_agg(jsonb_build_object('id', x.id, 'email', x.email, 'name', x.name, 'role', x.role, 'team', x.team,
-               'signedIn', x.signed_in, 'addedAt', app_private.iso(x.created_at)) order by x.created_at desc, x.id desc)
+               'signedIn', x.signed_in, 'invitation', x.invitation, 'addedAt', app_private.iso(x.created_at)) order by x.created_at desc, x.id desc)
       from (
         select r.id, r.email, r.name, r.role, p.name as team, r.created_at,
-               exists (select 1 from app.users u join app_private.sign_ins s on s.user_id = u.id where lower(u.email) = lower(r.email)) as signed_in
+               exists (select 1 from app.users u join app_private.sign_ins s on s.user_id = u.id where lower(u.email) = lower(r.email)) as signed_in,
+               (select jsonb_build_object('state', app_private.invitation_state(i), 'sentAt', app_private.iso(i.sent_at), 'expiresAt', app_private.iso(i.expires_at))
+                  from app_private.invitations i
+                 where i.workspace_id = ctx.workspace_id and i.kind = 'workspace'
+                   and app_private.normalize_email(i.email) = app_private.normalize_email(r.email)
+                 order by i.created_at desc, i.id desc limit 1) as invitation
         from app.roster_entries r left join app.projects p on p.id = r.team_id
         where r.event_id = ctx.event_id
           and (p_before_at is null or (r.created_at, r.id) < (p_before_at, p_before_id))
@@ -4101,6 +4307,62 @@ $$;
 COMMENT ON FUNCTION app.version_thumbnail(p_deck uuid, p_version integer) IS 'The sha256 of the thumbnail blob of a deck version, or null while the worker has not made it.';
 
 --
+-- Name: accept_invitation(bytea, uuid, text, text); Type: FUNCTION; Schema: app_private; Owner: -
+--
+
+CREATE FUNCTION app_private.accept_invitation(p_token_hash bytea, p_user uuid, p_name text, p_password_hash text) RETURNS jsonb
+    LANGUAGE plpgsql
+    SET search_path TO ''
+    AS $$
+declare
+  i app_private.invitations;
+  u app.users;
+  created boolean := false;
+  state text;
+begin
+  select * into i from app_private.invitations x where x.token_hash = p_token_hash for update;
+  state := case when i.id is null then null else app_private.invitation_state(i) end;
+  if state is null or state = 'revoked' then
+    perform app_private.fail('invitation_invalid', 'This invitation link is not valid (it was replaced by a newer mail, or withdrawn)');
+  end if;
+  if state = 'accepted' then
+    perform app_private.fail('invitation_used', 'This invitation was already used; sign in instead');
+  end if;
+  if state = 'expired' then
+    perform app_private.fail('invitation_expired', format('This invitation expired at %s; ask for a new one', app_private.iso(i.expires_at)),
+      jsonb_build_object('expiredAt', app_private.iso(i.expires_at)));
+  end if;
+  select * into u from app.users x where app_private.normalize_email(x.email) = app_private.normalize_email(i.email);
+  if p_user is not null and u.id is distinct from p_user then
+    perform app_private.fail('invitation_wrong_account',
+      format('This invitation is for %s, but you are signed in as %s; sign out, then open the link again', i.email,
+        (select x.email from app.users x where x.id = p_user)), jsonb_build_object('email', i.email));
+  end if;
+  if u.id is null then
+    if p_name is not null and (length(trim(p_name)) > 200 or p_name ~ '[[:cntrl:]]') then
+      perform app_private.fail('invalid_input', 'The name is at most 200 characters', '{"field":"name"}');
+    end if;
+    u := app_private.ensure_user(i.email, p_name);
+    created := true;
+    if p_password_hash is not null then
+      insert into app_private.user_secrets (user_id, password_hash) values (u.id, p_password_hash);
+    end if;
+  end if;
+  if i.kind = 'workspace' then
+    insert into app.memberships (workspace_id, user_id, role) values (i.workspace_id, u.id, i.role) on conflict (workspace_id, user_id) do nothing;
+    update app.users x set default_workspace_id = i.workspace_id where x.id = u.id and x.default_workspace_id is null;
+  else
+    perform app_private.claim_collaborations(u.id);
+  end if;
+  update app_private.invitations x set accepted_at = app.now(), accepted_by = u.id where x.id = i.id;
+  return jsonb_build_object('userId', u.id, 'email', u.email, 'created', created, 'kind', i.kind, 'role', i.role,
+    'workspace', (select jsonb_build_object('id', w.id, 'name', w.name) from app.workspaces w where w.id = i.workspace_id),
+    'presentationId', (select c.deck_id from app.deck_collaborators c where c.id = i.collaborator_id),
+    'twoFactor', u.two_factor_enabled);
+end;
+$$;
+
+--
 -- Name: add_member(text, text, text, text); Type: FUNCTION; Schema: app_private; Owner: -
 --
 
@@ -4224,6 +4486,17 @@ begin
   where k.id = m.key_id;
   return n;
 end;
+$$;
+
+--
+-- Name: archive_file_id(uuid, text); Type: FUNCTION; Schema: app_private; Owner: -
+--
+
+CREATE FUNCTION app_private.archive_file_id(p_project uuid, p_sha256 text) RETURNS uuid
+    LANGUAGE sql STABLE
+    SET search_path TO ''
+    AS $$
+  select f.id from app_private.files f where f.kind = 'submission_archive' and f.project_id = p_project and f.sha256 = p_sha256
 $$;
 
 --
@@ -5043,7 +5316,10 @@ CREATE FUNCTION app_private.collaborator_json(c app.deck_collaborators) RETURNS 
     SET search_path TO ''
     AS $$
   select jsonb_build_object('id', c.id, 'presentationId', c.deck_id, 'email', c.email, 'userId', c.user_id,
-    'claimed', c.user_id is not null, 'createdAt', c.created_at, 'claimedAt', c.claimed_at)
+    'claimed', c.user_id is not null, 'createdAt', c.created_at, 'claimedAt', c.claimed_at,
+    'invitation', (select jsonb_build_object('state', app_private.invitation_state(i), 'sentAt', app_private.iso(i.sent_at),
+                     'expiresAt', app_private.iso(i.expires_at))
+                   from app_private.invitations i where i.collaborator_id = c.id order by i.created_at desc limit 1))
 $$;
 
 --
@@ -5283,6 +5559,17 @@ CREATE FUNCTION app_private.current_generation_revision(p_event uuid) RETURNS in
     SET search_path TO ''
     AS $$
   select coalesce(max(r.revision), 0) from app_private.generation_runs r where r.event_id = p_event
+$$;
+
+--
+-- Name: deck_file_id(uuid, integer, text); Type: FUNCTION; Schema: app_private; Owner: -
+--
+
+CREATE FUNCTION app_private.deck_file_id(p_deck uuid, p_version integer, p_path text) RETURNS uuid
+    LANGUAGE sql STABLE
+    SET search_path TO ''
+    AS $$
+  select f.id from app_private.files f where f.kind = 'deck_file' and f.deck_id = p_deck and f.version = p_version and f.path = p_path
 $$;
 
 --
@@ -6028,6 +6315,42 @@ end;
 $$;
 
 --
+-- Name: file_of_submission(); Type: FUNCTION; Schema: app_private; Owner: -
+--
+
+CREATE FUNCTION app_private.file_of_submission() RETURNS trigger
+    LANGUAGE plpgsql SECURITY DEFINER
+    SET search_path TO ''
+    AS $$
+begin
+  if new.archive_sha256 is not null and new.archive_size is not null then
+    insert into app_private.files (workspace_id, kind, name, sha256, size, project_id)
+    select p.workspace_id, 'submission_archive', 'submission-' || left(new.sha, 12) || '.tar.gz', new.archive_sha256, new.archive_size, p.id
+      from app.projects p where p.id = new.project_id
+    on conflict (project_id, sha256) where kind = 'submission_archive' do nothing;
+  end if;
+  return null;
+end;
+$$;
+
+--
+-- Name: files_of_version(); Type: FUNCTION; Schema: app_private; Owner: -
+--
+
+CREATE FUNCTION app_private.files_of_version() RETURNS trigger
+    LANGUAGE plpgsql SECURITY DEFINER
+    SET search_path TO ''
+    AS $$
+begin
+  insert into app_private.files (workspace_id, kind, name, sha256, size, deck_id, version, path)
+  select d.workspace_id, 'deck_file', regexp_replace(n.path, '^.*/', ''), n.sha256, n.size, n.deck_id, n.version, n.path
+    from new_files n join app.decks d on d.id = n.deck_id
+  on conflict (deck_id, version, path) where kind = 'deck_file' do nothing;
+  return null;
+end;
+$$;
+
+--
 -- Name: workspaces; Type: TABLE; Schema: app; Owner: -
 --
 
@@ -6716,6 +7039,168 @@ $$;
 --
 
 COMMENT ON FUNCTION app_private.invalidate_generated_decks() IS 'Trigger: an exception recorded with invalidate_decks invalidates the team''s generated decks.';
+
+--
+-- Name: invitation_issue(uuid, bytea); Type: FUNCTION; Schema: app_private; Owner: -
+--
+
+CREATE FUNCTION app_private.invitation_issue(p_invitation uuid, p_token_hash bytea) RETURNS jsonb
+    LANGUAGE plpgsql
+    SET search_path TO ''
+    AS $$
+declare
+  i app_private.invitations;
+begin
+  update app_private.invitations x set token_hash = p_token_hash, sent_at = app.now(), expires_at = app.now() + interval '7 days'
+   where x.id = p_invitation and x.accepted_at is null and x.revoked_at is null
+     and app_private.invitation_state(x) <> 'accepted'
+  returning * into i;
+  if i.id is null then
+    return null;
+  end if;
+  return jsonb_build_object('to', i.email, 'kind', i.kind, 'role', i.role, 'expiresAt', app_private.iso(i.expires_at),
+    'workspace', (select w.name from app.workspaces w where w.id = i.workspace_id),
+    'inviter', (select coalesce(u.name, u.email) from app.users u where u.id = i.invited_by),
+    'deckTitle', (select d.title from app.deck_collaborators c join app.decks d on d.id = c.deck_id where c.id = i.collaborator_id));
+end;
+$$;
+
+--
+-- Name: invitations; Type: TABLE; Schema: app_private; Owner: -
+--
+
+CREATE TABLE app_private.invitations (
+    id uuid DEFAULT gen_random_uuid() NOT NULL,
+    kind text NOT NULL,
+    workspace_id uuid NOT NULL,
+    collaborator_id uuid,
+    email text NOT NULL,
+    role app.workspace_role,
+    source text NOT NULL,
+    invited_by uuid,
+    token_hash bytea,
+    created_at timestamp with time zone DEFAULT now() NOT NULL,
+    sent_at timestamp with time zone,
+    expires_at timestamp with time zone,
+    accepted_at timestamp with time zone,
+    accepted_by uuid,
+    revoked_at timestamp with time zone,
+    CONSTRAINT invitations_check CHECK (((kind = 'workspace'::text) = (role IS NOT NULL))),
+    CONSTRAINT invitations_check1 CHECK (((kind = 'collaborator'::text) = (collaborator_id IS NOT NULL))),
+    CONSTRAINT invitations_email_check CHECK (((email ~ '^[^@\s]+@[^@\s]+$'::text) AND (length(email) <= 320))),
+    CONSTRAINT invitations_kind_check CHECK ((kind = ANY (ARRAY['workspace'::text, 'collaborator'::text]))),
+    CONSTRAINT invitations_source_check CHECK ((source = ANY (ARRAY['invite'::text, 'roster'::text, 'operator'::text, 'collaborator'::text])))
+);
+
+--
+-- Name: TABLE invitations; Type: COMMENT; Schema: app_private; Owner: -
+--
+
+COMMENT ON TABLE app_private.invitations IS 'Workspace invitations and collaborator claims: the address, what accepting gives, the sha256 of the mailed link''s secret, its expiry, and whether it was accepted or revoked.';
+
+--
+-- Name: invitation_json(app_private.invitations); Type: FUNCTION; Schema: app_private; Owner: -
+--
+
+CREATE FUNCTION app_private.invitation_json(i app_private.invitations) RETURNS jsonb
+    LANGUAGE sql STABLE
+    SET search_path TO ''
+    AS $$
+  select jsonb_build_object('id', i.id, 'kind', i.kind, 'email', i.email, 'role', i.role, 'source', i.source,
+    'state', app_private.invitation_state(i),
+    'invitedBy', (select jsonb_build_object('id', u.id, 'email', u.email, 'name', u.name) from app.users u where u.id = i.invited_by),
+    'workspaceId', i.workspace_id,
+    'presentationId', (select c.deck_id from app.deck_collaborators c where c.id = i.collaborator_id),
+    'createdAt', app_private.iso(i.created_at), 'sentAt', app_private.iso(i.sent_at), 'expiresAt', app_private.iso(i.expires_at),
+    'acceptedAt', app_private.iso(i.accepted_at), 'revokedAt', app_private.iso(i.revoked_at))
+$$;
+
+--
+-- Name: invitation_lookup(bytea); Type: FUNCTION; Schema: app_private; Owner: -
+--
+
+CREATE FUNCTION app_private.invitation_lookup(p_token_hash bytea) RETURNS jsonb
+    LANGUAGE sql STABLE
+    SET search_path TO ''
+    AS $$
+  select jsonb_build_object('id', i.id, 'kind', i.kind, 'state', app_private.invitation_state(i), 'email', i.email, 'role', i.role,
+    'workspace', jsonb_build_object('id', w.id, 'name', w.name),
+    'inviter', (select coalesce(u.name, u.email) from app.users u where u.id = i.invited_by),
+    'deck', (select jsonb_build_object('id', d.id, 'title', d.title) from app.deck_collaborators c join app.decks d on d.id = c.deck_id where c.id = i.collaborator_id),
+    'expiresAt', app_private.iso(i.expires_at),
+    'accountId', (select u.id from app.users u where app_private.normalize_email(u.email) = app_private.normalize_email(i.email)))
+  from app_private.invitations i join app.workspaces w on w.id = i.workspace_id
+  where i.token_hash = p_token_hash
+$$;
+
+--
+-- Name: invitation_state(app_private.invitations); Type: FUNCTION; Schema: app_private; Owner: -
+--
+
+CREATE FUNCTION app_private.invitation_state(i app_private.invitations) RETURNS text
+    LANGUAGE sql STABLE
+    SET search_path TO ''
+    AS $$
+  select case
+    when i.accepted_at is not null then 'accepted'
+    when i.revoked_at is not null then 'revoked'
+    when i.kind = 'collaborator' and exists (select 1 from app.deck_collaborators c where c.id = i.collaborator_id and c.user_id is not null) then 'accepted'
+    when i.expires_at is not null and i.expires_at <= app.now() then 'expired'
+    when i.sent_at is null then 'sending'
+    else 'pending' end
+$$;
+
+--
+-- Name: invite(uuid, text, text, text, uuid, boolean); Type: FUNCTION; Schema: app_private; Owner: -
+--
+
+CREATE FUNCTION app_private.invite(p_workspace uuid, p_email text, p_role text, p_source text, p_inviter uuid, p_resend boolean) RETURNS jsonb
+    LANGUAGE plpgsql
+    SET search_path TO ''
+    AS $_$
+declare
+  i app_private.invitations;
+  v_email text := trim(p_email);
+  mailed boolean := true;
+begin
+  if v_email is null or v_email !~ '^[^@\s]+@[^@\s]+$' or length(v_email) > 320 then
+    perform app_private.fail('invalid_input', format('Not an email address: %s', p_email), '{"field":"email"}');
+  end if;
+  if p_role is null or p_role not in ('owner', 'admin', 'member', 'guest') then
+    perform app_private.fail('invalid_role', format('Role must be owner, admin, member or guest, got %s', p_role));
+  end if;
+  if exists (select 1 from app.memberships m join app.users u on u.id = m.user_id
+             where m.workspace_id = p_workspace and app_private.normalize_email(u.email) = app_private.normalize_email(v_email)) then
+    perform app_private.fail('already_member', format('%s is already a member of this workspace', v_email), jsonb_build_object('email', v_email));
+  end if;
+  select * into i from app_private.invitations x
+   where x.workspace_id = p_workspace and x.kind = 'workspace' and x.accepted_at is null and x.revoked_at is null
+     and app_private.normalize_email(x.email) = app_private.normalize_email(v_email)
+   for update;
+  if i.id is not null and not p_resend and (i.expires_at is null or i.expires_at > app.now()) then
+    mailed := false;
+  elsif i.id is not null then
+    update app_private.invitations x set role = p_role::app.workspace_role, invited_by = p_inviter, source = p_source, email = v_email,
+      token_hash = null, sent_at = null, expires_at = null
+     where x.id = i.id returning * into i;
+  else
+    insert into app_private.invitations (kind, workspace_id, email, role, source, invited_by, created_at)
+    values ('workspace', p_workspace, v_email, p_role::app.workspace_role, p_source, p_inviter, app_private.ms(app.now()))
+    returning * into i;
+  end if;
+  if mailed then
+    perform graphile_worker.add_job('mail__send', json_build_object('template', 'invitation', 'invitationId', i.id),
+      job_key => 'invitation:' || i.id, max_attempts => 10);
+  end if;
+  return app_private.invitation_json(i) || jsonb_build_object('mailed', mailed);
+end;
+$_$;
+
+--
+-- Name: FUNCTION invite(p_workspace uuid, p_email text, p_role text, p_source text, p_inviter uuid, p_resend boolean); Type: COMMENT; Schema: app_private; Owner: -
+--
+
+COMMENT ON FUNCTION app_private.invite(p_workspace uuid, p_email text, p_role text, p_source text, p_inviter uuid, p_resend boolean) IS 'Makes or renews a workspace invitation and queues its mail (the worker mints the link).';
 
 --
 -- Name: is_member_of(uuid); Type: FUNCTION; Schema: app_private; Owner: -
@@ -8245,6 +8730,22 @@ end;
 $$;
 
 --
+-- Name: require_either_scope(text, text); Type: FUNCTION; Schema: app_private; Owner: -
+--
+
+CREATE FUNCTION app_private.require_either_scope(p_a text, p_b text) RETURNS void
+    LANGUAGE plpgsql STABLE
+    SET search_path TO ''
+    AS $$
+begin
+  if not (app.has_scope(p_a) or app.has_scope(p_b)) then
+    perform app_private.fail('insufficient_scope', format('This credential lacks the scope %s or %s', p_a, p_b),
+      jsonb_build_object('needed', jsonb_build_array(p_a, p_b)));
+  end if;
+end;
+$$;
+
+--
 -- Name: require_event_role(text[]); Type: FUNCTION; Schema: app_private; Owner: -
 --
 
@@ -8880,7 +9381,8 @@ CREATE FUNCTION app_private.submission_team_json(p_project uuid) RETURNS jsonb
     'frozen', case when s.project_id is null then null else jsonb_build_object(
       'sha', s.sha, 'source', s.source, 'state', s.state, 'frozenAt', app_private.iso(s.frozen_at),
       'archive', case when s.archive_sha256 is null then null else jsonb_build_object(
-        'name', 'submission-' || left(s.sha, 12) || '.tar.gz', 'sha256', s.archive_sha256, 'size', s.archive_size) end) end,
+        'name', 'submission-' || left(s.sha, 12) || '.tar.gz', 'sha256', s.archive_sha256, 'size', s.archive_size,
+        'fileId', app_private.archive_file_id(p.id, s.archive_sha256)) end) end,
     'attention', s.attention)
   from app.projects p join app.event_teams t on t.project_id = p.id join app.events e on e.id = t.event_id
   left join app.team_repositories r on r.project_id = p.id
@@ -10141,6 +10643,37 @@ CREATE TABLE app_private.erased_accounts (
 COMMENT ON TABLE app_private.erased_accounts IS 'Accounts erased by podium account erase, with an HMAC (AUTH_SECRET) of the address they had, so a second run answers "already erased".';
 
 --
+-- Name: files; Type: TABLE; Schema: app_private; Owner: -
+--
+
+CREATE TABLE app_private.files (
+    id uuid DEFAULT gen_random_uuid() NOT NULL,
+    workspace_id uuid NOT NULL,
+    kind text NOT NULL,
+    name text NOT NULL,
+    sha256 text NOT NULL,
+    size bigint NOT NULL,
+    project_id uuid,
+    deck_id uuid,
+    version integer,
+    path text,
+    created_at timestamp with time zone DEFAULT now() NOT NULL,
+    CONSTRAINT files_check CHECK (((kind <> 'submission_archive'::text) OR (project_id IS NOT NULL))),
+    CONSTRAINT files_check1 CHECK (((kind = 'submission_archive'::text) OR ((deck_id IS NOT NULL) AND (version IS NOT NULL)))),
+    CONSTRAINT files_check2 CHECK (((kind <> 'deck_file'::text) OR (path IS NOT NULL))),
+    CONSTRAINT files_kind_check CHECK ((kind = ANY (ARRAY['submission_archive'::text, 'deck_export'::text, 'deck_file'::text]))),
+    CONSTRAINT files_name_check CHECK ((((length(name) >= 1) AND (length(name) <= 1024)) AND (name !~ '[/\\[:cntrl:]]'::text) AND (name !~ '^\.'::text))),
+    CONSTRAINT files_sha256_check CHECK ((sha256 ~ '^[0-9a-f]{64}$'::text)),
+    CONSTRAINT files_size_check CHECK ((size >= 0))
+);
+
+--
+-- Name: TABLE files; Type: COMMENT; Schema: app_private; Owner: -
+--
+
+COMMENT ON TABLE app_private.files IS 'Every file a workspace stores, by id: submission evidence archives, generated deck exports, deck files. Written by triggers; read through app.file_info.';
+
+--
 -- Name: generated_deck_targets; Type: TABLE; Schema: app_private; Owner: -
 --
 
@@ -10832,6 +11365,13 @@ ALTER TABLE ONLY app_private.erased_accounts
     ADD CONSTRAINT erased_accounts_pkey PRIMARY KEY (user_id);
 
 --
+-- Name: files files_pkey; Type: CONSTRAINT; Schema: app_private; Owner: -
+--
+
+ALTER TABLE ONLY app_private.files
+    ADD CONSTRAINT files_pkey PRIMARY KEY (id);
+
+--
 -- Name: generated_deck_targets generated_deck_targets_pkey; Type: CONSTRAINT; Schema: app_private; Owner: -
 --
 
@@ -10893,6 +11433,20 @@ ALTER TABLE ONLY app_private.github_installations
 
 ALTER TABLE ONLY app_private.idempotency_keys
     ADD CONSTRAINT idempotency_keys_pkey PRIMARY KEY (user_id, scope, key);
+
+--
+-- Name: invitations invitations_pkey; Type: CONSTRAINT; Schema: app_private; Owner: -
+--
+
+ALTER TABLE ONLY app_private.invitations
+    ADD CONSTRAINT invitations_pkey PRIMARY KEY (id);
+
+--
+-- Name: invitations invitations_token_hash_key; Type: CONSTRAINT; Schema: app_private; Owner: -
+--
+
+ALTER TABLE ONLY app_private.invitations
+    ADD CONSTRAINT invitations_token_hash_key UNIQUE (token_hash);
 
 --
 -- Name: key_usage key_usage_pkey; Type: CONSTRAINT; Schema: app_private; Owner: -
@@ -11560,6 +12114,36 @@ CREATE INDEX demo_passes_user_idx ON app_private.demo_passes USING btree (user_i
 CREATE INDEX erased_accounts_email_mark_idx ON app_private.erased_accounts USING btree (email_mark);
 
 --
+-- Name: files_archive_key; Type: INDEX; Schema: app_private; Owner: -
+--
+
+CREATE UNIQUE INDEX files_archive_key ON app_private.files USING btree (project_id, sha256) WHERE (kind = 'submission_archive'::text);
+
+--
+-- Name: files_deck_file_key; Type: INDEX; Schema: app_private; Owner: -
+--
+
+CREATE UNIQUE INDEX files_deck_file_key ON app_private.files USING btree (deck_id, version, path) WHERE (kind = 'deck_file'::text);
+
+--
+-- Name: files_deck_idx; Type: INDEX; Schema: app_private; Owner: -
+--
+
+CREATE INDEX files_deck_idx ON app_private.files USING btree (deck_id);
+
+--
+-- Name: files_project_idx; Type: INDEX; Schema: app_private; Owner: -
+--
+
+CREATE INDEX files_project_idx ON app_private.files USING btree (project_id);
+
+--
+-- Name: files_workspace_idx; Type: INDEX; Schema: app_private; Owner: -
+--
+
+CREATE INDEX files_workspace_idx ON app_private.files USING btree (workspace_id);
+
+--
 -- Name: generated_deck_targets_deck_id_idx; Type: INDEX; Schema: app_private; Owner: -
 --
 
@@ -11636,6 +12220,42 @@ CREATE INDEX github_installations_login_idx ON app_private.github_installations 
 --
 
 CREATE INDEX idempotency_keys_created_idx ON app_private.idempotency_keys USING btree (created_at);
+
+--
+-- Name: invitations_accepted_by_idx; Type: INDEX; Schema: app_private; Owner: -
+--
+
+CREATE INDEX invitations_accepted_by_idx ON app_private.invitations USING btree (accepted_by);
+
+--
+-- Name: invitations_collaborator_idx; Type: INDEX; Schema: app_private; Owner: -
+--
+
+CREATE INDEX invitations_collaborator_idx ON app_private.invitations USING btree (collaborator_id);
+
+--
+-- Name: invitations_invited_by_idx; Type: INDEX; Schema: app_private; Owner: -
+--
+
+CREATE INDEX invitations_invited_by_idx ON app_private.invitations USING btree (invited_by);
+
+--
+-- Name: invitations_listing_idx; Type: INDEX; Schema: app_private; Owner: -
+--
+
+CREATE INDEX invitations_listing_idx ON app_private.invitations USING btree (workspace_id, created_at DESC, id DESC);
+
+--
+-- Name: invitations_pending_collaborator; Type: INDEX; Schema: app_private; Owner: -
+--
+
+CREATE UNIQUE INDEX invitations_pending_collaborator ON app_private.invitations USING btree (collaborator_id) WHERE ((kind = 'collaborator'::text) AND (accepted_at IS NULL) AND (revoked_at IS NULL));
+
+--
+-- Name: invitations_pending_workspace; Type: INDEX; Schema: app_private; Owner: -
+--
+
+CREATE UNIQUE INDEX invitations_pending_workspace ON app_private.invitations USING btree (workspace_id, app_private.normalize_email(email)) WHERE ((kind = 'workspace'::text) AND (accepted_at IS NULL) AND (revoked_at IS NULL));
 
 --
 -- Name: live_events_event_id_idx; Type: INDEX; Schema: app_private; Owner: -
@@ -11738,6 +12358,18 @@ CREATE TRIGGER event_teams_team_channel AFTER INSERT OR UPDATE OF event_id, left
 --
 
 CREATE TRIGGER events_general_channel AFTER INSERT ON app.events FOR EACH ROW EXECUTE FUNCTION app_private.make_general_channel();
+
+--
+-- Name: submissions files_of_submission; Type: TRIGGER; Schema: app; Owner: -
+--
+
+CREATE TRIGGER files_of_submission AFTER INSERT OR UPDATE OF archive_sha256 ON app.submissions FOR EACH ROW EXECUTE FUNCTION app_private.file_of_submission();
+
+--
+-- Name: deck_files files_of_version; Type: TRIGGER; Schema: app; Owner: -
+--
+
+CREATE TRIGGER files_of_version AFTER INSERT ON app.deck_files REFERENCING NEW TABLE AS new_files FOR EACH STATEMENT EXECUTE FUNCTION app_private.files_of_version();
 
 --
 -- Name: submission_exceptions submission_exceptions_invalidate_decks; Type: TRIGGER; Schema: app; Owner: -
@@ -12449,6 +13081,27 @@ ALTER TABLE ONLY app_private.erased_accounts
     ADD CONSTRAINT erased_accounts_user_id_fkey FOREIGN KEY (user_id) REFERENCES app.users(id) ON DELETE CASCADE;
 
 --
+-- Name: files files_deck_id_fkey; Type: FK CONSTRAINT; Schema: app_private; Owner: -
+--
+
+ALTER TABLE ONLY app_private.files
+    ADD CONSTRAINT files_deck_id_fkey FOREIGN KEY (deck_id) REFERENCES app.decks(id) ON DELETE CASCADE;
+
+--
+-- Name: files files_project_id_fkey; Type: FK CONSTRAINT; Schema: app_private; Owner: -
+--
+
+ALTER TABLE ONLY app_private.files
+    ADD CONSTRAINT files_project_id_fkey FOREIGN KEY (project_id) REFERENCES app.projects(id) ON DELETE CASCADE;
+
+--
+-- Name: files files_workspace_id_fkey; Type: FK CONSTRAINT; Schema: app_private; Owner: -
+--
+
+ALTER TABLE ONLY app_private.files
+    ADD CONSTRAINT files_workspace_id_fkey FOREIGN KEY (workspace_id) REFERENCES app.workspaces(id) ON DELETE CASCADE;
+
+--
 -- Name: generated_deck_targets generated_deck_targets_deck_id_fkey; Type: FK CONSTRAINT; Schema: app_private; Owner: -
 --
 
@@ -12552,6 +13205,34 @@ ALTER TABLE ONLY app_private.github_installations
 
 ALTER TABLE ONLY app_private.idempotency_keys
     ADD CONSTRAINT idempotency_keys_user_id_fkey FOREIGN KEY (user_id) REFERENCES app.users(id) ON DELETE CASCADE;
+
+--
+-- Name: invitations invitations_accepted_by_fkey; Type: FK CONSTRAINT; Schema: app_private; Owner: -
+--
+
+ALTER TABLE ONLY app_private.invitations
+    ADD CONSTRAINT invitations_accepted_by_fkey FOREIGN KEY (accepted_by) REFERENCES app.users(id) ON DELETE SET NULL;
+
+--
+-- Name: invitations invitations_collaborator_id_fkey; Type: FK CONSTRAINT; Schema: app_private; Owner: -
+--
+
+ALTER TABLE ONLY app_private.invitations
+    ADD CONSTRAINT invitations_collaborator_id_fkey FOREIGN KEY (collaborator_id) REFERENCES app.deck_collaborators(id) ON DELETE CASCADE;
+
+--
+-- Name: invitations invitations_invited_by_fkey; Type: FK CONSTRAINT; Schema: app_private; Owner: -
+--
+
+ALTER TABLE ONLY app_private.invitations
+    ADD CONSTRAINT invitations_invited_by_fkey FOREIGN KEY (invited_by) REFERENCES app.users(id) ON DELETE SET NULL;
+
+--
+-- Name: invitations invitations_workspace_id_fkey; Type: FK CONSTRAINT; Schema: app_private; Owner: -
+--
+
+ALTER TABLE ONLY app_private.invitations
+    ADD CONSTRAINT invitations_workspace_id_fkey FOREIGN KEY (workspace_id) REFERENCES app.workspaces(id) ON DELETE CASCADE;
 
 --
 -- Name: key_usage key_usage_key_id_fkey; Type: FK CONSTRAINT; Schema: app_private; Owner: -
@@ -13409,6 +14090,13 @@ GRANT ALL ON FUNCTION app.deck_templates() TO podium_app;
 GRANT ALL ON FUNCTION app.delete_annotation(p_deck uuid, p_annotation uuid) TO podium_app;
 
 --
+-- Name: FUNCTION delete_team(p_team text); Type: ACL; Schema: app; Owner: -
+--
+
+REVOKE ALL ON FUNCTION app.delete_team(p_team text) FROM PUBLIC;
+GRANT ALL ON FUNCTION app.delete_team(p_team text) TO podium_app;
+
+--
 -- Name: FUNCTION duplicate_deck(p_deck uuid, p_version integer, p_title text); Type: ACL; Schema: app; Owner: -
 --
 
@@ -13476,6 +14164,13 @@ REVOKE ALL ON FUNCTION app.feed_channel_id() FROM PUBLIC;
 GRANT ALL ON FUNCTION app.feed_channel_id() TO podium_app;
 
 --
+-- Name: FUNCTION file_info(p_file uuid); Type: ACL; Schema: app; Owner: -
+--
+
+REVOKE ALL ON FUNCTION app.file_info(p_file uuid) FROM PUBLIC;
+GRANT ALL ON FUNCTION app.file_info(p_file uuid) TO podium_app;
+
+--
 -- Name: FUNCTION generated_deck(p_deck uuid); Type: ACL; Schema: app; Owner: -
 --
 
@@ -13521,10 +14216,11 @@ REVOKE ALL ON FUNCTION app.hide_chat_post(p_post uuid, p_reason text) FROM PUBLI
 GRANT ALL ON FUNCTION app.hide_chat_post(p_post uuid, p_reason text) TO podium_app;
 
 --
--- Name: FUNCTION import_roster(p_participants jsonb); Type: ACL; Schema: app; Owner: -
+-- Name: FUNCTION import_roster(p_participants jsonb, p_invite boolean); Type: ACL; Schema: app; Owner: -
 --
 
-GRANT ALL ON FUNCTION app.import_roster(p_participants jsonb) TO podium_app;
+REVOKE ALL ON FUNCTION app.import_roster(p_participants jsonb, p_invite boolean) FROM PUBLIC;
+GRANT ALL ON FUNCTION app.import_roster(p_participants jsonb, p_invite boolean) TO podium_app;
 
 --
 -- Name: FUNCTION invalidate_vote_ballot(p_ballot uuid, p_reason text); Type: ACL; Schema: app; Owner: -
@@ -13538,6 +14234,13 @@ GRANT ALL ON FUNCTION app.invalidate_vote_ballot(p_ballot uuid, p_reason text) T
 --
 
 GRANT ALL ON FUNCTION app.invite_collaborator(p_deck uuid, p_email text) TO podium_app;
+
+--
+-- Name: FUNCTION invite_member(p_email text, p_role text); Type: ACL; Schema: app; Owner: -
+--
+
+REVOKE ALL ON FUNCTION app.invite_member(p_email text, p_role text) FROM PUBLIC;
+GRANT ALL ON FUNCTION app.invite_member(p_email text, p_role text) TO podium_app;
 
 --
 -- Name: FUNCTION list_annotations(p_deck uuid, p_version integer, p_limit integer, p_before_at timestamp with time zone, p_before_id uuid); Type: ACL; Schema: app; Owner: -
@@ -13596,6 +14299,13 @@ GRANT ALL ON FUNCTION app.list_decks(p_limit integer, p_before_at timestamp with
 
 REVOKE ALL ON FUNCTION app.list_help_requests(p_status text, p_limit integer, p_before_at timestamp with time zone, p_before_id uuid) FROM PUBLIC;
 GRANT ALL ON FUNCTION app.list_help_requests(p_status text, p_limit integer, p_before_at timestamp with time zone, p_before_id uuid) TO podium_app;
+
+--
+-- Name: FUNCTION list_invitations(p_limit integer, p_before_at timestamp with time zone, p_before_id uuid); Type: ACL; Schema: app; Owner: -
+--
+
+REVOKE ALL ON FUNCTION app.list_invitations(p_limit integer, p_before_at timestamp with time zone, p_before_id uuid) FROM PUBLIC;
+GRANT ALL ON FUNCTION app.list_invitations(p_limit integer, p_before_at timestamp with time zone, p_before_id uuid) TO podium_app;
 
 --
 -- Name: FUNCTION list_project_members(p_project uuid, p_limit integer, p_before_at timestamp with time zone, p_before_id uuid); Type: ACL; Schema: app; Owner: -
@@ -13781,6 +14491,13 @@ GRANT ALL ON FUNCTION app.restore_chat_post(p_post uuid) TO podium_app;
 
 REVOKE ALL ON FUNCTION app.review_generated_deck(p_deck uuid, p_approve boolean, p_note text) FROM PUBLIC;
 GRANT ALL ON FUNCTION app.review_generated_deck(p_deck uuid, p_approve boolean, p_note text) TO podium_app;
+
+--
+-- Name: FUNCTION revoke_invitation(p_invitation uuid); Type: ACL; Schema: app; Owner: -
+--
+
+REVOKE ALL ON FUNCTION app.revoke_invitation(p_invitation uuid) FROM PUBLIC;
+GRANT ALL ON FUNCTION app.revoke_invitation(p_invitation uuid) TO podium_app;
 
 --
 -- Name: FUNCTION revoke_my_api_key(p_key uuid); Type: ACL; Schema: app; Owner: -
@@ -13996,6 +14713,12 @@ GRANT ALL ON FUNCTION app.update_team(p_team text, p_slug text, p_name text) TO 
 GRANT ALL ON FUNCTION app.version_thumbnail(p_deck uuid, p_version integer) TO podium_app;
 
 --
+-- Name: FUNCTION accept_invitation(p_token_hash bytea, p_user uuid, p_name text, p_password_hash text); Type: ACL; Schema: app_private; Owner: -
+--
+
+REVOKE ALL ON FUNCTION app_private.accept_invitation(p_token_hash bytea, p_user uuid, p_name text, p_password_hash text) FROM PUBLIC;
+
+--
 -- Name: FUNCTION add_member(p_workspace text, p_email text, p_role text, p_name text); Type: ACL; Schema: app_private; Owner: -
 --
 
@@ -14030,6 +14753,12 @@ REVOKE ALL ON FUNCTION app_private.annotation_json(a app.deck_annotations) FROM 
 --
 
 REVOKE ALL ON FUNCTION app_private.apply_usage(p_rows jsonb) FROM PUBLIC;
+
+--
+-- Name: FUNCTION archive_file_id(p_project uuid, p_sha256 text); Type: ACL; Schema: app_private; Owner: -
+--
+
+REVOKE ALL ON FUNCTION app_private.archive_file_id(p_project uuid, p_sha256 text) FROM PUBLIC;
 
 --
 -- Name: FUNCTION authenticate(p_key_hash bytea, p_session_hash bytea, p_workspace uuid, p_org text); Type: ACL; Schema: app_private; Owner: -
@@ -14313,6 +15042,12 @@ REVOKE ALL ON FUNCTION app_private.current_eligibility(p_event uuid) FROM PUBLIC
 REVOKE ALL ON FUNCTION app_private.current_generation_revision(p_event uuid) FROM PUBLIC;
 
 --
+-- Name: FUNCTION deck_file_id(p_deck uuid, p_version integer, p_path text); Type: ACL; Schema: app_private; Owner: -
+--
+
+REVOKE ALL ON FUNCTION app_private.deck_file_id(p_deck uuid, p_version integer, p_path text) FROM PUBLIC;
+
+--
 -- Name: TABLE decks; Type: ACL; Schema: app; Owner: -
 --
 
@@ -14490,6 +15225,18 @@ REVOKE ALL ON FUNCTION app_private.event_team_for(p_team text, p_lock boolean) F
 REVOKE ALL ON FUNCTION app_private.fail(code text, message text, details jsonb) FROM PUBLIC;
 
 --
+-- Name: FUNCTION file_of_submission(); Type: ACL; Schema: app_private; Owner: -
+--
+
+REVOKE ALL ON FUNCTION app_private.file_of_submission() FROM PUBLIC;
+
+--
+-- Name: FUNCTION files_of_version(); Type: ACL; Schema: app_private; Owner: -
+--
+
+REVOKE ALL ON FUNCTION app_private.files_of_version() FROM PUBLIC;
+
+--
 -- Name: TABLE workspaces; Type: ACL; Schema: app; Owner: -
 --
 
@@ -14634,6 +15381,36 @@ GRANT ALL ON FUNCTION app_private.idempotency_finish(p_scope text, p_key text, p
 --
 
 REVOKE ALL ON FUNCTION app_private.invalidate_generated_decks() FROM PUBLIC;
+
+--
+-- Name: FUNCTION invitation_issue(p_invitation uuid, p_token_hash bytea); Type: ACL; Schema: app_private; Owner: -
+--
+
+REVOKE ALL ON FUNCTION app_private.invitation_issue(p_invitation uuid, p_token_hash bytea) FROM PUBLIC;
+
+--
+-- Name: FUNCTION invitation_json(i app_private.invitations); Type: ACL; Schema: app_private; Owner: -
+--
+
+REVOKE ALL ON FUNCTION app_private.invitation_json(i app_private.invitations) FROM PUBLIC;
+
+--
+-- Name: FUNCTION invitation_lookup(p_token_hash bytea); Type: ACL; Schema: app_private; Owner: -
+--
+
+REVOKE ALL ON FUNCTION app_private.invitation_lookup(p_token_hash bytea) FROM PUBLIC;
+
+--
+-- Name: FUNCTION invitation_state(i app_private.invitations); Type: ACL; Schema: app_private; Owner: -
+--
+
+REVOKE ALL ON FUNCTION app_private.invitation_state(i app_private.invitations) FROM PUBLIC;
+
+--
+-- Name: FUNCTION invite(p_workspace uuid, p_email text, p_role text, p_source text, p_inviter uuid, p_resend boolean); Type: ACL; Schema: app_private; Owner: -
+--
+
+REVOKE ALL ON FUNCTION app_private.invite(p_workspace uuid, p_email text, p_role text, p_source text, p_inviter uuid, p_resend boolean) FROM PUBLIC;
 
 --
 -- Name: FUNCTION is_member_of(ws uuid); Type: ACL; Schema: app_private; Owner: -
@@ -15033,6 +15810,13 @@ REVOKE ALL ON FUNCTION app_private.require_claimer(ctx app_private.event_ctx, r 
 --
 
 REVOKE ALL ON FUNCTION app_private.require_deck_creator() FROM PUBLIC;
+
+--
+-- Name: FUNCTION require_either_scope(p_a text, p_b text); Type: ACL; Schema: app_private; Owner: -
+--
+
+REVOKE ALL ON FUNCTION app_private.require_either_scope(p_a text, p_b text) FROM PUBLIC;
+GRANT ALL ON FUNCTION app_private.require_either_scope(p_a text, p_b text) TO podium_app;
 
 --
 -- Name: FUNCTION require_event_role(p_roles text[]); Type: ACL; Schema: app_private; Owner: -

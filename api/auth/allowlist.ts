@@ -7,6 +7,9 @@ export const KEY_ALLOWLIST: Record<string, readonly string[]> = {
   'POST /graphql': ['*'],
   'GET /api/v1/workspaces': ['*'],
   'PUT /api/v1/me/default-workspace': ['presentations:write', 'hackathon:write'],
+  'POST /api/v1/invitations': ['presentations:write', 'hackathon:write'],
+  'GET /api/v1/invitations': ['presentations:read', 'hackathon:read'],
+  'DELETE /api/v1/invitations/:id': ['presentations:write', 'hackathon:write'],
   // deck service
   'POST /api/v1/blobs/precheck': ['presentations:write'],
   'PUT /api/v1/blobs/:sha256': ['presentations:write'],
@@ -35,6 +38,10 @@ export const KEY_ALLOWLIST: Record<string, readonly string[]> = {
   'POST /api/v1/presentations/:id/annotations': ['presentations:write'],
   'DELETE /api/v1/presentations/:id/annotations/:annotationId': ['presentations:write'],
   'GET /api/v1/export': ['data:export'],
+  // the agent tool interface (each tool call is checked again as the REST requests it makes)
+  'POST /api/v1/mcp': ['presentations:read', 'presentations:write'],
+  'GET /api/v1/mcp': ['presentations:read', 'presentations:write'],
+  'DELETE /api/v1/mcp': ['presentations:read', 'presentations:write'],
   // hackathon event service
   'GET /bootstrap': ['hackathon:read'],
   'PUT /bootstrap/github': ['hackathon:write'],
@@ -105,6 +112,7 @@ export const KEY_ALLOWLIST: Record<string, readonly string[]> = {
   'GET /api/v1/teams': ['hackathon:read'],
   'POST /api/v1/teams': ['hackathon:write'],
   'PATCH /api/v1/teams/:team': ['hackathon:write'],
+  'DELETE /api/v1/teams/:team': ['hackathon:write'],
   'GET /api/v1/teams/:team/members': ['hackathon:read'],
   'POST /api/v1/teams/:team/members': ['hackathon:write'],
   'DELETE /api/v1/teams/:team/members/:person': ['hackathon:write'],
@@ -130,6 +138,9 @@ export const KEY_ALLOWLIST: Record<string, readonly string[]> = {
   'POST /api/v1/event/requests/:id/unclaim': ['hackathon:write'],
   'POST /api/v1/event/requests/:id/resolve': ['hackathon:write'],
   'POST /api/v1/event/requests/:id/reopen': ['hackathon:write'],
+  // workspace files (either tool's read scope; SQL checks the scope each kind needs)
+  'GET /api/v1/files/:id': ['hackathon:read', 'presentations:read'],
+  'GET /api/v1/files/:id/content': ['hackathon:read', 'presentations:read'],
 };
 
 export function keyRouteScopes(method: string, routeUrl: string): readonly string[] | null {

@@ -1,5 +1,5 @@
 // Every server-rendered page of the app (besides first-run /setup): sign-in, the deck
-// dashboard and master page, thumbnails, and the one static script. Registered once from
+// dashboard and master page, thumbnails, invitations, and the one static script. Registered once from
 // api/server.ts on the full surface.
 import type { FastifyInstance } from 'fastify';
 import { createBlobStore } from '../../core/storage/index.ts';
@@ -10,6 +10,7 @@ import { registerMasterPage } from './decks/present.ts';
 import { PreviewLinks } from './decks/preview.ts';
 import { registerThumbnailRoute } from './decks/thumbnail.ts';
 import { registerKeyPages } from './keys/index.ts';
+import { registerInvitationPages } from './invitations.ts';
 import { registerSigninPages } from './signin.ts';
 
 export function registerAppPages(app: FastifyInstance, deps: ApiDeps): void {
@@ -24,6 +25,7 @@ export function registerAppPages(app: FastifyInstance, deps: ApiDeps): void {
   registerSigninPages(app, deps);
   registerDashboardPages(app, deps);
   registerKeyPages(app, deps);
+  registerInvitationPages(app, deps);
   registerMasterPage(app, deps, new PreviewLinks(deps.pool));
   registerThumbnailRoute(app, deps, store);
 }

@@ -22,9 +22,10 @@ import { share } from './commands/share.ts';
 import { shareEmail } from './commands/share-email.ts';
 import { tokens } from './commands/tokens.ts';
 import { push } from './commands/push.ts';
+import { mcp } from './commands/mcp.ts';
 import { Context, VERSION } from './context.ts';
 
-export const COMMANDS: Command[] = [push, pull, share, shareEmail, tokens, views, responses, response, notify, list, versions, filesList, remove, open, dev, loginRequest, loginComplete, logout, configClear];
+export const COMMANDS: Command[] = [push, pull, share, shareEmail, tokens, views, responses, response, notify, list, versions, filesList, remove, open, dev, loginRequest, loginComplete, logout, configClear, mcp];
 
 const GLOBAL_FLAGS: AnyFlags = {
   apiUrl: { type: 'string', aliases: ['url'] },

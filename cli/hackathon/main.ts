@@ -36,6 +36,11 @@ import { membersRole } from './commands/projects/members/role.ts';
 import { membersRemove } from './commands/projects/members/remove.ts';
 import { teamsList } from './commands/teams/list.ts';
 import { teamsMembers } from './commands/teams/members.ts';
+import { teamsCreate } from './commands/teams/create.ts';
+import { teamsUpdate } from './commands/teams/update.ts';
+import { teamsDelete } from './commands/teams/delete.ts';
+import { teamsMembersAdd } from './commands/teams/members/add.ts';
+import { teamsMembersRemove } from './commands/teams/members/remove.ts';
 import { showcaseSet } from './commands/showcase/set.ts';
 import { showcaseShow } from './commands/showcase/show.ts';
 import { decksLink } from './commands/decks/link.ts';
@@ -93,14 +98,15 @@ import { resultsShow } from './commands/community/results/show.ts';
 import { resultsCalculate } from './commands/community/results/calculate.ts';
 import { resultsRelease } from './commands/community/results/release.ts';
 import { resultsExport } from './commands/community/results/export.ts';
+import { filesDownload } from './commands/files/download.ts';
 
 export const COMMANDS: Command[] = [
   doctor, login, logout, use, profiles, whoami, workspaces, workspaceDefault, connect, setup, gitCredential,
   eventStatus, eventConfigure, rosterImport, rosterShow, rosterLock, rosterUnlock, eventGithub, eventVote, agendaShow, agendaSet,
   projectsList, projectsCreate, projectsUpdate, projectsArchive, projectsUnarchive, membersList, membersAdd, membersRole, membersRemove,
-  teamsList, teamsMembers, showcaseSet, showcaseShow, decksLink, decksShow, demoLink, demoList, demoRevoke,
+  teamsList, teamsMembers, teamsCreate, teamsUpdate, teamsDelete, teamsMembersAdd, teamsMembersRemove, showcaseSet, showcaseShow, decksLink, decksShow, demoLink, demoList, demoRevoke,
   decksGallery, decksTemplates, decksGenerate, decksRuns, decksRun, decksList, decksReview, decksRelease, adminGenerateAll, adminGenerationStatus,
-  submissionsList, submissionsShow, submissionsFailures, submissionsReconcile, submissionsArtifact, submissionsException, adminProvision, eventGithubCheck,
+  submissionsList, submissionsShow, submissionsFailures, submissionsReconcile, submissionsArtifact, submissionsException, adminProvision, eventGithubCheck, filesDownload,
   chatsList, chatsRead, chatsReplies, chatsPost,
   requestsList, requestsShow, requestsOpen, requestsClaim, requestsUnclaim, requestsResolve, requestsReopen,
   feedList, feedShow, feedPost, feedPin, feedUnpin, feedHide, feedRestore,

@@ -50,3 +50,13 @@ export interface AccountErased {
   liveRows?: number;
   ownerlessWorkspaces?: { id: string; name: string }[];
 }
+
+/** `app_private.invite`: the invitation (never its link, which only the mail carries). */
+export interface InvitationMade {
+  id: string;
+  email: string;
+  role: string;
+  state: string;
+  workspaceId: string;
+  createdAt: string;
+}

@@ -11,6 +11,7 @@ import { processIo, printJson, type Io } from '../lib/io.ts';
 import type { Command } from './command.ts';
 import { keyCreate } from './commands/key/create.ts';
 import { memberAdd } from './commands/member/add.ts';
+import { memberInvite } from './commands/member/invite.ts';
 import { migrate } from './commands/migrate.ts';
 import { setup } from './commands/setup.ts';
 import { start } from './commands/start.ts';
@@ -18,9 +19,9 @@ import { workspaceCreate } from './commands/workspace/create.ts';
 import { accountErase } from './commands/account/erase.ts';
 import { voteRecount } from './commands/vote/recount.ts';
 
-export const COMMANDS: Command[] = [start, migrate, setup, workspaceCreate, memberAdd, keyCreate, accountErase, voteRecount];
+export const COMMANDS: Command[] = [start, migrate, setup, workspaceCreate, memberAdd, memberInvite, keyCreate, accountErase, voteRecount];
 
-const CONFLICT_CODES = new Set(['already_set_up', 'workspace_exists']);
+const CONFLICT_CODES = new Set(['already_set_up', 'workspace_exists', 'already_member']);
 
 function help(): string {
   const w = Math.max(...COMMANDS.map((c) => c.path.length));

@@ -43,3 +43,30 @@ export function shareLinkMail(to: string, sender: string, title: string, url: st
       'Anyone who has this link can open the deck, so keep it to yourself.\n',
   };
 }
+
+/** What an invitation mail says (from app_private.invitation_issue). */
+export interface InvitationInfo {
+  to: string;
+  kind: 'workspace' | 'collaborator';
+  role: string | null;
+  workspace: string;
+  inviter: string | null;
+  deckTitle: string | null;
+  expiresAt: string;
+}
+
+/** A workspace invitation or a collaborator claim: the one-time link is the only secret. */
+export function invitationMail(i: InvitationInfo, url: string, instanceUrl: string): Mail {
+  const who = i.inviter ?? `An administrator of ${instanceUrl}`;
+  const what = i.kind === 'collaborator'
+    ? { subject: `${who} invited you to the deck "${i.deckTitle ?? 'a deck'}"`, line: `${who} invited you to read the deck "${i.deckTitle ?? ''}" on Podium (${instanceUrl}).` }
+    : { subject: `${who} invited you to ${i.workspace} on Podium`, line: `${who} invited you to the workspace ${i.workspace} on Podium (${instanceUrl}) as ${i.role === 'admin' || i.role === 'owner' ? 'an' : 'a'} ${i.role}.` };
+  return {
+    to: i.to,
+    subject: what.subject,
+    text:
+      `${what.line}\n\nAccept the invitation here:\n\n    ${url}\n\n` +
+      `The link works once, for ${i.to}, until ${i.expiresAt}. Accepting creates your account (with a password, or emailed sign-in codes) ` +
+      `or adds this to the account you already have.\n\nIf you did not expect this mail, ignore it: nothing happens without the link.\n`,
+  };
+}

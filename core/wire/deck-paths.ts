@@ -37,3 +37,24 @@ export function manifestPathProblem(p: string): string | null {
 export function isAttachment(p: string): boolean {
   return p.startsWith('downloads/') && p.length > 'downloads/'.length;
 }
+
+/**
+ * The entry of a deck (push's rule, shared by deckcli and the agent tool): the explicit one
+ * when it is one of the files, else index.html, else the only .html file outside
+ * downloads/. A single-file publish uses that file, which must be .html.
+ */
+export function chooseEntry(paths: string[], explicit?: string, singleFile?: string | null): { entry: string } | { code: string; message: string } {
+  const all = new Set(paths);
+  if (explicit) {
+    const wanted = explicit.replace(/^\.\//, '');
+    return all.has(wanted) ? { entry: wanted } : { code: 'invalid_entry', message: `--entry ${explicit} is not one of the files being published` };
+  }
+  if (singleFile) {
+    return /\.html?$/i.test(singleFile) ? { entry: singleFile } : { code: 'invalid_entry', message: `${singleFile} is not an HTML file; a single-file push publishes an .html entry` };
+  }
+  if (all.has('index.html')) return { entry: 'index.html' };
+  const html = paths.filter((p) => /\.html?$/i.test(p) && !isAttachment(p));
+  if (html.length === 1) return { entry: html[0] };
+  if (html.length === 0) return { code: 'no_entry', message: 'no .html file to use as the entry; add index.html or pass --entry' };
+  return { code: 'ambiguous_entry', message: `several .html files could be the entry; pass --entry with one of:\n${html.map((p) => `  ${p}`).join('\n')}` };
+}

@@ -108,6 +108,8 @@ export interface DeckFile {
   sha256: string;
   size: number;
   attachment: boolean;
+  /** The file as a workspace file (`GET /api/v1/files/{fileId}`). */
+  fileId: string;
 }
 
 /** A view: one load of a link page (`GET /api/v1/presentations/{id}/views` items). */

@@ -86,6 +86,15 @@ export interface RosterImported {
   removed: { email: string; team: string | null }[];
   created: string[];
   dissolved: string[];
+  /** Roster people who are not workspace members and were mailed an invitation now. */
+  invited: string[];
+}
+
+/** The latest workspace invitation of a roster person (`roster show`). */
+export interface RosterInvitation {
+  state: 'sending' | 'pending' | 'expired' | 'accepted' | 'revoked';
+  sentAt: string | null;
+  expiresAt: string | null;
 }
 
 /** A roster row (`GET /api/v1/event/roster`). */
@@ -96,6 +105,7 @@ export interface RosterEntry {
   role: EventRole;
   team: string | null;
   signedIn: boolean;
+  invitation: RosterInvitation | null;
   addedAt: string;
 }
 
@@ -197,6 +207,16 @@ export interface TeamMember {
   email: string;
   name: string | null;
   addedAt: string;
+}
+
+/** `DELETE /api/v1/teams/:team`: the team as it was, and how many project roles went with it. */
+export interface TeamDeleted {
+  deleted: Team & { projectEntries: number };
+}
+
+/** `DELETE /api/v1/teams/:team/members/:person`. */
+export interface TeamMemberRemoved {
+  removed: { userId: string; email: string };
 }
 
 /** A demo pass; `links` only in the answer that minted it (the only place the secret appears). */

@@ -101,3 +101,28 @@ export interface SessionOpened {
 export interface SessionClosed {
   ok: true;
 }
+
+/** A workspace invitation or a collaborator claim (`/api/v1/invitations`); no secret ever. */
+export interface Invitation {
+  id: string;
+  kind: 'workspace' | 'collaborator';
+  email: string;
+  role: 'owner' | 'admin' | 'member' | 'guest' | null;
+  source: 'invite' | 'roster' | 'operator' | 'collaborator';
+  /** `sending` until the worker mailed the link; `expired` 7 days after. */
+  state: 'sending' | 'pending' | 'expired' | 'accepted' | 'revoked';
+  invitedBy: UserRef | null;
+  workspaceId: string;
+  presentationId: string | null;
+  createdAt: string;
+  sentAt: string | null;
+  expiresAt: string | null;
+  acceptedAt: string | null;
+  revokedAt: string | null;
+}
+
+/** `GET /api/v1/invitations`: pending (and expired) invitations of the workspace. */
+export interface Invitations {
+  items: Invitation[];
+  nextCursor: string | null;
+}

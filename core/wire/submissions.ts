@@ -35,7 +35,8 @@ export interface Frozen {
   source: 'push' | 'template' | 'exception';
   state: 'capturing' | 'frozen' | 'missing' | 'error';
   frozenAt: string | null;
-  archive: { name: string; sha256: string; size: number } | null;
+  /** `fileId`: the archive as a workspace file (`hackathon files download <fileId>`). */
+  archive: { name: string; sha256: string; size: number; fileId: string | null } | null;
 }
 
 /** One team's submission (`GET /api/v1/submissions` items). */

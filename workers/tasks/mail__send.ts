@@ -1,10 +1,12 @@
 // Sends one mail. Payloads are checked; secrets (a sign-in code, a share link's URL) arrive
-// sealed with AUTH_SECRET and are opened only here, in memory. Retried by the queue on a
-// driver failure.
+// sealed with AUTH_SECRET and are opened only here, in memory. An invitation's payload holds
+// no secret at all: its link's secret is minted here, right before the mail, and only its
+// sha256 is recorded (app_private.invitation_issue), so a retried job mails a fresh link and
+// the older one stops working. Retried by the queue on a driver failure.
 import type { Task } from 'graphile-worker';
-import { unseal } from '../../core/crypto.ts';
+import { randomToken, sha256, unseal } from '../../core/crypto.ts';
 import type { Mail } from '../../core/mail/index.ts';
-import { loginCodeMail, shareLinkMail } from '../../core/mail/templates.ts';
+import { invitationMail, loginCodeMail, shareLinkMail, type InvitationInfo } from '../../core/mail/templates.ts';
 import type { WorkerDeps } from '../index.ts';
 
 const str = (v: unknown): v is string => typeof v === 'string';
@@ -21,8 +23,21 @@ function mailOf(p: Record<string, unknown>, secret: string, instanceUrl: string)
   return null;
 }
 
-export function mailSend({ config, mail }: WorkerDeps): Task {
+const UUID = /^[0-9a-f]{8}-([0-9a-f]{4}-){3}[0-9a-f]{12}$/i;
+
+export function mailSend({ config, mail, pool }: WorkerDeps): Task {
   return async (payload) => {
+    const p = payload as Record<string, unknown> | null;
+    if (p?.template === 'invitation') {
+      if (!str(p.invitationId) || !UUID.test(p.invitationId)) throw new Error('mail__send: malformed invitation payload');
+      if (!mail) throw new Error('mail__send: this worker has no EMAIL_DRIVER configured; the mail waits for a worker that has one');
+      const secret = randomToken(32);
+      const { rows } = await pool.query('select app_private.invitation_issue($1, $2) as r', [p.invitationId, sha256(secret)]);
+      const info = rows[0].r as InvitationInfo | null;
+      if (!info) return; // accepted, revoked or gone since it was queued: nothing to send
+      await mail.send(invitationMail(info, `${config.publicUrl}/invitations/${secret}`, config.publicUrl));
+      return;
+    }
     const m = mailOf(payload as Record<string, unknown>, config.authSecret, config.publicUrl);
     if (!m) throw new Error(`mail__send: unknown or malformed payload (template ${String((payload as { template?: unknown })?.template)})`);
     if (!mail) throw new Error('mail__send: this worker has no EMAIL_DRIVER configured; the mail waits for a worker that has one');

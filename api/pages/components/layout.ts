@@ -56,7 +56,7 @@ export interface AppPageOptions {
 export function appPage(reply: FastifyReply, title: string, body: string, opts: AppPageOptions = {}): FastifyReply {
   const nonce = randomBytes(16).toString('base64');
   const nav = opts.signedInAs
-    ? `<header class="top"><a class="brand" href="/decks">Podium</a><nav aria-label="Account"><a href="/decks/keys">API keys</a><span class="muted">${esc(opts.signedInAs)}</span>
+    ? `<header class="top"><a class="brand" href="/decks">Podium</a><nav aria-label="Account"><a href="/decks/keys">API keys</a><a href="/workspace/invitations">Invitations</a><span class="muted">${esc(opts.signedInAs)}</span>
 <form method="post" action="/signout" class="inline"><button type="submit" class="link">Sign out</button></form></nav></header>`
     : '';
   reply

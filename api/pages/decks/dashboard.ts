@@ -72,7 +72,7 @@ ${table(['Name', 'Follows', 'Switches', 'Views', 'Downloads', 'Expires', ''], li
 <p><button type="button" class="primary" data-share${deck.version === 0 ? ' disabled' : ''}>New share link…</button></p></section>`);
     const collaborators = (await q('app.list_collaborators($1)', [id])) as any[];
     out.push(`<section class="card" aria-labelledby="collab"><h2 id="collab">Collaborators</h2>${table(['Email', 'Status', 'Invited'], collaborators.map((c) => [
-      esc(c.email), c.claimed ? 'joined' : 'invited', when(c.createdAt),
+      esc(c.email), c.claimed ? 'joined' : c.invitation ? `invited (${esc(c.invitation.state === 'pending' ? 'link mailed' : c.invitation.state)})` : 'invited', when(c.createdAt),
     ]), 'Nobody is invited yet.')}</section>`);
     const responses = (await q('app.list_responses($1, $2, $3, $4, $5, $6, $7, $8, $9)', [id, null, null, null, null, null, 20, null, null])).items as any[];
     const rows: string[][] = [];
@@ -108,8 +108,12 @@ export function registerDashboardPages(app: FastifyInstance, deps: ApiDeps): voi
       const rows = await asCaller(req, pool, async (c) => queryOf(c)('app.list_decks($1, $2, $3)', [p.limit + 1, p.before?.at ?? null, p.before?.id ?? null]));
       const { items, nextCursor } = pageOf(rows as DeckView[], p, (d) => [d.createdAt, d.id]);
       const more = nextCursor ? `<p><a class="button" href="/decks?cursor=${encodeURIComponent(nextCursor)}" rel="next">Older decks</a></p>` : '';
-      const list = items.length ? `<ul class="cards">${items.map((d) => deckCard(d, identity.user.id)).join('')}</ul>` : '<p class="muted">No deck yet. Publish one with <code>deckcli push</code>.</p>';
-      return appPage(reply, 'Decks', `<h1>Decks</h1>${list}${more}`, { signedInAs: whoIs(identity) });
+      // Decks owned or invited to: a collaborator's decks (a claimed invitation) have their own list.
+      const own = items.filter((d) => d.role !== 'collaborator');
+      const invited = items.filter((d) => d.role === 'collaborator');
+      const list = own.length ? `<ul class="cards">${own.map((d) => deckCard(d, identity.user.id)).join('')}</ul>` : `<p class="muted">${invited.length ? 'No deck of your own on this page.' : 'No deck yet. Publish one with <code>deckcli push</code>.'}</p>`;
+      const shared = invited.length ? `<section aria-labelledby="invited-to"><h2 id="invited-to">Invited to</h2><ul class="cards">${invited.map((d) => deckCard(d, identity.user.id)).join('')}</ul></section>` : '';
+      return appPage(reply, 'Decks', `<h1>Decks</h1>${list}${shared}${more}`, { signedInAs: whoIs(identity) });
     } catch (err) {
       return failurePage(reply, err, whoIs(identity));
     }

@@ -10,7 +10,7 @@ const IMPORT_SCHEMA = {
   type: 'object',
   additionalProperties: false,
   required: ['participants'],
-  properties: { participants: { type: 'array', maxItems: 10_000 } },
+  properties: { participants: { type: 'array', maxItems: 10_000 }, invite: { type: 'boolean' } },
 } as const;
 
 interface RosterRow {
@@ -20,12 +20,15 @@ interface RosterRow {
   role: string;
   team: string | null;
   signedIn: boolean;
+  invitation: unknown;
   addedAt: string;
 }
 
-export function registerRosterRoutes(app: FastifyInstance, { pool }: ApiDeps): void {
-  app.put<{ Body: { participants: unknown[] } }>('/api/v1/event/roster', { schema: { body: IMPORT_SCHEMA } }, async (req) =>
-    callJson(req, pool, 'app.import_roster($1)', [JSON.stringify(req.body.participants)]),
+export function registerRosterRoutes(app: FastifyInstance, { config, pool }: ApiDeps): void {
+  // Invitations (one mail each to roster people who are not workspace members) unless the
+  // body says `invite: false`; never on a cloud instance, where people join through the hub.
+  app.put<{ Body: { participants: unknown[]; invite?: boolean } }>('/api/v1/event/roster', { schema: { body: IMPORT_SCHEMA } }, async (req) =>
+    callJson(req, pool, 'app.import_roster($1, $2)', [JSON.stringify(req.body.participants), req.body.invite !== false && !config.hubUrl]),
   );
 
   app.get<{ Querystring: { limit?: number; cursor?: string } }>(

@@ -1,6 +1,6 @@
-// A project id asked in the wrong workspace answers as not existing, naming the workspace
-// asked and what selected it (the spec's file-id rule), so a person with several workspaces
-// sees why. SQL names the workspace; only the request knows what selected it.
+// A project or file id asked in the wrong workspace answers as not existing, naming the
+// workspace asked and what selected it (the spec's file-id rule), so a person with several
+// workspaces sees why. SQL names the workspace; only the request knows what selected it.
 import type { FastifyRequest } from 'fastify';
 import { AppError, fromPgError } from '../../errors.ts';
 
@@ -16,7 +16,7 @@ export async function naming<T>(req: FastifyRequest, fn: () => Promise<T>): Prom
     return await fn();
   } catch (err) {
     const e = fromPgError(err);
-    if (e?.code !== 'project_not_found') throw err;
+    if (e?.code !== 'project_not_found' && e?.code !== 'file_not_found') throw err;
     const by = selectedBy(req);
     throw new AppError(e.code, `${e.message} (workspace chosen by ${by})`, { ...e.details, selectedBy: by });
   }

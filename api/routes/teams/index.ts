@@ -34,6 +34,12 @@ export function registerTeamRoutes(app: FastifyInstance, { pool }: ApiDeps): voi
     async (req) => callJson(req, pool, 'app.update_team($1, $2, $3)', [req.params.team, req.body.slug ?? null, req.body.name ?? null]),
   );
 
+  app.delete<{ Params: { team: string } }>(
+    '/api/v1/teams/:team',
+    { schema: { params: TEAM_PARAMS } },
+    async (req) => ({ deleted: await callJson(req, pool, 'app.delete_team($1)', [req.params.team]) }),
+  );
+
   app.get<{ Params: { team: string }; Querystring: { limit?: number; cursor?: string } }>(
     '/api/v1/teams/:team/members',
     { schema: { params: TEAM_PARAMS, querystring: PAGE_QUERY_SCHEMA } },

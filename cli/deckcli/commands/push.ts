@@ -2,17 +2,14 @@
 // what the instance lacks, commit the manifest on the expected base version. See the
 // Push rules of the deck spec; the file rules live in ../publish/files.ts.
 import path from 'node:path';
-import type { BlobPrecheck, DeckDetail, DeckPushed } from '../../../core/wire/deck.ts';
-import type { Instance } from '../../../core/wire/identity.ts';
 import { CliError, EXIT } from '../../lib/errors.ts';
 import { openUrl } from '../../lib/opener.ts';
-import { WireError } from '../../lib/wire.ts';
 import { command } from '../command.ts';
 import type { Context } from '../context.ts';
 import { linkBaseUrl, readLink, writeLink, type DeckLink } from '../link-file.ts';
-import { attachmentsOf, checkCap, collectFiles, DEFAULT_CAP_MB, detectEntry } from '../publish/files.ts';
-import { hashWithCache } from '../publish/hash-cache.ts';
-import { megabytes, uploadMissing } from '../publish/upload.ts';
+import { attachmentsOf, collectFiles, detectEntry } from '../publish/files.ts';
+import { publishDeck } from '../publish/publish.ts';
+import { megabytes } from '../publish/upload.ts';
 
 const KINDS = ['presentation', 'app', 'plan'];
 
@@ -53,49 +50,24 @@ export const push = command({
     const existingLink = deck.singleFile ? null : readLink(folder);
     const link = f.new ? null : existingLink;
     const url = chooseTarget(ctx, link, folder);
-    const entry = detectEntry(deck, f.entry);
+    detectEntry(deck, f.entry); // refused before any key is looked for
     const client = await ctx.client();
     const deckId = (f.id) ?? link?.presentationId ?? null;
-    // Discovery (keys are not sent to it), the deck's current version and the hashes are
-    // independent: run them together. No file byte leaves before the cap check below.
-    const [discovery, current, hashes] = await Promise.all([
-      ctx.client({ auth: false }).then((anon) => anon.request<Instance>('GET', '/api/v1/instance')),
-      deckId ? client.request<DeckDetail>('GET', `/api/v1/presentations/${encodeURIComponent(deckId)}`) : Promise.resolve(null),
-      hashWithCache(deck.root, deck.files, ctx.io.env).then((r) => r.hashes),
-    ]);
-    trace('discovery, current version and hashes');
-    checkCap(deck, discovery.limits?.maxFileSizeMb ?? DEFAULT_CAP_MB);
-    for (const s of deck.symlinksSkipped) ctx.err(`Skipped symbolic link ${s} (links are never followed)`);
-
-    const files = deck.files.map((x) => ({ path: x.path, sha256: hashes.get(x.path)!, size: x.size }));
-    const { missing } = await client.request<BlobPrecheck>('POST', '/api/v1/blobs/precheck', { files });
-    trace('precheck');
-    const wanted = new Set(missing);
-    const plan = deck.files.filter((x) => wanted.delete(hashes.get(x.path)!)).map((file) => ({ sha256: hashes.get(file.path)!, file }));
-    const totalBytes = plan.reduce((n, p) => n + p.file.size, 0);
     const tty = Boolean((ctx.io.stderr as { isTTY?: boolean }).isTTY) && !ctx.json;
-    await uploadMissing(client, plan, tty ? (n, b) => ctx.io.stderr.write(`\rUploading ${n}/${plan.length} files, ${megabytes(b)}/${megabytes(totalBytes)} MB`) : null);
-    if (tty && plan.length) ctx.io.stderr.write('\n');
-
-    const manifest: Record<string, unknown> = { entry, files };
-    if (f.title !== undefined) manifest.title = f.title;
-    if (f.kind !== undefined) manifest.kind = f.kind;
-    if (f.interactive) manifest.interactive = true;
-    let answer: DeckPushed;
-    try {
-      if (!deckId) {
-        manifest.title ??= deck.singleFile ? deck.singleFile.replace(/\.html?$/i, '') : path.basename(folder);
-        answer = await client.request<DeckPushed>('POST', '/api/v1/presentations', manifest, { 'idempotency-key': crypto.randomUUID() });
-      } else {
-        answer = await client.request<DeckPushed>('POST', `/api/v1/presentations/${encodeURIComponent(deckId)}/versions`, { ...manifest, baseVersion: current?.version ?? 0 }, { 'idempotency-key': crypto.randomUUID() });
-      }
-    } catch (err) {
-      if (err instanceof WireError && err.code === 'version_conflict') {
-        throw new CliError(`another push committed version ${err.details.currentVersion ?? 'newer'} of this deck first; nothing was lost: run deckcli push again to publish on top of it`, EXIT.conflict, 'version_conflict');
-      }
-      throw err;
-    }
-    trace('committed');
+    const r = await publishDeck(
+      {
+        client,
+        anon: await ctx.client({ auth: false }),
+        env: ctx.io.env,
+        trace,
+        warn: (line) => ctx.err(line),
+        progress: tty ? (n, b, total, totalBytes) => ctx.io.stderr.write(`\rUploading ${n}/${total} files, ${megabytes(b)}/${megabytes(totalBytes)} MB`) : null,
+      },
+      deck,
+      { title: f.title, entry: f.entry, kind: f.kind, interactive: f.interactive, deckId },
+    );
+    if (tty && r.uploaded) ctx.io.stderr.write('\n');
+    const answer = r.answer;
     const firstPush = !deck.singleFile && !existingLink;
     if (!deck.singleFile && (firstPush || f.new || existingLink?.presentationId !== answer.presentation.id)) {
       writeLink(folder, { presentationId: answer.presentation.id, baseUrl: url });
@@ -105,7 +77,7 @@ export const push = command({
     ctx.out(`Published ${answer.presentation.title ?? ''} version ${answer.version}`.replace('  ', ' '));
     ctx.out(`url: ${answer.url}`);
     if (att.count) ctx.out(`Attachments: ${att.count} files, ${megabytes(att.sizeBytes)} MB (downloads/)`);
-    ctx.err(`Uploaded ${plan.length} of ${files.length} files (${megabytes(totalBytes)} MB); ${files.length - plan.length} unchanged`);
+    ctx.err(`Uploaded ${r.uploaded} of ${r.files} files (${megabytes(r.uploadedBytes)} MB); ${r.files - r.uploaded} unchanged`);
     // The browser opens on the first push of a folder or with --open; never with --no-open,
     // never when stdout is not a terminal (and never on --json, above).
     const wantOpen = ctx.given('--no-open') ? false : Boolean(f.open) || firstPush;

@@ -5,7 +5,7 @@ import { createHash } from 'node:crypto';
 import { existsSync, lstatSync, readdirSync, readFileSync, statSync } from 'node:fs';
 import { open } from 'node:fs/promises';
 import path from 'node:path';
-import { isAttachment, isExcludedName } from '../../../core/wire/deck-paths.ts';
+import { chooseEntry, isAttachment, isExcludedName } from '../../../core/wire/deck-paths.ts';
 import { CliError, EXIT } from '../../lib/errors.ts';
 import { ignored, parseIgnore, type IgnoreRule } from './ignore.ts';
 
@@ -65,21 +65,9 @@ export function collectFiles(target: string): DeckFiles {
 
 /** --entry, else index.html, else the only .html file, else an error listing candidates. */
 export function detectEntry(deck: DeckFiles, explicit?: string): string {
-  const paths = new Set(deck.files.map((f) => f.path));
-  if (explicit) {
-    const wanted = explicit.replace(/^\.\//, '');
-    if (!paths.has(wanted)) throw new CliError(`--entry ${explicit} is not one of the files being published`, EXIT.rejected, 'invalid_entry');
-    return wanted;
-  }
-  if (deck.singleFile) {
-    if (!/\.html?$/i.test(deck.singleFile)) throw new CliError(`${deck.singleFile} is not an HTML file; a single-file push publishes an .html entry`, EXIT.rejected, 'invalid_entry');
-    return deck.singleFile;
-  }
-  if (paths.has('index.html')) return 'index.html';
-  const html = deck.files.map((f) => f.path).filter((p) => /\.html?$/i.test(p) && !isAttachment(p));
-  if (html.length === 1) return html[0];
-  if (html.length === 0) throw new CliError('no .html file to use as the entry; add index.html or pass --entry', EXIT.rejected, 'no_entry');
-  throw new CliError(`several .html files could be the entry; pass --entry with one of:\n${html.map((p) => `  ${p}`).join('\n')}`, EXIT.rejected, 'ambiguous_entry');
+  const r = chooseEntry(deck.files.map((f) => f.path), explicit, deck.singleFile);
+  if ('entry' in r) return r.entry;
+  throw new CliError(r.message, EXIT.rejected, r.code);
 }
 
 /** Every file against the per-file cap, before any byte leaves the machine. */

@@ -29,7 +29,7 @@ test('import creates a project per team, and a re-import replaces the roster: ab
     { email: 'ann@x.test', name: 'Ann', team: 'Rocket' }, { email: 'bob@x.test', team: 'Comet' },
     { email: 'cy@x.test', team: 'Comet' }, { email: 'jo@x.test', role: 'jury' },
   ]);
-  t.deepEqual(first, { imported: 4, removed: [], created: ['Comet', 'Rocket'], dissolved: [] });
+  t.deepEqual(first, { imported: 4, removed: [], created: ['Comet', 'Rocket'], dissolved: [], invited: ['ann@x.test', 'bob@x.test', 'cy@x.test', 'jo@x.test'] });
   t.deepEqual(await teamsOf(w.owner.key), ['Comet', 'Rocket']);
 
   const second = await importRoster(s.url, w.owner.key, [

@@ -95,3 +95,56 @@ test.serial('team listing pages newest first', async (t) => {
   t.deepEqual(p2.body.items.map((x: { slug: string }) => x.slug), ['t1']);
   t.is(p2.body.nextCursor, null);
 });
+
+test.serial('delete: owners and admins only; memberships and project roles go with the team; hub teams refused', async (t) => {
+  const c = await create(owner.key, 'doomed', 'Doomed');
+  await http(s.url, 'POST', '/api/v1/teams/doomed/members', { key: owner.key, body: { person: mia.email } });
+  const project = await http(s.url, 'POST', '/api/v1/projects', { key: owner.key, body: { name: 'Team-held project' } });
+  t.is((await http(s.url, 'POST', `/api/v1/projects/${project.body.id}/members`, { key: owner.key, body: { team: 'doomed', role: 'editor' } })).status, 201);
+  const byMember = await http(s.url, 'DELETE', '/api/v1/teams/doomed', { key: mia.key });
+  t.is(byMember.status, 403);
+  t.is(byMember.body.error.code, 'owner_or_admin_required');
+  t.regex(byMember.body.error.message, /Only an owner or admin manages teams/);
+  const gone = await http(s.url, 'DELETE', `/api/v1/teams/${c.body.id}`, { key: admin.key });
+  t.is(gone.status, 200);
+  t.like(gone.body.deleted, { id: c.body.id, slug: 'doomed', memberCount: 1, projectEntries: 1 });
+  const members = await http(s.url, 'GET', `/api/v1/projects/${project.body.id}/members`, { key: owner.key });
+  t.false(JSON.stringify(members.body.items).includes(c.body.id), 'the team entry left the project');
+  const again = await http(s.url, 'DELETE', '/api/v1/teams/doomed', { key: owner.key });
+  t.is(again.status, 404);
+  t.is(again.body.error.code, 'team_not_found');
+  const hub = await http(s.url, 'DELETE', '/api/v1/teams/hub-team', { key: owner.key });
+  t.is(hub.status, 409);
+  t.is(hub.body.error.code, 'team_managed_on_hub');
+  t.regex(hub.body.error.message, /managed on the hub account site/);
+  const noWrite = await person(s.db.pool, ws.id, 'readonly@acme.test', 'admin', ['hackathon:read']);
+  const scoped = await http(s.url, 'DELETE', '/api/v1/teams/crew', { key: noWrite.key });
+  t.is(scoped.status, 403);
+  t.is(scoped.body.error.code, 'insufficient_scope');
+});
+
+test.serial('two workspaces: B cannot read, change, delete or join A\'s team, by slug or by id', async (t) => {
+  const a = await create(owner.key, 'a-only', 'A only');
+  const other = await seed.workspace(s.db.pool, 'Beta');
+  const bOwner = await person(s.db.pool, other.id, 'boss@beta.test', 'owner');
+  for (const ref of ['a-only', a.body.id]) {
+    const reads = [
+      await http(s.url, 'GET', `/api/v1/teams/${ref}/members`, { key: bOwner.key }),
+      await http(s.url, 'PATCH', `/api/v1/teams/${ref}`, { key: bOwner.key, body: { name: 'Mine now' } }),
+      await http(s.url, 'POST', `/api/v1/teams/${ref}/members`, { key: bOwner.key, body: { person: bOwner.email } }),
+      await http(s.url, 'DELETE', `/api/v1/teams/${ref}/members/${mia.email}`, { key: bOwner.key }),
+      await http(s.url, 'DELETE', `/api/v1/teams/${ref}`, { key: bOwner.key }),
+    ];
+    for (const r of reads) {
+      t.is(r.status, 404);
+      t.is(r.body.error.code, 'team_not_found');
+    }
+  }
+  const list = await http(s.url, 'GET', '/api/v1/teams?limit=100', { key: bOwner.key });
+  t.false(list.body.items.some((x: { id: string }) => x.id === a.body.id));
+  const still = await http(s.url, 'GET', '/api/v1/teams/a-only/members', { key: owner.key });
+  t.is(still.status, 200);
+  const gql = (key: string) => http(s.url, 'POST', '/graphql', { key, body: { query: `{ allTeams { nodes { slug } } }` } });
+  t.true(JSON.stringify((await gql(owner.key)).body).includes('"a-only"'), 'the query reaches teams');
+  t.false(JSON.stringify((await gql(bOwner.key)).body).includes('"a-only"'));
+});

@@ -26,7 +26,7 @@ export const submissionsShow = command({
     ctx.out(`State: ${t.state}`);
     ctx.out(t.repository ? `Repository: ${t.repository.fullName} branch ${t.repository.branch} (${t.repository.readiness})` : 'Repository: not assigned yet');
     ctx.out(`Last received: ${t.lastReceived ? `${t.lastReceived.sha} (receipt ${t.lastReceived.sequence} at ${t.lastReceived.receivedAt}${t.lastReceived.late ? ', late' : ''})` : '-'}`);
-    ctx.out(`Frozen: ${frozenLabel(t.frozen)}${t.frozen?.archive ? ` evidence ${t.frozen.archive.name} sha256 ${t.frozen.archive.sha256}` : ''}`);
+    ctx.out(`Frozen: ${frozenLabel(t.frozen)}${t.frozen?.archive ? ` evidence ${t.frozen.archive.name} sha256 ${t.frozen.archive.sha256}${t.frozen.archive.fileId ? ` (file ${t.frozen.archive.fileId}: hackathon files download ${t.frozen.archive.fileId})` : ''}` : ''}`);
     ctx.out(`Freeze: ${t.freezeAt}${t.frozen?.frozenAt ? ` (frozen at ${t.frozen.frozenAt})` : ''}`);
     if (t.attention) ctx.out(`Attention: ${t.attention}`);
     ctx.out(nextAction(t));

@@ -1,3 +1,5 @@
+// `event roster show`: everyone on the roster and how far they got: `signed in`, `invited`
+// (an invitation mail is out), `invitation expired`, or `not signed in`.
 import type { RosterEntry, RosterPage } from '../../../../../core/wire/event.ts';
 import { table } from '../../../../lib/table.ts';
 import { command } from '../../../command.ts';
@@ -11,7 +13,16 @@ export const rosterShow = command({
     const first = await client.request<RosterPage>('GET', '/api/v1/event/roster?limit=100');
     const items = first.nextCursor ? [...first.items, ...(await client.all<RosterEntry>(`/api/v1/event/roster?cursor=${encodeURIComponent(first.nextCursor)}`))] : first.items;
     if (ctx.json) return ctx.printJson({ items, rosterLockedAt: first.rosterLockedAt });
-    for (const line of table(items.map((r) => [r.email, r.role, r.team ?? '-', r.signedIn ? 'yes' : 'no', r.name ?? '']))) ctx.out(line);
+    for (const line of table(items.map((r) => [r.email, r.role, r.team ?? '-', access(r), r.name ?? '']))) ctx.out(line);
     if (first.rosterLockedAt) ctx.out(`Roster locked since ${first.rosterLockedAt}`);
   },
 });
+
+/** How far a roster person got: signed in, else the state of their invitation. */
+export function access(r: RosterEntry): string {
+  if (r.signedIn) return 'signed in';
+  const state = r.invitation?.state;
+  if (state === 'pending' || state === 'sending') return 'invited';
+  if (state === 'expired') return 'invitation expired';
+  return 'not signed in';
+}

@@ -1,0 +1,21 @@
+// teams delete <slug or id>: owners and admins. The team's memberships and the project
+// roles it carried go with it; the answer says how many.
+import type { TeamDeleted } from '../../../../core/wire/event.ts';
+import { CliError, EXIT } from '../../../lib/errors.ts';
+import { command } from '../../command.ts';
+import { teamPath } from './shared.ts';
+
+export const teamsDelete = command({
+  path: 'teams delete',
+  summary: 'Delete a team; its project roles go with it (owner or admin)',
+  usage: 'Usage: hackathon teams delete <slug or id> [--json]',
+  async run(opts, ctx) {
+    const [team, extra] = opts.args;
+    if (!team || extra !== undefined) throw new CliError('name exactly one team (slug or id)', EXIT.usage);
+    const r = await (await ctx.client()).request<TeamDeleted>('DELETE', teamPath(team));
+    if (ctx.json) return ctx.printJson(r);
+    const d = r.deleted;
+    const plural = (n: number, w: string) => `${n} ${w}${n === 1 ? '' : 's'}`;
+    ctx.out(`Deleted team ${d.slug} (${d.name}): ${plural(d.memberCount, 'member')} left it, ${plural(d.projectEntries, 'project role')} removed`);
+  },
+});

@@ -1,0 +1,18 @@
+// teams members remove <team> <email or user id>: owners and admins.
+import type { TeamMemberRemoved } from '../../../../../core/wire/event.ts';
+import { CliError, EXIT } from '../../../../lib/errors.ts';
+import { command } from '../../../command.ts';
+import { teamPath } from '../shared.ts';
+
+export const teamsMembersRemove = command({
+  path: 'teams members remove',
+  summary: 'Remove a person from a team (owner or admin)',
+  usage: 'Usage: hackathon teams members remove <team slug or id> <email or user id> [--json]',
+  async run(opts, ctx) {
+    const [team, person, extra] = opts.args;
+    if (!team || !person || extra !== undefined) throw new CliError('name a team (slug or id), then one person (email or user id)', EXIT.usage);
+    const r = await (await ctx.client()).request<TeamMemberRemoved>('DELETE', `${teamPath(team)}/members/${encodeURIComponent(person)}`);
+    if (ctx.json) return ctx.printJson(r);
+    ctx.out(`Removed ${r.removed.email} from team ${team}`);
+  },
+});

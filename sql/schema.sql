@@ -1666,8 +1666,7 @@ declare
   invited jsonb := '[]';
   who record;
 begin
-  perform app_private.require_event_scope('hackathon:write');
-  ctx := app_private.require_event_role(array['organizer']);
+  ctx := app_private.organizer_ctx('hackathon:write');
   select * into e from app.events x where x.id = ctx.event_id for update;
   if e.roster_locked_at is not null then
     perform app_private.fail('roster_locked', format('The roster is locked since %s; unlock it first (event roster unlock)', app_private.iso(e.roster_locked_at)));
@@ -3281,8 +3280,7 @@ CREATE FUNCTION app.roster_page(p_limit integer, p_before_at timestamp with time
 declare
   ctx app_private.event_ctx;
 begin
-  perform app_private.require_event_scope('hackathon:read');
-  ctx := app_private.require_event_role(array['organizer']);
+  ctx := app_private.organizer_ctx('hackathon:read');
   return jsonb_build_object(
     'rosterLockedAt', (select app_private.iso(e.roster_locked_at) from app.events e where e.id = ctx.event_id),
     'rows', coalesce((
@@ -8734,16 +8732,17 @@ $$;
 --
 
 CREATE FUNCTION app_private.require_either_scope(p_a text, p_b text) RETURNS void
-    LANGUAGE plpgsql STABLE
+    LANGUAGE sql STABLE
     SET search_path TO ''
     AS $$
-begin
-  if not (app.has_scope(p_a) or app.has_scope(p_b)) then
-    perform app_private.fail('insufficient_scope', format('This credential lacks the scope %s or %s', p_a, p_b),
-      jsonb_build_object('needed', jsonb_build_array(p_a, p_b)));
-  end if;
-end;
+  select app_private.require_scope(p_a, p_b)
 $$;
+
+--
+-- Name: FUNCTION require_either_scope(p_a text, p_b text); Type: COMMENT; Schema: app_private; Owner: -
+--
+
+COMMENT ON FUNCTION app_private.require_either_scope(p_a text, p_b text) IS 'require_scope with two scopes (kept for the invitation and file functions of 000082).';
 
 --
 -- Name: require_event_role(text[]); Type: FUNCTION; Schema: app_private; Owner: -

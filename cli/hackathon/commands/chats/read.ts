@@ -2,22 +2,32 @@
 // them, with a pointer to each thread that has replies.
 import { nextPageLine, PAGE_FLAGS, readPage } from '../../../lib/paging.ts';
 import { command } from '../../command.ts';
-import { oneId, printPosts } from './shared.ts';
+import { oneId, postLines, printPosts } from './shared.ts';
+import { followAfterPage } from '../../follow.ts';
 import type { Post } from '../../../../core/wire/chats.ts';
 
 export const chatsRead = command({
   path: 'chats read',
   summary: "A channel's posts, newest first",
-  usage: 'Usage: hackathon chats read <channelId> [--limit <1-100>] [--cursor <c>] [--json]',
-  // --follow (tailing GET /api/v1/event/stream after the page) is added here by the live-stream work.
-  flags: { ...PAGE_FLAGS },
+  usage: 'Usage: hackathon chats read <channelId> [--limit <1-100>] [--cursor <c>] [--follow] [--json]',
+  flags: { ...PAGE_FLAGS, follow: { type: 'boolean' } },
   async run(opts, ctx) {
     const channel = oneId(opts.args, 'the channel id', 'hackathon chats read <channelId>');
-    const page = await readPage<Post>(await ctx.client(), `/api/v1/event/chats/${channel}/posts`, opts);
-    if (ctx.json) return ctx.printJson(page);
-    if (page.items.length === 0) ctx.out('No posts');
-    printPosts(ctx, page.items, true);
-    const more = nextPageLine(page);
-    if (more) ctx.out(more);
+    const client = await ctx.client();
+    const printPage = async (): Promise<string[]> => {
+      const page = await readPage<Post>(client, `/api/v1/event/chats/${channel}/posts`, opts);
+      if (ctx.json) {
+        ctx.printJson(page);
+      } else {
+        if (page.items.length === 0) ctx.out('No posts');
+        printPosts(ctx, page.items, true);
+        const more = nextPageLine(page);
+        if (more) ctx.out(more);
+      }
+      return page.items.map((p) => p.id);
+    };
+    if (!opts.follow) return void (await printPage());
+    // --follow: the stream opens first, then the page, then the channel's changes until Ctrl-C.
+    await followAfterPage<Post>({ client, channelId: channel, json: ctx.json, out: (l) => ctx.out(l), err: (l) => ctx.err(l), postLines, printPage });
   },
 });

@@ -31,6 +31,10 @@ import { registerWebhookRoutes } from './routes/webhooks/index.ts';
 import { registerSubmissionRoutes } from './routes/submissions/index.ts';
 import { registerBootstrapRoutes } from './routes/bootstrap/index.ts';
 import { registerChatRoutes } from './routes/chats/index.ts';
+import { registerHubSignInRoute } from './routes/identity/hub-sign-in.ts';
+import { registerHubRoutes } from './routes/hub/index.ts';
+import { HubSigner } from '../core/hub/signer.ts';
+import type { HubKeys } from '../core/hub/instance.ts';
 
 export interface ApiDeps {
   config: Config;
@@ -53,6 +57,8 @@ export interface Api {
   app: FastifyInstance;
   metrics: Metrics;
   routes: readonly RouteEntry[];
+  /** A cloud instance's cache of the hub's published keys (null elsewhere). */
+  hubKeys: HubKeys | null;
   close(): Promise<void>;
 }
 
@@ -104,8 +110,11 @@ export function clientError(err: NodeJS.ErrnoException, socket: import('node:str
   socket.destroy();
 }
 
-/** `full` serves everything; `ops` (worker replicas) serves only discovery, health and metrics. */
-export async function buildApi(deps: ApiDeps, surface: 'full' | 'ops' = 'full'): Promise<Api> {
+/**
+ * `full` serves everything; `ops` (worker replicas) serves only discovery, health and metrics;
+ * `hub` (SERVICE_ROLE=hub) serves the hub's routes, health and metrics.
+ */
+export async function buildApi(deps: ApiDeps, surface: 'full' | 'ops' | 'hub' = 'full'): Promise<Api> {
   const { config, pool, log, usage } = deps;
   const app = Fastify({
     loggerInstance: log,
@@ -185,16 +194,24 @@ export async function buildApi(deps: ApiDeps, surface: 'full' | 'ops' = 'full'):
     return payload;
   });
 
-  registerInstanceRoutes(app, deps);
+  if (surface !== 'hub') registerInstanceRoutes(app, deps);
   registerHealthRoutes(app, deps);
   app.get('/metrics', { config: { auth: 'public' } }, async (_req, reply) => {
     reply.header('content-type', metrics.registry.contentType);
     return metrics.registry.metrics();
   });
   let graphql: { release(): Promise<void> } | null = null;
+  let hubKeys: HubKeys | null = null;
+  if (surface === 'hub') {
+    const signer = new HubSigner(pool, config.authSecret);
+    await signer.ensureKey();
+    registerHubRoutes(app, deps, signer);
+    if (config.testMode) registerTestRoutes(app, deps);
+  }
   if (surface === 'full') {
     registerMeRoutes(app, deps);
     registerCliAuthRoutes(app, deps);
+    hubKeys = registerHubSignInRoute(app, deps);
     registerSessionRoutes(app, deps);
     registerWorkspaceRoutes(app, deps);
     registerSetupPages(app, deps);
@@ -217,6 +234,7 @@ export async function buildApi(deps: ApiDeps, surface: 'full' | 'ops' = 'full'):
     app,
     metrics,
     routes,
+    hubKeys,
     async close() {
       await app.close();
       await graphql?.release();

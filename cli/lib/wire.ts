@@ -8,6 +8,7 @@ import { CliError, EXIT } from './errors.ts';
 export const ACCESS_CODES = new Set([
   'unauthorized', 'key_not_allowed', 'insufficient_scope', 'workspace_pinned', 'not_on_roster',
   'not_a_participant', 'github_login_taken', 'tool_access_denied', 'insufficient_event_role', 'organization_taken',
+  'hub_token_invalid', 'hub_grant_invalid',
 ]);
 
 export class WireError extends CliError {

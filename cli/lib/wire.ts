@@ -30,6 +30,11 @@ export interface WireOptions {
   timeoutMs?: number;
   /** The network edge (default: the global fetch); tests hand in their own to record or replay answers. */
   fetch?: typeof fetch;
+  /**
+   * A 401 for the key: answers a replacement key to retry the request with once (a cached hub
+   * key exchanged again), or null to let the refusal stand. Streamed bodies are not retried.
+   */
+  onUnauthorized?: () => Promise<string | null>;
 }
 
 /**
@@ -105,6 +110,14 @@ export class WireClient {
       throw new CliError(`cannot reach ${this.opts.baseUrl} (${cause})`, EXIT.environment, 'unreachable');
     }
     if (res.ok) return res;
+    if (res.status === 401 && this.opts.key && this.opts.onUnauthorized && !(body instanceof ReadableStream)) {
+      const replacement = await this.opts.onUnauthorized();
+      if (replacement) {
+        await res.body?.cancel();
+        this.opts.key = replacement;
+        return this.fetchOk(method, path, body, extraHeaders, timeoutMs);
+      }
+    }
     const text = await res.text();
     let json: any = null;
     try {

@@ -4104,6 +4104,21 @@ $$;
 --
 
 CREATE FUNCTION app_private.create_dashboard_key(p_token_hash bytea, p_last4 text, p_name text, p_scopes text[], p_expires_in_days integer, p_pin boolean) RETURNS jsonb
+    LANGUAGE sql SECURITY DEFINER
+    SET search_path TO ''
+    AS $$ select app_private.create_dashboard_key(p_token_hash, p_last4, p_name, 'deck', p_scopes, p_expires_in_days, p_pin) $$;
+
+--
+-- Name: FUNCTION create_dashboard_key(p_token_hash bytea, p_last4 text, p_name text, p_scopes text[], p_expires_in_days integer, p_pin boolean); Type: COMMENT; Schema: app_private; Owner: -
+--
+
+COMMENT ON FUNCTION app_private.create_dashboard_key(p_token_hash bytea, p_last4 text, p_name text, p_scopes text[], p_expires_in_days integer, p_pin boolean) IS 'Makes a deck key for the signed-in person (the form before keys of both tools; see the seven-argument form).';
+
+--
+-- Name: create_dashboard_key(bytea, text, text, text, text[], integer, boolean); Type: FUNCTION; Schema: app_private; Owner: -
+--
+
+CREATE FUNCTION app_private.create_dashboard_key(p_token_hash bytea, p_last4 text, p_name text, p_tool text, p_scopes text[], p_expires_in_days integer, p_pin boolean) RETURNS jsonb
     LANGUAGE plpgsql SECURITY DEFINER
     SET search_path TO ''
     AS $$
@@ -4112,7 +4127,10 @@ declare
   k jsonb;
 begin
   perform app_private.require_session();
-  perform app_private.require_scope('presentations:write'); -- sessions carry every scope
+  if p_tool not in ('deck', 'hackathon') then
+    perform app_private.fail('invalid_tool', format('Tool must be deck or hackathon, got %s', p_tool));
+  end if;
+  perform app_private.require_scope(case p_tool when 'deck' then 'presentations:write' else 'hackathon:write' end); -- sessions carry every scope
   if p_name is null or length(trim(p_name)) not between 1 and 100 or p_name ~ '[[:cntrl:]]' then
     perform app_private.fail('invalid_input', 'A key needs a name of 1 to 100 characters', jsonb_build_object('field', 'name'));
   end if;
@@ -4125,17 +4143,17 @@ begin
       perform app_private.fail('invalid_input', 'There is no current workspace to pin the key to', jsonb_build_object('field', 'pin'));
     end if;
   end if;
-  k := app_private.create_api_key(app.current_user_id(), p_token_hash, 'deck', trim(p_name), coalesce(p_scopes, '{}'), ws, p_expires_in_days, 'dashboard');
+  k := app_private.create_api_key(app.current_user_id(), p_token_hash, p_tool, trim(p_name), coalesce(p_scopes, '{}'), ws, p_expires_in_days, 'dashboard');
   update app_private.api_keys x set last4 = p_last4 where x.id = (k ->> 'id')::uuid;
   return k || jsonb_build_object('last4', p_last4);
 end;
 $$;
 
 --
--- Name: FUNCTION create_dashboard_key(p_token_hash bytea, p_last4 text, p_name text, p_scopes text[], p_expires_in_days integer, p_pin boolean); Type: COMMENT; Schema: app_private; Owner: -
+-- Name: FUNCTION create_dashboard_key(p_token_hash bytea, p_last4 text, p_name text, p_tool text, p_scopes text[], p_expires_in_days integer, p_pin boolean); Type: COMMENT; Schema: app_private; Owner: -
 --
 
-COMMENT ON FUNCTION app_private.create_dashboard_key(p_token_hash bytea, p_last4 text, p_name text, p_scopes text[], p_expires_in_days integer, p_pin boolean) IS 'Makes a deck key for the signed-in person from the sha256 and last four characters of the secret the keys page drew (browser sessions only).';
+COMMENT ON FUNCTION app_private.create_dashboard_key(p_token_hash bytea, p_last4 text, p_name text, p_tool text, p_scopes text[], p_expires_in_days integer, p_pin boolean) IS 'Makes a deck (dk_) or hackathon (hck_) key for the signed-in person from the sha256 and last four characters of the secret the keys page drew (browser sessions only).';
 
 --
 -- Name: create_demo_passes(text[], bytea[], integer); Type: FUNCTION; Schema: app_private; Owner: -
@@ -11765,6 +11783,12 @@ GRANT SELECT ON TABLE app.deck_collaborators TO podium_app;
 --
 
 GRANT ALL ON FUNCTION app_private.create_dashboard_key(p_token_hash bytea, p_last4 text, p_name text, p_scopes text[], p_expires_in_days integer, p_pin boolean) TO podium_app;
+
+--
+-- Name: FUNCTION create_dashboard_key(p_token_hash bytea, p_last4 text, p_name text, p_tool text, p_scopes text[], p_expires_in_days integer, p_pin boolean); Type: ACL; Schema: app_private; Owner: -
+--
+
+GRANT ALL ON FUNCTION app_private.create_dashboard_key(p_token_hash bytea, p_last4 text, p_name text, p_tool text, p_scopes text[], p_expires_in_days integer, p_pin boolean) TO podium_app;
 
 --
 -- Name: FUNCTION create_demo_passes(p_emails text[], p_token_hashes bytea[], p_minutes integer); Type: ACL; Schema: app_private; Owner: -

@@ -9,6 +9,11 @@ import { parseArgs } from '../lib/args.ts';
 import { CliError, EXIT } from '../lib/errors.ts';
 import { processIo, printJson, type Io } from '../lib/io.ts';
 import type { Command } from './command.ts';
+import { hubInstanceAdd } from './commands/hub/instance-add.ts';
+import { hubMemberAdd } from './commands/hub/member-add.ts';
+import { hubOrgAdd } from './commands/hub/org-add.ts';
+import { hubOrgTools } from './commands/hub/org-tools.ts';
+import { hubRotateKey } from './commands/hub/rotate-key.ts';
 import { keyCreate } from './commands/key/create.ts';
 import { memberAdd } from './commands/member/add.ts';
 import { migrate } from './commands/migrate.ts';
@@ -16,7 +21,7 @@ import { setup } from './commands/setup.ts';
 import { start } from './commands/start.ts';
 import { workspaceCreate } from './commands/workspace/create.ts';
 
-export const COMMANDS: Command[] = [start, migrate, setup, workspaceCreate, memberAdd, keyCreate];
+export const COMMANDS: Command[] = [start, migrate, setup, workspaceCreate, memberAdd, keyCreate, hubInstanceAdd, hubOrgAdd, hubOrgTools, hubMemberAdd, hubRotateKey];
 
 const CONFLICT_CODES = new Set(['already_set_up', 'workspace_exists']);
 

@@ -92,6 +92,12 @@ test.serial('a grant works once: the same token and grant again are refused, and
   t.is((await a.db.pool.query('select count(*)::int as n from app_private.api_keys')).rows[0].n, keys);
 });
 
+test.serial('two relays of one token and grant at once: exactly one key', async (t) => {
+  const x = await exchange(ann, a.url, 'deck');
+  const both = await Promise.all([redeemAt(a, x.body.token, x.body.grant), redeemAt(a, x.body.token, x.body.grant), redeemAt(a, x.body.token, x.body.grant)]);
+  t.deepEqual(both.map((r) => r.status).sort(), [201, 401, 401]);
+});
+
 test.serial('a token minted for instance A is refused by B before any redemption; A still takes it', async (t) => {
   const x = await exchange(ann, a.url, 'deck');
   const before = hub.count('/hub/v1/grants/redeem');

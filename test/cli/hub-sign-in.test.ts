@@ -323,3 +323,34 @@ test.serial('a hub account with two-factor authentication: the authenticator cod
   t.is(r.code, 0, r.stderr);
   t.regex(r.stdout, /as two@acme\.test through the hub/);
 });
+
+test.serial('on a terminal, deckcli login asks Email:, Code: and, for a two-factor account, Two-factor code: (the built binary)', async (t) => {
+  const { spawn } = await import('node:child_process');
+  const { seal } = await import('../../core/crypto.ts');
+  const { totpAt } = await import('../../core/totp.ts');
+  const { TEST_AUTH_SECRET } = await import('../helpers/server.ts');
+  await hub.member(acme.id, 'tty@acme.test', 'member');
+  await hub.pool.query('select hub_private.set_account_two_factor($1, $2)', ['tty@acme.test', seal(TEST_AUTH_SECRET, 'JBSWY3DPEHPK3PXP')]);
+  const { env, config } = home();
+  const before = hub.smtp.mails.length;
+  const cmd = `'${process.execPath}' '${path.resolve('dist/deckcli.mjs')}' login --api-url '${a.url}'`;
+  const child = spawn('script', ['-qec', cmd, '/dev/null'], { env, stdio: ['pipe', 'pipe', 'pipe'] });
+  let out = '';
+  child.stdout.on('data', (c) => (out += c));
+  const seen = async (re: RegExp) => {
+    for (let i = 0; i < 600 && !re.test(out); i++) await new Promise((r) => setTimeout(r, 50));
+    if (!re.test(out)) throw new Error(`no ${re} in: ${out}`);
+  };
+  const exited = new Promise<number>((r) => child.on('close', (c) => r(c ?? -1)));
+  await seen(/Email: /);
+  child.stdin.write('tty@acme.test\r');
+  const code = codeIn((await hub.smtp.waitFor(before + 1))[before]);
+  await seen(/Code: /);
+  child.stdin.write(code + '\r');
+  await seen(/Two-factor code: /);
+  const now = (await hub.pool.query('select extract(epoch from app.now())::float8 as n')).rows[0].n;
+  child.stdin.write(totpAt('JBSWY3DPEHPK3PXP', now) + '\r');
+  t.is(await exited, 0, out);
+  t.regex(out, /Signed in to .* as tty@acme\.test through the hub/);
+  t.is(json(path.join(config, 'podium', 'hub.json')).logins[hub.url].account.email, 'tty@acme.test');
+});

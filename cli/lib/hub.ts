@@ -9,7 +9,7 @@
 // - The key is cached in the tool's profile under `connectKeys`, keyed by the hub login's name
 //   (`<hub host>/<email>`), with the instance it was minted on: it is only ever replayed there.
 import path from 'node:path';
-import type { HubExchanged, HubLoginOpened } from '../../core/wire/hub.ts';
+import type { HubCodeRequested, HubExchanged, HubLoginOpened } from '../../core/wire/hub.ts';
 import type { Instance, SignInKeyMinted } from '../../core/wire/identity.ts';
 import { configHome, FAMILY, readJsonFile, writeJsonFile } from './config-file.ts';
 import { CliError, EXIT } from './errors.ts';
@@ -116,7 +116,7 @@ export async function hubSignIn(deps: HubDeps, hubUrl: string, store: HubLoginSt
   const hub = client(deps, hubUrl);
   const address = email ?? (await ask(deps.io, 'Email: ', 'email'));
   if (!/^[^@\s]+@[^@\s]+$/.test(address)) throw new CliError(`not an email address: ${address}`, EXIT.rejected);
-  await hub.request('POST', '/hub/v1/auth/request', { email: address });
+  await hub.request<HubCodeRequested>('POST', '/hub/v1/auth/request', { email: address });
   deps.err(`If ${address} has an account on the hub ${hubUrl}, a sign-in code is on its way.`);
   const answer = await ask(deps.io, 'Code: ', 'sign-in code');
   const [code, inlineTotp] = answer.split(/\s+/);

@@ -2,7 +2,7 @@
 // names `hub`): the hub login of that hub (shared with hackathon; asked for when there is
 // none, replaced once when the hub rejects it), exchanged for a key cached on the profile for
 // this instance. Self-hosted: the emailed code, both legs in one command.
-import type { Instance, SignInCodeRequested, SignInKeyMinted } from '../../../core/wire/identity.ts';
+import type { Instance, KeyRevoked, SignInCodeRequested, SignInKeyMinted } from '../../../core/wire/identity.ts';
 import { CliError, EXIT } from '../../lib/errors.ts';
 import { hubLoginName, hubOf, loginThroughHub } from '../../lib/hub.ts';
 import { ask } from '../../lib/prompt.ts';
@@ -37,7 +37,7 @@ export const login = command({
       if (replaced) {
         // The key this one replaces is revoked first, best effort.
         const old = typeof replaced === 'string' ? replaced : replaced.key;
-        await ctx.wireClient({ baseUrl: url, key: old, userAgent: USER_AGENT }).request('DELETE', '/cli/auth/key').catch(() => {});
+        await ctx.wireClient({ baseUrl: url, key: old, userAgent: USER_AGENT }).request<KeyRevoked>('DELETE', '/cli/auth/key').catch(() => {});
       }
       ctx.store.put(name, { ...prior, baseUrl: url, connectKeys: { ...prior?.connectKeys, [loginName]: { key: minted.key, instance: url } } });
       ctx.store.setActive(name);

@@ -1,7 +1,7 @@
 // Signs in on the selected profile and makes it active. Self-hosted: the emailed code,
 // both legs in one command, or a pasted dashboard key (checked against the instance
 // before it is saved). Cloud instances sign in through the hub.
-import type { Instance, Me, SignInCodeRequested, SignInKeyMinted } from '../../../core/wire/identity.ts';
+import type { Instance, KeyRevoked, Me, SignInCodeRequested, SignInKeyMinted } from '../../../core/wire/identity.ts';
 import { CliError, EXIT } from '../../lib/errors.ts';
 import { hubLoginName, hubOf, loginThroughHub } from '../../lib/hub.ts';
 import { ask } from '../../lib/prompt.ts';
@@ -32,7 +32,7 @@ async function loginOnCloud(ctx: Context, hubUrl: string, email: string | undefi
   const replaced = prior.connectKeys?.[loginName];
   if (replaced) {
     const old = typeof replaced === 'string' ? replaced : replaced.key;
-    await ctx.wireClient({ baseUrl: url, key: old, userAgent: USER_AGENT }).request('DELETE', '/cli/auth/key').catch(() => {});
+    await ctx.wireClient({ baseUrl: url, key: old, userAgent: USER_AGENT }).request<KeyRevoked>('DELETE', '/cli/auth/key').catch(() => {});
   }
   ctx.store.put(name, { ...prior, baseUrl: url, connectKeys: { ...prior.connectKeys, [loginName]: { key: minted.key, instance: url } } });
   ctx.store.setActive(name);

@@ -45,6 +45,9 @@ export const STATUS_BY_CODE: Record<string, number> = {
   invalid_code: 400,
   two_factor_required: 403,
   tool_access_denied: 403, // the hub's refusal of an exchange, relayed as it is
+  hub_token_invalid: 401,
+  hub_grant_invalid: 401,
+  hub_unavailable: 502,
   // deck service (api/routes/deck/)
   mail_unavailable: 400,
   version_conflict: 409,

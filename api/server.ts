@@ -37,6 +37,10 @@ import { registerStreamRoutes } from './routes/event/stream.ts';
 import type { LiveHub } from './live/hub.ts';
 import { registerFileRoutes } from './routes/files/index.ts';
 import { registerMcpRoutes } from './routes/mcp/index.ts';
+import { registerHubSignInRoute } from './routes/identity/hub-sign-in.ts';
+import { registerHubRoutes } from './routes/hub/index.ts';
+import { HubSigner } from '../core/hub/signer.ts';
+import type { HubKeys } from '../core/hub/instance.ts';
 
 export interface ApiDeps {
   config: Config;
@@ -60,6 +64,8 @@ export interface Api {
   metrics: Metrics;
   routes: readonly RouteEntry[];
   live: LiveHub | null; // the live stream's hub (full surface only)
+  /** A cloud instance's cache of the hub's published keys (null elsewhere). */
+  hubKeys: HubKeys | null;
   close(): Promise<void>;
 }
 
@@ -111,8 +117,11 @@ export function clientError(err: NodeJS.ErrnoException, socket: import('node:str
   socket.destroy();
 }
 
-/** `full` serves everything; `ops` (worker replicas) serves only discovery, health and metrics. */
-export async function buildApi(deps: ApiDeps, surface: 'full' | 'ops' = 'full'): Promise<Api> {
+/**
+ * `full` serves everything; `ops` (worker replicas) serves only discovery, health and metrics;
+ * `hub` (SERVICE_ROLE=hub) serves the hub's routes, health and metrics.
+ */
+export async function buildApi(deps: ApiDeps, surface: 'full' | 'ops' | 'hub' = 'full'): Promise<Api> {
   const { config, pool, log, usage } = deps;
   const app = Fastify({
     loggerInstance: log,
@@ -192,7 +201,7 @@ export async function buildApi(deps: ApiDeps, surface: 'full' | 'ops' = 'full'):
     return payload;
   });
 
-  registerInstanceRoutes(app, deps);
+  if (surface !== 'hub') registerInstanceRoutes(app, deps);
   registerHealthRoutes(app, deps);
   app.get('/metrics', { config: { auth: 'public' } }, async (_req, reply) => {
     reply.header('content-type', metrics.registry.contentType);
@@ -200,9 +209,17 @@ export async function buildApi(deps: ApiDeps, surface: 'full' | 'ops' = 'full'):
   });
   let graphql: { release(): Promise<void> } | null = null;
   let live: LiveHub | null = null;
+  let hubKeys: HubKeys | null = null;
+  if (surface === 'hub') {
+    const signer = new HubSigner(pool, config.authSecret);
+    await signer.ensureKey();
+    registerHubRoutes(app, deps, signer);
+    if (config.testMode) registerTestRoutes(app, deps);
+  }
   if (surface === 'full') {
     registerMeRoutes(app, deps);
     registerCliAuthRoutes(app, deps);
+    hubKeys = registerHubSignInRoute(app, deps);
     registerSessionRoutes(app, deps);
     registerWorkspaceRoutes(app, deps);
     registerInvitationRoutes(app, deps);
@@ -231,6 +248,7 @@ export async function buildApi(deps: ApiDeps, surface: 'full' | 'ops' = 'full'):
     metrics,
     routes,
     live,
+    hubKeys,
     async close() {
       await app.close();
       await graphql?.release();

@@ -5,7 +5,7 @@ import type { GithubSettings } from './codehost/github.ts';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 
-export type ServiceRole = 'all' | 'api' | 'worker';
+export type ServiceRole = 'all' | 'api' | 'worker' | 'hub';
 export type EmailDriver = 'smtp' | 'resend' | 'brevo' | null;
 
 export interface Config {
@@ -25,6 +25,7 @@ export interface Config {
   brevoApiUrl: string;
   mailFrom: string;
   hubUrl: string | null; // set on cloud instances: sign-in goes through the hub
+  hubInstanceSecret: string | null; // with HUB_URL: how this instance proves itself when it redeems a hub grant
   maxFileSizeMb: number;
   viewDedupeWindowMinutes: number;
   storage: StorageSettings;
@@ -156,6 +157,14 @@ function githubSettings(env: NodeJS.ProcessEnv): GithubSettings {
   return { appId, privateKey, apiUrl: base('GITHUB_API_URL', 'https://api.github.com'), gitUrl: base('GITHUB_GIT_URL', 'https://github.com') };
 }
 
+/** HUB_URL: the hub's own address (its PUBLIC_URL, the issuer of its tokens), without a trailing slash. */
+function hubUrl(env: NodeJS.ProcessEnv): string | null {
+  const raw = str(env, 'HUB_URL');
+  if (!raw) return null;
+  if (!/^https?:\/\/[^\s/]+(\/\S*)?$/.test(raw)) throw new ConfigError(`HUB_URL must be an http(s) URL, got "${raw}"`);
+  return raw.replace(/\/+$/, '');
+}
+
 /** The embedded default keeps a generated AUTH_SECRET beside its data so restarts keep sessions valid. */
 function embeddedAuthSecret(dataDir: string): string {
   const file = path.join(dataDir, 'auth_secret');
@@ -194,7 +203,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   const port = int(env, 'PORT', 8080, 0, 65535);
   const dataDir = path.resolve(env.DATA_DIR || '.podium');
   const databaseUrl = str(env, 'DATABASE_URL');
-  const serviceRole = oneOf(env, 'SERVICE_ROLE', ['all', 'api', 'worker'] as const, 'all');
+  const serviceRole = oneOf(env, 'SERVICE_ROLE', ['all', 'api', 'worker', 'hub'] as const, 'all');
   const emailRaw = oneOf(env, 'EMAIL_DRIVER', ['smtp', 'resend', 'brevo', 'none'] as const, 'none');
   const emailDriver: EmailDriver = emailRaw === 'none' ? null : emailRaw;
 
@@ -223,7 +232,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     brevoApiKey: str(env, 'BREVO_API_KEY'),
     brevoApiUrl: (env.BREVO_API_URL || 'https://api.brevo.com').replace(/\/+$/, ''),
     mailFrom: env.MAIL_FROM || 'Podium <podium@localhost>',
-    hubUrl: str(env, 'HUB_URL'),
+    hubUrl: hubUrl(env),
+    hubInstanceSecret: str(env, 'HUB_INSTANCE_SECRET'),
     maxFileSizeMb: int(env, 'MAX_FILE_SIZE_MB', 100, 1, 10_000),
     viewDedupeWindowMinutes: int(env, 'VIEW_DEDUPE_WINDOW_MINUTES', 10, 0, 24 * 60),
     storage: storageSettings(env),
@@ -245,6 +255,11 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       listenUrl: str(env, 'LIVE_LISTEN_URL'),
     },
   };
+  if (config.hubUrl && serviceRole === 'hub') throw new ConfigError('SERVICE_ROLE=hub is the hub itself: it takes no HUB_URL');
+  if (config.hubUrl && !config.hubInstanceSecret) {
+    throw new ConfigError('HUB_URL needs HUB_INSTANCE_SECRET: the secret the hub registered for this instance (podium hub instance add)');
+  }
+  if (config.hubInstanceSecret && config.hubInstanceSecret.length < 32) throw new ConfigError('HUB_INSTANCE_SECRET must be at least 32 characters');
   if (emailDriver === 'smtp' && !config.smtpUrl) throw new ConfigError('EMAIL_DRIVER=smtp needs SMTP_URL (e.g. smtp://127.0.0.1:2525)');
   if (emailDriver === 'resend' && !config.resendApiKey) throw new ConfigError('EMAIL_DRIVER=resend needs RESEND_API_KEY');
   if (emailDriver === 'brevo' && !config.brevoApiKey) throw new ConfigError('EMAIL_DRIVER=brevo needs BREVO_API_KEY');

@@ -24,7 +24,7 @@ export function createLogger(level: string, name = 'podium', destination?: pino.
     level,
     serializers: { err: serializeError },
     redact: {
-      paths: ['req.headers.authorization', 'req.headers.cookie', 'headers.authorization', 'headers.cookie', '*.password', '*.key', '*.token', '*.sealedCode', '*.totp'],
+      paths: ['req.headers.authorization', 'req.headers.cookie', 'headers.authorization', 'headers.cookie', '*.password', '*.key', '*.token', '*.sealedCode', '*.totp', '*.grant', '*.login', '*.secret', '*.twoFactorCode', '*.privateSealed'],
       censor: '[redacted]',
     },
   };

@@ -4,6 +4,8 @@
 //   api    - API only: no job workers, no scheduler; refuses to boot until a worker has
 //            installed the job queue schema (multi-replica rule 5)
 //   worker - worker + scheduler; serves only health and metrics over HTTP
+//   hub    - the hub of a family of cloud instances: its routes, health and metrics, and a
+//            worker for its sign-in mails (docs/OPERATIONS.md, "The hub")
 import { BootError } from './boot-error.ts';
 import type pg from 'pg';
 import { buildApi, type Api } from '../api/server.ts';
@@ -87,16 +89,16 @@ export async function startService(config: Config, log: Logger = createLogger(co
     if (config.serviceRole !== 'api') {
       worker = await startWorker({ config, pool, log, mail: createMailDriver(config), metrics });
     }
-    api = await buildApi({ config, pool, limiter, usage, log, metrics }, config.serviceRole === 'worker' ? 'ops' : 'full');
+    api = await buildApi({ config, pool, limiter, usage, log, metrics }, config.serviceRole === 'worker' ? 'ops' : config.serviceRole === 'hub' ? 'hub' : 'full');
     await api.app.listen({ host: config.host, port: config.port });
     const addr = api.app.server.address();
     const url = typeof addr === 'object' && addr ? defaultPublicUrl(config.host, addr.port) : null;
     // PORT=0 takes any free port (tests, the replica harness): unless PUBLIC_URL named the
     // instance, its links (setup link, mails, webhook deliveries) carry the port it took.
     if (config.port === 0 && url && config.publicUrl === defaultPublicUrl(config.host, 0)) config.publicUrl = url;
-    if (config.serviceRole !== 'worker') usage.start(pool, USAGE_FLUSH_INTERVAL_MS, (e) => log.warn({ err: (e as Error).message }, 'usage hand-off failed; kept for the next try'));
+    if (config.serviceRole !== 'worker' && config.serviceRole !== 'hub') usage.start(pool, USAGE_FLUSH_INTERVAL_MS, (e) => log.warn({ err: (e as Error).message }, 'usage hand-off failed; kept for the next try'));
     log.info({ url, role: config.serviceRole }, 'podium listening');
-    if (config.serviceRole !== 'worker') await printSetupLink(pool, config);
+    if (config.serviceRole !== 'worker' && config.serviceRole !== 'hub') await printSetupLink(pool, config);
     return { config, pool, api, worker, url, stop };
   } catch (err) {
     await stop().catch(() => {});

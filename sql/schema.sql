@@ -30,6 +30,30 @@ CREATE SCHEMA app_private;
 COMMENT ON SCHEMA app_private IS 'Hashes, secrets and security-definer internals. Never exposed.';
 
 --
+-- Name: hub; Type: SCHEMA; Schema: -; Owner: -
+--
+
+CREATE SCHEMA hub;
+
+--
+-- Name: SCHEMA hub; Type: COMMENT; Schema: -; Owner: -
+--
+
+COMMENT ON SCHEMA hub IS 'The hub: accounts, organizations, their instances, tools and teams (read by their own accounts under row-level security).';
+
+--
+-- Name: hub_private; Type: SCHEMA; Schema: -; Owner: -
+--
+
+CREATE SCHEMA hub_private;
+
+--
+-- Name: SCHEMA hub_private; Type: COMMENT; Schema: -; Owner: -
+--
+
+COMMENT ON SCHEMA hub_private IS 'The hub''s secrets (hashed or sealed) and the functions its routes call. Never exposed.';
+
+--
 -- Name: workspace_role; Type: TYPE; Schema: app; Owner: -
 --
 
@@ -5437,6 +5461,21 @@ $$;
 --
 
 CREATE FUNCTION app_private.create_dashboard_key(p_token_hash bytea, p_last4 text, p_name text, p_scopes text[], p_expires_in_days integer, p_pin boolean) RETURNS jsonb
+    LANGUAGE sql SECURITY DEFINER
+    SET search_path TO ''
+    AS $$ select app_private.create_dashboard_key(p_token_hash, p_last4, p_name, 'deck', p_scopes, p_expires_in_days, p_pin) $$;
+
+--
+-- Name: FUNCTION create_dashboard_key(p_token_hash bytea, p_last4 text, p_name text, p_scopes text[], p_expires_in_days integer, p_pin boolean); Type: COMMENT; Schema: app_private; Owner: -
+--
+
+COMMENT ON FUNCTION app_private.create_dashboard_key(p_token_hash bytea, p_last4 text, p_name text, p_scopes text[], p_expires_in_days integer, p_pin boolean) IS 'Makes a deck key for the signed-in person (the form before keys of both tools; see the seven-argument form).';
+
+--
+-- Name: create_dashboard_key(bytea, text, text, text, text[], integer, boolean); Type: FUNCTION; Schema: app_private; Owner: -
+--
+
+CREATE FUNCTION app_private.create_dashboard_key(p_token_hash bytea, p_last4 text, p_name text, p_tool text, p_scopes text[], p_expires_in_days integer, p_pin boolean) RETURNS jsonb
     LANGUAGE plpgsql SECURITY DEFINER
     SET search_path TO ''
     AS $$
@@ -5445,7 +5484,10 @@ declare
   k jsonb;
 begin
   perform app_private.require_session();
-  perform app_private.require_scope('presentations:write'); -- sessions carry every scope
+  if p_tool not in ('deck', 'hackathon') then
+    perform app_private.fail('invalid_tool', format('Tool must be deck or hackathon, got %s', p_tool));
+  end if;
+  perform app_private.require_scope(case p_tool when 'deck' then 'presentations:write' else 'hackathon:write' end); -- sessions carry every scope
   if p_name is null or length(trim(p_name)) not between 1 and 100 or p_name ~ '[[:cntrl:]]' then
     perform app_private.fail('invalid_input', 'A key needs a name of 1 to 100 characters', jsonb_build_object('field', 'name'));
   end if;
@@ -5458,17 +5500,17 @@ begin
       perform app_private.fail('invalid_input', 'There is no current workspace to pin the key to', jsonb_build_object('field', 'pin'));
     end if;
   end if;
-  k := app_private.create_api_key(app.current_user_id(), p_token_hash, 'deck', trim(p_name), coalesce(p_scopes, '{}'), ws, p_expires_in_days, 'dashboard');
+  k := app_private.create_api_key(app.current_user_id(), p_token_hash, p_tool, trim(p_name), coalesce(p_scopes, '{}'), ws, p_expires_in_days, 'dashboard');
   update app_private.api_keys x set last4 = p_last4 where x.id = (k ->> 'id')::uuid;
   return k || jsonb_build_object('last4', p_last4);
 end;
 $$;
 
 --
--- Name: FUNCTION create_dashboard_key(p_token_hash bytea, p_last4 text, p_name text, p_scopes text[], p_expires_in_days integer, p_pin boolean); Type: COMMENT; Schema: app_private; Owner: -
+-- Name: FUNCTION create_dashboard_key(p_token_hash bytea, p_last4 text, p_name text, p_tool text, p_scopes text[], p_expires_in_days integer, p_pin boolean); Type: COMMENT; Schema: app_private; Owner: -
 --
 
-COMMENT ON FUNCTION app_private.create_dashboard_key(p_token_hash bytea, p_last4 text, p_name text, p_scopes text[], p_expires_in_days integer, p_pin boolean) IS 'Makes a deck key for the signed-in person from the sha256 and last four characters of the secret the keys page drew (browser sessions only).';
+COMMENT ON FUNCTION app_private.create_dashboard_key(p_token_hash bytea, p_last4 text, p_name text, p_tool text, p_scopes text[], p_expires_in_days integer, p_pin boolean) IS 'Makes a deck (dk_) or hackathon (hck_) key for the signed-in person from the sha256 and last four characters of the secret the keys page drew (browser sessions only).';
 
 --
 -- Name: create_demo_passes(text[], bytea[], integer); Type: FUNCTION; Schema: app_private; Owner: -
@@ -6970,6 +7012,97 @@ begin
     where app_private.github_installations.event_id = excluded.event_id;
   return app_private.github_installation_standing(p_event, p_installation);
 end;
+$$;
+
+--
+-- Name: hub_sign_in(jsonb, jsonb, text, text, bytea, text, integer); Type: FUNCTION; Schema: app_private; Owner: -
+--
+
+CREATE FUNCTION app_private.hub_sign_in(p_account jsonb, p_orgs jsonb, p_default_org text, p_tool text, p_key_hash bytea, p_key_name text, p_expires_in_days integer) RETURNS jsonb
+    LANGUAGE plpgsql
+    SET search_path TO ''
+    AS $$
+declare
+  hub_id text := p_account ->> 'id';
+  u app.users;
+  o jsonb;
+  t jsonb;
+  ws app.workspaces;
+  team app.teams;
+  kept uuid[] := '{}';
+  k jsonb;
+  base text;
+  n int;
+begin
+  if hub_id is null or p_account ->> 'email' is null then
+    perform app_private.fail('hub_grant_invalid', 'The hub answered without an account');
+  end if;
+  -- Concurrent first exchanges of one account make one person.
+  perform pg_advisory_xact_lock(7432091, hashtext(hub_id));
+  select x.* into u from app_private.hub_accounts h join app.users x on x.id = h.user_id where h.hub_account_id = hub_id;
+  if u.id is null then
+    -- The hub proved the mailbox with its emailed code: the person of that address is this account.
+    u := app_private.ensure_user(p_account ->> 'email', p_account ->> 'name');
+    if exists (select 1 from app_private.hub_accounts h where h.user_id = u.id) then
+      perform app_private.fail('conflict', format('%s is already the person of another hub account on this instance', u.email));
+    end if;
+    insert into app_private.hub_accounts (hub_account_id, user_id) values (hub_id, u.id);
+  end if;
+
+  for o in select * from jsonb_array_elements(coalesce(p_orgs, '[]')) loop
+    select * into ws from app.workspaces w where w.organization_id = o ->> 'id';
+    if ws.id is null then
+      base := left(btrim(o ->> 'name'), 100);
+      n := 1;
+      while exists (select 1 from app.workspaces w where lower(w.name) = lower(base)) loop
+        n := n + 1;
+        base := left(btrim(o ->> 'name'), 90) || ' (' || n || ')';
+      end loop;
+      insert into app.workspaces (name, organization_id) values (base, o ->> 'id') returning * into ws;
+    end if;
+    kept := kept || ws.id;
+    insert into app.memberships (workspace_id, user_id, role) values (ws.id, u.id, (o ->> 'role')::app.workspace_role)
+      on conflict (workspace_id, user_id) do update set role = excluded.role;
+    for t in select * from jsonb_array_elements(coalesce(o -> 'teams', '[]')) loop
+      insert into app.teams (workspace_id, slug, name, hub_managed) values (ws.id, t ->> 'slug', t ->> 'name', true)
+        on conflict (workspace_id, slug) do update set name = excluded.name, hub_managed = true
+        returning * into team;
+      if (t ->> 'member')::boolean then
+        insert into app.team_members (team_id, user_id) values (team.id, u.id) on conflict do nothing;
+      else
+        delete from app.team_members m where m.team_id = team.id and m.user_id = u.id;
+      end if;
+    end loop;
+  end loop;
+  -- Organizations the account left on the hub: their workspaces here no longer hold it.
+  delete from app.memberships m using app.workspaces w
+   where m.workspace_id = w.id and m.user_id = u.id and w.organization_id is not null and not (w.id = any (kept));
+  update app.users x set default_workspace_id = coalesce(
+      (select w.id from app.workspaces w where w.organization_id = p_default_org and w.id = any (kept)),
+      case when x.default_workspace_id = any (kept) then x.default_workspace_id end,
+      kept[1])
+   where x.id = u.id;
+
+  k := app_private.create_api_key(u.id, p_key_hash, p_tool, p_key_name, null, null, p_expires_in_days, 'hub');
+  return jsonb_build_object('key', k, 'user', jsonb_build_object('id', u.id, 'email', u.email, 'name', u.name));
+end;
+$$;
+
+--
+-- Name: FUNCTION hub_sign_in(p_account jsonb, p_orgs jsonb, p_default_org text, p_tool text, p_key_hash bytea, p_key_name text, p_expires_in_days integer); Type: COMMENT; Schema: app_private; Owner: -
+--
+
+COMMENT ON FUNCTION app_private.hub_sign_in(p_account jsonb, p_orgs jsonb, p_default_org text, p_tool text, p_key_hash bytea, p_key_name text, p_expires_in_days integer) IS 'After a verified token and a redeemed grant: maps the hub account to its person, its organizations to workspaces (roles, hub teams), and mints an ordinary key for every organization.';
+
+--
+-- Name: hub_token_fresh(bigint, bigint); Type: FUNCTION; Schema: app_private; Owner: -
+--
+
+CREATE FUNCTION app_private.hub_token_fresh(p_iat bigint, p_exp bigint) RETURNS boolean
+    LANGUAGE sql STABLE
+    SET search_path TO ''
+    AS $$
+  select to_timestamp(p_exp) > app.now() and to_timestamp(p_iat) <= app.now() + interval '1 minute'
 $$;
 
 --
@@ -10143,6 +10276,595 @@ end;
 $$;
 
 --
+-- Name: current_account_id(); Type: FUNCTION; Schema: hub; Owner: -
+--
+
+CREATE FUNCTION hub.current_account_id() RETURNS uuid
+    LANGUAGE sql STABLE
+    AS $$ select nullif(current_setting('hub.account_id', true), '')::uuid $$;
+
+--
+-- Name: FUNCTION current_account_id(); Type: COMMENT; Schema: hub; Owner: -
+--
+
+COMMENT ON FUNCTION hub.current_account_id() IS 'The hub account of this request (set by the hub''s routes from the presented hub login).';
+
+--
+-- Name: my_account(); Type: FUNCTION; Schema: hub; Owner: -
+--
+
+CREATE FUNCTION hub.my_account() RETURNS jsonb
+    LANGUAGE sql STABLE
+    AS $$
+  select jsonb_build_object(
+    'id', a.id, 'email', a.email, 'name', a.name, 'twoFactor', a.two_factor_enabled,
+    'defaultOrganizationId', a.default_organization_id,
+    'organizations', coalesce((
+      select jsonb_agg(jsonb_build_object('id', o.id, 'name', o.name, 'role', m.role, 'tools', to_jsonb(o.tools),
+               'instance', jsonb_build_object('url', i.url, 'name', i.name)) order by lower(o.name), o.id)
+        from hub.memberships m join hub.organizations o on o.id = m.organization_id join hub.instances i on i.id = o.instance_id
+       where m.account_id = a.id), '[]'))
+  from hub.accounts a where a.id = hub.current_account_id()
+$$;
+
+--
+-- Name: FUNCTION my_account(); Type: COMMENT; Schema: hub; Owner: -
+--
+
+COMMENT ON FUNCTION hub.my_account() IS 'The signed-in hub account, its organizations (role, tools, instance) and its default organization.';
+
+--
+-- Name: add_organization_member(text, text, text, text); Type: FUNCTION; Schema: hub_private; Owner: -
+--
+
+CREATE FUNCTION hub_private.add_organization_member(p_org text, p_email text, p_role text, p_name text DEFAULT NULL::text) RETURNS jsonb
+    LANGUAGE plpgsql
+    SET search_path TO ''
+    AS $$
+declare
+  o hub.organizations := hub_private.organization_ref(p_org);
+  a jsonb;
+begin
+  if p_role not in ('owner', 'admin', 'member', 'guest') then
+    perform app_private.fail('invalid_role', format('Role must be owner, admin, member or guest, got %s', p_role));
+  end if;
+  a := hub_private.ensure_account(p_email, p_name);
+  insert into hub.memberships (organization_id, account_id, role) values (o.id, (a ->> 'id')::uuid, p_role)
+    on conflict (organization_id, account_id) do update set role = excluded.role;
+  update hub.accounts x set default_organization_id = o.id where x.id = (a ->> 'id')::uuid and x.default_organization_id is null;
+  return a || jsonb_build_object('organizationId', o.id, 'role', p_role);
+end;
+$$;
+
+--
+-- Name: add_signing_key(text, jsonb, text); Type: FUNCTION; Schema: hub_private; Owner: -
+--
+
+CREATE FUNCTION hub_private.add_signing_key(p_kid text, p_public_jwk jsonb, p_private_sealed text) RETURNS jsonb
+    LANGUAGE plpgsql
+    SET search_path TO ''
+    AS $$
+begin
+  -- Only one key is made at a time (two replicas booting together make one, not two).
+  perform pg_advisory_xact_lock(7432090);
+  insert into hub_private.signing_keys (kid, public_jwk, private_sealed) values (p_kid, p_public_jwk, p_private_sealed);
+  -- The new key signs from now on; the one before stays published for the tokens it signed;
+  -- older ones are retired (no longer published, so no longer accepted).
+  update hub_private.signing_keys k set retired_at = clock_timestamp()
+   where k.retired_at is null and k.kid not in (
+     select k2.kid from hub_private.signing_keys k2 where k2.retired_at is null order by k2.created_at desc, k2.kid limit 2);
+  return hub_private.published_keys();
+end;
+$$;
+
+--
+-- Name: authenticate_login(bytea); Type: FUNCTION; Schema: hub_private; Owner: -
+--
+
+CREATE FUNCTION hub_private.authenticate_login(p_token_hash bytea) RETURNS jsonb
+    LANGUAGE sql STABLE
+    SET search_path TO ''
+    AS $$
+  select jsonb_build_object('loginId', l.id, 'account', jsonb_build_object('id', a.id, 'email', a.email, 'name', a.name))
+    from hub_private.logins l join hub.accounts a on a.id = l.account_id
+   where l.token_hash = p_token_hash and l.revoked_at is null
+$$;
+
+--
+-- Name: create_organization(text, text, text[]); Type: FUNCTION; Schema: hub_private; Owner: -
+--
+
+CREATE FUNCTION hub_private.create_organization(p_name text, p_instance_url text, p_tools text[]) RETURNS jsonb
+    LANGUAGE plpgsql
+    SET search_path TO ''
+    AS $$
+declare
+  i hub.instances;
+  o hub.organizations;
+begin
+  select * into i from hub.instances x where x.url = p_instance_url;
+  if i.id is null then
+    perform app_private.fail('not_found', format('No instance %s behind this hub', p_instance_url));
+  end if;
+  insert into hub.organizations (name, instance_id, tools) values (btrim(p_name), i.id, coalesce(p_tools, '{}')) returning * into o;
+  return jsonb_build_object('id', o.id, 'name', o.name, 'instance', i.url, 'tools', to_jsonb(o.tools));
+end;
+$$;
+
+--
+-- Name: ensure_account(text, text); Type: FUNCTION; Schema: hub_private; Owner: -
+--
+
+CREATE FUNCTION hub_private.ensure_account(p_email text, p_name text DEFAULT NULL::text) RETURNS jsonb
+    LANGUAGE plpgsql
+    SET search_path TO ''
+    AS $$
+declare
+  a hub.accounts;
+begin
+  select * into a from hub.accounts x where app_private.normalize_email(x.email) = app_private.normalize_email(p_email);
+  if a.id is null then
+    insert into hub.accounts (email, name) values (btrim(p_email), nullif(btrim(p_name), '')) returning * into a;
+  end if;
+  return jsonb_build_object('id', a.id, 'email', a.email, 'name', a.name);
+end;
+$$;
+
+--
+-- Name: ensure_signing_key(text, jsonb, text); Type: FUNCTION; Schema: hub_private; Owner: -
+--
+
+CREATE FUNCTION hub_private.ensure_signing_key(p_kid text, p_public_jwk jsonb, p_private_sealed text) RETURNS boolean
+    LANGUAGE plpgsql
+    SET search_path TO ''
+    AS $$
+begin
+  perform pg_advisory_xact_lock(7432090);
+  if exists (select 1 from hub_private.signing_keys k where k.retired_at is null) then
+    return false;
+  end if;
+  insert into hub_private.signing_keys (kid, public_jwk, private_sealed) values (p_kid, p_public_jwk, p_private_sealed);
+  return true;
+end;
+$$;
+
+--
+-- Name: exchange(bytea, text, text, bytea, uuid, integer); Type: FUNCTION; Schema: hub_private; Owner: -
+--
+
+CREATE FUNCTION hub_private.exchange(p_login_hash bytea, p_instance_url text, p_tool text, p_grant_hash bytea, p_jti uuid, p_lifetime_seconds integer) RETURNS jsonb
+    LANGUAGE plpgsql
+    SET search_path TO ''
+    AS $$
+declare
+  l hub_private.logins;
+  a hub.accounts;
+  i hub.instances;
+  tool_name text;
+  now_ timestamptz := app.now();
+begin
+  select * into l from hub_private.logins x where x.token_hash = p_login_hash and x.revoked_at is null;
+  if l.id is null then
+    perform app_private.fail('unauthorized', 'The hub does not know this hub login (signed out or revoked): sign in again');
+  end if;
+  select * into a from hub.accounts x where x.id = l.account_id;
+  if p_tool not in ('deck', 'hackathon') then
+    perform app_private.fail('invalid_tool', format('Tool must be deck or hackathon, got %s', p_tool));
+  end if;
+  select * into i from hub.instances x where x.url = p_instance_url;
+  if i.id is null then
+    perform app_private.fail('not_found', format('%s is not an instance behind this hub', p_instance_url));
+  end if;
+  tool_name := case p_tool when 'deck' then 'deck publishing (deckcli)' else 'hackathon events (hackathon)' end;
+  if not exists (select 1 from hub.memberships m join hub.organizations o on o.id = m.organization_id
+                  where m.account_id = a.id and o.instance_id = i.id and p_tool = any (o.tools)) then
+    perform app_private.fail('tool_access_denied',
+      format('None of the organizations of %s opens %s on %s: ask an owner of your organization to open it on the hub',
+        a.email, tool_name, i.name),
+      jsonb_build_object('tool', p_tool, 'instance', i.url));
+  end if;
+  update hub_private.logins x set last_used_at = now_ where x.id = l.id;
+  insert into hub_private.grants (grant_hash, jti, account_id, instance_id, login_id, tool, expires_at)
+  values (p_grant_hash, p_jti, a.id, i.id, l.id, p_tool, now_ + make_interval(secs => p_lifetime_seconds));
+  return jsonb_build_object(
+    'account', jsonb_build_object('id', a.id, 'email', a.email, 'name', a.name),
+    'instance', jsonb_build_object('id', i.id, 'url', i.url, 'name', i.name),
+    'iat', floor(extract(epoch from now_))::bigint,
+    'exp', floor(extract(epoch from now_))::bigint + p_lifetime_seconds,
+    'key', hub_private.signing_key(null));
+end;
+$$;
+
+--
+-- Name: FUNCTION exchange(p_login_hash bytea, p_instance_url text, p_tool text, p_grant_hash bytea, p_jti uuid, p_lifetime_seconds integer); Type: COMMENT; Schema: hub_private; Owner: -
+--
+
+COMMENT ON FUNCTION hub_private.exchange(p_login_hash bytea, p_instance_url text, p_tool text, p_grant_hash bytea, p_jti uuid, p_lifetime_seconds integer) IS 'A hub login asks for a token and a one-time grant for one instance and tool; refused tool_access_denied when no organization of the account opens the tool there.';
+
+--
+-- Name: login_code_check(text, bytea); Type: FUNCTION; Schema: hub_private; Owner: -
+--
+
+CREATE FUNCTION hub_private.login_code_check(p_email text, p_code_hash bytea) RETURNS jsonb
+    LANGUAGE plpgsql
+    SET search_path TO ''
+    AS $$
+declare
+  a hub.accounts;
+  c hub_private.login_codes;
+begin
+  select * into a from hub.accounts x where app_private.normalize_email(x.email) = app_private.normalize_email(p_email);
+  if a.id is not null then
+    select * into c from hub_private.login_codes x where x.account_id = a.id for update;
+  end if;
+  if c.account_id is null or c.expires_at <= app.now() then
+    delete from hub_private.login_codes x where x.account_id = c.account_id;
+    return jsonb_build_object('error', 'invalid_code', 'message', 'The code is wrong or has expired; request a new one');
+  end if;
+  if c.code_hash <> p_code_hash then
+    return hub_private.login_code_strike(a.id, 'Wrong code');
+  end if;
+  return jsonb_build_object('accountId', a.id, 'twoFactor', a.two_factor_enabled,
+    'totpSealed', (select s.totp_secret_sealed from hub_private.account_secrets s where s.account_id = a.id));
+end;
+$$;
+
+--
+-- Name: login_code_request(text, bytea, text); Type: FUNCTION; Schema: hub_private; Owner: -
+--
+
+CREATE FUNCTION hub_private.login_code_request(p_email text, p_code_hash bytea, p_sealed_code text) RETURNS uuid
+    LANGUAGE plpgsql
+    SET search_path TO ''
+    AS $$
+declare
+  a hub.accounts;
+begin
+  select * into a from hub.accounts x where app_private.normalize_email(x.email) = app_private.normalize_email(p_email);
+  if a.id is null then
+    return null; -- the same answer for every address; no mail for an unknown one
+  end if;
+  insert into hub_private.login_codes (account_id, code_hash, attempts, expires_at)
+  values (a.id, p_code_hash, 0, app.now() + interval '10 minutes')
+  on conflict (account_id) do update set code_hash = excluded.code_hash, attempts = 0, expires_at = excluded.expires_at, created_at = now();
+  perform graphile_worker.add_job('mail__send',
+    jsonb_build_object('to', a.email, 'template', 'hub_login_code', 'sealedCode', p_sealed_code)::json,
+    job_key => 'hub_login_code:' || a.id, max_attempts => 5);
+  return a.id;
+end;
+$$;
+
+--
+-- Name: login_code_spend(uuid, bytea, bytea); Type: FUNCTION; Schema: hub_private; Owner: -
+--
+
+CREATE FUNCTION hub_private.login_code_spend(p_account uuid, p_code_hash bytea, p_login_hash bytea) RETURNS jsonb
+    LANGUAGE plpgsql
+    SET search_path TO ''
+    AS $$
+declare
+  a hub.accounts;
+  l hub_private.logins;
+begin
+  delete from hub_private.login_codes x
+   where x.account_id = p_account and x.code_hash = p_code_hash and x.expires_at > app.now();
+  if not found then
+    return jsonb_build_object('error', 'invalid_code', 'message', 'The code is wrong or has expired; request a new one');
+  end if;
+  insert into hub_private.logins (account_id, token_hash) values (p_account, p_login_hash) returning * into l;
+  select * into a from hub.accounts x where x.id = p_account;
+  return jsonb_build_object('loginId', l.id, 'account', jsonb_build_object('id', a.id, 'email', a.email, 'name', a.name));
+end;
+$$;
+
+--
+-- Name: login_code_strike(uuid, text); Type: FUNCTION; Schema: hub_private; Owner: -
+--
+
+CREATE FUNCTION hub_private.login_code_strike(p_account uuid, p_what text) RETURNS jsonb
+    LANGUAGE plpgsql
+    SET search_path TO ''
+    AS $$
+declare
+  left_ int;
+begin
+  update hub_private.login_codes x set attempts = x.attempts + 1 where x.account_id = p_account
+    returning 3 - x.attempts into left_;
+  if left_ is null or left_ <= 0 then
+    delete from hub_private.login_codes x where x.account_id = p_account;
+    return jsonb_build_object('error', 'invalid_code', 'message', p_what || ', and that was the last attempt; request a new code', 'attemptsLeft', 0);
+  end if;
+  return jsonb_build_object('error', 'invalid_code', 'message', format('%s; %s attempt(s) left', p_what, left_), 'attemptsLeft', left_);
+end;
+$$;
+
+--
+-- Name: my_organization(uuid); Type: FUNCTION; Schema: hub_private; Owner: -
+--
+
+CREATE FUNCTION hub_private.my_organization(p_org uuid) RETURNS boolean
+    LANGUAGE sql STABLE SECURITY DEFINER
+    SET search_path TO ''
+    AS $$
+  select exists (select 1 from hub.memberships m where m.organization_id = p_org and m.account_id = hub.current_account_id())
+$$;
+
+--
+-- Name: organizations; Type: TABLE; Schema: hub; Owner: -
+--
+
+CREATE TABLE hub.organizations (
+    id uuid DEFAULT gen_random_uuid() NOT NULL,
+    name text NOT NULL,
+    instance_id uuid NOT NULL,
+    tools text[] DEFAULT '{}'::text[] NOT NULL,
+    created_at timestamp with time zone DEFAULT now() NOT NULL,
+    CONSTRAINT organizations_name_check CHECK ((((length(name) >= 1) AND (length(name) <= 100)) AND (name !~ '[[:cntrl:]]'::text))),
+    CONSTRAINT organizations_tools_check CHECK ((tools <@ ARRAY['deck'::text, 'hackathon'::text]))
+);
+
+--
+-- Name: TABLE organizations; Type: COMMENT; Schema: hub; Owner: -
+--
+
+COMMENT ON TABLE hub.organizations IS 'An organization lives on one instance (a workspace there) and opens tools on it.';
+
+--
+-- Name: organization_ref(text); Type: FUNCTION; Schema: hub_private; Owner: -
+--
+
+CREATE FUNCTION hub_private.organization_ref(p_ref text) RETURNS hub.organizations
+    LANGUAGE plpgsql STABLE
+    SET search_path TO ''
+    AS $_$
+declare
+  o hub.organizations;
+begin
+  if p_ref ~* '^[0-9a-f]{8}-([0-9a-f]{4}-){3}[0-9a-f]{12}$' then
+    select * into o from hub.organizations x where x.id = p_ref::uuid;
+  end if;
+  if o.id is null then
+    select * into o from hub.organizations x where lower(x.name) = lower(btrim(p_ref)) order by x.created_at limit 1;
+  end if;
+  if o.id is null then
+    perform app_private.fail('not_found', format('No organization %s on this hub', p_ref));
+  end if;
+  return o;
+end;
+$_$;
+
+--
+-- Name: published_keys(); Type: FUNCTION; Schema: hub_private; Owner: -
+--
+
+CREATE FUNCTION hub_private.published_keys() RETURNS jsonb
+    LANGUAGE sql STABLE
+    SET search_path TO ''
+    AS $$
+  select coalesce(jsonb_agg(k.public_jwk order by k.created_at desc, k.kid), '[]')
+    from hub_private.signing_keys k where k.retired_at is null
+$$;
+
+--
+-- Name: redeem_grant(bytea, bytea, uuid); Type: FUNCTION; Schema: hub_private; Owner: -
+--
+
+CREATE FUNCTION hub_private.redeem_grant(p_instance_secret_hash bytea, p_grant_hash bytea, p_jti uuid) RETURNS jsonb
+    LANGUAGE plpgsql
+    SET search_path TO ''
+    AS $$
+declare
+  inst uuid;
+  g hub_private.grants;
+  a hub.accounts;
+begin
+  select s.instance_id into inst from hub_private.instance_secrets s where s.secret_hash = p_instance_secret_hash;
+  if inst is null then
+    perform app_private.fail('unauthorized', 'The hub does not know this instance secret (HUB_INSTANCE_SECRET)');
+  end if;
+  select * into g from hub_private.grants x where x.grant_hash = p_grant_hash for update;
+  if g.id is null then
+    perform app_private.fail('hub_grant_invalid', 'The hub never issued this grant');
+  elsif g.instance_id <> inst then
+    perform app_private.fail('hub_grant_invalid', 'This grant was issued for another instance');
+  elsif g.jti <> p_jti then
+    perform app_private.fail('hub_grant_invalid', 'This grant belongs to another token');
+  elsif g.redeemed_at is not null then
+    perform app_private.fail('hub_grant_invalid', 'This grant was already redeemed: a grant works once');
+  elsif g.expires_at <= app.now() then
+    perform app_private.fail('hub_grant_invalid', 'This grant has expired: exchange the hub login again');
+  end if;
+  update hub_private.grants x set redeemed_at = app.now() where x.id = g.id;
+  select * into a from hub.accounts x where x.id = g.account_id;
+  return jsonb_build_object(
+    'account', jsonb_build_object('id', a.id, 'email', a.email, 'name', a.name),
+    'tool', g.tool,
+    'jti', g.jti,
+    'defaultOrganizationId', a.default_organization_id,
+    'organizations', coalesce((
+      select jsonb_agg(jsonb_build_object('id', o.id, 'name', o.name, 'role', m.role, 'tools', to_jsonb(o.tools),
+               'teams', coalesce((select jsonb_agg(jsonb_build_object('slug', t.slug, 'name', t.name,
+                          'member', exists (select 1 from hub.team_members tm where tm.team_id = t.id and tm.account_id = a.id))
+                          order by t.slug)
+                        from hub.teams t where t.organization_id = o.id), '[]'))
+             order by o.created_at, o.id)
+        from hub.memberships m join hub.organizations o on o.id = m.organization_id
+       where m.account_id = a.id and o.instance_id = inst), '[]'));
+end;
+$$;
+
+--
+-- Name: FUNCTION redeem_grant(p_instance_secret_hash bytea, p_grant_hash bytea, p_jti uuid); Type: COMMENT; Schema: hub_private; Owner: -
+--
+
+COMMENT ON FUNCTION hub_private.redeem_grant(p_instance_secret_hash bytea, p_grant_hash bytea, p_jti uuid) IS 'An instance spends a grant exactly once (its own, for the token it came with, before it expires) and learns the account and its organizations there.';
+
+--
+-- Name: register_instance(text, text, bytea); Type: FUNCTION; Schema: hub_private; Owner: -
+--
+
+CREATE FUNCTION hub_private.register_instance(p_url text, p_name text, p_secret_hash bytea) RETURNS jsonb
+    LANGUAGE plpgsql
+    SET search_path TO ''
+    AS $$
+declare
+  i hub.instances;
+begin
+  insert into hub.instances (url, name) values (p_url, p_name)
+    on conflict (url) do update set name = excluded.name
+    returning * into i;
+  insert into hub_private.instance_secrets (instance_id, secret_hash) values (i.id, p_secret_hash)
+    on conflict (instance_id) do update set secret_hash = excluded.secret_hash;
+  return jsonb_build_object('id', i.id, 'url', i.url, 'name', i.name);
+end;
+$$;
+
+--
+-- Name: remove_organization_member(text, text); Type: FUNCTION; Schema: hub_private; Owner: -
+--
+
+CREATE FUNCTION hub_private.remove_organization_member(p_org text, p_email text) RETURNS boolean
+    LANGUAGE sql
+    SET search_path TO ''
+    AS $$
+  with gone as (
+    delete from hub.memberships m
+     where m.organization_id = (hub_private.organization_ref(p_org)).id
+       and m.account_id = (select a.id from hub.accounts a where app_private.normalize_email(a.email) = app_private.normalize_email(p_email))
+    returning 1)
+  select exists (select 1 from gone)
+$$;
+
+--
+-- Name: revoke_login(uuid); Type: FUNCTION; Schema: hub_private; Owner: -
+--
+
+CREATE FUNCTION hub_private.revoke_login(p_login uuid) RETURNS jsonb
+    LANGUAGE sql
+    SET search_path TO ''
+    AS $$
+  update hub_private.logins set revoked_at = coalesce(revoked_at, app.now()) where id = p_login
+  returning jsonb_build_object('id', id, 'revokedAt', revoked_at)
+$$;
+
+--
+-- Name: set_account_two_factor(text, text); Type: FUNCTION; Schema: hub_private; Owner: -
+--
+
+CREATE FUNCTION hub_private.set_account_two_factor(p_email text, p_sealed text) RETURNS boolean
+    LANGUAGE plpgsql
+    SET search_path TO ''
+    AS $$
+declare
+  a hub.accounts;
+begin
+  select * into a from hub.accounts x where app_private.normalize_email(x.email) = app_private.normalize_email(p_email);
+  if a.id is null then
+    perform app_private.fail('not_found', format('No hub account %s', p_email));
+  end if;
+  if p_sealed is null then
+    delete from hub_private.account_secrets s where s.account_id = a.id;
+  else
+    insert into hub_private.account_secrets (account_id, totp_secret_sealed) values (a.id, p_sealed)
+      on conflict (account_id) do update set totp_secret_sealed = excluded.totp_secret_sealed, totp_last_step = null;
+  end if;
+  update hub.accounts x set two_factor_enabled = p_sealed is not null where x.id = a.id;
+  return p_sealed is not null;
+end;
+$$;
+
+--
+-- Name: set_default_organization(uuid, uuid); Type: FUNCTION; Schema: hub_private; Owner: -
+--
+
+CREATE FUNCTION hub_private.set_default_organization(p_account uuid, p_org uuid) RETURNS jsonb
+    LANGUAGE plpgsql
+    SET search_path TO ''
+    AS $$
+declare
+  o hub.organizations;
+begin
+  select o2.* into o from hub.organizations o2 join hub.memberships m on m.organization_id = o2.id
+   where o2.id = p_org and m.account_id = p_account;
+  if o.id is null then
+    perform app_private.fail('workspace_not_found', format('No organization %s among yours', p_org));
+  end if;
+  update hub.accounts x set default_organization_id = o.id where x.id = p_account;
+  return jsonb_build_object('id', o.id, 'name', o.name);
+end;
+$$;
+
+--
+-- Name: set_organization_tools(text, text[]); Type: FUNCTION; Schema: hub_private; Owner: -
+--
+
+CREATE FUNCTION hub_private.set_organization_tools(p_org text, p_tools text[]) RETURNS jsonb
+    LANGUAGE plpgsql
+    SET search_path TO ''
+    AS $$
+declare
+  o hub.organizations := hub_private.organization_ref(p_org);
+begin
+  update hub.organizations x set tools = coalesce(p_tools, '{}') where x.id = o.id returning * into o;
+  return jsonb_build_object('id', o.id, 'name', o.name, 'tools', to_jsonb(o.tools));
+end;
+$$;
+
+--
+-- Name: set_team(text, text, text, text[]); Type: FUNCTION; Schema: hub_private; Owner: -
+--
+
+CREATE FUNCTION hub_private.set_team(p_org text, p_slug text, p_name text, p_emails text[]) RETURNS jsonb
+    LANGUAGE plpgsql
+    SET search_path TO ''
+    AS $$
+declare
+  o hub.organizations := hub_private.organization_ref(p_org);
+  t hub.teams;
+begin
+  insert into hub.teams (organization_id, slug, name) values (o.id, p_slug, btrim(p_name))
+    on conflict (organization_id, slug) do update set name = excluded.name
+    returning * into t;
+  delete from hub.team_members m where m.team_id = t.id;
+  insert into hub.team_members (team_id, account_id)
+    select t.id, a.id from hub.accounts a
+     where app_private.normalize_email(a.email) in (select app_private.normalize_email(e) from unnest(coalesce(p_emails, '{}')) e)
+       and exists (select 1 from hub.memberships m where m.organization_id = o.id and m.account_id = a.id);
+  return jsonb_build_object('id', t.id, 'slug', t.slug, 'name', t.name,
+    'members', (select count(*) from hub.team_members m where m.team_id = t.id));
+end;
+$$;
+
+--
+-- Name: signing_key(text); Type: FUNCTION; Schema: hub_private; Owner: -
+--
+
+CREATE FUNCTION hub_private.signing_key(p_kid text) RETURNS jsonb
+    LANGUAGE sql STABLE
+    SET search_path TO ''
+    AS $$
+  select jsonb_build_object('kid', k.kid, 'privateSealed', k.private_sealed)
+    from hub_private.signing_keys k
+   where k.retired_at is null and (p_kid is null or k.kid = p_kid)
+   order by k.created_at desc, k.kid limit 1
+$$;
+
+--
+-- Name: spend_totp_step(uuid, bigint); Type: FUNCTION; Schema: hub_private; Owner: -
+--
+
+CREATE FUNCTION hub_private.spend_totp_step(p_account uuid, p_step bigint) RETURNS boolean
+    LANGUAGE sql
+    SET search_path TO ''
+    AS $$
+  with spent as (
+    update hub_private.account_secrets s set totp_last_step = p_step
+     where s.account_id = p_account and (s.totp_last_step is null or s.totp_last_step < p_step)
+    returning 1)
+  select exists (select 1 from spent)
+$$;
+
+--
 -- Name: agenda_items; Type: TABLE; Schema: app; Owner: -
 --
 
@@ -10701,6 +11423,23 @@ CREATE TABLE app_private.github_installations (
 );
 
 --
+-- Name: hub_accounts; Type: TABLE; Schema: app_private; Owner: -
+--
+
+CREATE TABLE app_private.hub_accounts (
+    hub_account_id text NOT NULL,
+    user_id uuid NOT NULL,
+    created_at timestamp with time zone DEFAULT now() NOT NULL,
+    CONSTRAINT hub_accounts_hub_account_id_check CHECK (((length(hub_account_id) >= 1) AND (length(hub_account_id) <= 200)))
+);
+
+--
+-- Name: TABLE hub_accounts; Type: COMMENT; Schema: app_private; Owner: -
+--
+
+COMMENT ON TABLE app_private.hub_accounts IS 'Which local person a hub account is (made on its first exchange).';
+
+--
 -- Name: idempotency_keys; Type: TABLE; Schema: app_private; Owner: -
 --
 
@@ -10984,6 +11723,213 @@ CREATE TABLE app_private.workspace_blobs (
     sha256 text NOT NULL,
     created_at timestamp with time zone DEFAULT now() NOT NULL
 );
+
+--
+-- Name: accounts; Type: TABLE; Schema: hub; Owner: -
+--
+
+CREATE TABLE hub.accounts (
+    id uuid DEFAULT gen_random_uuid() NOT NULL,
+    email text NOT NULL,
+    name text,
+    two_factor_enabled boolean DEFAULT false NOT NULL,
+    default_organization_id uuid,
+    created_at timestamp with time zone DEFAULT now() NOT NULL,
+    CONSTRAINT accounts_email_check CHECK (((email ~ '^[^@\s]+@[^@\s]+$'::text) AND (length(email) <= 320))),
+    CONSTRAINT accounts_name_check CHECK ((((length(name) >= 1) AND (length(name) <= 200)) AND (name !~ '[[:cntrl:]]'::text)))
+);
+
+--
+-- Name: TABLE accounts; Type: COMMENT; Schema: hub; Owner: -
+--
+
+COMMENT ON TABLE hub.accounts IS 'Hub accounts. The default organization is where an instance acts when a request names none.';
+
+--
+-- Name: instances; Type: TABLE; Schema: hub; Owner: -
+--
+
+CREATE TABLE hub.instances (
+    id uuid DEFAULT gen_random_uuid() NOT NULL,
+    url text NOT NULL,
+    name text NOT NULL,
+    created_at timestamp with time zone DEFAULT now() NOT NULL,
+    CONSTRAINT instances_name_check CHECK ((((length(name) >= 1) AND (length(name) <= 100)) AND (name !~ '[[:cntrl:]]'::text))),
+    CONSTRAINT instances_url_check CHECK (((url ~ '^https?://[^\s/]+(/[^\s]*)?$'::text) AND (url !~ '/$'::text) AND (length(url) <= 500)))
+);
+
+--
+-- Name: TABLE instances; Type: COMMENT; Schema: hub; Owner: -
+--
+
+COMMENT ON TABLE hub.instances IS 'Instances behind this hub. The url is the audience of the tokens minted for it (its PUBLIC_URL).';
+
+--
+-- Name: memberships; Type: TABLE; Schema: hub; Owner: -
+--
+
+CREATE TABLE hub.memberships (
+    organization_id uuid NOT NULL,
+    account_id uuid NOT NULL,
+    role text NOT NULL,
+    created_at timestamp with time zone DEFAULT now() NOT NULL,
+    CONSTRAINT memberships_role_check CHECK ((role = ANY (ARRAY['owner'::text, 'admin'::text, 'member'::text, 'guest'::text])))
+);
+
+--
+-- Name: TABLE memberships; Type: COMMENT; Schema: hub; Owner: -
+--
+
+COMMENT ON TABLE hub.memberships IS 'Who belongs to which organization, with the workspace role an instance gives them.';
+
+--
+-- Name: team_members; Type: TABLE; Schema: hub; Owner: -
+--
+
+CREATE TABLE hub.team_members (
+    team_id uuid NOT NULL,
+    account_id uuid NOT NULL
+);
+
+--
+-- Name: TABLE team_members; Type: COMMENT; Schema: hub; Owner: -
+--
+
+COMMENT ON TABLE hub.team_members IS 'Members of hub-managed teams.';
+
+--
+-- Name: teams; Type: TABLE; Schema: hub; Owner: -
+--
+
+CREATE TABLE hub.teams (
+    id uuid DEFAULT gen_random_uuid() NOT NULL,
+    organization_id uuid NOT NULL,
+    slug text NOT NULL,
+    name text NOT NULL,
+    created_at timestamp with time zone DEFAULT now() NOT NULL,
+    CONSTRAINT teams_name_check CHECK ((((length(name) >= 1) AND (length(name) <= 100)) AND (name !~ '[[:cntrl:]]'::text))),
+    CONSTRAINT teams_slug_check CHECK (((slug ~ '^[a-z0-9]+(-[a-z0-9]+)*$'::text) AND (length(slug) <= 50)))
+);
+
+--
+-- Name: TABLE teams; Type: COMMENT; Schema: hub; Owner: -
+--
+
+COMMENT ON TABLE hub.teams IS 'Teams managed on the hub: instances show them as (hub) teams that change only here.';
+
+--
+-- Name: account_secrets; Type: TABLE; Schema: hub_private; Owner: -
+--
+
+CREATE TABLE hub_private.account_secrets (
+    account_id uuid NOT NULL,
+    totp_secret_sealed text NOT NULL,
+    totp_last_step bigint
+);
+
+--
+-- Name: TABLE account_secrets; Type: COMMENT; Schema: hub_private; Owner: -
+--
+
+COMMENT ON TABLE hub_private.account_secrets IS 'Two-factor secrets of hub accounts, sealed with the hub''s AUTH_SECRET; the last TOTP step spent.';
+
+--
+-- Name: grants; Type: TABLE; Schema: hub_private; Owner: -
+--
+
+CREATE TABLE hub_private.grants (
+    id uuid DEFAULT gen_random_uuid() NOT NULL,
+    grant_hash bytea NOT NULL,
+    jti uuid NOT NULL,
+    account_id uuid NOT NULL,
+    instance_id uuid NOT NULL,
+    login_id uuid,
+    tool text NOT NULL,
+    expires_at timestamp with time zone NOT NULL,
+    redeemed_at timestamp with time zone,
+    created_at timestamp with time zone DEFAULT now() NOT NULL,
+    CONSTRAINT grants_grant_hash_check CHECK ((length(grant_hash) = 32)),
+    CONSTRAINT grants_tool_check CHECK ((tool = ANY (ARRAY['deck'::text, 'hackathon'::text])))
+);
+
+--
+-- Name: TABLE grants; Type: COMMENT; Schema: hub_private; Owner: -
+--
+
+COMMENT ON TABLE hub_private.grants IS 'One-time offline grants (sha256 only), bound to the token (jti), the account, the instance and the tool; redeemed once by that instance before they expire.';
+
+--
+-- Name: instance_secrets; Type: TABLE; Schema: hub_private; Owner: -
+--
+
+CREATE TABLE hub_private.instance_secrets (
+    instance_id uuid NOT NULL,
+    secret_hash bytea NOT NULL,
+    CONSTRAINT instance_secrets_secret_hash_check CHECK ((length(secret_hash) = 32))
+);
+
+--
+-- Name: TABLE instance_secrets; Type: COMMENT; Schema: hub_private; Owner: -
+--
+
+COMMENT ON TABLE hub_private.instance_secrets IS 'The sha256 of each instance''s HUB_INSTANCE_SECRET: how an instance proves itself when it redeems a grant.';
+
+--
+-- Name: login_codes; Type: TABLE; Schema: hub_private; Owner: -
+--
+
+CREATE TABLE hub_private.login_codes (
+    account_id uuid NOT NULL,
+    code_hash bytea NOT NULL,
+    attempts integer DEFAULT 0 NOT NULL,
+    expires_at timestamp with time zone NOT NULL,
+    created_at timestamp with time zone DEFAULT now() NOT NULL
+);
+
+--
+-- Name: TABLE login_codes; Type: COMMENT; Schema: hub_private; Owner: -
+--
+
+COMMENT ON TABLE hub_private.login_codes IS 'One live emailed code per account: HMAC with AUTH_SECRET, 10 minutes, 3 attempts.';
+
+--
+-- Name: logins; Type: TABLE; Schema: hub_private; Owner: -
+--
+
+CREATE TABLE hub_private.logins (
+    id uuid DEFAULT gen_random_uuid() NOT NULL,
+    account_id uuid NOT NULL,
+    token_hash bytea NOT NULL,
+    created_at timestamp with time zone DEFAULT now() NOT NULL,
+    last_used_at timestamp with time zone,
+    revoked_at timestamp with time zone,
+    CONSTRAINT logins_token_hash_check CHECK ((length(token_hash) = 32))
+);
+
+--
+-- Name: TABLE logins; Type: COMMENT; Schema: hub_private; Owner: -
+--
+
+COMMENT ON TABLE hub_private.logins IS 'Hub logins the clients store (hl_ tokens, sha256 only). Sent to the hub only.';
+
+--
+-- Name: signing_keys; Type: TABLE; Schema: hub_private; Owner: -
+--
+
+CREATE TABLE hub_private.signing_keys (
+    kid text NOT NULL,
+    public_jwk jsonb NOT NULL,
+    private_sealed text NOT NULL,
+    created_at timestamp with time zone DEFAULT clock_timestamp() NOT NULL,
+    retired_at timestamp with time zone,
+    CONSTRAINT signing_keys_kid_check CHECK ((kid ~ '^[A-Za-z0-9_-]{8,64}$'::text))
+);
+
+--
+-- Name: TABLE signing_keys; Type: COMMENT; Schema: hub_private; Owner: -
+--
+
+COMMENT ON TABLE hub_private.signing_keys IS 'Ed25519 keys the hub signs tokens with (private half sealed with AUTH_SECRET). The newest live key signs; every live key is published.';
 
 --
 -- Name: agenda_items agenda_items_pkey; Type: CONSTRAINT; Schema: app; Owner: -
@@ -11427,6 +12373,20 @@ ALTER TABLE ONLY app_private.github_installations
     ADD CONSTRAINT github_installations_pkey PRIMARY KEY (installation_id);
 
 --
+-- Name: hub_accounts hub_accounts_pkey; Type: CONSTRAINT; Schema: app_private; Owner: -
+--
+
+ALTER TABLE ONLY app_private.hub_accounts
+    ADD CONSTRAINT hub_accounts_pkey PRIMARY KEY (hub_account_id);
+
+--
+-- Name: hub_accounts hub_accounts_user_id_key; Type: CONSTRAINT; Schema: app_private; Owner: -
+--
+
+ALTER TABLE ONLY app_private.hub_accounts
+    ADD CONSTRAINT hub_accounts_user_id_key UNIQUE (user_id);
+
+--
 -- Name: idempotency_keys idempotency_keys_pkey; Type: CONSTRAINT; Schema: app_private; Owner: -
 --
 
@@ -11607,6 +12567,132 @@ ALTER TABLE ONLY app_private.worker_heartbeats
 
 ALTER TABLE ONLY app_private.workspace_blobs
     ADD CONSTRAINT workspace_blobs_pkey PRIMARY KEY (workspace_id, sha256);
+
+--
+-- Name: accounts accounts_pkey; Type: CONSTRAINT; Schema: hub; Owner: -
+--
+
+ALTER TABLE ONLY hub.accounts
+    ADD CONSTRAINT accounts_pkey PRIMARY KEY (id);
+
+--
+-- Name: instances instances_pkey; Type: CONSTRAINT; Schema: hub; Owner: -
+--
+
+ALTER TABLE ONLY hub.instances
+    ADD CONSTRAINT instances_pkey PRIMARY KEY (id);
+
+--
+-- Name: instances instances_url_key; Type: CONSTRAINT; Schema: hub; Owner: -
+--
+
+ALTER TABLE ONLY hub.instances
+    ADD CONSTRAINT instances_url_key UNIQUE (url);
+
+--
+-- Name: memberships memberships_pkey; Type: CONSTRAINT; Schema: hub; Owner: -
+--
+
+ALTER TABLE ONLY hub.memberships
+    ADD CONSTRAINT memberships_pkey PRIMARY KEY (organization_id, account_id);
+
+--
+-- Name: organizations organizations_pkey; Type: CONSTRAINT; Schema: hub; Owner: -
+--
+
+ALTER TABLE ONLY hub.organizations
+    ADD CONSTRAINT organizations_pkey PRIMARY KEY (id);
+
+--
+-- Name: team_members team_members_pkey; Type: CONSTRAINT; Schema: hub; Owner: -
+--
+
+ALTER TABLE ONLY hub.team_members
+    ADD CONSTRAINT team_members_pkey PRIMARY KEY (team_id, account_id);
+
+--
+-- Name: teams teams_organization_id_slug_key; Type: CONSTRAINT; Schema: hub; Owner: -
+--
+
+ALTER TABLE ONLY hub.teams
+    ADD CONSTRAINT teams_organization_id_slug_key UNIQUE (organization_id, slug);
+
+--
+-- Name: teams teams_pkey; Type: CONSTRAINT; Schema: hub; Owner: -
+--
+
+ALTER TABLE ONLY hub.teams
+    ADD CONSTRAINT teams_pkey PRIMARY KEY (id);
+
+--
+-- Name: account_secrets account_secrets_pkey; Type: CONSTRAINT; Schema: hub_private; Owner: -
+--
+
+ALTER TABLE ONLY hub_private.account_secrets
+    ADD CONSTRAINT account_secrets_pkey PRIMARY KEY (account_id);
+
+--
+-- Name: grants grants_grant_hash_key; Type: CONSTRAINT; Schema: hub_private; Owner: -
+--
+
+ALTER TABLE ONLY hub_private.grants
+    ADD CONSTRAINT grants_grant_hash_key UNIQUE (grant_hash);
+
+--
+-- Name: grants grants_jti_key; Type: CONSTRAINT; Schema: hub_private; Owner: -
+--
+
+ALTER TABLE ONLY hub_private.grants
+    ADD CONSTRAINT grants_jti_key UNIQUE (jti);
+
+--
+-- Name: grants grants_pkey; Type: CONSTRAINT; Schema: hub_private; Owner: -
+--
+
+ALTER TABLE ONLY hub_private.grants
+    ADD CONSTRAINT grants_pkey PRIMARY KEY (id);
+
+--
+-- Name: instance_secrets instance_secrets_pkey; Type: CONSTRAINT; Schema: hub_private; Owner: -
+--
+
+ALTER TABLE ONLY hub_private.instance_secrets
+    ADD CONSTRAINT instance_secrets_pkey PRIMARY KEY (instance_id);
+
+--
+-- Name: instance_secrets instance_secrets_secret_hash_key; Type: CONSTRAINT; Schema: hub_private; Owner: -
+--
+
+ALTER TABLE ONLY hub_private.instance_secrets
+    ADD CONSTRAINT instance_secrets_secret_hash_key UNIQUE (secret_hash);
+
+--
+-- Name: login_codes login_codes_pkey; Type: CONSTRAINT; Schema: hub_private; Owner: -
+--
+
+ALTER TABLE ONLY hub_private.login_codes
+    ADD CONSTRAINT login_codes_pkey PRIMARY KEY (account_id);
+
+--
+-- Name: logins logins_pkey; Type: CONSTRAINT; Schema: hub_private; Owner: -
+--
+
+ALTER TABLE ONLY hub_private.logins
+    ADD CONSTRAINT logins_pkey PRIMARY KEY (id);
+
+--
+-- Name: logins logins_token_hash_key; Type: CONSTRAINT; Schema: hub_private; Owner: -
+--
+
+ALTER TABLE ONLY hub_private.logins
+    ADD CONSTRAINT logins_token_hash_key UNIQUE (token_hash);
+
+--
+-- Name: signing_keys signing_keys_pkey; Type: CONSTRAINT; Schema: hub_private; Owner: -
+--
+
+ALTER TABLE ONLY hub_private.signing_keys
+    ADD CONSTRAINT signing_keys_pkey PRIMARY KEY (kid);
 
 --
 -- Name: agenda_items_event_idx; Type: INDEX; Schema: app; Owner: -
@@ -12333,6 +13419,66 @@ CREATE INDEX upload_intents_workspace_idx ON app_private.upload_intents USING bt
 --
 
 CREATE INDEX workspace_blobs_sha_idx ON app_private.workspace_blobs USING btree (sha256);
+
+--
+-- Name: accounts_default_organization_idx; Type: INDEX; Schema: hub; Owner: -
+--
+
+CREATE INDEX accounts_default_organization_idx ON hub.accounts USING btree (default_organization_id);
+
+--
+-- Name: accounts_email_key; Type: INDEX; Schema: hub; Owner: -
+--
+
+CREATE UNIQUE INDEX accounts_email_key ON hub.accounts USING btree (app_private.normalize_email(email));
+
+--
+-- Name: memberships_account_idx; Type: INDEX; Schema: hub; Owner: -
+--
+
+CREATE INDEX memberships_account_idx ON hub.memberships USING btree (account_id);
+
+--
+-- Name: organizations_instance_idx; Type: INDEX; Schema: hub; Owner: -
+--
+
+CREATE INDEX organizations_instance_idx ON hub.organizations USING btree (instance_id);
+
+--
+-- Name: organizations_name_key; Type: INDEX; Schema: hub; Owner: -
+--
+
+CREATE UNIQUE INDEX organizations_name_key ON hub.organizations USING btree (instance_id, lower(name));
+
+--
+-- Name: team_members_account_idx; Type: INDEX; Schema: hub; Owner: -
+--
+
+CREATE INDEX team_members_account_idx ON hub.team_members USING btree (account_id);
+
+--
+-- Name: grants_account_idx; Type: INDEX; Schema: hub_private; Owner: -
+--
+
+CREATE INDEX grants_account_idx ON hub_private.grants USING btree (account_id);
+
+--
+-- Name: grants_instance_idx; Type: INDEX; Schema: hub_private; Owner: -
+--
+
+CREATE INDEX grants_instance_idx ON hub_private.grants USING btree (instance_id);
+
+--
+-- Name: grants_login_idx; Type: INDEX; Schema: hub_private; Owner: -
+--
+
+CREATE INDEX grants_login_idx ON hub_private.grants USING btree (login_id);
+
+--
+-- Name: logins_account_idx; Type: INDEX; Schema: hub_private; Owner: -
+--
+
+CREATE INDEX logins_account_idx ON hub_private.logins USING btree (account_id);
 
 --
 -- Name: users claim_collaborations_on_sign_up; Type: TRIGGER; Schema: app; Owner: -
@@ -13199,6 +14345,13 @@ ALTER TABLE ONLY app_private.github_installations
     ADD CONSTRAINT github_installations_event_id_fkey FOREIGN KEY (event_id) REFERENCES app.events(id) ON DELETE CASCADE;
 
 --
+-- Name: hub_accounts hub_accounts_user_id_fkey; Type: FK CONSTRAINT; Schema: app_private; Owner: -
+--
+
+ALTER TABLE ONLY app_private.hub_accounts
+    ADD CONSTRAINT hub_accounts_user_id_fkey FOREIGN KEY (user_id) REFERENCES app.users(id) ON DELETE CASCADE;
+
+--
 -- Name: idempotency_keys idempotency_keys_user_id_fkey; Type: FK CONSTRAINT; Schema: app_private; Owner: -
 --
 
@@ -13400,6 +14553,104 @@ ALTER TABLE ONLY app_private.workspace_blobs
 
 ALTER TABLE ONLY app_private.workspace_blobs
     ADD CONSTRAINT workspace_blobs_workspace_id_fkey FOREIGN KEY (workspace_id) REFERENCES app.workspaces(id) ON DELETE CASCADE;
+
+--
+-- Name: accounts accounts_default_organization_id_fkey; Type: FK CONSTRAINT; Schema: hub; Owner: -
+--
+
+ALTER TABLE ONLY hub.accounts
+    ADD CONSTRAINT accounts_default_organization_id_fkey FOREIGN KEY (default_organization_id) REFERENCES hub.organizations(id) ON DELETE SET NULL;
+
+--
+-- Name: memberships memberships_account_id_fkey; Type: FK CONSTRAINT; Schema: hub; Owner: -
+--
+
+ALTER TABLE ONLY hub.memberships
+    ADD CONSTRAINT memberships_account_id_fkey FOREIGN KEY (account_id) REFERENCES hub.accounts(id) ON DELETE CASCADE;
+
+--
+-- Name: memberships memberships_organization_id_fkey; Type: FK CONSTRAINT; Schema: hub; Owner: -
+--
+
+ALTER TABLE ONLY hub.memberships
+    ADD CONSTRAINT memberships_organization_id_fkey FOREIGN KEY (organization_id) REFERENCES hub.organizations(id) ON DELETE CASCADE;
+
+--
+-- Name: organizations organizations_instance_id_fkey; Type: FK CONSTRAINT; Schema: hub; Owner: -
+--
+
+ALTER TABLE ONLY hub.organizations
+    ADD CONSTRAINT organizations_instance_id_fkey FOREIGN KEY (instance_id) REFERENCES hub.instances(id) ON DELETE CASCADE;
+
+--
+-- Name: team_members team_members_account_id_fkey; Type: FK CONSTRAINT; Schema: hub; Owner: -
+--
+
+ALTER TABLE ONLY hub.team_members
+    ADD CONSTRAINT team_members_account_id_fkey FOREIGN KEY (account_id) REFERENCES hub.accounts(id) ON DELETE CASCADE;
+
+--
+-- Name: team_members team_members_team_id_fkey; Type: FK CONSTRAINT; Schema: hub; Owner: -
+--
+
+ALTER TABLE ONLY hub.team_members
+    ADD CONSTRAINT team_members_team_id_fkey FOREIGN KEY (team_id) REFERENCES hub.teams(id) ON DELETE CASCADE;
+
+--
+-- Name: teams teams_organization_id_fkey; Type: FK CONSTRAINT; Schema: hub; Owner: -
+--
+
+ALTER TABLE ONLY hub.teams
+    ADD CONSTRAINT teams_organization_id_fkey FOREIGN KEY (organization_id) REFERENCES hub.organizations(id) ON DELETE CASCADE;
+
+--
+-- Name: account_secrets account_secrets_account_id_fkey; Type: FK CONSTRAINT; Schema: hub_private; Owner: -
+--
+
+ALTER TABLE ONLY hub_private.account_secrets
+    ADD CONSTRAINT account_secrets_account_id_fkey FOREIGN KEY (account_id) REFERENCES hub.accounts(id) ON DELETE CASCADE;
+
+--
+-- Name: grants grants_account_id_fkey; Type: FK CONSTRAINT; Schema: hub_private; Owner: -
+--
+
+ALTER TABLE ONLY hub_private.grants
+    ADD CONSTRAINT grants_account_id_fkey FOREIGN KEY (account_id) REFERENCES hub.accounts(id) ON DELETE CASCADE;
+
+--
+-- Name: grants grants_instance_id_fkey; Type: FK CONSTRAINT; Schema: hub_private; Owner: -
+--
+
+ALTER TABLE ONLY hub_private.grants
+    ADD CONSTRAINT grants_instance_id_fkey FOREIGN KEY (instance_id) REFERENCES hub.instances(id) ON DELETE CASCADE;
+
+--
+-- Name: grants grants_login_id_fkey; Type: FK CONSTRAINT; Schema: hub_private; Owner: -
+--
+
+ALTER TABLE ONLY hub_private.grants
+    ADD CONSTRAINT grants_login_id_fkey FOREIGN KEY (login_id) REFERENCES hub_private.logins(id) ON DELETE CASCADE;
+
+--
+-- Name: instance_secrets instance_secrets_instance_id_fkey; Type: FK CONSTRAINT; Schema: hub_private; Owner: -
+--
+
+ALTER TABLE ONLY hub_private.instance_secrets
+    ADD CONSTRAINT instance_secrets_instance_id_fkey FOREIGN KEY (instance_id) REFERENCES hub.instances(id) ON DELETE CASCADE;
+
+--
+-- Name: login_codes login_codes_account_id_fkey; Type: FK CONSTRAINT; Schema: hub_private; Owner: -
+--
+
+ALTER TABLE ONLY hub_private.login_codes
+    ADD CONSTRAINT login_codes_account_id_fkey FOREIGN KEY (account_id) REFERENCES hub.accounts(id) ON DELETE CASCADE;
+
+--
+-- Name: logins logins_account_id_fkey; Type: FK CONSTRAINT; Schema: hub_private; Owner: -
+--
+
+ALTER TABLE ONLY hub_private.logins
+    ADD CONSTRAINT logins_account_id_fkey FOREIGN KEY (account_id) REFERENCES hub.accounts(id) ON DELETE CASCADE;
 
 --
 -- Name: agenda_items; Type: ROW SECURITY; Schema: app; Owner: -
@@ -13870,6 +15121,82 @@ ALTER TABLE app.workspaces ENABLE ROW LEVEL SECURITY;
 CREATE POLICY workspaces_select ON app.workspaces FOR SELECT TO podium_app USING (( SELECT app_private.is_member_of(workspaces.id) AS is_member_of));
 
 --
+-- Name: accounts; Type: ROW SECURITY; Schema: hub; Owner: -
+--
+
+ALTER TABLE hub.accounts ENABLE ROW LEVEL SECURITY;
+
+--
+-- Name: accounts accounts_select; Type: POLICY; Schema: hub; Owner: -
+--
+
+CREATE POLICY accounts_select ON hub.accounts FOR SELECT TO podium_hub USING ((id = ( SELECT hub.current_account_id() AS current_account_id)));
+
+--
+-- Name: instances; Type: ROW SECURITY; Schema: hub; Owner: -
+--
+
+ALTER TABLE hub.instances ENABLE ROW LEVEL SECURITY;
+
+--
+-- Name: instances instances_select; Type: POLICY; Schema: hub; Owner: -
+--
+
+CREATE POLICY instances_select ON hub.instances FOR SELECT TO podium_hub USING ((EXISTS ( SELECT 1
+   FROM hub.organizations o
+  WHERE ((o.instance_id = instances.id) AND ( SELECT hub_private.my_organization(o.id) AS my_organization)))));
+
+--
+-- Name: memberships; Type: ROW SECURITY; Schema: hub; Owner: -
+--
+
+ALTER TABLE hub.memberships ENABLE ROW LEVEL SECURITY;
+
+--
+-- Name: memberships memberships_select; Type: POLICY; Schema: hub; Owner: -
+--
+
+CREATE POLICY memberships_select ON hub.memberships FOR SELECT TO podium_hub USING (( SELECT hub_private.my_organization(memberships.organization_id) AS my_organization));
+
+--
+-- Name: organizations; Type: ROW SECURITY; Schema: hub; Owner: -
+--
+
+ALTER TABLE hub.organizations ENABLE ROW LEVEL SECURITY;
+
+--
+-- Name: organizations organizations_select; Type: POLICY; Schema: hub; Owner: -
+--
+
+CREATE POLICY organizations_select ON hub.organizations FOR SELECT TO podium_hub USING (( SELECT hub_private.my_organization(organizations.id) AS my_organization));
+
+--
+-- Name: team_members; Type: ROW SECURITY; Schema: hub; Owner: -
+--
+
+ALTER TABLE hub.team_members ENABLE ROW LEVEL SECURITY;
+
+--
+-- Name: team_members team_members_select; Type: POLICY; Schema: hub; Owner: -
+--
+
+CREATE POLICY team_members_select ON hub.team_members FOR SELECT TO podium_hub USING ((EXISTS ( SELECT 1
+   FROM hub.teams t
+  WHERE ((t.id = team_members.team_id) AND ( SELECT hub_private.my_organization(t.organization_id) AS my_organization)))));
+
+--
+-- Name: teams; Type: ROW SECURITY; Schema: hub; Owner: -
+--
+
+ALTER TABLE hub.teams ENABLE ROW LEVEL SECURITY;
+
+--
+-- Name: teams teams_select; Type: POLICY; Schema: hub; Owner: -
+--
+
+CREATE POLICY teams_select ON hub.teams FOR SELECT TO podium_hub USING (( SELECT hub_private.my_organization(teams.organization_id) AS my_organization));
+
+--
 -- Name: SCHEMA app; Type: ACL; Schema: -; Owner: -
 --
 
@@ -13880,6 +15207,18 @@ GRANT USAGE ON SCHEMA app TO podium_app;
 --
 
 GRANT USAGE ON SCHEMA app_private TO podium_app;
+
+--
+-- Name: SCHEMA hub; Type: ACL; Schema: -; Owner: -
+--
+
+GRANT USAGE ON SCHEMA hub TO podium_hub;
+
+--
+-- Name: SCHEMA hub_private; Type: ACL; Schema: -; Owner: -
+--
+
+GRANT USAGE ON SCHEMA hub_private TO podium_hub;
 
 --
 -- Name: FUNCTION accept_repository_invitation(p_full_name text); Type: ACL; Schema: app; Owner: -
@@ -15016,6 +16355,13 @@ REVOKE ALL ON FUNCTION app_private.create_dashboard_key(p_token_hash bytea, p_la
 GRANT ALL ON FUNCTION app_private.create_dashboard_key(p_token_hash bytea, p_last4 text, p_name text, p_scopes text[], p_expires_in_days integer, p_pin boolean) TO podium_app;
 
 --
+-- Name: FUNCTION create_dashboard_key(p_token_hash bytea, p_last4 text, p_name text, p_tool text, p_scopes text[], p_expires_in_days integer, p_pin boolean); Type: ACL; Schema: app_private; Owner: -
+--
+
+REVOKE ALL ON FUNCTION app_private.create_dashboard_key(p_token_hash bytea, p_last4 text, p_name text, p_tool text, p_scopes text[], p_expires_in_days integer, p_pin boolean) FROM PUBLIC;
+GRANT ALL ON FUNCTION app_private.create_dashboard_key(p_token_hash bytea, p_last4 text, p_name text, p_tool text, p_scopes text[], p_expires_in_days integer, p_pin boolean) TO podium_app;
+
+--
 -- Name: FUNCTION create_demo_passes(p_emails text[], p_token_hashes bytea[], p_minutes integer); Type: ACL; Schema: app_private; Owner: -
 --
 
@@ -15360,6 +16706,18 @@ REVOKE ALL ON FUNCTION app_private.help_request_json(r app.help_requests) FROM P
 --
 
 REVOKE ALL ON FUNCTION app_private.hold_github_installation(p_event uuid, p_login text, p_installation bigint) FROM PUBLIC;
+
+--
+-- Name: FUNCTION hub_sign_in(p_account jsonb, p_orgs jsonb, p_default_org text, p_tool text, p_key_hash bytea, p_key_name text, p_expires_in_days integer); Type: ACL; Schema: app_private; Owner: -
+--
+
+REVOKE ALL ON FUNCTION app_private.hub_sign_in(p_account jsonb, p_orgs jsonb, p_default_org text, p_tool text, p_key_hash bytea, p_key_name text, p_expires_in_days integer) FROM PUBLIC;
+
+--
+-- Name: FUNCTION hub_token_fresh(p_iat bigint, p_exp bigint); Type: ACL; Schema: app_private; Owner: -
+--
+
+REVOKE ALL ON FUNCTION app_private.hub_token_fresh(p_iat bigint, p_exp bigint) FROM PUBLIC;
 
 --
 -- Name: FUNCTION idempotency_begin(p_scope text, p_key text, p_request_hash text); Type: ACL; Schema: app_private; Owner: -
@@ -16158,6 +17516,171 @@ REVOKE ALL ON FUNCTION app_private.write_ballot(p_ranking text[], p_eligibility_
 REVOKE ALL ON FUNCTION app_private.write_version(p_deck uuid, p_number integer, p_entry text, p_files jsonb) FROM PUBLIC;
 
 --
+-- Name: FUNCTION current_account_id(); Type: ACL; Schema: hub; Owner: -
+--
+
+REVOKE ALL ON FUNCTION hub.current_account_id() FROM PUBLIC;
+GRANT ALL ON FUNCTION hub.current_account_id() TO podium_hub;
+
+--
+-- Name: FUNCTION my_account(); Type: ACL; Schema: hub; Owner: -
+--
+
+REVOKE ALL ON FUNCTION hub.my_account() FROM PUBLIC;
+GRANT ALL ON FUNCTION hub.my_account() TO podium_hub;
+
+--
+-- Name: FUNCTION add_organization_member(p_org text, p_email text, p_role text, p_name text); Type: ACL; Schema: hub_private; Owner: -
+--
+
+REVOKE ALL ON FUNCTION hub_private.add_organization_member(p_org text, p_email text, p_role text, p_name text) FROM PUBLIC;
+
+--
+-- Name: FUNCTION add_signing_key(p_kid text, p_public_jwk jsonb, p_private_sealed text); Type: ACL; Schema: hub_private; Owner: -
+--
+
+REVOKE ALL ON FUNCTION hub_private.add_signing_key(p_kid text, p_public_jwk jsonb, p_private_sealed text) FROM PUBLIC;
+
+--
+-- Name: FUNCTION authenticate_login(p_token_hash bytea); Type: ACL; Schema: hub_private; Owner: -
+--
+
+REVOKE ALL ON FUNCTION hub_private.authenticate_login(p_token_hash bytea) FROM PUBLIC;
+
+--
+-- Name: FUNCTION create_organization(p_name text, p_instance_url text, p_tools text[]); Type: ACL; Schema: hub_private; Owner: -
+--
+
+REVOKE ALL ON FUNCTION hub_private.create_organization(p_name text, p_instance_url text, p_tools text[]) FROM PUBLIC;
+
+--
+-- Name: FUNCTION ensure_account(p_email text, p_name text); Type: ACL; Schema: hub_private; Owner: -
+--
+
+REVOKE ALL ON FUNCTION hub_private.ensure_account(p_email text, p_name text) FROM PUBLIC;
+
+--
+-- Name: FUNCTION ensure_signing_key(p_kid text, p_public_jwk jsonb, p_private_sealed text); Type: ACL; Schema: hub_private; Owner: -
+--
+
+REVOKE ALL ON FUNCTION hub_private.ensure_signing_key(p_kid text, p_public_jwk jsonb, p_private_sealed text) FROM PUBLIC;
+
+--
+-- Name: FUNCTION exchange(p_login_hash bytea, p_instance_url text, p_tool text, p_grant_hash bytea, p_jti uuid, p_lifetime_seconds integer); Type: ACL; Schema: hub_private; Owner: -
+--
+
+REVOKE ALL ON FUNCTION hub_private.exchange(p_login_hash bytea, p_instance_url text, p_tool text, p_grant_hash bytea, p_jti uuid, p_lifetime_seconds integer) FROM PUBLIC;
+
+--
+-- Name: FUNCTION login_code_check(p_email text, p_code_hash bytea); Type: ACL; Schema: hub_private; Owner: -
+--
+
+REVOKE ALL ON FUNCTION hub_private.login_code_check(p_email text, p_code_hash bytea) FROM PUBLIC;
+
+--
+-- Name: FUNCTION login_code_request(p_email text, p_code_hash bytea, p_sealed_code text); Type: ACL; Schema: hub_private; Owner: -
+--
+
+REVOKE ALL ON FUNCTION hub_private.login_code_request(p_email text, p_code_hash bytea, p_sealed_code text) FROM PUBLIC;
+
+--
+-- Name: FUNCTION login_code_spend(p_account uuid, p_code_hash bytea, p_login_hash bytea); Type: ACL; Schema: hub_private; Owner: -
+--
+
+REVOKE ALL ON FUNCTION hub_private.login_code_spend(p_account uuid, p_code_hash bytea, p_login_hash bytea) FROM PUBLIC;
+
+--
+-- Name: FUNCTION login_code_strike(p_account uuid, p_what text); Type: ACL; Schema: hub_private; Owner: -
+--
+
+REVOKE ALL ON FUNCTION hub_private.login_code_strike(p_account uuid, p_what text) FROM PUBLIC;
+
+--
+-- Name: FUNCTION my_organization(p_org uuid); Type: ACL; Schema: hub_private; Owner: -
+--
+
+REVOKE ALL ON FUNCTION hub_private.my_organization(p_org uuid) FROM PUBLIC;
+GRANT ALL ON FUNCTION hub_private.my_organization(p_org uuid) TO podium_hub;
+
+--
+-- Name: TABLE organizations; Type: ACL; Schema: hub; Owner: -
+--
+
+GRANT SELECT ON TABLE hub.organizations TO podium_hub;
+
+--
+-- Name: FUNCTION organization_ref(p_ref text); Type: ACL; Schema: hub_private; Owner: -
+--
+
+REVOKE ALL ON FUNCTION hub_private.organization_ref(p_ref text) FROM PUBLIC;
+
+--
+-- Name: FUNCTION published_keys(); Type: ACL; Schema: hub_private; Owner: -
+--
+
+REVOKE ALL ON FUNCTION hub_private.published_keys() FROM PUBLIC;
+
+--
+-- Name: FUNCTION redeem_grant(p_instance_secret_hash bytea, p_grant_hash bytea, p_jti uuid); Type: ACL; Schema: hub_private; Owner: -
+--
+
+REVOKE ALL ON FUNCTION hub_private.redeem_grant(p_instance_secret_hash bytea, p_grant_hash bytea, p_jti uuid) FROM PUBLIC;
+
+--
+-- Name: FUNCTION register_instance(p_url text, p_name text, p_secret_hash bytea); Type: ACL; Schema: hub_private; Owner: -
+--
+
+REVOKE ALL ON FUNCTION hub_private.register_instance(p_url text, p_name text, p_secret_hash bytea) FROM PUBLIC;
+
+--
+-- Name: FUNCTION remove_organization_member(p_org text, p_email text); Type: ACL; Schema: hub_private; Owner: -
+--
+
+REVOKE ALL ON FUNCTION hub_private.remove_organization_member(p_org text, p_email text) FROM PUBLIC;
+
+--
+-- Name: FUNCTION revoke_login(p_login uuid); Type: ACL; Schema: hub_private; Owner: -
+--
+
+REVOKE ALL ON FUNCTION hub_private.revoke_login(p_login uuid) FROM PUBLIC;
+
+--
+-- Name: FUNCTION set_account_two_factor(p_email text, p_sealed text); Type: ACL; Schema: hub_private; Owner: -
+--
+
+REVOKE ALL ON FUNCTION hub_private.set_account_two_factor(p_email text, p_sealed text) FROM PUBLIC;
+
+--
+-- Name: FUNCTION set_default_organization(p_account uuid, p_org uuid); Type: ACL; Schema: hub_private; Owner: -
+--
+
+REVOKE ALL ON FUNCTION hub_private.set_default_organization(p_account uuid, p_org uuid) FROM PUBLIC;
+
+--
+-- Name: FUNCTION set_organization_tools(p_org text, p_tools text[]); Type: ACL; Schema: hub_private; Owner: -
+--
+
+REVOKE ALL ON FUNCTION hub_private.set_organization_tools(p_org text, p_tools text[]) FROM PUBLIC;
+
+--
+-- Name: FUNCTION set_team(p_org text, p_slug text, p_name text, p_emails text[]); Type: ACL; Schema: hub_private; Owner: -
+--
+
+REVOKE ALL ON FUNCTION hub_private.set_team(p_org text, p_slug text, p_name text, p_emails text[]) FROM PUBLIC;
+
+--
+-- Name: FUNCTION signing_key(p_kid text); Type: ACL; Schema: hub_private; Owner: -
+--
+
+REVOKE ALL ON FUNCTION hub_private.signing_key(p_kid text) FROM PUBLIC;
+
+--
+-- Name: FUNCTION spend_totp_step(p_account uuid, p_step bigint); Type: ACL; Schema: hub_private; Owner: -
+--
+
+REVOKE ALL ON FUNCTION hub_private.spend_totp_step(p_account uuid, p_step bigint) FROM PUBLIC;
+
+--
 -- Name: TABLE agenda_items; Type: ACL; Schema: app; Owner: -
 --
 
@@ -16258,6 +17781,36 @@ GRANT SELECT ON TABLE app.vote_ballots TO podium_app;
 --
 
 GRANT SELECT ON TABLE app.vote_candidates TO podium_app;
+
+--
+-- Name: TABLE accounts; Type: ACL; Schema: hub; Owner: -
+--
+
+GRANT SELECT ON TABLE hub.accounts TO podium_hub;
+
+--
+-- Name: TABLE instances; Type: ACL; Schema: hub; Owner: -
+--
+
+GRANT SELECT ON TABLE hub.instances TO podium_hub;
+
+--
+-- Name: TABLE memberships; Type: ACL; Schema: hub; Owner: -
+--
+
+GRANT SELECT ON TABLE hub.memberships TO podium_hub;
+
+--
+-- Name: TABLE team_members; Type: ACL; Schema: hub; Owner: -
+--
+
+GRANT SELECT ON TABLE hub.team_members TO podium_hub;
+
+--
+-- Name: TABLE teams; Type: ACL; Schema: hub; Owner: -
+--
+
+GRANT SELECT ON TABLE hub.teams TO podium_hub;
 
 --
 -- Name: DEFAULT PRIVILEGES FOR FUNCTIONS; Type: DEFAULT ACL; Schema: -; Owner: -

@@ -59,11 +59,18 @@ export function taskList(deps: WorkerDeps, thumbnails: { renderer: ThumbnailRend
   };
 }
 
+/** The hub (SERVICE_ROLE=hub) runs only what it enqueues: its sign-in mails, and recovery. */
+export function hubTaskList(deps: WorkerDeps): TaskList {
+  return { mail__send: mailSend(deps), workers__recover: workersRecover(deps) };
+}
+
 // The freeze sweep and the dead-replica recovery every minute, the live log's retention
 // every hour; missed runs are not backfilled (one run catches up).
 export const CRONTAB = '* * * * * submissions__freeze_sweep ?max=1\n* * * * * workers__recover ?max=1\n7 * * * * live__prune ?max=1\n';
+export const HUB_CRONTAB = '* * * * * workers__recover ?max=1\n';
 
 export async function startWorker(deps: WorkerDeps, opts: { concurrency?: number; pollInterval?: number } = {}): Promise<WorkerHandle> {
+  const hub = deps.config.serviceRole === 'hub';
   const { pool, log, config } = deps;
   const workerId = `${os.hostname()}:${process.pid}:${randomUUID().slice(0, 8)}`;
   const store = createBlobStore(config);
@@ -77,13 +84,13 @@ export async function startWorker(deps: WorkerDeps, opts: { concurrency?: number
   });
   const runner = await run({
     pgPool: pool,
-    taskList: taskList(deps, { renderer, store }),
+    taskList: hub ? hubTaskList(deps) : taskList(deps, { renderer, store }),
     concurrency: opts.concurrency ?? 4,
     pollInterval: opts.pollInterval ?? 1000,
     noHandleSignals: true,
     logger: quietLogger,
     events,
-    crontab: CRONTAB,
+    crontab: hub ? HUB_CRONTAB : CRONTAB,
   });
   // Durations from job:start to its outcome, per job id (a worker runs several at once).
   const started = new Map<string, number>();
@@ -104,7 +111,7 @@ export async function startWorker(deps: WorkerDeps, opts: { concurrency?: number
   // The freeze sweep also runs once at boot, so a freeze passed while no worker ran is
   // handled now: directly (the captures it selects are jobs), after the listeners above so
   // none of them goes unmeasured; a failure here waits for the next minute's sweep.
-  await pool.query('select app_private.freeze_sweep(null)').catch((err) => log.warn({ err: err.message }, 'boot freeze sweep failed; the cron retries'));
+  if (!hub) await pool.query('select app_private.freeze_sweep(null)').catch((err) => log.warn({ err: err.message }, 'boot freeze sweep failed; the cron retries'));
   const beat = () => pool.query('select app_private.heartbeat($1, $2, $3)', [workerId, config.serviceRole, poolIds]).catch((err) => log.warn({ err: err.message }, 'heartbeat failed'));
   await beat();
   const timer = setInterval(beat, HEARTBEAT_INTERVAL_SECONDS * 1000);

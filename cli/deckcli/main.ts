@@ -5,6 +5,10 @@ import { processIo, type Io } from '../lib/io.ts';
 import type { Command } from './command.ts';
 import { loginComplete } from './commands/auth/login-complete.ts';
 import { loginRequest } from './commands/auth/login-request.ts';
+import { saveKey } from './commands/auth/save-key.ts';
+import { login } from './commands/login.ts';
+import { profiles } from './commands/profiles.ts';
+import { whoami } from './commands/whoami.ts';
 import { configClear } from './commands/config/clear.ts';
 import { dev } from './commands/dev.ts';
 import { logout } from './commands/logout.ts';
@@ -25,7 +29,7 @@ import { push } from './commands/push.ts';
 import { mcp } from './commands/mcp.ts';
 import { Context, VERSION } from './context.ts';
 
-export const COMMANDS: Command[] = [push, pull, share, shareEmail, tokens, views, responses, response, notify, list, versions, filesList, remove, open, dev, loginRequest, loginComplete, logout, configClear, mcp];
+export const COMMANDS: Command[] = [push, pull, share, shareEmail, tokens, views, responses, response, notify, list, versions, filesList, remove, open, dev, login, loginRequest, loginComplete, saveKey, logout, whoami, profiles, configClear, mcp];
 
 const GLOBAL_FLAGS: AnyFlags = {
   apiUrl: { type: 'string', aliases: ['url'] },
@@ -42,7 +46,8 @@ const GLOBAL_HELP = `Global options:
   --profile <name>          profile to use
   --json                    print the wire shape; errors go to stderr
 
-Key precedence: --api-key, --api-key-stdin, DECKS_API_KEY, the profile's key, a cached hub key.`;
+Key precedence: --api-key, --api-key-stdin, DECKS_API_KEY, the profile's key, the cached hub key of the
+instance, then (cloud instances) one exchange of the hub login shared with hackathon.`;
 
 export function main(argv: string[], io: Io = processIo()): Promise<number> {
   return dispatch(

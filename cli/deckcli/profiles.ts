@@ -9,13 +9,14 @@ import os from 'node:os';
 import path from 'node:path';
 import { readJsonFile, toolConfigPath, writeJsonFile } from '../lib/config-file.ts';
 import { CliError, EXIT } from '../lib/errors.ts';
+import type { ConnectKey } from '../lib/hub.ts';
 import { normalizeUrl } from '../lib/url.ts';
 
 
 export interface DeckProfile {
   baseUrl: string;
   apiKey?: string;
-  connectKeys?: Record<string, string>; // hub profile -> key minted by the hub exchange
+  connectKeys?: Record<string, ConnectKey>; // hub login name -> { key, instance } minted by the hub exchange
 }
 
 export interface DeckConfig {

@@ -4,6 +4,7 @@
 import type { Workspaces } from '../../core/wire/identity.ts';
 import { CliError, EXIT } from '../lib/errors.ts';
 import { BaseContext } from '../lib/base-context.ts';
+import { HubCredential, HubLoginStore } from '../lib/hub.ts';
 import { readStdinLineOnce } from '../lib/io.ts';
 import type { WireClient } from '../lib/wire.ts';
 import { chooseProfile, CLOUD, ProfileStore, type ProfileChoice } from './profiles.ts';
@@ -47,9 +48,50 @@ export class Context extends BaseContext<GlobalFlags> {
     return chooseProfile(this.store, { profile: this.flags.profile, apiUrl: this.flags.apiUrl }, this.io.env);
   }
 
-  /** Key sources, first that answers: --api-key, --api-key-stdin, EVENT_API_KEY, the profile's key, its cached hub key. */
-  async credential(): Promise<Credential | null> {
-    if (this.credentialCache !== undefined) return this.credentialCache;
+  private hubLoginsCache: HubLoginStore | null = null;
+  private hubCache: HubCredential | null = null;
+
+  /** The family's hub logins ($XDG_CONFIG_HOME/podium/hub.json), shared with deckcli. */
+  get hubLogins(): HubLoginStore {
+    return (this.hubLoginsCache ??= new HubLoginStore(this.io.env));
+  }
+
+  /** The hub credential of the selected profile's instance: its cached key, one exchange, one replacement. */
+  hub(): HubCredential {
+    const { name, url } = this.profile();
+    if (this.hubCache?.url === url) return this.hubCache;
+    const store = this.store;
+    return (this.hubCache = new HubCredential(
+      { io: this.io, userAgent: USER_AGENT, err: (l) => this.err(l) },
+      'hackathon',
+      url,
+      {
+        profileUrl: store.urlOf(name),
+        connectKeys: () => store.get(name)?.connectKeys,
+        save(login, entry) {
+          const p = store.get(name) ?? {};
+          store.put(name, { ...p, ...(name === CLOUD ? {} : { baseUrl: url }), connectKeys: { ...p.connectKeys, [login]: entry } });
+          store.save();
+        },
+        evict(key) {
+          const p = store.get(name);
+          if (!p?.connectKeys) return;
+          store.put(name, { ...p, connectKeys: Object.fromEntries(Object.entries(p.connectKeys).filter(([, e]) => (typeof e === 'string' ? e : e.key) !== key)) });
+          store.save();
+        },
+      },
+      this.hubLogins,
+      `hackathon login${name === CLOUD ? '' : ` --api-url ${url}`}`,
+    ));
+  }
+
+  /**
+   * Key sources, first that answers: --api-key, --api-key-stdin, EVENT_API_KEY, the profile's
+   * key, its cached hub key for this instance, then (cloud instances only, `exchange`) one
+   * exchange of the stored hub login.
+   */
+  async credential(opts: { exchange: boolean } = { exchange: true }): Promise<Credential | null> {
+    if (this.credentialCache) return this.credentialCache;
     let c: Credential | null = null;
     if (this.flags.apiKey) c = { key: this.flags.apiKey, source: '--api-key' };
     else if (this.flags.apiKeyStdin) c = { key: (await readStdinLineOnce(this.io, '--api-key-stdin')).trim(), source: '--api-key-stdin' };
@@ -58,12 +100,26 @@ export class Context extends BaseContext<GlobalFlags> {
       const p = this.store.get(this.profile().name);
       if (p?.apiKey) c = { key: p.apiKey, source: 'profile' };
       else {
-        const login = this.store.data.hubLogin?.account;
-        const cached = login ? p?.connectKeys?.[login] : undefined;
-        if (cached) c = { key: cached, source: 'hub login' };
+        const cached = this.hub().cached();
+        if (cached) c = { key: cached.key, source: 'hub login' };
+        else if (opts.exchange) {
+          const fresh = await this.hub().exchange();
+          if (fresh) c = { key: fresh.key, source: 'hub login' };
+        }
       }
     }
+    if (!c && !opts.exchange) return null; // not remembered: a later call may still exchange
     return (this.credentialCache = c);
+  }
+
+  /** Hands a 401 of a cached hub key to the hub credential: one replacement per command. */
+  private onUnauthorized(c: Credential): (() => Promise<string | null>) | undefined {
+    if (c.source !== 'hub login') return undefined;
+    return async () => {
+      const next = await this.hub().replace(this.credentialCache?.key ?? c.key);
+      if (next) this.credentialCache = { key: next, source: 'hub login' };
+      return next;
+    };
   }
 
   selection(): Selection | null {
@@ -81,12 +137,14 @@ export class Context extends BaseContext<GlobalFlags> {
   async bareClient(opts: { auth: boolean } = { auth: true }): Promise<WireClient> {
     const { url } = this.profile();
     let key: string | null = null;
+    let onUnauthorized: (() => Promise<string | null>) | undefined;
     if (opts.auth) {
       const c = await this.credential();
       if (!c) throw new CliError(`not signed in to ${url}: run hackathon login${this.profile().name === CLOUD ? '' : ` --api-url ${url}`}, or pass --api-key-stdin`, EXIT.access, 'unauthorized');
       key = c.key;
+      onUnauthorized = this.onUnauthorized(c);
     }
-    return this.wireClient({ baseUrl: url, key, userAgent: USER_AGENT });
+    return this.wireClient({ baseUrl: url, key, userAgent: USER_AGENT, onUnauthorized });
   }
 
   /** The client every workspace command uses: the selection resolved to an id (a name costs one lookup). */

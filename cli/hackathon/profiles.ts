@@ -3,6 +3,7 @@
 // `cloud` exists before anything is on disk and has no baseUrl (the cloud URL is its default).
 import { readJsonFile, toolConfigPath, writeJsonFile } from '../lib/config-file.ts';
 import { CliError, EXIT } from '../lib/errors.ts';
+import type { ConnectKey } from '../lib/hub.ts';
 import { normalizeUrl, profileNameForUrl } from '../lib/url.ts';
 
 
@@ -12,13 +13,13 @@ export const DEFAULT_CLOUD_URL = 'https://podium.events';
 export interface Profile {
   baseUrl?: string; // absent on `cloud`
   apiKey?: string;
-  connectKeys?: Record<string, string>; // one key per hub login
+  connectKeys?: Record<string, ConnectKey>; // hub login name -> { key, instance }: one key per hub login
 }
 
+/** The hub login itself is the family's ($XDG_CONFIG_HOME/podium/hub.json, cli/lib/hub.ts), not this file's. */
 export interface ProfileFile {
   active?: string;
   profiles: Record<string, Profile>;
-  hubLogin?: { account: string; token: string } | null;
 }
 
 export function cloudUrl(env: NodeJS.ProcessEnv): string {

@@ -8,6 +8,7 @@ import { CliError, EXIT } from './errors.ts';
 export const ACCESS_CODES = new Set([
   'unauthorized', 'key_not_allowed', 'insufficient_scope', 'workspace_pinned', 'not_on_roster',
   'not_a_participant', 'github_login_taken', 'tool_access_denied', 'insufficient_event_role', 'organization_taken',
+  'hub_token_invalid', 'hub_grant_invalid',
 ]);
 
 export class WireError extends CliError {
@@ -29,6 +30,11 @@ export interface WireOptions {
   timeoutMs?: number;
   /** The network edge (default: the global fetch); tests hand in their own to record or replay answers. */
   fetch?: typeof fetch;
+  /**
+   * A 401 for the key: answers a replacement key to retry the request with once (a cached hub
+   * key exchanged again), or null to let the refusal stand. Streamed bodies are not retried.
+   */
+  onUnauthorized?: () => Promise<string | null>;
 }
 
 /**
@@ -112,6 +118,14 @@ export class WireClient {
       throw new CliError(`cannot reach ${this.opts.baseUrl} (${cause})`, EXIT.environment, 'unreachable');
     }
     if (res.ok) return res;
+    if (res.status === 401 && this.opts.key && this.opts.onUnauthorized && !(body instanceof ReadableStream)) {
+      const replacement = await this.opts.onUnauthorized();
+      if (replacement) {
+        await res.body?.cancel();
+        this.opts.key = replacement;
+        return this.fetchOk(method, path, body, extraHeaders, timeoutMs);
+      }
+    }
     const text = await res.text();
     let json: any = null;
     try {

@@ -9,6 +9,11 @@ import { parseArgs } from '../lib/args.ts';
 import { CliError, EXIT } from '../lib/errors.ts';
 import { processIo, printJson, type Io } from '../lib/io.ts';
 import type { Command } from './command.ts';
+import { hubInstanceAdd } from './commands/hub/instance-add.ts';
+import { hubMemberAdd } from './commands/hub/member-add.ts';
+import { hubOrgAdd } from './commands/hub/org-add.ts';
+import { hubOrgTools } from './commands/hub/org-tools.ts';
+import { hubRotateKey } from './commands/hub/rotate-key.ts';
 import { keyCreate } from './commands/key/create.ts';
 import { memberAdd } from './commands/member/add.ts';
 import { memberInvite } from './commands/member/invite.ts';
@@ -19,7 +24,7 @@ import { workspaceCreate } from './commands/workspace/create.ts';
 import { accountErase } from './commands/account/erase.ts';
 import { voteRecount } from './commands/vote/recount.ts';
 
-export const COMMANDS: Command[] = [start, migrate, setup, workspaceCreate, memberAdd, memberInvite, keyCreate, accountErase, voteRecount];
+export const COMMANDS: Command[] = [start, migrate, setup, workspaceCreate, memberAdd, memberInvite, keyCreate, accountErase, voteRecount, hubInstanceAdd, hubOrgAdd, hubOrgTools, hubMemberAdd, hubRotateKey];
 
 const CONFLICT_CODES = new Set(['already_set_up', 'workspace_exists', 'already_member']);
 

@@ -13,6 +13,17 @@ export function loginCodeMail(to: string, tool: 'deck' | 'hackathon' | 'browser'
   };
 }
 
+/** The hub's sign-in code: one login for every tool of the family, on every instance behind it. */
+export function hubLoginCodeMail(to: string, code: string, hubUrl: string): Mail {
+  return {
+    to,
+    subject: `Your Podium hub sign-in code: ${code}`,
+    text:
+      `Your code to sign in to the Podium hub ${hubUrl} (deckcli and hackathon on its instances) is:\n\n    ${code}\n\n` +
+      `It works for 10 minutes and 3 attempts. If you did not ask for it, ignore this mail: nothing happens without the code.\n`,
+  };
+}
+
 /** Form activity on a deck: says that something happened and where to look, never the answers. */
 export function deckResponseMail(to: string, kind: 'new' | 'edit', deck: { id: string; title: string }, instanceUrl: string): Mail {
   const page = `${instanceUrl}/decks/${deck.id}/present`;

@@ -49,7 +49,7 @@ test("the CLIs' access codes (exit 3) are exactly the registered codes of exit c
 });
 
 test('every code SQL raises is registered', async (t) => {
-  const { rows } = await db.pool.query(`select p.proname, p.prosrc from pg_proc p where p.pronamespace in ('app'::regnamespace, 'app_private'::regnamespace)`);
+  const { rows } = await db.pool.query(`select p.proname, p.prosrc from pg_proc p where p.pronamespace in ('app'::regnamespace, 'app_private'::regnamespace, 'hub'::regnamespace, 'hub_private'::regnamespace)`);
   const raised = new Set<string>();
   for (const r of rows) for (const m of (r.prosrc as string).matchAll(/app_private\.fail\(\s*'([a-z0-9_]+)'/g)) raised.add(m[1]);
   t.true(raised.size > 50, `found the SQL refusals (${raised.size})`);

@@ -8,7 +8,7 @@ let plain: TestServer;
 let cloud: TestServer;
 test.before(async () => {
   plain = await startTestServer();
-  cloud = await startTestServer({ env: { HUB_URL: 'https://hub.podium.test', EMAIL_DRIVER: 'smtp', SMTP_URL: 'smtp://127.0.0.1:1' } });
+  cloud = await startTestServer({ env: { HUB_URL: 'https://hub.podium.test', HUB_INSTANCE_SECRET: 'test-instance-secret-0123456789abcdef', EMAIL_DRIVER: 'smtp', SMTP_URL: 'smtp://127.0.0.1:1' } });
 });
 test.after.always(async () => {
   await plain?.close();

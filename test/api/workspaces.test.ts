@@ -66,7 +66,7 @@ test.serial('a key pinned to one workspace cannot change the account default (RE
 });
 
 test.serial('on a cloud instance the default is a hub account setting', async (t) => {
-  const cloud = await startTestServer({ db: s.db, env: { HUB_URL: 'https://hub.podium.test' } });
+  const cloud = await startTestServer({ db: s.db, env: { HUB_URL: 'https://hub.podium.test', HUB_INSTANCE_SECRET: 'test-instance-secret-0123456789abcdef' } });
   try {
     const r = await http(cloud.url, 'PUT', '/api/v1/me/default-workspace', { key, body: { workspaceId: a.id } });
     t.is(r.status, 409);

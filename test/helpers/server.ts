@@ -31,6 +31,7 @@ export interface TestServerOptions {
   worker?: boolean;
   db?: TestDatabase; // share one database between servers (replica-like)
   logLines?: string[]; // collects every JSON log line (level info and up unless env sets LOG_LEVEL)
+  surface?: 'full' | 'hub'; // `hub`: the hub's routes (SERVICE_ROLE=hub)
 }
 
 export async function startTestServer(opts: TestServerOptions = {}): Promise<TestServer> {
@@ -51,7 +52,7 @@ export async function startTestServer(opts: TestServerOptions = {}): Promise<Tes
   const log = createLogger(level, 'podium', lines ? { write: (line: string) => void lines.push(line) } : undefined);
   const limiter = await createRateLimiter(config.redisUrl);
   const usage = new UsageCounter();
-  const api = await buildApi({ config, pool: db.pool, limiter, usage, log });
+  const api = await buildApi({ config, pool: db.pool, limiter, usage, log }, opts.surface ?? 'full');
   await api.app.listen({ host: '127.0.0.1', port: 0 });
   const port = (api.app.server.address() as { port: number }).port;
   const url = `http://127.0.0.1:${port}`;

@@ -6,7 +6,7 @@
 import type { Task } from 'graphile-worker';
 import { randomToken, sha256, unseal } from '../../core/crypto.ts';
 import type { Mail } from '../../core/mail/index.ts';
-import { invitationMail, loginCodeMail, shareLinkMail, type InvitationInfo } from '../../core/mail/templates.ts';
+import { hubLoginCodeMail, invitationMail, loginCodeMail, shareLinkMail, type InvitationInfo } from '../../core/mail/templates.ts';
 import type { WorkerDeps } from '../index.ts';
 
 const str = (v: unknown): v is string => typeof v === 'string';
@@ -16,6 +16,9 @@ function mailOf(p: Record<string, unknown>, secret: string, instanceUrl: string)
   if (!p || !str(p.to)) return null;
   if (p.template === 'login_code' && (p.tool === 'deck' || p.tool === 'hackathon' || p.tool === 'browser') && str(p.sealedCode)) {
     return loginCodeMail(p.to, p.tool, unseal(secret, p.sealedCode), instanceUrl);
+  }
+  if (p.template === 'hub_login_code' && str(p.sealedCode)) {
+    return hubLoginCodeMail(p.to, unseal(secret, p.sealedCode), instanceUrl);
   }
   if (p.template === 'share_link' && str(p.sealedUrl) && str(p.title) && str(p.sender) && (p.message === null || str(p.message))) {
     return shareLinkMail(p.to, p.sender, p.title, unseal(secret, p.sealedUrl), p.message ?? null);

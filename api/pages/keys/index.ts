@@ -1,13 +1,15 @@
-// API keys of the deck tool, from the dashboard (session only): GET /decks/keys lists the
-// signed-in person's keys (name, dk_…last 4, scopes, workspace pin, created, last used,
-// expires; never a secret), POST /decks/keys makes one (presentations:read checked and
-// presentations:write unchecked by default, as the spec asks) and shows its secret once on
-// the answer page, POST /decks/keys/<id>/revoke revokes one after a confirm step. The rules
-// are in SQL (migration 000020: app.create_dashboard_key, app.revoke_my_api_key refuse key
-// callers); the secret is minted here as the CLI sign-in mints it and never logged.
+// API keys of both tools, from the dashboard (session only): GET /decks/keys lists the
+// signed-in person's keys (name, tool, dk_…/hck_…last 4, scopes, workspace pin, created,
+// last used, expires; never a secret), POST /decks/keys makes one of the chosen tool (its
+// read scope checked and its write scope, presentations:write or hackathon:write, unchecked
+// by default, as both specs ask; optional workspace pin and lifetime) and shows its secret
+// once on the answer page, POST /decks/keys/<id>/revoke revokes one after a confirm step. The
+// rules are in SQL (migrations 000020 and 000092: app_private.create_dashboard_key,
+// app.revoke_my_api_key refuse key callers); the secret is minted here as the CLI sign-in
+// mints it and never logged.
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { authenticate, callerOf, type Identity } from '../../auth/caller.ts';
-import { mintKey, KEY_PREFIX } from '../../../core/keys.ts';
+import { mintKey, KEY_PREFIX, type Tool } from '../../../core/keys.ts';
 import { asCaller } from '../../routes/support.ts';
 import { toAppError } from '../../server.ts';
 import type { ApiDeps } from '../../server.ts';
@@ -18,10 +20,16 @@ import { esc } from '../html.ts';
 
 export const KEYS_PATH = '/decks/keys';
 const UUID = /^[0-9a-f]{8}-([0-9a-f]{4}-){3}[0-9a-f]{12}$/i;
-const SCOPES = ['presentations:read', 'presentations:write'] as const;
+const SCOPES: Record<Tool, readonly [string, string]> = {
+  deck: ['presentations:read', 'presentations:write'],
+  hackathon: ['hackathon:read', 'hackathon:write'],
+};
+const TOOL_LABEL: Record<Tool, string> = { deck: 'Deck publishing (deckcli, dk_)', hackathon: 'Hackathon events (hackathon, hck_)' };
+const WRITE_NOTE: Record<string, string> = { 'presentations:write': ' (needed for push and share)', 'hackathon:write': ' (needed for every change: posts, roster, projects…)' };
 
 interface KeyRow {
   id: string;
+  tool: Tool;
   name: string;
   scopes: string[];
   workspaceId: string | null;
@@ -34,16 +42,21 @@ interface KeyRow {
   last4: string | null;
 }
 
-// One checkbox per scope, named after it (the pages' form parser keeps one value per name).
+// One checkbox per scope, named after it (the pages' form parser keeps one value per name);
+// only the chosen tool's scopes count.
 interface CreateForm {
   name?: string;
+  tool?: string;
   'presentations:read'?: string;
   'presentations:write'?: string;
+  'hackathon:read'?: string;
+  'hackathon:write'?: string;
   expires?: string;
   pin?: string;
 }
 
-const checkedScopes = (f: CreateForm): string[] => SCOPES.filter((s) => f[s] === '1');
+const toolOf = (f: CreateForm): Tool | null => (f.tool === undefined || f.tool === 'deck' ? 'deck' : f.tool === 'hackathon' ? 'hackathon' : null);
+const checkedScopes = (f: CreateForm, tool: Tool): string[] => SCOPES[tool].filter((s) => f[s as keyof CreateForm] === '1');
 
 type Who = { identity: Identity } | { reply: FastifyReply };
 
@@ -75,10 +88,10 @@ async function sessionOf(req: FastifyRequest, reply: FastifyReply, deps: ApiDeps
 function listKeys(req: FastifyRequest, deps: ApiDeps): Promise<KeyRow[]> {
   return asCaller(req, deps.pool, async (c) => {
     const { rows } = await c.query(
-      `select k.id, k.name, k.scopes, k.workspace_id as "workspaceId", w.name as "workspaceName", k.created_via as "createdVia",
+      `select k.id, k.tool, k.name, k.scopes, k.workspace_id as "workspaceId", w.name as "workspaceName", k.created_via as "createdVia",
               k.expires_at as "expiresAt", coalesce(k.expires_at <= app.now(), false) as expired, k.last_used_at as "lastUsedAt", k.created_at as "createdAt", k.last4
          from app.my_api_keys k left join app.workspaces w on w.id = k.workspace_id
-        where k.tool = 'deck' and k.revoked_at is null
+        where k.revoked_at is null
         order by k.created_at desc, k.id`,
     );
     return rows as KeyRow[];
@@ -86,7 +99,7 @@ function listKeys(req: FastifyRequest, deps: ApiDeps): Promise<KeyRow[]> {
 }
 
 function keyLabel(k: KeyRow): string {
-  return `<code>${KEY_PREFIX.deck}…${k.last4 ? esc(k.last4) : ''}</code>`;
+  return `<code>${KEY_PREFIX[k.tool]}…${k.last4 ? esc(k.last4) : ''}</code>`;
 }
 
 function expiry(k: KeyRow): string {
@@ -96,25 +109,31 @@ function expiry(k: KeyRow): string {
 
 function keyTable(keys: KeyRow[]): string {
   if (keys.length === 0) return '<p class="muted">No key yet.</p>';
-  const rows = keys.map((k) => `<tr><td>${esc(k.name)}</td><td>${keyLabel(k)}</td><td>${k.scopes.map((s) => `<span class="badge">${esc(s)}</span>`).join(' ')}</td>
+  const rows = keys.map((k) => `<tr><td>${esc(k.name)}</td><td>${k.tool === 'deck' ? 'deck' : 'hackathon'}</td><td>${keyLabel(k)}</td><td>${k.scopes.map((s) => `<span class="badge">${esc(s)}</span>`).join(' ')}</td>
 <td>${k.workspaceId ? esc(k.workspaceName ?? k.workspaceId) : '<span class="muted">any</span>'}</td><td>${when(k.createdAt)}<br><span class="muted">${esc(k.createdVia)}</span></td>
 <td>${k.lastUsedAt ? when(k.lastUsedAt) : 'never'}</td><td>${expiry(k)}</td>
 <td><details class="menu"><summary>Revoke…</summary><div class="panel" role="group" aria-label="Revoke ${esc(k.name)}"><p>Revoke <strong>${esc(k.name)}</strong>? Clients using it are refused from now on.</p>
 <form method="post" action="${KEYS_PATH}/${esc(k.id)}/revoke"><button type="submit" class="danger">Revoke key</button></form></div></details></td></tr>`);
-  return `<div class="scroll"><table><thead><tr>${['Name', 'Key', 'Scopes', 'Workspace', 'Created', 'Last used', 'Expires', '']
+  return `<div class="scroll"><table><thead><tr>${['Name', 'Tool', 'Key', 'Scopes', 'Workspace', 'Created', 'Last used', 'Expires', '']
     .map((h) => `<th scope="col">${esc(h)}</th>`)
     .join('')}</tr></thead><tbody>${rows.join('')}</tbody></table></div>`;
 }
 
 function createForm(identity: Identity, f: CreateForm = {}, error?: string): string {
-  const scopes = f.name === undefined ? ['presentations:read'] : checkedScopes(f);
+  const fresh = f.name === undefined;
+  const chosen = toolOf(f) ?? 'deck';
+  // Fresh form: each tool's read scope ticked, its write scope not (both specs).
+  const ticked = (tool: Tool, s: string) => (fresh ? s === SCOPES[tool][0] : f[s as keyof CreateForm] === '1');
   const ws = identity.workspace;
   return `<section class="card" aria-labelledby="new-key"><h2 id="new-key">New key</h2>
 <form method="post" action="${KEYS_PATH}">
-<label for="key-name">Name</label><input id="key-name" name="name" maxlength="100" required value="${esc(f.name ?? '')}" placeholder="Laptop deckcli">
-<fieldset><legend>Scopes</legend>
-${SCOPES.map((s) => `<label class="check"><input type="checkbox" name="${s}" value="1"${scopes.includes(s) ? ' checked' : ''}> <code>${s}</code>${s === 'presentations:write' ? ' (needed for push and share)' : ''}</label>`).join('\n')}
+<label for="key-name">Name</label><input id="key-name" name="name" maxlength="100" required value="${esc(f.name ?? '')}" placeholder="Laptop">
+<fieldset><legend>Tool</legend>
+${(['deck', 'hackathon'] as const).map((tool) => `<label class="check"><input type="radio" name="tool" value="${tool}"${tool === chosen ? ' checked' : ''}> ${esc(TOOL_LABEL[tool])}</label>`).join('\n')}
 </fieldset>
+${(['deck', 'hackathon'] as const).map((tool) => `<fieldset><legend>Scopes of a ${tool === 'deck' ? 'deck' : 'hackathon'} key</legend>
+${SCOPES[tool].map((s) => `<label class="check"><input type="checkbox" name="${s}" value="1"${ticked(tool, s) ? ' checked' : ''}> <code>${s}</code>${WRITE_NOTE[s] ?? ''}</label>`).join('\n')}
+</fieldset>`).join('\n')}
 <label for="key-expires">Expires after (days, optional)</label><input id="key-expires" name="expires" type="number" min="1" max="3650" value="${esc(f.expires ?? '')}">
 ${ws ? `<label class="check"><input type="checkbox" name="pin" value="1"${f.pin ? ' checked' : ''}> Only for the workspace ${esc(ws.name)}</label>` : ''}
 ${error ? `<p class="error" role="alert">${esc(error)}</p>` : ''}
@@ -122,11 +141,14 @@ ${error ? `<p class="error" role="alert">${esc(error)}</p>` : ''}
 </form></section>`;
 }
 
-function newKeyCard(name: string, secret: string): string {
+function newKeyCard(name: string, tool: Tool, secret: string, instance: string): string {
+  const save = tool === 'deck'
+    ? `save it in a profile with <code>deckcli auth save-key --api-url ${esc(instance)}</code> (paste it when asked), or use <code>--api-key-stdin</code> or <code>DECKS_API_KEY</code>`
+    : `save it in a profile with <code>hackathon login --api-key-stdin --api-url ${esc(instance)}</code> (paste it on stdin), or use <code>EVENT_API_KEY</code>`;
   return `<section class="card" aria-labelledby="made"><h2 id="made">Key “${esc(name)}” created</h2>
 <p><strong>This key is shown once: copy it now.</strong> Select the field and copy (Ctrl+C or ⌘C); it cannot be shown again, only revoked.</p>
 <label for="new-secret">Key</label><input id="new-secret" readonly autofocus spellcheck="false" autocomplete="off" value="${esc(secret)}">
-<p class="muted">Use it with <code>deckcli</code> (<code>--api-key-stdin</code> or <code>DECKS_API_KEY</code>) or as <code>Authorization: Bearer …</code>.</p></section>`;
+<p class="muted">Next, ${save}; or send it as <code>Authorization: Bearer …</code>.</p></section>`;
 }
 
 async function keysPage(req: FastifyRequest, reply: FastifyReply, deps: ApiDeps, identity: Identity, top: string, form: string, status = 200): Promise<FastifyReply> {
@@ -135,7 +157,7 @@ async function keysPage(req: FastifyRequest, reply: FastifyReply, deps: ApiDeps,
     reply,
     'API keys',
     `<p><a href="/decks">All decks</a></p><h1>API keys</h1>${top}${form}
-<section class="card" aria-labelledby="your-keys"><h2 id="your-keys">Your deck keys</h2>${keyTable(keys)}</section>`,
+<section class="card" aria-labelledby="your-keys"><h2 id="your-keys">Your keys</h2>${keyTable(keys)}</section>`,
     { signedInAs: whoIs(identity), status },
   );
 }
@@ -164,24 +186,26 @@ export function registerKeyPages(app: FastifyInstance, deps: ApiDeps): void {
     const identity = who.identity;
     const f: CreateForm = typeof req.body === 'object' && req.body ? req.body : {};
     const name = typeof f.name === 'string' ? f.name.trim() : '';
-    const scopes = checkedScopes(f);
+    const tool = toolOf(f);
+    const scopes = tool ? checkedScopes(f, tool) : [];
     const expires = days(typeof f.expires === 'string' ? f.expires : undefined);
     const again = (message: string, status: number) => keysPage(req, reply, deps, identity, '', createForm(identity, f, message), status);
     try {
       if (!name) return await again('Give the key a name.', 400);
+      if (!tool) return await again('Pick the tool the key is for.', 400);
       if (scopes.length === 0) return await again('Pick at least one scope.', 400);
       if (expires === undefined) return await again('The lifetime is a number of days (1 to 3650).', 400);
-      const { key, hash } = mintKey('deck');
+      const { key, hash } = mintKey(tool);
       try {
         await asCaller(req, deps.pool, (c) =>
-          c.query('select app_private.create_dashboard_key($1, $2, $3, $4, $5, $6) as r', [hash, key.slice(-4), name, scopes, expires, f.pin === '1']),
+          c.query('select app_private.create_dashboard_key($1, $2, $3, $4, $5, $6, $7) as r', [hash, key.slice(-4), name, tool, scopes, expires, f.pin === '1']),
         );
       } catch (err) {
         const e = toAppError(err);
         if (e.status >= 500) throw err;
         return await again(e.message, e.status);
       }
-      return await keysPage(req, reply, deps, identity, newKeyCard(name, key), createForm(identity));
+      return await keysPage(req, reply, deps, identity, newKeyCard(name, tool, key, deps.config.publicUrl), createForm(identity));
     } catch (err) {
       return failurePage(reply, err, whoIs(identity));
     }

@@ -2,6 +2,7 @@
 // then evicts them; a classic single-key profile logs out locally, as it always did.
 import type { KeyRevoked } from '../../../core/wire/identity.ts';
 import { CliError, EXIT } from '../../lib/errors.ts';
+import { connectKeyOf } from '../../lib/hub.ts';
 import { WireError } from '../../lib/wire.ts';
 import { command } from '../command.ts';
 import { USER_AGENT } from '../context.ts';
@@ -18,17 +19,19 @@ export const logout = command({
       return;
     }
     const lines: string[] = [];
-    for (const [hubProfile, key] of Object.entries(p.connectKeys ?? {})) {
+    for (const [hubProfile, entry] of Object.entries(p.connectKeys ?? {})) {
+      // Each key is revoked on the instance it was minted on (the profile's), nowhere else.
+      const { key, instance } = connectKeyOf(entry, p.baseUrl);
       try {
-        await ctx.wireClient({ baseUrl: url, key, userAgent: USER_AGENT }).request<KeyRevoked>('DELETE', '/cli/auth/key');
-        lines.push(`Revoked the key of hub login ${hubProfile} on ${url}`);
+        await ctx.wireClient({ baseUrl: instance, key, userAgent: USER_AGENT }).request<KeyRevoked>('DELETE', '/cli/auth/key');
+        lines.push(`Revoked the key of hub login ${hubProfile} on ${instance}`);
       } catch (err) {
         // 403 insufficient_scope: a current instance refusing a read-only key; any other 403
         // (key_not_allowed): an older instance whose allowlist predates self-revocation.
         if (err instanceof WireError && err.status === 403 && err.code === 'insufficient_scope') {
           lines.push(`The key of hub login ${hubProfile} is read-only and may not revoke itself: it stays valid on the server; revoke it from the dashboard`);
         } else if (err instanceof WireError && err.status === 403) {
-          lines.push(`${url} does not let a key revoke itself (older instance): the key of hub login ${hubProfile} stays valid on the server; revoke it from the dashboard`);
+          lines.push(`${instance} does not let a key revoke itself (older instance): the key of hub login ${hubProfile} stays valid on the server; revoke it from the dashboard`);
         } else if (err instanceof WireError && err.status === 401) lines.push(`The key of hub login ${hubProfile} was already invalid`);
         else if (err instanceof CliError && err.exitCode === EXIT.environment) throw new CliError(`${err.message}; nothing was evicted, try again`, EXIT.environment, 'unreachable');
         else throw err;

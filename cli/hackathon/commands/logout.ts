@@ -2,6 +2,7 @@
 // --api-url one), then forgets them. The profile, its URL and the hub login stay.
 import type { KeyRevoked } from '../../../core/wire/identity.ts';
 import { CliError, EXIT } from '../../lib/errors.ts';
+import { connectKeyOf } from '../../lib/hub.ts';
 import { WireError } from '../../lib/wire.ts';
 import { command } from '../command.ts';
 import { USER_AGENT } from '../context.ts';
@@ -14,15 +15,20 @@ export const logout = command({
   async run(opts, ctx) {
     const { name, url } = chooseProfile(ctx.store, { profile: opts.profile }, {});
     const profile = ctx.store.get(name) ?? {};
-    const keys = [profile.apiKey, ...Object.values(profile.connectKeys ?? {})].filter((k): k is string => Boolean(k));
+    // Every key on the instance it belongs to: the profile's own key on the profile's instance,
+    // each cached hub key on the instance it was minted on.
+    const keys = [
+      ...(profile.apiKey ? [{ key: profile.apiKey, instance: url }] : []),
+      ...Object.values(profile.connectKeys ?? {}).map((e) => connectKeyOf(e, url)),
+    ];
     if (keys.length === 0) {
       ctx.out(`Profile ${name} holds no key; nothing to do`);
       return;
     }
     const results: { outcome: 'revoked' | 'already_invalid' | 'kept_server_side' }[] = [];
-    for (const key of keys) {
+    for (const { key, instance } of keys) {
       try {
-        await ctx.wireClient({ baseUrl: url, key, userAgent: USER_AGENT }).request<KeyRevoked>('DELETE', '/cli/auth/key');
+        await ctx.wireClient({ baseUrl: instance, key, userAgent: USER_AGENT }).request<KeyRevoked>('DELETE', '/cli/auth/key');
         results.push({ outcome: 'revoked' });
       } catch (err) {
         if (err instanceof WireError && err.status === 401) results.push({ outcome: 'already_invalid' });

@@ -1,8 +1,9 @@
 // Where a command runs and as whom: workspace, organization, what chose the workspace,
 // the credential's source, and the hub login state.
 import type { Me } from '../../../core/wire/identity.ts';
+import { discover, hubOf } from '../../lib/hub.ts';
 import { command } from '../command.ts';
-import { CLOUD } from '../profiles.ts';
+import { USER_AGENT } from '../context.ts';
 
 export const whoami = command({
   path: 'whoami',
@@ -15,10 +16,16 @@ export const whoami = command({
     const cred = (await ctx.credential())!;
     const profile = ctx.profile();
     const chosenBy = sel ? sel.source : me.key?.workspaceId ? 'key pin' : 'server default';
-    const isCloud = profile.name === CLOUD || profile.url === ctx.store.urlOf(CLOUD);
-    const hub = ctx.store.data.hubLogin
-      ? cred.source === 'hub login' ? 'used' : `not used: ${cred.source} came first`
-      : isCloud ? 'not connected' : 'not used: self-hosted instances never contact the hub';
+    let hub: string;
+    if (cred.source === 'hub login') hub = `used (${ctx.hub().cached()?.login ?? 'hub login'})`;
+    else {
+      // Whether the instance signs in through a hub is discovery's answer (public, no key sent).
+      const hubUrl = hubOf(await discover({ io: ctx.io, userAgent: USER_AGENT, err: (l) => ctx.err(l) }, profile.url));
+      const login = hubUrl ? ctx.hubLogins.get(hubUrl) : null;
+      hub = !hubUrl ? 'not used: self-hosted instances never contact the hub'
+        : login ? `not used: ${cred.source} came first`
+        : `not connected: run hackathon login to sign in through the hub ${hubUrl}`;
+    }
     const answer = {
       instance: profile.url,
       profile: profile.name,

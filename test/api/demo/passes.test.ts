@@ -161,7 +161,7 @@ test.serial('browser sessions only: keys are refused, and writes need this insta
 
 test('off unless the operator turned demo sign-in on; on cloud demo links are minted at the hub', async (t) => {
   const off = await startTestServer({ db: s.db });
-  const cloud = await startTestServer({ db: s.db, env: { DEMO_SIGNIN: '1', HUB_URL: 'https://hub.podium.test' } });
+  const cloud = await startTestServer({ db: s.db, env: { DEMO_SIGNIN: '1', HUB_URL: 'https://hub.podium.test', HUB_INSTANCE_SECRET: 'test-instance-secret-0123456789abcdef' } });
   try {
     const cookie = await signIn(off.url, owner.email);
     const r = await write('POST', '/api/v1/demo/passes', cookie, { emails: [mia.email] }, off.url);

@@ -102,6 +102,33 @@ test.serial('checking presentations:write gives both scopes, the key pushes; exp
   t.is((await publish(s.url, secret, { 'index.html': '<h1>x</h1>' }, { title: 'Pushed' })).status, 201);
 });
 
+test.serial('hackathon keys too: hck_, hackathon:write unchecked by default, shown once; only the chosen tool\'s scopes count', async (t) => {
+  const form = await page(owner);
+  t.regex(form.text, /<input type="radio" name="tool" value="deck" checked>/);
+  t.regex(form.text, /<input type="radio" name="tool" value="hackathon">/);
+  t.regex(form.text, /<input type="checkbox" name="hackathon:read" value="1" checked>/);
+  t.regex(form.text, /<input type="checkbox" name="hackathon:write" value="1">/, 'hackathon:write is unchecked by default');
+  const r = await create([['name', 'Event laptop'], ['tool', 'hackathon'], ['hackathon:read', '1'], ['presentations:write', '1'], ['expires', '7'], ['pin', '1']]);
+  t.is(r.status, 200);
+  const secret = /id="new-secret"[^>]*value="(hck_[A-Za-z0-9_-]{43})"/.exec(r.text)?.[1];
+  t.truthy(secret, r.text.slice(0, 500));
+  t.is(r.text.split(secret!).length, 2, 'the secret appears exactly once');
+  t.regex(r.text, /hackathon login --api-key-stdin --api-url/);
+  const who = await me(secret!);
+  t.is(who.body.key.tool, 'hackathon');
+  t.deepEqual(who.body.key.scopes, ['hackathon:read'], 'a deck scope ticked for a hackathon key is ignored');
+  t.is(who.body.key.workspaceId, ws);
+  t.truthy(who.body.key.expiresAt);
+  t.is((await http(s.url, 'GET', '/api/v1/teams', { key: secret })).status, 200, 'it reads');
+  t.is((await http(s.url, 'POST', '/api/v1/teams', { key: secret, body: { slug: 'x', name: 'X' } })).status, 403, 'it cannot write');
+  const list = await page(owner);
+  t.true(list.text.includes(`hck_…${secret!.slice(-4)}`));
+  t.false(list.text.includes(secret!));
+  const badTool = await create([['name', 'x'], ['tool', 'other'], ['hackathon:read', '1']]);
+  t.is(badTool.status, 400);
+  t.regex(badTool.text, /Pick the tool/);
+});
+
 test.serial('refusals show the form again and make nothing', async (t) => {
   const before = await keyCount();
   const noName = await create([['name', '  '], ['presentations:read', '1']]);

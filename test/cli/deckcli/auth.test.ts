@@ -145,7 +145,7 @@ test('an older instance refusing self-revocation (403 key_not_allowed): the olde
 });
 
 test('a cloud instance is detected by discovery and steered to the hub, nothing sent', async (t) => {
-  const cloud = await startTestServer({ db: s.db, env: { HUB_URL: 'https://hub.podium.test' } });
+  const cloud = await startTestServer({ db: s.db, env: { HUB_URL: 'https://hub.podium.test', HUB_INSTANCE_SECRET: 'test-instance-secret-0123456789abcdef' } });
   try {
     const { env } = makeHome();
     const r = await deckcli(['auth', 'login-request', '--email', 'owner@acme.test', '--api-url', cloud.url], env);

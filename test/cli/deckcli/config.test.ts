@@ -70,7 +70,8 @@ test('key precedence: --api-key, --api-key-stdin, DECKS_API_KEY, then the profil
   const { env, config } = makeHome();
   mkdirSync(path.join(config, 'podium', 'tools'), { recursive: true });
   writeFileSync(path.join(config, 'podium', 'tools', 'deckcli.json'), JSON.stringify({ active: 'a', profiles: { a: { baseUrl: 'https://a.test', apiKey: 'dk_profile' } } }));
-  const cred = (flags: object, e: NodeJS.ProcessEnv = env, stdin = '') => new Context(fakeIo(e, stdin), flags as never, []).credential();
+  // No network here: the exchange of a hub login (cloud instances) is tested in test/cli/hub-sign-in.test.ts.
+  const cred = (flags: object, e: NodeJS.ProcessEnv = env, stdin = '') => new Context(fakeIo(e, stdin), flags as never, []).credential({ exchange: false });
   t.deepEqual(await cred({ apiKey: 'dk_flag', apiKeyStdin: true }, { ...env, DECKS_API_KEY: 'dk_env' }, 'dk_stdin\n'), { key: 'dk_flag', source: '--api-key' });
   t.deepEqual(await cred({ apiKeyStdin: true }, { ...env, DECKS_API_KEY: 'dk_env' }, 'dk_stdin\n'), { key: 'dk_stdin', source: '--api-key-stdin' });
   t.deepEqual(await cred({}, { ...env, DECKS_API_KEY: 'dk_env' }), { key: 'dk_env', source: 'DECKS_API_KEY' });
@@ -78,6 +79,16 @@ test('key precedence: --api-key, --api-key-stdin, DECKS_API_KEY, then the profil
   // A profile's key is never sent to another instance.
   t.is(await cred({ apiUrl: 'https://b.test' }), null);
   t.deepEqual(await cred({ apiUrl: 'https://a.test/' }), { key: 'dk_profile', source: 'profile' });
+  // Then the cached hub key of a stored hub login, for the instance it was minted on only.
+  const login = { hubUrl: 'https://hub.test', account: { id: 'x', email: 'me@x.test', name: null }, token: 'hl_x', savedAt: '' };
+  writeFileSync(path.join(config, 'podium', 'hub.json'), JSON.stringify({ logins: { 'https://hub.test': login } }));
+  writeFileSync(path.join(config, 'podium', 'tools', 'deckcli.json'), JSON.stringify({ active: 'a', profiles: {
+    a: { baseUrl: 'https://a.test', connectKeys: { 'hub.test/me@x.test': { key: 'dk_hub', instance: 'https://a.test' }, 'hub.test/gone@x.test': { key: 'dk_orphan', instance: 'https://a.test' } } },
+    moved: { baseUrl: 'https://b.test', connectKeys: { 'hub.test/me@x.test': { key: 'dk_minted_on_a', instance: 'https://a.test' } } },
+  } }));
+  t.deepEqual(await cred({}), { key: 'dk_hub', source: 'hub login' });
+  t.deepEqual(await cred({}, { ...env, DECKS_API_KEY: 'dk_env' }), { key: 'dk_env', source: 'DECKS_API_KEY' });
+  t.is(await cred({ profile: 'moved' }), null, 'a key minted on a.test is not replayed on b.test');
 });
 
 test('stdin is spent once per invocation: a second ask is a usage error', async (t) => {

@@ -7,6 +7,6 @@ import type { WireClient } from '../../../lib/wire.ts';
 export async function refuseOnCloud(anon: WireClient): Promise<void> {
   const d = await anon.request<Instance>('GET', '/api/v1/instance');
   if (d.auth.methods.includes('hub')) {
-    throw new CliError(`${anon.baseUrl} is a cloud instance: it signs in with your hub login, not an emailed code`, EXIT.rejected, 'cli_otp_disabled');
+    throw new CliError(`${anon.baseUrl} is a cloud instance: it signs in with your hub login, not an emailed code (deckcli login --api-url ${anon.baseUrl})`, EXIT.rejected, 'cli_otp_disabled');
   }
 }

@@ -20,7 +20,7 @@ const PODIUM_APP_EXECUTES: Record<string, string> = {
   'app_private.mint_share_link(uuid,bytea,text,integer,boolean,boolean,boolean,integer,text)': 'share links: the secret\'s hash',
   'app_private.rotate_share_secret(uuid,bytea)': 'share links: the secret\'s hash',
   'app_private.mail_share_link(uuid,text,text,text)': 'share by mail: the sealed URL',
-  'app_private.create_dashboard_key(bytea,text,text,text[],integer,boolean)': 'dashboard keys: the key\'s hash',
+  'app_private.create_dashboard_key(bytea,text,text,text,text[],integer,boolean)': 'dashboard keys: the key\'s hash',
   'app_private.create_demo_passes(text[],bytea[],integer)': 'demo passes: the secrets\' hashes',
   'app_private.list_demo_passes(integer,timestamp with time zone,uuid)': 'demo passes (session-only route)',
   'app_private.revoke_demo_pass(uuid)': 'demo passes (session-only route)',

@@ -1446,10 +1446,7 @@ declare
   scope text;
   ws text := (select w.name from app.workspaces w where w.id = app.current_workspace_id());
 begin
-  if not (app.has_scope('hackathon:read') or app.has_scope('presentations:read')) then
-    perform app_private.fail('insufficient_scope', 'This credential lacks a read scope (hackathon:read or presentations:read)',
-      jsonb_build_object('needed', jsonb_build_array('hackathon:read', 'presentations:read')));
-  end if;
+  perform app_private.require_scope('hackathon:read', 'presentations:read');
   select * into f from app_private.files x where x.id = p_file and x.workspace_id = app.current_workspace_id();
   if f.id is not null then
     if f.kind = 'submission_archive' then
@@ -1467,9 +1464,8 @@ begin
       format('No file %s in workspace %s, or it is not yours to read', p_file, coalesce(ws, '(none)')),
       jsonb_build_object('fileId', p_file, 'workspaceId', app.current_workspace_id(), 'workspace', ws));
   end if;
-  if scope is not null and not app.has_scope(scope) then
-    perform app_private.fail('insufficient_scope', format('This credential lacks the scope %s this file needs', scope),
-      jsonb_build_object('needed', jsonb_build_array(scope)));
+  if scope is not null then
+    perform app_private.require_scope(scope);
   end if;
   return jsonb_build_object('id', f.id, 'kind', f.kind, 'name', f.name, 'sha256', f.sha256, 'size', f.size,
     'createdAt', app_private.iso(f.created_at), 'workspaceId', f.workspace_id,

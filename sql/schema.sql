@@ -1422,10 +1422,7 @@ declare
   scope text;
   ws text := (select w.name from app.workspaces w where w.id = app.current_workspace_id());
 begin
-  if not (app.has_scope('hackathon:read') or app.has_scope('presentations:read')) then
-    perform app_private.fail('insufficient_scope', 'This credential lacks a read scope (hackathon:read or presentations:read)',
-      jsonb_build_object('needed', jsonb_build_array('hackathon:read', 'presentations:read')));
-  end if;
+  perform app_private.require_scope('hackathon:read', 'presentations:read');
   select * into f from app_private.files x where x.id = p_file and x.workspace_id = app.current_workspace_id();
   if f.id is not null then
     if f.kind = 'submission_archive' then
@@ -1443,9 +1440,8 @@ begin
       format('No file %s in workspace %s, or it is not yours to read', p_file, coalesce(ws, '(none)')),
       jsonb_build_object('fileId', p_file, 'workspaceId', app.current_workspace_id(), 'workspace', ws));
   end if;
-  if scope is not null and not app.has_scope(scope) then
-    perform app_private.fail('insufficient_scope', format('This credential lacks the scope %s this file needs', scope),
-      jsonb_build_object('needed', jsonb_build_array(scope)));
+  if scope is not null then
+    perform app_private.require_scope(scope);
   end if;
   return jsonb_build_object('id', f.id, 'kind', f.kind, 'name', f.name, 'sha256', f.sha256, 'size', f.size,
     'createdAt', app_private.iso(f.created_at), 'workspaceId', f.workspace_id,
@@ -2032,11 +2028,7 @@ declare
   d app.decks;
   v app.deck_versions;
 begin
-  perform app_private.require_scope('presentations:read');
-  if app_private.deck_role(p_deck) is null then
-    perform app_private.fail('not_found', 'No such deck', jsonb_build_object('presentationId', p_deck));
-  end if;
-  select * into d from app.decks x where x.id = p_deck;
+  d := app_private.readable_deck(p_deck);
   select * into v from app.deck_versions x where x.deck_id = p_deck and x.number = coalesce(p_version, d.current_version);
   if v.number is null then
     perform app_private.fail('version_not_found', format('The deck has no version %s', coalesce(p_version, d.current_version)), jsonb_build_object('version', coalesce(p_version, d.current_version)));

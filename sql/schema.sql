@@ -2052,11 +2052,7 @@ declare
   d app.decks;
   v app.deck_versions;
 begin
-  perform app_private.require_scope('presentations:read');
-  if app_private.deck_role(p_deck) is null then
-    perform app_private.fail('not_found', 'No such deck', jsonb_build_object('presentationId', p_deck));
-  end if;
-  select * into d from app.decks x where x.id = p_deck;
+  d := app_private.readable_deck(p_deck);
   select * into v from app.deck_versions x where x.deck_id = p_deck and x.number = coalesce(p_version, d.current_version);
   if v.number is null then
     perform app_private.fail('version_not_found', format('The deck has no version %s', coalesce(p_version, d.current_version)), jsonb_build_object('version', coalesce(p_version, d.current_version)));

@@ -4,7 +4,10 @@
 // - bodies nested deeper than any wire shape needs;
 // - integers beyond what PostgreSQL columns hold: every `integer` of a route's schema gets
 //   int4 bounds unless the route names wider ones (int8 columns say so explicitly).
+// - JSON bodies that are not UTF-8 (strictJsonParser): fastify's own parser would turn such
+//   bytes into U+FFFD and the text would be stored changed, silently.
 // Each becomes 400 invalid_input naming the field, before any handler or SQL runs.
+import type { FastifyInstance } from 'fastify';
 import { AppError } from './errors.ts';
 
 export const MAX_DEPTH = 32;
@@ -100,4 +103,26 @@ export function boundIntegers<T>(input: T): T {
     }
   }
   return schema;
+}
+
+const UTF8 = new TextDecoder('utf-8', { fatal: true });
+
+/**
+ * Replaces fastify's JSON parser on `app` (and every scope registered after) with one that
+ * refuses a body that is not UTF-8 with 400 invalid_input (`field: "body"`), then parses as
+ * fastify would (same prototype-poisoning protections, same errors).
+ */
+export function strictJsonParser(app: FastifyInstance): void {
+  const json = app.getDefaultJsonParser('error', 'error');
+  app.removeContentTypeParser('application/json');
+  app.addContentTypeParser('application/json', { parseAs: 'buffer' }, (req, body, done) => {
+    let text: string;
+    try {
+      text = UTF8.decode(body as Buffer);
+    } catch {
+      done(new AppError('invalid_input', 'The request body is not UTF-8 text', { field: 'body' }), undefined);
+      return;
+    }
+    json(req, text, done);
+  });
 }

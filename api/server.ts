@@ -9,7 +9,7 @@ import type { RateLimiter } from '../core/rate-limit.ts';
 import type { UsageCounter } from '../core/usage.ts';
 import { authenticate, callerOf } from './auth/caller.ts';
 import { AppError, fromPgError } from './errors.ts';
-import { boundIntegers, refuseHostile } from './input-guard.ts';
+import { boundIntegers, refuseHostile, strictJsonParser } from './input-guard.ts';
 import { mountGraphql } from './graphql.ts';
 import { createMetrics, type Metrics } from '../core/metrics.ts';
 import { registerCliAuthRoutes } from './routes/identity/cli-auth.ts';
@@ -155,6 +155,7 @@ export async function buildApi(deps: ApiDeps, surface: 'full' | 'ops' | 'hub' = 
   });
   // Every route: no NUL, lone surrogate or absurd nesting in body, query or path reaches a
   // handler (JSON and form bodies alike; streamed and raw bodies are the route's own).
+  strictJsonParser(app);
   app.addHook('preValidation', async (req) => {
     refuseHostile(req.params, 'params');
     refuseHostile(req.query, 'query');

@@ -1880,7 +1880,7 @@ CREATE FUNCTION app.invite_member(p_email text, p_role text) RETURNS jsonb
 declare
   mine app.workspace_role;
 begin
-  perform app_private.require_either_scope('presentations:write', 'hackathon:write');
+  perform app_private.require_scope('presentations:write', 'hackathon:write');
   perform app_private.require_owner_or_admin('invites people to the workspace');
   select m.role into mine from app.memberships m where m.workspace_id = app.current_workspace_id() and m.user_id = app.current_user_id();
   if p_role = 'owner' and mine <> 'owner' then
@@ -2164,7 +2164,7 @@ CREATE FUNCTION app.list_invitations(p_limit integer, p_before_at timestamp with
     SET search_path TO ''
     AS $$
 begin
-  perform app_private.require_either_scope('presentations:read', 'hackathon:read');
+  perform app_private.require_scope('presentations:read', 'hackathon:read');
   perform app_private.require_owner_or_admin('sees the invitations of the workspace');
   return (select coalesce(jsonb_agg(app_private.invitation_json(x) order by x.created_at desc, x.id desc), '[]')
     from (select * from app_private.invitations i
@@ -3210,7 +3210,7 @@ CREATE FUNCTION app.revoke_invitation(p_invitation uuid) RETURNS jsonb
 declare
   i app_private.invitations;
 begin
-  perform app_private.require_either_scope('presentations:write', 'hackathon:write');
+  perform app_private.require_scope('presentations:write', 'hackathon:write');
   perform app_private.require_owner_or_admin('revokes invitations');
   update app_private.invitations x set revoked_at = app.now()
    where x.id = p_invitation and x.workspace_id = app.current_workspace_id() and x.kind = 'workspace'
@@ -5215,7 +5215,7 @@ begin
       perform app_private.fail('invalid_input', format('participants.%s.team is required for a participant', n), jsonb_build_object('field', format('participants.%s.team', n)));
     end if;
     if coalesce(x ->> 'role', 'participant') <> 'participant' and nullif(trim(x ->> 'team'), '') is not null then
-      perform app_private.fail('invalid_input', format('participants.%s.team: an %s names no team', n, x ->> 'role'), jsonb_build_object('field', format('participants.%s.team', n)));
+      perform app_private.fail('invalid_input', format('participants.%s.team: the %s role names no team', n, x ->> 'role'), jsonb_build_object('field', format('participants.%s.team', n)));
     end if;
     if length(trim(x ->> 'team')) > 100 or x ->> 'team' ~ '[[:cntrl:]]' then
       perform app_private.fail('invalid_input', format('participants.%s.team must be 1 to 100 characters on one line', n), jsonb_build_object('field', format('participants.%s.team', n)));
@@ -8851,23 +8851,6 @@ begin
   return app.current_workspace_id();
 end;
 $$;
-
---
--- Name: require_either_scope(text, text); Type: FUNCTION; Schema: app_private; Owner: -
---
-
-CREATE FUNCTION app_private.require_either_scope(p_a text, p_b text) RETURNS void
-    LANGUAGE sql STABLE
-    SET search_path TO ''
-    AS $$
-  select app_private.require_scope(p_a, p_b)
-$$;
-
---
--- Name: FUNCTION require_either_scope(p_a text, p_b text); Type: COMMENT; Schema: app_private; Owner: -
---
-
-COMMENT ON FUNCTION app_private.require_either_scope(p_a text, p_b text) IS 'require_scope with two scopes (kept for the invitation and file functions of 000082).';
 
 --
 -- Name: require_event_role(text[]); Type: FUNCTION; Schema: app_private; Owner: -
@@ -17159,13 +17142,6 @@ REVOKE ALL ON FUNCTION app_private.require_claimer(ctx app_private.event_ctx, r 
 --
 
 REVOKE ALL ON FUNCTION app_private.require_deck_creator() FROM PUBLIC;
-
---
--- Name: FUNCTION require_either_scope(p_a text, p_b text); Type: ACL; Schema: app_private; Owner: -
---
-
-REVOKE ALL ON FUNCTION app_private.require_either_scope(p_a text, p_b text) FROM PUBLIC;
-GRANT ALL ON FUNCTION app_private.require_either_scope(p_a text, p_b text) TO podium_app;
 
 --
 -- Name: FUNCTION require_event_role(p_roles text[]); Type: ACL; Schema: app_private; Owner: -

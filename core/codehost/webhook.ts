@@ -7,7 +7,7 @@ export function webhookSecret(authSecret: string, eventId: string): string {
   return createHmac('sha256', authSecret).update(`podium-webhook:${eventId}`).digest('hex');
 }
 
-export function signBody(secret: string, body: Buffer | string): string {
+export function signBody(secret: string, body: Uint8Array | string): string {
   return `sha256=${createHmac('sha256', secret).update(body).digest('hex')}`;
 }
 

@@ -239,6 +239,12 @@ test('the router\u2019s and the body parser\u2019s own refusals answer the wire 
   shape(await http(s.url, 'POST', '/api/v1/projects', { key: hackKey, raw: 'name=x', headers: { 'content-type': 'application/xml' } }), 415, 'media type');
   shape(await http(s.url, 'POST', '/api/v1/projects', { key: hackKey, raw: '' }), 400, 'empty body');
   shape(await http(s.url, 'POST', '/api/v1/projects', { key: hackKey, raw: '{"__proto__":{"x":1},"name":"p"}' }), 400, 'prototype poisoning');
+  // A body that is not UTF-8 is refused on every JSON route, not only the chat ones.
+  const latin1 = await http(s.url, 'POST', '/api/v1/projects', { key: hackKey, raw: Buffer.from('{"name":"caf\u00e9"}', 'latin1') });
+  shape(latin1, 400, 'not UTF-8');
+  t.is(latin1.body.error.code, 'invalid_input');
+  t.is(latin1.body.error.field, 'body');
+  t.regex(latin1.body.error.message, /not UTF-8/);
   const deep = '['.repeat(100_000) + ']'.repeat(100_000);
   shape(await http(s.url, 'PUT', '/api/v1/event/agenda', { key: hackKey, raw: `{"items":${deep}}` }), 400, 'deep nesting');
   // What Node itself refuses (a header line without a colon) is answered in the wire shape too.
@@ -320,7 +326,7 @@ interface Sent {
   route: RouteEntry;
   what: string;
   path: string;
-  init: { method: string; headers: Record<string, string>; body?: string };
+  init: { method: string; headers: Record<string, string>; body?: string | Uint8Array<ArrayBuffer> };
   hostile: boolean; // must be a 4xx (else: anything below 500)
 }
 
@@ -490,6 +496,8 @@ function hostileRequests(routes: readonly RouteEntry[]): Sent[] {
         if (firstString) {
           add(`body ${at} huge`, path, json(JSON.stringify(withLeaf(baseline, bs, p, 'x'.repeat(200_000)))));
           add(`body ${at} object`, path, json(JSON.stringify(withLeaf(baseline, bs, p, { no: 'text' }))));
+          // Latin-1 bytes where UTF-8 is due: refused, never stored as U+FFFD.
+          add(`body ${at} not UTF-8`, path, { ...json(''), body: Buffer.from(JSON.stringify(withLeaf(baseline, bs, p, 'caf\u00e9')), 'latin1') });
           firstString = false;
         }
       }

@@ -40,7 +40,7 @@ test.serial('a worker replica killed inside a run: the other replica finishes it
   const pool = s.db.pool;
   const env = { DATA_DIR: dataDir, CHROMIUM_PATH: 'off', PODIUM_TEST_MODE: '1' };
 
-  const a = await startReplica({ port: 3871, role: 'worker', databaseUrl: s.db.url, authSecret: TEST_AUTH_SECRET, env });
+  const a = await startReplica({ port: 0, role: 'worker', databaseUrl: s.db.url, authSecret: TEST_AUTH_SECRET, env });
   replicas.push(a);
   await waitHealthy(a, BOOT_MS);
   const poolA: string = await until('replica A to beat with its pool id', async () =>
@@ -65,7 +65,7 @@ test.serial('a worker replica killed inside a run: the other replica finishes it
     t.deepEqual((await pool.query(`select distinct status, attempts from app_private.generation_jobs where run_id = $1`, [runId])).rows, [{ status: 'running', attempts: 1 }]);
 
     // B boots while A is alive: A's beat is fresh, so B leaves A's jobs alone.
-    const b = await startReplica({ port: 3872, role: 'worker', databaseUrl: s.db.url, authSecret: TEST_AUTH_SECRET, env });
+    const b = await startReplica({ port: 0, role: 'worker', databaseUrl: s.db.url, authSecret: TEST_AUTH_SECRET, env });
     replicas.push(b);
     await waitHealthy(b, BOOT_MS);
     t.is((await pool.query(`select count(*)::int as n from graphile_worker.jobs where task_identifier = 'decks__generate' and locked_by = $1`, [poolA])).rows[0].n, 4);

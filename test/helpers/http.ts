@@ -10,12 +10,12 @@ export async function http<T = any>(
   base: string,
   method: string,
   path: string,
-  opts: { key?: string; cookie?: string; body?: unknown; raw?: string; headers?: Record<string, string> } = {},
+  opts: { key?: string; cookie?: string; body?: unknown; raw?: string | Uint8Array<ArrayBuffer>; headers?: Record<string, string> } = {},
 ): Promise<Res<T>> {
   const headers: Record<string, string> = { ...opts.headers };
   if (opts.key) headers.authorization = `Bearer ${opts.key}`;
   if (opts.cookie) headers.cookie = opts.cookie;
-  let body: string | undefined = opts.raw;
+  let body: string | Uint8Array<ArrayBuffer> | undefined = opts.raw;
   if (opts.body !== undefined) {
     body = JSON.stringify(opts.body);
     headers['content-type'] ??= 'application/json';

@@ -32,7 +32,6 @@ const PODIUM_APP_EXECUTES: Record<string, string> = {
   'app_private.live_publish(uuid,text,text[],uuid,jsonb)': '000050 live events',
   'app_private.live_reader(bigint)': '000060 the live stream reads its reader as the caller',
   'app_private.live_backlog(bigint,integer)': '000060 the live stream reads its backlog as the caller (filtered in SQL)',
-  'app_private.require_either_scope(text,text)': '000082 invitation and file functions run as the caller',
   'app_private.community_ctx(text,boolean)': '000065 the community functions\' preamble (scope, role, vote section), run as the caller',
   'app_private.community_ballots()': '000067 the organizers\' ballot list, REST-only so every read is audited',
 };

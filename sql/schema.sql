@@ -7108,16 +7108,17 @@ CREATE FUNCTION app_private.idempotency_begin(p_scope text, p_key text, p_reques
 declare
   r app_private.idempotency_keys;
   uid uuid := app.current_user_id();
+  s text := app_private.idempotency_scope(p_scope);
 begin
   if uid is null then
     return null;
   end if;
   delete from app_private.idempotency_keys k
-    where k.user_id = uid and k.scope = p_scope and k.key = p_key and k.created_at < now() - interval '24 hours';
+    where k.user_id = uid and k.scope = s and k.key = p_key and k.created_at < now() - interval '24 hours';
   insert into app_private.idempotency_keys (user_id, scope, key, request_hash)
-    values (uid, p_scope, p_key, p_request_hash)
+    values (uid, s, p_key, p_request_hash)
     on conflict do nothing;
-  select * into r from app_private.idempotency_keys k where k.user_id = uid and k.scope = p_scope and k.key = p_key;
+  select * into r from app_private.idempotency_keys k where k.user_id = uid and k.scope = s and k.key = p_key;
   if r.request_hash <> p_request_hash then
     perform app_private.fail('idempotency_key_reused', 'This Idempotency-Key was already used for a different request');
   end if;
@@ -7137,8 +7138,25 @@ CREATE FUNCTION app_private.idempotency_finish(p_scope text, p_key text, p_statu
     SET search_path TO ''
     AS $$
   update app_private.idempotency_keys set status = p_status, body = p_body
-  where user_id = app.current_user_id() and scope = p_scope and key = p_key
+  where user_id = app.current_user_id() and scope = app_private.idempotency_scope(p_scope) and key = p_key
 $$;
+
+--
+-- Name: idempotency_scope(text); Type: FUNCTION; Schema: app_private; Owner: -
+--
+
+CREATE FUNCTION app_private.idempotency_scope(p_scope text) RETURNS text
+    LANGUAGE sql STABLE
+    SET search_path TO ''
+    AS $$
+  select coalesce(app.current_workspace_id()::text, '-') || ' ' || p_scope
+$$;
+
+--
+-- Name: FUNCTION idempotency_scope(p_scope text); Type: COMMENT; Schema: app_private; Owner: -
+--
+
+COMMENT ON FUNCTION app_private.idempotency_scope(p_scope text) IS 'The key of an idempotency record: the caller''s workspace and the route, so a key is remembered per person, workspace and route.';
 
 --
 -- Name: invalidate_generated_decks(); Type: FUNCTION; Schema: app_private; Owner: -
@@ -16707,6 +16725,12 @@ GRANT ALL ON FUNCTION app_private.idempotency_begin(p_scope text, p_key text, p_
 
 REVOKE ALL ON FUNCTION app_private.idempotency_finish(p_scope text, p_key text, p_status integer, p_body jsonb) FROM PUBLIC;
 GRANT ALL ON FUNCTION app_private.idempotency_finish(p_scope text, p_key text, p_status integer, p_body jsonb) TO podium_app;
+
+--
+-- Name: FUNCTION idempotency_scope(p_scope text); Type: ACL; Schema: app_private; Owner: -
+--
+
+REVOKE ALL ON FUNCTION app_private.idempotency_scope(p_scope text) FROM PUBLIC;
 
 --
 -- Name: FUNCTION invalidate_generated_decks(); Type: ACL; Schema: app_private; Owner: -

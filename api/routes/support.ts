@@ -69,7 +69,7 @@ export function pageOf<T>(rows: T[], page: Page, key: (row: T) => [string, strin
 }
 
 /**
- * Runs a create once per Idempotency-Key (per person and route): a retry with the same key
+ * Runs a create once per Idempotency-Key (per person, workspace and route): a retry with the same key
  * and body gets the first answer again; the same key with another body is refused.
  * Without the header the create simply runs. Work and record share one transaction.
  */

@@ -13,13 +13,16 @@ let base: string;
 test.before(async () => {
   db = await createTestDatabase();
   const ws = await seed.workspace(db.pool, 'Acme');
+  const other = await seed.workspace(db.pool, 'Globex');
   const u = await seed.member(db.pool, ws.id, 'a@acme.test', 'owner');
+  await seed.member(db.pool, other.id, 'a@acme.test', 'owner'); // the same person, in two workspaces
   // A throwaway table in this test's own database stands in for any create.
   await db.pool.query(`create table app.test_things (id serial primary key, name text); grant select, insert on app.test_things to podium_app; grant usage on sequence app.test_things_id_seq to podium_app`);
   app = Fastify();
   app.decorateRequest('caller', null as never);
   app.addHook('onRequest', async (req) => {
-    req.caller = { userId: u.userId, workspaceId: ws.id, workspaceRole: 'owner', keyId: null, sessionId: null, scopes: [], via: 'session' };
+    const workspaceId = req.headers['x-test-workspace'] === 'other' ? other.id : ws.id;
+    req.caller = { userId: u.userId, workspaceId, workspaceRole: 'owner', keyId: null, sessionId: null, scopes: [], via: 'session' };
   });
   app.setErrorHandler(async (err, _req, reply) => {
     const e = toAppError(err);
@@ -27,7 +30,7 @@ test.before(async () => {
   });
   app.post<{ Body: { name: string } }>('/things', async (req, reply) => {
     const r = await idempotent(req, db.pool, async (c) => {
-      const { rows } = await c.query('insert into app.test_things (name) values ($1) returning id, name', [req.body.name]);
+      const { rows } = await c.query(`insert into app.test_things (name) values ($1) returning id, name, current_setting('app.workspace_id') as ws`, [req.body.name]);
       return { status: 201, body: rows[0] };
     });
     return reply.status(r.status).header('idempotent-replayed', String(r.replayed)).send(r.body);
@@ -39,8 +42,8 @@ test.after.always(async () => {
   await db?.drop();
 });
 
-const post = (name: string, key?: string) =>
-  fetch(base + '/things', { method: 'POST', headers: { 'content-type': 'application/json', ...(key ? { 'idempotency-key': key } : {}) }, body: JSON.stringify({ name }) });
+const post = (name: string, key?: string, workspace: 'acme' | 'other' = 'acme') =>
+  fetch(base + '/things', { method: 'POST', headers: { 'content-type': 'application/json', 'x-test-workspace': workspace, ...(key ? { 'idempotency-key': key } : {}) }, body: JSON.stringify({ name }) });
 const count = async (name: string) => (await db.pool.query('select count(*)::int as n from app.test_things where name = $1', [name])).rows[0].n;
 
 test('a retry with the same key replays the first answer and creates nothing more', async (t) => {
@@ -73,4 +76,17 @@ test('without the header every call creates', async (t) => {
   await post('free');
   await post('free');
   t.is(await count('free'), 2);
+});
+
+test('the same key and body in another workspace of the same person is a create of its own, not a replay', async (t) => {
+  const a = await post('shared', 'k-ws');
+  const b = await post('shared', 'k-ws', 'other');
+  t.is(b.status, 201);
+  t.is(b.headers.get('idempotent-replayed'), 'false');
+  const [ja, jb] = [await a.json(), await b.json()];
+  t.not(jb.id, ja.id);
+  t.not(jb.ws, ja.ws);
+  t.is(await count('shared'), 2);
+  // And each workspace still replays its own.
+  t.deepEqual(await (await post('shared', 'k-ws', 'other')).json(), jb);
 });

@@ -1,0 +1,103 @@
+// 2 Receipts: webhook receipts as they arrive (live kind `receipt.recorded`), newest first,
+// per team the last 50; refused deliveries marked and highlighted; `/` filters by team.
+// Before the first live one it shows what the wire already holds: each team's last received
+// revision and the newest refused and late deliveries.
+import { Box, Text } from 'ink';
+import { useEffect, useState } from 'react';
+import type { Receipt, SubmissionFailures, Submissions } from '../../core/wire/submissions.ts';
+import { clip, short } from '../format.ts';
+import { useLiveEvents } from '../hooks/use-live.ts';
+import { useList, windowOf } from '../hooks/use-list.ts';
+import { useTui } from '../hooks/use-tui.ts';
+import type { ScreenProps } from './screen.ts';
+
+export interface ReceiptRow {
+  team: string | null;
+  repository: string | null;
+  receipt: Receipt;
+}
+
+/** `receipt.recorded` payload (docs/WIRE.md, "Live event kinds"). */
+export interface ReceiptRecorded {
+  team: { id: string; name: string } | null;
+  repository: string | null;
+  receipt: Receipt;
+}
+
+export const PER_TEAM = 50;
+
+/** Adds rows (any order) to a newest-first list: one row per sequence, at most 50 per team. */
+export function mergeReceipts(rows: ReceiptRow[], more: ReceiptRow[]): ReceiptRow[] {
+  const bySeq = new Map(rows.map((r) => [r.receipt.sequence, r]));
+  for (const r of more) bySeq.set(r.receipt.sequence, r);
+  const sorted = [...bySeq.values()].sort((a, b) => b.receipt.sequence - a.receipt.sequence);
+  const perTeam = new Map<string, number>();
+  return sorted.filter((r) => {
+    const k = r.team ?? `repo:${r.repository ?? ''}`;
+    const n = (perTeam.get(k) ?? 0) + 1;
+    perTeam.set(k, n);
+    return n <= PER_TEAM;
+  });
+}
+
+export function receiptLine(r: ReceiptRow, width: number): string {
+  const rc = r.receipt;
+  const verdict = rc.verdict === 'accepted' ? 'accepted' : `refused ${rc.refusal}`;
+  const mark = rc.verdict === 'refused' ? '✗' : '✓';
+  const line = `${mark} #${rc.sequence} ${rc.receivedAt.slice(11, 19)} ${r.team ?? r.repository ?? '(no team)'} ${short(rc.sha)} ${verdict}${rc.late ? ' LATE' : ''}`;
+  return clip(line, width);
+}
+
+export function Receipts({ active, height, width }: ScreenProps) {
+  const { source, theme } = useTui();
+  const [rows, setRows] = useState<ReceiptRow[]>([]);
+  const [loaded, setLoaded] = useState(false);
+
+  useEffect(() => {
+    let alive = true;
+    void Promise.all([source.get<Submissions>('/api/v1/submissions'), source.get<SubmissionFailures>('/api/v1/submissions/failures')]).then(
+      ([subs, failures]) => {
+        if (!alive) return;
+        const seed: ReceiptRow[] = [
+          ...subs.items.filter((t) => t.lastReceived).map((t) => ({ team: t.project.name, repository: t.repository?.fullName ?? null, receipt: t.lastReceived! })),
+          ...[...failures.refused, ...failures.late].map(({ repository, ...receipt }) => ({
+            team: subs.items.find((t) => t.repository && repository && t.repository.fullName.toLowerCase() === repository.toLowerCase())?.project.name ?? null,
+            repository,
+            receipt,
+          })),
+        ];
+        setRows((now) => mergeReceipts(now, seed));
+        setLoaded(true);
+      },
+      () => alive && setLoaded(true),
+    );
+    return () => void (alive = false);
+  }, [source]);
+
+  useLiveEvents(['receipt.recorded'], (e) => {
+    const p = e.payload as ReceiptRecorded;
+    setRows((now) => mergeReceipts(now, [{ team: p.team?.name ?? null, repository: p.repository, receipt: p.receipt }]));
+  });
+
+  const list = useList(rows, (r) => r.team ?? r.repository ?? '', { active });
+  const { visible, start } = windowOf(list.rows, list.selected, Math.max(1, height - 2));
+  const refused = list.rows.filter((r) => r.receipt.verdict === 'refused').length;
+  return (
+    <Box flexDirection="column">
+      <Text bold>
+        Receipts ({list.rows.length}
+        {list.filter ? ` for "${list.filter}"` : ''}, {refused} refused){list.filtering ? `  filter: ${list.filter}▏` : ''}
+      </Text>
+      {!loaded && rows.length === 0 ? <Text>Loading receipts…</Text> : null}
+      {loaded && list.rows.length === 0 ? <Text>No receipts yet{list.filter ? ' for this filter' : ''}</Text> : null}
+      {visible.map((r, i) => {
+        const bad = r.receipt.verdict === 'refused';
+        return (
+          <Text key={r.receipt.sequence} inverse={active && start + i === list.selected} bold={bad} color={bad ? theme.bad : r.receipt.late ? theme.warn : undefined}>
+            {receiptLine(r, width)}
+          </Text>
+        );
+      })}
+    </Box>
+  );
+}

@@ -32,7 +32,10 @@ export function Vote({ active, width, act }: ScreenProps) {
   const status = useResource<CommunityStatus>('/api/v1/community/status', { kinds: ['vote.coverage'], refresh: true });
   const elig = useResource<Eligibility>('/api/v1/community/eligibility', { refresh: true });
   const results = useResource<VoteResults>('/api/v1/community/results', { refresh: true });
-  const [coverage, setCoverage] = useState<{ submitted: number; voters: number } | null>(null);
+  // Ballots submitted (seeded from the ballot list, then from the live kind) and, once a live
+  // change said so, the voters; until then the eligibility's voter count.
+  const [submitted, setSubmitted] = useState<number | null>(null);
+  const [liveVoters, setLiveVoters] = useState<number | null>(null);
   const [times, setTimes] = useState<number[]>([]);
   const state = status.data?.voteState;
   const counting = state === 'open' || state === 'closed';
@@ -40,20 +43,21 @@ export function Vote({ active, width, act }: ScreenProps) {
   // The ballot list is read once (each read is recorded for the workspace's owners): it seeds
   // the coverage and the sparkline; the live kind moves them from there.
   useEffect(() => {
-    if (!counting || coverage) return;
+    if (!counting || submitted !== null) return;
     void source.get<BallotList>('/api/v1/community/ballots').then(
       (b) => {
-        const submitted = b.items.filter((x) => x.state === 'submitted');
-        setCoverage((c) => c ?? { submitted: submitted.length, voters: elig.data?.counts.voters ?? b.items.length });
-        setTimes((t) => [...t, ...submitted.map((x) => Date.parse(x.submittedAt ?? '')).filter(Number.isFinite)]);
+        const done = b.items.filter((x) => x.state === 'submitted');
+        setSubmitted((n) => n ?? done.length);
+        setTimes((t) => [...t, ...done.map((x) => Date.parse(x.submittedAt ?? '')).filter(Number.isFinite)]);
       },
       () => undefined,
     );
-  }, [counting, coverage, source, elig.data]);
+  }, [counting, submitted, source]);
 
   useLiveEvents(['vote.coverage'], (e) => {
     const p = e.payload as VoteCoverage;
-    setCoverage({ submitted: p.submitted, voters: p.voters });
+    setSubmitted(p.submitted);
+    setLiveVoters(p.voters);
     if (p.change === 'submitted') setTimes((t) => [...t, Date.parse(p.at)]);
   });
 
@@ -94,7 +98,9 @@ export function Vote({ active, width, act }: ScreenProps) {
   const s = status.data;
   if (!s) return <Text>Loading the vote…</Text>;
   const e = elig.data;
-  const cov = coverage ?? (counting ? null : { submitted: 0, voters: e?.counts.voters ?? 0 });
+  const voters = liveVoters ?? e?.counts.voters ?? null;
+  const done = counting ? submitted : 0;
+  const cov = done !== null && voters !== null ? { submitted: done, voters } : null;
   const pct = cov && cov.voters ? Math.round((cov.submitted / cov.voters) * 100) : 0;
   const latest = results.data?.items[0];
   const spark = sparkline(buckets(times, now, 60_000, Math.min(30, Math.max(10, width - 30))));

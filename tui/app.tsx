@@ -119,6 +119,8 @@ export function App(opts: AppOptions) {
 
 /** Draws the dashboard on the terminal until `q`; answers when it has been left. */
 export async function runTui(opts: AppOptions): Promise<void> {
-  const instance: Instance = render(<App {...opts} />, { exitOnCtrlC: true });
+  // Only changed lines are written (a receipt burst redraws a few rows, not the screen), at
+  // most 15 frames a second.
+  const instance: Instance = render(<App {...opts} />, { exitOnCtrlC: true, incrementalRendering: true, maxFps: 15 });
   await instance.waitUntilExit();
 }

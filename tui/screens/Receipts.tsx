@@ -3,7 +3,7 @@
 // Before the first live one it shows what the wire already holds: each team's last received
 // revision and the newest refused and late deliveries.
 import { Box, Text } from 'ink';
-import { useEffect, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import type { Receipt, SubmissionFailures, Submissions } from '../../core/wire/submissions.ts';
 import { clip, short } from '../format.ts';
 import { useLiveEvents } from '../hooks/use-live.ts';
@@ -25,15 +25,36 @@ export interface ReceiptRecorded {
 }
 
 export const PER_TEAM = 50;
+const FLUSH_MS = 100;
 
-/** Adds rows (any order) to a newest-first list: one row per sequence, at most 50 per team. */
+const teamKey = (r: ReceiptRow) => r.team ?? `repo:${r.repository ?? ''}`;
+
+/**
+ * Adds rows (any order) to a newest-first list: one row per sequence, at most 50 per team.
+ * The live case (one receipt newer than every row) is a prepend and at most one removal.
+ */
 export function mergeReceipts(rows: ReceiptRow[], more: ReceiptRow[]): ReceiptRow[] {
+  if (more.length === 1 && (rows.length === 0 || more[0]!.receipt.sequence > rows[0]!.receipt.sequence)) {
+    const r = more[0]!;
+    const k = teamKey(r);
+    let n = 1;
+    let last = -1;
+    for (let i = 0; i < rows.length; i++) {
+      if (teamKey(rows[i]!) === k) {
+        n++;
+        last = i;
+      }
+    }
+    const next = [r, ...rows];
+    if (n > PER_TEAM) next.splice(last + 1, 1);
+    return next;
+  }
   const bySeq = new Map(rows.map((r) => [r.receipt.sequence, r]));
   for (const r of more) bySeq.set(r.receipt.sequence, r);
   const sorted = [...bySeq.values()].sort((a, b) => b.receipt.sequence - a.receipt.sequence);
   const perTeam = new Map<string, number>();
   return sorted.filter((r) => {
-    const k = r.team ?? `repo:${r.repository ?? ''}`;
+    const k = teamKey(r);
     const n = (perTeam.get(k) ?? 0) + 1;
     perTeam.set(k, n);
     return n <= PER_TEAM;
@@ -74,9 +95,20 @@ export function Receipts({ active, height, width }: ScreenProps) {
     return () => void (alive = false);
   }, [source]);
 
+  // Receipts come in bursts (a hundred a second at a hackathon's deadline): they are held for
+  // up to FLUSH_MS and drawn together, one render per batch instead of one per receipt.
+  const pending = useRef<ReceiptRow[]>([]);
+  const timer = useRef<NodeJS.Timeout | null>(null);
+  useEffect(() => () => void (timer.current && clearTimeout(timer.current)), []);
   useLiveEvents(['receipt.recorded'], (e) => {
     const p = e.payload as ReceiptRecorded;
-    setRows((now) => mergeReceipts(now, [{ team: p.team?.name ?? null, repository: p.repository, receipt: p.receipt }]));
+    pending.current.push({ team: p.team?.name ?? null, repository: p.repository, receipt: p.receipt });
+    timer.current ??= setTimeout(() => {
+      timer.current = null;
+      const batch = pending.current;
+      pending.current = [];
+      setRows((now) => batch.reduce((acc, r) => mergeReceipts(acc, [r]), now));
+    }, FLUSH_MS);
   });
 
   const list = useList(rows, (r) => r.team ?? r.repository ?? '', { active });

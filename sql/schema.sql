@@ -8671,7 +8671,7 @@ $$;
 -- Name: FUNCTION receipt_live(); Type: COMMENT; Schema: app_private; Owner: -
 --
 
-COMMENT ON FUNCTION app_private.receipt_live() IS 'Trigger: every webhook receipt is published live to organizers (kind receipt.recorded: team, repository, Receipt).';
+COMMENT ON FUNCTION app_private.receipt_live() IS 'Trigger: a webhook receipt that is not a team chat activity item (refused, of no team, or another event type) is published live to organizers (kind receipt.recorded: team, repository, Receipt).';
 
 --
 -- Name: record_delivery(uuid, text, text, jsonb); Type: FUNCTION; Schema: app_private; Owner: -
@@ -13614,7 +13614,7 @@ CREATE TRIGGER submission_receipts_activity AFTER INSERT ON app.submission_recei
 -- Name: submission_receipts submission_receipts_live; Type: TRIGGER; Schema: app; Owner: -
 --
 
-CREATE TRIGGER submission_receipts_live AFTER INSERT ON app.submission_receipts FOR EACH ROW EXECUTE FUNCTION app_private.receipt_live();
+CREATE TRIGGER submission_receipts_live AFTER INSERT ON app.submission_receipts FOR EACH ROW WHEN ((NOT ((new.verdict = 'accepted'::text) AND (new.project_id IS NOT NULL) AND (new.kind = ANY (ARRAY['push'::text, 'pull_request'::text]))))) EXECUTE FUNCTION app_private.receipt_live();
 
 --
 -- Name: vote_ballots vote_ballots_coverage_live; Type: TRIGGER; Schema: app; Owner: -

@@ -1,6 +1,11 @@
 -- What `hackathon tui` (the organizers' terminal dashboard) needs that the wire lacked:
---  1. live kind `receipt.recorded`: every webhook receipt (accepted or refused, late or not)
---     reaches organizers as it is recorded, in the transaction that records it;
+--  1. live kind `receipt.recorded`: every webhook receipt that does not already go out as a
+--     team chat activity item (refused deliveries, receipts of no team, event types other
+--     than push and pull request) reaches organizers as it is recorded, in the transaction
+--     that records it. An accepted push or pull request of a team is already published as
+--     `post.created` (app_private.receipt_activity, organizers read every team chat): a second
+--     row for it would double the live log's work on the intake's hot path (measured: about a
+--     quarter of the deliveries per second), so the dashboard reads those from the activity item;
 --  2. live kind `vote.coverage`: ballots submitted of voters, each time a ballot is submitted
 --     or invalidated, for organizers;
 --  3. app.event_instance_health(): the instance's health for organizers (API replicas,
@@ -22,10 +27,13 @@ begin
 end;
 $$;
 comment on function app_private.receipt_live() is
-  'Trigger: every webhook receipt is published live to organizers (kind receipt.recorded: team, repository, Receipt).';
+  'Trigger: a webhook receipt that is not a team chat activity item (refused, of no team, or another event type) is published live to organizers (kind receipt.recorded: team, repository, Receipt).';
 
+-- Exactly the receipts submission_receipts_activity leaves out.
 create trigger submission_receipts_live after insert on app.submission_receipts
-  for each row execute function app_private.receipt_live();
+  for each row
+  when (not (new.verdict = 'accepted' and new.project_id is not null and new.kind in ('push', 'pull_request')))
+  execute function app_private.receipt_live();
 
 create function app_private.ballot_coverage_live() returns trigger
   language plpgsql security definer

@@ -1,9 +1,13 @@
-// 2 Receipts: webhook receipts as they arrive (live kind `receipt.recorded`), newest first,
-// per team the last 50; refused deliveries marked and highlighted; `/` filters by team.
-// Before the first live one it shows what the wire already holds: each team's last received
-// revision and the newest refused and late deliveries.
+// 2 Receipts: webhook receipts as they arrive, newest first, per team the last 50; refused
+// deliveries marked and highlighted; `/` filters by team. Live, an accepted push or pull
+// request of a team comes as its team chat activity item (`post.created` of kind push or
+// pull_request: organizers read every team chat) and every other receipt as
+// `receipt.recorded` (docs/WIRE.md, "Live event kinds"). Before the first live one it shows
+// what the wire already holds: each team's last received revision and the newest refused
+// and late deliveries.
 import { Box, Text } from 'ink';
 import { useEffect, useRef, useState } from 'react';
+import type { ChannelList, PullRequestActivity, PushActivity, Post } from '../../core/wire/chats.ts';
 import type { Receipt, SubmissionFailures, Submissions } from '../../core/wire/submissions.ts';
 import { clip, short } from '../format.ts';
 import { useLiveEvents } from '../hooks/use-live.ts';
@@ -61,6 +65,20 @@ export function mergeReceipts(rows: ReceiptRow[], more: ReceiptRow[]): ReceiptRo
   });
 }
 
+/** An accepted push or pull request, from its activity item in the team's chat (null for any other post). */
+export function receiptOfActivity(post: Post, team: string | null): ReceiptRow | null {
+  if ((post.kind !== 'push' && post.kind !== 'pull_request') || !post.activity) return null;
+  const a = post.activity as PushActivity | PullRequestActivity;
+  return {
+    team,
+    repository: null,
+    receipt: {
+      sequence: a.sequence, receivedAt: post.at, kind: post.kind, ref: a.ref ?? null, sha: a.sha ?? null,
+      verdict: 'accepted', refusal: null, late: 'late' in a ? a.late : false, capture: null,
+    },
+  };
+}
+
 export function receiptLine(r: ReceiptRow, width: number): string {
   const rc = r.receipt;
   const verdict = rc.verdict === 'accepted' ? 'accepted' : `refused ${rc.refusal}`;
@@ -72,10 +90,17 @@ export function receiptLine(r: ReceiptRow, width: number): string {
 export function Receipts({ active, height, width }: ScreenProps) {
   const { source, theme } = useTui();
   const [rows, setRows] = useState<ReceiptRow[]>([]);
+  // Team chat id -> team name, for the activity items (read again when a new chat shows up).
+  const chats = useRef<Map<string, string>>(new Map());
+  const readChats = () =>
+    source.get<ChannelList>('/api/v1/event/chats').then((l) => {
+      for (const c of l.items) if (c.kind === 'team' && c.team) chats.current.set(c.id, c.team.name);
+    });
   const [loaded, setLoaded] = useState(false);
 
   useEffect(() => {
     let alive = true;
+    void readChats().catch(() => undefined);
     void Promise.all([source.get<Submissions>('/api/v1/submissions'), source.get<SubmissionFailures>('/api/v1/submissions/failures')]).then(
       ([subs, failures]) => {
         if (!alive) return;
@@ -100,15 +125,28 @@ export function Receipts({ active, height, width }: ScreenProps) {
   const pending = useRef<ReceiptRow[]>([]);
   const timer = useRef<NodeJS.Timeout | null>(null);
   useEffect(() => () => void (timer.current && clearTimeout(timer.current)), []);
-  useLiveEvents(['receipt.recorded'], (e) => {
-    const p = e.payload as ReceiptRecorded;
-    pending.current.push({ team: p.team?.name ?? null, repository: p.repository, receipt: p.receipt });
+  const take = (r: ReceiptRow) => {
+    pending.current.push(r);
     timer.current ??= setTimeout(() => {
       timer.current = null;
       const batch = pending.current;
       pending.current = [];
       setRows((now) => batch.reduce((acc, r) => mergeReceipts(acc, [r]), now));
     }, FLUSH_MS);
+  };
+  useLiveEvents(['receipt.recorded', 'post.created'], (e) => {
+    if (e.kind === 'receipt.recorded') {
+      const p = e.payload as ReceiptRecorded;
+      return take({ team: p.team?.name ?? null, repository: p.repository, receipt: p.receipt });
+    }
+    const { channelId, post } = e.payload as { channelId: string; post: Post };
+    if (post.kind !== 'push' && post.kind !== 'pull_request') return;
+    const team = chats.current.get(channelId);
+    if (team !== undefined) return void take(receiptOfActivity(post, team)!);
+    void readChats().then(
+      () => take(receiptOfActivity(post, chats.current.get(channelId) ?? null)!),
+      () => take(receiptOfActivity(post, null)!),
+    );
   });
 
   const list = useList(rows, (r) => r.team ?? r.repository ?? '', { active });

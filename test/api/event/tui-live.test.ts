@@ -1,5 +1,5 @@
 // What hackathon tui added to the wire: the live kinds `receipt.recorded` (every webhook
-// receipt) and `vote.coverage` (ballots submitted of voters), both for organizers only and
+// receipt that is not already a team chat activity item) and `vote.coverage` (ballots submitted of voters), both for organizers only and
 // never another workspace's; and GET /api/v1/event/health (organizers; instance-wide
 // figures only).
 import test from 'ava';
@@ -33,7 +33,7 @@ test.before(async () => {
 });
 test.after.always(() => s?.close());
 
-test.serial('receipt.recorded: every receipt, accepted or refused, to the event\'s organizers only; never to another workspace', async (t) => {
+test.serial('receipt.recorded: refused receipts to the event\'s organizers only, never to another workspace; an accepted push is its activity item, not a second row', async (t) => {
   const orgA = await SseReader.open(s.url, { key: aOwner.key });
   const partA = await SseReader.open(s.url, { key: aPart.key });
   const orgB = await SseReader.open(s.url, { key: bOwner.key });
@@ -46,13 +46,18 @@ test.serial('receipt.recorded: every receipt, accepted or refused, to the event\
     const bDelivery = await sendDelivery(s.url, { eventId: bEvent, payload: pushFixture('BetaOrg/Bolt', { organization: { login: 'BetaOrg' } }) });
     t.is(bDelivery.status, 202);
 
-    const accepted = await orgA.next('the accepted receipt', (e) => e.event === 'receipt.recorded' && JSON.parse(e.data).receipt.sequence === ok.body.sequence);
-    const a = JSON.parse(accepted.data);
-    t.like(a, { team: { name: 'Rocket' }, repository: 'AlphaOrg/Rocket', receipt: { verdict: 'accepted', refusal: null, sha: 'c'.repeat(40), late: false, kind: 'push' } });
-    t.is(typeof a.receipt.receivedAt, 'string');
+    const accepted = await orgA.next('the accepted push\'s activity item', (e) => e.event === 'post.created' && JSON.parse(e.data).post.activity?.sequence === ok.body.sequence);
+    t.like(JSON.parse(accepted.data).post, { kind: 'push', activity: { sha: 'c'.repeat(40), late: false } });
     const r = JSON.parse((await orgA.next('the refused receipt', (e) => e.event === 'receipt.recorded' && JSON.parse(e.data).receipt.verdict === 'refused')).data);
-    t.like(r, { team: null, repository: 'AlphaOrg/Nope', receipt: { refusal: 'unknown_repository' } });
-    // B's organizer sees B's receipt (so its stream works) and never A's.
+    t.like(r, { team: null, repository: 'AlphaOrg/Nope', receipt: { sequence: refused.body.sequence, refusal: 'unknown_repository', late: false, kind: 'push' } });
+    t.is(typeof r.receipt.receivedAt, 'string');
+    // A refusal of a team's repository names the team.
+    const wrong = await sendDelivery(s.url, { eventId: aEvent, payload: pushFixture('AlphaOrg/Rocket', { organization: { login: 'AlphaOrg' }, ref: 'refs/heads/dev', after: 'd'.repeat(40) }) });
+    t.is(wrong.body.refusal, 'wrong_branch');
+    const w = JSON.parse((await orgA.next('the wrong branch', (e) => e.event === 'receipt.recorded' && JSON.parse(e.data).receipt.sequence === wrong.body.sequence)).data);
+    t.like(w, { team: { name: 'Rocket' }, repository: 'AlphaOrg/Rocket', receipt: { refusal: 'wrong_branch', sha: 'd'.repeat(40) } });
+    t.false(orgA.rows.some((e) => e.event === 'receipt.recorded' && JSON.parse(e.data).receipt.sequence === ok.body.sequence), 'no second row for the accepted push');
+    // B's organizer sees B's refused receipt (so its stream works) and never A's.
     await orgB.next('B\'s own receipt', (e) => e.event === 'receipt.recorded');
     t.false(orgB.rows.some((e) => e.data.includes('AlphaOrg')), 'B never sees A');
     t.false(orgA.rows.some((e) => e.data.includes('BetaOrg')), 'A never sees B');

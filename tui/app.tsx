@@ -18,6 +18,7 @@ import { Runs } from './screens/Runs.tsx';
 import type { Action, ScreenProps } from './screens/screen.ts';
 import { Submissions } from './screens/Submissions.tsx';
 import { Vote } from './screens/Vote.tsx';
+import { ReceiptStore } from './receipts.ts';
 import type { TuiSource } from './source.ts';
 
 export const SCREENS: readonly [string, ComponentType<ScreenProps>][] = [
@@ -106,10 +107,20 @@ export function App(opts: AppOptions) {
       pollMs: Math.max(5_000, opts.pollMs ?? 5_000),
       refreshMs: opts.refreshMs ?? 10_000,
       keys: { captured: false },
+      receipts: new ReceiptStore(opts.source),
     }),
     [opts.source],
   );
-  useEffect(() => value.source.follow((e) => value.live.emit(e), (s, d) => value.live.setState(s, d)), [value]);
+  useEffect(() => {
+    value.receipts.start();
+    const off = value.live.on((e) => value.receipts.onLive(e));
+    const stop = value.source.follow((e) => value.live.emit(e), (s, d) => value.live.setState(s, d));
+    return () => {
+      stop();
+      off();
+      value.receipts.stop();
+    };
+  }, [value]);
   return (
     <TuiContext.Provider value={value}>
       <Shell columns={opts.columns} rows={opts.rows} />

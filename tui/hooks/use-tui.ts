@@ -2,6 +2,7 @@
 import { createContext, useContext } from 'react';
 import type { FollowEvent } from '../../cli/hackathon/follow.ts';
 import type { Theme } from '../format.ts';
+import type { ReceiptStore } from '../receipts.ts';
 import type { LiveState, TuiSource } from '../source.ts';
 
 /** Fans the one stream out to the screens that listen; remembers its state. */
@@ -65,6 +66,8 @@ export interface TuiContextValue {
   refreshMs: number;
   /** Set while a screen takes typed text (a filter): the app's own keys (q, ?, 1-6) wait. */
   keys: { captured: boolean };
+  /** Webhook receipts, collected from the start whatever screen shows. */
+  receipts: ReceiptStore;
 }
 
 export const TuiContext = createContext<TuiContextValue | null>(null);

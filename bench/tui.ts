@@ -18,8 +18,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { parseSse } from '../cli/hackathon/follow.ts';
 import { signBody, webhookSecret } from '../core/codehost/webhook.ts';
-import * as seed from '../test/helpers/seed.ts';
-import { AUTH_SECRET, printMachine, ROOT, say, withStack } from './lib.ts';
+import { AUTH_SECRET, printMachine, ROOT, say, withStack, benchEvent, call } from './lib.ts';
 
 const TEAMS = Number(process.env.BENCH_TEAMS || 300);
 const RATE = Number(process.env.BENCH_RATE || 100);
@@ -33,12 +32,6 @@ const SESSION = 'tui';
 const tmux = (...args: string[]) => execFileSync('tmux', ['-L', SOCKET, ...args], { encoding: 'utf8', stdio: ['ignore', 'pipe', 'pipe'] });
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
-async function call(url: string, method: string, p: string, key: string | null, body?: unknown, ok = 200): Promise<any> {
-  const res = await fetch(`${url}${p}`, { method, headers: { ...(body === undefined ? {} : { 'content-type': 'application/json' }), ...(key ? { authorization: `Bearer ${key}` } : {}) }, body: body === undefined ? undefined : JSON.stringify(body) });
-  const text = await res.text();
-  if (res.status !== ok) throw new Error(`${method} ${p} answered ${res.status}: ${text.slice(0, 300)}`);
-  return text ? JSON.parse(text) : null;
-}
 
 function rssMb(pid: number): number {
   const m = /VmRSS:\s+(\d+) kB/.exec(readFileSync(`/proc/${pid}/status`, 'utf8'));
@@ -48,18 +41,7 @@ function rssMb(pid: number): number {
 const pct = (xs: number[], p: number) => xs[Math.min(xs.length - 1, Math.max(0, Math.ceil((p / 100) * xs.length) - 1))] ?? 0;
 
 await withStack('bench-tui', { PODIUM_TEST_MODE: '1' }, async ({ db, url, tmp }) => {
-  const base = await seed.basicWorkspace(db.pool, 'Bench', 'owner@bench.test');
-  const key = base.hackKey.key;
-  const start = Date.now() + HOUR;
-  const event = (await call(url, 'PUT', '/api/v1/event', key, {
-    expectedVersion: 0, name: 'Bench Hack', timezone: 'UTC', startsAt: new Date(start).toISOString(),
-    buildEndsAt: new Date(start + 24 * HOUR).toISOString(), voteOpensAt: new Date(start + 25 * HOUR).toISOString(),
-    voteClosesAt: new Date(start + 27 * HOUR).toISOString(),
-  }, 201)).event;
-  await call(url, 'PUT', '/api/v1/event/github', key, { organization: 'bench', template: 'bench/template' });
-  const names = Array.from({ length: TEAMS }, (_, i) => `Team ${String(i).padStart(3, '0')}`);
-  await call(url, 'PUT', '/api/v1/event/roster', key, { participants: names.map((team, i) => ({ email: `p${i}@bench.test`, team })) });
-  const projects = new Map<string, string>((await db.pool.query('select name, id from app.projects where workspace_id = $1', [base.ws.id])).rows.map((r) => [r.name, r.id]));
+  const { key, start, event, names, projects } = await benchEvent(db, url, TEAMS);
   const repos = names.map((_, i) => `bench/team-${String(i).padStart(3, '0')}`);
   for (let i = 0; i < TEAMS; i++) await db.pool.query('select app_private.set_team_repository($1, $2, $3, $4)', [projects.get(names[i]!), repos[i], 'ready', 'f'.repeat(40)]);
   await call(url, 'PUT', '/api/v1/test/clock', null, { offsetSeconds: Math.round((start + HOUR - Date.now()) / 1000) }); // building

@@ -18,39 +18,21 @@ import { mkdirSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { LocalCodeHost } from '../core/codehost/local.ts';
 import { git as hostGit } from '../core/codehost/git.ts';
-import * as seed from '../test/helpers/seed.ts';
 import { NODE_APP } from '../test/helpers/projects.ts';
-import { AUTH_SECRET, freePort, printMachine, ROOT, say, stopServer, waitHealthy, withStack } from './lib.ts';
+import { AUTH_SECRET, freePort, printMachine, ROOT, say, stopServer, waitHealthy, withStack, benchEvent, call } from './lib.ts';
 
 const TEAMS = Number(process.env.BENCH_TEAMS || 200);
 const REPO_BYTES = 5 * 1024 * 1024;
 const TARGET_S = 300;
 const HOUR = 3600_000;
 
-async function call(url: string, method: string, p: string, key: string | null, body?: unknown, ok = 200): Promise<any> {
-  const res = await fetch(`${url}${p}`, { method, headers: { ...(body === undefined ? {} : { 'content-type': 'application/json' }), ...(key ? { authorization: `Bearer ${key}` } : {}) }, body: body === undefined ? undefined : JSON.stringify(body) });
-  const text = await res.text();
-  if (res.status !== ok) throw new Error(`${method} ${p} answered ${res.status}: ${text.slice(0, 300)}`);
-  return text ? JSON.parse(text) : null;
-}
 const setClock = (url: string, at: number) => call(url, 'PUT', '/api/v1/test/clock', null, { offsetSeconds: Math.round((at - Date.now()) / 1000) });
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
 const ENV = { PODIUM_TEST_MODE: '1', CHROMIUM_PATH: 'off' };
 
 await withStack('bench-decks', ENV, async ({ db, url, tmp }) => {
-  const base = await seed.basicWorkspace(db.pool, 'Bench', 'owner@bench.test');
-  const key = base.hackKey.key;
-  const start = Date.now() + HOUR;
-  const event = (await call(url, 'PUT', '/api/v1/event', key, {
-    expectedVersion: 0, name: 'Bench Hack', timezone: 'UTC', startsAt: new Date(start).toISOString(),
-    buildEndsAt: new Date(start + 24 * HOUR).toISOString(), voteOpensAt: new Date(start + 25 * HOUR).toISOString(),
-    voteClosesAt: new Date(start + 27 * HOUR).toISOString(),
-  }, 201)).event;
-  await call(url, 'PUT', '/api/v1/event/github', key, { organization: 'bench', template: 'bench/template' });
-  const names = Array.from({ length: TEAMS }, (_, i) => `Team ${String(i).padStart(3, '0')}`);
-  await call(url, 'PUT', '/api/v1/event/roster', key, { participants: names.map((team, i) => ({ email: `p${i}@bench.test`, team })) });
-  const projects = new Map<string, string>((await db.pool.query('select name, id from app.projects where workspace_id = $1', [base.ws.id])).rows.map((r) => [r.name, r.id]));
+  const { key, start, event, names, projects } = await benchEvent(db, url, TEAMS);
 
   say(`building a template (a Node app with tests and ${REPO_BYTES / 1024 / 1024} MiB of random bytes) and ${TEAMS} team repositories...`);
   const dataDir = path.join(tmp, 'data');

@@ -16,8 +16,7 @@ import { mkdirSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { LocalCodeHost } from '../core/codehost/local.ts';
 import { git as hostGit } from '../core/codehost/git.ts';
-import * as seed from '../test/helpers/seed.ts';
-import { AUTH_SECRET, printMachine, ROOT, say, withStack } from './lib.ts';
+import { AUTH_SECRET, printMachine, ROOT, say, withStack, benchEvent, call } from './lib.ts';
 
 const TEAMS = Number(process.env.BENCH_TEAMS || 200);
 const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS || 32);
@@ -39,28 +38,11 @@ function load(url: string, eventId: string, repository: string, seconds: number)
   });
 }
 
-async function call(url: string, method: string, p: string, key: string | null, body?: unknown, ok = 200): Promise<any> {
-  const res = await fetch(`${url}${p}`, { method, headers: { ...(body === undefined ? {} : { 'content-type': 'application/json' }), ...(key ? { authorization: `Bearer ${key}` } : {}) }, body: body === undefined ? undefined : JSON.stringify(body) });
-  const text = await res.text();
-  if (res.status !== ok) throw new Error(`${method} ${p} answered ${res.status}: ${text.slice(0, 300)}`);
-  return text ? JSON.parse(text) : null;
-}
 
 const setClock = (url: string, at: number) => call(url, 'PUT', '/api/v1/test/clock', null, { offsetSeconds: Math.round((at - Date.now()) / 1000) });
 
 await withStack('bench-intake', { PODIUM_TEST_MODE: '1' }, async ({ db, url, tmp }) => {
-  const base = await seed.basicWorkspace(db.pool, 'Bench', 'owner@bench.test');
-  const key = base.hackKey.key;
-  const start = Date.now() + HOUR;
-  const event = (await call(url, 'PUT', '/api/v1/event', key, {
-    expectedVersion: 0, name: 'Bench Hack', timezone: 'UTC', startsAt: new Date(start).toISOString(),
-    buildEndsAt: new Date(start + 24 * HOUR).toISOString(), voteOpensAt: new Date(start + 25 * HOUR).toISOString(),
-    voteClosesAt: new Date(start + 27 * HOUR).toISOString(),
-  }, 201)).event;
-  await call(url, 'PUT', '/api/v1/event/github', key, { organization: 'bench', template: 'bench/template' });
-  const names = Array.from({ length: TEAMS }, (_, i) => `Team ${String(i).padStart(3, '0')}`);
-  await call(url, 'PUT', '/api/v1/event/roster', key, { participants: names.map((team, i) => ({ email: `p${i}@bench.test`, team })) });
-  const projects = new Map<string, string>((await db.pool.query('select name, id from app.projects where workspace_id = $1', [base.ws.id])).rows.map((r) => [r.name, r.id]));
+  const { key, start, event, names, projects } = await benchEvent(db, url, TEAMS);
 
   say(`building a ${REPO_BYTES / 1024 / 1024} MB template and ${TEAMS} team repositories, one distinct commit each...`);
   const host = new LocalCodeHost(path.join(tmp, 'data'), db.pool);

@@ -9,6 +9,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { startEmbeddedPostgres } from '../ops/embedded/postgres.ts';
 import { createTestDatabase, type TestDatabase } from '../test/helpers/db.ts';
+import * as seed from '../test/helpers/seed.ts';
 
 export const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 export const AUTH_SECRET = 'bench-auth-secret-0123456789abcdef0123456789';
@@ -178,4 +179,35 @@ export function median(xs: number[]): number {
   const s = [...xs].sort((a, b) => a - b);
   const m = Math.floor(s.length / 2);
   return s.length % 2 ? s[m] : (s[m - 1] + s[m]) / 2;
+}
+
+/** One JSON call of the wire; any status but `ok` throws with the answer's start. */
+export async function call(url: string, method: string, p: string, key: string | null, body?: unknown, ok = 200): Promise<any> {
+  const res = await fetch(`${url}${p}`, { method, headers: { ...(body === undefined ? {} : { 'content-type': 'application/json' }), ...(key ? { authorization: `Bearer ${key}` } : {}) }, body: body === undefined ? undefined : JSON.stringify(body) });
+  const text = await res.text();
+  if (res.status !== ok) throw new Error(`${method} ${p} answered ${res.status}: ${text.slice(0, 300)}`);
+  return text ? JSON.parse(text) : null;
+}
+
+const BENCH_HOUR = 3600_000;
+
+/**
+ * The event the event benchmarks start from: workspace Bench, its owner's hackathon key, an
+ * event starting in an hour (24 h build), the code host organization `bench`, and one
+ * participant per team (`Team 000`...). Answers the team project ids by name.
+ */
+export async function benchEvent(db: TestDatabase, url: string, teams: number) {
+  const base = await seed.basicWorkspace(db.pool, 'Bench', 'owner@bench.test');
+  const key = base.hackKey.key;
+  const start = Date.now() + BENCH_HOUR;
+  const event = (await call(url, 'PUT', '/api/v1/event', key, {
+    expectedVersion: 0, name: 'Bench Hack', timezone: 'UTC', startsAt: new Date(start).toISOString(),
+    buildEndsAt: new Date(start + 24 * BENCH_HOUR).toISOString(), voteOpensAt: new Date(start + 25 * BENCH_HOUR).toISOString(),
+    voteClosesAt: new Date(start + 27 * BENCH_HOUR).toISOString(),
+  }, 201)).event as { id: string };
+  await call(url, 'PUT', '/api/v1/event/github', key, { organization: 'bench', template: 'bench/template' });
+  const names = Array.from({ length: teams }, (_, i) => `Team ${String(i).padStart(3, '0')}`);
+  await call(url, 'PUT', '/api/v1/event/roster', key, { participants: names.map((team, i) => ({ email: `p${i}@bench.test`, team })) });
+  const projects = new Map<string, string>((await db.pool.query('select name, id from app.projects where workspace_id = $1', [base.ws.id])).rows.map((r) => [r.name, r.id]));
+  return { base, key, start, event, names, projects };
 }

@@ -1,7 +1,8 @@
 // Bundles the CLIs into ESM files under dist/ with esbuild, so they start fast (no
 // TypeScript loader, no module graph walk). Run by `npm run build` and `prepare`.
 // Code splitting: what a command imports dynamically (`deckcli mcp` and the Model Context
-// Protocol SDK) lands in a chunk under dist/chunks/ that only that command loads.
+// Protocol SDK, and `hackathon tui`'s Ink and React) lands in a chunk under dist/chunks/ that
+// only that command loads.
 import { build } from 'esbuild';
 import { chmodSync, rmSync } from 'node:fs';
 
@@ -23,6 +24,8 @@ for (const [name, entry] of Object.entries(entries)) {
     sourcemap: false,
     banner: { js: "#!/usr/bin/env node\nimport { createRequire as __cr } from 'node:module'; const require = __cr(import.meta.url);" },
     logLevel: 'warning',
+    // Ink imports react-devtools-core for its optional devtools; nothing here uses them.
+    alias: { 'react-devtools-core': './scripts/react-devtools-stub.ts' },
   });
   chmodSync(`dist/${name}.mjs`, 0o755);
 }

@@ -1158,6 +1158,42 @@ $$;
 COMMENT ON FUNCTION app.duplicate_deck(p_deck uuid, p_version integer, p_title text) IS 'Copies a version of a deck (current by default) into a new deck at version 1, titled like the source plus (copy). Needs presentations:write.';
 
 --
+-- Name: event_instance_health(); Type: FUNCTION; Schema: app; Owner: -
+--
+
+CREATE FUNCTION app.event_instance_health() RETURNS jsonb
+    LANGUAGE plpgsql STABLE SECURITY DEFINER
+    SET search_path TO ''
+    AS $$
+declare
+  ctx app_private.event_ctx := app_private.organizer_ctx('hackathon:read');
+  queued int;
+  oldest timestamptz;
+begin
+  if pg_catalog.to_regclass('graphile_worker.jobs') is not null then
+    execute 'select count(*)::int, min(run_at) from graphile_worker.jobs where locked_at is null and attempts < max_attempts and run_at <= now()'
+      into queued, oldest;
+  end if;
+  return jsonb_build_object(
+    'status', (app_private.health(30)) ->> 'status',
+    'apiReplicas', (select count(*)::int from pg_catalog.pg_stat_activity a
+                     where a.datname = pg_catalog.current_database() and a.application_name = 'podium-live'),
+    'workers', coalesce((select jsonb_agg(jsonb_build_object('role', h.service_role,
+                          'ageSeconds', round(extract(epoch from pg_catalog.now() - h.beat_at))::int) order by h.beat_at desc)
+                         from app_private.worker_heartbeats h where h.beat_at > pg_catalog.now() - interval '90 seconds'), '[]'),
+    'queue', jsonb_build_object('queued', queued,
+                                'oldestAgeSeconds', case when oldest is not null then greatest(0, round(extract(epoch from pg_catalog.now() - oldest)))::int end),
+    'serverTime', app_private.iso(app.now()));
+end;
+$$;
+
+--
+-- Name: FUNCTION event_instance_health(); Type: COMMENT; Schema: app; Owner: -
+--
+
+COMMENT ON FUNCTION app.event_instance_health() IS 'hackathon tui: the instance''s health for an event organizer (hackathon:read): API replicas (each holds one podium-live connection), worker replicas that beat within 90 s, job queue depth and the age of its oldest runnable job. Instance-wide figures only, nothing of any workspace.';
+
+--
 -- Name: event_status(); Type: FUNCTION; Schema: app; Owner: -
 --
 
@@ -4590,6 +4626,36 @@ $$;
 --
 
 COMMENT ON FUNCTION app_private.author_name(p_user uuid) IS 'The display name of an author: (erased account) once erased (or gone), else the name, else the email.';
+
+--
+-- Name: ballot_coverage_live(); Type: FUNCTION; Schema: app_private; Owner: -
+--
+
+CREATE FUNCTION app_private.ballot_coverage_live() RETURNS trigger
+    LANGUAGE plpgsql SECURITY DEFINER
+    SET search_path TO ''
+    AS $$
+declare
+  v app.vote_eligibility;
+begin
+  select * into v from app.vote_eligibility x where x.id = new.eligibility_id;
+  perform app_private.live_publish(new.event_id, 'vote.coverage', array['organizer'], null,
+    jsonb_build_object(
+      'eligibilityVersion', v.version,
+      'change', new.state,
+      'at', app_private.iso(coalesce(new.invalidated_at, new.submitted_at)),
+      'submitted', (select count(*)::int from app.vote_ballots b where b.eligibility_id = new.eligibility_id and b.state = 'submitted'),
+      'invalidated', (select count(*)::int from app.vote_ballots b where b.eligibility_id = new.eligibility_id and b.state = 'invalidated'),
+      'voters', (select count(*)::int from app.vote_voters t where t.eligibility_id = new.eligibility_id and t.included)));
+  return null;
+end;
+$$;
+
+--
+-- Name: FUNCTION ballot_coverage_live(); Type: COMMENT; Schema: app_private; Owner: -
+--
+
+COMMENT ON FUNCTION app_private.ballot_coverage_live() IS 'Trigger: a ballot submitted (again) or invalidated publishes the coverage live to organizers (kind vote.coverage).';
 
 --
 -- Name: is_email(text); Type: FUNCTION; Schema: app_private; Owner: -
@@ -8600,6 +8666,30 @@ CREATE FUNCTION app_private.receipt_json(r app.submission_receipts) RETURNS json
                 from app.submissions s
                 where s.project_id = r.project_id and s.sha = r.sha and s.state <> 'missing'))
 $$;
+
+--
+-- Name: receipt_live(); Type: FUNCTION; Schema: app_private; Owner: -
+--
+
+CREATE FUNCTION app_private.receipt_live() RETURNS trigger
+    LANGUAGE plpgsql SECURITY DEFINER
+    SET search_path TO ''
+    AS $$
+begin
+  perform app_private.live_publish(new.event_id, 'receipt.recorded', array['organizer'], new.project_id,
+    jsonb_build_object(
+      'team', (select jsonb_build_object('id', p.id, 'name', p.name) from app.projects p where p.id = new.project_id),
+      'repository', new.repository,
+      'receipt', app_private.receipt_json(new)));
+  return null;
+end;
+$$;
+
+--
+-- Name: FUNCTION receipt_live(); Type: COMMENT; Schema: app_private; Owner: -
+--
+
+COMMENT ON FUNCTION app_private.receipt_live() IS 'Trigger: a webhook receipt that is not a team chat activity item (refused, of no team, or another event type) is published live to organizers (kind receipt.recorded: team, repository, Receipt).';
 
 --
 -- Name: record_delivery(uuid, text, text, jsonb); Type: FUNCTION; Schema: app_private; Owner: -
@@ -13522,6 +13612,18 @@ CREATE TRIGGER submission_exceptions_invalidate_decks AFTER INSERT ON app.submis
 CREATE TRIGGER submission_receipts_activity AFTER INSERT ON app.submission_receipts FOR EACH ROW WHEN (((new.verdict = 'accepted'::text) AND (new.project_id IS NOT NULL) AND (new.kind = ANY (ARRAY['push'::text, 'pull_request'::text])))) EXECUTE FUNCTION app_private.receipt_activity();
 
 --
+-- Name: submission_receipts submission_receipts_live; Type: TRIGGER; Schema: app; Owner: -
+--
+
+CREATE TRIGGER submission_receipts_live AFTER INSERT ON app.submission_receipts FOR EACH ROW WHEN ((NOT ((new.verdict = 'accepted'::text) AND (new.project_id IS NOT NULL) AND (new.kind = ANY (ARRAY['push'::text, 'pull_request'::text]))))) EXECUTE FUNCTION app_private.receipt_live();
+
+--
+-- Name: vote_ballots vote_ballots_coverage_live; Type: TRIGGER; Schema: app; Owner: -
+--
+
+CREATE TRIGGER vote_ballots_coverage_live AFTER INSERT OR UPDATE OF state, revision ON app.vote_ballots FOR EACH ROW WHEN ((new.state = ANY (ARRAY['submitted'::text, 'invalidated'::text]))) EXECUTE FUNCTION app_private.ballot_coverage_live();
+
+--
 -- Name: vote_ballots vote_ballots_ranking_line; Type: TRIGGER; Schema: app; Owner: -
 --
 
@@ -15434,6 +15536,13 @@ GRANT ALL ON FUNCTION app.delete_team(p_team text) TO podium_app;
 GRANT ALL ON FUNCTION app.duplicate_deck(p_deck uuid, p_version integer, p_title text) TO podium_app;
 
 --
+-- Name: FUNCTION event_instance_health(); Type: ACL; Schema: app; Owner: -
+--
+
+REVOKE ALL ON FUNCTION app.event_instance_health() FROM PUBLIC;
+GRANT ALL ON FUNCTION app.event_instance_health() TO podium_app;
+
+--
 -- Name: FUNCTION event_status(); Type: ACL; Schema: app; Owner: -
 --
 
@@ -16102,6 +16211,12 @@ REVOKE ALL ON FUNCTION app_private.authenticate(p_key_hash bytea, p_session_hash
 --
 
 REVOKE ALL ON FUNCTION app_private.author_name(p_user uuid) FROM PUBLIC;
+
+--
+-- Name: FUNCTION ballot_coverage_live(); Type: ACL; Schema: app_private; Owner: -
+--
+
+REVOKE ALL ON FUNCTION app_private.ballot_coverage_live() FROM PUBLIC;
 
 --
 -- Name: FUNCTION is_email(p text); Type: ACL; Schema: app_private; Owner: -
@@ -17099,6 +17214,12 @@ REVOKE ALL ON FUNCTION app_private.receipt_activity() FROM PUBLIC;
 --
 
 REVOKE ALL ON FUNCTION app_private.receipt_json(r app.submission_receipts) FROM PUBLIC;
+
+--
+-- Name: FUNCTION receipt_live(); Type: ACL; Schema: app_private; Owner: -
+--
+
+REVOKE ALL ON FUNCTION app_private.receipt_live() FROM PUBLIC;
 
 --
 -- Name: FUNCTION record_delivery(p_event uuid, p_delivery text, p_event_type text, p jsonb); Type: ACL; Schema: app_private; Owner: -

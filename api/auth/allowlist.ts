@@ -47,6 +47,7 @@ export const KEY_ALLOWLIST: Record<string, readonly string[]> = {
   'PUT /bootstrap/github': ['hackathon:write'],
   'GET /api/v1/event': ['hackathon:read'],
   'GET /api/v1/event/status': ['hackathon:read'],
+  'GET /api/v1/event/health': ['hackathon:read'],
   'GET /api/v1/event/stream': ['hackathon:read'],
   'POST /api/v1/codehost/invitations/accept': ['hackathon:write'],
   'GET /api/v1/submissions': ['hackathon:read'],

@@ -28,7 +28,11 @@ export interface FollowEvent {
 }
 
 /** What the follower tells its user besides events: a gap it could not fill, a reconnect. */
-export type FollowNotice = { kind: 'reset'; message: string } | { kind: 'reconnected'; after: string | null };
+export type FollowNotice =
+  | { kind: 'reset'; message: string }
+  | { kind: 'reconnected'; after: string | null }
+  /** The connection dropped (server restart, network, idle): reconnecting with Last-Event-ID. */
+  | { kind: 'disconnected' };
 
 export interface FollowOptions {
   /** No byte (not even a heartbeat) for this long: the connection is taken for dead (default 75 s). */
@@ -90,9 +94,13 @@ const sleep = (ms: number, signal: AbortSignal) =>
     signal.addEventListener('abort', () => (clearTimeout(t), resolve()), { once: true });
   });
 
-export class ChannelFollower {
+/**
+ * Follows the whole live stream: every change the reader may read (`accept` narrows it),
+ * reconnecting with Last-Event-ID after a drop. `hackathon tui` follows it whole;
+ * ChannelFollower keeps one channel's.
+ */
+export class LiveFollower {
   private readonly abort = new AbortController();
-  private readonly shown = new Set<string>();
   private lastId: string | null;
   private first: Promise<AsyncGenerator<RawEvent>> | null = null;
   private readonly idleMs: number;
@@ -100,8 +108,7 @@ export class ChannelFollower {
 
   constructor(
     private readonly client: WireClient,
-    readonly channelId: string,
-    private readonly opts: FollowOptions = {},
+    protected readonly opts: FollowOptions = {},
   ) {
     this.lastId = opts.lastEventId ?? null;
     this.idleMs = opts.idleMs ?? 75_000;
@@ -117,11 +124,6 @@ export class ChannelFollower {
   async open(): Promise<void> {
     this.first ??= this.connect();
     await this.first;
-  }
-
-  /** Posts the page already printed: their `post.created` is not printed again. */
-  alreadyShown(postIds: Iterable<string>): void {
-    for (const id of postIds) this.shown.add(id);
   }
 
   stop(): void {
@@ -145,6 +147,7 @@ export class ChannelFollower {
         // a dropped connection: reconnect below
       }
       if (this.abort.signal.aborted) return;
+      this.opts.onNotice?.({ kind: 'disconnected' });
       if (sawAny) wait = this.backoff[0];
       for (;;) {
         await sleep(wait, this.abort.signal);
@@ -227,12 +230,40 @@ export class ChannelFollower {
       this.opts.onNotice?.({ kind: 'reset', message: payload?.message ?? 'Some changes are no longer kept' });
       return null;
     }
-    if (channelOf(raw.event, payload) !== this.channelId) return null;
-    if (raw.event === 'post.created' && typeof payload.post?.id === 'string') {
-      if (this.shown.has(payload.post.id)) return null;
+    if (!this.accept(raw.event, payload)) return null;
+    return { id: raw.id ?? '', kind: raw.event, payload };
+  }
+
+  /** Whether a change is passed on (every change here). */
+  protected accept(_kind: string, _payload: any): boolean {
+    return true;
+  }
+}
+
+/** One channel's changes (`chats read --follow`), each post once. */
+export class ChannelFollower extends LiveFollower {
+  private readonly shown = new Set<string>();
+
+  constructor(
+    client: WireClient,
+    readonly channelId: string,
+    opts: FollowOptions = {},
+  ) {
+    super(client, opts);
+  }
+
+  /** Posts the page already printed: their `post.created` is not printed again. */
+  alreadyShown(postIds: Iterable<string>): void {
+    for (const id of postIds) this.shown.add(id);
+  }
+
+  protected override accept(kind: string, payload: any): boolean {
+    if (channelOf(kind, payload) !== this.channelId) return false;
+    if (kind === 'post.created' && typeof payload.post?.id === 'string') {
+      if (this.shown.has(payload.post.id)) return false;
       this.shown.add(payload.post.id);
     }
-    return { id: raw.id ?? '', kind: raw.event, payload };
+    return true;
   }
 }
 

@@ -99,6 +99,7 @@ import { resultsCalculate } from './commands/community/results/calculate.ts';
 import { resultsRelease } from './commands/community/results/release.ts';
 import { resultsExport } from './commands/community/results/export.ts';
 import { filesDownload } from './commands/files/download.ts';
+import { tui } from './commands/tui.ts';
 
 export const COMMANDS: Command[] = [
   doctor, login, logout, use, profiles, whoami, workspaces, workspaceDefault, connect, setup, gitCredential,
@@ -112,6 +113,7 @@ export const COMMANDS: Command[] = [
   feedList, feedShow, feedPost, feedPin, feedUnpin, feedHide, feedRestore,
   communityStatus, ballotShow, ballotSave, ballotSubmit, eligibilityShow, eligibilityLock, eligibilityUnlock, votingOpen, votingClose,
   ballotsList, ballotsReads, ballotsInvalidate, resultsShow, resultsCalculate, resultsRelease, resultsExport,
+  tui,
 ];
 
 const GLOBAL_FLAGS: AnyFlags = {

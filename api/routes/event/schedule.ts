@@ -42,6 +42,8 @@ export function registerScheduleRoutes(app: FastifyInstance, { pool, config }: A
   app.get('/api/v1/event', async (req) => callJson(req, pool, 'app.current_event()', []));
 
   app.get('/api/v1/event/status', async (req) => callJson(req, pool, 'app.event_status()', []));
+  // The instance's health for organizers (hackathon tui's Overview): instance-wide figures only.
+  app.get('/api/v1/event/health', async (req) => callJson(req, pool, 'app.event_instance_health()', []));
 
   app.put<{ Body: ConfigureBody }>('/api/v1/event', { schema: { body: CONFIGURE_SCHEMA } }, async (req, reply) => {
     const b = req.body;

@@ -24,6 +24,9 @@ for (const [name, entry] of Object.entries(entries)) {
     sourcemap: false,
     banner: { js: "#!/usr/bin/env node\nimport { createRequire as __cr } from 'node:module'; const require = __cr(import.meta.url);" },
     logLevel: 'warning',
+    // The shipped CLIs are production code: React (hackathon tui) picks its production build
+    // by this at run time, and its development build costs memory and time on every render.
+    define: { 'process.env.NODE_ENV': '"production"' },
     // Ink imports react-devtools-core for its optional devtools; nothing here uses them.
     alias: { 'react-devtools-core': './scripts/react-devtools-stub.ts' },
   });

@@ -171,3 +171,22 @@ test.serial('NO_COLOR: no colour codes; with colours on, a refused receipt is dr
     coloured.close();
   }
 });
+
+test.serial('without the stream (a network that drops it: the edge stands in) the status says reconnecting and the screens poll every 5 s', async (t) => {
+  let states = 0;
+  const d = dashboard(s.url, owner.key, {
+    refreshMs: 60_000,
+    wrap: (real) => ({ ...real, follow: (_onEvent, onState) => (onState('reconnecting'), states++, () => undefined) }),
+  });
+  try {
+    await d.press('6');
+    const before = await d.until('the help screen, reconnecting', (f) => f.includes('Newest feed posts') && f.includes('○ reconnecting'));
+    t.notRegex(before, /Fallback news/);
+    t.is((await http(s.url, 'POST', '/api/v1/event/feed/posts', { key: owner.key, body: { body: 'Fallback news' } })).status, 201);
+    // No live change can come: only the 5 s poll brings the post (bounded wait, not a speed check).
+    await d.until('the post by polling', (f) => f.includes('Fallback news'), 20_000);
+    t.is(states, 1);
+  } finally {
+    d.close();
+  }
+});

@@ -3,7 +3,7 @@
 import { render } from 'ink-testing-library';
 import { WireClient } from '../../cli/lib/wire.ts';
 import { App } from '../../tui/app.tsx';
-import { wireSource } from '../../tui/source.ts';
+import { wireSource, type TuiSource } from '../../tui/source.ts';
 import { until } from '../helpers/until.ts';
 
 export const KEY = { down: '\u001B[B', up: '\u001B[A', enter: '\r', esc: '\u001B', tab: '\t' } as const;
@@ -16,9 +16,10 @@ export interface Dashboard {
   close(): void;
 }
 
-export function dashboard(base: string, key: string, opts: { env?: NodeJS.ProcessEnv; refreshMs?: number } = {}): Dashboard {
+export function dashboard(base: string, key: string, opts: { env?: NodeJS.ProcessEnv; refreshMs?: number; wrap?: (s: TuiSource) => TuiSource } = {}): Dashboard {
   const client = new WireClient({ baseUrl: base, key, userAgent: 'hackathon-tui-test' });
-  const app = render(<App source={wireSource(client)} env={opts.env ?? { NO_COLOR: '1' }} refreshMs={opts.refreshMs ?? 1_000} />);
+  const source = wireSource(client);
+  const app = render(<App source={opts.wrap ? opts.wrap(source) : source} env={opts.env ?? { NO_COLOR: '1' }} refreshMs={opts.refreshMs ?? 1_000} />);
   const frame = () => app.lastFrame() ?? '';
   return {
     frame,

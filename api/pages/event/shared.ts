@@ -1,0 +1,224 @@
+// What the event pages (/event...) share: who is looking (a session; no session is a sign-in
+// redirect), one transaction as the caller where every section is one SQL call of the same
+// functions the REST routes call, a section refused by SQL rendered as its sentence (or left
+// out when the role may not see it at all), the event navigation, posts, the countdown, and
+// form posts (Origin checked, then 303 back to the page).
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type pg from 'pg';
+import { sameOrigin } from '../../auth/caller.ts';
+import type { Identity } from '../../auth/caller.ts';
+import type { AppError } from '../../errors.ts';
+import { asCaller } from '../../routes/support.ts';
+import { toAppError, type ApiDeps } from '../../server.ts';
+import { appPage, problemPage } from '../components/layout.ts';
+import { pageIdentity, safeNext, toSignin, whoIs } from '../components/session.ts';
+import { esc } from '../html.ts';
+import { EVENT_JS_PATH } from './event-js.ts';
+
+export type Section<T> = { ok: true; value: T } | { ok: false; error: AppError };
+
+/** One SQL call as the caller, inside a savepoint: a refusal answers the error, the transaction goes on. */
+export class Reader {
+  private n = 0;
+  constructor(private readonly c: pg.PoolClient) {}
+
+  async try<T = any>(call: string, params: unknown[] = []): Promise<Section<T>> {
+    const sp = `s${++this.n}`;
+    await this.c.query(`savepoint ${sp}`);
+    try {
+      const { rows } = await this.c.query(`select ${call} as r`, params);
+      await this.c.query(`release savepoint ${sp}`);
+      return { ok: true, value: rows[0].r as T };
+    } catch (err) {
+      const e = toAppError(err);
+      if (e.status >= 500) throw err;
+      await this.c.query(`rollback to savepoint ${sp}`);
+      return { ok: false, error: e };
+    }
+  }
+
+  /** The call must answer: a refusal ends the page (as its own status and sentence). */
+  async must<T = any>(call: string, params: unknown[] = []): Promise<T> {
+    const r = await this.try<T>(call, params);
+    if (!r.ok) throw r.error;
+    return r.value;
+  }
+}
+
+export interface EventStatus {
+  name: string;
+  version: number;
+  timezone: string;
+  phase: string;
+  serverTime: string;
+  startsAt: string;
+  buildEndsAt: string;
+  freezeAt: string;
+  voteOpensAt: string;
+  voteClosesAt: string;
+  voteSection: 'on' | 'off';
+  notices: { at: string; reason: string; previousBuildEndsAt: string; buildEndsAt: string }[];
+  role: 'organizer' | 'participant' | 'jury' | 'advisor';
+  team: { id: string; name: string } | null;
+  teams: { id: string; name: string; state: string }[];
+}
+
+export interface PageContext {
+  req: FastifyRequest;
+  identity: Identity;
+  read: Reader;
+  status: EventStatus;
+}
+
+/** A refusal of a whole page, in words, with the event's links. */
+export function eventProblem(reply: FastifyReply, err: unknown, identity: Identity | null): FastifyReply {
+  const e = toAppError(err);
+  if (e.status >= 500) throw err;
+  const heading = e.status === 404 ? 'Not found' : e.status === 403 ? 'Not allowed' : e.status === 429 ? 'Too many requests' : 'Something is off';
+  return problemPage(reply, e.status, heading, e.message, identity ? whoIs(identity) : null);
+}
+
+/**
+ * Renders an event page: the session (else the sign-in redirect), then one transaction as the
+ * caller starting with app.event_status() (event_not_configured, not_on_roster: the page's
+ * refusal), then the page's own sections.
+ */
+export function eventPage<Q = unknown>(
+  deps: ApiDeps,
+  title: (ctx: PageContext) => string,
+  body: (ctx: PageContext, query: Q) => Promise<string>,
+) {
+  return async (req: FastifyRequest<{ Querystring: Q }>, reply: FastifyReply) => {
+    const identity = await pageIdentity(req, deps);
+    if (!identity) return toSignin(req, reply);
+    try {
+      const { heading, html } = await asCaller(req, deps.pool, async (c) => {
+        const read = new Reader(c);
+        const status = await read.must<EventStatus>('app.event_status()');
+        const ctx = { req, identity, read, status };
+        return { html: await body(ctx, req.query as Q), heading: title(ctx) };
+      });
+      return appPage(reply, heading, html, { signedInAs: whoIs(identity), script: EVENT_JS_PATH });
+    } catch (err) {
+      return eventProblem(reply, err, identity);
+    }
+  };
+}
+
+/** The event's own navigation (links only to what the role may open). */
+export function eventNav(status: EventStatus, here: string): string {
+  const links: [string, string][] = [['/event', 'Event']];
+  if (status.role === 'participant' && status.team) links.push(['/event/team', 'My team']);
+  if (status.role !== 'jury') links.push(['/event/feed', 'Feed']);
+  links.push(['/decks/keys', 'API keys']);
+  return `<nav class="subnav" aria-label="Event">${links
+    .map(([href, label]) => `<a href="${href}"${href === here ? ' aria-current="page"' : ''}>${esc(label)}</a>`)
+    .join('')}</nav>`;
+}
+
+export function when(iso: string | null | undefined): string {
+  if (!iso) return '—';
+  return `<time datetime="${esc(iso)}">${esc(iso.replace('T', ' ').replace(/\.\d+Z$/, 'Z').replace(/:\d\dZ$/, ' UTC'))}</time>`;
+}
+
+/** Whole seconds as "2 h 05 min 09 s" (days when longer). The browser counts on from the same number. */
+export function duration(ms: number): string {
+  let s = Math.max(0, Math.floor(ms / 1000));
+  const d = Math.floor(s / 86400);
+  s -= d * 86400;
+  const h = Math.floor(s / 3600);
+  s -= h * 3600;
+  const m = Math.floor(s / 60);
+  s -= m * 60;
+  const two = (n: number) => String(n).padStart(2, '0');
+  return d > 0 ? `${d} d ${h} h ${two(m)} min` : h > 0 ? `${h} h ${two(m)} min ${two(s)} s` : `${m} min ${two(s)} s`;
+}
+
+const DEADLINES: [keyof EventStatus, string][] = [
+  ['startsAt', 'Building starts'],
+  ['buildEndsAt', 'Build ends'],
+  ['freezeAt', 'Submissions freeze'],
+  ['voteOpensAt', 'Vote opens'],
+  ['voteClosesAt', 'Vote closes'],
+];
+
+/**
+ * The next deadline after the SERVER's time, as the offset from it: the page shows the
+ * server's now and the deadline, and the script counts the offset down from page load
+ * (performance.now), never reading the browser's clock.
+ */
+export function countdown(status: EventStatus): string {
+  const now = Date.parse(status.serverTime);
+  const next = DEADLINES.map(([k, label]) => ({ label, at: status[k] as string })).find((d) => d.at && Date.parse(d.at) > now);
+  if (!next) return `<p>No deadline ahead. Server time ${when(status.serverTime)}.</p>`;
+  const left = Date.parse(next.at) - now;
+  return `<p class="countdown"><strong>${esc(next.label)}</strong> at ${when(next.at)}: <span data-countdown="${left}" role="timer" aria-live="off">${duration(left)}</span> left
+<span class="muted">(server time ${when(status.serverTime)})</span></p>`;
+}
+
+export interface Post {
+  id: string;
+  channelId: string;
+  threadId: string | null;
+  at: string;
+  kind: string;
+  author: { id: string; name: string } | null;
+  role: string | null;
+  body: string;
+  pinned: boolean;
+  hidden: boolean;
+  hiddenReason: string | null;
+  replyCount: number;
+  reactions: { emoji: string; count: number }[];
+}
+
+export function postItem(p: Post): string {
+  const tags = [
+    p.kind !== 'post' ? `<span class="badge">${esc(p.kind.replace('_', ' '))}</span>` : '',
+    p.role && p.role !== 'participant' ? `<span class="badge">${esc(p.role)}</span>` : '',
+    p.pinned ? '<span class="badge">pinned</span>' : '',
+    p.hidden ? `<span class="badge">hidden: ${esc(p.hiddenReason)}</span>` : '',
+  ].join(' ');
+  const reactions = p.reactions?.length ? `<p class="muted">${p.reactions.map((r) => `${esc(r.emoji)} ${r.count}`).join(' · ')}</p>` : '';
+  const replies = p.replyCount ? `<p class="muted">${p.replyCount} ${p.replyCount === 1 ? 'reply' : 'replies'}</p>` : '';
+  return `<li class="post" data-post="${esc(p.id)}"><p class="meta"><strong>${esc(p.author?.name ?? 'Podium')}</strong> ${tags} <span class="muted">${when(p.at)}</span></p>
+<p class="body">${esc(p.body)}</p>${reactions}${replies}</li>`;
+}
+
+/** A channel's root posts, newest first; the script puts live ones on top (data-channel). */
+export function postList(channelId: string, posts: Post[], empty: string): string {
+  return `<ul class="posts" data-channel="${esc(channelId)}">${posts.map(postItem).join('')}</ul>${posts.length ? '' : `<p class="muted" data-empty>${esc(empty)}</p>`}`;
+}
+
+export function postForm(channelId: string, back: string, label: string): string {
+  return `<form method="post" action="/event/chats/${esc(channelId)}/posts" class="post-form">
+<input type="hidden" name="back" value="${esc(back)}"><label for="body-${esc(channelId)}">${esc(label)}</label>
+<textarea id="body-${esc(channelId)}" name="body" required maxlength="4000"></textarea><div class="actions"><button type="submit" class="primary">Post</button></div></form>`;
+}
+
+export function refusal(section: Section<unknown>): string {
+  return section.ok ? '' : `<p class="muted">${esc(section.error.message)}</p>`;
+}
+
+const UUID = /^[0-9a-f]{8}-([0-9a-f]{4}-){3}[0-9a-f]{12}$/i;
+export const isUuid = (s: unknown): s is string => typeof s === 'string' && UUID.test(s);
+
+/**
+ * A form action of the event pages: Origin checked first (else 403, nothing done), the
+ * session, then `act` as the caller in one transaction; success is a 303 to the local `back`
+ * path, a refusal a page with the SQL's sentence and status.
+ */
+export function formAction<P>(deps: ApiDeps, app: FastifyInstance, path: string, act: (c: pg.PoolClient, params: P, body: Record<string, string>) => Promise<void>): void {
+  app.post<{ Params: P; Body: Record<string, string> }>(path, { config: { auth: 'none' }, bodyLimit: 64 * 1024 }, async (req, reply) => {
+    if (!sameOrigin(req, deps.config)) return problemPage(reply, 403, 'Not allowed', 'Send event forms from this instance’s own pages.', null);
+    const identity = await pageIdentity(req, deps);
+    if (!identity) return toSignin(req, reply);
+    const body = (req.body && typeof req.body === 'object' ? req.body : {}) as Record<string, string>;
+    try {
+      await asCaller(req, deps.pool, (c) => act(c, req.params as P, body));
+    } catch (err) {
+      return eventProblem(reply, err, identity);
+    }
+    return reply.redirect(safeNext(typeof body.back === 'string' && body.back.startsWith('/event') ? body.back : '/event'), 303);
+  });
+}

@@ -46,6 +46,7 @@ details.menu>summary::after{content:" ▾";color:var(--muted)}details.menu>summa
 .rename{display:flex;gap:.4rem;align-items:center}.rename input{width:min(24rem,60vw)}
 .subnav{display:flex;flex-wrap:wrap;gap:.4rem 1rem;margin:0 0 1rem}.subnav a[aria-current]{font-weight:700;color:var(--fg)}
 ul.posts{list-style:none;margin:0;padding:0}.post{border-bottom:1px solid var(--line);padding:.5rem 0}.post p{margin:.15rem 0}.post .body{white-space:pre-wrap;overflow-wrap:anywhere}
+form.inline{display:inline;margin:0}.post-actions{display:flex;flex-wrap:wrap;gap:.3rem .9rem;align-items:center;margin:.3rem 0}details.hide summary{cursor:pointer;color:var(--danger)}
 .countdown [data-countdown]{font-variant-numeric:tabular-nums;font-weight:700}.scroll{overflow-x:auto}
 @media (max-width:40rem){.panel{position:fixed;left:.5rem;right:.5rem;min-width:0}.versions .thumb{position:static;margin:.3rem 0 0}.page{margin-top:1rem}}`;
 

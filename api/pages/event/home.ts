@@ -63,7 +63,7 @@ ${status.notices.map((n) => `<p><strong>Build end moved</strong> to ${when(n.bui
     out.push(`<section class="card" aria-labelledby="prog-h"><h2 id="prog-h">Programme</h2>${agenda.ok ? programme(agenda.value) : refusal(agenda)}</section>`);
     const feed = await read.try<{ channel: { id: string }; pinned: Post[] }>('app.show_feed()');
     if (feed.ok) {
-      out.push(`<section class="card" aria-labelledby="pins-h"><h2 id="pins-h">Pinned in the feed</h2><ul class="posts">${feed.value.pinned.map(postItem).join('')}</ul>
+      out.push(`<section class="card" aria-labelledby="pins-h"><h2 id="pins-h">Pinned in the feed</h2><ul class="posts">${feed.value.pinned.map((p) => postItem(p)).join('')}</ul>
 ${feed.value.pinned.length ? '' : '<p class="muted">Nothing pinned.</p>'}<p><a href="/event/feed">Open the feed</a></p></section>`);
     } else if (feed.error.code !== 'insufficient_event_role') out.push(`<section class="card"><h2>Feed</h2>${refusal(feed)}</section>`);
     return out.join('\n');

@@ -4,6 +4,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { ApiDeps } from '../../server.ts';
 import { EVENT_JS, EVENT_JS_PATH } from './event-js.ts';
+import { registerChatPages } from './chats.ts';
 import { homeBody } from './home.ts';
 import { eventPage } from './shared.ts';
 import { registerTeamPages } from './team.ts';
@@ -14,4 +15,5 @@ export function registerEventPages(app: FastifyInstance, deps: ApiDeps): void {
   );
   app.get('/event', { config: { auth: 'none' } }, eventPage(deps, ({ status }) => status.name, homeBody(deps)));
   registerTeamPages(app, deps);
+  registerChatPages(app, deps);
 }

@@ -83,12 +83,12 @@ export function eventProblem(reply: FastifyReply, err: unknown, identity: Identi
  * caller starting with app.event_status() (event_not_configured, not_on_roster: the page's
  * refusal), then the page's own sections.
  */
-export function eventPage<Q = unknown>(
+export function eventPage<Q = unknown, P = unknown>(
   deps: ApiDeps,
   title: (ctx: PageContext) => string,
-  body: (ctx: PageContext, query: Q) => Promise<string>,
+  body: (ctx: PageContext, query: Q, params: P) => Promise<string>,
 ) {
-  return async (req: FastifyRequest<{ Querystring: Q }>, reply: FastifyReply) => {
+  return async (req: FastifyRequest<{ Querystring: Q; Params: P }>, reply: FastifyReply) => {
     const identity = await pageIdentity(req, deps);
     if (!identity) return toSignin(req, reply);
     try {
@@ -96,7 +96,7 @@ export function eventPage<Q = unknown>(
         const read = new Reader(c);
         const status = await read.must<EventStatus>('app.event_status()');
         const ctx = { req, identity, read, status };
-        return { html: await body(ctx, req.query as Q), heading: title(ctx) };
+        return { html: await body(ctx, req.query as Q, req.params as P), heading: title(ctx) };
       });
       return appPage(reply, heading, html, { signedInAs: whoIs(identity), script: EVENT_JS_PATH });
     } catch (err) {
@@ -109,7 +109,7 @@ export function eventPage<Q = unknown>(
 export function eventNav(status: EventStatus, here: string): string {
   const links: [string, string][] = [['/event', 'Event']];
   if (status.role === 'participant' && status.team) links.push(['/event/team', 'My team']);
-  if (status.role !== 'jury') links.push(['/event/feed', 'Feed']);
+  if (status.role !== 'jury') links.push(['/event/feed', 'Feed'], ['/event/requests', status.role === 'participant' ? 'Help requests' : 'Request queue']);
   links.push(['/decks/keys', 'API keys']);
   return `<nav class="subnav" aria-label="Event">${links
     .map(([href, label]) => `<a href="${href}"${href === here ? ' aria-current="page"' : ''}>${esc(label)}</a>`)
@@ -172,27 +172,56 @@ export interface Post {
   reactions: { emoji: string; count: number }[];
 }
 
-export function postItem(p: Post): string {
+/** What a post's buttons need: the reader's role, the page to come back to, whether it is a thread root of a channel page. */
+export interface PostActions {
+  role: string;
+  back: string;
+  threads: boolean;
+}
+
+function button(action: string, back: string, label: string, extra = ''): string {
+  return `<form method="post" action="${esc(action)}" class="inline"><input type="hidden" name="back" value="${esc(back)}">${extra}<button type="submit" class="link">${esc(label)}</button></form>`;
+}
+
+/** Reply, react, and for organizers pin, unpin, hide with a reason, restore: each a form post (SQL decides). */
+function actions(p: Post, a: PostActions): string {
+  if (p.kind !== 'post') return '';
+  const base = `/event/posts/${p.id}`;
+  const out: string[] = [];
+  if (!p.hidden) out.push(button(`${base}/react`, a.back, 'Thumbs up', '<input type="hidden" name="emoji" value="👍">'));
+  if (a.threads && !p.threadId) out.push(`<a href="/event/chats/${esc(p.channelId)}/posts/${esc(p.id)}">Reply${p.replyCount ? ` (${p.replyCount} ${p.replyCount === 1 ? 'reply' : 'replies'})` : ''}</a>`);
+  if (a.role === 'organizer') {
+    if (p.hidden) out.push(button(`${base}/restore`, a.back, 'Restore'));
+    else {
+      out.push(button(`${base}/${p.pinned ? 'unpin' : 'pin'}`, a.back, p.pinned ? 'Unpin' : 'Pin'));
+      out.push(`<details class="hide"><summary>Hide…</summary><form method="post" action="${esc(base)}/hide"><input type="hidden" name="back" value="${esc(a.back)}">
+<label for="reason-${esc(p.id)}">Reason (organizers only see it)</label><input id="reason-${esc(p.id)}" name="reason" required maxlength="500"><button type="submit" class="danger">Hide post</button></form></details>`);
+    }
+  }
+  return `<div class="post-actions">${out.join(' ')}</div>`;
+}
+
+export function postItem(p: Post, a?: PostActions): string {
   const tags = [
     p.kind !== 'post' ? `<span class="badge">${esc(p.kind.replace('_', ' '))}</span>` : '',
     p.role && p.role !== 'participant' ? `<span class="badge">${esc(p.role)}</span>` : '',
     p.pinned ? '<span class="badge">pinned</span>' : '',
     p.hidden ? `<span class="badge">hidden: ${esc(p.hiddenReason)}</span>` : '',
   ].join(' ');
-  const reactions = p.reactions?.length ? `<p class="muted">${p.reactions.map((r) => `${esc(r.emoji)} ${r.count}`).join(' · ')}</p>` : '';
-  const replies = p.replyCount ? `<p class="muted">${p.replyCount} ${p.replyCount === 1 ? 'reply' : 'replies'}</p>` : '';
+  const reactions = p.reactions?.length ? `<p class="muted" data-reactions>${p.reactions.map((r) => `${esc(r.emoji)} ${r.count}`).join(' · ')}</p>` : '';
+  const replies = !a?.threads && p.replyCount ? `<p class="muted">${p.replyCount} ${p.replyCount === 1 ? 'reply' : 'replies'}</p>` : '';
   return `<li class="post" data-post="${esc(p.id)}"><p class="meta"><strong>${esc(p.author?.name ?? 'Podium')}</strong> ${tags} <span class="muted">${when(p.at)}</span></p>
-<p class="body">${esc(p.body)}</p>${reactions}${replies}</li>`;
+<p class="body">${esc(p.body)}</p>${reactions}${replies}${a ? actions(p, a) : ''}</li>`;
 }
 
 /** A channel's root posts, newest first; the script puts live ones on top (data-channel). */
-export function postList(channelId: string, posts: Post[], empty: string): string {
-  return `<ul class="posts" data-channel="${esc(channelId)}">${posts.map(postItem).join('')}</ul>${posts.length ? '' : `<p class="muted" data-empty>${esc(empty)}</p>`}`;
+export function postList(channelId: string, posts: Post[], empty: string, a?: PostActions): string {
+  return `<ul class="posts"${channelId ? ` data-channel="${esc(channelId)}"` : ''}>${posts.map((p) => postItem(p, a)).join('')}</ul>${posts.length ? '' : `<p class="muted" data-empty>${esc(empty)}</p>`}`;
 }
 
-export function postForm(channelId: string, back: string, label: string): string {
+export function postForm(channelId: string, back: string, label: string, threadId?: string): string {
   return `<form method="post" action="/event/chats/${esc(channelId)}/posts" class="post-form">
-<input type="hidden" name="back" value="${esc(back)}"><label for="body-${esc(channelId)}">${esc(label)}</label>
+<input type="hidden" name="back" value="${esc(back)}">${threadId ? `<input type="hidden" name="threadId" value="${esc(threadId)}">` : ''}<label for="body-${esc(channelId)}">${esc(label)}</label>
 <textarea id="body-${esc(channelId)}" name="body" required maxlength="4000"></textarea><div class="actions"><button type="submit" class="primary">Post</button></div></form>`;
 }
 

@@ -12,7 +12,7 @@ import { esc } from '../html.ts';
 import { receiptLine } from './home.ts';
 import { eventNav, eventPage, formAction, isUuid, type PageContext, postForm, postList, type Post, refusal, when } from './shared.ts';
 
-interface Channel {
+export interface Channel {
   id: string;
   kind: string;
   name: string;
@@ -22,13 +22,14 @@ interface Channel {
 const POSTS_SHOWN = 30;
 
 /** Browsers send a textarea's line breaks as CRLF; the text rules keep newlines, not carriage returns. */
-const lines = (text: string | undefined) => String(text ?? '').replace(/\r\n?/g, '\n');
+export const lines = (text: string | undefined) => String(text ?? '').replace(/\r\n?/g, '\n');
 
-async function channelSection(ctx: PageContext, channel: Channel, heading: string, back: string): Promise<string> {
+export async function channelSection(ctx: PageContext, channel: Channel, heading: string, back: string): Promise<string> {
   const posts = await ctx.read.must<Post[]>('app.list_chat_posts($1, $2)', [channel.id, POSTS_SHOWN]);
+  const more = posts.length === POSTS_SHOWN ? '<p class="muted">Older posts: <code>hackathon chats read</code>.</p>' : '';
   return `<section class="card" aria-labelledby="chan-h"><h2 id="chan-h">${esc(heading)}</h2>
 <p id="live-status" class="muted" role="status" aria-live="polite"></p>
-${postForm(channel.id, back, 'New post')}${postList(channel.id, posts, 'No post yet.')}</section>`;
+${postForm(channel.id, back, 'New post')}${postList(channel.id, posts, 'No post yet.', { role: ctx.status.role, back, threads: true })}${more}</section>`;
 }
 
 function field(name: string, label: string, value: string | null, max: number, multiline = false): string {
@@ -88,7 +89,7 @@ ${field('product', 'Product name (24 characters)', sc.product, 24)}${field('tagl
 
 async function feedBody(ctx: PageContext): Promise<string> {
   const feed = await ctx.read.must<{ channel: Channel; pinned: Post[] }>('app.show_feed()');
-  const pinned = feed.pinned.length ? `<section class="card" aria-labelledby="pins-h"><h2 id="pins-h">Pinned</h2>${postList('', feed.pinned, '').replace(' data-channel=""', '')}</section>` : '';
+  const pinned = feed.pinned.length ? `<section class="card" aria-labelledby="pins-h"><h2 id="pins-h">Pinned</h2>${postList('', feed.pinned, '', { role: ctx.status.role, back: '/event/feed', threads: false })}</section>` : '';
   return `${eventNav(ctx.status, '/event/feed')}<h1>Feed</h1>${pinned}${await channelSection(ctx, feed.channel, 'General', '/event/feed')}`;
 }
 
@@ -99,7 +100,7 @@ export function registerTeamPages(app: FastifyInstance, deps: ApiDeps): void {
   app.get('/event/feed', page, eventPage(deps, () => 'Feed', feedBody));
 
   formAction<{ channelId: string }>(deps, app, '/event/chats/:channelId/posts', async (c, params, body) => {
-    await c.query('select app.create_chat_post($1, $2, null)', [params.channelId, lines(body.body)]);
+    await c.query('select app.create_chat_post($1, $2, $3)', [params.channelId, lines(body.body), body.threadId || null]);
   });
   formAction(deps, app, '/event/showcase', async (c, _params, body) => {
     const patch = { product: body.product ?? null, tagline: body.tagline ?? null, description: body.description === undefined ? null : lines(body.description) };

@@ -159,3 +159,83 @@ test('form actions: Origin checked, a post and a showcase saved, refusals as pag
   t.is(intoComet.status, 404);
   t.false(intoComet.text.includes('Comet'));
 });
+
+const requestIdByTitle = async (title: string) =>
+  ((await http(s.url, 'GET', '/api/v1/event/requests', { key: w.ownerKey })).body.items as { id: string; title: string; status: string; threadChannelId: string }[]).find((r) => r.title === title)!;
+
+test('help requests: opened from the page, the advisors\' queue oldest first, claim, unclaim, resolve, reopen; refusals in words', async (t) => {
+  t.is((await form('/event/requests', w.cookies.ann, { title: 'Docker will not start', body: 'It says\r\nno space', back: '/event/requests' })).status, 303);
+  t.is((await form('/event/requests', w.cookies.bob, { title: 'Comet needs <help>', body: 'please', back: '/event/requests' })).status, 303);
+  const annReq = await requestIdByTitle('Docker will not start');
+  const bobReq = await requestIdByTitle('Comet needs <help>');
+
+  const mine = await get('/event/requests', w.cookies.ann);
+  t.is(mine.status, 200);
+  t.true(mine.text.includes('Docker will not start'));
+  t.false(mine.text.includes('Comet needs'), "another team's request is not listed");
+  const queue = await get('/event/requests', w.cookies.advisor);
+  t.regex(queue.text, /Request queue/);
+  const openSection = queue.text.slice(queue.text.indexOf('Open (oldest first)'), queue.text.indexOf('id="q-claimed"'));
+  t.true(openSection.indexOf('Docker will not start') < openSection.indexOf('Comet needs &lt;help&gt;'), 'oldest first');
+  t.false(queue.text.includes('Comet needs <help>'));
+  t.is((await get('/event/requests', w.cookies.jury)).status, 403);
+  t.is((await get('/event/requests', w.cookies.eve)).text.includes('Docker'), false);
+
+  const byOrganizer = await form(`/event/requests/${annReq.id}/claim`, w.cookies.owner, { back: '/event/requests' });
+  t.is(byOrganizer.status, 403, 'organizers do not claim');
+  t.is((await form(`/event/requests/${annReq.id}/claim`, w.cookies.advisor, { back: '/event/requests' })).status, 303);
+  t.is((await requestIdByTitle('Docker will not start')).status, 'claimed');
+  const claimedView = await get('/event/requests', w.cookies.advisor);
+  t.regex(claimedView.text, /claimed by Avery Advisor/);
+  t.is((await form(`/event/requests/${annReq.id}/unclaim`, w.cookies.advisor, { back: '/event/requests' })).status, 303);
+  t.is((await requestIdByTitle('Docker will not start')).status, 'open');
+  t.is((await form(`/event/requests/${annReq.id}/claim`, w.cookies.advisor, { back: '/event/requests' })).status, 303);
+  t.is((await form(`/event/requests/${annReq.id}/resolve`, w.cookies.ann, { back: '/event/requests' })).status, 303);
+  t.is((await requestIdByTitle('Docker will not start')).status, 'resolved');
+  const closedThread = await form(`/event/chats/${annReq.threadChannelId}/posts`, w.cookies.ann, { body: 'one more', back: `/event/chats/${annReq.threadChannelId}` });
+  t.is(closedThread.status, 409, 'a resolved thread is read-only');
+  t.is((await form(`/event/requests/${annReq.id}/reopen`, w.cookies.ann, { back: '/event/requests' })).status, 303);
+  t.is((await requestIdByTitle('Docker will not start')).status, 'open');
+  t.is((await form(`/event/requests/${bobReq.id}/resolve`, w.cookies.ann, { back: '/event/requests' })).status, 404, "another team's request does not exist for Ann");
+
+  const thread = await get(`/event/chats/${annReq.threadChannelId}`, w.cookies.ann);
+  t.is(thread.status, 200);
+  t.regex(thread.text, /Thread: Docker will not start/);
+  t.true(thread.text.includes('It says\nno space'));
+  t.is((await get(`/event/chats/${annReq.threadChannelId}`, w.cookies.bob)).status, 404);
+  t.is((await get(`/event/chats/${annReq.threadChannelId}`, w.cookies.eve)).status, 404);
+  t.is((await get('/event/chats/not-a-uuid', w.cookies.ann)).status, 400);
+});
+
+test('feed moderation, reactions and replies through the page forms', async (t) => {
+  const r = await http(s.url, 'POST', '/api/v1/event/feed/posts', { key: w.ownerKey, body: { body: 'moderate me' } });
+  const id = r.body.id as string;
+  const back = { back: '/event/feed' };
+  t.is((await form(`/event/posts/${id}/pin`, w.cookies.ann, back)).status, 403, 'participants do not pin');
+  t.is((await form(`/event/posts/${id}/react`, w.cookies.ann, { ...back, emoji: '👍' })).status, 303);
+  let feed = await get('/event/feed', w.cookies.bob);
+  t.regex(feed.text, /👍 1/);
+  t.is((await form(`/event/chats/${w.feedChannel}/posts`, w.cookies.bob, { body: 'a reply', threadId: id, back: `/event/chats/${w.feedChannel}/posts/${id}` })).status, 303);
+  const thread = await get(`/event/chats/${w.feedChannel}/posts/${id}`, w.cookies.ann);
+  t.is(thread.status, 200);
+  t.true(thread.text.includes('moderate me'));
+  t.true(thread.text.includes('a reply'));
+  feed = await get('/event/feed', w.cookies.ann);
+  t.regex(feed.text, /Reply \(1 reply\)/);
+
+  const organizerFeed = await get('/event/feed', w.cookies.owner);
+  t.true(organizerFeed.text.includes(`/event/posts/${id}/pin`), 'organizers get the moderation forms');
+  t.false(feed.text.includes(`/event/posts/${id}/pin`), 'participants do not');
+  t.is((await form(`/event/posts/${id}/pin`, w.cookies.owner, back)).status, 303);
+  t.regex((await get('/event', w.cookies.ann)).text, /moderate me/, 'pinned: on the event home');
+  t.is((await form(`/event/posts/${id}/unpin`, w.cookies.owner, back)).status, 303);
+  t.is((await form(`/event/posts/${id}/hide`, w.cookies.owner, { ...back, reason: '' })).status, 400, 'a reason is needed');
+  t.is((await form(`/event/posts/${id}/hide`, w.cookies.owner, { ...back, reason: 'off topic' })).status, 303);
+  t.false((await get('/event/feed', w.cookies.ann)).text.includes('moderate me'), 'hidden from participants');
+  t.regex((await get('/event/feed', w.cookies.owner)).text, /hidden: off topic/);
+  t.is((await form(`/event/posts/${id}/pin`, w.cookies.owner, back)).status, 409, 'post_hidden');
+  t.is((await form(`/event/posts/${id}/restore`, w.cookies.owner, back)).status, 303);
+  const restored = await get('/event/feed', w.cookies.ann);
+  t.true(restored.text.includes('moderate me'));
+  t.is((await form(`/event/posts/${id}/hide`, w.cookies.eve, { ...back, reason: 'x' })).status, 404, 'another workspace: no such post');
+});

@@ -31,6 +31,43 @@ export const EVENT_JS = `'use strict';
     setInterval(tick, 500);
   }
 
+  var ranking = document.getElementById('ranking');
+  if (ranking) {
+    document.documentElement.classList.add('js');
+    var announce = document.getElementById('rank-status');
+    var items = function () { return Array.prototype.slice.call(ranking.children); };
+    var renumber = function (moved) {
+      var all = items();
+      all.forEach(function (li, i) { li.querySelector('input[type=number]').value = String(i + 1); });
+      if (moved) announce.textContent = moved.querySelector('.name').textContent + ' moved to position ' + (all.indexOf(moved) + 1) + ' of ' + all.length;
+    };
+    ranking.querySelectorAll('.movers').forEach(function (m) { m.hidden = false; });
+    ranking.addEventListener('click', function (e) {
+      var b = e.target.closest('button[data-move]'); if (!b) return;
+      var li = b.closest('li'), up = b.getAttribute('data-move') === 'up';
+      var other = up ? li.previousElementSibling : li.nextElementSibling;
+      if (!other) { announce.textContent = li.querySelector('.name').textContent + ' is already ' + (up ? 'first' : 'last'); return; }
+      ranking.insertBefore(li, up ? other : other.nextElementSibling);
+      b.focus();
+      renumber(li);
+    });
+    var dragged = null;
+    ranking.addEventListener('dragstart', function (e) {
+      dragged = e.target.closest('li'); if (!dragged) return;
+      dragged.classList.add('dragging'); e.dataTransfer.effectAllowed = 'move'; e.dataTransfer.setData('text/plain', dragged.getAttribute('data-project'));
+    });
+    ranking.addEventListener('dragover', function (e) { if (dragged) e.preventDefault(); });
+    ranking.addEventListener('drop', function (e) {
+      var target = e.target.closest && e.target.closest('li');
+      if (!dragged || !target || target === dragged) return;
+      e.preventDefault();
+      var box = target.getBoundingClientRect();
+      ranking.insertBefore(dragged, e.clientY > box.top + box.height / 2 ? target.nextElementSibling : target);
+      renumber(dragged);
+    });
+    ranking.addEventListener('dragend', function () { if (dragged) dragged.classList.remove('dragging'); dragged = null; });
+  }
+
   var lists = document.querySelectorAll('ul.posts[data-channel]');
   if (!lists.length || !window.EventSource) return;
   var status = document.getElementById('live-status');

@@ -5,7 +5,7 @@
 import type { ApiDeps } from '../../server.ts';
 import { bootstrapCompleter, type StoredRecord } from '../../routes/bootstrap/index.ts';
 import { esc } from '../html.ts';
-import { countdown, eventNav, type EventStatus, postItem, type Post, refusal, type Reader, when } from './shared.ts';
+import { countdown, eventNav, type EventStatus, postItem, type Post, refusal, type Reader, table, when } from './shared.ts';
 
 interface AgendaItem {
   title: string;
@@ -16,9 +16,7 @@ interface AgendaItem {
 
 function programme(items: AgendaItem[]): string {
   if (!items.length) return '<p class="muted">No programme yet.</p>';
-  return `<div class="scroll"><table><thead><tr><th scope="col">When</th><th scope="col">What</th><th scope="col">Kind</th></tr></thead><tbody>${items
-    .map((i) => `<tr><td>${when(i.startsAt)}${i.endsAt ? ` – ${when(i.endsAt)}` : ''}</td><td>${esc(i.title)}</td><td>${esc(i.kind)}</td></tr>`)
-    .join('')}</tbody></table></div>`;
+  return table('Programme', ['When', 'What', 'Kind'], items.map((i) => [`${when(i.startsAt)}${i.endsAt ? ` – ${when(i.endsAt)}` : ''}`, esc(i.title), esc(i.kind)]));
 }
 
 export function receiptLine(r: any): string {
@@ -55,9 +53,7 @@ export function homeBody(deps: ApiDeps) {
 ${status.notices.map((n) => `<p><strong>Build end moved</strong> to ${when(n.buildEndsAt)}: ${esc(n.reason)}</p>`).join('')}</section>`);
     if (status.role === 'participant') out.push(await participantCard(read, status, complete));
     if (status.role === 'organizer' && status.teams.length) {
-      out.push(`<section class="card" aria-labelledby="teams-h"><h2 id="teams-h">Teams</h2><div class="scroll"><table><thead><tr><th scope="col">Team</th><th scope="col">Submission</th></tr></thead><tbody>${status.teams
-        .map((t) => `<tr><td><a href="/event/team?team=${esc(t.id)}">${esc(t.name)}</a></td><td>${esc(t.state)}</td></tr>`)
-        .join('')}</tbody></table></div></section>`);
+      out.push(`<section class="card" aria-labelledby="teams-h"><h2 id="teams-h">Teams</h2>${table('Teams', ['Team', 'Submission'], status.teams.map((t) => [`<a href="/event/team?team=${esc(t.id)}">${esc(t.name)}</a>`, esc(t.state)]))}</section>`);
     }
     const agenda = await read.try<AgendaItem[]>('app.agenda()');
     out.push(`<section class="card" aria-labelledby="prog-h"><h2 id="prog-h">Programme</h2>${agenda.ok ? programme(agenda.value) : refusal(agenda)}</section>`);

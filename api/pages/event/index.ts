@@ -8,6 +8,7 @@ import { registerChatPages } from './chats.ts';
 import { homeBody } from './home.ts';
 import { eventPage } from './shared.ts';
 import { registerTeamPages } from './team.ts';
+import { registerVotePage } from './vote.ts';
 
 export function registerEventPages(app: FastifyInstance, deps: ApiDeps): void {
   app.get(EVENT_JS_PATH, { config: { auth: 'none' } }, async (_req, reply) =>
@@ -16,4 +17,5 @@ export function registerEventPages(app: FastifyInstance, deps: ApiDeps): void {
   app.get('/event', { config: { auth: 'none' } }, eventPage(deps, ({ status }) => status.name, homeBody(deps)));
   registerTeamPages(app, deps);
   registerChatPages(app, deps);
+  registerVotePage(app, deps);
 }

@@ -110,6 +110,8 @@ export function eventNav(status: EventStatus, here: string): string {
   const links: [string, string][] = [['/event', 'Event']];
   if (status.role === 'participant' && status.team) links.push(['/event/team', 'My team']);
   if (status.role !== 'jury') links.push(['/event/feed', 'Feed'], ['/event/requests', status.role === 'participant' ? 'Help requests' : 'Request queue']);
+  // The Vote page is hidden while the vote section is off (SQL answers vote_off there anyway).
+  if (status.voteSection === 'on' && status.role !== 'jury') links.push(['/event/vote', 'Vote']);
   links.push(['/decks/keys', 'API keys']);
   return `<nav class="subnav" aria-label="Event">${links
     .map(([href, label]) => `<a href="${href}"${href === here ? ' aria-current="page"' : ''}>${esc(label)}</a>`)
@@ -223,6 +225,13 @@ export function postForm(channelId: string, back: string, label: string, threadI
   return `<form method="post" action="/event/chats/${esc(channelId)}/posts" class="post-form">
 <input type="hidden" name="back" value="${esc(back)}">${threadId ? `<input type="hidden" name="threadId" value="${esc(threadId)}">` : ''}<label for="body-${esc(channelId)}">${esc(label)}</label>
 <textarea id="body-${esc(channelId)}" name="body" required maxlength="4000"></textarea><div class="actions"><button type="submit" class="primary">Post</button></div></form>`;
+}
+
+/** A table that scrolls sideways on a phone (a focusable, labelled region); cells are HTML already escaped. */
+export function table(label: string, headers: string[], rows: string[][]): string {
+  return `<div class="scroll" tabindex="0" role="region" aria-label="${esc(label)}"><table><thead><tr>${headers.map((h) => `<th scope="col">${esc(h)}</th>`).join('')}</tr></thead><tbody>${rows
+    .map((r) => `<tr>${r.map((c) => `<td>${c}</td>`).join('')}</tr>`)
+    .join('')}</tbody></table></div>`;
 }
 
 export function refusal(section: Section<unknown>): string {

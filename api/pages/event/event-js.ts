@@ -31,6 +31,15 @@ export const EVENT_JS = `'use strict';
     setInterval(tick, 500);
   }
 
+  // A file input fills the textarea it names (the roster import): the form itself posts text.
+  document.querySelectorAll('input[type=file][data-into]').forEach(function (f) {
+    f.hidden = false;
+    f.addEventListener('change', function () {
+      var target = document.getElementById(f.getAttribute('data-into')), file = f.files && f.files[0];
+      if (target && file) file.text().then(function (text) { target.value = text; });
+    });
+  });
+
   var ranking = document.getElementById('ranking');
   if (ranking) {
     document.documentElement.classList.add('js');

@@ -6,6 +6,7 @@ import type { ApiDeps } from '../../server.ts';
 import { EVENT_JS, EVENT_JS_PATH } from './event-js.ts';
 import { registerChatPages } from './chats.ts';
 import { homeBody } from './home.ts';
+import { registerOrganizerPages } from './organizer.ts';
 import { eventPage } from './shared.ts';
 import { registerTeamPages } from './team.ts';
 import { registerVotePage } from './vote.ts';
@@ -18,4 +19,5 @@ export function registerEventPages(app: FastifyInstance, deps: ApiDeps): void {
   registerTeamPages(app, deps);
   registerChatPages(app, deps);
   registerVotePage(app, deps);
+  registerOrganizerPages(app, deps);
 }

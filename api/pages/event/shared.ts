@@ -110,8 +110,10 @@ export function eventNav(status: EventStatus, here: string): string {
   const links: [string, string][] = [['/event', 'Event']];
   if (status.role === 'participant' && status.team) links.push(['/event/team', 'My team']);
   if (status.role !== 'jury') links.push(['/event/feed', 'Feed'], ['/event/requests', status.role === 'participant' ? 'Help requests' : 'Request queue']);
+  links.push(['/event/gallery', 'Gallery']);
   // The Vote page is hidden while the vote section is off (SQL answers vote_off there anyway).
   if (status.voteSection === 'on' && status.role !== 'jury') links.push(['/event/vote', 'Vote']);
+  if (status.role === 'organizer') links.push(['/event/admin', 'Organize']);
   links.push(['/decks/keys', 'API keys']);
   return `<nav class="subnav" aria-label="Event">${links
     .map(([href, label]) => `<a href="${href}"${href === here ? ' aria-current="page"' : ''}>${esc(label)}</a>`)

@@ -239,3 +239,68 @@ test('feed moderation, reactions and replies through the page forms', async (t) 
   t.true(restored.text.includes('moderate me'));
   t.is((await form(`/event/posts/${id}/hide`, w.cookies.eve, { ...back, reason: 'x' })).status, 404, 'another workspace: no such post');
 });
+
+test('gallery: every role but strangers sees every team with its state words', async (t) => {
+  for (const who of ['ann', 'jury', 'advisor', 'owner'] as const) {
+    const r = await get('/event/gallery', w.cookies[who]);
+    t.is(r.status, 200, who);
+    t.true(r.text.includes('Rocket') && r.text.includes('Comet'), who);
+    t.regex(r.text, /<span class="badge">(none|pending)<\/span>/, who);
+  }
+  t.false((await get('/event/gallery', w.cookies.eve)).text.includes('Rocket'));
+  t.is((await get('/event/gallery', w.cookies.stranger)).status, 403);
+});
+
+test('organizer pages: refused to every other role; schedule with the expected version; roster lock, import; submissions; vote', async (t) => {
+  for (const p of ['/event/admin', '/event/admin/roster', '/event/admin/submissions', '/event/admin/vote', '/event/admin/ballots']) {
+    for (const who of ['ann', 'advisor', 'jury', 'stranger'] as const) t.is((await get(p, w.cookies[who])).status, 403, `${p} ${who}`);
+    t.false((await get(p, w.cookies.eve)).text.includes('Rocket'), `${p}: nothing of Acme for another workspace's organizer`);
+  }
+  const admin = await get('/event/admin', w.cookies.owner);
+  t.is(admin.status, 200);
+  const version = Number(/name="expectedVersion" value="(\d+)"/.exec(admin.text)![1]);
+  const values = Object.fromEntries([...admin.text.matchAll(/<input id="f-(\w+)" name="\w+" value="([^"]*)"/g)].map((m) => [m[1], m[2]]));
+  const schedule = { name: values.name!, timezone: values.timezone!, startsAt: values.startsAt!, buildEndsAt: values.buildEndsAt!, voteOpensAt: values.voteOpensAt!, voteClosesAt: values.voteClosesAt!, back: '/event/admin' };
+  const stale = await form('/event/admin/schedule', w.cookies.owner, { ...schedule, expectedVersion: String(version - 1) });
+  t.is(stale.status, 409);
+  t.regex(stale.text, new RegExp(`${version}`), 'the refusal names the current version');
+  const moved = new Date(Date.parse(schedule.buildEndsAt) + 60_000).toISOString();
+  const noReason = await form('/event/admin/schedule', w.cookies.owner, { ...schedule, buildEndsAt: moved, expectedVersion: String(version) });
+  t.is(noReason.status, 400, 'reason_required while running');
+  t.regex(noReason.text, /reason/i);
+  t.is((await form('/event/admin/schedule', w.cookies.owner, { ...schedule, expectedVersion: String(version) })).status, 303);
+  t.is((await http(s.url, 'GET', '/api/v1/event', { key: w.ownerKey })).body.version, version + 1);
+  t.is((await form('/event/admin/schedule', w.cookies.ann, { ...schedule, expectedVersion: String(version + 1) })).status, 403);
+
+  const roster = await get('/event/admin/roster', w.cookies.owner);
+  t.is(roster.status, 200);
+  t.true(roster.text.includes('ann@acme.test') && roster.text.includes('Not locked'));
+  t.is((await form('/event/admin/roster/lock', w.cookies.owner, { back: '/event/admin/roster' })).status, 303);
+  t.regex((await get('/event/admin/roster', w.cookies.owner)).text, /Locked since/);
+  const rows = [
+    { email: 'ann@acme.test', name: 'Ann Lee', team: 'Rocket' }, { email: 'bob@acme.test', name: 'Bob Ray', team: 'Comet' },
+    { email: 'avery@acme.test', role: 'advisor' }, { email: 'jules@acme.test', role: 'jury' },
+  ];
+  t.is((await form('/event/admin/roster/import', w.cookies.owner, { roster: JSON.stringify({ participants: rows }), back: '/event/admin/roster' })).status, 409, 'roster_locked');
+  t.is((await form('/event/admin/roster/unlock', w.cookies.owner, { back: '/event/admin/roster' })).status, 303);
+  t.is((await form('/event/admin/roster/import', w.cookies.owner, { roster: '{not json', back: '/event/admin/roster' })).status, 400);
+  t.is((await form('/event/admin/roster/import', w.cookies.owner, { roster: JSON.stringify(rows), back: '/event/admin/roster' })).status, 303);
+  t.is((await form('/event/admin/roster/lock', w.cookies.ann, { back: '/event/admin/roster' })).status, 403);
+
+  const subs = await get('/event/admin/submissions', w.cookies.owner);
+  t.is(subs.status, 200);
+  t.true(subs.text.includes('Rocket') && subs.text.includes('Comet'));
+  t.regex(subs.text, /Intake is open/);
+
+  t.is((await get('/event/admin/vote', w.cookies.owner)).status, 409, 'vote_off while the section is off');
+  t.is((await form('/event/admin/vote-section', w.cookies.owner, { on: 'true', back: '/event/admin' })).status, 303);
+  try {
+    const vote = await get('/event/admin/vote', w.cookies.owner);
+    t.is(vote.status, 200, vote.text.slice(0, 400));
+    t.regex(vote.text, /Eligibility \(draft, not locked\)/);
+    t.regex(vote.text, /\d+ candidates \(\d+ excluded\), 2 voters \(0 excluded\)/);
+    t.is((await get('/event/admin/ballots', w.cookies.owner)).status, 409, 'eligibility_not_locked');
+  } finally {
+    await form('/event/admin/vote-section', w.cookies.owner, { on: 'false', back: '/event/admin' });
+  }
+});

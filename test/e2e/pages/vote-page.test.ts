@@ -120,6 +120,29 @@ test.serial('drag and drop, a draft saved; a stale page refused in words', async
   await page.context().close();
 });
 
+test.serial('organizer: coverage, the audited ballot list with its chart, and the audit of that read', async (t) => {
+  const page = await as('owner@vote.test');
+  await page.goto(`${s.url}/event/admin/ballots`);
+  t.regex(await page.locator('main').innerText(), /Reading this list is recorded/);
+  t.is(await page.locator('svg.chart').count(), 1);
+  t.regex(await page.locator('svg.chart title').textContent() ?? '', /^1 of 4 ballots submitted/);
+  t.false((await page.content()).includes(fx.teams.Zeta!), 'never a ranking');
+  t.deepEqual(await seriousViolations(page), []);
+  await page.screenshot({ path: path.join(ARTIFACTS, 'event-admin-ballots.png'), fullPage: true });
+  await page.goto(`${s.url}/event/admin/vote`);
+  const audit = page.getByRole('region', { name: 'Ballot list reads' });
+  t.regex(await audit.innerText(), /owner@vote\.test/);
+  t.regex(await page.locator('main').innerText(), /4 candidates \(0 excluded\), 4 voters \(0 excluded\)/);
+  t.deepEqual(await seriousViolations(page), []);
+  await page.screenshot({ path: path.join(ARTIFACTS, 'event-admin-vote.png'), fullPage: true });
+  for (const p of ['/event/admin', '/event/admin/roster', '/event/admin/submissions', '/event/gallery']) {
+    await page.goto(s.url + p);
+    t.deepEqual(await seriousViolations(page), [], p);
+    await page.screenshot({ path: path.join(ARTIFACTS, `event-${p.slice(7).replace(/\//g, '-') || 'admin'}.png`), fullPage: true });
+  }
+  await page.context().close();
+});
+
 test.serial('after the release: the result with the method explained', async (t) => {
   await fx.at(SCHEDULE.voteCloses + 0.25);
   await fx.call('owner', 'app.close_voting()').catch(() => undefined);

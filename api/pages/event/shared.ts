@@ -37,11 +37,9 @@ export class Reader {
     }
   }
 
-  /** The call must answer: a refusal ends the page (as its own status and sentence). */
+  /** The call must answer: a refusal ends the page (as its own status and sentence). No savepoint: nothing runs after it fails. */
   async must<T = any>(call: string, params: unknown[] = []): Promise<T> {
-    const r = await this.try<T>(call, params);
-    if (!r.ok) throw r.error;
-    return r.value;
+    return (await this.c.query(`select ${call} as r`, params)).rows[0].r as T;
   }
 }
 

@@ -7,28 +7,18 @@
 // Form actions (Origin checked, 303 back): react, pin, unpin, hide (reason), restore; open a
 // request; claim, unclaim, resolve, reopen. Each is the SQL function its REST route calls.
 import type { FastifyInstance } from 'fastify';
+import type { HelpRequest } from '../../../core/wire/chats.ts';
 import { TRANSITIONS } from '../../routes/chats/requests.ts';
 import type { ApiDeps } from '../../server.ts';
 import { esc } from '../html.ts';
 import { eventNav, eventPage, formAction, type PageContext, postForm, postItem, type Post, when } from './shared.ts';
 import { channelSection, type Channel, lines } from './team.ts';
 
-interface HelpRequest {
-  id: string;
-  status: 'open' | 'claimed' | 'resolved';
-  openedAt: string;
-  team: { id: string; name: string };
-  title: string;
-  body: string;
-  openedBy: { id: string; name: string } | null;
-  claimedBy: { id: string; name: string } | null;
-  threadChannelId: string;
-}
 
 const QUEUE = 100;
 
 async function channelBody(ctx: PageContext, _q: unknown, params: { channelId: string }): Promise<string> {
-  const shown = await ctx.read.must<{ channel: Channel & { request: { id: string; status: string } | null } }>('app.show_chat_channel($1)', [params.channelId]);
+  const shown = await ctx.read.must<{ channel: Channel }>('app.show_chat_channel($1)', [params.channelId]);
   const c = shown.channel;
   const back = `/event/chats/${c.id}`;
   let request = '';

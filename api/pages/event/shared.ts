@@ -5,6 +5,8 @@
 // form posts (Origin checked, then 303 back to the page).
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type pg from 'pg';
+import type { Post } from '../../../core/wire/chats.ts';
+import type { EventStatus } from '../../../core/wire/event.ts';
 import { sameOrigin } from '../../auth/caller.ts';
 import type { Identity } from '../../auth/caller.ts';
 import type { AppError } from '../../errors.ts';
@@ -43,23 +45,7 @@ export class Reader {
   }
 }
 
-export interface EventStatus {
-  name: string;
-  version: number;
-  timezone: string;
-  phase: string;
-  serverTime: string;
-  startsAt: string;
-  buildEndsAt: string;
-  freezeAt: string;
-  voteOpensAt: string;
-  voteClosesAt: string;
-  voteSection: 'on' | 'off';
-  notices: { at: string; reason: string; previousBuildEndsAt: string; buildEndsAt: string }[];
-  role: 'organizer' | 'participant' | 'jury' | 'advisor';
-  team: { id: string; name: string } | null;
-  teams: { id: string; name: string; state: string }[];
-}
+export type { EventStatus };
 
 export interface PageContext {
   req: FastifyRequest;
@@ -158,21 +144,7 @@ export function countdown(status: EventStatus): string {
 <span class="muted">(server time ${when(status.serverTime)})</span></p>`;
 }
 
-export interface Post {
-  id: string;
-  channelId: string;
-  threadId: string | null;
-  at: string;
-  kind: string;
-  author: { id: string; name: string } | null;
-  role: string | null;
-  body: string;
-  pinned: boolean;
-  hidden: boolean;
-  hiddenReason: string | null;
-  replyCount: number;
-  reactions: { emoji: string; count: number }[];
-}
+export type { Post };
 
 /** What a post's buttons need: the reader's role, the page to come back to, whether it is a thread root of a channel page. */
 export interface PostActions {

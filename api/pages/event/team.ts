@@ -7,17 +7,13 @@
 // Form posts: POST /event/chats/:channelId/posts (app.create_chat_post), POST /event/showcase
 // (app.set_team_showcase).
 import type { FastifyInstance } from 'fastify';
+import type { Channel } from '../../../core/wire/chats.ts';
 import type { ApiDeps } from '../../server.ts';
 import { esc } from '../html.ts';
 import { receiptLine } from './home.ts';
 import { eventNav, eventPage, formAction, isUuid, type PageContext, postForm, postList, type Post, refusal, when } from './shared.ts';
 
-export interface Channel {
-  id: string;
-  kind: string;
-  name: string;
-  team: { id: string; name: string } | null;
-}
+export type { Channel };
 
 const POSTS_SHOWN = 30;
 

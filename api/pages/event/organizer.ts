@@ -5,6 +5,8 @@
 //                                expected version), the vote section switch, roster lock
 //   GET /event/admin/roster      roster table, lock/unlock, import (JSON pasted or read from a file)
 //   GET /event/admin/submissions every team's state, readiness, attention (app.submissions_list)
+//   GET /event/admin/decks       generation runs (generate, new revision), every generated deck with
+//                                approve / reject (note) while pending, release per team
 //   GET /event/admin/vote        eligibility coverage, the window, and who read the ballot list (owners and admins)
 //   GET /event/admin/ballots     the audited ballot list (this read is recorded) and a small SVG
 //                                chart of ballots submitted over time
@@ -41,7 +43,7 @@ function galleryBody(deps: ApiDeps) {
 }
 
 const adminNav = (here: string) =>
-  `<nav class="subnav" aria-label="Organizer">${[['/event/admin', 'Schedule'], ['/event/admin/roster', 'Roster'], ['/event/admin/submissions', 'Submissions'], ['/event/admin/vote', 'Vote'], ['/event/admin/ballots', 'Ballots']]
+  `<nav class="subnav" aria-label="Organizer">${[['/event/admin', 'Schedule'], ['/event/admin/roster', 'Roster'], ['/event/admin/submissions', 'Submissions'], ['/event/admin/decks', 'Decks'], ['/event/admin/vote', 'Vote'], ['/event/admin/ballots', 'Ballots']]
     .map(([href, label]) => `<a href="${href}"${href === here ? ' aria-current="page"' : ''}>${label}</a>`)
     .join('')}</nav>`;
 
@@ -152,6 +154,35 @@ async function ballotsBody(ctx: PageContext): Promise<string> {
 <section class="card" aria-labelledby="b-h"><h2 id="b-h">Ballots (${items.length})</h2>${table('Ballots', ['Email', 'Name', 'State', 'Revision', 'Submitted', 'Invalidation'], items.map((x) => [esc(x.email), esc(x.name ?? ''), esc(x.state), String(x.revision), when(x.submittedAt), esc(x.invalidationReason ?? '-')]))}</section>`;
 }
 
+const hidden = (name: string, value: string) => `<input type="hidden" name="${name}" value="${esc(value)}">`;
+
+async function decksBody(ctx: PageContext): Promise<string> {
+  await organizerOnly(ctx);
+  const runs = await ctx.read.must('app.deck_generation_runs()');
+  const decks = await ctx.read.must('app.generated_decks_list()');
+  const back = hidden('back', '/event/admin/decks');
+  const runRows = (runs.items as any[]).map((r) => [
+    `<code>${esc(String(r.id).slice(0, 8))}</code>`, `r${r.revision}${r.newRevision ? ' (new)' : ''}`, `<span class="badge">${esc(r.status)}</span>`, when(r.createdAt),
+    esc(Object.entries(r.counts ?? {}).map(([k, n]) => `${n} ${k}`).join(', ')),
+  ]);
+  const teams = new Map<string, string>();
+  const deckRows = (decks.items as any[]).map((d) => {
+    teams.set(d.team.id, d.team.name);
+    const review = d.review === 'pending' && !d.invalidated
+      ? `<form method="post" action="/event/admin/decks/${esc(d.id)}/review" class="inline">${back}<label for="note-${esc(d.id)}" class="visually-hidden">Note on ${esc(d.team.name)} ${esc(d.kind)} v${d.version}</label><input id="note-${esc(d.id)}" name="note" maxlength="1000" placeholder="note (optional)">
+<button type="submit" name="decision" value="approve">Approve</button> <button type="submit" name="decision" value="reject" class="danger">Reject</button></form>`
+      : '';
+    return [esc(d.team.name), esc(d.kind), `v${d.version} (r${d.revision})`, `${esc(d.review)}${review}`, esc(d.release), `${d.invalidated ? 'invalidated ' : ''}${d.evidenceChanged ? 'evidence changed ' : ''}${d.findings ? `${d.findings} findings` : ''}`];
+  });
+  const release = [...teams].map(([id, name]) => `<form method="post" action="/event/admin/decks/release" class="inline">${back}${hidden('projectId', id)}<button type="submit">Release ${esc(name)}</button></form>`).join(' ');
+  return `${eventNav(ctx.status, '/event/admin')}${adminNav('/event/admin/decks')}<h1>Organize: generated decks</h1>
+<section class="card" aria-labelledby="g-h"><h2 id="g-h">Generation runs (current revision ${esc(runs.currentRevision ?? '—')})</h2>
+<form method="post" action="/event/admin/decks/generate">${back}<label class="check"><input type="checkbox" name="newRevision" value="1"> New revision (keeps the old decks)</label><div class="actions"><button type="submit" class="primary">Generate</button></div></form>
+${runRows.length ? table('Generation runs', ['Run', 'Revision', 'Status', 'Started', 'Jobs'], runRows) : '<p class="muted">No run yet.</p>'}</section>
+<section class="card" aria-labelledby="d-h"><h2 id="d-h">Decks: review and release</h2>${deckRows.length ? table('Generated decks', ['Team', 'Kind', 'Version', 'Review', 'Release', 'Notes'], deckRows) : '<p class="muted">No generated deck yet.</p>'}
+${release ? `<p>Release the newest approved decks of a team: ${release}</p>` : ''}</section>`;
+}
+
 function rosterRows(text: string | undefined): unknown[] {
   let parsed: unknown;
   try {
@@ -170,6 +201,7 @@ export function registerOrganizerPages(app: FastifyInstance, deps: ApiDeps): voi
   app.get('/event/admin', page, eventPage(deps, () => 'Organize', scheduleBody));
   app.get('/event/admin/roster', page, eventPage(deps, () => 'Roster', rosterBody));
   app.get('/event/admin/submissions', page, eventPage(deps, () => 'Submissions', submissionsBody));
+  app.get('/event/admin/decks', page, eventPage(deps, () => 'Generated decks', decksBody));
   app.get('/event/admin/vote', page, eventPage(deps, () => 'Vote', voteAdminBody));
   app.get('/event/admin/ballots', page, eventPage(deps, () => 'Ballots', ballotsBody));
 
@@ -181,6 +213,12 @@ export function registerOrganizerPages(app: FastifyInstance, deps: ApiDeps): voi
   formAction(deps, app, '/event/admin/vote-section', async (c, _p, b) => void (await c.query('select app.set_vote_section($1)', [b.on === 'true'])));
   formAction(deps, app, '/event/admin/roster/lock', async (c) => void (await c.query('select app.lock_roster()')));
   formAction(deps, app, '/event/admin/roster/unlock', async (c) => void (await c.query('select app.unlock_roster()')));
+  formAction(deps, app, '/event/admin/decks/generate', async (c, _p, b) => void (await c.query('select app.start_deck_generation($1)', [b.newRevision === '1'])));
+  formAction<{ deckId: string }>(deps, app, '/event/admin/decks/:deckId/review', async (c, p, b) => {
+    if (b.decision !== 'approve' && b.decision !== 'reject') throw new AppError('invalid_input', 'Choose Approve or Reject', { field: 'decision' });
+    await c.query('select app.review_generated_deck($1, $2, $3)', [p.deckId, b.decision === 'approve', b.note?.trim() || null]);
+  });
+  formAction(deps, app, '/event/admin/decks/release', async (c, _p, b) => void (await c.query('select app.release_generated_decks($1)', [b.projectId ?? ''])));
   formAction(deps, app, '/event/admin/roster/import', async (c, _p, b) => {
     await c.query('select app.import_roster($1, $2)', [JSON.stringify(rosterRows(b.roster)), b.invite === '1' && !deps.config.hubUrl]);
   });

@@ -135,7 +135,22 @@ test.serial('organizer: coverage, the audited ballot list with its chart, and th
   t.regex(await page.locator('main').innerText(), /4 candidates \(0 excluded\), 4 voters \(0 excluded\)/);
   t.deepEqual(await seriousViolations(page), []);
   await page.screenshot({ path: path.join(ARTIFACTS, 'event-admin-vote.png'), fullPage: true });
-  for (const p of ['/event/admin', '/event/admin/roster', '/event/admin/submissions', '/event/gallery']) {
+  const form = (path: string, fields: Record<string, string>) => http(s.url, 'POST', path, {
+    cookie: cookies['owner@vote.test'], raw: new URLSearchParams({ back: '/event/admin/decks', ...fields }).toString(),
+    headers: { 'content-type': 'application/x-www-form-urlencoded', origin: s.url },
+  });
+  t.is((await form('/event/admin/decks/generate', {})).status, 303, 'a run starts (no worker here: its jobs stay pending)');
+  const decks = await http(s.url, 'GET', '/event/admin/decks', { cookie: cookies['owner@vote.test'] });
+  t.regex(decks.text, /<span class="badge">running<\/span>/);
+  t.regex(decks.text, /8 pending/, 'two decks for each of the four teams');
+  const again = await form('/event/admin/decks/generate', {});
+  t.is(again.status, 409, 'run_in_progress');
+  t.regex(again.text, /in progress/i);
+  const release = await form('/event/admin/decks/release', { projectId: fx.teams.Zeta! });
+  t.is(release.status, 409);
+  t.regex(release.text, /approved/i);
+  t.is((await http(s.url, 'GET', '/event/admin/decks', { cookie: cookies['ann@vote.test'] })).status, 403);
+  for (const p of ['/event/admin', '/event/admin/roster', '/event/admin/submissions', '/event/admin/decks', '/event/gallery']) {
     await page.goto(s.url + p);
     t.deepEqual(await seriousViolations(page), [], p);
     await page.screenshot({ path: path.join(ARTIFACTS, `event-${p.slice(7).replace(/\//g, '-') || 'admin'}.png`), fullPage: true });

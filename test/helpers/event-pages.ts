@@ -26,8 +26,7 @@ export async function eventWorld(base: string, pool: pg.Pool): Promise<EventWorl
   const clock = new Clock(base);
   await clock.reset();
   const ws = await seed.workspace(pool, 'Acme');
-  const ownerId = await person(pool, ws.id, 'owner@acme.test', 'owner', 'Olive Owner');
-  void ownerId;
+  await person(pool, ws.id, 'owner@acme.test', 'owner', 'Olive Owner');
   const ownerKey = (await seed.key(pool, 'owner@acme.test', 'hackathon')).key;
   const startMs = clock.now() + HOUR;
   const event = await createEvent(base, ownerKey, startMs, 24);

@@ -4736,8 +4736,9 @@ begin
     'canSubmit', st = 'open',
     'cannotSubmitReason', case st when 'open' then null when 'closed' then 'voting is closed'
                                   when 'scheduled' then format('voting opens at %s', app_private.iso(e.vote_opens_at)) else 'voting is not open' end,
-    'candidates', coalesce((select jsonb_agg(jsonb_build_object('projectId', c.project_id, 'name', c.name) order by lower(c.name), c.project_id)
-                   from app.vote_candidates c where c.eligibility_id = v.id and c.included and c.project_id <> vt.team_id), '[]'),
+    'candidates', coalesce((select jsonb_agg(jsonb_build_object('projectId', c.project_id, 'name', c.name, 'voteLink', t.vote_link) order by lower(c.name), c.project_id)
+                   from app.vote_candidates c left join app.event_teams t on t.project_id = c.project_id and t.event_id = e.id
+                   where c.eligibility_id = v.id and c.included and c.project_id <> vt.team_id), '[]'),
     'draft', app_private.ranking_json(b.draft),
     'submission', app_private.ranking_json(b.ranking),
     'invalidationReason', b.invalidation_reason);

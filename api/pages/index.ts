@@ -9,6 +9,7 @@ import { registerDashboardPages } from './decks/dashboard.ts';
 import { registerMasterPage } from './decks/present.ts';
 import { PreviewLinks } from './decks/preview.ts';
 import { registerThumbnailRoute } from './decks/thumbnail.ts';
+import { registerEventPages } from './event/index.ts';
 import { registerKeyPages } from './keys/index.ts';
 import { registerInvitationPages } from './invitations.ts';
 import { registerSigninPages } from './signin.ts';
@@ -24,6 +25,7 @@ export function registerAppPages(app: FastifyInstance, deps: ApiDeps): void {
 
   registerSigninPages(app, deps);
   registerDashboardPages(app, deps);
+  registerEventPages(app, deps);
   registerKeyPages(app, deps);
   registerInvitationPages(app, deps);
   registerMasterPage(app, deps, new PreviewLinks(deps.pool));

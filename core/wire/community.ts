@@ -101,8 +101,8 @@ export interface Ballot extends VoteWindow {
   submittedAt: string | null;
   canSubmit: boolean;
   cannotSubmitReason: string | null;
-  /** What the caller ranks: every included candidate but their own team. */
-  candidates: RankedProject[];
+  /** What the caller ranks: every included candidate but their own team, with its vote presentation (share link, null when unset). */
+  candidates: (RankedProject & { voteLink: string | null })[];
   draft: RankedProject[] | null;
   submission: RankedProject[] | null;
   invalidationReason: string | null;

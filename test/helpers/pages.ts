@@ -1,5 +1,9 @@
 // Page tests: people with passwords, sign-in through the /signin form, a real browser.
+import { readFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import path from 'node:path';
 import type pg from 'pg';
+import type { Page } from 'playwright-core';
 import { cookieFrom, http } from './http.ts';
 import * as seed from './seed.ts';
 
@@ -33,4 +37,18 @@ export async function launchChromium() {
   } catch (err) {
     throw new Error(`Browser tests need Chromium at ${executablePath} (apt-get install chromium, or set CHROMIUM_PATH): ${(err as Error).message.split('\n')[0]}`);
   }
+}
+
+/** Screenshots and other browser-test output (gitignored, never compared). */
+export const ARTIFACTS = path.resolve('test-artifacts');
+
+let axe: string | null = null;
+/** axe-core inside the page (evaluated, so the page's CSP stays as strict as ever): serious and critical violations. */
+export async function seriousViolations(page: Page): Promise<string[]> {
+  axe ??= readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8');
+  await page.evaluate(`${axe}\n;0`);
+  const result = (await page.evaluate(`axe.run(document, { iframes: false, resultTypes: ['violations'] })`)) as {
+    violations: { id: string; impact: string; nodes: { target: string[] }[] }[];
+  };
+  return result.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical').map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
 }

@@ -44,6 +44,13 @@ details.menu>summary::after{content:" ▾";color:var(--muted)}details.menu>summa
 .full{display:flex;flex-direction:column;height:100vh;height:100dvh}.full .stage{flex:1;min-height:0}.stage iframe{width:100%;height:100%;border:0;background:#fff;display:block}
 .visually-hidden{position:absolute;width:1px;height:1px;overflow:hidden;clip-path:inset(50%);white-space:nowrap}
 .rename{display:flex;gap:.4rem;align-items:center}.rename input{width:min(24rem,60vw)}
+.subnav{display:flex;flex-wrap:wrap;gap:.4rem 1rem;margin:0 0 1rem}.subnav a[aria-current]{font-weight:700;color:var(--fg)}
+ul.posts{list-style:none;margin:0;padding:0}.post{border-bottom:1px solid var(--line);padding:.5rem 0}.post p{margin:.15rem 0}.post .body{white-space:pre-wrap;overflow-wrap:anywhere}
+form.inline{display:inline;margin:0}.post-actions{display:flex;flex-wrap:wrap;gap:.3rem .9rem;align-items:center;margin:.3rem 0}details.hide summary{cursor:pointer;color:var(--danger)}
+ol.ranking{list-style:none;counter-reset:rank;padding:0;margin:.5rem 0}ol.ranking li{counter-increment:rank;display:flex;flex-wrap:wrap;gap:.4rem .8rem;align-items:center;padding:.5rem .6rem;margin:.3rem 0;border:1px solid var(--line);border-radius:8px;background:var(--card)}
+ol.ranking li::before{content:counter(rank) ".";font-weight:700;min-width:1.6rem}ol.ranking li.dragging{opacity:.5}ol.ranking .grip{cursor:grab;color:var(--muted)}ol.ranking .rank-input input{width:4.5rem}ol.ranking .rank-input label{display:inline;font-weight:400;margin:0 .3rem 0 0}
+.js ol.ranking .rank-input{display:none}
+.countdown [data-countdown]{font-variant-numeric:tabular-nums;font-weight:700}.scroll{overflow-x:auto}
 @media (max-width:40rem){.panel{position:fixed;left:.5rem;right:.5rem;min-width:0}.versions .thumb{position:static;margin:.3rem 0 0}.page{margin-top:1rem}}`;
 
 export interface AppPageOptions {
@@ -51,6 +58,7 @@ export interface AppPageOptions {
   full?: boolean; // the master page: no centred column
   status?: number;
   deckId?: string; // app.js acts on this deck
+  script?: string; // a second script of ours (same-origin path), e.g. the event pages' one
 }
 
 export function appPage(reply: FastifyReply, title: string, body: string, opts: AppPageOptions = {}): FastifyReply {
@@ -69,7 +77,7 @@ export function appPage(reply: FastifyReply, title: string, body: string, opts: 
     );
   return reply.send(`<!doctype html><html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width,initial-scale=1">
 <meta name="referrer" content="same-origin">
-<title>${esc(title)} · Podium</title><style nonce="${nonce}">${STYLE}</style><script src="${APP_JS_PATH}" defer></script></head>
+<title>${esc(title)} · Podium</title><style nonce="${nonce}">${STYLE}</style><script src="${APP_JS_PATH}" defer></script>${opts.script ? `<script src="${esc(opts.script)}" defer></script>` : ''}</head>
 <body${opts.full ? ' class="full"' : ''}${opts.deckId ? ` data-deck="${esc(opts.deckId)}"` : ''}>${opts.full ? body : `${nav}<main class="page" id="main">${body}</main>`}</body></html>`);
 }
 

@@ -12,7 +12,7 @@ import { callJson } from '../support.ts';
 import { readAccess } from './access.ts';
 import { loadInstallerSkill, type InstallerSkill } from './installer-skill.ts';
 
-interface StoredRecord {
+export interface StoredRecord {
   person: { id: string; email: string; name: string | null };
   role: string;
   team: { id: string; name: string } | null;
@@ -45,17 +45,23 @@ async function completeRecord(stored: StoredRecord, host: CodeHost, config: Conf
       () => new EventOwnership(pool, host, stored.event.id).ownsRepository(repository.fullName)),
     },
     installer: { name: skill.name, version: skill.version, sha256: skill.sha256, url: `${config.publicUrl}/bootstrap/installer-skill` },
-    dashboardUrl: `${config.publicUrl}/decks`,
+    dashboardUrl: `${config.publicUrl}/event`, // the event pages (api/pages/event)
     setup: { directoryName: team ? directoryName(team.name) : null },
   };
 }
 
-export function registerBootstrapRoutes(app: FastifyInstance, deps: ApiDeps): void {
-  const { pool, config } = deps;
+/** Completes app.bootstrap_record()'s answer with the live standing, the installer and the URLs (the route and the event pages). */
+export function bootstrapCompleter({ pool, config }: ApiDeps): (stored: StoredRecord) => ReturnType<typeof completeRecord> {
   const host = createCodeHost(config, pool);
   const skill = loadInstallerSkill();
-  const answer = async (req: FastifyRequest, call: string, params: unknown[]) =>
-    completeRecord(await callJson<StoredRecord>(req, pool, call, params), host, config, skill, pool);
+  return (stored) => completeRecord(stored, host, config, skill, pool);
+}
+
+export function registerBootstrapRoutes(app: FastifyInstance, deps: ApiDeps): void {
+  const { pool } = deps;
+  const skill = loadInstallerSkill();
+  const complete = bootstrapCompleter(deps);
+  const answer = async (req: FastifyRequest, call: string, params: unknown[]) => complete(await callJson<StoredRecord>(req, pool, call, params));
 
   app.get('/bootstrap', async (req) => answer(req, 'app.bootstrap_record()', []));
 

@@ -9,7 +9,8 @@ const LIST_QUERY = {
   type: 'object',
   properties: { ...PAGE_QUERY_SCHEMA.properties, status: { type: 'string', enum: ['open', 'claimed', 'resolved'] } },
 } as const;
-const TRANSITIONS = { claim: 'app.claim_help_request($1)', unclaim: 'app.unclaim_help_request($1)', resolve: 'app.resolve_help_request($1)', reopen: 'app.reopen_help_request($1)' } as const;
+/** The four request transitions and their SQL functions (the REST routes and the request pages). */
+export const TRANSITIONS = { claim: 'app.claim_help_request($1)', unclaim: 'app.unclaim_help_request($1)', resolve: 'app.resolve_help_request($1)', reopen: 'app.reopen_help_request($1)' } as const;
 
 export function registerRequestRoutes(app: FastifyInstance, { pool }: ApiDeps): void {
   app.get<{ Querystring: PageQuery & { status?: string } }>('/api/v1/event/requests', { schema: { querystring: LIST_QUERY } }, async (req) => {

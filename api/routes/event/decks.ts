@@ -22,7 +22,7 @@ const UUID = { type: 'string', pattern: '^[0-9a-fA-F]{8}-([0-9a-fA-F]{4}-){3}[0-
 const PODIUM_VERSION = (JSON.parse(readFileSync(new URL('../../../package.json', import.meta.url), 'utf8')) as { version: string }).version;
 
 /** Replaces every `viewKey` SQL answered with the `view` URL of that deck's read-only link. */
-function withViews<T>(value: T, publicUrl: string, authSecret: string): T {
+export function withViews<T>(value: T, publicUrl: string, authSecret: string): T {
   if (Array.isArray(value)) return value.map((v) => withViews(v, publicUrl, authSecret)) as T;
   if (value && typeof value === 'object') {
     const out: Record<string, unknown> = {};

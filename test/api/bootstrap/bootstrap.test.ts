@@ -54,7 +54,7 @@ test.serial('a participant before provisioning: person, role, team, no repositor
   t.is(r.status, 200, r.text);
   t.like(r.body, { person: { email: ann.email, name: 'Ann Lee' }, role: 'participant', team: { id: rocket, name: 'Rocket Ship!' }, githubLogin: null, repository: null });
   t.is(r.body.person.id, ann.userId);
-  t.is(r.body.dashboardUrl, `${s.config.publicUrl}/decks`);
+  t.is(r.body.dashboardUrl, `${s.config.publicUrl}/event`);
   t.deepEqual(r.body.setup, { directoryName: 'rocket-ship' });
   t.is(r.body.installer.version, '1.0.0');
   t.regex(r.body.installer.sha256, /^[0-9a-f]{64}$/);

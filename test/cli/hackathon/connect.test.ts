@@ -61,7 +61,7 @@ test.serial('connect prints identity, team, assignment, installer and next step;
     '  Fix: Tell the platform your GitHub username: hackathon connect --github <login>.',
     'GitHub username: not saved (hackathon connect --github <login>)',
     `Installer skill: 1.0.0 (sha256 ${skill.sha256.slice(0, 12)})`,
-    `Dashboard: ${s.config.publicUrl}/decks`,
+    `Dashboard: ${s.config.publicUrl}/event`,
     'Next: hackathon setup',
     '',
   ].join('\n'));

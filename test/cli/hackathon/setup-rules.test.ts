@@ -31,7 +31,7 @@ const record = (over: Partial<BootstrapRecord>): BootstrapRecord => ({
   event: { id: 'e', name: 'Spring Hack', phase: 'build' },
   repository: { fullName: 'acme/rocket', cloneUrl: 'https://github.com/acme/rocket.git', branch: 'main', readiness: 'ready', access: access({}) },
   installer: { name: 'hackathon-installer', version: '1.0.0', sha256: '0'.repeat(64), url: 'http://x/bootstrap/installer-skill' },
-  dashboardUrl: 'http://x/decks',
+  dashboardUrl: 'http://x/event',
   setup: { directoryName: 'rocket' },
   ...over,
 });

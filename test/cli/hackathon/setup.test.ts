@@ -210,7 +210,7 @@ test.serial('a fresh setup: clone over a credential-free URL, agent files, compo
     'Agent instructions: CLAUDE.md created',
     'Template /init skill: present (.claude/skills/init/SKILL.md); run /init in your agent',
     `Local URL: http://localhost:${ports.rocket}`,
-    `Dashboard: ${s.url}/decks`,
+    `Dashboard: ${s.url}/event`,
     `Diagnostic: hackathon doctor --directory ${dir}`,
     `Logs: cd ${dir} && docker compose -f compose.yaml -p hackathon-rocket logs web`,
     '',

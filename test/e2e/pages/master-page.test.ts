@@ -6,17 +6,14 @@
 import test from 'ava';
 import { mkdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
-import { createRequire } from 'node:module';
 import type { Browser, Page } from 'playwright-core';
 import { publish } from '../../helpers/deck.ts';
 import { http } from '../../helpers/http.ts';
-import { launchChromium, PASSWORD, person } from '../../helpers/pages.ts';
+import { ARTIFACTS, launchChromium, PASSWORD, person, seriousViolations } from '../../helpers/pages.ts';
 import * as seed from '../../helpers/seed.ts';
 import { startTestServer, type TestServer } from '../../helpers/server.ts';
 import { until } from '../../helpers/until.ts';
 
-const ARTIFACTS = path.resolve('test-artifacts');
-const AXE = readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8');
 
 let s: TestServer;
 let browser: Browser;
@@ -47,15 +44,6 @@ async function signedIn(email: string, next = '/decks'): Promise<Page> {
   await page.getByRole('button', { name: 'Sign in' }).click();
   await page.waitForURL(`${s.url}${next}`);
   return page;
-}
-
-/** axe-core inside the page (evaluated, so the page's CSP stays as strict as ever). */
-async function seriousViolations(page: Page): Promise<string[]> {
-  await page.evaluate(`${AXE}\n;0`);
-  const result = (await page.evaluate(`axe.run(document, { iframes: false, resultTypes: ['violations'] })`)) as {
-    violations: { id: string; impact: string; nodes: { target: string[] }[] }[];
-  };
-  return result.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical').map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
 }
 
 /** Opens the deck menu (the title) unless it is open already. */

@@ -38,6 +38,9 @@ test.serial('ballot show before any save: revision 0, state none, the candidates
   const b = await show('ann@b.test');
   t.like(b, { eligibilityVersion: version, state: 'none', revision: 0, canSubmit: true, cannotSubmitReason: null, voteState: 'open', team: { name: 'Rocket' }, draft: null, submission: null });
   t.deepEqual(b.candidates.map((c: any) => c.name), ['Apollo', 'Comet'], 'own team and excluded candidates left out');
+  const links = (await fx.pool.query('select p.name, t.vote_link from app.event_teams t join app.projects p on p.id = t.project_id where t.event_id = $1', [fx.eventId])).rows;
+  t.deepEqual(b.candidates.map((c: any) => c.voteLink), ['Apollo', 'Comet'].map((n) => links.find((l) => l.name === n)!.vote_link), 'each candidate with its vote presentation');
+  t.true(b.candidates.every((c: any) => /^https:\/\/.+\/v\/.+\/$/.test(c.voteLink)));
   t.deepEqual((await show('eve@b.test')).candidates.map((c: any) => c.name), ['Apollo', 'Comet', 'Rocket'], 'a voter whose team is excluded ranks every candidate');
 });
 

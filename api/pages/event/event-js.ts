@@ -1,0 +1,119 @@
+// The event pages' script (progressive enhancement; every page works without it):
+// - countdowns: the server renders the time left until the next deadline from ITS clock
+//   (data-countdown, milliseconds); this counts that offset down from page load with
+//   performance.now(), never reading the browser's wall clock, and reloads the page once at
+//   zero so the server says what the phase is now;
+// - live: EventSource on /api/v1/event/stream (the session cookie; resumes by itself with
+//   Last-Event-ID) puts new root posts on top of the channel lists shown (data-channel),
+//   drops hidden ones, and says so in a polite live region. Text goes in with textContent only.
+import { createHash } from 'node:crypto';
+
+export const EVENT_JS = `'use strict';
+(function () {
+  function two(n) { return (n < 10 ? '0' : '') + n; }
+  function duration(ms) {
+    var s = Math.max(0, Math.floor(ms / 1000)), d = Math.floor(s / 86400); s -= d * 86400;
+    var h = Math.floor(s / 3600); s -= h * 3600; var m = Math.floor(s / 60); s -= m * 60;
+    return d > 0 ? d + ' d ' + h + ' h ' + two(m) + ' min' : h > 0 ? h + ' h ' + two(m) + ' min ' + two(s) + ' s' : m + ' min ' + two(s) + ' s';
+  }
+  var clocks = Array.prototype.slice.call(document.querySelectorAll('[data-countdown]'));
+  if (clocks.length) {
+    var loaded = performance.now(), reloading = false;
+    var tick = function () {
+      var gone = performance.now() - loaded;
+      clocks.forEach(function (el) {
+        var left = Number(el.getAttribute('data-countdown')) - gone;
+        el.textContent = duration(left);
+        if (left <= 0 && !reloading) { reloading = true; setTimeout(function () { location.reload(); }, 1500); }
+      });
+    };
+    tick();
+    setInterval(tick, 500);
+  }
+
+  // A file input fills the textarea it names (the roster import): the form itself posts text.
+  document.querySelectorAll('input[type=file][data-into]').forEach(function (f) {
+    f.hidden = false;
+    f.addEventListener('change', function () {
+      var target = document.getElementById(f.getAttribute('data-into')), file = f.files && f.files[0];
+      if (target && file) file.text().then(function (text) { target.value = text; });
+    });
+  });
+
+  var ranking = document.getElementById('ranking');
+  if (ranking) {
+    document.documentElement.classList.add('js');
+    var announce = document.getElementById('rank-status');
+    var items = function () { return Array.prototype.slice.call(ranking.children); };
+    var renumber = function (moved) {
+      var all = items();
+      all.forEach(function (li, i) { li.querySelector('input[type=number]').value = String(i + 1); });
+      if (moved) announce.textContent = moved.querySelector('.name').textContent + ' moved to position ' + (all.indexOf(moved) + 1) + ' of ' + all.length;
+    };
+    ranking.querySelectorAll('.movers').forEach(function (m) { m.hidden = false; });
+    ranking.addEventListener('click', function (e) {
+      var b = e.target.closest('button[data-move]'); if (!b) return;
+      var li = b.closest('li'), up = b.getAttribute('data-move') === 'up';
+      var other = up ? li.previousElementSibling : li.nextElementSibling;
+      if (!other) { announce.textContent = li.querySelector('.name').textContent + ' is already ' + (up ? 'first' : 'last'); return; }
+      ranking.insertBefore(li, up ? other : other.nextElementSibling);
+      b.focus();
+      renumber(li);
+    });
+    var dragged = null;
+    ranking.addEventListener('dragstart', function (e) {
+      dragged = e.target.closest('li'); if (!dragged) return;
+      dragged.classList.add('dragging'); e.dataTransfer.effectAllowed = 'move'; e.dataTransfer.setData('text/plain', dragged.getAttribute('data-project'));
+    });
+    ranking.addEventListener('dragover', function (e) { if (dragged) e.preventDefault(); });
+    ranking.addEventListener('drop', function (e) {
+      var target = e.target.closest && e.target.closest('li');
+      if (!dragged || !target || target === dragged) return;
+      e.preventDefault();
+      var box = target.getBoundingClientRect();
+      ranking.insertBefore(dragged, e.clientY > box.top + box.height / 2 ? target.nextElementSibling : target);
+      renumber(dragged);
+    });
+    ranking.addEventListener('dragend', function () { if (dragged) dragged.classList.remove('dragging'); dragged = null; });
+  }
+
+  var lists = document.querySelectorAll('ul.posts[data-channel]');
+  if (!lists.length || !window.EventSource) return;
+  var status = document.getElementById('live-status');
+  function say(text) { if (status) status.textContent = text; }
+  function el(tag, cls, text) { var e = document.createElement(tag); if (cls) e.className = cls; if (text != null) e.textContent = text; return e; }
+  function item(p) {
+    var li = el('li', 'post'); li.setAttribute('data-post', p.id);
+    var meta = el('p', 'meta'); meta.appendChild(el('strong', null, p.author ? p.author.name : 'Podium'));
+    if (p.kind && p.kind !== 'post') { meta.appendChild(document.createTextNode(' ')); meta.appendChild(el('span', 'badge', p.kind.replace('_', ' '))); }
+    if (p.role && p.role !== 'participant') { meta.appendChild(document.createTextNode(' ')); meta.appendChild(el('span', 'badge', p.role)); }
+    meta.appendChild(document.createTextNode(' '));
+    var t = el('time', 'muted', p.at.replace('T', ' ').replace(/:\\d\\d(\\.\\d+)?Z$/, ' UTC')); t.setAttribute('datetime', p.at); meta.appendChild(t);
+    li.appendChild(meta); li.appendChild(el('p', 'body', p.body));
+    return li;
+  }
+  function listOf(channelId) { return document.querySelector('ul.posts[data-channel="' + channelId + '"]'); }
+  function show(channelId, p) {
+    var list = listOf(channelId);
+    if (!list || p.threadId || list.querySelector('[data-post="' + p.id + '"]')) return;
+    list.insertBefore(item(p), list.firstChild);
+    var empty = list.parentNode.querySelector('[data-empty]'); if (empty) empty.hidden = true;
+    say('New post from ' + (p.author ? p.author.name : 'Podium'));
+  }
+  var source = new EventSource('/api/v1/event/stream');
+  source.addEventListener('ready', function () { document.body.setAttribute('data-live', 'ready'); });
+  source.addEventListener('post.created', function (e) { var d = JSON.parse(e.data); show(d.channelId, d.post); });
+  source.addEventListener('post.restored', function (e) { var d = JSON.parse(e.data); show(d.channelId, d.post); });
+  source.addEventListener('post.hidden', function (e) {
+    var d = JSON.parse(e.data), list = listOf(d.channelId), li = list && list.querySelector('[data-post="' + d.postId + '"]');
+    if (li && !d.reason) li.remove();
+  });
+  source.addEventListener('error', function (e) {
+    // A final refusal (the stream's own error event) carries data; a dropped connection does not and is retried.
+    if (e.data) { source.close(); document.body.setAttribute('data-live', 'closed'); say('Live updates stopped: ' + JSON.parse(e.data).error.message); }
+  });
+})();
+`;
+
+export const EVENT_JS_HASH = createHash('sha256').update(EVENT_JS).digest('hex').slice(0, 16);
+export const EVENT_JS_PATH = `/assets/event-${EVENT_JS_HASH}.js`;

@@ -1,0 +1,23 @@
+// The event pages (/event...): server-rendered, progressively enhanced by one script of their
+// own (countdown from the server clock, live posts through the event stream). Every section
+// is one call of the SQL function the REST route calls, as the signed-in caller.
+import type { FastifyInstance } from 'fastify';
+import type { ApiDeps } from '../../server.ts';
+import { EVENT_JS, EVENT_JS_PATH } from './event-js.ts';
+import { registerChatPages } from './chats.ts';
+import { homeBody } from './home.ts';
+import { registerOrganizerPages } from './organizer.ts';
+import { eventPage } from './shared.ts';
+import { registerTeamPages } from './team.ts';
+import { registerVotePage } from './vote.ts';
+
+export function registerEventPages(app: FastifyInstance, deps: ApiDeps): void {
+  app.get(EVENT_JS_PATH, { config: { auth: 'none' } }, async (_req, reply) =>
+    reply.header('content-type', 'text/javascript; charset=utf-8').header('cache-control', 'public, max-age=31536000, immutable').send(EVENT_JS),
+  );
+  app.get('/event', { config: { auth: 'none' } }, eventPage(deps, ({ status }) => status.name, homeBody(deps)));
+  registerTeamPages(app, deps);
+  registerChatPages(app, deps);
+  registerVotePage(app, deps);
+  registerOrganizerPages(app, deps);
+}

@@ -1,0 +1,234 @@
+// What the event pages (/event...) share: who is looking (a session; no session is a sign-in
+// redirect), one transaction as the caller where every section is one SQL call of the same
+// functions the REST routes call, a section refused by SQL rendered as its sentence (or left
+// out when the role may not see it at all), the event navigation, posts, the countdown, and
+// form posts (Origin checked, then 303 back to the page).
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type pg from 'pg';
+import type { Post } from '../../../core/wire/chats.ts';
+import type { EventStatus } from '../../../core/wire/event.ts';
+import { sameOrigin } from '../../auth/caller.ts';
+import type { Identity } from '../../auth/caller.ts';
+import type { AppError } from '../../errors.ts';
+import { asCaller } from '../../routes/support.ts';
+import { toAppError, type ApiDeps } from '../../server.ts';
+import { appPage, problemPage } from '../components/layout.ts';
+import { pageIdentity, safeNext, toSignin, whoIs } from '../components/session.ts';
+import { esc } from '../html.ts';
+import { EVENT_JS_PATH } from './event-js.ts';
+
+export type Section<T> = { ok: true; value: T } | { ok: false; error: AppError };
+
+/** One SQL call as the caller, inside a savepoint: a refusal answers the error, the transaction goes on. */
+export class Reader {
+  private n = 0;
+  constructor(private readonly c: pg.PoolClient) {}
+
+  async try<T = any>(call: string, params: unknown[] = []): Promise<Section<T>> {
+    const sp = `s${++this.n}`;
+    await this.c.query(`savepoint ${sp}`);
+    try {
+      const { rows } = await this.c.query(`select ${call} as r`, params);
+      await this.c.query(`release savepoint ${sp}`);
+      return { ok: true, value: rows[0].r as T };
+    } catch (err) {
+      const e = toAppError(err);
+      if (e.status >= 500) throw err;
+      await this.c.query(`rollback to savepoint ${sp}`);
+      return { ok: false, error: e };
+    }
+  }
+
+  /** The call must answer: a refusal ends the page (as its own status and sentence). No savepoint: nothing runs after it fails. */
+  async must<T = any>(call: string, params: unknown[] = []): Promise<T> {
+    return (await this.c.query(`select ${call} as r`, params)).rows[0].r as T;
+  }
+}
+
+export type { EventStatus };
+
+export interface PageContext {
+  req: FastifyRequest;
+  identity: Identity;
+  read: Reader;
+  status: EventStatus;
+}
+
+/** A refusal of a whole page, in words, with the event's links. */
+export function eventProblem(reply: FastifyReply, err: unknown, identity: Identity | null): FastifyReply {
+  const e = toAppError(err);
+  if (e.status >= 500) throw err;
+  const heading = e.status === 404 ? 'Not found' : e.status === 403 ? 'Not allowed' : e.status === 429 ? 'Too many requests' : 'Something is off';
+  return problemPage(reply, e.status, heading, e.message, identity ? whoIs(identity) : null);
+}
+
+/**
+ * Renders an event page: the session (else the sign-in redirect), then one transaction as the
+ * caller starting with app.event_status() (event_not_configured, not_on_roster: the page's
+ * refusal), then the page's own sections.
+ */
+export function eventPage<Q = unknown, P = unknown>(
+  deps: ApiDeps,
+  title: (ctx: PageContext) => string,
+  body: (ctx: PageContext, query: Q, params: P) => Promise<string>,
+) {
+  return async (req: FastifyRequest<{ Querystring: Q; Params: P }>, reply: FastifyReply) => {
+    const identity = await pageIdentity(req, deps);
+    if (!identity) return toSignin(req, reply);
+    try {
+      const { heading, html } = await asCaller(req, deps.pool, async (c) => {
+        const read = new Reader(c);
+        const status = await read.must<EventStatus>('app.event_status()');
+        const ctx = { req, identity, read, status };
+        return { html: await body(ctx, req.query as Q, req.params as P), heading: title(ctx) };
+      });
+      return appPage(reply, heading, html, { signedInAs: whoIs(identity), script: EVENT_JS_PATH });
+    } catch (err) {
+      return eventProblem(reply, err, identity);
+    }
+  };
+}
+
+/** The event's own navigation (links only to what the role may open). */
+export function eventNav(status: EventStatus, here: string): string {
+  const links: [string, string][] = [['/event', 'Event']];
+  if (status.role === 'participant' && status.team) links.push(['/event/team', 'My team']);
+  if (status.role !== 'jury') links.push(['/event/feed', 'Feed'], ['/event/requests', status.role === 'participant' ? 'Help requests' : 'Request queue']);
+  links.push(['/event/gallery', 'Gallery']);
+  // The Vote page is hidden while the vote section is off (SQL answers vote_off there anyway).
+  if (status.voteSection === 'on' && status.role !== 'jury') links.push(['/event/vote', 'Vote']);
+  if (status.role === 'organizer') links.push(['/event/admin', 'Organize']);
+  links.push(['/decks/keys', 'API keys']);
+  return `<nav class="subnav" aria-label="Event">${links
+    .map(([href, label]) => `<a href="${href}"${href === here ? ' aria-current="page"' : ''}>${esc(label)}</a>`)
+    .join('')}</nav>`;
+}
+
+export function when(iso: string | null | undefined): string {
+  if (!iso) return '—';
+  return `<time datetime="${esc(iso)}">${esc(iso.replace('T', ' ').replace(/\.\d+Z$/, 'Z').replace(/:\d\dZ$/, ' UTC'))}</time>`;
+}
+
+/** Whole seconds as "2 h 05 min 09 s" (days when longer). The browser counts on from the same number. */
+export function duration(ms: number): string {
+  let s = Math.max(0, Math.floor(ms / 1000));
+  const d = Math.floor(s / 86400);
+  s -= d * 86400;
+  const h = Math.floor(s / 3600);
+  s -= h * 3600;
+  const m = Math.floor(s / 60);
+  s -= m * 60;
+  const two = (n: number) => String(n).padStart(2, '0');
+  return d > 0 ? `${d} d ${h} h ${two(m)} min` : h > 0 ? `${h} h ${two(m)} min ${two(s)} s` : `${m} min ${two(s)} s`;
+}
+
+const DEADLINES: [keyof EventStatus, string][] = [
+  ['startsAt', 'Building starts'],
+  ['buildEndsAt', 'Build ends'],
+  ['freezeAt', 'Submissions freeze'],
+  ['voteOpensAt', 'Vote opens'],
+  ['voteClosesAt', 'Vote closes'],
+];
+
+/**
+ * The next deadline after the SERVER's time, as the offset from it: the page shows the
+ * server's now and the deadline, and the script counts the offset down from page load
+ * (performance.now), never reading the browser's clock.
+ */
+export function countdown(status: EventStatus): string {
+  const now = Date.parse(status.serverTime);
+  const next = DEADLINES.map(([k, label]) => ({ label, at: status[k] as string })).find((d) => d.at && Date.parse(d.at) > now);
+  if (!next) return `<p>No deadline ahead. Server time ${when(status.serverTime)}.</p>`;
+  const left = Date.parse(next.at) - now;
+  return `<p class="countdown"><strong>${esc(next.label)}</strong> at ${when(next.at)}: <span data-countdown="${left}" role="timer" aria-live="off">${duration(left)}</span> left
+<span class="muted">(server time ${when(status.serverTime)})</span></p>`;
+}
+
+export type { Post };
+
+/** What a post's buttons need: the reader's role, the page to come back to, whether it is a thread root of a channel page. */
+export interface PostActions {
+  role: string;
+  back: string;
+  threads: boolean;
+}
+
+function button(action: string, back: string, label: string, extra = ''): string {
+  return `<form method="post" action="${esc(action)}" class="inline"><input type="hidden" name="back" value="${esc(back)}">${extra}<button type="submit" class="link">${esc(label)}</button></form>`;
+}
+
+/** Reply, react, and for organizers pin, unpin, hide with a reason, restore: each a form post (SQL decides). */
+function actions(p: Post, a: PostActions): string {
+  if (p.kind !== 'post') return '';
+  const base = `/event/posts/${p.id}`;
+  const out: string[] = [];
+  if (!p.hidden) out.push(button(`${base}/react`, a.back, 'Thumbs up', '<input type="hidden" name="emoji" value="👍">'));
+  if (a.threads && !p.threadId) out.push(`<a href="/event/chats/${esc(p.channelId)}/posts/${esc(p.id)}">Reply${p.replyCount ? ` (${p.replyCount} ${p.replyCount === 1 ? 'reply' : 'replies'})` : ''}</a>`);
+  if (a.role === 'organizer') {
+    if (p.hidden) out.push(button(`${base}/restore`, a.back, 'Restore'));
+    else {
+      out.push(button(`${base}/${p.pinned ? 'unpin' : 'pin'}`, a.back, p.pinned ? 'Unpin' : 'Pin'));
+      out.push(`<details class="hide"><summary>Hide…</summary><form method="post" action="${esc(base)}/hide"><input type="hidden" name="back" value="${esc(a.back)}">
+<label for="reason-${esc(p.id)}">Reason (organizers only see it)</label><input id="reason-${esc(p.id)}" name="reason" required maxlength="500"><button type="submit" class="danger">Hide post</button></form></details>`);
+    }
+  }
+  return `<div class="post-actions">${out.join(' ')}</div>`;
+}
+
+export function postItem(p: Post, a?: PostActions): string {
+  const tags = [
+    p.kind !== 'post' ? `<span class="badge">${esc(p.kind.replace('_', ' '))}</span>` : '',
+    p.role && p.role !== 'participant' ? `<span class="badge">${esc(p.role)}</span>` : '',
+    p.pinned ? '<span class="badge">pinned</span>' : '',
+    p.hidden ? `<span class="badge">hidden: ${esc(p.hiddenReason)}</span>` : '',
+  ].join(' ');
+  const reactions = p.reactions?.length ? `<p class="muted" data-reactions>${p.reactions.map((r) => `${esc(r.emoji)} ${r.count}`).join(' · ')}</p>` : '';
+  const replies = !a?.threads && p.replyCount ? `<p class="muted">${p.replyCount} ${p.replyCount === 1 ? 'reply' : 'replies'}</p>` : '';
+  return `<li class="post" data-post="${esc(p.id)}"><p class="meta"><strong>${esc(p.author?.name ?? 'Podium')}</strong> ${tags} <span class="muted">${when(p.at)}</span></p>
+<p class="body">${esc(p.body)}</p>${reactions}${replies}${a ? actions(p, a) : ''}</li>`;
+}
+
+/** A channel's root posts, newest first; the script puts live ones on top (data-channel). */
+export function postList(channelId: string, posts: Post[], empty: string, a?: PostActions): string {
+  return `<ul class="posts"${channelId ? ` data-channel="${esc(channelId)}"` : ''}>${posts.map((p) => postItem(p, a)).join('')}</ul>${posts.length ? '' : `<p class="muted" data-empty>${esc(empty)}</p>`}`;
+}
+
+export function postForm(channelId: string, back: string, label: string, threadId?: string): string {
+  return `<form method="post" action="/event/chats/${esc(channelId)}/posts" class="post-form">
+<input type="hidden" name="back" value="${esc(back)}">${threadId ? `<input type="hidden" name="threadId" value="${esc(threadId)}">` : ''}<label for="body-${esc(channelId)}">${esc(label)}</label>
+<textarea id="body-${esc(channelId)}" name="body" required maxlength="4000"></textarea><div class="actions"><button type="submit" class="primary">Post</button></div></form>`;
+}
+
+/** A table that scrolls sideways on a phone (a focusable, labelled region); cells are HTML already escaped. */
+export function table(label: string, headers: string[], rows: string[][]): string {
+  return `<div class="scroll" tabindex="0" role="region" aria-label="${esc(label)}"><table><thead><tr>${headers.map((h) => `<th scope="col">${esc(h)}</th>`).join('')}</tr></thead><tbody>${rows
+    .map((r) => `<tr>${r.map((c) => `<td>${c}</td>`).join('')}</tr>`)
+    .join('')}</tbody></table></div>`;
+}
+
+export function refusal(section: Section<unknown>): string {
+  return section.ok ? '' : `<p class="muted">${esc(section.error.message)}</p>`;
+}
+
+const UUID = /^[0-9a-f]{8}-([0-9a-f]{4}-){3}[0-9a-f]{12}$/i;
+export const isUuid = (s: unknown): s is string => typeof s === 'string' && UUID.test(s);
+
+/**
+ * A form action of the event pages: Origin checked first (else 403, nothing done), the
+ * session, then `act` as the caller in one transaction; success is a 303 to the local `back`
+ * path, a refusal a page with the SQL's sentence and status.
+ */
+export function formAction<P>(deps: ApiDeps, app: FastifyInstance, path: string, act: (c: pg.PoolClient, params: P, body: Record<string, string>) => Promise<void>): void {
+  app.post<{ Params: P; Body: Record<string, string> }>(path, { config: { auth: 'none' }, bodyLimit: 64 * 1024 }, async (req, reply) => {
+    if (!sameOrigin(req, deps.config)) return problemPage(reply, 403, 'Not allowed', 'Send event forms from this instance’s own pages.', null);
+    const identity = await pageIdentity(req, deps);
+    if (!identity) return toSignin(req, reply);
+    const body = (req.body && typeof req.body === 'object' ? req.body : {}) as Record<string, string>;
+    try {
+      await asCaller(req, deps.pool, (c) => act(c, req.params as P, body));
+    } catch (err) {
+      return eventProblem(reply, err, identity);
+    }
+    return reply.redirect(safeNext(typeof body.back === 'string' && body.back.startsWith('/event') ? body.back : '/event'), 303);
+  });
+}

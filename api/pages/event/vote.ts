@@ -1,0 +1,129 @@
+// GET /event/vote: the community vote for participants and advisors (organizers see the
+// window and candidates). The vote section off is SQL's vote_off: a page in words, and no
+// link to it in the event navigation. A voter ranks every candidate but their own team, each
+// with its vote presentation: without JavaScript by position numbers, with it by drag and drop
+// or by keyboard alone (Move up / Move down buttons, the order announced in a live region).
+// POST /event/vote saves the draft (action=save) or submits (action=submit) through
+// app.save_vote_ballot / app.submit_vote_ballot with the eligibility version and revision the
+// page was drawn with; refusals (revision_conflict, invalid_ballot, voting_not_open...) are
+// pages in SQL's words. After a release: the result with the method explained (docs/VOTING.md).
+import type { FastifyInstance } from 'fastify';
+import { AppError } from '../../errors.ts';
+import type { ApiDeps } from '../../server.ts';
+import { esc } from '../html.ts';
+import { eventNav, eventPage, formAction, isUuid, type PageContext, refusal, table, when } from './shared.ts';
+
+interface Named {
+  projectId: string;
+  name: string;
+}
+
+interface Window {
+  voteState: string;
+  opensAt: string;
+  closesAt: string;
+  votingOpenedAt: string | null;
+  votingClosedAt: string | null;
+  serverTime: string;
+}
+
+export interface Result {
+  version: number;
+  eligibilityVersion: number;
+  calculatedAt: string;
+  released: boolean;
+  digest: string;
+  rows: { rank: number | null; projectId: string; name: string; score: string | null; fraction: string | null; ballots: number }[];
+  ties: { rank: number; names: string[] }[];
+  coverage: { voters: number; submitted: number; invalidated: number; candidates: number; excludedCandidates: number; excludedVoters: number };
+}
+
+export function windowLine(w: Window): string {
+  return `<dl class="facts"><dt>Vote</dt><dd><span class="badge">${esc(w.voteState)}</span></dd><dt>Window</dt><dd>${when(w.opensAt)} – ${when(w.closesAt)}</dd>
+${w.votingOpenedAt ? `<dt>Opened</dt><dd>${when(w.votingOpenedAt)}</dd>` : ''}${w.votingClosedAt ? `<dt>Closed</dt><dd>${when(w.votingClosedAt)}</dd>` : ''}<dt>Server time</dt><dd>${when(w.serverTime)}</dd></dl>`;
+}
+
+export function resultTable(r: Result): string {
+  const rows = r.rows.map((x) => [String(x.rank ?? '-'), esc(x.name), esc(x.score ?? '-'), esc(x.fraction ?? '-'), String(x.ballots)]);
+  const c = r.coverage;
+  return `<p>Version ${r.version} (eligibility v${r.eligibilityVersion}, calculated ${when(r.calculatedAt)}, ${r.released ? 'released' : 'unreleased'}, digest <code>${esc(r.digest)}</code>)</p>
+${table(`Result version ${r.version}`, ['Rank', 'Team', 'Score', 'Fraction', 'Ballots'], rows)}
+${r.ties.map((t) => `<p>Tie at rank ${t.rank}: ${esc(t.names.join(', '))}</p>`).join('')}
+<p class="muted">Coverage: ${c.submitted} of ${c.voters} voters submitted, ${c.invalidated} invalidated, ${c.candidates} candidates; excluded: ${c.excludedCandidates} projects, ${c.excludedVoters} voters.</p>`;
+}
+
+const METHOD = `<details><summary>How the score is counted</summary><p>On a ballot ranking <var>k</var> candidates, the candidate at
+position <var>p</var> gets (<var>k</var> − <var>p</var>) / (<var>k</var> − 1) (a ballot of one candidate gives it 1): the best gets 1, the last 0.
+A team's score is the mean over the counted ballots that rank it, an exact fraction shown rounded to 4 places. Teams are ranked by score; equal
+fractions share a rank. Every voter's ballot weighs the same whatever their team, and nobody ranks their own team, so a team is not punished for
+the votes its own members cannot give. The digest lets anyone check the counted ballots with <code>podium vote recount</code>.</p>
+<p>This is the community ranking (one ballot per participant), not the jury's result.</p></details>`;
+
+function rankingForm(b: any): string {
+  const byId = new Map<string, any>((b.candidates as any[]).map((c) => [c.projectId, c]));
+  const saved: Named[] = (b.draft?.length ? b.draft : b.submission) ?? [];
+  const order = [...saved.map((s) => byId.get(s.projectId)).filter(Boolean), ...(b.candidates as any[]).filter((c) => !saved.some((s) => s.projectId === c.projectId))];
+  const n = order.length;
+  const items = order
+    .map((c, i) => `<li draggable="true" data-project="${esc(c.projectId)}"><span class="grip" aria-hidden="true">⠿</span> <strong class="name">${esc(c.name)}</strong>
+${c.voteLink ? `<a href="${esc(c.voteLink)}" target="_blank" rel="noopener">Vote presentation<span class="visually-hidden"> of ${esc(c.name)}</span></a>` : '<span class="muted">no vote presentation</span>'}
+<span class="rank-input"><label for="rank-${esc(c.projectId)}">Position of ${esc(c.name)}</label><input id="rank-${esc(c.projectId)}" type="number" name="rank:${esc(c.projectId)}" min="1" max="${n}" value="${i + 1}"></span>
+<span class="movers" hidden><button type="button" data-move="up">Move up<span class="visually-hidden"> ${esc(c.name)}</span></button> <button type="button" data-move="down">Move down<span class="visually-hidden"> ${esc(c.name)}</span></button></span></li>`)
+    .join('');
+  return `<form method="post" action="/event/vote" id="ballot-form"><input type="hidden" name="back" value="/event/vote">
+<input type="hidden" name="eligibilityVersion" value="${esc(b.eligibilityVersion)}"><input type="hidden" name="expectedRevision" value="${esc(b.revision)}">
+<p id="rank-help" class="muted">Best first. Drag a team, or use its Move up and Move down buttons; without scripts, number the positions.</p>
+<ol id="ranking" class="ranking" aria-describedby="rank-help">${items}</ol>
+<p id="rank-status" class="visually-hidden" role="status" aria-live="assertive"></p>
+<div class="actions"><button type="submit" name="action" value="save">Save draft</button><button type="submit" name="action" value="submit" class="primary"${b.canSubmit ? '' : ' disabled'}>Submit ballot</button></div></form>`;
+}
+
+async function voteBody(ctx: PageContext): Promise<string> {
+  const { read, status } = ctx;
+  const st = await read.must<Window & { eligibilityVersion: number | null; voter: { eligible: boolean; team: { name: string } | null; reason: string | null }; ballot: any; candidates: (Named & { yours: boolean })[]; results: Result | null; notice: string }>('app.community_status()');
+  const out = [eventNav(status, '/event/vote'), '<h1>Community vote</h1>'];
+  out.push(`<section class="card" aria-labelledby="w-h"><h2 id="w-h">Window</h2>${windowLine(st)}<p class="muted">${esc(st.notice)}</p></section>`);
+  if (st.results) out.push(`<section class="card" aria-labelledby="res-h"><h2 id="res-h">Result</h2>${resultTable(st.results)}${METHOD}</section>`);
+  if (st.voter.eligible) {
+    const ballot = await read.try('app.community_ballot()');
+    if (!ballot.ok) out.push(`<section class="card"><h2>Your ballot</h2>${refusal(ballot)}</section>`);
+    else {
+      const b = ballot.value;
+      const names = (list: Named[] | null) => (list?.length ? `<ol>${list.map((x) => `<li>${esc(x.name)}</li>`).join('')}</ol>` : '<p class="muted">none</p>');
+      out.push(`<section class="card" aria-labelledby="b-h"><h2 id="b-h">Your ballot</h2><dl class="facts"><dt>Team</dt><dd>${esc(b.team?.name ?? '—')}</dd>
+<dt>State</dt><dd><span class="badge" id="ballot-state">${esc(b.state)}</span></dd><dt>Revision</dt><dd>${b.revision}</dd><dt>Saved</dt><dd>${when(b.acceptedAt)}</dd><dt>Submitted</dt><dd>${when(b.submittedAt)}</dd>
+${b.invalidationReason ? `<dt>Invalidated</dt><dd>${esc(b.invalidationReason)}</dd>` : ''}${b.cannotSubmitReason ? `<dt>Submitting</dt><dd>Not now: ${esc(b.cannotSubmitReason)}</dd>` : ''}</dl>
+<h3>Submitted ranking</h3><div id="submitted">${names(b.submission)}</div>${rankingForm(b)}</section>`);
+    }
+  } else {
+    out.push(`<section class="card"><h2>Your ballot</h2><p>You do not vote${st.voter.reason ? `: ${esc(st.voter.reason)}` : ''}.</p></section>`);
+    out.push(`<section class="card" aria-labelledby="c-h"><h2 id="c-h">Candidates</h2><ul>${st.candidates.map((c) => `<li>${esc(c.name)}${c.yours ? ' (yours)' : ''}</li>`).join('')}</ul></section>`);
+  }
+  return out.join('\n');
+}
+
+function whole(v: string | undefined, field: string): number {
+  if (typeof v !== 'string' || !/^\d{1,9}$/.test(v)) throw new AppError('invalid_input', `${field} must be a whole number`, { field });
+  return Number(v);
+}
+
+/** The ranking the form carries: `rank:<projectId>` positions, best first; a blank position leaves the team out (a partial draft). */
+export function rankingOf(body: Record<string, string>): string[] {
+  const ranks: { id: string; at: number; i: number }[] = [];
+  Object.entries(body).forEach(([k, v], i) => {
+    if (!k.startsWith('rank:') || String(v).trim() === '') return;
+    const id = k.slice(5);
+    if (!isUuid(id)) throw new AppError('invalid_input', 'A position names no candidate', { field: k });
+    ranks.push({ id, at: whole(String(v).trim(), 'position'), i });
+  });
+  return ranks.sort((a, b) => a.at - b.at || a.i - b.i).map((r) => r.id);
+}
+
+export function registerVotePage(app: FastifyInstance, deps: ApiDeps): void {
+  app.get('/event/vote', { config: { auth: 'none' } }, eventPage(deps, () => 'Community vote', voteBody));
+  formAction(deps, app, '/event/vote', async (c, _p, body) => {
+    const action = body.action === 'submit' ? 'app.submit_vote_ballot($1, $2, $3)' : body.action === 'save' ? 'app.save_vote_ballot($1, $2, $3)' : null;
+    if (!action) throw new AppError('invalid_input', 'Choose Save draft or Submit ballot', { field: 'action' });
+    await c.query(`select ${action}`, [rankingOf(body), whole(body.eligibilityVersion, 'eligibilityVersion'), whole(body.expectedRevision, 'expectedRevision')]);
+  });
+}

@@ -4103,6 +4103,36 @@ $$;
 COMMENT ON FUNCTION app.team_deck_links(p_team text) IS 'decks show without an id: the team''s demo, pitch and vote links (who-rules of decks link).';
 
 --
+-- Name: team_roster(text); Type: FUNCTION; Schema: app; Owner: -
+--
+
+CREATE FUNCTION app.team_roster(p_team text DEFAULT NULL::text) RETURNS jsonb
+    LANGUAGE plpgsql STABLE SECURITY DEFINER
+    SET search_path TO ''
+    AS $$
+declare
+  t app.event_teams;
+begin
+  perform app_private.require_scope('hackathon:read');
+  t := app_private.event_team_for(p_team, false);
+  return jsonb_build_object(
+    'team', app_private.team_ref_json(t.project_id),
+    'members', coalesce((
+      select jsonb_agg(jsonb_build_object('name', r.name, 'email', r.email,
+               'signedIn', exists (select 1 from app.users u join app_private.sign_ins s on s.user_id = u.id where lower(u.email) = lower(r.email)))
+             order by lower(coalesce(r.name, r.email)), r.id)
+      from app.roster_entries r
+      where r.event_id = t.event_id and r.team_id = t.project_id and r.role = 'participant'), '[]'));
+end;
+$$;
+
+--
+-- Name: FUNCTION team_roster(p_team text); Type: COMMENT; Schema: app; Owner: -
+--
+
+COMMENT ON FUNCTION app.team_roster(p_team text) IS 'The team page member list: the participants of a team (name, email, signed in yet); a participant reads their own team, an organizer names any team.';
+
+--
 -- Name: team_showcase(text); Type: FUNCTION; Schema: app; Owner: -
 --
 
@@ -16095,6 +16125,13 @@ GRANT ALL ON FUNCTION app.submit_vote_ballot(p_ranking text[], p_eligibility_ver
 --
 
 GRANT ALL ON FUNCTION app.team_deck_links(p_team text) TO podium_app;
+
+--
+-- Name: FUNCTION team_roster(p_team text); Type: ACL; Schema: app; Owner: -
+--
+
+REVOKE ALL ON FUNCTION app.team_roster(p_team text) FROM PUBLIC;
+GRANT ALL ON FUNCTION app.team_roster(p_team text) TO podium_app;
 
 --
 -- Name: FUNCTION team_showcase(p_team text); Type: ACL; Schema: app; Owner: -

@@ -86,6 +86,7 @@ export const KEY_ALLOWLIST: Record<string, readonly string[]> = {
   'GET /api/v1/event/agenda': ['hackathon:read'],
   'PUT /api/v1/event/agenda': ['hackathon:write'],
   'GET /api/v1/event/showcase': ['hackathon:read'],
+  'GET /api/v1/event/team-members': ['hackathon:read'],
   'PATCH /api/v1/event/showcase': ['hackathon:write'],
   'GET /api/v1/event/deck-links': ['hackathon:read'],
   'PATCH /api/v1/event/deck-links': ['hackathon:write'],

@@ -1,6 +1,6 @@
 // GET /event/team[?team=<id>]: a team's page. A participant sees their own team (naming
 // another is SQL's not_your_team); an organizer names any team of the event; an advisor sees
-// the team chat only (SQL refuses them showcase and submissions). Sections: submission and
+// the team chat only (SQL refuses them showcase and submissions). Sections: members, submission and
 // capture state with the last 50 receipts (late marked), the showcase (a form for whoever SQL
 // lets edit it), the three deck links, the team chat (live) with its activity items.
 // GET /event/feed: the general channel, live, with the post form.
@@ -52,6 +52,12 @@ async function teamBody(ctx: PageContext, query: { team?: string }): Promise<str
   if (!team) throw (showcase as { error: Error }).error;
   const back = `/event/team${ref ? `?team=${encodeURIComponent(ref)}` : ''}`;
   out.push(`<h1>Team ${esc(team.name)}</h1>`);
+
+  const members = await read.try<{ members: { name: string | null; email: string; signedIn: boolean }[] }>('app.team_roster($1)', [team.id]);
+  if (members.ok) {
+    const items = members.value.members.map((m) => `<li>${esc(m.name ?? m.email)}${m.name ? ` <span class="muted">${esc(m.email)}</span>` : ''}${m.signedIn ? '' : ' <span class="badge">not signed in yet</span>'}</li>`).join('');
+    out.push(`<section class="card" aria-labelledby="members-h"><h2 id="members-h">Members</h2>${items ? `<ul class="members">${items}</ul>` : '<p class="muted">No member on the roster.</p>'}</section>`);
+  }
 
   const submission = await read.try('app.submission_show($1)', [team.id]);
   if (submission.ok) {

@@ -1,7 +1,7 @@
 // Team pages of the event: showcase and the three deck links, with the who-rules of
 // `decks link` (app_private.event_team_for). Deck-link hosts come from configuration and
 // reach SQL as the transaction setting podium.deck_link_hosts.
-//   GET/PATCH /api/v1/event/showcase     GET/PATCH /api/v1/event/deck-links
+//   GET/PATCH /api/v1/event/showcase     GET/PATCH /api/v1/event/deck-links     GET /api/v1/event/team-members
 import type { FastifyInstance } from 'fastify';
 import type { ApiDeps } from '../../server.ts';
 import { asCaller, callJson } from '../support.ts';
@@ -31,6 +31,10 @@ export function registerTeamPageRoutes(app: FastifyInstance, { config, pool }: A
       const { team, ...patch } = req.body;
       return callJson(req, pool, 'app.set_team_showcase($1, $2)', [team ?? null, JSON.stringify(patch)]);
     },
+  );
+
+  app.get<{ Querystring: { team?: string } }>('/api/v1/event/team-members', { schema: { querystring: TEAM_QUERY } }, async (req) =>
+    callJson(req, pool, 'app.team_roster($1)', [req.query.team ?? null]),
   );
 
   app.get<{ Querystring: { team?: string } }>('/api/v1/event/deck-links', { schema: { querystring: TEAM_QUERY } }, async (req) =>

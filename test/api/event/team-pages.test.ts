@@ -183,3 +183,26 @@ test('without ALLOWED_DECK_LINK_HOSTS the instance\'s own host is the one allowe
     await own.close();
   }
 });
+
+test.serial('team members: a participant reads their own team only, an organizer any team, jury and advisors refused, another workspace nothing', async (t) => {
+  const own = await http(s.url, 'GET', '/api/v1/event/team-members', { key: ann.key });
+  t.is(own.status, 200, own.text);
+  t.deepEqual(own.body, { team: { id: rocketId, name: 'Rocket' }, members: [{ name: null, email: ann.email, signedIn: false }] });
+  const other = await http(s.url, 'GET', '/api/v1/event/team-members?team=Comet', { key: ann.key });
+  t.is(other.status, 403);
+  t.is(other.body.error.code, 'not_your_team');
+  const byOrganizer = await http(s.url, 'GET', '/api/v1/event/team-members?team=comet', { key: owner.key });
+  t.is(byOrganizer.status, 200);
+  t.deepEqual(byOrganizer.body.members.map((m: { email: string }) => m.email), [bob.email]);
+  for (const p of [jury, adv]) {
+    const r = await http(s.url, 'GET', `/api/v1/event/team-members?team=${rocketId}`, { key: p.key });
+    t.is(r.status, 403);
+    t.is(r.body.error.code, 'insufficient_event_role');
+  }
+  const stranger = await eventWorkspace(s.db.pool, 'Elsewhere');
+  const r = await http(s.url, 'GET', `/api/v1/event/team-members?team=${rocketId}`, { key: stranger.owner.key });
+  t.is(r.status, 404);
+  t.is(r.body.error.code, 'event_not_configured');
+  const gql = await http(s.url, 'POST', '/graphql', { key: stranger.owner.key, body: { query: `{ teamRoster(pTeam: "${rocketId}") }` } });
+  t.is(gql.body.errors?.[0]?.extensions?.code, 'event_not_configured', gql.text);
+});

@@ -61,6 +61,8 @@ test('participant: own team page; another team refused in words without its cont
   t.regex(r.text, /Team chat/);
   t.regex(r.text, /Receipts \(last 50\)/);
   t.regex(r.text, /Demo deck/);
+  t.regex(r.text, /<h2 id="members-h">Members<\/h2><ul class="members"><li>Ann Lee <span class="muted">ann@acme.test<\/span>/);
+  t.false(r.text.includes('Bob Ray'), "another team's members are not on the page");
   const other = await get(`/event/team?team=${w.teams.Comet}`, w.cookies.ann);
   t.is(other.status, 403);
   t.false(other.text.includes('Comet'));
@@ -86,6 +88,7 @@ test('advisor: a team page holds the team chat only; organizer: every team, show
   t.regex(adv.text, /Team chat/);
   t.false(adv.text.includes('Save showcase'));
   t.false(adv.text.includes('Receipts'));
+  t.false(adv.text.includes('Members'), 'advisors read the team chat, not the member list');
   const home = await get('/event', w.cookies.owner);
   t.is(home.status, 200);
   t.true(home.text.includes(`/event/team?team=${w.teams.Comet}`));
@@ -93,6 +96,7 @@ test('advisor: a team page holds the team chat only; organizer: every team, show
   const comet = await get(`/event/team?team=${w.teams.Comet}`, w.cookies.owner);
   t.is(comet.status, 200);
   t.true(comet.text.includes('Team Comet'));
+  t.true(comet.text.includes('Bob Ray'));
   t.regex(comet.text, /Save showcase/);
   t.regex(comet.text, /Receipts/);
 });

@@ -2,29 +2,33 @@
 // (a) A 2,000-file, 50 MB deck is published, re-published unchanged (must upload zero blob
 //     bytes in at most 3 requests) and re-published with one file changed (must upload
 //     only that blob), all over HTTP against a real server process.
-// (b) autocannon (a second process) fetches a 20 KB asset through /v/<token>/ from that
-//     server, then the same file from disk through nginx (Debian package) in the same run.
-//     Target: Podium at least 50% of nginx's requests per second.
+// (b) wrk (C, its own process) fetches a 20 KB asset through /v/<token>/ from that server,
+//     then in the same run the same bytes from a bare fastify process (memory, no hooks),
+//     from nginx with one worker and from nginx with every core (the load generator's own
+//     ceiling: if wrk cannot drive nginx far past Podium, the ratio would be wrk's).
+//     Targets: Podium >= 80% of bare fastify and >= 35% of nginx (1 worker), p99 < 10 ms.
 // Prints the figures and PASS/FAIL; exits 0 either way (a benchmark reports).
 //
+// Needs wrk (apt-get install -y wrk); nginx (apt-get install -y nginx-light) for its ceilings.
 // Environment: DATABASE_URL (else an embedded PostgreSQL in a temp dir), BENCH_CONNECTIONS
 // (default 20), BENCH_DURATION seconds (default 10), BENCH_WARMUP seconds (default 3),
-// BENCH_NGINX_WORKERS (default 1: one process against Podium's one process).
-import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
+// BENCH_NGINX_WORKERS (the ceiling nginx's workers, default every core), BENCH_WRK_THREADS (2).
 import { createHash, randomBytes } from 'node:crypto';
-import { chmodSync, mkdirSync, writeFileSync } from 'node:fs';
-import path from 'node:path';
+import os from 'node:os';
 import * as seed from '../test/helpers/seed.ts';
-import { cannon, freePort, printMachine, say, stopServer, waitFor, withStack, type CannonResult } from './lib.ts';
+import { load, loadAverage, requireWrk, printMachine, row, say, startBareNode, startNginx, withStack } from './lib.ts';
 
 const FILES = 2_000;
 const DECK_BYTES = 50 * 1024 * 1024;
 const ASSET_BYTES = 20 * 1024;
-const TARGET_RATIO = 0.5;
+const TARGET_OF_BARE = 0.8;
+const TARGET_OF_NGINX1 = 0.35;
+const TARGET_P99_MS = 10;
 const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS || 20);
 const DURATION_S = Number(process.env.BENCH_DURATION || 10);
 const WARMUP_S = Number(process.env.BENCH_WARMUP || 3);
-const NGINX_WORKERS = Number(process.env.BENCH_NGINX_WORKERS || 1);
+/** nginx with every core: what wrk itself can drive on this machine (the generator's ceiling). */
+const NGINX_CEILING_WORKERS = Number(process.env.BENCH_NGINX_WORKERS || os.availableParallelism());
 
 const sha = (b: Buffer) => createHash('sha256').update(b).digest('hex');
 
@@ -61,15 +65,11 @@ class Client {
   }
 }
 
-function nginxBinary(): string | null {
-  for (const p of ['/usr/sbin/nginx', '/usr/bin/nginx']) if (spawnSync(p, ['-v']).status === 0) return p;
-  return null;
-}
+requireWrk();
 
 await withStack('bench-deck', { STORAGE_DRIVER: 'local' }, async ({ tmp, db, url }) => {
   const base = await seed.basicWorkspace(db.pool, 'Bench', 'owner@bench.test');
-  let nginx: ChildProcess | null = null;
-  try {
+  {
     // (a) Publishing economy.
     say(`(a) publishing a ${FILES}-file, ${DECK_BYTES / 1024 / 1024} MB deck`);
     const files = new Map<string, Buffer>();
@@ -91,7 +91,7 @@ await withStack('bench-deck', { STORAGE_DRIVER: 'local' }, async ({ tmp, db, url
     const aUnchangedOk = unchanged.uploadedBytes === 0 && unchanged.requests <= 3;
     const aChangedOk = oneChanged.uploadedBytes === each && oneChanged.requests === 3;
 
-    // (b) Serving a 20 KB asset through a share link, and the same file through nginx.
+    // (b) Serving a 20 KB asset through a share link, beside its ceilings in the same run.
     const asset = randomBytes(ASSET_BYTES);
     const serveFiles = new Map([['index.html', Buffer.from('<!doctype html><p>serve</p>')], ['asset.bin', asset]]);
     const deck = await new Client(url, base.deckKey.key).push(serveFiles, null, null);
@@ -99,48 +99,39 @@ await withStack('bench-deck', { STORAGE_DRIVER: 'local' }, async ({ tmp, db, url
     const assetUrl = `${link.url}asset.bin`;
     const probe = await fetch(assetUrl);
     if (probe.status !== 200 || !Buffer.from(await probe.arrayBuffer()).equals(asset)) throw new Error(`the asset did not come back through the link (${probe.status})`);
-    say(`(b) warm-up ${WARMUP_S}s, then ${DURATION_S}s with ${CONNECTIONS} connections: GET /v/<token>/asset.bin (20 KB)`);
-    await cannon(assetUrl, CONNECTIONS, WARMUP_S);
-    const podium = await cannon(assetUrl, CONNECTIONS, DURATION_S);
-
-    let ng: CannonResult | null = null;
-    let nginxVersion = 'not installed (apt-get install nginx)';
-    const bin = nginxBinary();
-    if (bin) {
-      nginxVersion = spawnSync(bin, ['-v'], { encoding: 'utf8' }).stderr.trim();
-      const root = path.join(tmp, 'nginx');
-      mkdirSync(path.join(root, 'www'), { recursive: true });
-      mkdirSync(path.join(root, 'logs'), { recursive: true });
-      writeFileSync(path.join(root, 'www', 'asset.bin'), asset);
-      const nport = await freePort();
-      writeFileSync(path.join(root, 'nginx.conf'), `worker_processes ${NGINX_WORKERS};
-  pid ${root}/nginx.pid;
-  error_log ${root}/logs/error.log warn;
-  events { worker_connections 1024; }
-  http {
-    access_log off;
-    sendfile on;
-    tcp_nopush on;
-    keepalive_requests 100000;
-    types { application/octet-stream bin; }
-    client_body_temp_path ${root}/tmp; proxy_temp_path ${root}/tmp; fastcgi_temp_path ${root}/tmp; uwsgi_temp_path ${root}/tmp; scgi_temp_path ${root}/tmp;
-    server { listen 127.0.0.1:${nport}; root ${root}/www; }
-  }
-  `);
-      mkdirSync(path.join(root, 'tmp'), { recursive: true });
-      chmodSync(tmp, 0o755);
-      for (const d of ['nginx', 'nginx/www']) chmodSync(path.join(tmp, d), 0o755);
-      chmodSync(path.join(root, 'www', 'asset.bin'), 0o644);
-      nginx = spawn(bin, ['-p', root, '-c', path.join(root, 'nginx.conf'), '-g', 'daemon off;'], { stdio: ['ignore', 'pipe', 'pipe'] });
-      await waitFor(`http://127.0.0.1:${nport}/asset.bin`, nginx, 'nginx');
-      say(`    same file from disk through nginx (${NGINX_WORKERS} worker process${NGINX_WORKERS === 1 ? '' : 'es'})`);
-      await cannon(`http://127.0.0.1:${nport}/asset.bin`, CONNECTIONS, WARMUP_S);
-      ng = await cannon(`http://127.0.0.1:${nport}/asset.bin`, CONNECTIONS, DURATION_S);
+    say(`(b) wrk, ${CONNECTIONS} connections, ${WARMUP_S}s warm-up then ${DURATION_S}s each: GET /v/<token>/asset.bin (20 KB) and its ceilings`);
+    const measure = async (u: string) => {
+      await load(u, CONNECTIONS, WARMUP_S);
+      const loadBefore = loadAverage();
+      const r = await load(u, CONNECTIONS, DURATION_S);
+      return { r, loadBefore, loadAfter: loadAverage() };
+    };
+    const podium = await measure(assetUrl);
+    const bare = await startBareNode(tmp, asset);
+    let bareR;
+    try {
+      bareR = await measure(`${bare.url}/asset.bin`);
+    } finally {
+      await bare.stop();
+    }
+    const nginxRuns: { what: string; m: Awaited<ReturnType<typeof measure>> }[] = [];
+    let nginxMissing = '';
+    for (const workers of [1, NGINX_CEILING_WORKERS]) {
+      const ng = await startNginx(tmp, { 'asset.bin': asset }, workers);
+      if ('missing' in ng) {
+        nginxMissing = ng.missing;
+        break;
+      }
+      try {
+        nginxRuns.push({ what: ng.what, m: await measure(`${ng.url}/asset.bin`) });
+      } finally {
+        await ng.stop();
+      }
     }
 
-    const ratio = ng ? podium.requests.average / ng.requests.average : null;
-    const bOk = ratio !== null && ratio >= TARGET_RATIO && podium.errors + podium.timeouts + podium.non2xx === 0;
+    const pct = (a: number, b: number) => `${((a / b) * 100).toFixed(0)}%`;
     const mb = (n: number) => (n / 1024 / 1024).toFixed(1);
+    const loads = (m: { loadBefore: string; loadAfter: string }) => `load ${m.loadBefore} -> ${m.loadAfter}`;
     say('');
     say('bench:deck');
     printMachine();
@@ -150,11 +141,19 @@ await withStack('bench-deck', { STORAGE_DRIVER: 'local' }, async ({ tmp, db, url
     say(`      one file changed   ${oneChanged.requests} requests, ${oneChanged.uploadedBytes} bytes uploaded (the changed blob is ${each} bytes) (version ${v3.version})`);
     say(`      target             unchanged: 0 bytes in <= 3 requests: ${aUnchangedOk ? 'PASS' : 'FAIL'}; one changed: only that blob: ${aChangedOk ? 'PASS' : 'FAIL'}`);
     say('');
-    say(`  (b) podium /v/<token>/asset.bin  ${podium.requests.average.toFixed(0)} req/s, p50 ${podium.latency.p50} ms, p99 ${podium.latency.p99} ms, errors ${podium.errors + podium.timeouts}, non-2xx ${podium.non2xx}`);
-    if (ng) say(`      nginx  /asset.bin            ${ng.requests.average.toFixed(0)} req/s, p50 ${ng.latency.p50} ms, p99 ${ng.latency.p99} ms, errors ${ng.errors + ng.timeouts}, non-2xx ${ng.non2xx} (${nginxVersion}, ${NGINX_WORKERS} worker)`);
-    else say(`      nginx                        ${nginxVersion}`);
-    say(`      target             podium >= ${TARGET_RATIO * 100}% of nginx: ${ratio === null ? 'not measured' : `${(ratio * 100).toFixed(0)}% ${bOk ? 'PASS' : 'FAIL'}`}`);
-  } finally {
-    await stopServer(nginx);
+    say(`  (b) 20 KB asset, wrk -t${Math.min(CONNECTIONS, Number(process.env.BENCH_WRK_THREADS || 2))} -c${CONNECTIONS}, ${DURATION_S}s each (load average 1/5/15 min before -> after each run)`);
+    say(row('podium /v/<token>/asset.bin', podium.r, loads(podium)));
+    say(row('bare fastify, same bytes', bareR.r, loads(bareR)));
+    for (const n of nginxRuns) say(row(n.what, n.m.r, loads(n.m)));
+    if (nginxMissing) say(`  ${nginxMissing}`);
+    const ng1 = nginxRuns[0]?.m.r;
+    const ceiling = nginxRuns[1]?.m.r;
+    say('');
+    if (ceiling) say(`      generator ceiling  wrk reached ${ceiling.rps.toFixed(0)} req/s against ${nginxRuns[1].what}: podium ran at ${pct(podium.r.rps, ceiling.rps)} of what wrk can drive, so the ratios below are the server's`);
+    const clean = podium.r.errors + podium.r.non2xx === 0;
+    const okBare = podium.r.rps >= TARGET_OF_BARE * bareR.r.rps;
+    const okNginx = ng1 ? podium.r.rps >= TARGET_OF_NGINX1 * ng1.rps : false;
+    const okP99 = podium.r.p99 < TARGET_P99_MS;
+    say(`      target             >= ${TARGET_OF_BARE * 100}% of bare fastify: ${pct(podium.r.rps, bareR.r.rps)} ${okBare ? 'PASS' : 'FAIL'}; >= ${TARGET_OF_NGINX1 * 100}% of nginx (1 worker): ${ng1 ? `${pct(podium.r.rps, ng1.rps)} ${okNginx ? 'PASS' : 'FAIL'}` : 'not measured'}; p99 < ${TARGET_P99_MS} ms: ${podium.r.p99.toFixed(2)} ms ${okP99 ? 'PASS' : 'FAIL'}; no errors: ${clean ? 'PASS' : 'FAIL'}`);
   }
 });

@@ -11,12 +11,12 @@
 //
 // Needs wrk (apt-get install -y wrk); nginx (apt-get install -y nginx-light) for its ceilings.
 // Environment: DATABASE_URL (else an embedded PostgreSQL in a temp dir), BENCH_CONNECTIONS
-// (default 20), BENCH_DURATION seconds (default 10), BENCH_WARMUP seconds (default 3),
+// (default 20), BENCH_DURATION seconds per run (default 8), BENCH_ROUNDS (default 3), BENCH_WARMUP seconds (default 3),
 // BENCH_NGINX_WORKERS (the ceiling nginx's workers, default every core), BENCH_WRK_THREADS (2).
 import { createHash, randomBytes } from 'node:crypto';
 import os from 'node:os';
 import * as seed from '../test/helpers/seed.ts';
-import { load, loadAverage, requireWrk, printMachine, row, say, startBareNode, startNginx, withStack } from './lib.ts';
+import { type Ceiling, paired, pairedRatio, pairedRows, printMachine, requireWrk, say, startBareNode, startNginx, type Target, withStack } from './lib.ts';
 
 const FILES = 2_000;
 const DECK_BYTES = 50 * 1024 * 1024;
@@ -25,8 +25,9 @@ const TARGET_OF_BARE = 0.8;
 const TARGET_OF_NGINX1 = 0.35;
 const TARGET_P99_MS = 10;
 const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS || 20);
-const DURATION_S = Number(process.env.BENCH_DURATION || 10);
+const DURATION_S = Number(process.env.BENCH_DURATION || 8);
 const WARMUP_S = Number(process.env.BENCH_WARMUP || 3);
+const ROUNDS = Number(process.env.BENCH_ROUNDS || 3);
 /** nginx with every core: what wrk itself can drive on this machine (the generator's ceiling). */
 const NGINX_CEILING_WORKERS = Number(process.env.BENCH_NGINX_WORKERS || os.availableParallelism());
 
@@ -70,26 +71,37 @@ requireWrk();
 await withStack('bench-deck', { STORAGE_DRIVER: 'local' }, async ({ tmp, db, url }) => {
   const base = await seed.basicWorkspace(db.pool, 'Bench', 'owner@bench.test');
   {
-    // (a) Publishing economy.
-    say(`(a) publishing a ${FILES}-file, ${DECK_BYTES / 1024 / 1024} MB deck`);
-    const files = new Map<string, Buffer>();
-    files.set('index.html', Buffer.from('<!doctype html><h1>Bench</h1>'));
-    const each = Math.floor((DECK_BYTES - files.get('index.html')!.length) / (FILES - 1));
-    for (let i = 1; i < FILES; i++) files.set(`assets/${String(i).padStart(4, '0')}.bin`, randomBytes(each));
-    const first = new Client(url, base.deckKey.key);
-    let t0 = performance.now();
-    const v1 = await first.push(files, null, null);
-    const firstMs = performance.now() - t0;
-    const unchanged = new Client(url, base.deckKey.key);
-    t0 = performance.now();
-    const v2 = await unchanged.push(files, v1.id, v1.version);
-    const unchangedMs = performance.now() - t0;
-    const changedPath = 'assets/0042.bin';
-    files.set(changedPath, randomBytes(each));
-    const oneChanged = new Client(url, base.deckKey.key);
-    const v3 = await oneChanged.push(files, v1.id, v2.version);
-    const aUnchangedOk = unchanged.uploadedBytes === 0 && unchanged.requests <= 3;
-    const aChangedOk = oneChanged.uploadedBytes === each && oneChanged.requests === 3;
+    // (a) Publishing economy (BENCH_SKIP_PUBLISH=1 skips it, e.g. while profiling serving).
+    const aLines: string[] = [];
+    if (process.env.BENCH_SKIP_PUBLISH === '1') aLines.push('  (a) skipped (BENCH_SKIP_PUBLISH=1)');
+    else {
+      say(`(a) publishing a ${FILES}-file, ${DECK_BYTES / 1024 / 1024} MB deck`);
+      const files = new Map<string, Buffer>();
+      files.set('index.html', Buffer.from('<!doctype html><h1>Bench</h1>'));
+      const each = Math.floor((DECK_BYTES - files.get('index.html')!.length) / (FILES - 1));
+      for (let i = 1; i < FILES; i++) files.set(`assets/${String(i).padStart(4, '0')}.bin`, randomBytes(each));
+      const first = new Client(url, base.deckKey.key);
+      let t0 = performance.now();
+      const v1 = await first.push(files, null, null);
+      const firstMs = performance.now() - t0;
+      const unchanged = new Client(url, base.deckKey.key);
+      t0 = performance.now();
+      const v2 = await unchanged.push(files, v1.id, v1.version);
+      const unchangedMs = performance.now() - t0;
+      const changedPath = 'assets/0042.bin';
+      files.set(changedPath, randomBytes(each));
+      const oneChanged = new Client(url, base.deckKey.key);
+      const v3 = await oneChanged.push(files, v1.id, v2.version);
+      const aUnchangedOk = unchanged.uploadedBytes === 0 && unchanged.requests <= 3;
+      const aChangedOk = oneChanged.uploadedBytes === each && oneChanged.requests === 3;
+      const mb = (n: number) => (n / 1024 / 1024).toFixed(1);
+      aLines.push(
+        `  (a) first publish      ${first.requests} requests, ${mb(first.uploadedBytes)} MB uploaded, ${(firstMs / 1000).toFixed(1)} s (version ${v1.version})`,
+        `      unchanged re-push  ${unchanged.requests} requests, ${unchanged.uploadedBytes} blob bytes uploaded, ${unchangedMs.toFixed(0)} ms (version ${v2.version})`,
+        `      one file changed   ${oneChanged.requests} requests, ${oneChanged.uploadedBytes} bytes uploaded (the changed blob is ${each} bytes) (version ${v3.version})`,
+        `      target             unchanged: 0 bytes in <= 3 requests: ${aUnchangedOk ? 'PASS' : 'FAIL'}; one changed: only that blob: ${aChangedOk ? 'PASS' : 'FAIL'}`,
+      );
+    }
 
     // (b) Serving a 20 KB asset through a share link, beside its ceilings in the same run.
     const asset = randomBytes(ASSET_BYTES);
@@ -99,61 +111,44 @@ await withStack('bench-deck', { STORAGE_DRIVER: 'local' }, async ({ tmp, db, url
     const assetUrl = `${link.url}asset.bin`;
     const probe = await fetch(assetUrl);
     if (probe.status !== 200 || !Buffer.from(await probe.arrayBuffer()).equals(asset)) throw new Error(`the asset did not come back through the link (${probe.status})`);
-    say(`(b) wrk, ${CONNECTIONS} connections, ${WARMUP_S}s warm-up then ${DURATION_S}s each: GET /v/<token>/asset.bin (20 KB) and its ceilings`);
-    const measure = async (u: string) => {
-      await load(u, CONNECTIONS, WARMUP_S);
-      const loadBefore = loadAverage();
-      const r = await load(u, CONNECTIONS, DURATION_S);
-      return { r, loadBefore, loadAfter: loadAverage() };
-    };
-    const podium = await measure(assetUrl);
-    const bare = await startBareNode(tmp, asset);
-    let bareR;
+    say(`(b) wrk, ${CONNECTIONS} connections, ${ROUNDS} paired rounds of ${DURATION_S}s per server (after ${WARMUP_S}s warm-up each): GET /v/<token>/asset.bin (20 KB) and its ceilings`);
+    const ceilings: Ceiling[] = [];
+    const notes: string[] = [];
     try {
-      bareR = await measure(`${bare.url}/asset.bin`);
-    } finally {
-      await bare.stop();
-    }
-    const nginxRuns: { what: string; m: Awaited<ReturnType<typeof measure>> }[] = [];
-    let nginxMissing = '';
-    for (const workers of [1, NGINX_CEILING_WORKERS]) {
-      const ng = await startNginx(tmp, { 'asset.bin': asset }, workers);
-      if ('missing' in ng) {
-        nginxMissing = ng.missing;
-        break;
+      const bare = await startBareNode(tmp, asset);
+      ceilings.push(bare);
+      const targets: Target[] = [{ name: 'podium /v/<token>/asset.bin', url: assetUrl }, { name: 'bare fastify, same bytes', url: `${bare.url}/asset.bin` }];
+      for (const workers of [1, NGINX_CEILING_WORKERS]) {
+        const ng = await startNginx(tmp, { 'asset.bin': asset }, workers);
+        if ('missing' in ng) {
+          notes.push(ng.missing);
+          break;
+        }
+        ceilings.push(ng);
+        targets.push({ name: ng.what, url: `${ng.url}/asset.bin` });
       }
-      try {
-        nginxRuns.push({ what: ng.what, m: await measure(`${ng.url}/asset.bin`) });
-      } finally {
-        await ng.stop();
-      }
-    }
+      const res = await paired(targets, CONNECTIONS, DURATION_S, WARMUP_S, ROUNDS);
+      const [podium, bareR, ng1, ceiling] = res;
 
-    const pct = (a: number, b: number) => `${((a / b) * 100).toFixed(0)}%`;
-    const mb = (n: number) => (n / 1024 / 1024).toFixed(1);
-    const loads = (m: { loadBefore: string; loadAfter: string }) => `load ${m.loadBefore} -> ${m.loadAfter}`;
-    say('');
-    say('bench:deck');
-    printMachine();
-    say('');
-    say(`  (a) first publish      ${first.requests} requests, ${mb(first.uploadedBytes)} MB uploaded, ${(firstMs / 1000).toFixed(1)} s (version ${v1.version})`);
-    say(`      unchanged re-push  ${unchanged.requests} requests, ${unchanged.uploadedBytes} blob bytes uploaded, ${unchangedMs.toFixed(0)} ms (version ${v2.version})`);
-    say(`      one file changed   ${oneChanged.requests} requests, ${oneChanged.uploadedBytes} bytes uploaded (the changed blob is ${each} bytes) (version ${v3.version})`);
-    say(`      target             unchanged: 0 bytes in <= 3 requests: ${aUnchangedOk ? 'PASS' : 'FAIL'}; one changed: only that blob: ${aChangedOk ? 'PASS' : 'FAIL'}`);
-    say('');
-    say(`  (b) 20 KB asset, wrk -t${Math.min(CONNECTIONS, Number(process.env.BENCH_WRK_THREADS || 2))} -c${CONNECTIONS}, ${DURATION_S}s each (load average 1/5/15 min before -> after each run)`);
-    say(row('podium /v/<token>/asset.bin', podium.r, loads(podium)));
-    say(row('bare fastify, same bytes', bareR.r, loads(bareR)));
-    for (const n of nginxRuns) say(row(n.what, n.m.r, loads(n.m)));
-    if (nginxMissing) say(`  ${nginxMissing}`);
-    const ng1 = nginxRuns[0]?.m.r;
-    const ceiling = nginxRuns[1]?.m.r;
-    say('');
-    if (ceiling) say(`      generator ceiling  wrk reached ${ceiling.rps.toFixed(0)} req/s against ${nginxRuns[1].what}: podium ran at ${pct(podium.r.rps, ceiling.rps)} of what wrk can drive, so the ratios below are the server's`);
-    const clean = podium.r.errors + podium.r.non2xx === 0;
-    const okBare = podium.r.rps >= TARGET_OF_BARE * bareR.r.rps;
-    const okNginx = ng1 ? podium.r.rps >= TARGET_OF_NGINX1 * ng1.rps : false;
-    const okP99 = podium.r.p99 < TARGET_P99_MS;
-    say(`      target             >= ${TARGET_OF_BARE * 100}% of bare fastify: ${pct(podium.r.rps, bareR.r.rps)} ${okBare ? 'PASS' : 'FAIL'}; >= ${TARGET_OF_NGINX1 * 100}% of nginx (1 worker): ${ng1 ? `${pct(podium.r.rps, ng1.rps)} ${okNginx ? 'PASS' : 'FAIL'}` : 'not measured'}; p99 < ${TARGET_P99_MS} ms: ${podium.r.p99.toFixed(2)} ms ${okP99 ? 'PASS' : 'FAIL'}; no errors: ${clean ? 'PASS' : 'FAIL'}`);
+      const pct = (x: number) => `${(x * 100).toFixed(0)}%`;
+      say('');
+      say('bench:deck');
+      printMachine();
+      say('');
+      for (const l of aLines) say(l);
+      say('');
+      say(`  (b) 20 KB asset, wrk -t${Math.min(CONNECTIONS, Number(process.env.BENCH_WRK_THREADS || 2))} -c${CONNECTIONS}, ${ROUNDS} paired rounds of ${DURATION_S}s; medians (each round: req/s / p99, 1-min load average before-after)`);
+      for (const l of pairedRows(res)) say(l);
+      for (const n of notes) say(`  ${n}`);
+      say('');
+      if (ceiling) say(`      generator ceiling  wrk drove ${ceiling.rps.toFixed(0)} req/s against ${ceiling.name}: podium ran at ${pct(pairedRatio(podium, ceiling))} of it, so the ratios are the server's, not wrk's`);
+      const ofBare = pairedRatio(podium, bareR);
+      const ofNginx = ng1 ? pairedRatio(podium, ng1) : null;
+      const clean = podium.errors + podium.non2xx === 0;
+      say(`      ratios (median of per-round ratios): podium / bare fastify ${pct(ofBare)}${ofNginx === null ? '' : `, podium / nginx 1 worker ${pct(ofNginx)}`}`);
+      say(`      target             >= ${TARGET_OF_BARE * 100}% of bare fastify: ${ofBare >= TARGET_OF_BARE ? 'PASS' : 'FAIL'}; >= ${TARGET_OF_NGINX1 * 100}% of nginx (1 worker): ${ofNginx === null ? 'not measured' : ofNginx >= TARGET_OF_NGINX1 ? 'PASS' : 'FAIL'}; p99 < ${TARGET_P99_MS} ms: ${podium.p99.toFixed(2)} ms ${podium.p99 < TARGET_P99_MS ? 'PASS' : 'FAIL'}; no errors: ${clean ? 'PASS' : 'FAIL'}`);
+    } finally {
+      for (const c of ceilings) await c.stop();
+    }
   }
 });

@@ -122,11 +122,13 @@ export async function withStack(name: string, env: Record<string, string>, run: 
     db = await createTestDatabase();
     const port = await freePort();
     const url = `http://127.0.0.1:${port}`;
-    server = spawn(process.execPath, [path.join(ROOT, 'cli/podium/bin.js'), 'start'], {
+    // BENCH_CPU_PROF=<dir>: the server writes a V8 CPU profile there when it stops (node --cpu-prof).
+    const prof = process.env.BENCH_CPU_PROF ? ['--cpu-prof', `--cpu-prof-dir=${path.resolve(process.env.BENCH_CPU_PROF)}`] : [];
+    server = spawn(process.execPath, [...prof, path.join(ROOT, 'cli/podium/bin.js'), 'start'], {
       cwd: ROOT,
       env: {
         ...process.env, DATABASE_URL: db.url, PORT: String(port), HOST: '127.0.0.1', AUTH_SECRET, LOG_LEVEL: 'warn',
-        DATA_DIR: path.join(tmp, 'data'), SERVICE_ROLE: 'all', NODE_ENV: 'production', ...env,
+        DATA_DIR: path.join(tmp, 'data'), SERVICE_ROLE: process.env.BENCH_SERVICE_ROLE || 'all', NODE_ENV: 'production', ...env,
       },
       stdio: ['ignore', 'pipe', 'pipe'],
     });
@@ -331,4 +333,53 @@ export async function pgbenchSelect(clients: number, seconds: number): Promise<P
     await c.query(`drop database if exists ${name} with (force)`).catch(() => undefined);
     await c.end();
   }
+}
+
+export interface Target {
+  name: string;
+  url: string;
+  headers?: Record<string, string>;
+}
+
+export interface TargetRuns {
+  name: string;
+  runs: (LoadResult & { load: string })[];
+  /** Medians over the rounds. */
+  rps: number;
+  p99: number;
+  errors: number;
+  non2xx: number;
+}
+
+/**
+ * Paired rounds: every round measures every target in turn (after one warm-up each), so a
+ * neighbour's burst lands on all of them alike; ratios are taken per round, then the median.
+ */
+export async function paired(targets: Target[], connections: number, seconds: number, warmup: number, rounds: number): Promise<TargetRuns[]> {
+  const out: TargetRuns[] = targets.map((t) => ({ name: t.name, runs: [], rps: 0, p99: 0, errors: 0, non2xx: 0 }));
+  for (const t of targets) await load(t.url, connections, warmup, t.headers);
+  for (let r = 0; r < rounds; r++) {
+    for (const [i, t] of targets.entries()) {
+      const loadBefore = os.loadavg()[0].toFixed(2);
+      const res = await load(t.url, connections, seconds, t.headers);
+      out[i].runs.push({ ...res, load: `${loadBefore}-${os.loadavg()[0].toFixed(2)}` });
+    }
+  }
+  for (const o of out) {
+    o.rps = median(o.runs.map((x) => x.rps));
+    o.p99 = median(o.runs.map((x) => x.p99));
+    o.errors = o.runs.reduce((a, x) => a + x.errors, 0);
+    o.non2xx = o.runs.reduce((a, x) => a + x.non2xx, 0);
+  }
+  return out;
+}
+
+/** The median over rounds of a / b, measured round by round. */
+export function pairedRatio(a: TargetRuns, b: TargetRuns): number {
+  return median(a.runs.map((x, i) => x.rps / b.runs[i].rps));
+}
+
+/** Lines for a figures table of paired rounds. */
+export function pairedRows(results: TargetRuns[]): string[] {
+  return results.map((o) => `  ${o.name.padEnd(34)} ${o.rps.toFixed(0).padStart(7)} req/s  p99 ${o.p99.toFixed(2).padStart(7)} ms  errors ${o.errors}  non-2xx ${o.non2xx}   rounds: ${o.runs.map((x) => `${x.rps.toFixed(0)}/${x.p99.toFixed(1)}ms (load ${x.load})`).join(', ')}`);
 }

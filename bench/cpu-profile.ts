@@ -49,3 +49,21 @@ process.stdout.write(`${file}: ${(total / 1e6).toFixed(1)} s sampled\n\nself tim
 for (const [b, us] of [...byBucket].sort((a, b) => b[1] - a[1]).slice(0, top)) process.stdout.write(`  ${pct(us)}  ${b}\n`);
 process.stdout.write('\nself time by function\n');
 for (const [f, us] of [...byFn].sort((a, b) => b[1] - a[1]).slice(0, top)) process.stdout.write(`  ${pct(us)}  ${f}\n`);
+
+// Inclusive time: the share of non-idle samples whose stack passes through a function.
+const parent = new Map<number, number>();
+for (const n of prof.nodes) for (const c of n.children ?? []) parent.set(c, n.id);
+const busy = [...self].filter(([id]) => !['(idle)', '(program)', '(garbage collector)'].includes(byId.get(id)!.callFrame.functionName)).reduce((a, [, us]) => a + us, 0);
+const inclusive = new Map<string, number>();
+for (const [id, us] of self) {
+  const seen = new Set<string>();
+  for (let at: number | undefined = id; at !== undefined; at = parent.get(at)) {
+    const f = byId.get(at)!.callFrame;
+    const key = `${f.functionName || '(anonymous)'} ${bucket(f.url, f.functionName)}:${f.lineNumber + 1}`;
+    if (seen.has(key)) continue;
+    seen.add(key);
+    inclusive.set(key, (inclusive.get(key) ?? 0) + us);
+  }
+}
+process.stdout.write(`\ninclusive time, share of busy (non-idle, non-GC) time ${(busy / 1e6).toFixed(1)} s\n`);
+for (const [f, us] of [...inclusive].sort((a, b) => b[1] - a[1]).slice(0, top * 2)) process.stdout.write(`  ${((us / busy) * 100).toFixed(1).padStart(5)}%  ${f}\n`);

@@ -16,7 +16,7 @@
 import { createHash, randomBytes } from 'node:crypto';
 import os from 'node:os';
 import * as seed from '../test/helpers/seed.ts';
-import { type Ceiling, paired, pairedRatio, pairedRows, printMachine, requireWrk, say, startBareNode, startNginx, type Target, withStack } from './lib.ts';
+import { type Ceiling, drainJobs, paired, pairedRatio, pairedRows, printMachine, requireWrk, say, startBareNode, startNginx, type Target, withStack } from './lib.ts';
 
 const FILES = 2_000;
 const DECK_BYTES = 50 * 1024 * 1024;
@@ -68,7 +68,7 @@ class Client {
 
 requireWrk();
 
-await withStack('bench-deck', { STORAGE_DRIVER: 'local' }, async ({ tmp, db, url }) => {
+await withStack('bench-deck', { STORAGE_DRIVER: 'local' }, async ({ tmp, db, url, server }) => {
   const base = await seed.basicWorkspace(db.pool, 'Bench', 'owner@bench.test');
   {
     // (a) Publishing economy (BENCH_SKIP_PUBLISH=1 skips it, e.g. while profiling serving).
@@ -111,13 +111,15 @@ await withStack('bench-deck', { STORAGE_DRIVER: 'local' }, async ({ tmp, db, url
     const assetUrl = `${link.url}asset.bin`;
     const probe = await fetch(assetUrl);
     if (probe.status !== 200 || !Buffer.from(await probe.arrayBuffer()).equals(asset)) throw new Error(`the asset did not come back through the link (${probe.status})`);
+    const drainedMs = await drainJobs(db.pool);
+    say(`(b) job queue drained in ${(drainedMs / 1000).toFixed(1)} s (thumbnails render in Chromium in the server's process under SERVICE_ROLE=all)`);
     say(`(b) wrk, ${CONNECTIONS} connections, ${ROUNDS} paired rounds of ${DURATION_S}s per server (after ${WARMUP_S}s warm-up each): GET /v/<token>/asset.bin (20 KB) and its ceilings`);
     const ceilings: Ceiling[] = [];
     const notes: string[] = [];
     try {
       const bare = await startBareNode(tmp, asset);
       ceilings.push(bare);
-      const targets: Target[] = [{ name: 'podium /v/<token>/asset.bin', url: assetUrl }, { name: 'bare fastify, same bytes', url: `${bare.url}/asset.bin` }];
+      const targets: Target[] = [{ name: 'podium /v/<token>/asset.bin', url: assetUrl, pids: () => [server.pid!] }, { name: 'bare fastify, same bytes', url: `${bare.url}/asset.bin`, pids: bare.pids }];
       for (const workers of [1, NGINX_CEILING_WORKERS]) {
         const ng = await startNginx(tmp, { 'asset.bin': asset }, workers);
         if ('missing' in ng) {
@@ -125,7 +127,7 @@ await withStack('bench-deck', { STORAGE_DRIVER: 'local' }, async ({ tmp, db, url
           break;
         }
         ceilings.push(ng);
-        targets.push({ name: ng.what, url: `${ng.url}/asset.bin` });
+        targets.push({ name: ng.what, url: `${ng.url}/asset.bin`, pids: ng.pids });
       }
       const res = await paired(targets, CONNECTIONS, DURATION_S, WARMUP_S, ROUNDS);
       const [podium, bareR, ng1, ceiling] = res;
@@ -145,6 +147,9 @@ await withStack('bench-deck', { STORAGE_DRIVER: 'local' }, async ({ tmp, db, url
       const ofBare = pairedRatio(podium, bareR);
       const ofNginx = ng1 ? pairedRatio(podium, ng1) : null;
       const clean = podium.errors + podium.non2xx === 0;
+      if (podium.cpuUsPerRequest !== null && bareR.cpuUsPerRequest !== null) {
+        say(`      CPU per request    podium ${podium.cpuUsPerRequest.toFixed(0)} us, bare fastify ${bareR.cpuUsPerRequest.toFixed(0)} us${ng1?.cpuUsPerRequest != null ? `, nginx ${ng1.cpuUsPerRequest.toFixed(0)} us` : ''}: the cost per request, which neighbours' load moves far less than req/s`);
+      }
       say(`      ratios (median of per-round ratios): podium / bare fastify ${pct(ofBare)}${ofNginx === null ? '' : `, podium / nginx 1 worker ${pct(ofNginx)}`}`);
       say(`      target             >= ${TARGET_OF_BARE * 100}% of bare fastify: ${ofBare >= TARGET_OF_BARE ? 'PASS' : 'FAIL'}; >= ${TARGET_OF_NGINX1 * 100}% of nginx (1 worker): ${ofNginx === null ? 'not measured' : ofNginx >= TARGET_OF_NGINX1 ? 'PASS' : 'FAIL'}; p99 < ${TARGET_P99_MS} ms: ${podium.p99.toFixed(2)} ms ${podium.p99 < TARGET_P99_MS ? 'PASS' : 'FAIL'}; no errors: ${clean ? 'PASS' : 'FAIL'}`);
     } finally {

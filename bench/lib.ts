@@ -232,7 +232,33 @@ export function loadAverage(): string {
 export interface Ceiling {
   url: string;
   what: string;
+  /** The processes that serve (nginx: master and workers). */
+  pids(): number[];
   stop(): Promise<void>;
+}
+
+/** CPU seconds (user + system) the processes have used so far (Linux /proc; 0 elsewhere). */
+export function cpuSeconds(pids: number[]): number {
+  let ticks = 0;
+  for (const pid of pids) {
+    try {
+      const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
+      const f = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+      ticks += Number(f[11]) + Number(f[12]); // utime, stime (fields 14 and 15)
+    } catch {
+      /* gone, or not Linux */
+    }
+  }
+  return ticks / 100; // USER_HZ is 100 on Linux
+}
+
+/** A process and its direct children (nginx's workers). */
+export function withChildren(pid: number): number[] {
+  try {
+    return [pid, ...readFileSync(`/proc/${pid}/task/${pid}/children`, 'utf8').trim().split(/\s+/).filter(Boolean).map(Number)];
+  } catch {
+    return [pid];
+  }
 }
 
 function nginxBinary(): string | null {
@@ -270,7 +296,7 @@ http {
   const proc = spawn(bin, ['-p', root, '-c', path.join(root, 'nginx.conf'), '-g', 'daemon off;'], { stdio: ['ignore', 'pipe', 'pipe'] });
   const url = `http://127.0.0.1:${port}`;
   await waitFor(`${url}/${Object.keys(files)[0]}`, proc, 'nginx');
-  return { url, what: `nginx ${version}, ${workers} worker${workers === 1 ? '' : 's'}`, stop: () => stopServer(proc) };
+  return { url, what: `nginx ${version}, ${workers} worker${workers === 1 ? '' : 's'}`, pids: () => withChildren(proc.pid!), stop: () => stopServer(proc) };
 }
 
 /**
@@ -292,7 +318,7 @@ await app.listen({ port: ${port}, host: '127.0.0.1' });
   const proc = spawn(process.execPath, ['--input-type=module', '-e', code], { cwd: ROOT, stdio: ['ignore', 'pipe', 'pipe'] });
   const url = `http://127.0.0.1:${port}`;
   await waitFor(`${url}/asset.bin`, proc, 'bare fastify');
-  return { url, what: `bare fastify ${process.version}, one process, body from memory`, stop: () => stopServer(proc) };
+  return { url, what: `bare fastify ${process.version}, one process, body from memory`, pids: () => [proc.pid!], stop: () => stopServer(proc) };
 }
 
 export interface PgbenchResult {
@@ -339,13 +365,16 @@ export interface Target {
   name: string;
   url: string;
   headers?: Record<string, string>;
+  /** The serving processes, for CPU time per request. */
+  pids?: () => number[];
 }
 
 export interface TargetRuns {
   name: string;
-  runs: (LoadResult & { load: string })[];
+  runs: (LoadResult & { load: string; cpuUsPerRequest: number | null })[];
   /** Medians over the rounds. */
   rps: number;
+  cpuUsPerRequest: number | null;
   p99: number;
   errors: number;
   non2xx: number;
@@ -356,18 +385,22 @@ export interface TargetRuns {
  * neighbour's burst lands on all of them alike; ratios are taken per round, then the median.
  */
 export async function paired(targets: Target[], connections: number, seconds: number, warmup: number, rounds: number): Promise<TargetRuns[]> {
-  const out: TargetRuns[] = targets.map((t) => ({ name: t.name, runs: [], rps: 0, p99: 0, errors: 0, non2xx: 0 }));
+  const out: TargetRuns[] = targets.map((t) => ({ name: t.name, runs: [], rps: 0, cpuUsPerRequest: null, p99: 0, errors: 0, non2xx: 0 }));
   for (const t of targets) await load(t.url, connections, warmup, t.headers);
   for (let r = 0; r < rounds; r++) {
     for (const [i, t] of targets.entries()) {
       const loadBefore = os.loadavg()[0].toFixed(2);
+      const pids = t.pids?.() ?? [];
+      const cpu0 = cpuSeconds(pids);
       const res = await load(t.url, connections, seconds, t.headers);
-      out[i].runs.push({ ...res, load: `${loadBefore}-${os.loadavg()[0].toFixed(2)}` });
+      const cpu = cpuSeconds(pids) - cpu0;
+      out[i].runs.push({ ...res, load: `${loadBefore}-${os.loadavg()[0].toFixed(2)}`, cpuUsPerRequest: pids.length && res.requests ? (cpu / res.requests) * 1e6 : null });
     }
   }
   for (const o of out) {
     o.rps = median(o.runs.map((x) => x.rps));
     o.p99 = median(o.runs.map((x) => x.p99));
+    o.cpuUsPerRequest = o.runs[0]?.cpuUsPerRequest == null ? null : median(o.runs.map((x) => x.cpuUsPerRequest!));
     o.errors = o.runs.reduce((a, x) => a + x.errors, 0);
     o.non2xx = o.runs.reduce((a, x) => a + x.non2xx, 0);
   }
@@ -381,5 +414,20 @@ export function pairedRatio(a: TargetRuns, b: TargetRuns): number {
 
 /** Lines for a figures table of paired rounds. */
 export function pairedRows(results: TargetRuns[]): string[] {
-  return results.map((o) => `  ${o.name.padEnd(34)} ${o.rps.toFixed(0).padStart(7)} req/s  p99 ${o.p99.toFixed(2).padStart(7)} ms  errors ${o.errors}  non-2xx ${o.non2xx}   rounds: ${o.runs.map((x) => `${x.rps.toFixed(0)}/${x.p99.toFixed(1)}ms (load ${x.load})`).join(', ')}`);
+  return results.map((o) => `  ${o.name.padEnd(34)} ${o.rps.toFixed(0).padStart(7)} req/s  p99 ${o.p99.toFixed(2).padStart(7)} ms  ${o.cpuUsPerRequest === null ? '' : `CPU ${o.cpuUsPerRequest.toFixed(0).padStart(4)} us/req  `}errors ${o.errors}  non-2xx ${o.non2xx}   rounds: ${o.runs.map((x) => `${x.rps.toFixed(0)}/${x.p99.toFixed(1)}ms (load ${x.load})`).join(', ')}`);
+}
+
+/**
+ * Waits until the job queue holds no job that could run (publishing enqueues thumbnails,
+ * rendered in Chromium by the worker in the server's process): serving is measured in
+ * steady state, not against a browser. Returns how long it waited.
+ */
+export async function drainJobs(pool: pg.Pool, timeoutMs = 120_000): Promise<number> {
+  const t0 = performance.now();
+  while (performance.now() - t0 < timeoutMs) {
+    const { rows } = await pool.query(`select count(*)::int as n from graphile_worker.jobs where attempts < max_attempts and run_at <= now() + interval '10 seconds'`);
+    if (rows[0].n === 0) return performance.now() - t0;
+    await new Promise((r) => setTimeout(r, 250));
+  }
+  throw new Error(`the job queue did not drain within ${timeoutMs} ms`);
 }

@@ -56,16 +56,16 @@ export class LinkCache {
   constructor(private pool: pg.Pool, private ttlMs = LINK_CACHE_MS) {}
 
   async link(token: string): Promise<LinkInfo | null> {
-    const key = sha256(token);
-    const id = key.toString('base64');
-    const hit = this.links.get(id);
+    // Keyed by the token as sent (this process reads it on every request anyway): a hit costs
+    // a Map lookup, no hash. Only the sha256 ever leaves the process, on a miss.
+    const hit = this.links.get(token);
     const now = performance.now();
     if (hit && hit.until > now) return hit.info && { ...hit.info, now: hit.sqlNow + (now - hit.at) / 1000 };
-    const { rows } = await this.pool.query('select app_private.resolve_share_link($1) as r, extract(epoch from app.now())::float8 as now', [key]);
+    const { rows } = await this.pool.query('select app_private.resolve_share_link($1) as r, extract(epoch from app.now())::float8 as now', [sha256(token)]);
     const info = (rows[0]?.r ?? null) as LinkInfo | null;
     const sqlNow = rows[0].now as number;
     const ttl = info?.secondsLeft == null ? this.ttlMs : Math.min(this.ttlMs, info.secondsLeft * 1000);
-    this.links.set(id, { info, until: now + ttl, sqlNow, at: now });
+    this.links.set(token, { info, until: now + ttl, sqlNow, at: now });
     bounded(this.links, MAX_LINKS);
     return info && { ...info, now: sqlNow };
   }

@@ -13,7 +13,7 @@
 // BENCH_WARMUP seconds (default 3), DB_POOL_SIZE (passed through to the server; default 10,
 // also pgbench's client count), BENCH_WRK_THREADS (default 2).
 import * as seed from '../test/helpers/seed.ts';
-import { load, loadAverage, pgbenchSelect, printMachine, requireWrk, row, say, withStack } from './lib.ts';
+import { cpuSeconds, load, loadAverage, pgbenchSelect, printMachine, requireWrk, row, say, withStack } from './lib.ts';
 
 const TARGET_OF_PGBENCH = 0.4;
 const TARGET_P99_MS = 20;
@@ -24,7 +24,7 @@ const POOL = Number(process.env.DB_POOL_SIZE || 10);
 
 requireWrk();
 
-await withStack('bench-core', {}, async ({ db, url, stopServer }) => {
+await withStack('bench-core', {}, async ({ db, url, server, stopServer }) => {
   const base = await seed.basicWorkspace(db.pool, 'Bench', 'owner@bench.test');
   const auth = { authorization: `Bearer ${base.deckKey.key}` };
   const probe = await fetch(`${url}/api/v1/me`, { headers: auth });
@@ -42,7 +42,9 @@ await withStack('bench-core', {}, async ({ db, url, stopServer }) => {
   const warm = await load(`${url}/api/v1/me`, CONNECTIONS, WARMUP_S, auth);
   say(`measuring: ${DURATION_S}s, ${CONNECTIONS} connections, GET /api/v1/me with a deck key`);
   const loadBefore = loadAverage();
+  const cpu0 = cpuSeconds([server.pid!]);
   const r = await load(`${url}/api/v1/me`, CONNECTIONS, DURATION_S, auth);
+  const cpuUs = ((cpuSeconds([server.pid!]) - cpu0) / r.requests) * 1e6;
   const loadAfter = loadAverage();
 
   // Revocation holds under the fast path: the key revokes itself, the next request is refused.
@@ -66,6 +68,7 @@ await withStack('bench-core', {}, async ({ db, url, stopServer }) => {
   say(`  method      one server process (SERVICE_ROLE=all, DB_POOL_SIZE=${POOL}), wrk in a second process, ${CONNECTIONS} connections, ${DURATION_S}s after ${WARMUP_S}s warm-up`);
   say('');
   say(row('podium GET /api/v1/me', r, `load ${loadBefore} -> ${loadAfter}`));
+  say(`  ${'  CPU of the Node process'.padEnd(34)} ${cpuUs.toFixed(0).padStart(7)} us per request (PostgreSQL's share is not in it)`);
   if ('missing' in pgb) say(`  ${pgb.missing}`);
   else say(`  ${`pgbench -S -M prepared -c ${pgb.clients}`.padEnd(34)} ${pgb.tps.toFixed(0).padStart(7)} tps    latency average ${pgb.latencyMs.toFixed(2)} ms  (${pgb.version})  load ${pgLoadBefore} -> ${pgLoadAfter}`);
   say(`  database    ${perRequest.toFixed(2)} committed transactions per request (server's whole run incl. worker; ~1 means every request was checked against PostgreSQL)`);

@@ -128,7 +128,7 @@ export async function buildApi(deps: ApiDeps, surface: 'full' | 'ops' | 'hub' = 
     loggerInstance: log,
     logController: new LogController({ disableRequestLogging: true }), // one line per request, from onResponse
     bodyLimit: 1024 * 1024,
-    trustProxy: process.env.TRUST_PROXY === '1',
+    trustProxy: config.trustProxy,
     genReqId: () => crypto.randomUUID(),
     requestIdHeader: false,
     ajv: { customOptions: { removeAdditional: false } }, // unknown fields are refused by name, not silently dropped

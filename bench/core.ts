@@ -1,23 +1,33 @@
-// `npm run bench:core`: throughput and latency of the authenticated hot path.
+// `npm run bench:core`: throughput and latency of the authenticated hot path, beside the
+// database's own ceiling in the same run.
 // One real Podium server process (`podium start`, SERVICE_ROLE=all) over a fresh migrated
-// database; autocannon in a second process drives GET /api/v1/me with a deck key, so every
-// request authenticates against Postgres. Prints the figures and PASS/FAIL against the target.
+// database; wrk (C, its own process) drives GET /api/v1/me with a deck key, so every request
+// authenticates against Postgres. Then `pgbench -S` (one indexed select per transaction,
+// prepared) at the server's pool size: /me is one such round trip plus HTTP, so the ratio
+// says what the Node side costs. Finally the key revokes itself over the wire and the very
+// next request must answer 401: no speed-up may cache a key past its revocation.
 //
+// Needs wrk (apt-get install -y wrk) and pgbench (postgresql-client) for the ceiling.
 // Environment: DATABASE_URL (else an embedded PostgreSQL is started in a temp dir),
 // BENCH_CONNECTIONS (default 20), BENCH_DURATION seconds (default 12),
-// BENCH_WARMUP seconds (default 3), DB_POOL_SIZE (passed through to the server).
+// BENCH_WARMUP seconds (default 3), DB_POOL_SIZE (passed through to the server; default 10,
+// also pgbench's client count), BENCH_WRK_THREADS (default 2).
 import * as seed from '../test/helpers/seed.ts';
-import { cannon, printMachine, say, withStack } from './lib.ts';
+import { cpuSeconds, load, loadAverage, pgbenchSelect, printMachine, requireWrk, row, say, withStack } from './lib.ts';
 
-const TARGET_RPS = 3_000;
+const TARGET_OF_PGBENCH = 0.4;
 const TARGET_P99_MS = 20;
 const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS || 20);
 const DURATION_S = Number(process.env.BENCH_DURATION || 12);
 const WARMUP_S = Number(process.env.BENCH_WARMUP || 3);
+const POOL = Number(process.env.DB_POOL_SIZE || 10);
 
-await withStack('bench-core', {}, async ({ db, url, stopServer }) => {
+requireWrk();
+
+await withStack('bench-core', {}, async ({ db, url, server, stopServer }) => {
   const base = await seed.basicWorkspace(db.pool, 'Bench', 'owner@bench.test');
-  const probe = await fetch(`${url}/api/v1/me`, { headers: { authorization: `Bearer ${base.deckKey.key}` } });
+  const auth = { authorization: `Bearer ${base.deckKey.key}` };
+  const probe = await fetch(`${url}/api/v1/me`, { headers: auth });
   if (probe.status !== 200) throw new Error(`GET /api/v1/me answered ${probe.status}: ${await probe.text()}`);
 
   // Committed transactions in the bench database, to show every request reached PostgreSQL.
@@ -28,26 +38,43 @@ await withStack('bench-core', {}, async ({ db, url, stopServer }) => {
     return rows[0].n as number;
   };
   const before = await commits();
-  const auth = ['-H', `authorization=Bearer ${base.deckKey.key}`];
   say(`warm-up: ${WARMUP_S}s, ${CONNECTIONS} connections`);
-  const warm = await cannon(`${url}/api/v1/me`, CONNECTIONS, WARMUP_S, auth);
+  const warm = await load(`${url}/api/v1/me`, CONNECTIONS, WARMUP_S, auth);
   say(`measuring: ${DURATION_S}s, ${CONNECTIONS} connections, GET /api/v1/me with a deck key`);
-  const r = await cannon(`${url}/api/v1/me`, CONNECTIONS, DURATION_S, auth);
+  const loadBefore = loadAverage();
+  const cpu0 = cpuSeconds([server.pid!]);
+  const r = await load(`${url}/api/v1/me`, CONNECTIONS, DURATION_S, auth);
+  const cpuUs = ((cpuSeconds([server.pid!]) - cpu0) / r.requests) * 1e6;
+  const loadAfter = loadAverage();
+
+  // Revocation holds under the fast path: the key revokes itself, the next request is refused.
+  const revoke = await fetch(`${url}/cli/auth/key`, { method: 'DELETE', headers: auth });
+  const after = await fetch(`${url}/api/v1/me`, { headers: auth });
+  const revokedOk = revoke.status === 200 && after.status === 401;
+
   await stopServer();
   await new Promise((res) => setTimeout(res, 300));
-  const perRequest = ((await commits()) - before) / (warm.requests.total + r.requests.total);
+  const perRequest = ((await commits()) - before) / (warm.requests + r.requests + 2);
 
-  const errors = r.errors + r.timeouts;
-  const met = r.requests.average >= TARGET_RPS && r.latency.p99 < TARGET_P99_MS && errors === 0 && r.non2xx === 0;
+  say(`pgbench -S: ${DURATION_S}s, ${POOL} clients (the server's pool size)`);
+  const pgLoadBefore = loadAverage();
+  const pgb = await pgbenchSelect(POOL, DURATION_S);
+  const pgLoadAfter = loadAverage();
+
+  const clean = r.errors + r.non2xx === 0;
   say('');
   say('bench:core  GET /api/v1/me (API key, authenticated against PostgreSQL on every request)');
   printMachine();
-  say(`  method      one server process (SERVICE_ROLE=all, DB_POOL_SIZE=${process.env.DB_POOL_SIZE || 'default 10'}), autocannon in a second process, ${CONNECTIONS} connections, ${DURATION_S}s after ${WARMUP_S}s warm-up`);
+  say(`  method      one server process (SERVICE_ROLE=all, DB_POOL_SIZE=${POOL}), wrk in a second process, ${CONNECTIONS} connections, ${DURATION_S}s after ${WARMUP_S}s warm-up`);
   say('');
-  say(`  requests/s  ${r.requests.average.toFixed(0)} (average; ${r.requests.total} requests in total)`);
-  say(`  latency     p50 ${r.latency.p50} ms, p99 ${r.latency.p99} ms (average ${r.latency.average} ms, max ${r.latency.max} ms)`);
-  say(`  errors      ${errors} (errors ${r.errors}, timeouts ${r.timeouts}), non-2xx ${r.non2xx}`);
+  say(row('podium GET /api/v1/me', r, `load ${loadBefore} -> ${loadAfter}`));
+  say(`  ${'  CPU of the Node process'.padEnd(34)} ${cpuUs.toFixed(0).padStart(7)} us per request (PostgreSQL's share is not in it)`);
+  if ('missing' in pgb) say(`  ${pgb.missing}`);
+  else say(`  ${`pgbench -S -M prepared -c ${pgb.clients}`.padEnd(34)} ${pgb.tps.toFixed(0).padStart(7)} tps    latency average ${pgb.latencyMs.toFixed(2)} ms  (${pgb.version})  load ${pgLoadBefore} -> ${pgLoadAfter}`);
   say(`  database    ${perRequest.toFixed(2)} committed transactions per request (server's whole run incl. worker; ~1 means every request was checked against PostgreSQL)`);
+  say(`  revocation  DELETE /cli/auth/key answered ${revoke.status}; the next GET /api/v1/me answered ${after.status}: ${revokedOk ? 'PASS' : 'FAIL'}`);
   say('');
-  say(`  target      >= ${TARGET_RPS} req/s with p99 < ${TARGET_P99_MS} ms and no errors: ${met ? 'PASS' : 'FAIL'}`);
+  const ratio = 'missing' in pgb ? null : r.rps / pgb.tps;
+  const okRatio = ratio !== null && ratio >= TARGET_OF_PGBENCH;
+  say(`  target      >= ${TARGET_OF_PGBENCH * 100}% of pgbench -S: ${ratio === null ? 'not measured' : `${(ratio * 100).toFixed(0)}% ${okRatio ? 'PASS' : 'FAIL'}`}; p99 < ${TARGET_P99_MS} ms: ${r.p99.toFixed(2)} ms ${r.p99 < TARGET_P99_MS ? 'PASS' : 'FAIL'}; no errors: ${clean ? 'PASS' : 'FAIL'}; revoked key refused at once: ${revokedOk ? 'PASS' : 'FAIL'}`);
 });

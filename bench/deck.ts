@@ -2,29 +2,34 @@
 // (a) A 2,000-file, 50 MB deck is published, re-published unchanged (must upload zero blob
 //     bytes in at most 3 requests) and re-published with one file changed (must upload
 //     only that blob), all over HTTP against a real server process.
-// (b) autocannon (a second process) fetches a 20 KB asset through /v/<token>/ from that
-//     server, then the same file from disk through nginx (Debian package) in the same run.
-//     Target: Podium at least 50% of nginx's requests per second.
+// (b) wrk (C, its own process) fetches a 20 KB asset through /v/<token>/ from that server,
+//     then in the same run the same bytes from a bare fastify process (memory, no hooks),
+//     from nginx with one worker and from nginx with every core (the load generator's own
+//     ceiling: if wrk cannot drive nginx far past Podium, the ratio would be wrk's).
+//     Targets: Podium >= 80% of bare fastify and >= 35% of nginx (1 worker), p99 < 10 ms.
 // Prints the figures and PASS/FAIL; exits 0 either way (a benchmark reports).
 //
+// Needs wrk (apt-get install -y wrk); nginx (apt-get install -y nginx-light) for its ceilings.
 // Environment: DATABASE_URL (else an embedded PostgreSQL in a temp dir), BENCH_CONNECTIONS
-// (default 20), BENCH_DURATION seconds (default 10), BENCH_WARMUP seconds (default 3),
-// BENCH_NGINX_WORKERS (default 1: one process against Podium's one process).
-import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
+// (default 20), BENCH_DURATION seconds per run (default 8), BENCH_ROUNDS (default 3), BENCH_WARMUP seconds (default 3),
+// BENCH_NGINX_WORKERS (the ceiling nginx's workers, default every core), BENCH_WRK_THREADS (2).
 import { createHash, randomBytes } from 'node:crypto';
-import { chmodSync, mkdirSync, writeFileSync } from 'node:fs';
-import path from 'node:path';
+import os from 'node:os';
 import * as seed from '../test/helpers/seed.ts';
-import { cannon, freePort, printMachine, say, stopServer, waitFor, withStack, type CannonResult } from './lib.ts';
+import { type Ceiling, drainJobs, paired, pairedRatio, pairedRows, printMachine, requireWrk, say, startBareNode, startNginx, type Target, withStack } from './lib.ts';
 
 const FILES = 2_000;
 const DECK_BYTES = 50 * 1024 * 1024;
 const ASSET_BYTES = 20 * 1024;
-const TARGET_RATIO = 0.5;
+const TARGET_OF_BARE = 0.8;
+const TARGET_OF_NGINX1 = 0.35;
+const TARGET_P99_MS = 10;
 const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS || 20);
-const DURATION_S = Number(process.env.BENCH_DURATION || 10);
+const DURATION_S = Number(process.env.BENCH_DURATION || 8);
 const WARMUP_S = Number(process.env.BENCH_WARMUP || 3);
-const NGINX_WORKERS = Number(process.env.BENCH_NGINX_WORKERS || 1);
+const ROUNDS = Number(process.env.BENCH_ROUNDS || 3);
+/** nginx with every core: what wrk itself can drive on this machine (the generator's ceiling). */
+const NGINX_CEILING_WORKERS = Number(process.env.BENCH_NGINX_WORKERS || os.availableParallelism());
 
 const sha = (b: Buffer) => createHash('sha256').update(b).digest('hex');
 
@@ -61,37 +66,44 @@ class Client {
   }
 }
 
-function nginxBinary(): string | null {
-  for (const p of ['/usr/sbin/nginx', '/usr/bin/nginx']) if (spawnSync(p, ['-v']).status === 0) return p;
-  return null;
-}
+requireWrk();
 
-await withStack('bench-deck', { STORAGE_DRIVER: 'local' }, async ({ tmp, db, url }) => {
+await withStack('bench-deck', { STORAGE_DRIVER: 'local' }, async ({ tmp, db, url, server }) => {
   const base = await seed.basicWorkspace(db.pool, 'Bench', 'owner@bench.test');
-  let nginx: ChildProcess | null = null;
-  try {
-    // (a) Publishing economy.
-    say(`(a) publishing a ${FILES}-file, ${DECK_BYTES / 1024 / 1024} MB deck`);
-    const files = new Map<string, Buffer>();
-    files.set('index.html', Buffer.from('<!doctype html><h1>Bench</h1>'));
-    const each = Math.floor((DECK_BYTES - files.get('index.html')!.length) / (FILES - 1));
-    for (let i = 1; i < FILES; i++) files.set(`assets/${String(i).padStart(4, '0')}.bin`, randomBytes(each));
-    const first = new Client(url, base.deckKey.key);
-    let t0 = performance.now();
-    const v1 = await first.push(files, null, null);
-    const firstMs = performance.now() - t0;
-    const unchanged = new Client(url, base.deckKey.key);
-    t0 = performance.now();
-    const v2 = await unchanged.push(files, v1.id, v1.version);
-    const unchangedMs = performance.now() - t0;
-    const changedPath = 'assets/0042.bin';
-    files.set(changedPath, randomBytes(each));
-    const oneChanged = new Client(url, base.deckKey.key);
-    const v3 = await oneChanged.push(files, v1.id, v2.version);
-    const aUnchangedOk = unchanged.uploadedBytes === 0 && unchanged.requests <= 3;
-    const aChangedOk = oneChanged.uploadedBytes === each && oneChanged.requests === 3;
+  {
+    // (a) Publishing economy (BENCH_SKIP_PUBLISH=1 skips it, e.g. while profiling serving).
+    const aLines: string[] = [];
+    if (process.env.BENCH_SKIP_PUBLISH === '1') aLines.push('  (a) skipped (BENCH_SKIP_PUBLISH=1)');
+    else {
+      say(`(a) publishing a ${FILES}-file, ${DECK_BYTES / 1024 / 1024} MB deck`);
+      const files = new Map<string, Buffer>();
+      files.set('index.html', Buffer.from('<!doctype html><h1>Bench</h1>'));
+      const each = Math.floor((DECK_BYTES - files.get('index.html')!.length) / (FILES - 1));
+      for (let i = 1; i < FILES; i++) files.set(`assets/${String(i).padStart(4, '0')}.bin`, randomBytes(each));
+      const first = new Client(url, base.deckKey.key);
+      let t0 = performance.now();
+      const v1 = await first.push(files, null, null);
+      const firstMs = performance.now() - t0;
+      const unchanged = new Client(url, base.deckKey.key);
+      t0 = performance.now();
+      const v2 = await unchanged.push(files, v1.id, v1.version);
+      const unchangedMs = performance.now() - t0;
+      const changedPath = 'assets/0042.bin';
+      files.set(changedPath, randomBytes(each));
+      const oneChanged = new Client(url, base.deckKey.key);
+      const v3 = await oneChanged.push(files, v1.id, v2.version);
+      const aUnchangedOk = unchanged.uploadedBytes === 0 && unchanged.requests <= 3;
+      const aChangedOk = oneChanged.uploadedBytes === each && oneChanged.requests === 3;
+      const mb = (n: number) => (n / 1024 / 1024).toFixed(1);
+      aLines.push(
+        `  (a) first publish      ${first.requests} requests, ${mb(first.uploadedBytes)} MB uploaded, ${(firstMs / 1000).toFixed(1)} s (version ${v1.version})`,
+        `      unchanged re-push  ${unchanged.requests} requests, ${unchanged.uploadedBytes} blob bytes uploaded, ${unchangedMs.toFixed(0)} ms (version ${v2.version})`,
+        `      one file changed   ${oneChanged.requests} requests, ${oneChanged.uploadedBytes} bytes uploaded (the changed blob is ${each} bytes) (version ${v3.version})`,
+        `      target             unchanged: 0 bytes in <= 3 requests: ${aUnchangedOk ? 'PASS' : 'FAIL'}; one changed: only that blob: ${aChangedOk ? 'PASS' : 'FAIL'}`,
+      );
+    }
 
-    // (b) Serving a 20 KB asset through a share link, and the same file through nginx.
+    // (b) Serving a 20 KB asset through a share link, beside its ceilings in the same run.
     const asset = randomBytes(ASSET_BYTES);
     const serveFiles = new Map([['index.html', Buffer.from('<!doctype html><p>serve</p>')], ['asset.bin', asset]]);
     const deck = await new Client(url, base.deckKey.key).push(serveFiles, null, null);
@@ -99,62 +111,49 @@ await withStack('bench-deck', { STORAGE_DRIVER: 'local' }, async ({ tmp, db, url
     const assetUrl = `${link.url}asset.bin`;
     const probe = await fetch(assetUrl);
     if (probe.status !== 200 || !Buffer.from(await probe.arrayBuffer()).equals(asset)) throw new Error(`the asset did not come back through the link (${probe.status})`);
-    say(`(b) warm-up ${WARMUP_S}s, then ${DURATION_S}s with ${CONNECTIONS} connections: GET /v/<token>/asset.bin (20 KB)`);
-    await cannon(assetUrl, CONNECTIONS, WARMUP_S);
-    const podium = await cannon(assetUrl, CONNECTIONS, DURATION_S);
+    const drainedMs = await drainJobs(db.pool);
+    say(`(b) job queue drained in ${(drainedMs / 1000).toFixed(1)} s (thumbnails render in Chromium in the server's process under SERVICE_ROLE=all)`);
+    say(`(b) wrk, ${CONNECTIONS} connections, ${ROUNDS} paired rounds of ${DURATION_S}s per server (after ${WARMUP_S}s warm-up each): GET /v/<token>/asset.bin (20 KB) and its ceilings`);
+    const ceilings: Ceiling[] = [];
+    const notes: string[] = [];
+    try {
+      const bare = await startBareNode(tmp, asset);
+      ceilings.push(bare);
+      const targets: Target[] = [{ name: 'podium /v/<token>/asset.bin', url: assetUrl, pids: () => [server.pid!] }, { name: 'bare fastify, same bytes', url: `${bare.url}/asset.bin`, pids: bare.pids }];
+      for (const workers of [1, NGINX_CEILING_WORKERS]) {
+        const ng = await startNginx(tmp, { 'asset.bin': asset }, workers);
+        if ('missing' in ng) {
+          notes.push(ng.missing);
+          break;
+        }
+        ceilings.push(ng);
+        targets.push({ name: ng.what, url: `${ng.url}/asset.bin`, pids: ng.pids });
+      }
+      const res = await paired(targets, CONNECTIONS, DURATION_S, WARMUP_S, ROUNDS);
+      const [podium, bareR, ng1, ceiling] = res;
 
-    let ng: CannonResult | null = null;
-    let nginxVersion = 'not installed (apt-get install nginx)';
-    const bin = nginxBinary();
-    if (bin) {
-      nginxVersion = spawnSync(bin, ['-v'], { encoding: 'utf8' }).stderr.trim();
-      const root = path.join(tmp, 'nginx');
-      mkdirSync(path.join(root, 'www'), { recursive: true });
-      mkdirSync(path.join(root, 'logs'), { recursive: true });
-      writeFileSync(path.join(root, 'www', 'asset.bin'), asset);
-      const nport = await freePort();
-      writeFileSync(path.join(root, 'nginx.conf'), `worker_processes ${NGINX_WORKERS};
-  pid ${root}/nginx.pid;
-  error_log ${root}/logs/error.log warn;
-  events { worker_connections 1024; }
-  http {
-    access_log off;
-    sendfile on;
-    tcp_nopush on;
-    keepalive_requests 100000;
-    types { application/octet-stream bin; }
-    client_body_temp_path ${root}/tmp; proxy_temp_path ${root}/tmp; fastcgi_temp_path ${root}/tmp; uwsgi_temp_path ${root}/tmp; scgi_temp_path ${root}/tmp;
-    server { listen 127.0.0.1:${nport}; root ${root}/www; }
-  }
-  `);
-      mkdirSync(path.join(root, 'tmp'), { recursive: true });
-      chmodSync(tmp, 0o755);
-      for (const d of ['nginx', 'nginx/www']) chmodSync(path.join(tmp, d), 0o755);
-      chmodSync(path.join(root, 'www', 'asset.bin'), 0o644);
-      nginx = spawn(bin, ['-p', root, '-c', path.join(root, 'nginx.conf'), '-g', 'daemon off;'], { stdio: ['ignore', 'pipe', 'pipe'] });
-      await waitFor(`http://127.0.0.1:${nport}/asset.bin`, nginx, 'nginx');
-      say(`    same file from disk through nginx (${NGINX_WORKERS} worker process${NGINX_WORKERS === 1 ? '' : 'es'})`);
-      await cannon(`http://127.0.0.1:${nport}/asset.bin`, CONNECTIONS, WARMUP_S);
-      ng = await cannon(`http://127.0.0.1:${nport}/asset.bin`, CONNECTIONS, DURATION_S);
+      const pct = (x: number) => `${(x * 100).toFixed(0)}%`;
+      say('');
+      say('bench:deck');
+      printMachine();
+      say('');
+      for (const l of aLines) say(l);
+      say('');
+      say(`  (b) 20 KB asset, wrk -t${Math.min(CONNECTIONS, Number(process.env.BENCH_WRK_THREADS || 2))} -c${CONNECTIONS}, ${ROUNDS} paired rounds of ${DURATION_S}s; medians (each round: req/s / p99, 1-min load average before-after)`);
+      for (const l of pairedRows(res)) say(l);
+      for (const n of notes) say(`  ${n}`);
+      say('');
+      if (ceiling) say(`      generator ceiling  wrk drove ${ceiling.rps.toFixed(0)} req/s against ${ceiling.name}: podium ran at ${pct(pairedRatio(podium, ceiling))} of it, so the ratios are the server's, not wrk's`);
+      const ofBare = pairedRatio(podium, bareR);
+      const ofNginx = ng1 ? pairedRatio(podium, ng1) : null;
+      const clean = podium.errors + podium.non2xx === 0;
+      if (podium.cpuUsPerRequest !== null && bareR.cpuUsPerRequest !== null) {
+        say(`      CPU per request    podium ${podium.cpuUsPerRequest.toFixed(0)} us, bare fastify ${bareR.cpuUsPerRequest.toFixed(0)} us${ng1?.cpuUsPerRequest != null ? `, nginx ${ng1.cpuUsPerRequest.toFixed(0)} us` : ''}: the cost per request, which neighbours' load moves far less than req/s`);
+      }
+      say(`      ratios (median of per-round ratios): podium / bare fastify ${pct(ofBare)}${ofNginx === null ? '' : `, podium / nginx 1 worker ${pct(ofNginx)}`}`);
+      say(`      target             >= ${TARGET_OF_BARE * 100}% of bare fastify: ${ofBare >= TARGET_OF_BARE ? 'PASS' : 'FAIL'}; >= ${TARGET_OF_NGINX1 * 100}% of nginx (1 worker): ${ofNginx === null ? 'not measured' : ofNginx >= TARGET_OF_NGINX1 ? 'PASS' : 'FAIL'}; p99 < ${TARGET_P99_MS} ms: ${podium.p99.toFixed(2)} ms ${podium.p99 < TARGET_P99_MS ? 'PASS' : 'FAIL'}; no errors: ${clean ? 'PASS' : 'FAIL'}`);
+    } finally {
+      for (const c of ceilings) await c.stop();
     }
-
-    const ratio = ng ? podium.requests.average / ng.requests.average : null;
-    const bOk = ratio !== null && ratio >= TARGET_RATIO && podium.errors + podium.timeouts + podium.non2xx === 0;
-    const mb = (n: number) => (n / 1024 / 1024).toFixed(1);
-    say('');
-    say('bench:deck');
-    printMachine();
-    say('');
-    say(`  (a) first publish      ${first.requests} requests, ${mb(first.uploadedBytes)} MB uploaded, ${(firstMs / 1000).toFixed(1)} s (version ${v1.version})`);
-    say(`      unchanged re-push  ${unchanged.requests} requests, ${unchanged.uploadedBytes} blob bytes uploaded, ${unchangedMs.toFixed(0)} ms (version ${v2.version})`);
-    say(`      one file changed   ${oneChanged.requests} requests, ${oneChanged.uploadedBytes} bytes uploaded (the changed blob is ${each} bytes) (version ${v3.version})`);
-    say(`      target             unchanged: 0 bytes in <= 3 requests: ${aUnchangedOk ? 'PASS' : 'FAIL'}; one changed: only that blob: ${aChangedOk ? 'PASS' : 'FAIL'}`);
-    say('');
-    say(`  (b) podium /v/<token>/asset.bin  ${podium.requests.average.toFixed(0)} req/s, p50 ${podium.latency.p50} ms, p99 ${podium.latency.p99} ms, errors ${podium.errors + podium.timeouts}, non-2xx ${podium.non2xx}`);
-    if (ng) say(`      nginx  /asset.bin            ${ng.requests.average.toFixed(0)} req/s, p50 ${ng.latency.p50} ms, p99 ${ng.latency.p99} ms, errors ${ng.errors + ng.timeouts}, non-2xx ${ng.non2xx} (${nginxVersion}, ${NGINX_WORKERS} worker)`);
-    else say(`      nginx                        ${nginxVersion}`);
-    say(`      target             podium >= ${TARGET_RATIO * 100}% of nginx: ${ratio === null ? 'not measured' : `${(ratio * 100).toFixed(0)}% ${bOk ? 'PASS' : 'FAIL'}`}`);
-  } finally {
-    await stopServer(nginx);
   }
 });

@@ -17,6 +17,7 @@ export interface Config {
   publicUrl: string; // how people reach this instance (links in mails, setup link)
   authSecret: string;
   serviceRole: ServiceRole;
+  trustProxy: boolean; // TRUST_PROXY=1: behind a reverse proxy, the client IP comes from X-Forwarded-For
   emailDriver: EmailDriver;
   smtpUrl: string | null;
   resendApiKey: string | null;
@@ -225,6 +226,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     publicUrl: (str(env, 'PUBLIC_URL') ?? defaultPublicUrl(host, port)).replace(/\/+$/, ''),
     authSecret,
     serviceRole,
+    trustProxy: env.TRUST_PROXY === '1',
     emailDriver,
     smtpUrl: str(env, 'SMTP_URL'),
     resendApiKey: str(env, 'RESEND_API_KEY'),

@@ -22,7 +22,9 @@ for (const [name, entry] of Object.entries(entries)) {
     target: 'node22',
     minify: false,
     sourcemap: false,
-    banner: { js: "#!/usr/bin/env node\nimport { createRequire as __cr } from 'node:module'; const require = __cr(import.meta.url);" },
+    // Node's on-disk compile cache (module.enableCompileCache, Node >= 22.1): the second start
+    // skips compiling the bundle. It lives in the OS temp dir (NODE_COMPILE_CACHE moves it).
+    banner: { js: "#!/usr/bin/env node\nimport { createRequire as __cr, enableCompileCache as __ecc } from 'node:module'; __ecc?.(); const require = __cr(import.meta.url);" },
     logLevel: 'warning',
     // The shipped CLIs are production code: React (hackathon tui) picks its production build
     // by this at run time, and its development build costs memory and time on every render.

@@ -92,7 +92,14 @@ export async function authenticate(req: FastifyRequest, pool: pg.Pool, config: C
   if (workspace && org) throw new AppError('invalid_input', 'Name a workspace or an organization, not both', { field: 'Podium-Workspace' });
   if (workspace && !UUID.test(workspace)) throw new AppError('invalid_input', 'Podium-Workspace must be a workspace id', { field: 'Podium-Workspace' });
 
-  const { rows } = await pool.query('select app_private.authenticate($1, $2, $3, $4) as identity', [key ? sha256(key) : null, sessionHash, workspace, org]);
+  // A named (prepared) statement: every authenticated request runs it, so each connection
+  // parses and plans it once. Poolers in transaction mode need protocol-level prepared
+  // statement support for this (PgBouncer >= 1.21, max_prepared_statements; docs/OPERATIONS.md).
+  const { rows } = await pool.query({
+    name: 'podium_authenticate',
+    text: 'select app_private.authenticate($1, $2, $3, $4) as identity',
+    values: [key ? sha256(key) : null, sessionHash, workspace, org],
+  });
   const identity = rows[0].identity as Identity | null;
   if (!identity) {
     throw new AppError('unauthorized', key ? 'The API key is unknown, expired or revoked' : 'The session has expired; sign in again');

@@ -1,6 +1,9 @@
 // Flag parsing on top of meow, with our exit codes: an unknown flag or a missing value
 // is a usage error (exit 1) naming the flag, instead of meow's own exit.
-import meow, { type AnyFlags } from 'meow';
+// meow is imported on first use: its dependencies (package.json normalisation, SPDX tables)
+// cost a third of a cold start, and `--help` or an unknown command never parse flags.
+import type meow from 'meow';
+import type { AnyFlags } from 'meow';
 import { CliError, EXIT } from './errors.ts';
 
 export interface Parsed<F extends AnyFlags> {
@@ -8,8 +11,10 @@ export interface Parsed<F extends AnyFlags> {
   flags: ReturnType<typeof meow<F>>['flags'];
 }
 
-export function parseArgs<F extends AnyFlags>(argv: string[], flags: F, usage: string): Parsed<F> {
-  const cli = meow(usage, { importMeta: import.meta, argv, flags, allowUnknownFlags: true, autoHelp: false, autoVersion: false });
+export async function parseArgs<F extends AnyFlags>(argv: string[], flags: F, usage: string): Promise<Parsed<F>> {
+  const { default: meowParse } = await import('meow');
+  // pkg given: meow need not look for and normalise a package.json (no help or version of its own here).
+  const cli = meowParse(usage, { importMeta: import.meta, pkg: {}, argv, flags, allowUnknownFlags: true, autoHelp: false, autoVersion: false });
   const kebab = (k: string) => k.replace(/[A-Z]/g, (c) => '-' + c.toLowerCase());
   const known = new Set(
     Object.entries(flags).flatMap(([k, def]) => [k, kebab(k), ...(((def as { aliases?: string[] }).aliases ?? []).flatMap((a) => [a, kebab(a)]))]),

@@ -55,7 +55,7 @@ export async function dispatch<C>(spec: CliSpec<C>, argv: string[], io: Io): Pro
       io.stdout.write(`${cmd.usage}\n\n${spec.globalHelp}\n`);
       return EXIT.ok;
     }
-    const { input, flags } = parseArgs(rest, { ...spec.globalFlags, ...cmd.flags }, cmd.usage);
+    const { input, flags } = await parseArgs(rest, { ...spec.globalFlags, ...cmd.flags }, cmd.usage);
     return (await cmd.run(spec.context(io, flags as Record<string, unknown>, input, rest))) ?? EXIT.ok;
   } catch (err) {
     if (!(err instanceof CliError)) throw err;

@@ -1,7 +1,6 @@
 // Serves a deck folder locally, sandboxed as the instance serves it, with live reload.
 import { CliError, EXIT } from '../../lib/errors.ts';
 import { command } from '../command.ts';
-import { startDevServer } from '../dev/server.ts';
 import { collectFiles, detectEntry } from '../publish/files.ts';
 
 export const dev = command({
@@ -16,6 +15,8 @@ export const dev = command({
     const deck = collectFiles(folder);
     if (deck.singleFile) throw new CliError('deckcli dev serves a folder', EXIT.rejected);
     const entry = detectEntry(deck, opts.entry);
+    // Loaded here, not at start: importing node:http builds its ESM facade, which loads undici.
+    const { startDevServer } = await import('../dev/server.ts');
     const server = await startDevServer(folder, entry, Number(portRaw)).catch((err: NodeJS.ErrnoException) => {
       throw new CliError(err.code === 'EADDRINUSE' ? `port ${portRaw} is in use; pass --port` : err.message, EXIT.environment);
     });

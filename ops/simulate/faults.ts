@@ -2,7 +2,7 @@
 // mends it, and keeps when it began, when it ended and when the broken part answered again.
 // The scenario decides when (at seeded moments of its phases); `--seed` repeats them.
 import { restartReplica, running, waitHealthy, type Replica } from '../replicas/stack.ts';
-import type { Services } from './services.ts';
+import { BOOT_MS, type Services } from './services.ts';
 
 export type FaultKind = 'api-kill' | 'worker-kill' | 'postgres-restart' | 'redis-down' | 'storage-refuse' | 'webhook-unreachable';
 
@@ -92,7 +92,7 @@ export class FaultInjector {
         await sleep(this.d.killDownMs);
         await restartReplica(r);
         rec.end = Date.now();
-        await waitHealthy(r, 180_000);
+        await waitHealthy(r, BOOT_MS);
         s.unready.delete(r);
         rec.healthy = Date.now();
         if (kind === 'worker-kill' && this.d.operatorRecovery) await this.recover(pid, rec);
@@ -115,21 +115,16 @@ export class FaultInjector {
         rec.end = rec.healthy = Date.now();
         break;
       case 'storage-refuse':
-        rec.target = 'object storage (s3rver behind its proxy)';
-        this.log(`FAULT storage-refuse for ${this.d.storageRefuseMs} ms during ${phase}`);
-        s.storage.refuse();
-        await sleep(this.d.storageRefuseMs);
-        s.storage.restore();
+      case 'webhook-unreachable': {
+        const [proxy, ms] = kind === 'storage-refuse' ? [s.storage, this.d.storageRefuseMs] : [s.webhook, this.d.webhookRefuseMs];
+        rec.target = kind === 'storage-refuse' ? 'object storage (s3rver behind its proxy)' : 'webhook target (PUBLIC_URL proxy)';
+        this.log(`FAULT ${kind} for ${ms} ms during ${phase}`);
+        proxy.refuse();
+        await sleep(ms);
+        proxy.restore();
         rec.end = rec.healthy = Date.now();
         break;
-      case 'webhook-unreachable':
-        rec.target = 'webhook target (PUBLIC_URL proxy)';
-        this.log(`FAULT webhook-unreachable for ${this.d.webhookRefuseMs} ms during ${phase}`);
-        s.webhook.refuse();
-        await sleep(this.d.webhookRefuseMs);
-        s.webhook.restore();
-        rec.end = rec.healthy = Date.now();
-        break;
+      }
     }
     this.log(`FAULT ${kind} mended after ${((rec.end - rec.start) / 1000).toFixed(1)} s`);
   }

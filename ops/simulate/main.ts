@@ -56,11 +56,27 @@ export interface SimulationResult {
 
 export async function simulate(o: { seed: number; preset: typeof FULL; overrides?: Partial<Params>; log?: (m: string) => void; faultPlan?: Record<string, FaultKind[]> }): Promise<SimulationResult> {
   const log = o.log ?? ((m: string) => process.stderr.write(`[simulate ${new Date().toISOString().slice(11, 19)}] ${m}\n`));
-  const p: Params = { seed: o.seed, ...o.preset.params, ...o.overrides };
+  const base = o.preset.params;
+  // Fewer (or more) people than the preset: the chatter, requests and special pushes scale with them.
+  const k = ((o.overrides?.teams ?? base.teams) * (o.overrides?.teamSize ?? base.teamSize)) / (base.teams * base.teamSize);
+  const scaled = (n: number, min: number) => Math.max(min, Math.round(n * k));
+  const p: Params = {
+    seed: o.seed, ...base,
+    feedPosts: scaled(base.feedPosts, 2), teamPosts: scaled(base.teamPosts, 2), requests: scaled(base.requests, 1), replays: scaled(base.replays, 1),
+    latePushTeams: scaled(base.latePushTeams, 1), wrongBranchTeams: scaled(base.wrongBranchTeams, 1), streams: scaled(base.streams, 2),
+    ...o.overrides,
+  };
   const hackathonBin = path.join(ROOT, 'dist', 'hackathon.mjs');
   if (!existsSync(hackathonBin)) execFileSync(process.execPath, ['--import', 'tsx', path.join(ROOT, 'scripts/build-cli.ts')], { cwd: ROOT, stdio: 'inherit' });
   const t0 = Date.now();
   const svc = await startServices({ log });
+  // Ctrl-C or a stop: the replicas, PostgreSQL and redis-server it started go with it.
+  const onSignal = (sig: NodeJS.Signals) => {
+    log(`${sig}: stopping what the simulation started...`);
+    void svc.close().finally(() => process.exit(130));
+  };
+  process.once('SIGINT', onSignal);
+  process.once('SIGTERM', onSignal);
   try {
     const wire = new Wire(() => svc.liveApis());
     const faults = new FaultInjector(svc, o.preset.durations, log);
@@ -85,6 +101,8 @@ export async function simulate(o: { seed: number; preset: typeof FULL; overrides
     });
     return { ok: checks.every((c) => c.ok), checks, figures: f.figures, faultRows: f.faultRows, text };
   } finally {
+    process.off('SIGINT', onSignal);
+    process.off('SIGTERM', onSignal);
     await svc.close();
   }
 }

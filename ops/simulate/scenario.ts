@@ -455,7 +455,7 @@ export async function runScenario(d: ScenarioDeps): Promise<Ledger> {
     ledger.result = calc.body.result ?? (await wire.call('results', 'GET', '/api/v1/community/results', O)).body.items[0];
   });
 
-  for (const f of followers) f.stop();
+  await Promise.all(followers.map((f) => f.stop()));
   return ledger;
 }
 

@@ -17,6 +17,8 @@ import { startSmtp } from '../../test/helpers/smtp.ts';
 import { TcpProxy } from './proxy.ts';
 
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
+/** A hang guard for a replica's boot: a shared 2-core machine at load 30 took over 3 minutes. */
+export const BOOT_MS = 600_000;
 
 export interface Services {
   tmp: string;
@@ -133,7 +135,7 @@ export async function startServices(o: ServiceOptions): Promise<Services> {
         batch.push(r);
         into.push(r);
       }
-      await Promise.all(batch.map((r) => waitHealthy(r, 180_000)));
+      await Promise.all(batch.map((r) => waitHealthy(r, BOOT_MS)));
     };
     o.log('booting worker replicas (they migrate and install the job queue), then api replicas');
     await boot('worker', o.workerReplicas ?? 2, workers);

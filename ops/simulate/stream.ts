@@ -1,7 +1,7 @@
-// An event-stream follower (GET /api/v1/event/stream, server-sent events over node:http): it
+// An event-stream follower (GET /api/v1/event/stream, parsed by the CLI's own parseSse): it
 // notes when each post first arrives, and when its replica goes away it reconnects to
 // another one with Last-Event-ID, as EventSource does, so nothing is lost across a kill.
-import http from 'node:http';
+import { parseSse, STREAM_PATH } from '../../cli/hackathon/follow.ts';
 
 export class StreamFollower {
   readonly seen = new Map<string, number>(); // post id -> Date.now() of its first arrival
@@ -9,74 +9,44 @@ export class StreamFollower {
   reconnects = 0;
   resets = 0;
   private lastId: string | null = null;
-  private req: http.ClientRequest | null = null;
-  private stopped = false;
-  private turn = 0;
+  private readonly abort = new AbortController();
+  private done: Promise<void> = Promise.resolve();
 
-  constructor(private readonly bases: () => string[], private readonly key: string, offset = 0) {
-    this.turn = offset;
-  }
+  constructor(private readonly bases: () => string[], private readonly key: string, private turn = 0) {}
 
   start(): void {
-    this.connect();
+    this.done = this.loop();
   }
 
-  private connect(): void {
-    if (this.stopped) return;
-    const bases = this.bases();
-    if (bases.length === 0) return void setTimeout(() => this.connect(), 500);
-    const base = bases[this.turn++ % bases.length]!;
-    const headers: Record<string, string> = { accept: 'text/event-stream', authorization: `Bearer ${this.key}` };
-    if (this.lastId) headers['last-event-id'] = this.lastId;
-    let buffer = '';
-    let again = false;
-    const retry = () => {
-      if (again || this.stopped) return;
-      again = true;
-      this.reconnects++;
-      setTimeout(() => this.connect(), 500);
-    };
-    const req = http.get(base + '/api/v1/event/stream', { headers }, (res) => {
-      if (res.statusCode !== 200) {
-        res.resume();
-        res.on('end', retry);
-        return;
-      }
-      res.setEncoding('utf8');
-      res.on('data', (chunk: string) => {
-        buffer += chunk;
-        let at: number;
-        while ((at = buffer.indexOf('\n\n')) >= 0) {
-          this.message(buffer.slice(0, at));
-          buffer = buffer.slice(at + 2);
+  private async loop(): Promise<void> {
+    while (!this.abort.signal.aborted) {
+      const bases = this.bases();
+      if (bases.length) {
+        const headers: Record<string, string> = { accept: 'text/event-stream', authorization: `Bearer ${this.key}` };
+        if (this.lastId) headers['last-event-id'] = this.lastId;
+        try {
+          const res = await fetch(bases[this.turn++ % bases.length]! + STREAM_PATH, { headers, signal: this.abort.signal });
+          if (res.status === 200 && res.body) {
+            for await (const e of parseSse(res.body)) {
+              if (e.id) this.lastId = e.id;
+              if (e.event === 'reset') this.resets++;
+              if (e.event === 'post.created') this.arrived(e.data);
+            }
+          } else await res.arrayBuffer();
+        } catch {
+          /* the replica went away: reconnect below */
         }
-      });
-      res.on('close', retry);
-      res.on('error', retry);
-    });
-    req.on('error', retry);
-    this.req = req;
+      }
+      if (this.abort.signal.aborted) return;
+      this.reconnects++;
+      await new Promise((r) => setTimeout(r, 500));
+    }
   }
 
-  private message(block: string): void {
-    let id: string | null = null;
-    let event = 'message';
-    const data: string[] = [];
-    for (const line of block.split('\n')) {
-      if (line.startsWith(':')) continue;
-      const colon = line.indexOf(':');
-      const field = colon < 0 ? line : line.slice(0, colon);
-      const value = colon < 0 ? '' : line.slice(colon + 1).replace(/^ /, '');
-      if (field === 'id') id = value;
-      else if (field === 'event') event = value;
-      else if (field === 'data') data.push(value);
-    }
-    if (id) this.lastId = id;
-    if (event === 'reset') this.resets++;
-    if (event !== 'post.created') return;
+  private arrived(data: string): void {
     const at = Date.now();
     try {
-      const postId = JSON.parse(data.join('\n')).post.id as string;
+      const postId = JSON.parse(data).post.id as string;
       if (this.seen.has(postId)) this.duplicates.push(postId);
       else this.seen.set(postId, at);
     } catch {
@@ -84,8 +54,8 @@ export class StreamFollower {
     }
   }
 
-  stop(): void {
-    this.stopped = true;
-    this.req?.destroy();
+  async stop(): Promise<void> {
+    this.abort.abort();
+    await this.done;
   }
 }

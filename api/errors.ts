@@ -11,6 +11,7 @@ export const STATUS_BY_CODE: Record<string, number> = {
   payload_too_large: 413,
   rate_limited: 429,
   internal: 500,
+  service_unavailable: 503,
   idempotency_key_reused: 422,
   conflict: 409,
   // identity
@@ -216,4 +217,18 @@ export function fromPgError(err: unknown): AppError | null {
     return new AppError('conflict', `Already exists (${e.constraint ?? 'unique'})`, { constraint: e.constraint });
   }
   return null;
+}
+
+// A dependency that stopped answering (PostgreSQL restarting or unreachable, the pool unable
+// to connect, Redis down under the login wall): a 503 the client may retry, not a 500.
+const PG_UNAVAILABLE = new Set(['57P01', '57P02', '57P03', '08000', '08001', '08003', '08004', '08006']);
+const NET_UNAVAILABLE = new Set(['ECONNREFUSED', 'ECONNRESET', 'ETIMEDOUT', 'EPIPE', 'EHOSTUNREACH']);
+const UNAVAILABLE_MESSAGES = /Connection terminated|Connection is closed|timeout exceeded when trying to connect|Client has encountered a connection error|the database system is (starting up|shutting down)|Reached the max retries per request limit/;
+
+export function fromUnavailable(err: unknown): AppError | null {
+  const e = err as { code?: string; name?: string; message?: string } | null;
+  if (!e) return null;
+  const down = (e.code !== undefined && (PG_UNAVAILABLE.has(e.code) || NET_UNAVAILABLE.has(e.code)))
+    || e.name === 'MaxRetriesPerRequestError' || UNAVAILABLE_MESSAGES.test(e.message ?? '');
+  return down ? new AppError('service_unavailable', 'A service this request needs (database or rate-limit store) is not answering; retry in a few seconds', { retryAfterSeconds: 2 }) : null;
 }

@@ -9,7 +9,7 @@ import { scrubUrl } from '../core/log.ts';
 import type { RateLimiter } from '../core/rate-limit.ts';
 import type { UsageCounter } from '../core/usage.ts';
 import { authenticate, callerOf } from './auth/caller.ts';
-import { AppError, fromPgError } from './errors.ts';
+import { AppError, fromPgError, fromUnavailable } from './errors.ts';
 import { boundIntegers, refuseHostile, strictJsonParser } from './input-guard.ts';
 import { mountGraphql } from './graphql.ts';
 import { createMetrics, type Metrics } from '../core/metrics.ts';
@@ -88,7 +88,7 @@ function validationError(err: FastifyError): AppError {
 
 export function toAppError(err: unknown): AppError {
   if (err instanceof AppError) return err;
-  const pgErr = fromPgError(err);
+  const pgErr = fromPgError(err) ?? fromUnavailable(err);
   if (pgErr) return pgErr;
   const f = err as FastifyError;
   if (f.validation) return validationError(f);
@@ -204,7 +204,7 @@ export async function buildApi(deps: ApiDeps, surface: 'full' | 'ops' | 'hub' = 
   app.setErrorHandler(async (err, req, reply) => {
     const appErr = toAppError(err);
     if (appErr.status >= 500) req.log.error({ reqId: req.id, err }, 'request failed');
-    if (appErr.code === 'rate_limited' && appErr.details.retryAfterSeconds) reply.header('retry-after', String(appErr.details.retryAfterSeconds));
+    if ((appErr.code === 'rate_limited' || appErr.code === 'service_unavailable') && appErr.details.retryAfterSeconds) reply.header('retry-after', String(appErr.details.retryAfterSeconds));
     return reply.status(appErr.status).send(appErr.toJSON());
   });
 

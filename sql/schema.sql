@@ -6141,11 +6141,22 @@ CREATE FUNCTION app_private.enqueue_capture(p_project uuid, p_sha text) RETURNS 
     LANGUAGE plpgsql
     SET search_path TO ''
     AS $$
+declare
+  k text := 'capture:' || p_project || ':' || p_sha;
 begin
+  if exists (select 1 from graphile_worker.jobs j where j.key = k and j.locked_at is not null) then
+    return;
+  end if;
   perform graphile_worker.add_job('submissions__capture', json_build_object('projectId', p_project, 'sha', p_sha),
-    job_key => 'capture:' || p_project || ':' || p_sha, max_attempts => 10);
+    job_key => k, max_attempts => 10);
 end;
 $$;
+
+--
+-- Name: FUNCTION enqueue_capture(p_project uuid, p_sha text); Type: COMMENT; Schema: app_private; Owner: -
+--
+
+COMMENT ON FUNCTION app_private.enqueue_capture(p_project uuid, p_sha text) IS 'Asks for the capture of a team''s selected sha (job key capture:<project>:<sha>, 10 attempts); a capture of that key running now is left alone (not replaced), a failed or waiting one is reset.';
 
 --
 -- Name: enqueue_thumbnail(); Type: FUNCTION; Schema: app_private; Owner: -

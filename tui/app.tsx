@@ -131,7 +131,10 @@ export function App(opts: AppOptions) {
 /** Draws the dashboard on the terminal until `q`; answers when it has been left. */
 export async function runTui(opts: AppOptions): Promise<void> {
   // Only changed lines are written (a receipt burst redraws a few rows, not the screen), at
-  // most 15 frames a second.
-  const instance: Instance = render(<App {...opts} />, { exitOnCtrlC: true, incrementalRendering: true, maxFps: 15 });
+  // most 15 frames a second. On a terminal the dashboard is live even where CI is set in the
+  // environment (Ink would otherwise draw only its last frame, at exit): a person at a
+  // terminal asked for it. Without a terminal Ink decides as usual.
+  const interactive = process.stdout.isTTY ? true : undefined;
+  const instance: Instance = render(<App {...opts} />, { exitOnCtrlC: true, incrementalRendering: true, maxFps: 15, interactive });
   await instance.waitUntilExit();
 }

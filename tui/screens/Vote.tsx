@@ -27,7 +27,7 @@ interface BallotList {
 }
 
 export function Vote({ active, width, act }: ScreenProps) {
-  const { theme, source } = useTui();
+  const { theme, source, clock } = useTui();
   const now = useServerNow();
   const status = useResource<CommunityStatus>('/api/v1/community/status', { kinds: ['vote.coverage'], refresh: true });
   const elig = useResource<Eligibility>('/api/v1/community/eligibility', { refresh: true });
@@ -58,6 +58,8 @@ export function Vote({ active, width, act }: ScreenProps) {
     const p = e.payload as VoteCoverage;
     setSubmitted(p.submitted);
     setLiveVoters(p.voters);
+    // The ballot happened at p.at by the server's clock: never "in the future" of our estimate.
+    clock.atLeast(p.at);
     if (p.change === 'submitted') setTimes((t) => [...t, Date.parse(p.at)]);
   });
 
@@ -103,7 +105,8 @@ export function Vote({ active, width, act }: ScreenProps) {
   const cov = done !== null && voters !== null ? { submitted: done, voters } : null;
   const pct = cov && cov.voters ? Math.round((cov.submitted / cov.voters) * 100) : 0;
   const latest = results.data?.items[0];
-  const spark = sparkline(buckets(times, now, 60_000, Math.min(30, Math.max(10, width - 30))));
+  // clock.now() rather than the ticking `now`: a live ballot may just have moved the estimate.
+  const spark = sparkline(buckets(times, Math.max(now, clock.now()), 60_000, Math.min(30, Math.max(10, width - 30))));
   return (
     <Box flexDirection="column">
       <Text>

@@ -77,6 +77,15 @@ CREATE TYPE app_private.event_ctx AS (
 );
 
 --
+-- Name: login_code_policy; Type: TYPE; Schema: app_private; Owner: -
+--
+
+CREATE TYPE app_private.login_code_policy AS (
+	lifetime interval,
+	attempts integer
+);
+
+--
 -- Name: accept_repository_invitation(text); Type: FUNCTION; Schema: app; Owner: -
 --
 
@@ -147,7 +156,7 @@ CREATE FUNCTION app.add_chat_reaction(p_post uuid, p_emoji text) RETURNS jsonb
 -- Name: FUNCTION add_chat_reaction(p_post uuid, p_emoji text); Type: COMMENT; Schema: app; Owner: -
 --
 
-COMMENT ON FUNCTION app.add_chat_reaction(p_post uuid, p_emoji text) IS 'React to a post you may read (once per emoji; again is a no-op).';
+COMMENT ON FUNCTION app.add_chat_reaction(p_post uuid, p_emoji text) IS 'React to a post you may read with one emoji (once per emoji; again is a no-op). At most 10 different emoji per person per post, 50 per post; 30 reaction changes a minute per account.';
 
 --
 -- Name: add_project_member(uuid, text, text, text); Type: FUNCTION; Schema: app; Owner: -
@@ -308,7 +317,8 @@ begin
   ctx := app_private.event_ctx();
   select * into u from app.users x where x.id = ctx.user_id;
   select * into e from app.events x where x.id = ctx.event_id;
-  select * into r from app.roster_entries x where x.event_id = ctx.event_id and lower(x.email) = lower(u.email);
+  select * into r from app.roster_entries x
+    where x.event_id = ctx.event_id and app_private.normalize_email(x.email) = app_private.normalize_email(u.email);
   select * into repo from app.team_repositories x
     where x.project_id = ctx.team_id and x.readiness not in ('planned', 'unassigned');
   return jsonb_build_object(
@@ -447,7 +457,7 @@ begin
     perform app_private.fail('invalid_input', 'files must list 1 to 20000 files', jsonb_build_object('field', 'files'));
   end if;
   select f.path into bad from jsonb_to_recordset(files) as f (path text, sha256 text, size bigint)
-   where not app_private.manifest_path_ok(f.path) or f.sha256 !~ '^[0-9a-f]{64}$' or f.size is null or f.size < 0 limit 1;
+   where app_private.manifest_path_ok(f.path) is not true or f.sha256 !~ '^[0-9a-f]{64}$' or f.size is null or f.size < 0 limit 1;
   if found then
     perform app_private.fail('invalid_path', format('Manifest path %s is refused', bad.path), jsonb_build_object('field', 'files', 'path', bad.path));
   end if;
@@ -727,7 +737,7 @@ begin
   perform app_private.require_scope('hackathon:write');
   select * into e from app.events x where x.workspace_id = ws for update;
   if e.id is null then
-    if not exists (select 1 from app.memberships m where m.workspace_id = ws and m.user_id = app.current_user_id() and m.role in ('owner', 'admin')) then
+    if app_private.is_workspace_admin(ws, app.current_user_id()) is not true then
       perform app_private.fail('insufficient_event_role', 'An event organizer is needed for this: a workspace owner or admin creates the event',
         jsonb_build_object('needed', jsonb_build_array('organizer')));
     end if;
@@ -743,7 +753,7 @@ begin
     return jsonb_build_object('created', true, 'event', app_private.event_json(e));
   end if;
 
-  perform app_private.require_event_role(array['organizer']);
+  perform app_private.organizer_ctx('hackathon:write');
   if p_expected_version <> e.version then
     perform app_private.fail('version_conflict', format('The event is at version %s, not %s; pass --expected-version %s', e.version, p_expected_version, e.version),
       jsonb_build_object('currentVersion', e.version, 'expectedVersion', p_expected_version));
@@ -755,7 +765,7 @@ begin
 
   phase := app.events_phase(e);
   exempt := e.never_run and e.roster_locked_at is null and e.frozen_at is null;
-  if phase <> 'scheduled' and not exempt then
+  if phase <> 'scheduled' and exempt is not true then
     if phase = 'closed' then
       perform app_private.fail('event_closed', format('The event froze at %s; its schedule can no longer change', app_private.iso(e.freeze_at)));
     end if;
@@ -1368,7 +1378,7 @@ CREATE FUNCTION app.events_phase(e app.events) RETURNS text
   select case
     when app.now() < e.starts_at then 'scheduled'
     when app.now() < e.build_ends_at then 'building'
-    when app.now() < e.freeze_at then 'grace'
+    when app_private.is_frozen(e) is false then 'grace'
     else 'closed'
   end
 $$;
@@ -1487,6 +1497,9 @@ begin
   if f.id is not null then
     if f.kind = 'submission_archive' then
       ctx := app_private.event_ctx_or_null();
+      -- The artifact route's rule (app.submission_show): an organizer, or a participant of
+      -- that team. A caller with no roster role (a guest, a member off the roster, a removed
+      -- participant) has ctx.role NULL: the comparison is NULL and NULL refuses below.
       readable := exists (select 1 from app.event_teams t where t.project_id = f.project_id and t.event_id = ctx.event_id)
         and (ctx.role = 'organizer' or (ctx.role = 'participant' and ctx.team_id = f.project_id));
       scope := 'hackathon:read';
@@ -1495,7 +1508,7 @@ begin
       scope := case f.kind when 'deck_file' then 'presentations:read' end;
     end if;
   end if;
-  if not readable then
+  if readable is not true then
     perform app_private.fail('file_not_found',
       format('No file %s in workspace %s, or it is not yours to read', p_file, coalesce(ws, '(none)')),
       jsonb_build_object('fileId', p_file, 'workspaceId', app.current_workspace_id(), 'workspace', ws));
@@ -1543,6 +1556,33 @@ $$;
 --
 
 COMMENT ON FUNCTION app.generated_deck(p_deck uuid) IS 'decks show <deckId>: team, kind, version, template, review, release, findings, screens and claims (organizers: any deck; others: released decks). deck_not_found otherwise.';
+
+--
+-- Name: generated_deck_thumbnail(uuid); Type: FUNCTION; Schema: app; Owner: -
+--
+
+CREATE FUNCTION app.generated_deck_thumbnail(p_deck uuid) RETURNS text
+    LANGUAGE plpgsql STABLE SECURITY DEFINER
+    SET search_path TO ''
+    AS $$
+declare
+  ctx app_private.event_ctx;
+  g app_private.generated_decks;
+begin
+  ctx := app_private.role_ctx('hackathon:read', array['participant', 'advisor', 'organizer', 'jury']);
+  select * into g from app_private.generated_decks x where x.id = p_deck and x.event_id = ctx.event_id;
+  if g.id is null or (ctx.role is distinct from 'organizer' and g.release is distinct from 'released') then
+    perform app_private.fail('deck_not_found', 'No such generated deck in this event; decks gallery shows them', jsonb_build_object('deckId', p_deck));
+  end if;
+  return (select t.sha256 from app.deck_thumbnails t where t.deck_id = g.deck_id and t.version = g.version);
+end;
+$$;
+
+--
+-- Name: FUNCTION generated_deck_thumbnail(p_deck uuid); Type: COMMENT; Schema: app; Owner: -
+--
+
+COMMENT ON FUNCTION app.generated_deck_thumbnail(p_deck uuid) IS 'The sha256 of a generated deck''s thumbnail (null while the worker has not made it), for whoever may see the deck in the gallery: organizers any deck of the event, other roster roles released decks. deck_not_found otherwise.';
 
 --
 -- Name: generated_decks_list(); Type: FUNCTION; Schema: app; Owner: -
@@ -1756,16 +1796,16 @@ begin
 
   with gone as (
     delete from app.roster_entries x where x.event_id = e.id
-      and lower(x.email) not in (select lower(r.email) from app_private.roster_rows(p_participants) r)
+      and app_private.normalize_email(x.email) not in (select app_private.normalize_email(r.email) from app_private.roster_rows(p_participants) r)
     returning x.email, x.team_id
   )
-  select coalesce(jsonb_agg(jsonb_build_object('email', gone.email, 'team', p.name) order by lower(gone.email)), '[]')
+  select coalesce(jsonb_agg(jsonb_build_object('email', gone.email, 'team', p.name) order by app_private.normalize_email(gone.email)), '[]')
     into removed from gone left join app.projects p on p.id = gone.team_id;
 
   insert into app.roster_entries (event_id, email, name, role, team_id, created_at)
   select e.id, r.email, r.name, r.role, p.id, now_ from app_private.roster_rows(p_participants) r
     left join app.projects p on p.workspace_id = ctx.workspace_id and lower(p.name) = lower(r.team)
-  on conflict (event_id, lower(email)) do update set email = excluded.email, name = excluded.name, role = excluded.role, team_id = excluded.team_id
+  on conflict (event_id, app_private.normalize_email(email)) do update set email = excluded.email, name = excluded.name, role = excluded.role, team_id = excluded.team_id
     where (app.roster_entries.email, app.roster_entries.name, app.roster_entries.role, app.roster_entries.team_id)
       is distinct from (excluded.email, excluded.name, excluded.role, excluded.team_id);
 
@@ -1880,8 +1920,8 @@ begin
   perform app_private.require_scope('presentations:write');
   d := app_private.deck_for(p_deck, array['owner', 'admin']);
   insert into app.deck_collaborators (deck_id, email, invited_by, created_at)
-  values (d.id, lower(trim(p_email)), app.current_user_id(), app.now())
-  on conflict (deck_id, lower(email)) do update set email = excluded.email
+  values (d.id, app_private.normalize_email(p_email), app.current_user_id(), app.now())
+  on conflict (deck_id, app_private.normalize_email(email)) do update set email = excluded.email
   returning * into c;
   if c.user_id is null and not exists (select 1 from app.users u where app_private.normalize_email(u.email) = app_private.normalize_email(c.email)) then
     select * into i from app_private.invitations x where x.collaborator_id = c.id and x.accepted_at is null and x.revoked_at is null for update;
@@ -2077,10 +2117,10 @@ $$;
 COMMENT ON FUNCTION app.list_collaborators(p_deck uuid) IS 'Collaborators of a deck (owner or workspace admin/owner), newest first.';
 
 --
--- Name: list_deck_files(uuid, integer, integer, text); Type: FUNCTION; Schema: app; Owner: -
+-- Name: list_deck_files(uuid, integer, integer, integer, text); Type: FUNCTION; Schema: app; Owner: -
 --
 
-CREATE FUNCTION app.list_deck_files(p_deck uuid, p_version integer, p_limit integer, p_after text) RETURNS jsonb
+CREATE FUNCTION app.list_deck_files(p_deck uuid, p_version integer, p_limit integer, p_after_since integer, p_after_path text) RETURNS jsonb
     LANGUAGE plpgsql STABLE SECURITY DEFINER
     SET search_path TO ''
     AS $$
@@ -2095,17 +2135,27 @@ begin
   end if;
   return jsonb_build_object('version', app_private.version_json(v), 'items', (
     select coalesce(jsonb_agg(jsonb_build_object('path', f.path, 'sha256', f.sha256, 'size', f.size, 'attachment', f.path like 'downloads/_%',
-      'fileId', app_private.deck_file_id(f.deck_id, f.version, f.path)) order by f.path), '[]')
-    from (select * from app.deck_files x where x.deck_id = p_deck and x.version = v.number and (p_after is null or x.path > p_after)
-          order by x.path limit p_limit) f));
+      'fileId', app_private.deck_file_id(f.deck_id, f.version, f.path),
+      'changedIn', jsonb_build_object('version', f.since, 'createdAt', app_private.iso(f.since_at)))
+      order by f.since desc, f.path), '[]')
+    from (
+      select s.*, sv.created_at as since_at
+        from (select x.*, 1 + coalesce((select max(o.number) from app.deck_versions o
+                 where o.deck_id = p_deck and o.number < v.number
+                   and not exists (select 1 from app.deck_files y where y.deck_id = p_deck and y.version = o.number
+                                      and y.path = x.path and y.sha256 = x.sha256)), 0) as since
+                from app.deck_files x where x.deck_id = p_deck and x.version = v.number) s
+        join app.deck_versions sv on sv.deck_id = p_deck and sv.number = s.since
+       where p_after_since is null or s.since < p_after_since or (s.since = p_after_since and s.path > p_after_path)
+       order by s.since desc, s.path limit p_limit) f));
 end;
 $$;
 
 --
--- Name: FUNCTION list_deck_files(p_deck uuid, p_version integer, p_limit integer, p_after text); Type: COMMENT; Schema: app; Owner: -
+-- Name: FUNCTION list_deck_files(p_deck uuid, p_version integer, p_limit integer, p_after_since integer, p_after_path text); Type: COMMENT; Schema: app; Owner: -
 --
 
-COMMENT ON FUNCTION app.list_deck_files(p_deck uuid, p_version integer, p_limit integer, p_after text) IS 'The manifest of a version (the current one by default): path, sha256, size, ordered by path.';
+COMMENT ON FUNCTION app.list_deck_files(p_deck uuid, p_version integer, p_limit integer, p_after_since integer, p_after_path text) IS 'Files of a version (current by default) of a deck you may read, newest first: by the time of the version since which each file is unchanged (changedIn), then by path; paged after (version, path).';
 
 --
 -- Name: list_deck_versions(uuid, integer, integer); Type: FUNCTION; Schema: app; Owner: -
@@ -2353,7 +2403,7 @@ declare
   t app.teams;
 begin
   perform app_private.require_scope('hackathon:read');
-  if not app_private.is_member_of(app.current_workspace_id()) then
+  if app_private.is_member_of(app.current_workspace_id()) is not true then
     perform app_private.fail('workspace_not_found', 'You act in no workspace of yours');
   end if;
   t := app_private.workspace_team(p_team);
@@ -2382,7 +2432,7 @@ CREATE FUNCTION app.list_teams(p_limit integer, p_before_at timestamp with time 
     AS $$
 begin
   perform app_private.require_scope('hackathon:read');
-  if not app_private.is_member_of(app.current_workspace_id()) then
+  if app_private.is_member_of(app.current_workspace_id()) is not true then
     perform app_private.fail('workspace_not_found', 'You act in no workspace of yours');
   end if;
   return coalesce((
@@ -2473,7 +2523,7 @@ declare
   pid uuid;
   mail text;
   excluded_projects jsonb := '{}'; -- project id -> reason
-  excluded_voters jsonb := '{}';   -- lower(email) -> reason
+  excluded_voters jsonb := '{}';   -- normalize_email(email) -> reason
   confirmed uuid[] := '{}';
 begin
   perform 1 from app.events e where e.id = ctx.event_id for update;
@@ -2515,8 +2565,8 @@ begin
        or jsonb_typeof(item -> 'email') is distinct from 'string' then
       perform app_private.fail('invalid_input', format('excludedVoters.%s must be { email, reason }', i), jsonb_build_object('field', format('excludedVoters.%s', i)));
     end if;
-    mail := lower(trim(item ->> 'email'));
-    if not exists (select 1 from app_private.live_voters(ctx.event_id) x where lower(x.email) = mail) then
+    mail := app_private.normalize_email(item ->> 'email');
+    if not exists (select 1 from app_private.live_voters(ctx.event_id) x where app_private.normalize_email(x.email) = mail) then
       perform app_private.fail('invalid_eligibility', format('excludedVoters.%s: %s is not a participant on a team of this event', i, left(item ->> 'email', 320)),
         jsonb_build_object('field', format('excludedVoters.%s.email', i), 'email', left(item ->> 'email', 320)));
     end if;
@@ -2546,7 +2596,7 @@ begin
   select v.id, ctx.event_id, c.project_id, c.name, not excluded_projects ? c.project_id::text, excluded_projects ->> c.project_id::text, c.member_count, c.confirmed
   from app_private.live_vote_candidates(ctx.event_id) c;
   insert into app.vote_voters (eligibility_id, event_id, email, name, team_id, included, reason)
-  select v.id, ctx.event_id, x.email, x.name, x.team_id, not excluded_voters ? lower(x.email), excluded_voters ->> lower(x.email)
+  select v.id, ctx.event_id, x.email, x.name, x.team_id, not excluded_voters ? app_private.normalize_email(x.email), excluded_voters ->> app_private.normalize_email(x.email)
   from app_private.live_voters(ctx.event_id) x;
   return app_private.vote_eligibility_json(ctx.event_id);
 end;
@@ -2559,11 +2609,37 @@ $$;
 COMMENT ON FUNCTION app.lock_vote_eligibility(p_file jsonb) IS 'community eligibility lock: a new eligibility version from the file { excludedProjects?, excludedVoters?, confirmedProjects? } (eligibility_locked, invalid_eligibility).';
 
 --
+-- Name: member_two_factor(); Type: FUNCTION; Schema: app; Owner: -
+--
+
+CREATE FUNCTION app.member_two_factor() RETURNS jsonb
+    LANGUAGE sql STABLE SECURITY DEFINER
+    SET search_path TO ''
+    AS $$
+  select coalesce(jsonb_agg(jsonb_build_object('userId', u.id, 'email', u.email, 'name', u.name,
+           'twoFactorEnabled', u.two_factor_enabled) order by app_private.normalize_email(u.email)), '[]')
+  from app.users u
+  where u.id = app.current_user_id()
+     or (app.current_workspace_role() = 'owner'
+         and exists (select 1 from app.memberships me
+                  where me.workspace_id = app.current_workspace_id() and me.user_id = app.current_user_id() and me.role = 'owner')
+         and app_private.is_member_of(app.current_workspace_id()) is true
+         and exists (select 1 from app.memberships m where m.workspace_id = app.current_workspace_id() and m.user_id = u.id))
+$$;
+
+--
+-- Name: FUNCTION member_two_factor(); Type: COMMENT; Schema: app; Owner: -
+--
+
+COMMENT ON FUNCTION app.member_two_factor() IS 'Two-factor state: an owner sees every member of the workspace; anyone else only themselves.';
+
+--
 -- Name: my_workspaces(); Type: FUNCTION; Schema: app; Owner: -
 --
 
 CREATE FUNCTION app.my_workspaces() RETURNS jsonb
-    LANGUAGE sql STABLE
+    LANGUAGE sql STABLE SECURITY DEFINER
+    SET search_path TO ''
     AS $$
   select coalesce(jsonb_agg(jsonb_build_object('id', w.id, 'name', w.name, 'organizationId', w.organization_id,
            'role', m.role, 'isDefault', u.default_workspace_id is not distinct from w.id) order by lower(w.name)), '[]')
@@ -2782,6 +2858,7 @@ declare
   e app.events;
   teams jsonb;
   coaches jsonb;
+  notes jsonb;
   conflicts jsonb := '[]';
 begin
   ctx := app_private.organizer_ctx('hackathon:read');
@@ -2793,17 +2870,21 @@ begin
       'project', jsonb_build_object('id', p.id, 'name', p.name),
       'repository', coalesce(r.full_name, e.github_organization || '/' || app_private.repository_slug(p.name)),
       'readiness', coalesce(r.readiness, 'planned'),
-      'members', (select coalesce(jsonb_agg(jsonb_build_object('email', m.email, 'login', m.github_login, 'permission', 'maintain') order by lower(m.email)), '[]')
+      'members', (select coalesce(jsonb_agg(jsonb_build_object('email', m.email, 'login', m.github_login, 'permission', 'maintain') order by app_private.normalize_email(m.email)), '[]')
                     from app.roster_entries m where m.event_id = e.id and m.team_id = p.id)) order by lower(p.name)), '[]')
     into teams
     from app.event_teams t join app.projects p on p.id = t.project_id left join app.team_repositories r on r.project_id = p.id
     where t.event_id = e.id and t.left_at is null;
-  select coalesce(jsonb_agg(jsonb_build_object('email', c.email, 'login', c.github_login, 'permission', 'read') order by lower(c.email)), '[]')
-    into coaches from app.roster_entries c where c.event_id = e.id and c.role = 'advisor';
-  -- Conflicts: people without a code-host username, a username named twice, two teams on one repository name.
-  conflicts := conflicts || coalesce((select jsonb_agg(format('%s (%s) has no code-host username', x.email, coalesce(x.team, 'coach')) order by x.email)
-    from (select m.email, p.name as team from app.roster_entries m left join app.projects p on p.id = m.team_id
-          where m.event_id = e.id and m.role in ('participant', 'advisor') and m.github_login is null) x), '[]');
+  -- Coaches: advisors who told their username, invited at read.
+  select coalesce(jsonb_agg(jsonb_build_object('email', c.email, 'login', c.github_login, 'permission', 'read') order by app_private.normalize_email(c.email)), '[]')
+    into coaches from app.roster_entries c where c.event_id = e.id and c.role = 'advisor' and c.github_login is not null;
+  -- Notes: advisors without one are not invited (they can tell it, then provisioning runs again).
+  select coalesce(jsonb_agg(format('%s (advisor) has no code-host username: not invited to the repositories', c.email) order by app_private.normalize_email(c.email)), '[]')
+    into notes from app.roster_entries c where c.event_id = e.id and c.role = 'advisor' and c.github_login is null;
+  -- Conflicts: participants without a code-host username, a username named twice, two teams on one repository name.
+  conflicts := conflicts || coalesce((select jsonb_agg(format('%s (%s) has no code-host username', x.email, x.team) order by x.email)
+    from (select m.email, p.name as team from app.roster_entries m join app.projects p on p.id = m.team_id
+          where m.event_id = e.id and m.role = 'participant' and m.github_login is null) x), '[]');
   conflicts := conflicts || coalesce((select jsonb_agg(format('The username %s is named by %s people', x.login, x.n) order by x.login)
     from (select lower(m.github_login) as login, count(*) as n from app.roster_entries m
           where m.event_id = e.id and m.github_login is not null group by 1 having count(*) > 1) x), '[]');
@@ -2811,7 +2892,7 @@ begin
     from (select lower(t ->> 'repository') as repo, string_agg(t #>> '{project,name}', ', ' order by t #>> '{project,name}') as teams
           from jsonb_array_elements(teams) t group by 1 having count(*) > 1) x), '[]');
   return jsonb_build_object('organization', e.github_organization, 'template', e.github_template, 'branch', e.github_branch,
-    'teams', teams, 'coaches', coaches, 'conflicts', conflicts,
+    'teams', teams, 'coaches', coaches, 'notes', notes, 'conflicts', conflicts,
     'sample', teams -> 0 -> 'project'); -- the dry run's sample team: the first by name
 end;
 $$;
@@ -2820,7 +2901,7 @@ $$;
 -- Name: FUNCTION provision_plan(); Type: COMMENT; Schema: app; Owner: -
 --
 
-COMMENT ON FUNCTION app.provision_plan() IS 'admin provision --dry-run: the plan and its conflicts.';
+COMMENT ON FUNCTION app.provision_plan() IS 'admin provision --dry-run: the plan (teams with their members at maintain, coaches: advisors with a username at read), notes (advisors without a username, not invited) and conflicts (participants without a username, a username named twice, a shared repository name).';
 
 --
 -- Name: provision_run(text); Type: FUNCTION; Schema: app; Owner: -
@@ -2999,7 +3080,7 @@ CREATE FUNCTION app.remove_chat_reaction(p_post uuid, p_emoji text) RETURNS json
 -- Name: FUNCTION remove_chat_reaction(p_post uuid, p_emoji text); Type: COMMENT; Schema: app; Owner: -
 --
 
-COMMENT ON FUNCTION app.remove_chat_reaction(p_post uuid, p_emoji text) IS 'Take your reaction back (absent is a no-op).';
+COMMENT ON FUNCTION app.remove_chat_reaction(p_post uuid, p_emoji text) IS 'Take your reaction back (absent is a no-op). A removal counts toward the 30 reaction changes a minute per account.';
 
 --
 -- Name: remove_collaborator(uuid, uuid); Type: FUNCTION; Schema: app; Owner: -
@@ -3139,6 +3220,41 @@ $$;
 COMMENT ON FUNCTION app.reopen_help_request(p_id uuid) IS 'requests reopen: a team member, the claiming advisor or an organizer opens a resolved request again; the claim is cleared.';
 
 --
+-- Name: repository_invitation(text); Type: FUNCTION; Schema: app; Owner: -
+--
+
+CREATE FUNCTION app.repository_invitation(p_full_name text) RETURNS jsonb
+    LANGUAGE plpgsql STABLE SECURITY DEFINER
+    SET search_path TO ''
+    AS $$
+declare
+  a app_private.local_repository_access;
+  ev app.events;
+  team text;
+begin
+  perform app_private.require_scope('hackathon:read');
+  select * into a from app_private.local_repository_access x
+    where lower(x.full_name) = lower(p_full_name) and x.user_id = app.current_user_id();
+  if a.user_id is null then
+    perform app_private.fail('invitation_not_found', 'You have no invitation to this repository');
+  end if;
+  select e.* into ev from app_private.local_repositories r join app.events e on e.id = r.event_id
+    where r.name_key = lower(a.full_name);
+  select p.name into team from app.team_repositories tr join app.projects p on p.id = tr.project_id
+    where lower(tr.full_name) = lower(a.full_name) and tr.event_id = ev.id;
+  return jsonb_build_object('repository', a.full_name, 'permission', a.permission,
+    'invitedAt', app_private.iso(a.invited_at), 'acceptedAt', app_private.iso(a.accepted_at),
+    'event', case when ev.id is not null then jsonb_build_object('name', ev.name) end, 'team', team);
+end;
+$$;
+
+--
+-- Name: FUNCTION repository_invitation(p_full_name text); Type: COMMENT; Schema: app; Owner: -
+--
+
+COMMENT ON FUNCTION app.repository_invitation(p_full_name text) IS 'The caller''s own invitation to a repository of the local code host (hackathon:read): { repository, permission, invitedAt, acceptedAt, event: { name }, team }; invitation_not_found otherwise. Read by the invitation page (GET /codehost/invitations/<owner>/<repo>).';
+
+--
 -- Name: resolve_help_request(uuid); Type: FUNCTION; Schema: app; Owner: -
 --
 
@@ -3216,14 +3332,14 @@ begin
   if g.id is null then
     perform app_private.fail('deck_not_found', 'No such generated deck in this event; decks list shows them', jsonb_build_object('deckId', p_deck));
   end if;
-  if not p_approve and g.release = 'released' and app_private.generated_content_pinned(ctx.event_id) then
+  if p_approve is not true and g.release = 'released' and app_private.generated_content_pinned(ctx.event_id) then
     perform app_private.fail('content_pinned', format('The %s deck v%s is released and the vote pinned it: it cannot be rejected', g.kind, g.version),
       jsonb_build_object('deckId', g.id));
   end if;
   update app_private.generated_decks x
      set review = case when p_approve then 'approved' else 'rejected' end,
          review_note = nullif(trim(p_note), ''), reviewed_by = ctx.user_id, reviewed_at = app.now(),
-         release = case when not p_approve and x.release = 'released' then 'not released' else x.release end
+         release = case when p_approve is not true and x.release = 'released' then 'not released' else x.release end
    where x.id = g.id returning * into g;
   return app_private.generated_deck_json(g, true);
 end;
@@ -3335,18 +3451,31 @@ begin
   ctx := app_private.organizer_ctx('hackathon:read');
   return jsonb_build_object(
     'rosterLockedAt', (select app_private.iso(e.roster_locked_at) from app.events e where e.id = ctx.event_id),
+    'revocations', app_private.pending_access_revocations(ctx.event_id),
     'rows', coalesce((
       select jsonb_agg(jsonb_build_object('id', x.id, 'email', x.email, 'name', x.name, 'role', x.role, 'team', x.team,
-               'signedIn', x.signed_in, 'invitation', x.invitation, 'addedAt', app_private.iso(x.created_at)) order by x.created_at desc, x.id desc)
+               'signedIn', x.signed_in, 'invitation', x.invitation, 'repository', x.repository, 'addedAt', app_private.iso(x.created_at))
+               order by x.created_at desc, x.id desc)
       from (
         select r.id, r.email, r.name, r.role, p.name as team, r.created_at,
-               exists (select 1 from app.users u join app_private.sign_ins s on s.user_id = u.id where lower(u.email) = lower(r.email)) as signed_in,
+               app_private.has_signed_in(r.email) as signed_in,
                (select jsonb_build_object('state', app_private.invitation_state(i), 'sentAt', app_private.iso(i.sent_at), 'expiresAt', app_private.iso(i.expires_at))
                   from app_private.invitations i
                  where i.workspace_id = ctx.workspace_id and i.kind = 'workspace'
                    and app_private.normalize_email(i.email) = app_private.normalize_email(r.email)
-                 order by i.created_at desc, i.id desc limit 1) as invitation
+                 order by i.created_at desc, i.id desc limit 1) as invitation,
+               case r.role
+                 when 'advisor' then jsonb_build_object('name', null, 'permission', 'read', 'standing', null)
+                 when 'participant' then jsonb_build_object('name', t.full_name, 'permission', 'maintain', 'standing',
+                   case when lr.name_key is not null then coalesce((
+                     select case when a.accepted_at is not null then 'member' else 'invited' end
+                       from app_private.local_repository_access a join app.users u on u.id = a.user_id
+                      where lower(a.full_name) = lr.name_key and app_private.normalize_email(u.email) = app_private.normalize_email(r.email)
+                      order by a.accepted_at nulls last limit 1), 'none') end)
+               end as repository
         from app.roster_entries r left join app.projects p on p.id = r.team_id
+          left join app.team_repositories t on t.project_id = r.team_id and t.event_id = r.event_id
+          left join app_private.local_repositories lr on lr.name_key = lower(t.full_name) and lr.event_id = r.event_id
         where r.event_id = ctx.event_id
           and (p_before_at is null or (r.created_at, r.id) < (p_before_at, p_before_id))
         order by r.created_at desc, r.id desc
@@ -3519,7 +3648,7 @@ declare
 begin
   perform app_private.require_scope('hackathon:write');
   ctx := app_private.event_ctx();
-  if ctx.role <> 'participant' then
+  if ctx.role is distinct from 'participant' then
     perform app_private.fail('not_a_participant',
       format('Only participants name a code-host username; you are %s and have no team repository', ctx.role),
       jsonb_build_object('role', ctx.role));
@@ -3531,13 +3660,15 @@ begin
   -- One saver at a time per event, so two people cannot both take one login.
   perform pg_advisory_xact_lock(hashtextextended('podium:github-login:' || ctx.event_id::text, 0));
   select r.email into holder from app.roster_entries r join app.users u on u.id = ctx.user_id
-    where r.event_id = ctx.event_id and lower(r.github_login) = lower(login) and lower(r.email) <> lower(u.email) limit 1;
+    where r.event_id = ctx.event_id and lower(r.github_login) = lower(login)
+      and app_private.normalize_email(r.email) <> app_private.normalize_email(u.email) limit 1;
   if holder is not null then
     perform app_private.fail('github_login_taken', format('The GitHub username %s is already named by another person on the roster', login),
       jsonb_build_object('login', login));
   end if;
   update app.roster_entries r set github_login = login
-    from app.users u where u.id = ctx.user_id and r.event_id = ctx.event_id and lower(r.email) = lower(u.email);
+    from app.users u where u.id = ctx.user_id and r.event_id = ctx.event_id
+      and app_private.normalize_email(r.email) = app_private.normalize_email(u.email);
   return app.bootstrap_record();
 end;
 $$;
@@ -3588,11 +3719,23 @@ declare
   t app.event_teams;
   k text;
   v text;
+  m text[];
   hosts text[] := string_to_array(lower(coalesce(current_setting('podium.deck_link_hosts', true), '')), ',');
+  origin text := lower(coalesce(current_setting('podium.public_origin', true), ''));
+  own_hosts text[];
+  own boolean;
+  shared jsonb;
+  deck_ws uuid;
 begin
   perform app_private.require_scope('hackathon:write');
   ctx := app_private.event_ctx();
   t := app_private.event_team_for(p_team, true);
+  -- the instance's own host, with and without its port (https://h:8443 -> {h:8443, h})
+  if origin ~ '^https?://[a-z0-9.-]+(:[0-9]{1,5})?$' then
+    own_hosts := array[substring(origin from '^https?://(.+)$'), substring(origin from '^https?://([^:]+)')];
+  else
+    own_hosts := '{}';
+  end if;
   for k in select jsonb_object_keys(p_patch) loop
     if k not in ('demo', 'pitch', 'vote') then
       perform app_private.fail('invalid_input', format('%s is not a known field', k), jsonb_build_object('field', k));
@@ -3601,17 +3744,44 @@ begin
       continue;
     end if;
     v := p_patch ->> k;
-    if jsonb_typeof(p_patch -> k) <> 'string' or length(v) > 500 or v !~ '^https://[A-Za-z0-9.-]+(:[0-9]{1,5})?/v/[A-Za-z0-9_-]+/$' then
+    m := case when jsonb_typeof(p_patch -> k) = 'string' and length(v) <= 500
+              then regexp_match(v, '^(https?)://([A-Za-z0-9.-]+(:[0-9]{1,5})?)/v/([A-Za-z0-9_-]+)/$') end;
+    if m is null then
       perform app_private.fail('invalid_deck_link', format('%s must be a share link https://<host>/v/<token>/', k), jsonb_build_object('field', k));
     end if;
-    if not lower(substring(v from '^https://([^/]+)/')) = any (hosts) then
-      perform app_private.fail('invalid_deck_link', format('%s: this instance does not allow deck links on %s', k, substring(v from '^https://([^/]+)/')),
-        jsonb_build_object('field', k, 'allowedHosts', to_jsonb(array_remove(hosts, ''))));
+    own := lower(m[2]) = any (own_hosts) and (m[1] = 'https' or lower(m[1] || '://' || m[2]) = origin);
+    if ((m[1] = 'https' and lower(m[2]) = any (hosts)) or own) is not true then
+      perform app_private.fail('invalid_deck_link', format('%s: this instance does not allow deck links on %s', k, m[1] || '://' || m[2]),
+        jsonb_build_object('field', k, 'allowedHosts', to_jsonb(array_remove(hosts, '')), 'ownOrigin', nullif(origin, '')));
+    end if;
+    if k = 'vote' and own is not true then
+      perform app_private.fail('invalid_deck_link', format('vote must be a share link of this instance (%s/v/<token>/)', coalesce(nullif(origin, ''), 'its own origin')),
+        jsonb_build_object('field', k, 'ownOrigin', nullif(origin, '')));
     end if;
   end loop;
   if p_patch ? 'vote' and ctx.role = 'participant'
      and exists (select 1 from app.events e where e.id = ctx.event_id and e.voting_opened_at is not null) then
     perform app_private.fail('vote_link_frozen', 'Voting has opened: the vote link is frozen; an organizer may replace it');
+  end if;
+  if jsonb_typeof(p_patch -> 'vote') = 'string' then
+    v := p_patch ->> 'vote';
+    shared := app_private.resolve_share_link(pg_catalog.sha256(convert_to(substring(v from '/v/([A-Za-z0-9_-]+)/$'), 'UTF8')));
+    if shared is null then
+      perform app_private.fail('deck_link_not_live', 'vote: this share link opens no live deck (unknown, revoked or expired link, or deleted deck)',
+        jsonb_build_object('field', 'vote'));
+    end if;
+    select d.workspace_id into deck_ws from app.decks d where d.id = (shared ->> 'deckId')::uuid;
+    if deck_ws is distinct from ctx.workspace_id then
+      perform app_private.fail('deck_link_other_workspace', 'vote: this share link opens a deck of another workspace', jsonb_build_object('field', 'vote'));
+    end if;
+    if exists (select 1 from app_private.generated_deck_targets g
+               where g.deck_id = (shared ->> 'deckId')::uuid and g.project_id <> t.project_id)
+       or exists (select 1 from app.event_teams o
+                  where o.event_id = t.event_id and o.project_id <> t.project_id and o.vote_link is not null
+                    and (app_private.resolve_share_link(pg_catalog.sha256(convert_to(substring(o.vote_link from '/v/([A-Za-z0-9_-]+)/$'), 'UTF8'))) ->> 'deckId')
+                        = shared ->> 'deckId') then
+      perform app_private.fail('deck_link_taken', 'vote: this deck is another team''s vote deck', jsonb_build_object('field', 'vote'));
+    end if;
   end if;
   update app.event_teams x set
     demo_link = case when p_patch ? 'demo' then p_patch ->> 'demo' else x.demo_link end,
@@ -3646,7 +3816,7 @@ begin
   perform app_private.require_scope('hackathon:write');
   t := app_private.event_team_for(p_team, true);
   for k in select jsonb_object_keys(p_patch) loop
-    if not caps ? k then
+    if (caps ? k) is not true then
       perform app_private.fail('invalid_input', format('%s is not a known field', k), jsonb_build_object('field', k));
     end if;
     if jsonb_typeof(p_patch -> k) not in ('string', 'null') then
@@ -3757,7 +3927,7 @@ declare
   r app.help_requests;
 begin
   select * into r from app.help_requests x where x.id = p_id and x.event_id = ctx.event_id;
-  if r.id is null or not (ctx.role in ('organizer', 'advisor') or r.team_id = ctx.team_id) then
+  if r.id is null or (ctx.role in ('organizer', 'advisor') or r.team_id = ctx.team_id) is not true then
     perform app_private.fail('request_not_found', format('There is no help request %s you may see in this event', p_id), jsonb_build_object('requestId', p_id));
   end if;
   return app_private.help_request_json(r);
@@ -3819,7 +3989,7 @@ begin
   perform app_private.require_vote_on(ctx.event_id);
   -- One start at a time per event: the event row is the lock.
   select * into e from app.events x where x.id = ctx.event_id for update;
-  if app.now() < e.freeze_at then
+  if app_private.is_frozen(e) is false then
     perform app_private.fail('event_not_closed', format('Decks are generated from frozen submissions, after the freeze (%s)', app_private.iso(e.freeze_at)),
       jsonb_build_object('freezeAt', app_private.iso(e.freeze_at)));
   end if;
@@ -3934,7 +4104,7 @@ begin
   if not exists (select 1 from app.event_teams t where t.project_id = p_project and t.event_id = e.id) then
     perform app_private.fail('project_not_found', 'No such team in this event', jsonb_build_object('projectId', p_project));
   end if;
-  if app.now() < e.freeze_at then
+  if app_private.is_frozen(e) is false then
     perform app_private.fail('event_not_closed', format('Exceptions are recorded after the freeze (%s)', app_private.iso(e.freeze_at)));
   end if;
   if e.voting_opened_at is not null then
@@ -4051,7 +4221,7 @@ begin
          count(*) filter (where x ->> 'state' not in ('frozen', 'missing'))
     into attention, unsettled from jsonb_array_elements(teams) x;
   return jsonb_build_object(
-    'intake', case when app.now() < e.freeze_at then 'Intake is open until the freeze at ' || app_private.iso(e.freeze_at) || '.'
+    'intake', case when app_private.is_frozen(e) is false then 'Intake is open until the freeze at ' || app_private.iso(e.freeze_at) || '.'
                    when unsettled = 0 then 'Submissions are frozen.'
                    else 'Deadline passed, capture requires attention.' end,
     'serverTime', app_private.iso(app.now()), 'freezeAt', app_private.iso(e.freeze_at),
@@ -4119,7 +4289,7 @@ begin
     'team', app_private.team_ref_json(t.project_id),
     'members', coalesce((
       select jsonb_agg(jsonb_build_object('name', r.name, 'email', r.email,
-               'signedIn', exists (select 1 from app.users u join app_private.sign_ins s on s.user_id = u.id where lower(u.email) = lower(r.email)))
+               'signedIn', app_private.has_signed_in(r.email))
              order by lower(coalesce(r.name, r.email)), r.id)
       from app.roster_entries r
       where r.event_id = t.event_id and r.team_id = t.project_id and r.role = 'participant'), '[]'));
@@ -4438,7 +4608,8 @@ begin
   return jsonb_build_object('userId', u.id, 'email', u.email, 'created', created, 'kind', i.kind, 'role', i.role,
     'workspace', (select jsonb_build_object('id', w.id, 'name', w.name) from app.workspaces w where w.id = i.workspace_id),
     'presentationId', (select c.deck_id from app.deck_collaborators c where c.id = i.collaborator_id),
-    'twoFactor', u.two_factor_enabled);
+    'twoFactor', u.two_factor_enabled,
+    'event', app_private.invitation_event(i));
 end;
 $$;
 
@@ -4609,7 +4780,7 @@ begin
     end if;
     if s.demo_pass_id is not null then
       select * into d from app_private.demo_passes x where x.id = s.demo_pass_id;
-      if not app_private.demo_pass_acts(d) then
+      if app_private.demo_pass_acts(d) is not true then
         return null;
       end if;
       pin := d.workspace_id;
@@ -4903,7 +5074,7 @@ declare
   c app.chat_channels;
 begin
   select * into c from app.chat_channels x where x.id = p_channel;
-  if c.id is null or not app_private.chat_channel_readable(ctx, c) then
+  if c.id is null or app_private.chat_channel_readable(ctx, c) is not true then
     perform app_private.fail('channel_not_found', format('There is no channel %s you may read in this event', p_channel),
       jsonb_build_object('channelId', p_channel));
   end if;
@@ -5022,7 +5193,7 @@ begin
     select * into p from app.chat_posts x where x.id = p_post;
   end if;
   select * into c from app.chat_channels x where x.id = p.channel_id;
-  if p.id is null or not app_private.chat_channel_readable(ctx, c) or (p.hidden_at is not null and ctx.role <> 'organizer') then
+  if p.id is null or app_private.chat_channel_readable(ctx, c) is not true or (p.hidden_at is not null and ctx.role <> 'organizer') then
     perform app_private.fail('post_not_found', format('There is no post %s in this channel', p_post), jsonb_build_object('postId', p_post));
   end if;
   return p;
@@ -5081,10 +5252,14 @@ declare
   p app.chat_posts := app_private.chat_post_for(ctx, p_post, true);
   c app.chat_channels;
   n int;
+  mine int;
+  same int;
+  this_kind int;
+  kinds int;
 begin
   select * into c from app.chat_channels x where x.id = p.channel_id;
-  if p_emoji is null or length(p_emoji) not between 1 and 32 or p_emoji ~ '[\s\x01-\x1f\x7f-\x9f]' then
-    perform app_private.fail('invalid_input', 'emoji is 1 to 32 characters without spaces or control characters', jsonb_build_object('field', 'emoji'));
+  if app_private.is_emoji(p_emoji) is not true then
+    perform app_private.fail('invalid_input', 'emoji is one emoji (a single emoji character or sequence, at most 16 code points)', jsonb_build_object('field', 'emoji'));
   end if;
   if p.hidden_at is not null then
     perform app_private.fail('post_hidden', 'This post is hidden; restore it first', jsonb_build_object('postId', p.id));
@@ -5093,14 +5268,33 @@ begin
     perform app_private.fail('request_resolved', 'This help request is resolved: its thread is read-only until it is reopened');
   end if;
   if p_add then
+    -- The post's row is locked (chat_post_for), so these counts hold until commit.
+    select count(*) filter (where r.user_id = ctx.user_id)::int,
+           count(*) filter (where r.user_id = ctx.user_id and r.emoji = p_emoji)::int,
+           count(*) filter (where r.emoji = p_emoji)::int,
+           count(distinct r.emoji)::int
+      into mine, same, this_kind, kinds
+      from app.chat_reactions r where r.post_id = p.id;
+    if same = 0 and mine >= 10 then
+      perform app_private.fail('reaction_limit', 'You have 10 reactions on this post; take one back before adding another',
+        jsonb_build_object('postId', p.id, 'limit', 10));
+    end if;
+    if this_kind = 0 and kinds >= 50 then
+      perform app_private.fail('post_reaction_limit', 'This post already has 50 different emoji; react with one it has',
+        jsonb_build_object('postId', p.id, 'limit', 50));
+    end if;
     insert into app.chat_reactions (post_id, user_id, emoji) values (p.id, ctx.user_id, p_emoji) on conflict do nothing;
   else
     delete from app.chat_reactions r where r.post_id = p.id and r.user_id = ctx.user_id and r.emoji = p_emoji;
   end if;
   get diagnostics n = row_count;
   if n > 0 then
-    perform app_private.chat_publish(c, 'reaction.changed',
-      jsonb_build_object('channelId', c.id, 'postId', p.id, 'reactions', app_private.chat_reactions_json(p.id)));
+    perform app_private.take_reaction_rate(ctx.user_id);
+    perform app_private.chat_publish(c, 'reaction.changed', jsonb_build_object(
+      'channelId', c.id, 'postId', p.id, 'emoji', p_emoji,
+      'count', (select count(*)::int from app.chat_reactions r where r.post_id = p.id and r.emoji = p_emoji),
+      'change', case when p_add then 'added' else 'removed' end,
+      'by', jsonb_build_object('id', ctx.user_id, 'name', app_private.author_name(ctx.user_id))));
   end if;
   return jsonb_build_object('postId', p.id, 'reactions', app_private.chat_reactions_json(p.id));
 end;
@@ -5299,7 +5493,7 @@ begin
         perform app_private.fail('invalid_input', format('participants.%s.%s must be a string', n, k), jsonb_build_object('field', format('participants.%s.%s', n, k)));
       end if;
     end loop;
-    if not app_private.is_email(trim(x ->> 'email')) then
+    if app_private.is_email(trim(x ->> 'email')) is not true then
       perform app_private.fail('invalid_input', format('participants.%s.email must be an email address', n), jsonb_build_object('field', format('participants.%s.email', n)));
     end if;
     if length(trim(x ->> 'name')) > 200 or x ->> 'name' ~ '[[:cntrl:]]' then
@@ -5319,7 +5513,7 @@ begin
     end if;
   end loop;
   select min(r.n) into dup from (
-    select r.n, row_number() over (partition by lower(r.email) order by r.n) as k from app_private.roster_rows(p) r) r
+    select r.n, row_number() over (partition by app_private.normalize_email(r.email) order by r.n) as k from app_private.roster_rows(p) r) r
   where r.k > 1;
   if dup is not null then
     perform app_private.fail('invalid_input', format('participants.%s.email appears earlier in the roster', dup), jsonb_build_object('field', format('participants.%s.email', dup)));
@@ -5357,7 +5551,8 @@ declare
   n int;
 begin
   update app.deck_collaborators c set user_id = p_user, claimed_at = now()
-   where c.user_id is null and lower(c.email) = (select lower(u.email) from app.users u where u.id = p_user);
+   where c.user_id is null
+     and app_private.normalize_email(c.email) = (select app_private.normalize_email(u.email) from app.users u where u.id = p_user);
   get diagnostics n = row_count;
   return n;
 end;
@@ -5453,7 +5648,7 @@ begin
   select coalesce(jsonb_agg(jsonb_build_object('id', b.id, 'email', t.email, 'name', t.name, 'team', app_private.team_ref_json(t.team_id),
       'state', b.state, 'revision', b.revision, 'submittedAt', app_private.iso(b.submitted_at),
       'invalidatedAt', app_private.iso(b.invalidated_at), 'invalidationReason', b.invalidation_reason)
-      order by lower(t.email)), '[]')
+      order by app_private.normalize_email(t.email)), '[]')
     into items
     from app.vote_ballots b join app.vote_voters t on t.id = b.voter_id
    where b.eligibility_id = v.id;
@@ -5500,7 +5695,7 @@ CREATE FUNCTION app_private.count_download(p_link uuid) RETURNS void
     LANGUAGE sql
     SET search_path TO ''
     AS $$
-  update app.share_links x set download_count = x.download_count + 1 where x.id = p_link and not x.counts_nothing
+  update app.share_links x set download_count = x.download_count + 1 where x.id = p_link and x.counts_nothing is false
 $$;
 
 --
@@ -5520,9 +5715,9 @@ begin
   end if;
   scopes := coalesce(p_scopes, case p_tool when 'deck' then array['presentations:read', 'presentations:write']
                                               else array['hackathon:read', 'hackathon:write'] end);
-  if p_tool = 'deck' and not scopes <@ array['presentations:read', 'presentations:write', 'data:export'] then
+  if p_tool = 'deck' and (scopes <@ array['presentations:read', 'presentations:write', 'data:export']) is not true then
     perform app_private.fail('invalid_scopes', format('A deck key takes presentations:read, presentations:write, data:export; got %s', array_to_string(scopes, ',')));
-  elsif p_tool = 'hackathon' and not scopes <@ array['hackathon:read', 'hackathon:write', 'data:export'] then
+  elsif p_tool = 'hackathon' and (scopes <@ array['hackathon:read', 'hackathon:write', 'data:export']) is not true then
     perform app_private.fail('invalid_scopes', format('A hackathon key takes hackathon:read, hackathon:write, data:export; got %s', array_to_string(scopes, ',')));
   elsif cardinality(scopes) = 0 then
     perform app_private.fail('invalid_scopes', 'A key needs at least one scope');
@@ -5634,7 +5829,7 @@ begin
       perform app_private.fail('invalid_input', format('emails.%s must be an email address', i - 1), jsonb_build_object('field', format('emails.%s', i - 1)));
     end if;
     who := app_private.workspace_person(p_emails[i]);
-    if who.role in ('owner', 'admin') or app_private.role_rank(who.role) >= app_private.role_rank(maker) then
+    if app_private.is_admin_role(who.role) or app_private.role_rank(who.role) >= app_private.role_rank(maker) then
       perform app_private.fail('demo_role_refused',
         format('A demo pass acts only for a member or guest below your role; %s is %s of this workspace', p_emails[i],
                case who.role when 'owner' then 'an owner' when 'admin' then 'an admin' else 'a ' || who.role end),
@@ -5746,7 +5941,7 @@ begin
   if r is null then
     perform app_private.fail('not_found', 'No such deck', jsonb_build_object('presentationId', p_deck));
   end if;
-  if not (r = any (p_roles)) then
+  if (r = any (p_roles)) is not true then
     perform app_private.fail('deck_read_only', 'You have read-only access to this deck (collaborator); ask its owner');
   end if;
   if p_lock then
@@ -5808,7 +6003,7 @@ CREATE FUNCTION app_private.deck_role(p_deck uuid) RETURNS text
     AS $$
   select case
     when d.workspace_id = app.current_workspace_id() and m.role is not null and d.owner_id = app.current_user_id() then 'owner'
-    when d.workspace_id = app.current_workspace_id() and m.role in ('owner', 'admin') then 'admin'
+    when d.workspace_id = app.current_workspace_id() and app_private.is_admin_role(m.role) then 'admin'
     when exists (select 1 from app.deck_collaborators c where c.deck_id = d.id and c.user_id = app.current_user_id())
          and (d.workspace_id = app.current_workspace_id() or app_private.demo_workspace() is null) then 'collaborator'
   end
@@ -5881,10 +6076,10 @@ CREATE FUNCTION app_private.delivery_verdict(e app.events, p_kind text, p jsonb,
     -- the organization is another event's (a name alone proves nothing)
     when app_private.organization_held_elsewhere(e.id, e.github_organization) then 'installation_mismatch'
     -- a GitHub App delivery names its installation: it must be one this event holds
-    when jsonb_typeof(p -> 'installation') = 'object' and not (case when (p #>> '{installation,id}') ~ '^[0-9]{1,18}$'
+    when jsonb_typeof(p -> 'installation') = 'object' and (case when (p #>> '{installation,id}') ~ '^[0-9]{1,18}$'
            then exists (select 1 from app_private.github_installations i
                          where i.installation_id = (p #>> '{installation,id}')::bigint and i.event_id = e.id)
-           else false end) then 'installation_mismatch'
+           else false end) is not true then 'installation_mismatch'
     when p_project is null then 'unknown_repository'
     when p_kind <> 'push' then null
     when coalesce(p ->> 'ref', '') <> 'refs/heads/' || e.github_branch then 'wrong_branch'
@@ -5921,7 +6116,7 @@ CREATE FUNCTION app_private.demo_pass_acts(d app_private.demo_passes) RETURNS bo
   select d.id is not null and d.revoked_at is null and d.expires_at > app.now() and exists (
     select 1 from app.memberships t join app.memberships m on m.workspace_id = t.workspace_id and m.user_id = d.created_by
      where t.workspace_id = d.workspace_id and t.user_id = d.user_id
-       and t.role in ('member', 'guest') and m.role in ('owner', 'admin')
+       and t.role in ('member', 'guest') and app_private.is_admin_role(m.role)
        and app_private.role_rank(t.role) < app_private.role_rank(m.role))
 $$;
 
@@ -5937,7 +6132,7 @@ declare
   d app_private.demo_passes;
 begin
   select * into d from app_private.demo_passes x where x.token_hash = p_token_hash for update;
-  if not app_private.demo_pass_acts(d) then
+  if app_private.demo_pass_acts(d) is not true then
     return null;
   end if;
   return jsonb_build_object('passId', d.id, 'userId', d.user_id);
@@ -6046,12 +6241,12 @@ CREATE FUNCTION app_private.eligibility_drift(v app.vote_eligibility) RETURNS te
   select coalesce(array_agg(d order by d), '{}') from (
     select format('voter %s is now on %s', x.email, coalesce((select p.name from app.projects p where p.id = x.team_id), '?')) as d
       from app_private.live_voters(v.event_id) x
-     where not exists (select 1 from app.vote_voters y where y.eligibility_id = v.id and lower(y.email) = lower(x.email) and y.team_id = x.team_id)
+     where not exists (select 1 from app.vote_voters y where y.eligibility_id = v.id and app_private.normalize_email(y.email) = app_private.normalize_email(x.email) and y.team_id = x.team_id)
     union all
     select format('voter %s left the roster or their team', y.email)
       from app.vote_voters y
      where y.eligibility_id = v.id
-       and not exists (select 1 from app_private.live_voters(v.event_id) x where lower(x.email) = lower(y.email))
+       and not exists (select 1 from app_private.live_voters(v.event_id) x where app_private.normalize_email(x.email) = app_private.normalize_email(y.email))
     union all
     select format('team %s now has a vote link', c.name)
       from app_private.live_vote_candidates(v.event_id) c
@@ -6129,9 +6324,24 @@ CREATE FUNCTION app_private.eligible_receipt(p_project uuid) RETURNS app.submiss
     SET search_path TO ''
     AS $$
   select r.* from app.submission_receipts r
-  where r.project_id = p_project and r.kind = 'push' and r.verdict = 'accepted' and not r.late
+  where r.project_id = p_project and r.kind = 'push' and r.verdict = 'accepted' and r.late is false
   order by r.seq desc limit 1
 $$;
+
+--
+-- Name: email_fold(text); Type: FUNCTION; Schema: app_private; Owner: -
+--
+
+CREATE FUNCTION app_private.email_fold(p text) RETURNS text
+    LANGUAGE sql IMMUTABLE STRICT PARALLEL SAFE
+    SET search_path TO ''
+    AS $$ select pg_catalog.lower(normalize(pg_catalog.btrim(p), NFKC)) $$;
+
+--
+-- Name: FUNCTION email_fold(p text); Type: COMMENT; Schema: app_private; Owner: -
+--
+
+COMMENT ON FUNCTION app_private.email_fold(p text) IS 'The compatibility fold of an address (trim, NFKC, lower): keys rate-limit buckets only, never an identity.';
 
 --
 -- Name: enqueue_capture(uuid, text); Type: FUNCTION; Schema: app_private; Owner: -
@@ -6196,6 +6406,20 @@ CREATE TABLE app.users (
 COMMENT ON TABLE app.users IS 'Accounts. Email is unique case-insensitively; passwords and TOTP secrets live in app_private.user_secrets.';
 
 --
+-- Name: COLUMN users.two_factor_enabled; Type: COMMENT; Schema: app; Owner: -
+--
+
+COMMENT ON COLUMN app.users.two_factor_enabled IS '@behavior -*
+Whether the account signs in with a second factor (the person''s own; owners read it through memberTwoFactor).';
+
+--
+-- Name: COLUMN users.default_workspace_id; Type: COMMENT; Schema: app; Owner: -
+--
+
+COMMENT ON COLUMN app.users.default_workspace_id IS '@behavior -*
+The workspace an unpinned credential acts in (the person''s own; myWorkspaces says isDefault).';
+
+--
 -- Name: COLUMN users.erased_at; Type: COMMENT; Schema: app; Owner: -
 --
 
@@ -6214,7 +6438,13 @@ declare
 begin
   select * into u from app.users x where app_private.normalize_email(x.email) = app_private.normalize_email(p_email);
   if u.id is null then
-    insert into app.users (email, name) values (trim(p_email), nullif(trim(p_name), '')) returning * into u;
+    begin
+      insert into app.users (email, name) values (trim(p_email), nullif(trim(p_name), '')) returning * into u;
+    exception when unique_violation then
+      perform app_private.fail('conflict',
+        format('%s differs from the address of another account only in letter case; it is not made a second account', trim(p_email)),
+        jsonb_build_object('field', 'email'));
+    end;
   elsif p_name is not null and u.name is null then
     update app.users x set name = nullif(trim(p_name), '') where x.id = u.id returning * into u;
   end if;
@@ -6289,7 +6519,7 @@ begin
 
   -- Roster rows: detached (they name the address, the account's link to them).
   update app.roster_entries r set email = tomb, name = '(erased account)', github_login = null
-    where lower(r.email) = lower(u.email) or app_private.normalize_email(r.email) = app_private.normalize_email(u.email);
+    where app_private.normalize_email(r.email) = app_private.normalize_email(u.email);
   get diagnostics n_roster = row_count;
 
   -- The live log: names in payloads.
@@ -6371,8 +6601,8 @@ begin
   end if;
   select u.email into user_email from app.users u where u.id = ctx.user_id;
   select r.role, r.team_id into roster_role, ctx.team_id
-    from app.roster_entries r where r.event_id = ctx.event_id and lower(r.email) = lower(user_email);
-  ctx.role := case when ws_role in ('owner', 'admin') then 'organizer' else roster_role end;
+    from app.roster_entries r where r.event_id = ctx.event_id and app_private.normalize_email(r.email) = app_private.normalize_email(user_email);
+  ctx.role := case when app_private.is_admin_role(ws_role) then 'organizer' else roster_role end;
   return ctx;
 end;
 $$;
@@ -6410,7 +6640,7 @@ CREATE FUNCTION app_private.event_team_for(p_team text, p_lock boolean) RETURNS 
     SET search_path TO ''
     AS $$
 declare
-  ctx app_private.event_ctx := app_private.require_event_role(array['organizer', 'participant']);
+  ctx app_private.event_ctx := app_private.role_ctx(case when p_lock then 'hackathon:write' else 'hackathon:read' end, array['organizer', 'participant']);
   named uuid;
   t app.event_teams;
 begin
@@ -6560,7 +6790,7 @@ declare
   selected int := 0;
   pending app.submissions;
 begin
-  for e in select * from app.events x where (p_event is null or x.id = p_event) and app.now() >= x.freeze_at for update loop
+  for e in select * from app.events x where (p_event is null or x.id = p_event) and app_private.is_frozen(x) for update loop
     update app.events x set frozen_at = coalesce(x.frozen_at, app.now()) where x.id = e.id;
     for t in select et.project_id from app.event_teams et where et.event_id = e.id and et.left_at is null
              and not exists (select 1 from app.submissions s where s.project_id = et.project_id) loop
@@ -6706,13 +6936,15 @@ declare
   cur_newest app_private.generated_decks;
   job app_private.generation_jobs;
   state text;
+  shown app_private.generated_decks;
 begin
   select * into rel from app_private.generated_decks g where g.project_id = p_project and g.kind = p_kind and g.release = 'released';
   if rel.id is not null then
     return jsonb_build_object('state', 'released', 'version', rel.version, 'deckId', rel.id, 'viewKey', rel.job_id,
-      'evidenceChanged', rel.archive_sha256 is distinct from cur);
+      'evidenceChanged', rel.archive_sha256 is distinct from cur,
+      'thumbnail', exists (select 1 from app.deck_thumbnails t where t.deck_id = rel.deck_id and t.version = rel.version));
   end if;
-  if not p_full then
+  if p_full is not true then
     return jsonb_build_object('state', 'pending');
   end if;
   select * into job from app_private.generation_jobs j
@@ -6734,7 +6966,9 @@ begin
                   and g.archive_sha256 = cur and g.invalidated_at is null and g.review = 'approved') then 'pending'
     else 'review'
   end;
-  return jsonb_build_object('state', state, 'version', coalesce(cur_newest.version, newest.version), 'deckId', coalesce(cur_newest.id, newest.id));
+  shown := case when cur_newest.id is not null then cur_newest else newest end;
+  return jsonb_build_object('state', state, 'version', shown.version, 'deckId', shown.id,
+    'thumbnail', shown.id is not null and exists (select 1 from app.deck_thumbnails t where t.deck_id = shown.deck_id and t.version = shown.version));
 end;
 $$;
 
@@ -6757,6 +6991,9 @@ declare
   e app.events;
   p app.projects;
   t app_private.deck_templates;
+  et app.event_teams;
+  repo app.team_repositories;
+  roster jsonb;
 begin
   select * into j from app_private.generation_jobs x where x.id = p_job for update;
   if j.id is null or j.status in ('review', 'failed', 'skipped') then
@@ -6772,12 +7009,23 @@ begin
   select * into e from app.events x where x.id = j.event_id;
   select * into p from app.projects x where x.id = j.project_id;
   select * into t from app_private.deck_templates x where x.kind = j.kind;
+  select * into et from app.event_teams x where x.project_id = p.id and x.event_id = e.id;
+  select * into repo from app.team_repositories r where r.project_id = p.id;
+  select coalesce(jsonb_agg(jsonb_build_object('name', r.name,
+           'key', left(encode(pg_catalog.sha256(pg_catalog.convert_to(app_private.normalize_email(r.email), 'UTF8')), 'hex'), 16))
+           order by r.name, r.email), '[]'::jsonb)
+    into roster
+    from app.roster_entries r
+   where r.event_id = e.id and r.team_id = p.id and r.role = 'participant' and r.name is not null;
   return jsonb_build_object('jobId', j.id, 'runId', j.run_id, 'kind', j.kind, 'revision', j.revision, 'attempts', j.attempts,
     'eventId', e.id, 'eventName', e.name, 'workspaceId', e.workspace_id,
     'team', jsonb_build_object('id', p.id, 'name', p.name),
     'sha', j.submission_sha, 'archiveSha256', j.archive_sha256,
     'archiveName', 'submission-' || left(j.submission_sha, 12) || '.tar.gz',
-    'repository', (select r.full_name from app.team_repositories r where r.project_id = p.id),
+    'repository', repo.full_name,
+    'templateSha', repo.template_sha,
+    'showcase', jsonb_build_object('product', et.product_name, 'tagline', et.tagline, 'description', et.description),
+    'roster', roster,
     'window', jsonb_build_object('startsAt', app_private.iso(e.starts_at), 'freezeAt', app_private.iso(e.freeze_at)),
     'template', app_private.deck_template_json(t));
 end;
@@ -6787,7 +7035,7 @@ $$;
 -- Name: FUNCTION generation_job_begin(p_job uuid); Type: COMMENT; Schema: app_private; Owner: -
 --
 
-COMMENT ON FUNCTION app_private.generation_job_begin(p_job uuid) IS 'Worker: marks a generation job running (attempts + 1) and answers what it generates from; null when it is finished or its deck is already published.';
+COMMENT ON FUNCTION app_private.generation_job_begin(p_job uuid) IS 'Worker: marks a generation job running (attempts + 1) and answers what it generates from (with the team''s showcase, the template revision and the team''s roster names keyed by the hash of their normalized address); null when it is finished or its deck is already published.';
 
 --
 -- Name: generation_job_failed(uuid, text, boolean); Type: FUNCTION; Schema: app_private; Owner: -
@@ -6942,6 +7190,24 @@ CREATE FUNCTION app_private.github_installation_standing(p_event uuid, p_install
 $$;
 
 --
+-- Name: has_signed_in(text); Type: FUNCTION; Schema: app_private; Owner: -
+--
+
+CREATE FUNCTION app_private.has_signed_in(p_email text) RETURNS boolean
+    LANGUAGE sql STABLE
+    SET search_path TO ''
+    AS $$
+  select exists (select 1 from app.users u join app_private.sign_ins s on s.user_id = u.id
+                  where app_private.normalize_email(u.email) = app_private.normalize_email(p_email))
+$$;
+
+--
+-- Name: FUNCTION has_signed_in(p_email text); Type: COMMENT; Schema: app_private; Owner: -
+--
+
+COMMENT ON FUNCTION app_private.has_signed_in(p_email text) IS 'Whether the person with this address has signed in at least once (roster pages show it).';
+
+--
 -- Name: health(integer); Type: FUNCTION; Schema: app_private; Owner: -
 --
 
@@ -7072,7 +7338,7 @@ begin
   else
     select * into r from app.help_requests x where x.id = p_id and x.event_id = ctx.event_id;
   end if;
-  if r.id is null or not (ctx.role in ('organizer', 'advisor') or (ctx.role = 'participant' and r.team_id = ctx.team_id)) then
+  if r.id is null or (ctx.role in ('organizer', 'advisor') or (ctx.role = 'participant' and r.team_id = ctx.team_id)) is not true then
     perform app_private.fail('request_not_found', format('There is no help request %s you may see in this event', p_id), jsonb_build_object('requestId', p_id));
   end if;
   return r;
@@ -7176,7 +7442,7 @@ begin
   end loop;
   -- Organizations the account left on the hub: their workspaces here no longer hold it.
   delete from app.memberships m using app.workspaces w
-   where m.workspace_id = w.id and m.user_id = u.id and w.organization_id is not null and not (w.id = any (kept));
+   where m.workspace_id = w.id and m.user_id = u.id and w.organization_id is not null and (w.id = any (kept)) is not true;
   update app.users x set default_workspace_id = coalesce(
       (select w.id from app.workspaces w where w.organization_id = p_default_org and w.id = any (kept)),
       case when x.default_workspace_id = any (kept) then x.default_workspace_id end,
@@ -7290,31 +7556,6 @@ $$;
 COMMENT ON FUNCTION app_private.invalidate_generated_decks() IS 'Trigger: an exception recorded with invalidate_decks invalidates the team''s generated decks.';
 
 --
--- Name: invitation_issue(uuid, bytea); Type: FUNCTION; Schema: app_private; Owner: -
---
-
-CREATE FUNCTION app_private.invitation_issue(p_invitation uuid, p_token_hash bytea) RETURNS jsonb
-    LANGUAGE plpgsql
-    SET search_path TO ''
-    AS $$
-declare
-  i app_private.invitations;
-begin
-  update app_private.invitations x set token_hash = p_token_hash, sent_at = app.now(), expires_at = app.now() + interval '7 days'
-   where x.id = p_invitation and x.accepted_at is null and x.revoked_at is null
-     and app_private.invitation_state(x) <> 'accepted'
-  returning * into i;
-  if i.id is null then
-    return null;
-  end if;
-  return jsonb_build_object('to', i.email, 'kind', i.kind, 'role', i.role, 'expiresAt', app_private.iso(i.expires_at),
-    'workspace', (select w.name from app.workspaces w where w.id = i.workspace_id),
-    'inviter', (select coalesce(u.name, u.email) from app.users u where u.id = i.invited_by),
-    'deckTitle', (select d.title from app.deck_collaborators c join app.decks d on d.id = c.deck_id where c.id = i.collaborator_id));
-end;
-$$;
-
---
 -- Name: invitations; Type: TABLE; Schema: app_private; Owner: -
 --
 
@@ -7348,6 +7589,55 @@ CREATE TABLE app_private.invitations (
 COMMENT ON TABLE app_private.invitations IS 'Workspace invitations and collaborator claims: the address, what accepting gives, the sha256 of the mailed link''s secret, its expiry, and whether it was accepted or revoked.';
 
 --
+-- Name: invitation_event(app_private.invitations); Type: FUNCTION; Schema: app_private; Owner: -
+--
+
+CREATE FUNCTION app_private.invitation_event(i app_private.invitations) RETURNS jsonb
+    LANGUAGE sql STABLE
+    SET search_path TO ''
+    AS $$
+  select case when i.kind = 'workspace' then (
+    select jsonb_build_object('name', e.name, 'role', r.role, 'team', p.name)
+      from app.events e
+      join app.roster_entries r on r.event_id = e.id and app_private.normalize_email(r.email) = app_private.normalize_email(i.email)
+      left join app.projects p on p.id = r.team_id
+     where e.workspace_id = i.workspace_id
+     limit 1) end
+$$;
+
+--
+-- Name: FUNCTION invitation_event(i app_private.invitations); Type: COMMENT; Schema: app_private; Owner: -
+--
+
+COMMENT ON FUNCTION app_private.invitation_event(i app_private.invitations) IS 'The event an invitation is for: { name, role, team } when the address is on the roster of the workspace''s event (workspace invitations only), else null.';
+
+--
+-- Name: invitation_issue(uuid, bytea); Type: FUNCTION; Schema: app_private; Owner: -
+--
+
+CREATE FUNCTION app_private.invitation_issue(p_invitation uuid, p_token_hash bytea) RETURNS jsonb
+    LANGUAGE plpgsql
+    SET search_path TO ''
+    AS $$
+declare
+  i app_private.invitations;
+begin
+  update app_private.invitations x set token_hash = p_token_hash, sent_at = app.now(), expires_at = app.now() + interval '7 days'
+   where x.id = p_invitation and x.accepted_at is null and x.revoked_at is null
+     and app_private.invitation_state(x) <> 'accepted'
+  returning * into i;
+  if i.id is null then
+    return null;
+  end if;
+  return jsonb_build_object('to', i.email, 'kind', i.kind, 'role', i.role, 'expiresAt', app_private.iso(i.expires_at),
+    'workspace', (select w.name from app.workspaces w where w.id = i.workspace_id),
+    'inviter', (select coalesce(u.name, u.email) from app.users u where u.id = i.invited_by),
+    'deckTitle', (select d.title from app.deck_collaborators c join app.decks d on d.id = c.deck_id where c.id = i.collaborator_id),
+    'event', app_private.invitation_event(i));
+end;
+$$;
+
+--
 -- Name: invitation_json(app_private.invitations); Type: FUNCTION; Schema: app_private; Owner: -
 --
 
@@ -7377,7 +7667,8 @@ CREATE FUNCTION app_private.invitation_lookup(p_token_hash bytea) RETURNS jsonb
     'inviter', (select coalesce(u.name, u.email) from app.users u where u.id = i.invited_by),
     'deck', (select jsonb_build_object('id', d.id, 'title', d.title) from app.deck_collaborators c join app.decks d on d.id = c.deck_id where c.id = i.collaborator_id),
     'expiresAt', app_private.iso(i.expires_at),
-    'accountId', (select u.id from app.users u where app_private.normalize_email(u.email) = app_private.normalize_email(i.email)))
+    'accountId', (select u.id from app.users u where app_private.normalize_email(u.email) = app_private.normalize_email(i.email)),
+    'event', app_private.invitation_event(i))
   from app_private.invitations i join app.workspaces w on w.id = i.workspace_id
   where i.token_hash = p_token_hash
 $$;
@@ -7426,7 +7717,7 @@ begin
    where x.workspace_id = p_workspace and x.kind = 'workspace' and x.accepted_at is null and x.revoked_at is null
      and app_private.normalize_email(x.email) = app_private.normalize_email(v_email)
    for update;
-  if i.id is not null and not p_resend and (i.expires_at is null or i.expires_at > app.now()) then
+  if i.id is not null and p_resend is not true and (i.expires_at is null or i.expires_at > app.now()) then
     mailed := false;
   elsif i.id is not null then
     update app_private.invitations x set role = p_role::app.workspace_role, invited_by = p_inviter, source = p_source, email = v_email,
@@ -7452,6 +7743,82 @@ $_$;
 COMMENT ON FUNCTION app_private.invite(p_workspace uuid, p_email text, p_role text, p_source text, p_inviter uuid, p_resend boolean) IS 'Makes or renews a workspace invitation and queues its mail (the worker mints the link).';
 
 --
+-- Name: is_admin_role(app.workspace_role); Type: FUNCTION; Schema: app_private; Owner: -
+--
+
+CREATE FUNCTION app_private.is_admin_role(p_role app.workspace_role) RETURNS boolean
+    LANGUAGE sql IMMUTABLE
+    SET search_path TO ''
+    AS $$ select p_role in ('owner', 'admin') $$;
+
+--
+-- Name: FUNCTION is_admin_role(p_role app.workspace_role); Type: COMMENT; Schema: app_private; Owner: -
+--
+
+COMMENT ON FUNCTION app_private.is_admin_role(p_role app.workspace_role) IS 'Whether a workspace membership role is owner or admin (NULL for NULL): the one place that names that set.';
+
+--
+-- Name: is_emoji(text); Type: FUNCTION; Schema: app_private; Owner: -
+--
+
+CREATE FUNCTION app_private.is_emoji(p text) RETURNS boolean
+    LANGUAGE sql IMMUTABLE PARALLEL SAFE
+    SET search_path TO ''
+    AS $_$
+  select p is not null and char_length(p) between 1 and 16 and p ~ (
+    '^(?:'
+    -- a pictograph with an optional presentation selector and skin tone, joined by ZWJ
+    || '(?:[\u00A9\u00AE\u203C\u2049\u2122\u2139\u2194-\u21AA\u231A-\u23FF\u24C2\u25AA-\u25FE\u2600-\u27BF\u2934\u2935\u2B05-\u2B55\u3030\u303D\u3297\u3299\U0001F000-\U0001F1E5\U0001F200-\U0001FAFF][\uFE0E\uFE0F]?[\U0001F3FB-\U0001F3FF]?)'
+    || '(?:\u200D[\u2640\u2642\u2695\u2696\u2708\u2764\u27A1\u2600-\u27BF\U0001F000-\U0001F1E5\U0001F200-\U0001FAFF][\uFE0E\uFE0F]?[\U0001F3FB-\U0001F3FF]?)*'
+    -- a flag: two regional indicators, or a black flag with tags
+    || '|[\U0001F1E6-\U0001F1FF]{2}'
+    || '|\U0001F3F4[\U000E0020-\U000E007E]+\U000E007F'
+    -- a keycap
+    || '|[0-9#*]\uFE0F?\u20E3'
+    || ')$')
+$_$;
+
+--
+-- Name: FUNCTION is_emoji(p text); Type: COMMENT; Schema: app_private; Owner: -
+--
+
+COMMENT ON FUNCTION app_private.is_emoji(p text) IS 'One emoji: a pictograph (presentation selector, skin tone), a ZWJ sequence of them, a flag or a keycap; at most 16 code points.';
+
+--
+-- Name: is_frozen(app.events); Type: FUNCTION; Schema: app_private; Owner: -
+--
+
+CREATE FUNCTION app_private.is_frozen(e app.events) RETURNS boolean
+    LANGUAGE sql STABLE
+    SET search_path TO ''
+    AS $$ select app.now() >= e.freeze_at $$;
+
+--
+-- Name: FUNCTION is_frozen(e app.events); Type: COMMENT; Schema: app_private; Owner: -
+--
+
+COMMENT ON FUNCTION app_private.is_frozen(e app.events) IS 'Whether the event''s submissions are frozen (its freeze time has passed): the one place that compares the clock with freeze_at.';
+
+--
+-- Name: is_instance_owner(uuid); Type: FUNCTION; Schema: app_private; Owner: -
+--
+
+CREATE FUNCTION app_private.is_instance_owner(p_user uuid) RETURNS boolean
+    LANGUAGE sql STABLE
+    SET search_path TO ''
+    AS $$
+  select coalesce((
+    select exists (select 1 from app.memberships m where m.workspace_id = w.id and m.user_id = p_user and m.role = 'owner')
+      from app.workspaces w order by w.created_at, w.id limit 1), false)
+$$;
+
+--
+-- Name: FUNCTION is_instance_owner(p_user uuid); Type: COMMENT; Schema: app_private; Owner: -
+--
+
+COMMENT ON FUNCTION app_private.is_instance_owner(p_user uuid) IS 'True for an owner of the first workspace: who reads the mail outbox on the web (/operator/mail).';
+
+--
 -- Name: is_member_of(uuid); Type: FUNCTION; Schema: app_private; Owner: -
 --
 
@@ -7462,6 +7829,24 @@ CREATE FUNCTION app_private.is_member_of(ws uuid) RETURNS boolean
   select exists (select 1 from app.memberships m where m.workspace_id = ws and m.user_id = app.current_user_id())
     and ws = coalesce(app_private.demo_workspace(), ws)
 $$;
+
+--
+-- Name: is_workspace_admin(uuid, uuid); Type: FUNCTION; Schema: app_private; Owner: -
+--
+
+CREATE FUNCTION app_private.is_workspace_admin(p_workspace uuid, p_user uuid) RETURNS boolean
+    LANGUAGE sql STABLE
+    SET search_path TO ''
+    AS $$
+  select exists (select 1 from app.memberships m
+                  where m.workspace_id = p_workspace and m.user_id = p_user and app_private.is_admin_role(m.role))
+$$;
+
+--
+-- Name: FUNCTION is_workspace_admin(p_workspace uuid, p_user uuid); Type: COMMENT; Schema: app_private; Owner: -
+--
+
+COMMENT ON FUNCTION app_private.is_workspace_admin(p_workspace uuid, p_user uuid) IS 'Whether the user is an owner or admin of the workspace; false for a NULL user or workspace.';
 
 --
 -- Name: iso(timestamp with time zone); Type: FUNCTION; Schema: app_private; Owner: -
@@ -7620,8 +8005,9 @@ CREATE FUNCTION app_private.live_publish(p_event_id uuid, p_kind text, p_roles t
 declare
   new_id bigint;
 begin
-  -- One publisher at a time from here to commit: ids in commit order (see the file header).
-  perform pg_advisory_xact_lock(hashtext('app_private.live_events'));
+  -- One publisher of this event at a time from here to commit: the event's ids in commit
+  -- order (see the file header). Other events take other locks.
+  perform pg_advisory_xact_lock(hashtextextended('podium:live:' || p_event_id::text, 0));
   insert into app_private.live_events (workspace_id, event_id, kind, roles, team_id, payload)
     select e.workspace_id, e.id, p_kind, p_roles, p_team_id, p_payload from app.events e where e.id = p_event_id
     returning id into new_id;
@@ -7637,7 +8023,7 @@ $$;
 -- Name: FUNCTION live_publish(p_event_id uuid, p_kind text, p_roles text[], p_team_id uuid, p_payload jsonb); Type: COMMENT; Schema: app_private; Owner: -
 --
 
-COMMENT ON FUNCTION app_private.live_publish(p_event_id uuid, p_kind text, p_roles text[], p_team_id uuid, p_payload jsonb) IS 'Appends a change to the live log with its audience and wakes every listening API replica (NOTIFY podium_live, payload: the id).';
+COMMENT ON FUNCTION app_private.live_publish(p_event_id uuid, p_kind text, p_roles text[], p_team_id uuid, p_payload jsonb) IS 'Appends a change to the live log with its audience (ids in commit order per event, under a per-event advisory lock) and wakes every listening API replica (NOTIFY podium_live, payload: the id).';
 
 --
 -- Name: live_reader(bigint); Type: FUNCTION; Schema: app_private; Owner: -
@@ -7651,13 +8037,14 @@ declare
   ctx app_private.event_ctx := app_private.role_ctx('hackathon:read', array['participant', 'advisor', 'organizer']);
   horizon bigint := (select h.pruned_through from app_private.live_horizon h);
   top bigint := greatest((select max(l.id) from app_private.live_events l), horizon, 0);
+  here bigint := greatest((select max(l.id) from app_private.live_events l where l.event_id = ctx.event_id), horizon, 0);
 begin
   return jsonb_build_object(
     'eventId', ctx.event_id, 'workspaceId', ctx.workspace_id, 'userId', ctx.user_id,
     'role', ctx.role, 'teamId', ctx.team_id,
-    -- Where a stream opened now starts: the newest committed id (ids are handed out in commit
-    -- order, so nothing at or below it can still appear).
-    'position', top,
+    -- Where a stream opened now starts: the newest committed id of the reader's event (ids
+    -- are in commit order per event, so nothing of this event at or below it can still appear).
+    'position', here,
     -- A resume point the log can still serve: not pruned past, and one it handed out.
     'resumable', p_after is null or (p_after >= horizon and p_after <= top));
 end;
@@ -7667,7 +8054,7 @@ $$;
 -- Name: FUNCTION live_reader(p_after bigint); Type: COMMENT; Schema: app_private; Owner: -
 --
 
-COMMENT ON FUNCTION app_private.live_reader(p_after bigint) IS 'The caller as a live-stream reader (event, role, team; insufficient_scope, event_not_configured, not_on_roster, insufficient_event_role for jury), the log position now, and whether p_after can still be resumed from.';
+COMMENT ON FUNCTION app_private.live_reader(p_after bigint) IS 'The caller as a live-stream reader (event, role, team; insufficient_scope, event_not_configured, not_on_roster, insufficient_event_role for jury), the position of their event''s log now, and whether p_after can still be resumed from.';
 
 --
 -- Name: live_events; Type: TABLE; Schema: app_private; Owner: -
@@ -7749,7 +8136,7 @@ CREATE FUNCTION app_private.local_account_of(p_full_name text, p_login text) RET
     AS $$
   select u.id from app_private.local_repositories lr
     join app.roster_entries x on x.event_id = lr.event_id and lower(x.github_login) = lower(p_login)
-    join app.users u on lower(u.email) = lower(x.email)
+    join app.users u on app_private.normalize_email(u.email) = app_private.normalize_email(x.email)
    where lr.name_key = lower(p_full_name)
    limit 1
 $$;
@@ -7786,11 +8173,15 @@ CREATE FUNCTION app_private.local_repository_permission(p_full_name text, p_user
     SET search_path TO ''
     AS $$
   select coalesce(
-    case when m.role in ('owner', 'admin') or exists (
-      select 1 from app.roster_entries x join app.users u on lower(u.email) = lower(x.email)
+    case when app_private.is_admin_role(m.role) or exists (
+      select 1 from app.roster_entries x join app.users u on app_private.normalize_email(u.email) = app_private.normalize_email(x.email)
        where x.event_id = e.id and u.id = p_user and x.role = 'organizer') then 'maintain' end,
-    (select a.permission from app_private.local_repository_access a
-      where lower(a.full_name) = r.name_key and a.user_id = p_user and a.accepted_at is not null))
+    (select case when a.permission = 'maintain' and g.p = 'read' then 'read' else a.permission end
+       from app_private.local_repository_access a
+       join app.users u on u.id = a.user_id
+       cross join lateral (select app_private.roster_repository_permission(e.id, r.name_key, u.email) as p) g
+      where lower(a.full_name) = r.name_key and a.user_id = p_user and a.accepted_at is not null
+        and g.p is not null))
   from app_private.local_repositories r
   join app.events e on e.id = r.event_id
   join app.memberships m on m.workspace_id = e.workspace_id and m.user_id = p_user
@@ -7849,6 +8240,21 @@ end;
 $$;
 
 --
+-- Name: login_code_expired(text); Type: FUNCTION; Schema: app_private; Owner: -
+--
+
+CREATE FUNCTION app_private.login_code_expired(p_renew text) RETURNS jsonb
+    LANGUAGE sql IMMUTABLE
+    SET search_path TO ''
+    AS $$ select jsonb_build_object('error', 'invalid_code', 'message', format('The code is wrong or has expired; %s a new one', p_renew)) $$;
+
+--
+-- Name: FUNCTION login_code_expired(p_renew text); Type: COMMENT; Schema: app_private; Owner: -
+--
+
+COMMENT ON FUNCTION app_private.login_code_expired(p_renew text) IS 'The verdict when there is no live code (never sent, expired or used up): the same answer whatever the reason.';
+
+--
 -- Name: login_code_for_session(text, bytea); Type: FUNCTION; Schema: app_private; Owner: -
 --
 
@@ -7870,6 +8276,46 @@ end;
 $$;
 
 --
+-- Name: login_code_miss(integer, text, text); Type: FUNCTION; Schema: app_private; Owner: -
+--
+
+CREATE FUNCTION app_private.login_code_miss(p_attempts_before integer, p_what text, p_renew text) RETURNS jsonb
+    LANGUAGE plpgsql IMMUTABLE
+    SET search_path TO ''
+    AS $$
+declare
+  left_ int := greatest((app_private.login_code_policy()).attempts - p_attempts_before - 1, 0);
+begin
+  if left_ = 0 then
+    return jsonb_build_object('error', 'invalid_code',
+      'message', format('%s, and that was the last attempt; %s a new code', p_what, p_renew), 'attemptsLeft', 0);
+  end if;
+  return jsonb_build_object('error', 'invalid_code', 'message', format('%s; %s attempt(s) left', p_what, left_), 'attemptsLeft', left_);
+end;
+$$;
+
+--
+-- Name: FUNCTION login_code_miss(p_attempts_before integer, p_what text, p_renew text); Type: COMMENT; Schema: app_private; Owner: -
+--
+
+COMMENT ON FUNCTION app_private.login_code_miss(p_attempts_before integer, p_what text, p_renew text) IS 'The verdict on a wrong try of a code that had p_attempts_before wrong tries: invalid_code with attemptsLeft (0: the caller deletes the code). p_renew words the advice: request or ask for.';
+
+--
+-- Name: login_code_policy(); Type: FUNCTION; Schema: app_private; Owner: -
+--
+
+CREATE FUNCTION app_private.login_code_policy() RETURNS app_private.login_code_policy
+    LANGUAGE sql IMMUTABLE PARALLEL SAFE
+    SET search_path TO ''
+    AS $$ select row(interval '10 minutes', 3)::app_private.login_code_policy $$;
+
+--
+-- Name: FUNCTION login_code_policy(); Type: COMMENT; Schema: app_private; Owner: -
+--
+
+COMMENT ON FUNCTION app_private.login_code_policy() IS 'How long an emailed sign-in code lives and how many wrong tries it takes (instance and hub alike).';
+
+--
 -- Name: login_code_request(text, text, bytea, text); Type: FUNCTION; Schema: app_private; Owner: -
 --
 
@@ -7885,7 +8331,7 @@ begin
     return null;
   end if;
   insert into app_private.login_codes (user_id, tool, code_hash, attempts, expires_at)
-  values (u.id, p_tool, p_code_hash, 0, app.now() + interval '10 minutes')
+  values (u.id, p_tool, p_code_hash, 0, app.now() + (app_private.login_code_policy()).lifetime)
   on conflict (user_id, tool) do update set code_hash = excluded.code_hash, attempts = 0,
     expires_at = excluded.expires_at, created_at = now();
   perform graphile_worker.add_job('mail__send',
@@ -7906,6 +8352,7 @@ CREATE FUNCTION app_private.login_code_spend(p_email text, p_tool text, p_code_h
 declare
   u app.users;
   c app_private.login_codes;
+  verdict jsonb;
 begin
   select * into u from app.users x where app_private.normalize_email(x.email) = app_private.normalize_email(p_email);
   if u.id is not null then
@@ -7913,15 +8360,16 @@ begin
   end if;
   if c.id is null or c.expires_at <= app.now() then
     delete from app_private.login_codes x where x.id = c.id;
-    return jsonb_build_object('error', 'invalid_code', 'message', format('The code is wrong or has expired; %s a new one', p_renew));
+    return app_private.login_code_expired(p_renew);
   end if;
   if c.code_hash <> p_code_hash then
-    if c.attempts + 1 >= 3 then
+    verdict := app_private.login_code_miss(c.attempts, 'Wrong code', p_renew);
+    if (verdict ->> 'attemptsLeft')::int = 0 then
       delete from app_private.login_codes x where x.id = c.id;
-      return jsonb_build_object('error', 'invalid_code', 'message', format('Wrong code, and that was the last attempt; %s a new code', p_renew), 'attemptsLeft', 0);
+    else
+      update app_private.login_codes x set attempts = x.attempts + 1 where x.id = c.id;
     end if;
-    update app_private.login_codes x set attempts = x.attempts + 1 where x.id = c.id;
-    return jsonb_build_object('error', 'invalid_code', 'message', format('Wrong code; %s attempt(s) left', 3 - c.attempts - 1), 'attemptsLeft', 3 - c.attempts - 1);
+    return verdict;
   end if;
   delete from app_private.login_codes x where x.id = c.id;
   return jsonb_build_object('userId', u.id);
@@ -7933,6 +8381,28 @@ $$;
 --
 
 COMMENT ON FUNCTION app_private.login_code_spend(p_email text, p_tool text, p_code_hash bytea, p_renew text) IS 'Spends the emailed code of (email, tool): { userId } when it is right and unexpired, else { error: invalid_code, message, attemptsLeft } after counting the attempt (three per code; an expired or exhausted code is deleted). p_renew words the advice: request or ask for.';
+
+--
+-- Name: mail_outbox_store(text, text, text); Type: FUNCTION; Schema: app_private; Owner: -
+--
+
+CREATE FUNCTION app_private.mail_outbox_store(p_to text, p_subject text, p_body text) RETURNS bigint
+    LANGUAGE plpgsql
+    SET search_path TO ''
+    AS $$
+declare
+  new_id bigint;
+begin
+  delete from app_private.mail_outbox where created_at < now() - interval '30 days';
+  insert into app_private.mail_outbox (to_address, subject, body) values (p_to, p_subject, p_body) returning id into new_id;
+  return new_id;
+end $$;
+
+--
+-- Name: FUNCTION mail_outbox_store(p_to text, p_subject text, p_body text); Type: COMMENT; Schema: app_private; Owner: -
+--
+
+COMMENT ON FUNCTION app_private.mail_outbox_store(p_to text, p_subject text, p_body text) IS 'Stores one mail in the outbox (the outbox mail driver, on worker replicas); drops mails older than 30 days.';
 
 --
 -- Name: mail_share_link(uuid, text, text, text); Type: FUNCTION; Schema: app_private; Owner: -
@@ -8067,7 +8537,7 @@ CREATE FUNCTION app_private.my_voter(p_eligibility uuid) RETURNS app.vote_voters
     SET search_path TO ''
     AS $$
   select v.* from app.vote_voters v join app.users u on u.id = app.current_user_id()
-  where v.eligibility_id = p_eligibility and lower(v.email) = lower(u.email)
+  where v.eligibility_id = p_eligibility and app_private.normalize_email(v.email) = app_private.normalize_email(u.email)
 $$;
 
 --
@@ -8077,13 +8547,13 @@ $$;
 CREATE FUNCTION app_private.normalize_email(p text) RETURNS text
     LANGUAGE sql IMMUTABLE STRICT PARALLEL SAFE
     SET search_path TO ''
-    AS $$ select pg_catalog.lower(normalize(pg_catalog.btrim(p), NFKC)) $$;
+    AS $$ select pg_catalog.translate(pg_catalog.btrim(p), 'ABCDEFGHIJKLMNOPQRSTUVWXYZ', 'abcdefghijklmnopqrstuvwxyz') $$;
 
 --
 -- Name: FUNCTION normalize_email(p text); Type: COMMENT; Schema: app_private; Owner: -
 --
 
-COMMENT ON FUNCTION app_private.normalize_email(p text) IS 'The one normalisation of email addresses (trim, NFKC, lower): account lookups and the sign-in rate wall both use it.';
+COMMENT ON FUNCTION app_private.normalize_email(p text) IS 'The identity of an address (trim, ASCII A-Z lower-cased, every other character as typed): every account match uses it; never a compatibility fold.';
 
 --
 -- Name: normalize_github_login(text); Type: FUNCTION; Schema: app_private; Owner: -
@@ -8109,7 +8579,7 @@ CREATE FUNCTION app_private.not_a_voter_reason(ctx app_private.event_ctx, v app.
     when v.id is null then null
     when vt.id is null and ctx.role = 'participant' then 'you were not a participant on a team when eligibility was locked'
     when vt.id is null then format('only participants on a team vote; you are %s', case ctx.role when 'advisor' then 'an advisor' when 'organizer' then 'an organizer' else ctx.role end)
-    when not vt.included then format('excluded: %s', vt.reason)
+    when vt.included is not true then format('excluded: %s', vt.reason)
   end
 $$;
 
@@ -8216,6 +8686,49 @@ CREATE FUNCTION app_private.password_login_info(p_email text) RETURNS jsonb
   from app.users u left join app_private.user_secrets s on s.user_id = u.id
   where app_private.normalize_email(u.email) = app_private.normalize_email(p_email)
 $$;
+
+--
+-- Name: pending_access_revocations(uuid); Type: FUNCTION; Schema: app_private; Owner: -
+--
+
+CREATE FUNCTION app_private.pending_access_revocations(p_event uuid) RETURNS jsonb
+    LANGUAGE sql STABLE
+    SET search_path TO ''
+    AS $$
+  select coalesce(jsonb_agg(jsonb_build_object('email', v.email, 'login', v.login, 'repository', v.full_name,
+           'requestedAt', app_private.iso(v.requested_at), 'attempts', v.attempts, 'lastError', v.last_error)
+           order by v.requested_at, app_private.normalize_email(v.email), lower(v.full_name), v.id), '[]')
+    from app_private.access_revocations v where v.event_id = p_event and v.done_at is null
+$$;
+
+--
+-- Name: permission_rank(text); Type: FUNCTION; Schema: app_private; Owner: -
+--
+
+CREATE FUNCTION app_private.permission_rank(p text) RETURNS integer
+    LANGUAGE sql IMMUTABLE
+    SET search_path TO ''
+    AS $$
+  select case p when 'maintain' then 2 when 'read' then 1 else 0 end
+$$;
+
+--
+-- Name: plan_conflicts_sentence(integer); Type: FUNCTION; Schema: app_private; Owner: -
+--
+
+CREATE FUNCTION app_private.plan_conflicts_sentence(p_n integer) RETURNS text
+    LANGUAGE sql IMMUTABLE
+    SET search_path TO ''
+    AS $$
+  select format('The plan has %s %s; fix %s, then run again', p_n,
+    case when p_n = 1 then 'conflict' else 'conflicts' end, case when p_n = 1 then 'it' else 'them' end)
+$$;
+
+--
+-- Name: FUNCTION plan_conflicts_sentence(p_n integer); Type: COMMENT; Schema: app_private; Owner: -
+--
+
+COMMENT ON FUNCTION app_private.plan_conflicts_sentence(p_n integer) IS 'The plan_conflicts sentence for n conflicts (singular for one).';
 
 --
 -- Name: project_caller_role(); Type: FUNCTION; Schema: app_private; Owner: -
@@ -8387,7 +8900,7 @@ CREATE FUNCTION app_private.project_role_of(p_project uuid) RETURNS text
     SET search_path TO ''
     AS $$
   select case
-    when m.role in ('owner', 'admin') then 'manager'
+    when app_private.is_admin_role(m.role) then 'manager'
     when m.role = 'guest' then null
     else (
       select pm.role from app.project_members pm
@@ -8463,7 +8976,7 @@ begin
     set_config('app.workspace_role', 'owner', true), set_config('app.scopes', 'hackathon:read', true);
   plan := app.provision_plan();
   if jsonb_array_length(plan -> 'conflicts') > 0 then
-    perform app_private.fail('plan_conflicts', format('The plan has %s conflicts; fix them, then run again', jsonb_array_length(plan -> 'conflicts')),
+    perform app_private.fail('plan_conflicts', app_private.plan_conflicts_sentence(jsonb_array_length(plan -> 'conflicts')),
       jsonb_build_object('conflicts', plan -> 'conflicts'));
   end if;
   -- The sample team goes first and is read back before the rest (provision_team_done halts on it).
@@ -8756,13 +9269,27 @@ begin
   select tr.project_id into project from app.team_repositories tr
     where tr.event_id = e.id and lower(tr.full_name) = lower(p #>> '{repository,full_name}');
   refusal := app_private.delivery_verdict(e, kind, p, project);
+  -- The event's own template repository: its revision, not a receipt.
+  if refusal = 'unknown_repository' and e.github_template is not null
+     and lower(coalesce(p #>> '{repository,full_name}', '')) = lower(e.github_template) then
+    if kind = 'push' then
+      insert into app_private.template_revisions as t (event_id, ref, repository, sha, pusher, delivery_id, pushed_at)
+      values (e.id, coalesce(p ->> 'ref', ''), p #>> '{repository,full_name}',
+        case when p ->> 'after' ~ '^[0-9a-f]{40}$' and p ->> 'after' <> repeat('0', 40) then p ->> 'after' end,
+        left(p #>> '{pusher,name}', 200), p_delivery, app.now())
+      on conflict (event_id, ref) do update set repository = excluded.repository, sha = excluded.sha, pusher = excluded.pusher,
+        delivery_id = excluded.delivery_id, pushed_at = excluded.pushed_at;
+    end if;
+    return jsonb_build_object('sequence', null, 'verdict', 'template', 'refusal', null, 'late', false, 'duplicate', false,
+      'template', jsonb_build_object('repository', p #>> '{repository,full_name}', 'ref', p ->> 'ref', 'sha', p ->> 'after'));
+  end if;
   -- Either unique key (delivery id, or an accepted push move) makes this a duplicate.
   insert into app.submission_receipts (event_id, project_id, delivery_id, kind, received_at, repository, ref, before_sha, sha, verdict, refusal, late, summary)
   values (e.id, project, p_delivery, kind, app.now(), p #>> '{repository,full_name}',
     case when kind = 'push' then p ->> 'ref' else p #>> '{pull_request,head,ref}' end,
     move_from,
     case when kind = 'push' then p ->> 'after' else p #>> '{pull_request,head,sha}' end,
-    case when refusal is null then 'accepted' else 'refused' end, refusal, app.now() >= e.freeze_at,
+    case when refusal is null then 'accepted' else 'refused' end, refusal, app_private.is_frozen(e),
     jsonb_strip_nulls(jsonb_build_object(
       'pusher', p #>> '{pusher,name}', 'message', left(p #>> '{head_commit,message}', 500),
       'action', p ->> 'action', 'title', left(p #>> '{pull_request,title}', 300), 'number', p #> '{pull_request,number}')))
@@ -9003,31 +9530,6 @@ end;
 $$;
 
 --
--- Name: require_event_role(text[]); Type: FUNCTION; Schema: app_private; Owner: -
---
-
-CREATE FUNCTION app_private.require_event_role(p_roles text[]) RETURNS app_private.event_ctx
-    LANGUAGE plpgsql STABLE
-    SET search_path TO ''
-    AS $$
-declare
-  ctx app_private.event_ctx := app_private.event_ctx();
-begin
-  if ctx.role = any (p_roles) then
-    return ctx;
-  end if;
-  perform app_private.fail('insufficient_event_role',
-    case
-      when p_roles = array['organizer'] then 'An event organizer is needed for this'
-      when ctx.role = 'jury' then 'Jury viewers may read the gallery, the programme and presentations only'
-      else format('This is for %s only; you are %s', array_to_string(p_roles, ', '), ctx.role)
-    end,
-    jsonb_build_object('role', ctx.role, 'needed', to_jsonb(p_roles)));
-  return ctx;
-end;
-$$;
-
---
 -- Name: require_owner_or_admin(text); Type: FUNCTION; Schema: app_private; Owner: -
 --
 
@@ -9036,8 +9538,7 @@ CREATE FUNCTION app_private.require_owner_or_admin(p_what text) RETURNS void
     SET search_path TO ''
     AS $$
 begin
-  if not exists (select 1 from app.memberships m where m.workspace_id = app.current_workspace_id()
-                 and m.user_id = app.current_user_id() and m.role in ('owner', 'admin')) then
+  if app_private.is_workspace_admin(app.current_workspace_id(), app.current_user_id()) is not true then
     perform app_private.fail('owner_or_admin_required', format('Only an owner or admin %s', p_what));
   end if;
 end;
@@ -9215,6 +9716,40 @@ CREATE FUNCTION app_private.response_json(r app.form_responses, l app.share_link
 $$;
 
 --
+-- Name: revocation_done(uuid, text); Type: FUNCTION; Schema: app_private; Owner: -
+--
+
+CREATE FUNCTION app_private.revocation_done(p_id uuid, p_error text) RETURNS void
+    LANGUAGE sql
+    SET search_path TO ''
+    AS $$
+  update app_private.access_revocations v
+     set attempts = v.attempts + 1,
+         last_error = left(p_error, 500),
+         done_at = case when p_error is null then now() end,
+         outcome = case when p_error is null then 'revoked' end
+   where v.id = p_id and v.done_at is null
+$$;
+
+--
+-- Name: revocation_work(uuid, text); Type: FUNCTION; Schema: app_private; Owner: -
+--
+
+CREATE FUNCTION app_private.revocation_work(p_event uuid, p_login text) RETURNS jsonb
+    LANGUAGE plpgsql
+    SET search_path TO ''
+    AS $$
+begin
+  update app_private.access_revocations v set done_at = now(), outcome = 'cancelled'
+   where v.event_id = p_event and lower(v.login) = lower(p_login) and v.done_at is null
+     and app_private.permission_rank(app_private.roster_login_permission(p_event, v.full_name, v.login)) > app_private.permission_rank(v.keeps);
+  return coalesce((select jsonb_agg(jsonb_build_object('id', v.id, 'repository', v.full_name, 'login', v.login) order by v.requested_at, v.id)
+                     from app_private.access_revocations v
+                    where v.event_id = p_event and lower(v.login) = lower(p_login) and v.done_at is null), '[]');
+end;
+$$;
+
+--
 -- Name: revoke_demo_pass(uuid); Type: FUNCTION; Schema: app_private; Owner: -
 --
 
@@ -9258,9 +9793,22 @@ CREATE FUNCTION app_private.role_ctx(p_scope text, p_roles text[]) RETURNS app_p
     LANGUAGE plpgsql STABLE
     SET search_path TO ''
     AS $$
+declare
+  ctx app_private.event_ctx;
 begin
   perform app_private.require_scope(p_scope);
-  return app_private.require_event_role(p_roles);
+  ctx := app_private.event_ctx();
+  if ctx.role = any (p_roles) then
+    return ctx;
+  end if;
+  perform app_private.fail('insufficient_event_role',
+    case
+      when p_roles = array['organizer'] then 'An event organizer is needed for this'
+      when ctx.role = 'jury' then 'Jury viewers may read the gallery, the programme and presentations only'
+      else format('This is for %s only; you are %s', array_to_string(p_roles, ', '), ctx.role)
+    end,
+    jsonb_build_object('role', ctx.role, 'needed', to_jsonb(p_roles)));
+  return ctx;
 end;
 $$;
 
@@ -9278,6 +9826,103 @@ CREATE FUNCTION app_private.role_rank(p_role app.workspace_role) RETURNS integer
     LANGUAGE sql IMMUTABLE
     SET search_path TO ''
     AS $$ select case p_role when 'owner' then 4 when 'admin' then 3 when 'member' then 2 when 'guest' then 1 end $$;
+
+--
+-- Name: roster_entry_access_changed(); Type: FUNCTION; Schema: app_private; Owner: -
+--
+
+CREATE FUNCTION app_private.roster_entry_access_changed() RETURNS trigger
+    LANGUAGE plpgsql SECURITY DEFINER
+    SET search_path TO ''
+    AS $$
+declare
+  repo record;
+  had text;
+  keeps text;
+begin
+  if tg_op = 'UPDATE' and (new.event_id, app_private.normalize_email(new.email), new.role, new.team_id, lower(new.github_login))
+       is not distinct from (old.event_id, app_private.normalize_email(old.email), old.role, old.team_id, lower(old.github_login)) then
+    return null;
+  end if;
+
+  -- Local host: grants of this person's account on the event's repositories.
+  delete from app_private.local_repository_access a
+   using app_private.local_repositories lr, app.users u
+   where lr.event_id = old.event_id and lower(a.full_name) = lr.name_key
+     and a.user_id = u.id and app_private.normalize_email(u.email) = app_private.normalize_email(old.email)
+     and app_private.roster_repository_permission(old.event_id, a.full_name, u.email) is null;
+  update app_private.local_repository_access a set permission = 'read'
+    from app_private.local_repositories lr, app.users u
+   where lr.event_id = old.event_id and lower(a.full_name) = lr.name_key
+     and a.user_id = u.id and app_private.normalize_email(u.email) = app_private.normalize_email(old.email) and a.permission = 'maintain'
+     and app_private.roster_repository_permission(old.event_id, a.full_name, u.email) = 'read';
+
+  -- Elsewhere (GitHub): the old username on each team repository the old row gave, when the
+  -- roster no longer gives that username as much.
+  if old.github_login is null or old.role not in ('participant', 'advisor') then
+    return null;
+  end if;
+  for repo in
+    select t.full_name from app.team_repositories t
+     where t.event_id = old.event_id
+       and ((old.role = 'participant' and t.project_id = old.team_id) or old.role = 'advisor')
+       and not exists (select 1 from app_private.local_repositories lr where lr.name_key = lower(t.full_name))
+  loop
+    had := case old.role when 'participant' then 'maintain' else 'read' end;
+    keeps := app_private.roster_login_permission(old.event_id, repo.full_name, old.github_login);
+    if app_private.permission_rank(keeps) < app_private.permission_rank(had) then
+      insert into app_private.access_revocations (event_id, full_name, login, email, keeps)
+      values (old.event_id, repo.full_name, old.github_login, old.email, keeps)
+      on conflict (event_id, lower(full_name), lower(login)) where done_at is null
+      do update set keeps = excluded.keeps, email = excluded.email;
+      perform graphile_worker.add_job('codehost__revoke_access',
+        json_build_object('eventId', old.event_id, 'login', lower(old.github_login)),
+        job_key => 'revoke:' || old.event_id || ':' || lower(old.github_login), max_attempts => 10);
+    end if;
+  end loop;
+  return null;
+end;
+$$;
+
+--
+-- Name: roster_login_permission(uuid, text, text); Type: FUNCTION; Schema: app_private; Owner: -
+--
+
+CREATE FUNCTION app_private.roster_login_permission(p_event uuid, p_full_name text, p_login text) RETURNS text
+    LANGUAGE sql STABLE
+    SET search_path TO ''
+    AS $$
+  select g.p from app.roster_entries x
+   cross join lateral (select app_private.roster_repository_permission(p_event, p_full_name, x.email) as p) g
+   where x.event_id = p_event and lower(x.github_login) = lower(p_login) and g.p is not null
+   order by app_private.permission_rank(g.p) desc limit 1
+$$;
+
+--
+-- Name: roster_repository_permission(uuid, text, text); Type: FUNCTION; Schema: app_private; Owner: -
+--
+
+CREATE FUNCTION app_private.roster_repository_permission(p_event uuid, p_full_name text, p_email text) RETURNS text
+    LANGUAGE sql STABLE
+    SET search_path TO ''
+    AS $$
+  select case
+    when exists (select 1 from app.roster_entries x
+                   join app.team_repositories t on t.project_id = x.team_id and t.event_id = x.event_id
+                  where x.event_id = p_event and app_private.normalize_email(x.email) = app_private.normalize_email(p_email) and x.role = 'participant'
+                    and lower(t.full_name) = lower(p_full_name)) then 'maintain'
+    when exists (select 1 from app.roster_entries x where x.event_id = p_event and app_private.normalize_email(x.email) = app_private.normalize_email(p_email) and x.role = 'advisor')
+     and exists (select 1 from app.team_repositories t join app.event_teams et on et.project_id = t.project_id
+                  where t.event_id = p_event and et.event_id = p_event and et.left_at is null
+                    and lower(t.full_name) = lower(p_full_name)) then 'read'
+  end
+$$;
+
+--
+-- Name: FUNCTION roster_repository_permission(p_event uuid, p_full_name text, p_email text); Type: COMMENT; Schema: app_private; Owner: -
+--
+
+COMMENT ON FUNCTION app_private.roster_repository_permission(p_event uuid, p_full_name text, p_email text) IS 'What the roster gives a person (by email) on one repository of the event now: maintain (participant of its team), read (advisor, current teams), else null.';
 
 --
 -- Name: roster_rows(jsonb); Type: FUNCTION; Schema: app_private; Owner: -
@@ -9596,7 +10241,7 @@ begin
   plan := app.provision_plan();
   conflicts := (plan -> 'conflicts') || coalesce(p_live_problems, '[]');
   if jsonb_array_length(conflicts) > 0 then
-    perform app_private.fail('plan_conflicts', format('The plan has %s conflicts; fix them, then run again', jsonb_array_length(conflicts)),
+    perform app_private.fail('plan_conflicts', app_private.plan_conflicts_sentence(jsonb_array_length(conflicts)),
       jsonb_build_object('conflicts', conflicts));
   end if;
   if p_sample is not null and not exists (select 1 from app.event_teams t where t.project_id = p_sample and t.event_id = ctx.event_id and t.left_at is null) then
@@ -9668,7 +10313,7 @@ begin
   if l.id is null or l.revoked_at is not null or d.deleted_at is not null or (l.expires_at is not null and l.expires_at <= t) then
     perform app_private.fail('not_found', 'This link does not work');
   end if;
-  if not l.forms_enabled then
+  if l.forms_enabled is not true then
     perform app_private.fail('forms_disabled', 'This link does not take form submissions');
   end if;
   if p_respondent is not null then
@@ -9737,6 +10382,41 @@ $$;
 --
 
 COMMENT ON FUNCTION app_private.take_post_rate(p_user uuid) IS 'The posting rate (10 posts a minute per account), counted in SQL under a per-account advisory lock: exact across replicas.';
+
+--
+-- Name: take_reaction_rate(uuid); Type: FUNCTION; Schema: app_private; Owner: -
+--
+
+CREATE FUNCTION app_private.take_reaction_rate(p_user uuid) RETURNS void
+    LANGUAGE plpgsql SECURITY DEFINER
+    SET search_path TO ''
+    AS $$
+declare
+  now_ timestamptz := app.now();
+  n int;
+  oldest timestamptz;
+  wait int;
+begin
+  perform pg_advisory_xact_lock(hashtextextended('podium.reaction_rate:' || p_user::text, 0));
+  delete from app_private.reaction_changes r where r.user_id = p_user and r.at <= now_ - interval '60 seconds';
+  select count(*)::int, min(x.at) into n, oldest from (
+    select r.at from app_private.reaction_changes r
+    where r.user_id = p_user and r.at > now_ - interval '60 seconds'
+    order by r.at desc limit 30) x;
+  if n >= 30 then
+    wait := greatest(1, ceil(extract(epoch from (oldest + interval '60 seconds' - now_)))::int);
+    perform app_private.fail('rate_limited', format('You may react 30 times a minute; react again in %s seconds', wait),
+      jsonb_build_object('retryAfterSeconds', wait, 'limit', 30, 'windowSeconds', 60));
+  end if;
+  insert into app_private.reaction_changes (user_id, at) values (p_user, now_);
+end;
+$$;
+
+--
+-- Name: FUNCTION take_reaction_rate(p_user uuid); Type: COMMENT; Schema: app_private; Owner: -
+--
+
+COMMENT ON FUNCTION app_private.take_reaction_rate(p_user uuid) IS 'The reaction rate (30 changes a minute per account), counted in SQL under a per-account advisory lock: exact across replicas.';
 
 --
 -- Name: team_chat(uuid, uuid); Type: FUNCTION; Schema: app_private; Owner: -
@@ -9976,7 +10656,7 @@ begin
     union all
     select null, c.project_id, c.name, null, null, 0
     from app.vote_candidates c
-    where c.eligibility_id = v.id and c.included and not (c.project_id = any (t_pid))
+    where c.eligibility_id = v.id and c.included and (c.project_id = any (t_pid)) is false
   )
   select coalesce(jsonb_agg(jsonb_build_object('rank', rnk, 'projectId', project_id, 'name', name, 'score', score, 'fraction', fraction, 'ballots', ballots)
                   order by rnk nulls last, lower(name), project_id), '[]')
@@ -9992,8 +10672,8 @@ begin
     'submitted', cardinality(ids),
     'invalidated', (select count(*) from app.vote_ballots b where b.eligibility_id = v.id and b.state = 'invalidated'),
     'candidates', (select count(*) from app.vote_candidates c where c.eligibility_id = v.id and c.included),
-    'excludedCandidates', (select count(*) from app.vote_candidates c where c.eligibility_id = v.id and not c.included),
-    'excludedVoters', (select count(*) from app.vote_voters x where x.eligibility_id = v.id and not x.included));
+    'excludedCandidates', (select count(*) from app.vote_candidates c where c.eligibility_id = v.id and c.included is false),
+    'excludedVoters', (select count(*) from app.vote_voters x where x.eligibility_id = v.id and x.included is false));
   insert into app.vote_results (event_id, eligibility_id, version, calculated_at, calculated_by, digest, rows, ties, coverage)
   values (p_event, v.id, coalesce((select max(x.version) from app.vote_results x where x.event_id = p_event), 0) + 1, app.now(), p_by, dg, rows_, ties_, cov)
   returning * into r;
@@ -10050,7 +10730,7 @@ begin
       into cands
       from app_private.live_vote_candidates(p_event) c, lateral (select app_private.vote_readiness(c.project_id, c.confirmed) as readiness) r;
     select coalesce(jsonb_agg(jsonb_build_object('email', x.email, 'name', x.name, 'team', app_private.team_ref_json(x.team_id),
-        'included', true, 'reason', null) order by lower(x.email)), '[]')
+        'included', true, 'reason', null) order by app_private.normalize_email(x.email)), '[]')
       into voters from app_private.live_voters(p_event) x;
   else
     select coalesce(jsonb_agg(jsonb_build_object('projectId', c.project_id, 'name', c.name, 'included', c.included, 'reason', c.reason,
@@ -10060,7 +10740,7 @@ begin
       from app.vote_candidates c, lateral (select app_private.vote_readiness(c.project_id, c.confirmed) as readiness) r
       where c.eligibility_id = v.id;
     select coalesce(jsonb_agg(jsonb_build_object('email', x.email, 'name', x.name, 'team', app_private.team_ref_json(x.team_id),
-        'included', x.included, 'reason', x.reason) order by lower(x.email)), '[]')
+        'included', x.included, 'reason', x.reason) order by app_private.normalize_email(x.email)), '[]')
       into voters from app.vote_voters x where x.eligibility_id = v.id;
   end if;
   return jsonb_build_object(
@@ -10074,9 +10754,9 @@ begin
     'voters', voters,
     'counts', jsonb_build_object(
       'candidates', (select count(*) from jsonb_array_elements(cands) c where (c ->> 'included')::boolean),
-      'candidatesExcluded', (select count(*) from jsonb_array_elements(cands) c where not (c ->> 'included')::boolean),
+      'candidatesExcluded', (select count(*) from jsonb_array_elements(cands) c where (c ->> 'included')::boolean is false),
       'voters', (select count(*) from jsonb_array_elements(voters) x where (x ->> 'included')::boolean),
-      'votersExcluded', (select count(*) from jsonb_array_elements(voters) x where not (x ->> 'included')::boolean)));
+      'votersExcluded', (select count(*) from jsonb_array_elements(voters) x where (x ->> 'included')::boolean is false)));
 end;
 $$;
 
@@ -10135,10 +10815,10 @@ begin
   select t.vote_link into link from app.event_teams t where t.project_id = p_project;
   if link is null then
     reasons := reasons || 'no vote link'::text;
-  elsif not app_private.vote_link_live(link) then
+  elsif app_private.vote_link_live(link) is not true then
     reasons := reasons || 'vote link does not open a live deck of this instance'::text;
   end if;
-  if not p_confirmed then
+  if p_confirmed is not true then
     reasons := reasons || 'not confirmed'::text;
   end if;
   return case when cardinality(reasons) = 0 then 'ready' else array_to_string(reasons, ', ') end;
@@ -10624,7 +11304,7 @@ begin
   end if;
   if c.account_id is null or c.expires_at <= app.now() then
     delete from hub_private.login_codes x where x.account_id = c.account_id;
-    return jsonb_build_object('error', 'invalid_code', 'message', 'The code is wrong or has expired; request a new one');
+    return app_private.login_code_expired('request');
   end if;
   if c.code_hash <> p_code_hash then
     return hub_private.login_code_strike(a.id, 'Wrong code');
@@ -10650,7 +11330,7 @@ begin
     return null; -- the same answer for every address; no mail for an unknown one
   end if;
   insert into hub_private.login_codes (account_id, code_hash, attempts, expires_at)
-  values (a.id, p_code_hash, 0, app.now() + interval '10 minutes')
+  values (a.id, p_code_hash, 0, app.now() + (app_private.login_code_policy()).lifetime)
   on conflict (account_id) do update set code_hash = excluded.code_hash, attempts = 0, expires_at = excluded.expires_at, created_at = now();
   perform graphile_worker.add_job('mail__send',
     jsonb_build_object('to', a.email, 'template', 'hub_login_code', 'sealedCode', p_sealed_code)::json,
@@ -10674,7 +11354,7 @@ begin
   delete from hub_private.login_codes x
    where x.account_id = p_account and x.code_hash = p_code_hash and x.expires_at > app.now();
   if not found then
-    return jsonb_build_object('error', 'invalid_code', 'message', 'The code is wrong or has expired; request a new one');
+    return app_private.login_code_expired('request');
   end if;
   insert into hub_private.logins (account_id, token_hash) values (p_account, p_login_hash) returning * into l;
   select * into a from hub.accounts x where x.id = p_account;
@@ -10691,15 +11371,18 @@ CREATE FUNCTION hub_private.login_code_strike(p_account uuid, p_what text) RETUR
     SET search_path TO ''
     AS $$
 declare
-  left_ int;
+  before int;
+  verdict jsonb;
 begin
-  update hub_private.login_codes x set attempts = x.attempts + 1 where x.account_id = p_account
-    returning 3 - x.attempts into left_;
-  if left_ is null or left_ <= 0 then
+  select x.attempts into before from hub_private.login_codes x where x.account_id = p_account for update;
+  -- No code left (spent by a parallel attempt): as good as the last one.
+  verdict := app_private.login_code_miss(coalesce(before, (app_private.login_code_policy()).attempts), p_what, 'request');
+  if (verdict ->> 'attemptsLeft')::int = 0 then
     delete from hub_private.login_codes x where x.account_id = p_account;
-    return jsonb_build_object('error', 'invalid_code', 'message', p_what || ', and that was the last attempt; request a new code', 'attemptsLeft', 0);
+  else
+    update hub_private.login_codes x set attempts = x.attempts + 1 where x.account_id = p_account;
   end if;
-  return jsonb_build_object('error', 'invalid_code', 'message', format('%s; %s attempt(s) left', p_what, left_), 'attemptsLeft', left_);
+  return verdict;
 end;
 $$;
 
@@ -11442,6 +12125,27 @@ COMMENT ON TABLE app.vote_candidates IS '@behavior -insert -update -delete
 The candidates of an eligibility version (teams with a vote link when it was locked): included or excluded with the reason, member count, confirmed.';
 
 --
+-- Name: access_revocations; Type: TABLE; Schema: app_private; Owner: -
+--
+
+CREATE TABLE app_private.access_revocations (
+    id uuid DEFAULT gen_random_uuid() NOT NULL,
+    event_id uuid NOT NULL,
+    full_name text NOT NULL,
+    login text NOT NULL,
+    email text NOT NULL,
+    keeps text,
+    requested_at timestamp with time zone DEFAULT now() NOT NULL,
+    attempts integer DEFAULT 0 NOT NULL,
+    last_error text,
+    done_at timestamp with time zone,
+    outcome text,
+    CONSTRAINT access_revocations_check CHECK (((done_at IS NULL) = (outcome IS NULL))),
+    CONSTRAINT access_revocations_keeps_check CHECK ((keeps = 'read'::text)),
+    CONSTRAINT access_revocations_outcome_check CHECK ((outcome = ANY (ARRAY['revoked'::text, 'cancelled'::text])))
+);
+
+--
 -- Name: blobs; Type: TABLE; Schema: app_private; Owner: -
 --
 
@@ -11674,6 +12378,40 @@ CREATE TABLE app_private.login_codes (
 );
 
 --
+-- Name: mail_outbox; Type: TABLE; Schema: app_private; Owner: -
+--
+
+CREATE TABLE app_private.mail_outbox (
+    id bigint NOT NULL,
+    to_address text NOT NULL,
+    subject text NOT NULL,
+    body text NOT NULL,
+    created_at timestamp with time zone DEFAULT now() NOT NULL,
+    CONSTRAINT mail_outbox_body_check CHECK ((length(body) <= 200000)),
+    CONSTRAINT mail_outbox_subject_check CHECK ((length(subject) <= 1000)),
+    CONSTRAINT mail_outbox_to_address_check CHECK (((length(to_address) >= 3) AND (length(to_address) <= 320)))
+);
+
+--
+-- Name: TABLE mail_outbox; Type: COMMENT; Schema: app_private; Owner: -
+--
+
+COMMENT ON TABLE app_private.mail_outbox IS 'Mails kept for the operator under EMAIL_DRIVER=outbox (30 days). Holds sign-in codes: never exposed.';
+
+--
+-- Name: mail_outbox_id_seq; Type: SEQUENCE; Schema: app_private; Owner: -
+--
+
+ALTER TABLE app_private.mail_outbox ALTER COLUMN id ADD GENERATED ALWAYS AS IDENTITY (
+    SEQUENCE NAME app_private.mail_outbox_id_seq
+    START WITH 1
+    INCREMENT BY 1
+    NO MINVALUE
+    NO MAXVALUE
+    CACHE 1
+);
+
+--
 -- Name: migrations; Type: TABLE; Schema: app_private; Owner: -
 --
 
@@ -11698,6 +12436,21 @@ CREATE TABLE app_private.provision_runs (
     CONSTRAINT provision_runs_key_check CHECK (((length(key) >= 1) AND (length(key) <= 200))),
     CONSTRAINT provision_runs_state_check CHECK ((state = ANY (ARRAY['running'::text, 'done'::text, 'failed'::text])))
 );
+
+--
+-- Name: reaction_changes; Type: TABLE; Schema: app_private; Owner: -
+--
+
+CREATE TABLE app_private.reaction_changes (
+    user_id uuid NOT NULL,
+    at timestamp with time zone NOT NULL
+);
+
+--
+-- Name: TABLE reaction_changes; Type: COMMENT; Schema: app_private; Owner: -
+--
+
+COMMENT ON TABLE app_private.reaction_changes IS 'When each account changed a reaction (kept one minute): the reaction rate counts them.';
 
 --
 -- Name: response_respondents; Type: TABLE; Schema: app_private; Owner: -
@@ -11758,6 +12511,26 @@ CREATE TABLE app_private.sign_ins (
     first_at timestamp with time zone DEFAULT now() NOT NULL,
     last_at timestamp with time zone DEFAULT now() NOT NULL
 );
+
+--
+-- Name: template_revisions; Type: TABLE; Schema: app_private; Owner: -
+--
+
+CREATE TABLE app_private.template_revisions (
+    event_id uuid NOT NULL,
+    ref text NOT NULL,
+    repository text NOT NULL,
+    sha text,
+    pusher text,
+    delivery_id text NOT NULL,
+    pushed_at timestamp with time zone NOT NULL
+);
+
+--
+-- Name: TABLE template_revisions; Type: COMMENT; Schema: app_private; Owner: -
+--
+
+COMMENT ON TABLE app_private.template_revisions IS 'The latest push per ref to an event''s template repository (not a submission: no receipt).';
 
 --
 -- Name: upload_intents; Type: TABLE; Schema: app_private; Owner: -
@@ -12372,6 +13145,13 @@ ALTER TABLE ONLY app.workspaces
     ADD CONSTRAINT workspaces_pkey PRIMARY KEY (id);
 
 --
+-- Name: access_revocations access_revocations_pkey; Type: CONSTRAINT; Schema: app_private; Owner: -
+--
+
+ALTER TABLE ONLY app_private.access_revocations
+    ADD CONSTRAINT access_revocations_pkey PRIMARY KEY (id);
+
+--
 -- Name: api_keys api_keys_pkey; Type: CONSTRAINT; Schema: app_private; Owner: -
 --
 
@@ -12582,6 +13362,13 @@ ALTER TABLE ONLY app_private.login_codes
     ADD CONSTRAINT login_codes_user_id_tool_key UNIQUE (user_id, tool);
 
 --
+-- Name: mail_outbox mail_outbox_pkey; Type: CONSTRAINT; Schema: app_private; Owner: -
+--
+
+ALTER TABLE ONLY app_private.mail_outbox
+    ADD CONSTRAINT mail_outbox_pkey PRIMARY KEY (id);
+
+--
 -- Name: migrations migrations_pkey; Type: CONSTRAINT; Schema: app_private; Owner: -
 --
 
@@ -12643,6 +13430,13 @@ ALTER TABLE ONLY app_private.share_link_secrets
 
 ALTER TABLE ONLY app_private.sign_ins
     ADD CONSTRAINT sign_ins_pkey PRIMARY KEY (user_id);
+
+--
+-- Name: template_revisions template_revisions_pkey; Type: CONSTRAINT; Schema: app_private; Owner: -
+--
+
+ALTER TABLE ONLY app_private.template_revisions
+    ADD CONSTRAINT template_revisions_pkey PRIMARY KEY (event_id, ref);
 
 --
 -- Name: upload_intents upload_intents_pkey; Type: CONSTRAINT; Schema: app_private; Owner: -
@@ -12907,13 +13701,13 @@ CREATE INDEX deck_annotations_deck_idx ON app.deck_annotations USING btree (deck
 -- Name: deck_collaborators_email_idx; Type: INDEX; Schema: app; Owner: -
 --
 
-CREATE INDEX deck_collaborators_email_idx ON app.deck_collaborators USING btree (lower(email)) WHERE (user_id IS NULL);
+CREATE INDEX deck_collaborators_email_idx ON app.deck_collaborators USING btree (app_private.normalize_email(email)) WHERE (user_id IS NULL);
 
 --
 -- Name: deck_collaborators_email_key; Type: INDEX; Schema: app; Owner: -
 --
 
-CREATE UNIQUE INDEX deck_collaborators_email_key ON app.deck_collaborators USING btree (deck_id, lower(email));
+CREATE UNIQUE INDEX deck_collaborators_email_key ON app.deck_collaborators USING btree (deck_id, app_private.normalize_email(email));
 
 --
 -- Name: deck_collaborators_invited_by_idx; Type: INDEX; Schema: app; Owner: -
@@ -13066,16 +13860,28 @@ CREATE INDEX projects_listing_idx ON app.projects USING btree (workspace_id, cre
 CREATE UNIQUE INDEX projects_name_key ON app.projects USING btree (workspace_id, lower(name));
 
 --
+-- Name: roster_entries_email_identity_idx; Type: INDEX; Schema: app; Owner: -
+--
+
+CREATE INDEX roster_entries_email_identity_idx ON app.roster_entries USING btree (event_id, app_private.normalize_email(email));
+
+--
 -- Name: roster_entries_email_key; Type: INDEX; Schema: app; Owner: -
 --
 
-CREATE UNIQUE INDEX roster_entries_email_key ON app.roster_entries USING btree (event_id, lower(email));
+CREATE UNIQUE INDEX roster_entries_email_key ON app.roster_entries USING btree (event_id, app_private.normalize_email(email));
 
 --
 -- Name: roster_entries_listing_idx; Type: INDEX; Schema: app; Owner: -
 --
 
 CREATE INDEX roster_entries_listing_idx ON app.roster_entries USING btree (event_id, created_at DESC, id DESC);
+
+--
+-- Name: roster_entries_login_idx; Type: INDEX; Schema: app; Owner: -
+--
+
+CREATE INDEX roster_entries_login_idx ON app.roster_entries USING btree (event_id, lower(github_login));
 
 --
 -- Name: roster_entries_team_idx; Type: INDEX; Schema: app; Owner: -
@@ -13261,7 +14067,7 @@ CREATE INDEX vote_results_released_by_idx ON app.vote_results USING btree (relea
 -- Name: vote_voters_email_key; Type: INDEX; Schema: app; Owner: -
 --
 
-CREATE UNIQUE INDEX vote_voters_email_key ON app.vote_voters USING btree (eligibility_id, lower(email));
+CREATE UNIQUE INDEX vote_voters_email_key ON app.vote_voters USING btree (eligibility_id, app_private.normalize_email(email));
 
 --
 -- Name: vote_voters_event_idx; Type: INDEX; Schema: app; Owner: -
@@ -13286,6 +14092,18 @@ CREATE UNIQUE INDEX workspaces_name_key ON app.workspaces USING btree (lower(nam
 --
 
 CREATE UNIQUE INDEX workspaces_organization_key ON app.workspaces USING btree (organization_id) WHERE (organization_id IS NOT NULL);
+
+--
+-- Name: access_revocations_event_idx; Type: INDEX; Schema: app_private; Owner: -
+--
+
+CREATE INDEX access_revocations_event_idx ON app_private.access_revocations USING btree (event_id, requested_at);
+
+--
+-- Name: access_revocations_pending_key; Type: INDEX; Schema: app_private; Owner: -
+--
+
+CREATE UNIQUE INDEX access_revocations_pending_key ON app_private.access_revocations USING btree (event_id, lower(full_name), lower(login)) WHERE (done_at IS NULL);
 
 --
 -- Name: api_keys_user_idx; Type: INDEX; Schema: app_private; Owner: -
@@ -13510,10 +14328,22 @@ CREATE UNIQUE INDEX local_repository_access_key ON app_private.local_repository_
 CREATE INDEX local_repository_access_user_idx ON app_private.local_repository_access USING btree (user_id);
 
 --
+-- Name: mail_outbox_created_idx; Type: INDEX; Schema: app_private; Owner: -
+--
+
+CREATE INDEX mail_outbox_created_idx ON app_private.mail_outbox USING btree (created_at DESC, id DESC);
+
+--
 -- Name: provision_runs_sample_idx; Type: INDEX; Schema: app_private; Owner: -
 --
 
 CREATE INDEX provision_runs_sample_idx ON app_private.provision_runs USING btree (sample_project_id);
+
+--
+-- Name: reaction_changes_user_at_idx; Type: INDEX; Schema: app_private; Owner: -
+--
+
+CREATE INDEX reaction_changes_user_at_idx ON app_private.reaction_changes USING btree (user_id, at);
 
 --
 -- Name: response_respondents_response_idx; Type: INDEX; Schema: app_private; Owner: -
@@ -13640,6 +14470,12 @@ CREATE TRIGGER files_of_submission AFTER INSERT OR UPDATE OF archive_sha256 ON a
 --
 
 CREATE TRIGGER files_of_version AFTER INSERT ON app.deck_files REFERENCING NEW TABLE AS new_files FOR EACH STATEMENT EXECUTE FUNCTION app_private.files_of_version();
+
+--
+-- Name: roster_entries roster_entry_access_changed; Type: TRIGGER; Schema: app; Owner: -
+--
+
+CREATE TRIGGER roster_entry_access_changed AFTER DELETE OR UPDATE ON app.roster_entries FOR EACH ROW EXECUTE FUNCTION app_private.roster_entry_access_changed();
 
 --
 -- Name: submission_exceptions submission_exceptions_invalidate_decks; Type: TRIGGER; Schema: app; Owner: -
@@ -14314,6 +15150,13 @@ ALTER TABLE ONLY app.vote_voters
     ADD CONSTRAINT vote_voters_team_id_fkey FOREIGN KEY (team_id) REFERENCES app.projects(id) ON DELETE CASCADE;
 
 --
+-- Name: access_revocations access_revocations_event_id_fkey; Type: FK CONSTRAINT; Schema: app_private; Owner: -
+--
+
+ALTER TABLE ONLY app_private.access_revocations
+    ADD CONSTRAINT access_revocations_event_id_fkey FOREIGN KEY (event_id) REFERENCES app.events(id) ON DELETE CASCADE;
+
+--
 -- Name: api_keys api_keys_user_id_fkey; Type: FK CONSTRAINT; Schema: app_private; Owner: -
 --
 
@@ -14594,6 +15437,13 @@ ALTER TABLE ONLY app_private.provision_runs
     ADD CONSTRAINT provision_runs_sample_project_id_fkey FOREIGN KEY (sample_project_id) REFERENCES app.projects(id) ON DELETE SET NULL;
 
 --
+-- Name: reaction_changes reaction_changes_user_id_fkey; Type: FK CONSTRAINT; Schema: app_private; Owner: -
+--
+
+ALTER TABLE ONLY app_private.reaction_changes
+    ADD CONSTRAINT reaction_changes_user_id_fkey FOREIGN KEY (user_id) REFERENCES app.users(id) ON DELETE CASCADE;
+
+--
 -- Name: response_respondents response_respondents_deck_id_fkey; Type: FK CONSTRAINT; Schema: app_private; Owner: -
 --
 
@@ -14634,6 +15484,13 @@ ALTER TABLE ONLY app_private.share_link_secrets
 
 ALTER TABLE ONLY app_private.sign_ins
     ADD CONSTRAINT sign_ins_user_id_fkey FOREIGN KEY (user_id) REFERENCES app.users(id) ON DELETE CASCADE;
+
+--
+-- Name: template_revisions template_revisions_event_id_fkey; Type: FK CONSTRAINT; Schema: app_private; Owner: -
+--
+
+ALTER TABLE ONLY app_private.template_revisions
+    ADD CONSTRAINT template_revisions_event_id_fkey FOREIGN KEY (event_id) REFERENCES app.events(id) ON DELETE CASCADE;
 
 --
 -- Name: upload_intents upload_intents_user_id_fkey; Type: FK CONSTRAINT; Schema: app_private; Owner: -
@@ -15055,7 +15912,7 @@ ALTER TABLE app.roster_entries ENABLE ROW LEVEL SECURITY;
 
 CREATE POLICY roster_entries_select ON app.roster_entries FOR SELECT TO podium_app USING ((( SELECT app.has_scope('hackathon:read'::text) AS has_scope) AND (EXISTS ( SELECT 1
    FROM app.events e
-  WHERE (e.id = roster_entries.event_id))) AND ((( SELECT (app_private.event_ctx_or_null()).role AS role) = 'organizer'::text) OR (lower(email) = ( SELECT lower(u.email) AS lower
+  WHERE (e.id = roster_entries.event_id))) AND ((( SELECT (app_private.event_ctx_or_null()).role AS role) = 'organizer'::text) OR (app_private.normalize_email(email) = ( SELECT app_private.normalize_email(u.email) AS normalize_email
    FROM app.users u
   WHERE (u.id = ( SELECT app.current_user_id() AS current_user_id)))))));
 
@@ -15191,7 +16048,7 @@ ALTER TABLE app.vote_ballots ENABLE ROW LEVEL SECURITY;
 
 CREATE POLICY vote_ballots_select ON app.vote_ballots FOR SELECT TO podium_app USING ((( SELECT app.has_scope('hackathon:read'::text) AS has_scope) AND (event_id = ( SELECT (app_private.event_ctx_or_null()).event_id AS event_id)) AND (EXISTS ( SELECT 1
    FROM app.vote_voters v
-  WHERE ((v.id = vote_ballots.voter_id) AND (lower(v.email) = ( SELECT lower(u.email) AS lower
+  WHERE ((v.id = vote_ballots.voter_id) AND (app_private.normalize_email(v.email) = ( SELECT app_private.normalize_email(u.email) AS normalize_email
            FROM app.users u
           WHERE (u.id = ( SELECT app.current_user_id() AS current_user_id)))))))));
 
@@ -15241,7 +16098,7 @@ ALTER TABLE app.vote_voters ENABLE ROW LEVEL SECURITY;
 -- Name: vote_voters vote_voters_select; Type: POLICY; Schema: app; Owner: -
 --
 
-CREATE POLICY vote_voters_select ON app.vote_voters FOR SELECT TO podium_app USING ((( SELECT app.has_scope('hackathon:read'::text) AS has_scope) AND (event_id = ( SELECT (app_private.event_ctx_or_null()).event_id AS event_id)) AND ((( SELECT (app_private.event_ctx_or_null()).role AS role) = 'organizer'::text) OR (lower(email) = ( SELECT lower(u.email) AS lower
+CREATE POLICY vote_voters_select ON app.vote_voters FOR SELECT TO podium_app USING ((( SELECT app.has_scope('hackathon:read'::text) AS has_scope) AND (event_id = ( SELECT (app_private.event_ctx_or_null()).event_id AS event_id)) AND ((( SELECT (app_private.event_ctx_or_null()).role AS role) = 'organizer'::text) OR (app_private.normalize_email(email) = ( SELECT app_private.normalize_email(u.email) AS normalize_email
    FROM app.users u
   WHERE (u.id = ( SELECT app.current_user_id() AS current_user_id)))))));
 
@@ -15256,6 +16113,12 @@ ALTER TABLE app.workspaces ENABLE ROW LEVEL SECURITY;
 --
 
 CREATE POLICY workspaces_select ON app.workspaces FOR SELECT TO podium_app USING (( SELECT app_private.is_member_of(workspaces.id) AS is_member_of));
+
+--
+-- Name: mail_outbox; Type: ROW SECURITY; Schema: app_private; Owner: -
+--
+
+ALTER TABLE app_private.mail_outbox ENABLE ROW LEVEL SECURITY;
 
 --
 -- Name: accounts; Type: ROW SECURITY; Schema: hub; Owner: -
@@ -15660,6 +16523,13 @@ REVOKE ALL ON FUNCTION app.generated_deck(p_deck uuid) FROM PUBLIC;
 GRANT ALL ON FUNCTION app.generated_deck(p_deck uuid) TO podium_app;
 
 --
+-- Name: FUNCTION generated_deck_thumbnail(p_deck uuid); Type: ACL; Schema: app; Owner: -
+--
+
+REVOKE ALL ON FUNCTION app.generated_deck_thumbnail(p_deck uuid) FROM PUBLIC;
+GRANT ALL ON FUNCTION app.generated_deck_thumbnail(p_deck uuid) TO podium_app;
+
+--
 -- Name: FUNCTION generated_decks_list(); Type: ACL; Schema: app; Owner: -
 --
 
@@ -15758,10 +16628,11 @@ GRANT ALL ON FUNCTION app.list_chat_replies(p_channel uuid, p_post uuid, p_limit
 GRANT ALL ON FUNCTION app.list_collaborators(p_deck uuid) TO podium_app;
 
 --
--- Name: FUNCTION list_deck_files(p_deck uuid, p_version integer, p_limit integer, p_after text); Type: ACL; Schema: app; Owner: -
+-- Name: FUNCTION list_deck_files(p_deck uuid, p_version integer, p_limit integer, p_after_since integer, p_after_path text); Type: ACL; Schema: app; Owner: -
 --
 
-GRANT ALL ON FUNCTION app.list_deck_files(p_deck uuid, p_version integer, p_limit integer, p_after text) TO podium_app;
+REVOKE ALL ON FUNCTION app.list_deck_files(p_deck uuid, p_version integer, p_limit integer, p_after_since integer, p_after_path text) FROM PUBLIC;
+GRANT ALL ON FUNCTION app.list_deck_files(p_deck uuid, p_version integer, p_limit integer, p_after_since integer, p_after_path text) TO podium_app;
 
 --
 -- Name: FUNCTION list_deck_versions(p_deck uuid, p_limit integer, p_before integer); Type: ACL; Schema: app; Owner: -
@@ -15843,6 +16714,13 @@ GRANT ALL ON FUNCTION app.lock_roster() TO podium_app;
 
 REVOKE ALL ON FUNCTION app.lock_vote_eligibility(p_file jsonb) FROM PUBLIC;
 GRANT ALL ON FUNCTION app.lock_vote_eligibility(p_file jsonb) TO podium_app;
+
+--
+-- Name: FUNCTION member_two_factor(); Type: ACL; Schema: app; Owner: -
+--
+
+REVOKE ALL ON FUNCTION app.member_two_factor() FROM PUBLIC;
+GRANT ALL ON FUNCTION app.member_two_factor() TO podium_app;
 
 --
 -- Name: FUNCTION my_workspaces(); Type: ACL; Schema: app; Owner: -
@@ -15952,6 +16830,13 @@ GRANT ALL ON FUNCTION app.rename_deck(p_deck uuid, p_title text) TO podium_app;
 
 REVOKE ALL ON FUNCTION app.reopen_help_request(p_id uuid) FROM PUBLIC;
 GRANT ALL ON FUNCTION app.reopen_help_request(p_id uuid) TO podium_app;
+
+--
+-- Name: FUNCTION repository_invitation(p_full_name text); Type: ACL; Schema: app; Owner: -
+--
+
+REVOKE ALL ON FUNCTION app.repository_invitation(p_full_name text) FROM PUBLIC;
+GRANT ALL ON FUNCTION app.repository_invitation(p_full_name text) TO podium_app;
 
 --
 -- Name: FUNCTION resolve_help_request(p_id uuid); Type: ACL; Schema: app; Owner: -
@@ -16660,6 +17545,12 @@ GRANT SELECT ON TABLE app.submission_receipts TO podium_app;
 REVOKE ALL ON FUNCTION app_private.eligible_receipt(p_project uuid) FROM PUBLIC;
 
 --
+-- Name: FUNCTION email_fold(p text); Type: ACL; Schema: app_private; Owner: -
+--
+
+REVOKE ALL ON FUNCTION app_private.email_fold(p text) FROM PUBLIC;
+
+--
 -- Name: FUNCTION enqueue_capture(p_project uuid, p_sha text); Type: ACL; Schema: app_private; Owner: -
 --
 
@@ -16672,10 +17563,34 @@ REVOKE ALL ON FUNCTION app_private.enqueue_capture(p_project uuid, p_sha text) F
 REVOKE ALL ON FUNCTION app_private.enqueue_thumbnail() FROM PUBLIC;
 
 --
--- Name: TABLE users; Type: ACL; Schema: app; Owner: -
+-- Name: COLUMN users.id; Type: ACL; Schema: app; Owner: -
 --
 
-GRANT SELECT ON TABLE app.users TO podium_app;
+GRANT SELECT(id) ON TABLE app.users TO podium_app;
+
+--
+-- Name: COLUMN users.email; Type: ACL; Schema: app; Owner: -
+--
+
+GRANT SELECT(email) ON TABLE app.users TO podium_app;
+
+--
+-- Name: COLUMN users.name; Type: ACL; Schema: app; Owner: -
+--
+
+GRANT SELECT(name) ON TABLE app.users TO podium_app;
+
+--
+-- Name: COLUMN users.created_at; Type: ACL; Schema: app; Owner: -
+--
+
+GRANT SELECT(created_at) ON TABLE app.users TO podium_app;
+
+--
+-- Name: COLUMN users.erased_at; Type: ACL; Schema: app; Owner: -
+--
+
+GRANT SELECT(erased_at) ON TABLE app.users TO podium_app;
 
 --
 -- Name: FUNCTION ensure_user(p_email text, p_name text); Type: ACL; Schema: app_private; Owner: -
@@ -16817,6 +17732,12 @@ REVOKE ALL ON FUNCTION app_private.generation_run_json(r app_private.generation_
 REVOKE ALL ON FUNCTION app_private.github_installation_standing(p_event uuid, p_installation bigint) FROM PUBLIC;
 
 --
+-- Name: FUNCTION has_signed_in(p_email text); Type: ACL; Schema: app_private; Owner: -
+--
+
+REVOKE ALL ON FUNCTION app_private.has_signed_in(p_email text) FROM PUBLIC;
+
+--
 -- Name: FUNCTION health(p_interval_seconds integer); Type: ACL; Schema: app_private; Owner: -
 --
 
@@ -16903,6 +17824,12 @@ REVOKE ALL ON FUNCTION app_private.idempotency_scope(p_scope text) FROM PUBLIC;
 REVOKE ALL ON FUNCTION app_private.invalidate_generated_decks() FROM PUBLIC;
 
 --
+-- Name: FUNCTION invitation_event(i app_private.invitations); Type: ACL; Schema: app_private; Owner: -
+--
+
+REVOKE ALL ON FUNCTION app_private.invitation_event(i app_private.invitations) FROM PUBLIC;
+
+--
 -- Name: FUNCTION invitation_issue(p_invitation uuid, p_token_hash bytea); Type: ACL; Schema: app_private; Owner: -
 --
 
@@ -16933,11 +17860,42 @@ REVOKE ALL ON FUNCTION app_private.invitation_state(i app_private.invitations) F
 REVOKE ALL ON FUNCTION app_private.invite(p_workspace uuid, p_email text, p_role text, p_source text, p_inviter uuid, p_resend boolean) FROM PUBLIC;
 
 --
+-- Name: FUNCTION is_admin_role(p_role app.workspace_role); Type: ACL; Schema: app_private; Owner: -
+--
+
+REVOKE ALL ON FUNCTION app_private.is_admin_role(p_role app.workspace_role) FROM PUBLIC;
+
+--
+-- Name: FUNCTION is_emoji(p text); Type: ACL; Schema: app_private; Owner: -
+--
+
+REVOKE ALL ON FUNCTION app_private.is_emoji(p text) FROM PUBLIC;
+
+--
+-- Name: FUNCTION is_frozen(e app.events); Type: ACL; Schema: app_private; Owner: -
+--
+
+REVOKE ALL ON FUNCTION app_private.is_frozen(e app.events) FROM PUBLIC;
+GRANT ALL ON FUNCTION app_private.is_frozen(e app.events) TO podium_app;
+
+--
+-- Name: FUNCTION is_instance_owner(p_user uuid); Type: ACL; Schema: app_private; Owner: -
+--
+
+REVOKE ALL ON FUNCTION app_private.is_instance_owner(p_user uuid) FROM PUBLIC;
+
+--
 -- Name: FUNCTION is_member_of(ws uuid); Type: ACL; Schema: app_private; Owner: -
 --
 
 REVOKE ALL ON FUNCTION app_private.is_member_of(ws uuid) FROM PUBLIC;
 GRANT ALL ON FUNCTION app_private.is_member_of(ws uuid) TO podium_app;
+
+--
+-- Name: FUNCTION is_workspace_admin(p_workspace uuid, p_user uuid); Type: ACL; Schema: app_private; Owner: -
+--
+
+REVOKE ALL ON FUNCTION app_private.is_workspace_admin(p_workspace uuid, p_user uuid) FROM PUBLIC;
 
 --
 -- Name: FUNCTION iso(t timestamp with time zone); Type: ACL; Schema: app_private; Owner: -
@@ -17058,10 +18016,28 @@ REVOKE ALL ON FUNCTION app_private.local_webhook_targets(p_full_name text) FROM 
 REVOKE ALL ON FUNCTION app_private.login_code_complete(p_email text, p_tool text, p_code_hash bytea, p_key_hash bytea, p_key_name text, p_expires_in_days integer) FROM PUBLIC;
 
 --
+-- Name: FUNCTION login_code_expired(p_renew text); Type: ACL; Schema: app_private; Owner: -
+--
+
+REVOKE ALL ON FUNCTION app_private.login_code_expired(p_renew text) FROM PUBLIC;
+
+--
 -- Name: FUNCTION login_code_for_session(p_email text, p_code_hash bytea); Type: ACL; Schema: app_private; Owner: -
 --
 
 REVOKE ALL ON FUNCTION app_private.login_code_for_session(p_email text, p_code_hash bytea) FROM PUBLIC;
+
+--
+-- Name: FUNCTION login_code_miss(p_attempts_before integer, p_what text, p_renew text); Type: ACL; Schema: app_private; Owner: -
+--
+
+REVOKE ALL ON FUNCTION app_private.login_code_miss(p_attempts_before integer, p_what text, p_renew text) FROM PUBLIC;
+
+--
+-- Name: FUNCTION login_code_policy(); Type: ACL; Schema: app_private; Owner: -
+--
+
+REVOKE ALL ON FUNCTION app_private.login_code_policy() FROM PUBLIC;
 
 --
 -- Name: FUNCTION login_code_request(p_email text, p_tool text, p_code_hash bytea, p_sealed_code text); Type: ACL; Schema: app_private; Owner: -
@@ -17074,6 +18050,12 @@ REVOKE ALL ON FUNCTION app_private.login_code_request(p_email text, p_tool text,
 --
 
 REVOKE ALL ON FUNCTION app_private.login_code_spend(p_email text, p_tool text, p_code_hash bytea, p_renew text) FROM PUBLIC;
+
+--
+-- Name: FUNCTION mail_outbox_store(p_to text, p_subject text, p_body text); Type: ACL; Schema: app_private; Owner: -
+--
+
+REVOKE ALL ON FUNCTION app_private.mail_outbox_store(p_to text, p_subject text, p_body text) FROM PUBLIC;
 
 --
 -- Name: FUNCTION mail_share_link(p_link uuid, p_to text, p_sealed_url text, p_message text); Type: ACL; Schema: app_private; Owner: -
@@ -17112,6 +18094,7 @@ REVOKE ALL ON FUNCTION app_private.my_voter(p_eligibility uuid) FROM PUBLIC;
 --
 
 REVOKE ALL ON FUNCTION app_private.normalize_email(p text) FROM PUBLIC;
+GRANT ALL ON FUNCTION app_private.normalize_email(p text) TO podium_app;
 
 --
 -- Name: FUNCTION normalize_github_login(p text); Type: ACL; Schema: app_private; Owner: -
@@ -17160,6 +18143,24 @@ REVOKE ALL ON FUNCTION app_private.parse_instant(p text) FROM PUBLIC;
 --
 
 REVOKE ALL ON FUNCTION app_private.password_login_info(p_email text) FROM PUBLIC;
+
+--
+-- Name: FUNCTION pending_access_revocations(p_event uuid); Type: ACL; Schema: app_private; Owner: -
+--
+
+REVOKE ALL ON FUNCTION app_private.pending_access_revocations(p_event uuid) FROM PUBLIC;
+
+--
+-- Name: FUNCTION permission_rank(p text); Type: ACL; Schema: app_private; Owner: -
+--
+
+REVOKE ALL ON FUNCTION app_private.permission_rank(p text) FROM PUBLIC;
+
+--
+-- Name: FUNCTION plan_conflicts_sentence(p_n integer); Type: ACL; Schema: app_private; Owner: -
+--
+
+REVOKE ALL ON FUNCTION app_private.plan_conflicts_sentence(p_n integer) FROM PUBLIC;
 
 --
 -- Name: FUNCTION project_caller_role(); Type: ACL; Schema: app_private; Owner: -
@@ -17338,12 +18339,6 @@ REVOKE ALL ON FUNCTION app_private.require_claimer(ctx app_private.event_ctx, r 
 REVOKE ALL ON FUNCTION app_private.require_deck_creator() FROM PUBLIC;
 
 --
--- Name: FUNCTION require_event_role(p_roles text[]); Type: ACL; Schema: app_private; Owner: -
---
-
-REVOKE ALL ON FUNCTION app_private.require_event_role(p_roles text[]) FROM PUBLIC;
-
---
 -- Name: FUNCTION require_owner_or_admin(p_what text); Type: ACL; Schema: app_private; Owner: -
 --
 
@@ -17392,6 +18387,18 @@ GRANT SELECT ON TABLE app.form_responses TO podium_app;
 REVOKE ALL ON FUNCTION app_private.response_json(r app.form_responses, l app.share_links) FROM PUBLIC;
 
 --
+-- Name: FUNCTION revocation_done(p_id uuid, p_error text); Type: ACL; Schema: app_private; Owner: -
+--
+
+REVOKE ALL ON FUNCTION app_private.revocation_done(p_id uuid, p_error text) FROM PUBLIC;
+
+--
+-- Name: FUNCTION revocation_work(p_event uuid, p_login text); Type: ACL; Schema: app_private; Owner: -
+--
+
+REVOKE ALL ON FUNCTION app_private.revocation_work(p_event uuid, p_login text) FROM PUBLIC;
+
+--
 -- Name: FUNCTION revoke_demo_pass(p_pass uuid); Type: ACL; Schema: app_private; Owner: -
 --
 
@@ -17415,6 +18422,24 @@ REVOKE ALL ON FUNCTION app_private.role_ctx(p_scope text, p_roles text[]) FROM P
 --
 
 REVOKE ALL ON FUNCTION app_private.role_rank(p_role app.workspace_role) FROM PUBLIC;
+
+--
+-- Name: FUNCTION roster_entry_access_changed(); Type: ACL; Schema: app_private; Owner: -
+--
+
+REVOKE ALL ON FUNCTION app_private.roster_entry_access_changed() FROM PUBLIC;
+
+--
+-- Name: FUNCTION roster_login_permission(p_event uuid, p_full_name text, p_login text); Type: ACL; Schema: app_private; Owner: -
+--
+
+REVOKE ALL ON FUNCTION app_private.roster_login_permission(p_event uuid, p_full_name text, p_login text) FROM PUBLIC;
+
+--
+-- Name: FUNCTION roster_repository_permission(p_event uuid, p_full_name text, p_email text); Type: ACL; Schema: app_private; Owner: -
+--
+
+REVOKE ALL ON FUNCTION app_private.roster_repository_permission(p_event uuid, p_full_name text, p_email text) FROM PUBLIC;
 
 --
 -- Name: FUNCTION roster_rows(p jsonb); Type: ACL; Schema: app_private; Owner: -
@@ -17520,6 +18545,12 @@ REVOKE ALL ON FUNCTION app_private.submit_form_response(p_link uuid, p_form text
 --
 
 REVOKE ALL ON FUNCTION app_private.take_post_rate(p_user uuid) FROM PUBLIC;
+
+--
+-- Name: FUNCTION take_reaction_rate(p_user uuid); Type: ACL; Schema: app_private; Owner: -
+--
+
+REVOKE ALL ON FUNCTION app_private.take_reaction_rate(p_user uuid) FROM PUBLIC;
 
 --
 -- Name: FUNCTION team_chat(p_event uuid, p_team uuid); Type: ACL; Schema: app_private; Owner: -

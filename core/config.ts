@@ -1,12 +1,19 @@
-// Typed configuration, read once from the environment at boot and validated.
-// Every variable is documented in docs/OPERATIONS.md; add it there when you add it here.
-import { createPrivateKey, randomBytes } from 'node:crypto';
+// Typed configuration, read once from the environment at boot and validated by one zod
+// schema (`ENV`): each variable's type, default and range where it is declared, the rules
+// between variables in its refinement; loadConfig assembles the Config from what it parsed
+// (and does the file and key work: the embedded AUTH_SECRET, the GitHub App key). Every
+// message names the variable; all of them are reported at once. Every variable is documented in docs/OPERATIONS.md; add it
+// there when you add it here.
+import { createPrivateKey, randomBytes, type KeyObject } from 'node:crypto';
 import type { GithubSettings } from './codehost/github.ts';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import * as z from 'zod';
 
 export type ServiceRole = 'all' | 'api' | 'worker' | 'hub';
-export type EmailDriver = 'smtp' | 'resend' | 'brevo' | null;
+// outbox (the default): every mail is stored for the operator (`podium mail list`, /operator/mail); null: EMAIL_DRIVER=none, no mail at all.
+export type EmailDriver = 'outbox' | 'smtp' | 'resend' | 'brevo' | null;
 
 export interface Config {
   databaseUrl: string | null; // null: boot embedded Postgres under dataDir
@@ -31,9 +38,11 @@ export interface Config {
   viewDedupeWindowMinutes: number;
   storage: StorageSettings;
   allowedDeckLinkHosts: string[] | null; // hosts a team deck link may point at; null: this instance's own host
+  clientsTarball: string; // CLIENTS_TARBALL: the clients package GET /downloads/podium-clients.tgz serves
   demoSignin: boolean; // self-hosted operators turn demo passes on with DEMO_SIGNIN=1
   testMode: boolean; // allows the test-only clock offset; never set in production
   logLevel: string;
+  logFormat: 'auto' | 'json' | 'pretty'; // LOG_FORMAT: auto = pretty lines on a terminal, JSON otherwise
   dbPoolSize: number;
   embeddedPgPort: number;
   codeHost: 'local' | 'github'; // where team repositories live (CODE_HOST)
@@ -73,97 +82,136 @@ export type StorageSettings = { driver: 'local' } | ({ driver: 's3' } & S3Settin
 
 export class ConfigError extends Error {}
 
-function int(env: NodeJS.ProcessEnv, name: string, fallback: number, min: number, max: number): number {
-  const raw = env[name];
-  if (raw === undefined || raw === '') return fallback;
-  if (!/^\d+$/.test(raw)) throw new ConfigError(`${name} must be a whole number, got "${raw}"`);
-  const n = Number(raw);
-  if (n < min || n > max) throw new ConfigError(`${name} must be between ${min} and ${max}, got ${n}`);
-  return n;
-}
+// Variables ------------------------------------------------------------------------------
+// An empty variable counts as unset (VAR= in a unit file or compose file).
+const unset = (v: unknown) => (v === '' ? undefined : v);
+const optional = <T extends z.ZodType>(schema: T) => z.preprocess(unset, schema.optional());
+const text = () => optional(z.string());
+const trimSlash = (v: string) => v.replace(/\/+$/, '');
 
-function oneOf<T extends string>(env: NodeJS.ProcessEnv, name: string, allowed: readonly T[], fallback: T): T {
-  const raw = env[name];
-  if (raw === undefined || raw === '') return fallback;
-  if (!(allowed as readonly string[]).includes(raw)) {
-    throw new ConfigError(`${name} must be one of ${allowed.join(', ')}, got "${raw}"`);
-  }
-  return raw as T;
-}
+/** A whole number in [min, max]; unset: the fallback. */
+const whole = (name: string, fallback: number, min: number, max: number) =>
+  z.preprocess(
+    unset,
+    z
+      .string()
+      .regex(/^\d+$/, { error: (i) => `${name} must be a whole number, got "${i.input}"` })
+      .transform(Number)
+      .pipe(z.number().min(min, { error: (i) => `${name} must be between ${min} and ${max}, got ${i.input}` }).max(max, { error: (i) => `${name} must be between ${min} and ${max}, got ${i.input}` }))
+      .default(fallback),
+  );
 
-function str(env: NodeJS.ProcessEnv, name: string): string | null {
-  const v = env[name];
-  return v === undefined || v === '' ? null : v;
-}
+/** One of a few words; unset: the fallback. */
+const oneOf = <const T extends readonly [string, ...string[]]>(name: string, allowed: T, fallback: T[number]) =>
+  z.preprocess(unset, z.enum(allowed, { error: (i) => `${name} must be one of ${allowed.join(', ')}, got "${i.input}"` }).default(fallback as never));
 
-function bool(env: NodeJS.ProcessEnv, name: string, fallback: boolean): boolean {
-  const raw = env[name];
-  if (raw === undefined || raw === '') return fallback;
-  if (['1', 'true', 'yes'].includes(raw)) return true;
-  if (['0', 'false', 'no'].includes(raw)) return false;
-  throw new ConfigError(`${name} must be true or false, got "${raw}"`);
-}
+/** 1/true/yes or 0/false/no; unset: undefined (the default may depend on another variable). */
+const flag = (name: string) =>
+  optional(z.enum(['1', 'true', 'yes', '0', 'false', 'no'], { error: (i) => `${name} must be true or false, got "${i.input}"` }).transform((v) => v === '1' || v === 'true' || v === 'yes'));
 
-function storageSettings(env: NodeJS.ProcessEnv): StorageSettings {
-  const driver = oneOf(env, 'STORAGE_DRIVER', ['local', 's3'] as const, 'local');
-  if (driver === 'local') return { driver };
-  const bucket = str(env, 'S3_BUCKET');
-  if (!bucket) throw new ConfigError('STORAGE_DRIVER=s3 needs S3_BUCKET');
-  const endpoint = str(env, 'S3_ENDPOINT');
-  if (endpoint && !/^https?:\/\/[^/]+/.test(endpoint)) throw new ConfigError(`S3_ENDPOINT must be an http(s) URL, got "${endpoint}"`);
-  const accessKeyId = str(env, 'S3_ACCESS_KEY_ID');
-  const secretAccessKey = str(env, 'S3_SECRET_ACCESS_KEY');
-  if (!accessKeyId !== !secretAccessKey) throw new ConfigError('Set both S3_ACCESS_KEY_ID and S3_SECRET_ACCESS_KEY, or neither (the SDK credential chain)');
-  return {
-    driver,
-    endpoint: endpoint ? endpoint.replace(/\/+$/, '') : null,
-    bucket,
-    region: str(env, 'S3_REGION') ?? 'us-east-1',
-    accessKeyId,
-    secretAccessKey,
-    forcePathStyle: bool(env, 'S3_FORCE_PATH_STYLE', endpoint !== null), // custom endpoints (MinIO, Ceph, s3rver) want path style
-    prefix: 'blobs/',
-  };
-}
+/** An http(s) base URL, without its trailing slashes. */
+const httpUrl = (name: string, pattern = /^https?:\/\/[^/]+/) =>
+  z.string().regex(pattern, { error: (i) => `${name} must be an http(s) URL, got "${i.input}"` }).transform(trimSlash);
+const httpBase = (name: string, fallback: string) => z.preprocess((v) => trimSlash(typeof v === 'string' && v !== '' ? v : fallback), httpUrl(name));
 
 /** ALLOWED_DECK_LINK_HOSTS: comma-separated host[:port] list, lowercased; unset means this instance's own host. */
-function deckLinkHosts(env: NodeJS.ProcessEnv): string[] | null {
-  const raw = str(env, 'ALLOWED_DECK_LINK_HOSTS');
-  if (!raw) return null;
-  const hosts = raw.split(',').map((h) => h.trim().toLowerCase()).filter(Boolean);
-  for (const h of hosts) {
-    if (!/^[a-z0-9.-]+(:\d{1,5})?$/.test(h)) throw new ConfigError(`ALLOWED_DECK_LINK_HOSTS: "${h}" is not a host or host:port`);
+const deckLinkHosts = optional(
+  z
+    .string()
+    .transform((raw) => raw.split(',').map((h) => h.trim().toLowerCase()).filter(Boolean))
+    .pipe(z.array(z.string().regex(/^[a-z0-9.-]+(:\d{1,5})?$/, { error: (i) => `ALLOWED_DECK_LINK_HOSTS: "${i.input}" is not a host or host:port` }))),
+);
+
+export const ENV_SHAPE = {
+  HOST: text(),
+  PORT: whole('PORT', 8080, 0, 65535),
+  DATA_DIR: text(),
+  DATABASE_URL: text(),
+  REDIS_URL: text(),
+  PUBLIC_URL: text(),
+  AUTH_SECRET: optional(z.string().min(32, { error: 'AUTH_SECRET must be at least 32 characters' })),
+  NODE_ENV: text(),
+  SERVICE_ROLE: oneOf('SERVICE_ROLE', ['all', 'api', 'worker', 'hub'], 'all'),
+  TRUST_PROXY: text(),
+  EMAIL_DRIVER: oneOf('EMAIL_DRIVER', ['outbox', 'smtp', 'resend', 'brevo', 'none'], 'outbox'),
+  SMTP_URL: text(),
+  RESEND_API_KEY: text(),
+  RESEND_API_URL: httpBase('RESEND_API_URL', 'https://api.resend.com'),
+  BREVO_API_KEY: text(),
+  BREVO_API_URL: httpBase('BREVO_API_URL', 'https://api.brevo.com'),
+  MAIL_FROM: text(),
+  HUB_URL: optional(httpUrl('HUB_URL', /^https?:\/\/[^\s/]+(\/\S*)?$/)), // the hub's own address (its PUBLIC_URL, the issuer of its tokens)
+  HUB_INSTANCE_SECRET: optional(z.string().min(32, { error: 'HUB_INSTANCE_SECRET must be at least 32 characters' })),
+  MAX_FILE_SIZE_MB: whole('MAX_FILE_SIZE_MB', 100, 1, 10_000),
+  VIEW_DEDUPE_WINDOW_MINUTES: whole('VIEW_DEDUPE_WINDOW_MINUTES', 10, 0, 24 * 60),
+  STORAGE_DRIVER: oneOf('STORAGE_DRIVER', ['local', 's3'], 'local'),
+  S3_BUCKET: text(),
+  S3_ENDPOINT: optional(httpUrl('S3_ENDPOINT')),
+  S3_REGION: text(),
+  S3_ACCESS_KEY_ID: text(),
+  S3_SECRET_ACCESS_KEY: text(),
+  S3_FORCE_PATH_STYLE: flag('S3_FORCE_PATH_STYLE'),
+  ALLOWED_DECK_LINK_HOSTS: deckLinkHosts,
+  CLIENTS_TARBALL: text(),
+  DEMO_SIGNIN: text(),
+  PODIUM_TEST_MODE: text(),
+  LOG_LEVEL: text(),
+  LOG_FORMAT: oneOf('LOG_FORMAT', ['auto', 'json', 'pretty'], 'auto'),
+  DB_POOL_SIZE: whole('DB_POOL_SIZE', 10, 1, 500),
+  EMBEDDED_PG_PORT: whole('EMBEDDED_PG_PORT', 54329, 1, 65535),
+  CODE_HOST: oneOf('CODE_HOST', ['local', 'github'], 'local'),
+  GITHUB_APP_ID: text(),
+  GITHUB_APP_PRIVATE_KEY: text(),
+  GITHUB_APP_PRIVATE_KEY_FILE: text(),
+  GITHUB_API_URL: httpBase('GITHUB_API_URL', 'https://api.github.com'),
+  GITHUB_GIT_URL: httpBase('GITHUB_GIT_URL', 'https://github.com'),
+  CHROMIUM_PATH: text(), // names the browser (`off` disables it); unset, Debian's /usr/bin/chromium when present
+  GENERATOR_URL: optional(httpUrl('GENERATOR_URL')),
+  GENERATOR_MODEL: text(),
+  GENERATOR_API_KEY: text(),
+  LIVE_HEARTBEAT_SECONDS: whole('LIVE_HEARTBEAT_SECONDS', 20, 1, 300),
+  LIVE_RECHECK_SECONDS: whole('LIVE_RECHECK_SECONDS', 30, 1, 3600),
+  LIVE_RETENTION_DAYS: whole('LIVE_RETENTION_DAYS', 7, 1, 3650),
+  LIVE_MAX_BUFFER_BYTES: whole('LIVE_MAX_BUFFER_BYTES', 1024 * 1024, 16 * 1024, 256 * 1024 * 1024),
+  LIVE_LISTEN_URL: text(),
+};
+
+type Env = z.output<z.ZodObject<typeof ENV_SHAPE>>;
+
+/** The rules between variables: what one setting needs of the others. */
+function crossChecks(e: Env, need: (message: string) => void): void {
+  if (!e.AUTH_SECRET && e.DATABASE_URL && e.NODE_ENV === 'production') {
+    need('AUTH_SECRET is required with DATABASE_URL in production (32+ random bytes, shared by every replica)');
   }
-  return hosts;
+  if (e.STORAGE_DRIVER === 's3') {
+    if (!e.S3_BUCKET) need('STORAGE_DRIVER=s3 needs S3_BUCKET');
+    if (!e.S3_ACCESS_KEY_ID !== !e.S3_SECRET_ACCESS_KEY) need('Set both S3_ACCESS_KEY_ID and S3_SECRET_ACCESS_KEY, or neither (the SDK credential chain)');
+  }
+  if (e.CODE_HOST === 'github') {
+    if (!e.GITHUB_APP_ID || !/^\d+$/.test(e.GITHUB_APP_ID)) need('CODE_HOST=github needs GITHUB_APP_ID (the numeric app id)');
+    else if (!e.GITHUB_APP_PRIVATE_KEY && !e.GITHUB_APP_PRIVATE_KEY_FILE) need('CODE_HOST=github needs GITHUB_APP_PRIVATE_KEY (PEM) or GITHUB_APP_PRIVATE_KEY_FILE');
+  }
+  if (e.GENERATOR_URL && !e.GENERATOR_MODEL) need('GENERATOR_URL needs GENERATOR_MODEL (the model name the endpoint serves)');
+  if (e.HUB_URL && e.SERVICE_ROLE === 'hub') need('SERVICE_ROLE=hub is the hub itself: it takes no HUB_URL');
+  if (e.HUB_URL && !e.HUB_INSTANCE_SECRET) need('HUB_URL needs HUB_INSTANCE_SECRET: the secret the hub registered for this instance (podium hub instance add)');
+  if (e.EMAIL_DRIVER === 'smtp' && !e.SMTP_URL) need('EMAIL_DRIVER=smtp needs SMTP_URL (e.g. smtp://127.0.0.1:2525)');
+  if (e.EMAIL_DRIVER === 'resend' && !e.RESEND_API_KEY) need('EMAIL_DRIVER=resend needs RESEND_API_KEY');
+  if (e.EMAIL_DRIVER === 'brevo' && !e.BREVO_API_KEY) need('EMAIL_DRIVER=brevo needs BREVO_API_KEY');
 }
 
-/** CODE_HOST=github: the GitHub App's id and private key (PEM, or a file holding it), API and git bases. */
-function githubSettings(env: NodeJS.ProcessEnv): GithubSettings {
-  const appId = str(env, 'GITHUB_APP_ID');
-  if (!appId || !/^\d+$/.test(appId)) throw new ConfigError('CODE_HOST=github needs GITHUB_APP_ID (the numeric app id)');
-  const keyFile = str(env, 'GITHUB_APP_PRIVATE_KEY_FILE');
-  const pem = str(env, 'GITHUB_APP_PRIVATE_KEY') ?? (keyFile ? readFileSync(keyFile, 'utf8') : null);
-  if (!pem) throw new ConfigError('CODE_HOST=github needs GITHUB_APP_PRIVATE_KEY (PEM) or GITHUB_APP_PRIVATE_KEY_FILE');
-  let privateKey;
+/** The GitHub App's private key: PEM (escaped newlines allowed), or the file GITHUB_APP_PRIVATE_KEY_FILE names. */
+function githubKey(e: Env): KeyObject {
+  let pem: string;
   try {
-    privateKey = createPrivateKey(pem.replace(/\\n/g, '\n'));
+    pem = e.GITHUB_APP_PRIVATE_KEY ?? readFileSync(e.GITHUB_APP_PRIVATE_KEY_FILE!, 'utf8');
+  } catch (err) {
+    throw new ConfigError(`GITHUB_APP_PRIVATE_KEY_FILE cannot be read: ${(err as Error).message}`);
+  }
+  try {
+    return createPrivateKey(pem.replace(/\\n/g, '\n'));
   } catch {
     throw new ConfigError('GITHUB_APP_PRIVATE_KEY is not a PEM private key');
   }
-  const base = (name: string, fallback: string) => {
-    const v = (env[name] || fallback).replace(/\/+$/, '');
-    if (!/^https?:\/\/[^/]+/.test(v)) throw new ConfigError(`${name} must be an http(s) URL, got "${v}"`);
-    return v;
-  };
-  return { appId, privateKey, apiUrl: base('GITHUB_API_URL', 'https://api.github.com'), gitUrl: base('GITHUB_GIT_URL', 'https://github.com') };
-}
-
-/** HUB_URL: the hub's own address (its PUBLIC_URL, the issuer of its tokens), without a trailing slash. */
-function hubUrl(env: NodeJS.ProcessEnv): string | null {
-  const raw = str(env, 'HUB_URL');
-  if (!raw) return null;
-  if (!/^https?:\/\/[^\s/]+(\/\S*)?$/.test(raw)) throw new ConfigError(`HUB_URL must be an http(s) URL, got "${raw}"`);
-  return raw.replace(/\/+$/, '');
 }
 
 /** The embedded default keeps a generated AUTH_SECRET beside its data so restarts keep sessions valid. */
@@ -177,22 +225,8 @@ function embeddedAuthSecret(dataDir: string): string {
   return secret;
 }
 
-function generatorSettings(env: NodeJS.ProcessEnv): GeneratorSettings | null {
-  const url = str(env, 'GENERATOR_URL');
-  if (!url) return null;
-  if (!/^https?:\/\/[^/]+/.test(url)) throw new ConfigError(`GENERATOR_URL must be an http(s) URL, got "${url}"`);
-  const model = str(env, 'GENERATOR_MODEL');
-  if (!model) throw new ConfigError('GENERATOR_URL needs GENERATOR_MODEL (the model name the endpoint serves)');
-  return { url: url.replace(/\/+$/, ''), model, apiKey: str(env, 'GENERATOR_API_KEY') };
-}
-
-/** CHROMIUM_PATH names the browser (`off` disables it); unset, Debian's /usr/bin/chromium when present. */
-function chromiumPath(env: NodeJS.ProcessEnv): string | null {
-  const named = str(env, 'CHROMIUM_PATH');
-  if (named === 'off') return null;
-  if (named) return named;
-  return existsSync('/usr/bin/chromium') ? '/usr/bin/chromium' : null;
-}
+/** The environment's variables as one schema: each checked, then the rules between them. */
+export const ENV = z.object(ENV_SHAPE).superRefine((e, ctx) => crossChecks(e, (message) => ctx.addIssue({ code: 'custom', message, input: e })));
 
 /** The public URL when PUBLIC_URL is unset: the address the server listens on. */
 export function defaultPublicUrl(host: string, port: number): string {
@@ -200,70 +234,67 @@ export function defaultPublicUrl(host: string, port: number): string {
 }
 
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
-  const host = env.HOST || '127.0.0.1';
-  const port = int(env, 'PORT', 8080, 0, 65535);
-  const dataDir = path.resolve(env.DATA_DIR || '.podium');
-  const databaseUrl = str(env, 'DATABASE_URL');
-  const serviceRole = oneOf(env, 'SERVICE_ROLE', ['all', 'api', 'worker', 'hub'] as const, 'all');
-  const emailRaw = oneOf(env, 'EMAIL_DRIVER', ['smtp', 'resend', 'brevo', 'none'] as const, 'none');
-  const emailDriver: EmailDriver = emailRaw === 'none' ? null : emailRaw;
-
-  let authSecret = str(env, 'AUTH_SECRET');
-  if (!authSecret) {
-    if (databaseUrl && env.NODE_ENV === 'production') {
-      throw new ConfigError('AUTH_SECRET is required with DATABASE_URL in production (32+ random bytes, shared by every replica)');
-    }
-    authSecret = embeddedAuthSecret(dataDir);
-  }
-  if (authSecret.length < 32) throw new ConfigError('AUTH_SECRET must be at least 32 characters');
-
-  const config: Config = {
-    databaseUrl,
-    redisUrl: str(env, 'REDIS_URL'),
+  const parsed = ENV.safeParse(env);
+  if (!parsed.success) throw new ConfigError(parsed.error.issues.map((i) => i.message).join('; '));
+  const e = parsed.data;
+  const host = e.HOST ?? '127.0.0.1';
+  const dataDir = path.resolve(e.DATA_DIR ?? '.podium');
+  const authSecret = e.AUTH_SECRET ?? embeddedAuthSecret(dataDir);
+  if (authSecret.length < 32) throw new ConfigError(`AUTH_SECRET must be at least 32 characters (the one kept in ${path.join(dataDir, 'auth_secret')} is shorter)`);
+  const storage: StorageSettings =
+    e.STORAGE_DRIVER === 'local'
+      ? { driver: 'local' }
+      : {
+          driver: 's3',
+          endpoint: e.S3_ENDPOINT ?? null,
+          bucket: e.S3_BUCKET!,
+          region: e.S3_REGION ?? 'us-east-1',
+          accessKeyId: e.S3_ACCESS_KEY_ID ?? null,
+          secretAccessKey: e.S3_SECRET_ACCESS_KEY ?? null,
+          forcePathStyle: e.S3_FORCE_PATH_STYLE ?? e.S3_ENDPOINT !== undefined, // custom endpoints (MinIO, Ceph, s3rver) want path style
+          prefix: 'blobs/',
+        };
+  const chromium = e.CHROMIUM_PATH === 'off' ? null : (e.CHROMIUM_PATH ?? (existsSync('/usr/bin/chromium') ? '/usr/bin/chromium' : null));
+  return {
+    databaseUrl: e.DATABASE_URL ?? null,
+    redisUrl: e.REDIS_URL ?? null,
     host,
-    port,
+    port: e.PORT,
     dataDir,
-    publicUrl: (str(env, 'PUBLIC_URL') ?? defaultPublicUrl(host, port)).replace(/\/+$/, ''),
+    publicUrl: trimSlash(e.PUBLIC_URL ?? defaultPublicUrl(host, e.PORT)),
     authSecret,
-    serviceRole,
-    trustProxy: env.TRUST_PROXY === '1',
-    emailDriver,
-    smtpUrl: str(env, 'SMTP_URL'),
-    resendApiKey: str(env, 'RESEND_API_KEY'),
-    resendApiUrl: (env.RESEND_API_URL || 'https://api.resend.com').replace(/\/+$/, ''),
-    brevoApiKey: str(env, 'BREVO_API_KEY'),
-    brevoApiUrl: (env.BREVO_API_URL || 'https://api.brevo.com').replace(/\/+$/, ''),
-    mailFrom: env.MAIL_FROM || 'Podium <podium@localhost>',
-    hubUrl: hubUrl(env),
-    hubInstanceSecret: str(env, 'HUB_INSTANCE_SECRET'),
-    maxFileSizeMb: int(env, 'MAX_FILE_SIZE_MB', 100, 1, 10_000),
-    viewDedupeWindowMinutes: int(env, 'VIEW_DEDUPE_WINDOW_MINUTES', 10, 0, 24 * 60),
-    storage: storageSettings(env),
-    allowedDeckLinkHosts: deckLinkHosts(env),
-    demoSignin: env.DEMO_SIGNIN === '1',
-    testMode: env.PODIUM_TEST_MODE === '1',
-    logLevel: env.LOG_LEVEL || 'info',
-    dbPoolSize: int(env, 'DB_POOL_SIZE', 10, 1, 500),
-    embeddedPgPort: int(env, 'EMBEDDED_PG_PORT', 54329, 1, 65535),
-    codeHost: oneOf(env, 'CODE_HOST', ['local', 'github'] as const, 'local'),
-    github: env.CODE_HOST === 'github' ? githubSettings(env) : null,
-    chromiumPath: chromiumPath(env),
-    generator: generatorSettings(env),
+    serviceRole: e.SERVICE_ROLE,
+    trustProxy: e.TRUST_PROXY === '1',
+    emailDriver: e.EMAIL_DRIVER === 'none' ? null : e.EMAIL_DRIVER,
+    smtpUrl: e.SMTP_URL ?? null,
+    resendApiKey: e.RESEND_API_KEY ?? null,
+    resendApiUrl: e.RESEND_API_URL,
+    brevoApiKey: e.BREVO_API_KEY ?? null,
+    brevoApiUrl: e.BREVO_API_URL,
+    mailFrom: e.MAIL_FROM ?? 'Podium <podium@localhost>',
+    hubUrl: e.HUB_URL ?? null,
+    hubInstanceSecret: e.HUB_INSTANCE_SECRET ?? null,
+    maxFileSizeMb: e.MAX_FILE_SIZE_MB,
+    viewDedupeWindowMinutes: e.VIEW_DEDUPE_WINDOW_MINUTES,
+    storage,
+    allowedDeckLinkHosts: e.ALLOWED_DECK_LINK_HOSTS ?? null,
+    clientsTarball: path.resolve(e.CLIENTS_TARBALL ?? fileURLToPath(new URL('../dist/podium-clients.tgz', import.meta.url))),
+    demoSignin: e.DEMO_SIGNIN === '1',
+    testMode: e.PODIUM_TEST_MODE === '1',
+    logLevel: e.LOG_LEVEL ?? 'info',
+    logFormat: e.LOG_FORMAT,
+    dbPoolSize: e.DB_POOL_SIZE,
+    embeddedPgPort: e.EMBEDDED_PG_PORT,
+    codeHost: e.CODE_HOST,
+    github: e.CODE_HOST === 'github' ? { appId: e.GITHUB_APP_ID!, privateKey: githubKey(e), apiUrl: e.GITHUB_API_URL, gitUrl: e.GITHUB_GIT_URL } : null,
+    chromiumPath: chromium,
+    generator: e.GENERATOR_URL ? { url: e.GENERATOR_URL, model: e.GENERATOR_MODEL!, apiKey: e.GENERATOR_API_KEY ?? null } : null,
     live: {
-      heartbeatSeconds: int(env, 'LIVE_HEARTBEAT_SECONDS', 20, 1, 300),
-      recheckSeconds: int(env, 'LIVE_RECHECK_SECONDS', 30, 1, 3600),
-      retentionDays: int(env, 'LIVE_RETENTION_DAYS', 7, 1, 3650),
-      maxBufferBytes: int(env, 'LIVE_MAX_BUFFER_BYTES', 1024 * 1024, 16 * 1024, 256 * 1024 * 1024),
-      listenUrl: str(env, 'LIVE_LISTEN_URL'),
+      heartbeatSeconds: e.LIVE_HEARTBEAT_SECONDS,
+      recheckSeconds: e.LIVE_RECHECK_SECONDS,
+      retentionDays: e.LIVE_RETENTION_DAYS,
+      maxBufferBytes: e.LIVE_MAX_BUFFER_BYTES,
+      listenUrl: e.LIVE_LISTEN_URL ?? null,
     },
   };
-  if (config.hubUrl && serviceRole === 'hub') throw new ConfigError('SERVICE_ROLE=hub is the hub itself: it takes no HUB_URL');
-  if (config.hubUrl && !config.hubInstanceSecret) {
-    throw new ConfigError('HUB_URL needs HUB_INSTANCE_SECRET: the secret the hub registered for this instance (podium hub instance add)');
-  }
-  if (config.hubInstanceSecret && config.hubInstanceSecret.length < 32) throw new ConfigError('HUB_INSTANCE_SECRET must be at least 32 characters');
-  if (emailDriver === 'smtp' && !config.smtpUrl) throw new ConfigError('EMAIL_DRIVER=smtp needs SMTP_URL (e.g. smtp://127.0.0.1:2525)');
-  if (emailDriver === 'resend' && !config.resendApiKey) throw new ConfigError('EMAIL_DRIVER=resend needs RESEND_API_KEY');
-  if (emailDriver === 'brevo' && !config.brevoApiKey) throw new ConfigError('EMAIL_DRIVER=brevo needs BREVO_API_KEY');
-  return config;
 }

@@ -1,6 +1,6 @@
 // Secrets are handed out once and stored only as hashes; anything that must be read
 // back (a code in a mail job, a TOTP secret) is sealed with AUTH_SECRET, never plain.
-import { createCipheriv, createDecipheriv, createHash, createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
+import { createCipheriv, createDecipheriv, createHash, createHmac, randomBytes, randomInt, timingSafeEqual } from 'node:crypto';
 
 export function randomToken(bytes = 32): string {
   return randomBytes(bytes).toString('base64url');
@@ -37,7 +37,12 @@ export function unseal(secret: string, sealed: string): string {
   return Buffer.concat([decipher.update(raw.subarray(28)), decipher.final()]).toString('utf8');
 }
 
-/** Six decimal digits, uniformly drawn. */
-export function numericCode(): string {
-  return (randomBytes(4).readUInt32BE(0) % 1_000_000).toString().padStart(6, '0');
+export const NUMERIC_CODE_RANGE = 1_000_000;
+export const numericCodeDraw: (max: number) => number = randomInt;
+
+/** Six decimal digits, uniformly drawn: `crypto.randomInt` rejects the draws that would bias
+ *  a remainder (a 32-bit draw modulo a million favoured the first 967,296 codes). `draw` is
+ *  randomInt itself, a parameter only so a test can see the range it is asked for. */
+export function numericCode(draw = numericCodeDraw): string {
+  return draw(NUMERIC_CODE_RANGE).toString().padStart(6, '0');
 }

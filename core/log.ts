@@ -1,6 +1,7 @@
 // Structured JSON logs (pino). Secrets never reach a log line: credentials are redacted
 // by path, and URLs are scrubbed of tokens before they are logged.
 import pino from 'pino';
+import pretty from 'pino-pretty';
 
 export type Logger = pino.Logger;
 
@@ -17,8 +18,22 @@ export function serializeError(err: unknown): unknown {
   return out;
 }
 
-/** `destination` is for tests that read the log lines; production writes to stdout. */
-export function createLogger(level: string, name = 'podium', destination?: pino.DestinationStream): Logger {
+/** Pretty lines for a person at a terminal (pino-pretty, in-process), JSON for anything else. */
+export function logFormatFor(stdout: { isTTY?: boolean }, format: 'auto' | 'json' | 'pretty' = 'auto'): 'pretty' | 'json' {
+  if (format !== 'auto') return format;
+  return stdout.isTTY ? 'pretty' : 'json';
+}
+
+/** The pretty stream: one line per record, time and level first, the rest as key=value. */
+export function prettyStream(destination?: NodeJS.WritableStream, colorize = true): pino.DestinationStream {
+  return pretty({ colorize, translateTime: 'UTC:HH:MM:ss', ignore: 'pid,hostname,name', singleLine: true, sync: true, destination: destination ?? 1 });
+}
+
+/**
+ * `destination` is for tests that read the log lines; production writes to stdout, as
+ * pretty lines on a terminal and JSON otherwise (`format`: LOG_FORMAT=json|pretty overrides).
+ */
+export function createLogger(level: string, name = 'podium', destination?: pino.DestinationStream, format: 'auto' | 'json' | 'pretty' = 'auto'): Logger {
   const options: pino.LoggerOptions = {
     name,
     level,
@@ -28,6 +43,8 @@ export function createLogger(level: string, name = 'podium', destination?: pino.
       censor: '[redacted]',
     },
   };
+  const stdout = destination ? { isTTY: false } : process.stdout; // a test's collector is not a terminal
+  if (logFormatFor(stdout, format) === 'pretty') return pino(options, prettyStream(destination as NodeJS.WritableStream | undefined, !destination));
   return destination ? pino(options, destination) : pino(options);
 }
 

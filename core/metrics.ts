@@ -3,6 +3,7 @@
 // queue depth (read from Postgres when scraped), webhook verdicts (api).
 import client from 'prom-client';
 import type pg from 'pg';
+import { roundTrips } from './db/pool.ts';
 
 export interface Metrics {
   registry: client.Registry;
@@ -35,6 +36,15 @@ export function createMetrics(pool?: pg.Pool): Metrics {
     registers: [registry],
   });
   if (pool) {
+    new client.Counter({
+      name: 'podium_db_round_trips_total',
+      help: 'Socket round trips to PostgreSQL completed by this process\'s pool (one per ReadyForQuery)',
+      registers: [registry],
+      collect() {
+        this.reset();
+        this.inc(roundTrips(pool));
+      },
+    });
     new client.Gauge({
       name: 'podium_jobs_queued',
       help: 'Jobs waiting to run, by task (whole queue, read at scrape time)',

@@ -11,6 +11,8 @@ export interface Verdict {
 export interface RateLimiter {
   readonly backend: 'redis' | 'memory';
   hit(bucket: string, limit: number, windowSeconds: number): Promise<Verdict>;
+  /** Gives back up to `n` hits of the bucket's current window (never below zero). */
+  refund(bucket: string, n: number): Promise<void>;
   close(): Promise<void>;
 }
 
@@ -36,6 +38,11 @@ export class MemoryRateLimiter implements RateLimiter {
     return { allowed: w.count <= limit, remaining: Math.max(0, limit - w.count), retryAfterSeconds: Math.ceil((w.resetAt - now) / 1000) };
   }
 
+  async refund(bucket: string, n: number): Promise<void> {
+    const w = this.windows.get(bucket);
+    if (w && w.resetAt > Date.now()) w.count = Math.max(0, w.count - n);
+  }
+
   async close(): Promise<void> {
     clearInterval(this.sweep);
   }
@@ -46,6 +53,14 @@ local n = redis.call('INCR', KEYS[1])
 if n == 1 then redis.call('PEXPIRE', KEYS[1], ARGV[1]) end
 return {n, redis.call('PTTL', KEYS[1])}`;
 
+// Decrements within the window, never below zero, and keeps the window's expiry.
+const REFUND_SCRIPT = `
+local n = tonumber(redis.call('GET', KEYS[1]) or '0')
+if n <= 0 then return 0 end
+local left = math.max(0, n - tonumber(ARGV[1]))
+redis.call('SET', KEYS[1], left, 'KEEPTTL')
+return left`;
+
 export class RedisRateLimiter implements RateLimiter {
   readonly backend = 'redis' as const;
   constructor(private redis: Redis) {}
@@ -53,6 +68,10 @@ export class RedisRateLimiter implements RateLimiter {
   async hit(bucket: string, limit: number, windowSeconds: number): Promise<Verdict> {
     const [count, ttl] = (await this.redis.eval(HIT_SCRIPT, 1, `podium:rl:${bucket}`, String(windowSeconds * 1000))) as [number, number];
     return { allowed: count <= limit, remaining: Math.max(0, limit - count), retryAfterSeconds: Math.max(1, Math.ceil(ttl / 1000)) };
+  }
+
+  async refund(bucket: string, n: number): Promise<void> {
+    await this.redis.eval(REFUND_SCRIPT, 1, `podium:rl:${bucket}`, String(n));
   }
 
   async close(): Promise<void> {

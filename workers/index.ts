@@ -6,12 +6,8 @@ import { randomUUID } from 'node:crypto';
 import { EventEmitter } from 'node:events';
 import { run, type Runner, type TaskList, type WorkerEvents } from 'graphile-worker';
 import os from 'node:os';
-import type pg from 'pg';
-import type { Config } from '../core/config.ts';
-import type { Logger } from '../core/log.ts';
-import type { MailDriver } from '../core/mail/index.ts';
-import type { Metrics } from '../core/metrics.ts';
 import { quietLogger } from '../core/db/job-queue.ts';
+import type { WorkerDeps } from './deps.ts';
 import { HEARTBEAT_INTERVAL_SECONDS } from '../core/heartbeat.ts';
 import { createBlobStore, type BlobStore } from '../core/storage/index.ts';
 import { deckNotifyOwner } from './tasks/deck__notify_owner.ts';
@@ -23,17 +19,10 @@ import { submissionsCapture } from './tasks/submissions__capture.ts';
 import { submissionsFreezeSweep } from './tasks/submissions__freeze_sweep.ts';
 import { codehostProvision } from './tasks/codehost__provision.ts';
 import { codehostDeliverPush } from './tasks/codehost__deliver_push.ts';
+import { codehostRevokeAccess } from './tasks/codehost__revoke_access.ts';
 import { decksGenerate } from './tasks/decks__generate.ts';
 import { recoverDeadWorkers, workersRecover } from './tasks/workers__recover.ts';
 import { livePrune } from './tasks/live__prune.ts';
-
-export interface WorkerDeps {
-  config: Config;
-  pool: pg.Pool;
-  log: Logger;
-  mail: MailDriver | null;
-  metrics?: Metrics;
-}
 
 export interface WorkerHandle {
   runner: Runner;
@@ -53,6 +42,7 @@ export function taskList(deps: WorkerDeps, thumbnails: { renderer: ThumbnailRend
     submissions__freeze_sweep: submissionsFreezeSweep,
     codehost__provision: codehostProvision(deps),
     codehost__deliver_push: codehostDeliverPush(deps),
+    codehost__revoke_access: codehostRevokeAccess(deps),
     workers__recover: workersRecover(deps),
     decks__generate: decksGenerate(deps, thumbnails.store),
     live__prune: livePrune(deps),
@@ -68,6 +58,9 @@ export function hubTaskList(deps: WorkerDeps): TaskList {
 // every hour; missed runs are not backfilled (one run catches up).
 export const CRONTAB = '* * * * * submissions__freeze_sweep ?max=1\n* * * * * workers__recover ?max=1\n7 * * * * live__prune ?max=1\n';
 export const HUB_CRONTAB = '* * * * * workers__recover ?max=1\n';
+
+/** Jobs one worker replica runs at once (graphile-worker's concurrency) unless told otherwise. */
+export const WORKER_CONCURRENCY = 4;
 
 export async function startWorker(deps: WorkerDeps, opts: { concurrency?: number; pollInterval?: number } = {}): Promise<WorkerHandle> {
   const hub = deps.config.serviceRole === 'hub';
@@ -85,7 +78,7 @@ export async function startWorker(deps: WorkerDeps, opts: { concurrency?: number
   const runner = await run({
     pgPool: pool,
     taskList: hub ? hubTaskList(deps) : taskList(deps, { renderer, store }),
-    concurrency: opts.concurrency ?? 4,
+    concurrency: opts.concurrency ?? WORKER_CONCURRENCY,
     pollInterval: opts.pollInterval ?? 1000,
     noHandleSignals: true,
     logger: quietLogger,

@@ -4,10 +4,11 @@
 // account is a Podium user; its login is the code-host username on the roster of the event
 // that owns the repository (app_private.local_repositories, core/codehost/ownership.ts).
 // Grants live in app_private.local_repository_access; an invitation counts once accepted.
-import { existsSync, mkdirSync, renameSync } from 'node:fs';
+import { existsSync, mkdirSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import type pg from 'pg';
 import { git } from './git.ts';
+import { POST_RECEIVE_HOOK } from './local-push.ts';
 import { authorKey, checkFullName, CodeHostError, type CodeHost, type CommitRecord, type Permission, type Standing } from './types.ts';
 
 export class LocalCodeHost implements CodeHost {
@@ -16,6 +17,23 @@ export class LocalCodeHost implements CodeHost {
 
   constructor(dataDir: string, private readonly pool: pg.Pool) {
     this.root = path.join(dataDir, 'codehost');
+  }
+
+  /**
+   * The hooks directory git http-backend runs pushes with (core.hooksPath, set in its
+   * environment only): a post-receive hook that hands git's list of updated refs back to the
+   * API (api/routes/git) in a file under its `reports/`. Outside the repository tree, so no
+   * repository name reaches it. Written once.
+   */
+  pushHooks(): string {
+    const dir = path.join(path.dirname(this.root), 'codehost-hooks');
+    const hook = path.join(dir, 'post-receive');
+    mkdirSync(path.join(dir, 'reports'), { recursive: true });
+    if (!existsSync(hook) || readFileSync(hook, 'utf8') !== POST_RECEIVE_HOOK) {
+      writeFileSync(`${hook}.${process.pid}`, POST_RECEIVE_HOOK, { mode: 0o755 });
+      renameSync(`${hook}.${process.pid}`, hook); // whole or not at all, also beside another replica
+    }
+    return dir;
   }
 
   repositoryPath(fullName: string): string {
@@ -47,19 +65,12 @@ export class LocalCodeHost implements CodeHost {
     return out.trim() || null;
   }
 
-  /** Every branch and tag with its revision, for telling what a push changed. */
-  async refs(fullName: string): Promise<Map<string, string>> {
-    const out = await git(['for-each-ref', '--format=%(objectname) %(refname)'], { cwd: this.repositoryPath(fullName) });
-    return new Map(out.split('\n').filter(Boolean).map((line) => {
-      const [sha, ref] = line.split(' ');
-      return [ref!, sha!];
-    }));
-  }
-
   async createFromTemplate(template: string, fullName: string, branch: string): Promise<{ created: boolean; sha: string }> {
-    const sha = await this.branchHead(template, branch);
+    // A repository already made (a re-run) answers its own head: one git call, not two.
+    const own = this.exists(fullName) ? await this.branchHead(fullName, branch) : null;
+    const sha = own ?? await this.branchHead(template, branch);
     if (!sha) throw new CodeHostError('not_found', `The template ${template} has no branch ${branch}`);
-    if (this.exists(fullName)) return { created: false, sha: (await this.branchHead(fullName, branch)) ?? sha };
+    if (own || this.exists(fullName)) return { created: false, sha };
     const dir = this.repositoryPath(fullName);
     const partial = `${dir}.partial-${process.pid}`;
     mkdirSync(path.dirname(dir), { recursive: true });
@@ -84,6 +95,51 @@ export class LocalCodeHost implements CodeHost {
        on conflict (lower(full_name), user_id) do update set permission = excluded.permission`,
       [fullName, userId, permission],
     );
+  }
+
+  /**
+   * Every grant in one statement (provisioning: a team's members and the coaches): accounts
+   * resolved on the owning event's roster, a later grant of one account wins as one-by-one
+   * `invite` would, and the first login with no account throws after the rest are recorded.
+   */
+  async inviteAll(fullName: string, grants: { login: string; permission: Permission }[]): Promise<void> {
+    if (grants.length === 0) return;
+    const { rows } = await this.pool.query(
+      `with g as (select g.login, g.permission, g.ord, app_private.local_account_of($1, g.login) as user_id
+                    from unnest($2::text[], $3::text[]) with ordinality as g (login, permission, ord)),
+            ins as (insert into app_private.local_repository_access (full_name, user_id, permission)
+                    select distinct on (g.user_id) $1, g.user_id, g.permission from g where g.user_id is not null order by g.user_id, g.ord desc
+                    on conflict (lower(full_name), user_id) do update set permission = excluded.permission)
+       select g.login from g where g.user_id is null order by g.ord`,
+      [fullName, grants.map((g) => g.login), grants.map((g) => g.permission)],
+    );
+    if (rows[0]) throw new CodeHostError('not_found', `No account ${rows[0].login} on this code host`);
+  }
+
+  /** The standings of several logins in one query, in their order. */
+  async standings(fullName: string, logins: string[]): Promise<Standing[]> {
+    if (logins.length === 0) return [];
+    const { rows } = await this.pool.query(
+      `select case when a.user_id is null then 'none' when a.accepted_at is null then 'invited' else 'member' end as s
+         from unnest($2::text[]) with ordinality as g (login, ord)
+         left join app_private.local_repository_access a
+           on lower(a.full_name) = lower($1) and a.user_id = app_private.local_account_of($1, g.login)
+        order by g.ord`,
+      [fullName, logins],
+    );
+    return rows.map((r) => r.s as Standing);
+  }
+
+  /**
+   * Deletes the grant (accepted or not) of the account `login` names on the event's roster. A
+   * roster change already deleted the grants it no longer gives in its own transaction
+   * (000125); this is the driver's twin of GitHub's collaborator removal. Idempotent.
+   */
+  async revoke(fullName: string, login: string): Promise<void> {
+    checkFullName(fullName);
+    const userId = await this.userOfLogin(fullName, login);
+    if (!userId) return;
+    await this.pool.query('delete from app_private.local_repository_access where lower(full_name) = lower($1) and user_id = $2', [fullName, userId]);
   }
 
   async standing(fullName: string, login: string): Promise<Standing> {

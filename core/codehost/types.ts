@@ -17,8 +17,20 @@ export interface CodeHost {
   createFromTemplate(template: string, fullName: string, branch: string): Promise<{ created: boolean; sha: string }>;
   /** Invites a code-host account (its login) at a permission; an existing grant is kept. */
   invite(fullName: string, login: string, permission: Permission): Promise<void>;
+  /**
+   * Invites each grant in order, as `invite` one by one would (a later grant of the same
+   * account wins); throws for the first login with no account, after the others are invited.
+   */
+  inviteAll(fullName: string, grants: { login: string; permission: Permission }[]): Promise<void>;
   /** Where `login` stands on `fullName`, read live. */
   standing(fullName: string, login: string): Promise<Standing>;
+  /** The standings of several logins on `fullName`, in their order, read live. */
+  standings(fullName: string, logins: string[]): Promise<Standing[]>;
+  /**
+   * Takes `login`'s access to `fullName` away: removes the collaborator and cancels a pending
+   * invitation. Idempotent: nothing to remove is not an error (roster removal, codehost__revoke_access).
+   */
+  revoke(fullName: string, login: string): Promise<void>;
   /** Whether `login` may push to `fullName`, read live (a member invited at read may not). */
   canPush(fullName: string, login: string): Promise<boolean>;
   /** Writes `git archive --format=tar.gz <sha>` of exactly that commit to `outFile`. */
@@ -35,9 +47,13 @@ export interface CommitRecord {
   subject: string;
 }
 
-/** The opaque key of an author (their address, case-folded, hashed): counts people without naming them. */
+/** The opaque key of an author: their address normalized as app_private.normalize_email does
+ *  (trimmed, ASCII A-Z lower-cased, every other character as typed), sha256, 16 hex digits.
+ *  Counts people without naming them; generation_job_begin (000160) keys roster names the same
+ *  way so a deck names a commit author by the team's roster name. */
 export function authorKey(email: string): string {
-  return createHash('sha256').update(email.trim().toLowerCase()).digest('hex').slice(0, 16);
+  const normalized = email.replace(/^ +| +$/g, '').replace(/[A-Z]/g, (c) => c.toLowerCase());
+  return createHash('sha256').update(normalized, 'utf8').digest('hex').slice(0, 16);
 }
 
 export class CodeHostError extends Error {

@@ -8,12 +8,32 @@ import pg from 'pg';
 pg.types.setTypeParser(1184, (v) => new Date(v).toISOString()); // timestamptz
 pg.types.setTypeParser(20, (v) => Number(v)); // int8 counters fit in a double here
 
+/** Round trips per pool (see roundTrips). */
+const roundTripCounts = new WeakMap<pg.Pool, { n: number }>();
+
 export function createPool(connectionString: string, max = 10): pg.Pool {
   const pool = new pg.Pool({ connectionString, max, idleTimeoutMillis: 30_000, application_name: 'podium' });
+  const count = { n: 0 };
+  roundTripCounts.set(pool, count);
   // An idle client losing its server (e.g. Postgres restart) must not crash the process.
   pool.on('error', () => {});
-  pool.on('connect', (client) => client.on('error', () => {}));
+  pool.on('connect', (client) => {
+    client.on('error', () => {});
+    // Every exchange with the server ends with one ReadyForQuery message: a simple query
+    // (even several statements in one string) or an extended-protocol batch up to its Sync.
+    // Counting them counts the socket round trips this pool has waited for.
+    (client as unknown as { connection: NodeJS.EventEmitter }).connection.on('readyForQuery', () => count.n++);
+  });
   return pool;
+}
+
+/**
+ * Socket round trips to PostgreSQL this pool's clients have completed so far (each client's
+ * start-up counts one too). Tests and benchmarks read it before and after a request;
+ * /metrics exports it as podium_db_round_trips_total.
+ */
+export function roundTrips(pool: pg.Pool): number {
+  return roundTripCounts.get(pool)?.n ?? 0;
 }
 
 export const APP_ROLE = 'podium_app';

@@ -44,11 +44,16 @@ export function generateBuiltin(input: GenerateInput, facts: Facts = extractFact
   for (const h of t.headings) {
     if (screens.length >= t.screens.max) break;
     const { claims, found } = claimsFor(h.heading, input, facts);
-    if (!h.required && !found) continue;
-    screens.push({
+    // the community deck is a comparison: every team gets the same headings (an optional one
+    // that found nothing says what was checked), the jury deck keeps only what has something
+    if (!h.required && !found && (t.kind !== 'community' || claims.length === 0)) continue;
+    const screen: Screen = {
       heading: h.heading,
       claims: claims.slice(0, t.maxClaimsPerScreen).map((c) => ({ ...c, text: clip(c.text, t.maxClaimChars) })),
-    });
+    };
+    // the jury sees the commits over the build window as a chart on the screen about them
+    if (facts.chart && input.template.kind === 'jury' && JURY[h.heading] === 'built') screen.chart = facts.chart;
+    screens.push(screen);
   }
   return { generator: BUILTIN_GENERATOR, screens };
 }

@@ -6,7 +6,9 @@
 // checked against the archive by validate.ts like every deck, so an invented citation becomes
 // an `invalid_citation` finding on the deck, never a silent claim.
 import type { Facts, FactTopic } from './facts.ts';
-import type { Citation, Claim, GenerateInput, GeneratedDeck, Screen } from './types.ts';
+import type { AbsenceSubject, Citation, Claim, GenerateInput, GeneratedDeck, Screen } from './types.ts';
+
+const ABSENCE_SUBJECTS: AbsenceSubject[] = ['readme', 'description', 'does', 'source', 'run', 'tests', 'next'];
 
 export interface ChatSettings {
   url: string;
@@ -27,6 +29,8 @@ const SYSTEM = [
   'You write the screens of a short presentation about one hackathon project, only from the evidence given.',
   'Every claim must reuse, unchanged, the citation of the evidence item it comes from; a claim you cannot tie to an item must say "unverified": true and carry no citation.',
   'Never invent a file, a line range or a commit. Keep each claim under the given character limit.',
+  'An evidence item that carries "quote" is a code snippet: copy its text, citation and "quote" unchanged.',
+  'An evidence item that carries "absent" says something is missing: copy its text, citation and "absent" object unchanged, and never write that something is missing otherwise.',
   'Answer with JSON only: {"screens":[{"heading":"...","claims":[{"text":"...","cite":{"path":"...","start":1,"end":2}}]}]}; a commit citation is {"commit":"<sha>"}.',
 ].join(' ');
 
@@ -34,6 +38,7 @@ function cleanCite(c: unknown): Citation | null {
   if (!c || typeof c !== 'object') return null;
   const x = c as Record<string, unknown>;
   if (typeof x.commit === 'string') return { commit: x.commit.slice(0, 64) };
+  if (x.showcase === 'product' || x.showcase === 'tagline' || x.showcase === 'description') return { showcase: x.showcase };
   if (typeof x.path === 'string' && Number.isInteger(x.start) && Number.isInteger(x.end ?? x.start)) {
     return { path: x.path.slice(0, 1024), start: x.start as number, end: (x.end ?? x.start) as number };
   }
@@ -57,7 +62,14 @@ export function parseChatDeck(content: string): Screen[] {
       claims: s.claims.map((c: any): Claim => {
         if (typeof c?.text !== 'string') throw new ChatError('The generator endpoint answered a claim without text');
         const cite = cleanCite(c.cite);
-        return cite ? { text: c.text.slice(0, 2000), cite } : { text: c.text.slice(0, 2000), unverified: c.unverified === true };
+        const claim: Claim = cite ? { text: c.text.slice(0, 2000), cite } : { text: c.text.slice(0, 2000), unverified: c.unverified === true };
+        // a code screen's snippet is kept as given: the validator checks it is at the cited lines
+        if (typeof c.quote === 'string' && cite && 'path' in cite) claim.quote = c.quote.slice(0, 2000);
+        const subject = c.absent?.subject;
+        if (typeof subject === 'string' && ABSENCE_SUBJECTS.includes(subject as AbsenceSubject)) {
+          claim.absent = { subject: subject as AbsenceSubject, checked: Array.isArray(c.absent.checked) ? c.absent.checked.filter((x: unknown) => typeof x === 'string').slice(0, 20) : [] };
+        }
+        return claim;
       }),
     };
   });
@@ -66,7 +78,7 @@ export function parseChatDeck(content: string): Screen[] {
 export async function generateWithChat(input: GenerateInput, facts: Facts, s: ChatSettings, fetchImpl: typeof fetch = fetch): Promise<GeneratedDeck> {
   const t = input.template;
   const evidence = (Object.keys(facts.topics) as FactTopic[]).flatMap((topic) =>
-    (facts.topics[topic].length ? facts.topics[topic] : [facts.absent[topic]]).map((c) => ({ topic, text: c.text, cite: c.cite ?? null })));
+    (facts.topics[topic].length ? facts.topics[topic] : [facts.absent[topic]]).map((c) => ({ topic, text: c.text, cite: c.cite ?? null, ...(c.absent ? { absent: c.absent } : {}), ...(c.quote !== undefined ? { quote: c.quote } : {}) })));
   const user = JSON.stringify({
     team: input.team,
     deck: { kind: t.kind, description: t.description, screens: t.screens, headings: t.headings, maxClaimChars: t.maxClaimChars, maxClaimsPerScreen: t.maxClaimsPerScreen },
@@ -92,5 +104,8 @@ export async function generateWithChat(input: GenerateInput, facts: Facts, s: Ch
     content = undefined;
   }
   if (typeof content !== 'string') throw new ChatError('The generator endpoint answered no chat completion');
-  return { generator: `chat/${s.model}`.slice(0, 200), screens: parseChatDeck(content) };
+  // a negative claim the model copied keeps its structure (the validator checks it against the archive)
+  const negatives = new Map(Object.values(facts.absent).filter((c) => c.absent).map((c) => [c.text, c.absent!]));
+  const screens = parseChatDeck(content).map((sc) => ({ ...sc, claims: sc.claims.map((c) => (!c.absent && negatives.has(c.text) ? { ...c, absent: negatives.get(c.text)! } : c)) }));
+  return { generator: `chat/${s.model}`.slice(0, 200), screens };
 }

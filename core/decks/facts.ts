@@ -3,8 +3,10 @@
 // only material it may write from. Nothing here guesses: every claim quotes or counts lines
 // of a file in the archive (cited by path and line range) or commits of the frozen revision's
 // history (cited by sha); what is absent is said about the frozen commit and cites it.
+import { checkedFor, findPresence, isTestPath, MAIN_FORMS } from './absence.ts';
 import type { Evidence } from './evidence.ts';
-import type { Citation, Claim, CommitInfo, GenerateInput } from './types.ts';
+import { parseJsonDoc, parseYamlDoc, readManifests, VENDORED_DIR, type Manifest, type ParseProblem } from './manifests.ts';
+import type { AbsenceSubject, Citation, Claim, CommitChart, CommitInfo, Finding, GenerateInput } from './types.ts';
 
 export type FactTopic = 'problem' | 'does' | 'works' | 'built' | 'runs' | 'tested' | 'next' | 'evidence';
 
@@ -15,6 +17,10 @@ export interface Facts {
   absent: Record<FactTopic, Claim>;
   /** Short numbers the community deck compares. */
   summary: { languages: Claim | null; commits: Claim | null; tests: Claim | null };
+  /** Commits over the build window, when any was made in it. */
+  chart: CommitChart | null;
+  /** Structured files that did not parse: validation findings, never negative claims. */
+  findings: Finding[];
 }
 
 // ---------------------------------------------------------------------------- helpers
@@ -63,14 +69,7 @@ export function languageOf(path: string): string | null {
   return null;
 }
 
-export function isTestFile(path: string): boolean {
-  if (SKIP_DIR.test(path)) return false;
-  return /(^|\/)(test|tests|__tests__|spec|specs)\/.+\.[a-z]+$/i.test(path)
-    || /\.(test|spec)\.[cm]?[jt]sx?$/.test(path)
-    || /(^|\/)test_[^/]+\.py$/.test(path) || /_test\.(py|go)$/.test(path)
-    || /(^|\/)src\/test\/.+\.(java|kt)$/.test(path);
-}
-
+export const isTestFile = isTestPath;
 interface Section {
   title: string;
   start: number; // heading line
@@ -137,39 +136,6 @@ function bullets(lines: string[], s: Section, limit: number): { text: string; li
   return out;
 }
 
-/** The line range of a JSON object member `"key": { ... }` (or the key's own line for a scalar). */
-function jsonMemberLines(lines: string[], key: string, from = 0): { start: number; end: number } | null {
-  const re = new RegExp(`^\\s*"${key.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}"\\s*:`);
-  for (let i = from; i < lines.length; i++) {
-    if (!re.test(lines[i]!)) continue;
-    const rest = lines[i]!.slice(lines[i]!.indexOf(':') + 1);
-    const open = rest.trim()[0];
-    if (open !== '{' && open !== '[') return { start: i + 1, end: i + 1 };
-    let depth = 0;
-    for (let j = i; j < lines.length; j++) {
-      const text = j === i ? rest : lines[j]!;
-      for (const ch of text.replace(/"(?:[^"\\]|\\.)*"/g, '""')) {
-        if (ch === '{' || ch === '[') depth++;
-        if (ch === '}' || ch === ']') depth--;
-      }
-      if (depth <= 0) return { start: i + 1, end: j + 1 };
-    }
-    return { start: i + 1, end: i + 1 };
-  }
-  return null;
-}
-
-function parseJson(ev: Evidence, path: string): any {
-  const f = ev.get(path);
-  if (!f?.text) return null;
-  try {
-    const v = JSON.parse(f.text);
-    return v && typeof v === 'object' && !Array.isArray(v) ? v : null;
-  } catch {
-    return null;
-  }
-}
-
 function lineOf(lines: string[], re: RegExp, from = 0, to = lines.length): number | null {
   for (let i = from; i < Math.min(to, lines.length); i++) if (re.test(lines[i]!)) return i + 1;
   return null;
@@ -181,24 +147,33 @@ interface Ctx {
   ev: Evidence;
   input: GenerateInput;
   readme: Readme | null;
-  pkg: { path: string; json: any; lines: string[] } | null;
+  manifests: Manifest[];
+  /** The npm manifest nearest the root, if any. */
+  pkg: Manifest | null;
+}
+
+const script = (m: Manifest | null, name: string) => m?.scripts.find((x) => x.name === name) ?? null;
+
+/** The team's own words first: what it wrote on its event team page (product, tagline,
+ *  description), cited as the showcase. */
+function showcase(c: Ctx): Claim[] {
+  const s = c.input.showcase;
+  if (!s) return [];
+  const out: Claim[] = [];
+  const product = s.product?.trim();
+  const tagline = s.tagline?.trim();
+  const description = s.description?.trim();
+  if (tagline) out.push({ text: `${product ?? c.input.team}: ${quote(tagline)}`, cite: { showcase: 'tagline' } });
+  else if (product) out.push({ text: `The team calls its product ${quote(product)}`, cite: { showcase: 'product' } });
+  if (description) out.push({ text: `The team describes it: ${quote(description.replace(/\s+/g, ' '))}`, cite: { showcase: 'description' } });
+  return out;
 }
 
 function problem(c: Ctx): Claim[] {
-  const out: Claim[] = [];
+  const out: Claim[] = showcase(c);
   const r = c.readme;
   if (r?.title) out.push({ text: `The README names the project ${quote(r.title.text)}`, cite: lineCite(r.path, r.title.line) });
   if (r?.intro) out.push({ text: `The README says: ${quote(r.intro.text)}`, cite: lineCite(r.path, r.intro.start, r.intro.end) });
-  const desc = c.pkg?.json?.description;
-  if (typeof desc === 'string' && desc.trim()) {
-    const at = jsonMemberLines(c.pkg!.lines, 'description');
-    if (at) out.push({ text: `${c.pkg!.path} describes it as ${quote(plain(desc))}`, cite: lineCite(c.pkg!.path, at.start, at.end) });
-  }
-  const py = c.ev.lines('pyproject.toml');
-  if (py) {
-    const d = lineOf(py, /^\s*description\s*=\s*["'](.+)["']/);
-    if (d) out.push({ text: `pyproject.toml describes it as ${quote(/=\s*["'](.+)["']/.exec(py[d - 1]!)![1]!)}`, cite: lineCite('pyproject.toml', d) });
-  }
   for (const s of r?.sections ?? []) {
     if (/problem|why|motivation|about|overview/i.test(s.title)) {
       const body = firstParagraph(r!.lines, s);
@@ -206,7 +181,33 @@ function problem(c: Ctx): Claim[] {
       break;
     }
   }
+  for (const m of c.manifests.filter((x) => x.description).slice(0, 2)) {
+    out.push({ text: `${m.path} describes it as ${quote(m.description!.value.replace(/\s+/g, ' ').trim())}`, cite: lineCite(m.path, m.description!.start, m.description!.end) });
+  }
   return out;
+}
+
+/** Whether a claim quotes the event template's text: the template revision holds the same
+ *  file and every non-blank cited line is one of its lines (the team did not write it). */
+function fromTemplate(c: Ctx, claim: Claim): boolean {
+  const t = c.input.templateEvidence;
+  const cite = claim.cite;
+  if (!t || !cite || !('path' in cite)) return false;
+  const theirs = t.lines(cite.path);
+  const ours = c.ev.lines(cite.path);
+  if (!theirs || !ours) return false;
+  const known = new Set(theirs.map((l) => l.trim()).filter(Boolean));
+  const cited = ours.slice(cite.start - 1, cite.end).map((l) => l.trim()).filter(Boolean);
+  return cited.length > 0 && cited.every((l) => known.has(l));
+}
+
+/** The template's README left as it was: said as such, never as the team's words. */
+function templateReadme(c: Ctx): Claim | null {
+  const r = c.readme;
+  const t = c.input.templateEvidence?.get(r?.path ?? '');
+  if (!r || !t || t.text === null || t.text !== c.ev.get(r.path)?.text) return null;
+  const sha = c.input.templateSha ? ` (template revision ${c.input.templateSha.slice(0, 12)})` : '';
+  return { text: `${r.path} is the event template's, unchanged${sha}`, cite: lineCite(r.path, 1, Math.max(1, r.lines.length)) };
 }
 
 function firstParagraph(lines: string[], s: Section): { text: string; start: number; end: number } | null {
@@ -249,19 +250,14 @@ function does(c: Ctx): Claim[] {
       if (out.length) break;
     }
   }
-  const scripts = c.pkg?.json?.scripts;
-  if (scripts && typeof scripts === 'object') {
-    const block = jsonMemberLines(c.pkg!.lines, 'scripts');
-    for (const name of ['start', 'dev', 'serve']) {
-      if (typeof scripts[name] === 'string' && block) {
-        const at = jsonMemberLines(c.pkg!.lines, name, block.start - 1);
-        if (at && at.start <= block.end) {
-          out.push({ text: `npm run ${name} runs ${quote(scripts[name])}`, cite: lineCite(c.pkg!.path, at.start) });
-          break;
-        }
-      }
+  for (const m of c.manifests.filter((x) => x.ecosystem === 'npm')) {
+    const s = ['start', 'dev', 'serve'].map((n) => script(m, n)).find(Boolean);
+    if (s) {
+      out.push({ text: `npm run ${s.name} runs ${quote(s.command)}${m.path === 'package.json' ? '' : ` (${m.path})`}`, cite: lineCite(m.path, s.start, s.end) });
+      break;
     }
   }
+  out.push(...commands(c));
   const seen = new Set<string>();
   for (const p of sourcePaths(c)) {
     const lines = c.ev.lines(p)!;
@@ -277,18 +273,211 @@ function does(c: Ctx): Claim[] {
   }
   const py = c.ev.paths().find((p) => /\.py$/.test(p) && !isTestFile(p) && c.ev.lines(p)?.some((l) => /^if __name__ == ['"]__main__['"]/.test(l)));
   if (py) out.push({ text: `${py} runs as a program (it has a __main__ entry)`, cite: lineCite(py, lineOf(c.ev.lines(py)!, /^if __name__ == ['"]__main__['"]/)!) });
+  // program entries of the compiled languages (the first two)
+  let entries = 0;
+  for (const p of sourcePaths(c)) {
+    if (entries >= 2) break;
+    for (const [file, re, what] of MAIN_FORMS.slice(1)) {
+      if (!file.test(p)) continue;
+      const at = lineOf(c.ev.lines(p)!, re);
+      if (at) {
+        out.push({ text: `${p} is a program entry (${what})`, cite: lineCite(p, at) });
+        entries++;
+        break;
+      }
+    }
+  }
   return out;
 }
 
-function languages(c: Ctx): { name: string; files: number; bytes: number; largest: string }[] {
-  const by = new Map<string, { name: string; files: number; bytes: number; largest: string; largestSize: number }>();
+// ---------------------------------------------------------------------------- what they built
+
+/** Commands a manifest installs: npm "bin", Python console scripts, Cargo [[bin]] (two manifests at most). */
+function commands(c: Ctx): Claim[] {
+  const out: Claim[] = [];
+  for (const m of c.manifests) {
+    if (out.length >= 2) break;
+    const list = m.ecosystem === 'python' ? m.scripts : m.ecosystem === 'npm' || m.ecosystem === 'rust' ? m.bins ?? [] : [];
+    if (!list.length) continue;
+    const verb = m.ecosystem === 'rust' ? 'builds' : 'installs';
+    const start = Math.min(...list.map((x) => x.start));
+    const end = Math.max(...list.map((x) => x.end));
+    const text = list.length === 1
+      ? `${m.path} ${verb} the command ${list[0]!.name} (${list[0]!.command})`
+      : `${m.path} ${verb} ${plural(list.length, 'command')}: ${list.slice(0, 5).map((x) => `${x.name} (${x.command})`).join(', ')}${list.length > 5 ? ', …' : ''}`;
+    out.push({ text, cite: lineCite(m.path, start, end) });
+  }
+  return out;
+}
+
+interface Route {
+  method: string | null;
+  path: string;
+  line: number;
+}
+
+const HTTP = 'get|post|put|patch|delete|head|options|all';
+/** Route registrations in source, by language: Express/Fastify/Koa routers, Flask/FastAPI
+ *  decorators, Go net/http and the common Go routers, Sinatra. A client call (axios.get('/x'),
+ *  api.get('/x'), Go http.Get or client.Get) is not a registration: the receiver must be an
+ *  app, a router or a server (JS), or not an HTTP client (Go). */
+const ROUTE_FORMS: [RegExp, RegExp][] = [
+  [/\.[cm]?[jt]sx?$/, new RegExp(`\\b(?:app|router|server|fastify|routes|\\w+Router|\\w+App)\\.(${HTTP}|route)\\(\\s*(['"\`])(\\/[^'"\`\\s]*)\\2`)],
+  [/\.py$/, new RegExp(`^\\s*@\\w+\\.(${HTTP}|route|websocket)\\(\\s*(['"])(\\/[^'"]*)\\2`, 'i')],
+  [/\.go$/, /\b(?!(?:http|\w*[cC]lient|req|resp?)\.(?:Get|Post|Put|Patch|Delete)\b)\w+\.(HandleFunc|Handle|Get|Post|Put|Patch|Delete|GET|POST|PUT|PATCH|DELETE)\(\s*"((?:(?:GET|POST|PUT|PATCH|DELETE|HEAD|OPTIONS) +)?\/[^"]*)"/],
+  [/\.rb$/, new RegExp(`^\\s*(${HTTP})\\s*\\(?\\s*(['"])(\\/[^'"]*)\\2`)],
+];
+
+function routesIn(path: string, lines: string[]): Route[] {
+  const out: Route[] = [];
+  for (const [file, re] of ROUTE_FORMS) {
+    if (!file.test(path)) continue;
+    lines.forEach((l, i) => {
+      if (l.length > 400) return;
+      const m = re.exec(l);
+      if (!m) return;
+      if (/\.go$/.test(path)) {
+        const [verb, p] = /^[A-Z]+ +\//.test(m[2]!) ? [m[2]!.split(/ +/)[0]!, m[2]!.replace(/^[A-Z]+ +/, '')] : [/^(Handle|HandleFunc)$/.test(m[1]!) ? null : m[1]!.toUpperCase(), m[2]!];
+        out.push({ method: verb, path: p, line: i + 1 });
+      } else {
+        const verb = m[1]!.toLowerCase();
+        out.push({ method: verb === 'route' || verb === 'all' ? null : verb.toUpperCase(), path: m[3]!, line: i + 1 });
+      }
+    });
+  }
+  return out;
+}
+
+/** Files that register routes, most routes first, with their routes. */
+function routeFiles(c: Ctx): { path: string; routes: Route[] }[] {
+  const out: { path: string; routes: Route[] }[] = [];
+  for (const p of sourcePaths(c)) {
+    const routes = routesIn(p, c.ev.lines(p)!);
+    if (routes.length) out.push({ path: p, routes });
+  }
+  return out.sort((a, b) => b.routes.length - a.routes.length || a.path.localeCompare(b.path));
+}
+
+const routeLabel = (r: Route) => (r.method ? `${r.method} ${r.path}` : r.path);
+
+function routes(files: { path: string; routes: Route[] }[]): Claim[] {
+  return files.slice(0, 2).map((f) => ({
+    text: `${f.path} registers ${plural(f.routes.length, 'route')}: ${f.routes.slice(0, 6).map(routeLabel).join(', ')}${f.routes.length > 6 ? ', …' : ''}`,
+    cite: lineCite(f.path, f.routes[0]!.line, f.routes[f.routes.length - 1]!.line),
+  }));
+}
+
+/** File-based routing: Next.js pages/ and app/ (page files), SvelteKit routes (+page),
+ *  Remix app/routes, Nuxt pages/*.vue. The route is the file's place under its folder. */
+const PAGE_FORMS: [RegExp, (rest: string) => string][] = [
+  [/^((?:.+\/)?(?:src\/)?app)\/((?:[^/]+\/)*)page\.[cm]?[jt]sx?$/, (r) => r],
+  [/^((?:.+\/)?src\/routes)\/((?:[^/]+\/)*)\+page\.(?:svelte|[jt]s)$/, (r) => r],
+  [/^((?:.+\/)?app\/routes)\/([^/]+)\.[jt]sx?$/, (r) => r.replace(/\./g, '/').replace(/(^|\/)_index$/, '')],
+  [/^((?:.+\/)?(?:src\/)?pages)\/((?:[^/]+\/)*[^/]+)\.(?:[jt]sx?|mdx?|vue|svelte)$/, (r) => r.replace(/(^|\/)index$/, '')],
+];
+
+function pages(c: Ctx): Claim[] {
+  const found: { path: string; route: string; folder: string }[] = [];
+  for (const p of c.ev.paths()) {
+    if (VENDORED_DIR.test(p) || isTestFile(p) || !c.ev.lines(p)) continue;
+    for (const [re, route] of PAGE_FORMS) {
+      const m = re.exec(p);
+      if (!m) continue;
+      const name = p.split('/').pop()!;
+      if (/^_(app|document|error|layout)\./.test(name) || /(^|\/)(components|lib)\//.test(m[2]!)) break;
+      // route groups "(marketing)" are not in the address
+      const r = `/${route(m[2]!)}`.replace(/\/\([^)]+\)/g, '').replace(/\/+/g, '/').replace(/(.)\/$/, '$1');
+      found.push({ path: p, route: r, folder: m[1]! });
+      break;
+    }
+  }
+  if (!found.length) return [];
+  found.sort((a, b) => a.route.localeCompare(b.route) || a.path.localeCompare(b.path));
+  const folder = found[0]!.folder;
+  const here = found.filter((f) => f.folder === folder);
+  const first = here[0]!;
+  const routes = [...new Set(here.map((f) => f.route))];
+  return [{
+    text: `${plural(here.length, 'page')} under ${folder}/: ${routes.slice(0, 6).join(', ')}${routes.length > 6 ? ', …' : ''} (the first, ${first.path})`,
+    cite: lineCite(first.path, 1, c.ev.lines(first.path)!.length),
+  }];
+}
+
+const SNIPPET_LINES = 6;
+const SECRETISH = /(api[_-]?key|secret|passw(or)?d|token|private[_-]?key)\s*[:=]/i;
+
+/** A code screen: a few lines of the team's source, quoted exactly with their file:line. The
+ *  first route registration, else a program entry, else the start of the largest source file's
+ *  code; never lines that look like a secret, never over-long lines, never the template's. */
+function snippet(c: Ctx, routeFilesFound: { path: string; routes: Route[] }[], langs: { largest: string }[]): Claim | null {
+  const at = (path: string, from: number, what: string): Claim | null => {
+    const lines = c.ev.lines(path);
+    if (!lines || from < 1 || from > lines.length) return null;
+    let end = from;
+    while (end < lines.length && end - from + 1 < SNIPPET_LINES && lines[end]!.trim() !== '') end++;
+    let q = lines.slice(from - 1, end);
+    while (q.length > 1 && q[q.length - 1]!.trim() === '') q = q.slice(0, -1);
+    if (q.some((l) => l.length > 100 || SECRETISH.test(l) || /[\u0000-\u0008\u000e-\u001f]/.test(l))) {
+      q = q.slice(0, 1);
+      if (q[0]!.length > 100 || SECRETISH.test(q[0]!)) return null;
+    }
+    const last = from + q.length - 1;
+    // the file:line is the claim's citation, shown under the snippet
+    const claim: Claim = { text: what, cite: lineCite(path, from, last), quote: q.join('\n') };
+    return fromTemplate(c, claim) ? null : claim;
+  };
+  for (const f of routeFilesFound) {
+    const r = f.routes[0]!;
+    const s = at(f.path, r.line, `Where ${f.path} handles ${routeLabel(r)}`);
+    if (s) return s;
+  }
+  for (const p of sourcePaths(c)) {
+    for (const [file, re, what] of MAIN_FORMS) {
+      if (!file.test(p)) continue;
+      const line = lineOf(c.ev.lines(p)!, re);
+      const s = line ? at(p, line, `${what.replace(/^a /, 'The ')} of ${p}`) : null;
+      if (s) return s;
+    }
+  }
+  for (const l of langs) {
+    const lines = c.ev.lines(l.largest)!;
+    const first = lines.findIndex((x) => x.trim() !== '' && !/^\s*(import|from|package|using|use|require|#include|\/\/|#|\/\*|\*|'use strict'|"use strict")/.test(x));
+    const s = first >= 0 ? at(l.largest, first + 1, `From ${l.largest}`) : null;
+    if (s) return s;
+  }
+  return null;
+}
+
+/** Commit authors of the build window by roster name (the team's roster entries, matched by
+ *  the opaque key of their normalized address); authors not on the roster are counted. */
+function contributors(c: Ctx, during: CommitInfo[]): Claim | null {
+  const roster = c.input.roster;
+  if (!roster?.length || !during.length) return null;
+  const names = new Map(roster.map((r) => [r.key, r.name]));
+  const by = new Map<string, number>();
+  for (const k of during) by.set(k.author, (by.get(k.author) ?? 0) + 1);
+  const named = [...by].filter(([key]) => names.has(key)).map(([key, n]) => ({ name: names.get(key)!, n })).sort((a, b) => b.n - a.n || a.name.localeCompare(b.name));
+  if (!named.length) return null;
+  const others = [...by].filter(([key]) => !names.has(key));
+  const rest = others.reduce((a, [, n]) => a + n, 0);
+  const text = `Commits by ${named.map((x) => `${x.name} (${x.n})`).join(', ')}${others.length ? `; ${plural(others.length, 'author')} not on the team's roster (${rest})` : ''}`;
+  // the newest commit of a named contributor
+  const newest = during.find((k) => names.has(k.author))!;
+  return { text, cite: commitCite(newest.sha) };
+}
+
+function languages(c: Ctx): { name: string; files: number; bytes: number; lines: number; unread: number; largest: string }[] {
+  const by = new Map<string, { name: string; files: number; bytes: number; lines: number; unread: number; largest: string; largestSize: number }>();
   for (const p of c.ev.paths()) {
     const lang = languageOf(p);
     if (!lang || LOCKFILE.test(p)) continue;
     const f = c.ev.get(p)!;
-    const e = by.get(lang) ?? { name: lang, files: 0, bytes: 0, largest: p, largestSize: -1 };
+    const e = by.get(lang) ?? { name: lang, files: 0, bytes: 0, lines: 0, unread: 0, largest: p, largestSize: -1 };
     e.files++;
     e.bytes += f.size;
+    // lines as Evidence.lines counts them (a last line without a newline counts; an empty file has one)
+    if (f.text === null) e.unread++;
+    else e.lines += f.text.split('\n').length - (f.text.length > 0 && f.text.endsWith('\n') ? 1 : 0);
     // the largest source file stands for the language (a test file only when there is nothing else)
     const rank = f.size + (isTestFile(p) ? 0 : 1e12);
     if (rank > e.largestSize && c.ev.lines(p)) {
@@ -302,46 +491,16 @@ function languages(c: Ctx): { name: string; files: number; bytes: number; larges
 
 function dependencies(c: Ctx): Claim[] {
   const out: Claim[] = [];
-  if (c.pkg) {
-    for (const key of ['dependencies', 'devDependencies']) {
-      const deps = c.pkg.json[key];
-      const at = jsonMemberLines(c.pkg.lines, key);
-      if (deps && typeof deps === 'object' && at && Object.keys(deps).length) {
-        const names = Object.keys(deps);
-        out.push({
-          text: `${c.pkg.path} lists ${plural(names.length, key === 'dependencies' ? 'runtime dependency' : 'development dependency', key === 'dependencies' ? 'runtime dependencies' : 'development dependencies')}: ${names.slice(0, 6).join(', ')}${names.length > 6 ? ', …' : ''}`,
-          cite: lineCite(c.pkg.path, at.start, at.end),
-        });
-      }
+  for (const m of c.manifests.slice(0, 6)) {
+    if (m.ecosystem === 'go' && m.name) out.push({ text: `${m.path} declares module ${m.name.value}`, cite: lineCite(m.path, m.name.start, m.name.end) });
+    if (m.ecosystem === 'rust' && m.name) out.push({ text: `${m.path} names the crate ${m.name.value}`, cite: lineCite(m.path, m.name.start, m.name.end) });
+    for (const g of m.dependencies) {
+      const what = g.kind === 'runtime' ? ['runtime dependency', 'runtime dependencies'] : ['development dependency', 'development dependencies'];
+      out.push({
+        text: `${m.path} lists ${plural(g.names.length, what[0]!, what[1]!)}: ${g.names.slice(0, 6).join(', ')}${g.names.length > 6 ? ', …' : ''}`,
+        cite: lineCite(m.path, g.start, g.end),
+      });
     }
-  }
-  const req = c.ev.lines('requirements.txt');
-  if (req) {
-    const rows = req.map((l, i) => ({ l: l.trim(), n: i + 1 })).filter((x) => x.l && !x.l.startsWith('#') && !x.l.startsWith('-'));
-    if (rows.length) {
-      const names = rows.map((x) => x.l.split(/[<>=!~;\[ ]/)[0]!);
-      out.push({ text: `requirements.txt lists ${plural(names.length, 'dependency', 'dependencies')}: ${names.slice(0, 6).join(', ')}${names.length > 6 ? ', …' : ''}`, cite: lineCite('requirements.txt', rows[0]!.n, rows[rows.length - 1]!.n) });
-    }
-  }
-  const py = c.ev.lines('pyproject.toml');
-  if (py) {
-    const d = lineOf(py, /^\s*dependencies\s*=\s*\[/);
-    if (d) {
-      let end = d;
-      while (end < py.length && !/\]/.test(py[end - 1]!)) end++;
-      const names = py.slice(d - 1, end).join(' ').replace(/^[^[]*\[/, '').replace(/\].*$/, '').split(',').map((s) => s.trim().replace(/^["']|["']$/g, '').split(/[<>=!~;\[ ]/)[0]!).filter(Boolean);
-      if (names.length) out.push({ text: `pyproject.toml lists ${plural(names.length, 'dependency', 'dependencies')}: ${names.slice(0, 6).join(', ')}`, cite: lineCite('pyproject.toml', d, end) });
-    }
-  }
-  const gomod = c.ev.lines('go.mod');
-  if (gomod) {
-    const m = lineOf(gomod, /^module\s+\S+/);
-    if (m) out.push({ text: `go.mod declares module ${gomod[m - 1]!.split(/\s+/)[1]}`, cite: lineCite('go.mod', m) });
-  }
-  const cargo = c.ev.lines('Cargo.toml');
-  if (cargo) {
-    const n = lineOf(cargo, /^\s*name\s*=\s*"/);
-    if (n) out.push({ text: `Cargo.toml names the crate ${/"(.+)"/.exec(cargo[n - 1]!)![1]}`, cite: lineCite('Cargo.toml', n) });
   }
   return out;
 }
@@ -356,31 +515,29 @@ interface Compose {
 function readCompose(c: Ctx, named: string | null): Compose | null {
   const candidates = [named, 'compose.yaml', 'compose.yml', 'docker-compose.yml', 'docker-compose.yaml'].filter((x): x is string => !!x);
   for (const path of candidates) {
-    const lines = c.ev.lines(path);
-    if (!lines) continue;
-    const at = lineOf(lines, /^services\s*:\s*$/);
-    if (!at) return { path, services: [], start: 1, end: lines.length };
-    const services: { name: string; line: number }[] = [];
-    let indent: number | null = null;
-    let end = at;
-    for (let i = at; i < lines.length; i++) {
-      const l = lines[i]!;
-      if (l.trim() === '' || l.trim().startsWith('#')) continue;
-      const lead = l.length - l.trimStart().length;
-      if (lead === 0) break;
-      end = i + 1;
-      if (indent === null) indent = lead;
-      const m = /^\s*([A-Za-z0-9._-]+)\s*:\s*$/.exec(l);
-      if (lead === indent && m) services.push({ name: m[1]!, line: i + 1 });
+    const f = c.ev.get(path);
+    if (!f?.text) continue;
+    try {
+      const doc = parseYamlDoc(f.text);
+      const at = doc.top('services');
+      const services = doc.keysOf('services');
+      return at ? { path, services, start: at.start, end: at.end } : { path, services: [], start: 1, end: doc.index.count };
+    } catch {
+      return null; // reported as a finding by extractFacts
     }
-    return { path, services, start: at, end };
   }
   return null;
 }
 
-function manifest(c: Ctx): { json: any; lines: string[] } | null {
-  const json = parseJson(c.ev, 'hackathon.json');
-  return json ? { json, lines: c.ev.lines('hackathon.json')! } : null;
+function manifest(c: Ctx): { json: any; at: (p: string[]) => { start: number; end: number } | null } | null {
+  const f = c.ev.get('hackathon.json');
+  if (!f?.text) return null;
+  try {
+    const doc = parseJsonDoc(f.text);
+    return doc.value && typeof doc.value === 'object' ? { json: doc.value, at: (p) => doc.at(p) } : null;
+  } catch {
+    return null; // reported as a finding by extractFacts
+  }
 }
 
 function runs(c: Ctx): Claim[] {
@@ -389,7 +546,7 @@ function runs(c: Ctx): Claim[] {
   let composeName: string | null = null;
   if (m?.json?.app && typeof m.json.app === 'object') {
     const app = m.json.app;
-    const at = jsonMemberLines(m.lines, 'app');
+    const at = m.at(['app']);
     composeName = typeof app.compose === 'string' ? app.compose : null;
     const parts = [
       typeof app.service === 'string' ? `compose service ${quote(app.service)}` : null,
@@ -410,11 +567,14 @@ function runs(c: Ctx): Claim[] {
     if (from) out.push({ text: `${docker} builds from ${lines[from - 1]!.trim().split(/\s+/)[1]}`, cite: lineCite(docker, from) });
     if (cmd) out.push({ text: `${docker} starts it with ${lines[cmd - 1]!.trim()}`, cite: lineCite(docker, cmd) });
   }
-  const scripts = c.pkg?.json?.scripts;
-  if (out.length === 0 && scripts && typeof scripts.start === 'string') {
-    const block = jsonMemberLines(c.pkg!.lines, 'scripts');
-    const at = block && jsonMemberLines(c.pkg!.lines, 'start', block.start - 1);
-    if (at) out.push({ text: `npm start runs ${quote(scripts.start)}`, cite: lineCite(c.pkg!.path, at.start) });
+  if (out.length === 0) {
+    for (const m of c.manifests.filter((x) => x.ecosystem === 'npm')) {
+      const s = script(m, 'start');
+      if (s) {
+        out.push({ text: `npm start runs ${quote(s.command)}${m.path === 'package.json' ? '' : ` (${m.path})`}`, cite: lineCite(m.path, s.start, s.end) });
+        break;
+      }
+    }
   }
   return out;
 }
@@ -479,12 +639,8 @@ function tested(c: Ctx): { claims: Claim[]; files: number; tests: number } {
     total += names.length;
     return { p, lines, names };
   }).sort((a, b) => b.names.length - a.names.length || a.p.localeCompare(b.p));
-  const scripts = c.pkg?.json?.scripts;
-  if (scripts && typeof scripts.test === 'string' && !/no test specified/.test(scripts.test)) {
-    const block = jsonMemberLines(c.pkg!.lines, 'scripts');
-    const at = block && jsonMemberLines(c.pkg!.lines, 'test', block.start - 1);
-    if (at) out.push({ text: `npm test runs ${quote(scripts.test)}`, cite: lineCite(c.pkg!.path, at.start) });
-  }
+  const ts = script(c.pkg, 'test');
+  if (ts && !/no test specified/.test(ts.command)) out.push({ text: `npm test runs ${quote(ts.command)}`, cite: lineCite(c.pkg!.path, ts.start, ts.end) });
   for (const f of perFile) {
     if (out.length >= 5) break;
     if (f.names.length) {
@@ -493,6 +649,10 @@ function tested(c: Ctx): { claims: Claim[]; files: number; tests: number } {
     }
     const ex = exercised(c, f.p, f.lines);
     if (ex) out.push({ text: `${f.p} exercises ${ex.path}`, cite: lineCite(f.p, ex.line) });
+  }
+  if (out.length === 0 && files.length) {
+    const first = files[0]!;
+    out.push({ text: `${plural(files.length, 'test file')}: ${files.slice(0, 3).join(', ')}${files.length > 3 ? ', …' : ''}`, cite: lineCite(first, 1, c.ev.lines(first)!.length) });
   }
   return { claims: out, files: files.length, tests: total };
 }
@@ -506,14 +666,20 @@ function next(c: Ctx): Claim[] {
       if (out.length) break;
     }
   }
+  const notes: Claim[] = [];
+  const files = new Set<string>();
   for (const p of sourcePaths(c)) {
-    if (out.length >= 5) break;
     const lines = c.ev.lines(p)!;
-    for (let i = 0; i < lines.length && out.length < 5; i++) {
+    for (let i = 0; i < lines.length; i++) {
       const m = /(?:\/\/|#|\/\*|\*)\s*(TODO|FIXME)\b[:\s-]*(.{3,})$/.exec(lines[i]!);
-      if (m) out.push({ text: `${p} notes ${m[1]}: ${plain(m[2]!.replace(/\*\/\s*$/, ''))}`, cite: lineCite(p, i + 1) });
+      if (!m) continue;
+      files.add(p);
+      notes.push({ text: `${p} notes ${m[1]}: ${plain(m[2]!.replace(/\*\/\s*$/, ''))}`, cite: lineCite(p, i + 1) });
     }
   }
+  // how many are left, then the first ones
+  if (notes.length > 1) out.push({ text: `${plural(notes.length, 'TODO/FIXME note')} left in ${plural(files.size, 'source file')}`, cite: notes[0]!.cite });
+  out.push(...notes.slice(0, Math.max(0, 5 - out.length)));
   return out;
 }
 
@@ -526,7 +692,17 @@ function inWindow(commits: CommitInfo[], w: { startsAt: string; freezeAt: string
   });
 }
 
-function built(c: Ctx): { claims: Claim[]; summary: Claim | null } {
+export const CHART_BUCKETS = 12;
+
+function chartOf(during: CommitInfo[], w: { startsAt: string; freezeAt: string }): CommitChart {
+  const from = Date.parse(w.startsAt);
+  const span = Math.max(1, Date.parse(w.freezeAt) - from);
+  const counts = new Array<number>(CHART_BUCKETS).fill(0);
+  for (const k of during) counts[Math.min(CHART_BUCKETS - 1, Math.floor(((Date.parse(k.at) - from) / span) * CHART_BUCKETS))]!++;
+  return { from: w.startsAt, to: w.freezeAt, counts, commits: during.map((k) => k.sha) };
+}
+
+function built(c: Ctx): { claims: Claim[]; summary: Claim | null; chart?: CommitChart } {
   const out: Claim[] = [];
   const { commits, window, sha } = c.input;
   if (commits === null) return { claims: [{ text: 'The code host did not answer for the commit history; how it was built is not shown', unverified: true }], summary: null };
@@ -539,27 +715,51 @@ function built(c: Ctx): { claims: Claim[]; summary: Claim | null } {
   const newest = during[0]!;
   const summary = { text: `${plural(during.length, 'commit')} by ${plural(authors, 'author')} during the event, the last ${newest.sha.slice(0, 12)}`, cite: commitCite(newest.sha) };
   out.push(summary);
+  const who = contributors(c, during);
+  if (who) out.push(who);
   const oldest = during[during.length - 1]!;
   if (oldest.sha !== newest.sha) out.push({ text: `The first commit of the event: ${quote(noEmails(oldest.subject))}`, cite: commitCite(oldest.sha) });
   for (const k of during.slice(0, 3)) out.push({ text: `Commit ${quote(noEmails(k.subject))}`, cite: commitCite(k.sha) });
-  return { claims: out, summary };
+  return { claims: out, summary, chart: chartOf(during, window) };
 }
 
 // ---------------------------------------------------------------------------- entry
 
 export function extractFacts(input: GenerateInput): Facts {
   const ev = input.evidence;
-  const pkgJson = parseJson(ev, 'package.json');
-  const c: Ctx = { ev, input, readme: readReadme(ev), pkg: pkgJson ? { path: 'package.json', json: pkgJson, lines: ev.lines('package.json')! } : null };
+  const { manifests, problems } = readManifests(ev);
+  const c: Ctx = { ev, input, readme: readReadme(ev), manifests, pkg: manifests.find((m) => m.ecosystem === 'npm') ?? null };
   const sha12 = input.sha.slice(0, 12);
   const at = commitCite(input.sha);
+  const findings = unparsed(ev, problems);
+  const checked = checkedFor(ev, manifests);
+  /** The team's words only: claims quoting the template's text are left out (issue 28). */
+  const mine = (claims: Claim[], template: Claim | null): Claim[] => {
+    const own = claims.filter((x) => !fromTemplate(c, x));
+    if (!template) return own;
+    const said = (x: Claim) => !!x.cite && 'showcase' in x.cite;
+    return [...own.filter(said), template, ...own.filter((x) => !said(x))];
+  };
+  /** A claim that `subject` is absent: made only when no form of it is anywhere in the archive;
+   *  otherwise a plain pointer at what is there (the generator could not summarise it). */
+  const absentClaim = (subject: AbsenceSubject, text: string): Claim => {
+    const p = findPresence(ev, subject, { manifests, problems });
+    if (p) {
+      const n = ev.lines(p.path)?.length ?? 0;
+      const cite = p.line ? lineCite(p.path, p.line) : n ? lineCite(p.path, 1, n) : at;
+      return { text: `Found ${p.what} (${p.path}${p.line ? `:${p.line}` : ''})`, cite };
+    }
+    return { text: `${text} (checked ${checked.join(', ')})`, cite: at, absent: { subject, checked } };
+  };
 
   const langs = languages(c);
-  const works: Claim[] = [];
-  for (const l of langs.slice(0, 3)) {
-    works.push({ text: `${l.name}: ${plural(l.files, 'file')}, ${kb(l.bytes)} (largest ${l.largest})`, cite: lineCite(l.largest, 1, c.ev.lines(l.largest)!.length) });
-  }
-  works.push(...dependencies(c));
+  const langClaims = langs.slice(0, 3).map((l): Claim => ({ text: `${l.name}: ${plural(l.files, 'file')}, ${plural(l.lines, 'line')}${l.unread ? ` (${l.unread} not read as text)` : ''}, ${kb(l.bytes)} (largest ${l.largest})`, cite: lineCite(l.largest, 1, c.ev.lines(l.largest)!.length) }));
+  // how it works, measured: the main language, the routes and pages found, a code screen (a
+  // snippet quoted at its lines), the dependencies, then the other languages
+  const found = routeFiles(c);
+  const code = snippet(c, found, langs);
+  const works: Claim[] = [...langClaims.slice(0, 1), ...mine([...routes(found), ...pages(c)], null).slice(0, 2), ...(code ? [code] : [])];
+  works.push(...dependencies(c), ...langClaims.slice(1));
   const compose = readCompose(c, manifest(c)?.json?.app?.compose ?? null);
   if (compose && compose.services.length > 1) {
     works.push({ text: `${compose.path} wires ${compose.services.map((s) => s.name).join(', ')} together`, cite: lineCite(compose.path, compose.start, compose.end) });
@@ -577,29 +777,60 @@ export function extractFacts(input: GenerateInput): Facts {
     : null;
   return {
     topics: {
-      problem: problem(c),
-      does: does(c),
+      problem: mine(problem(c), templateReadme(c)),
+      does: mine(does(c), null),
       works,
       built: b.claims,
       runs: runs(c),
       tested: t.claims.length ? t.claims : [],
-      next: next(c),
+      next: mine(next(c), null),
       evidence,
     },
-    absent: {
-      problem: { text: `Revision ${sha12} has no README or project description to say what problem it addresses`, cite: at },
-      does: { text: `Revision ${sha12} does not describe what it does (no README features or start script)`, cite: at },
-      works: { text: `Revision ${sha12} holds no source files in a known language`, cite: at },
-      built: { text: `No commit history of revision ${sha12} is available`, cite: at },
-      runs: { text: `Revision ${sha12} has no hackathon.json, compose file, Dockerfile or start script`, cite: at },
-      tested: { text: `Revision ${sha12} has no test files`, cite: at },
-      next: { text: `Revision ${sha12} names no next steps`, cite: at },
-      evidence: evidence[0]!,
-    },
+    // computed when read (a topic that found something never asks): the probes scan the archive
+    absent: lazily({
+      problem: () => absentClaim('description', `Revision ${sha12} has no README and no manifest names or describes the project`),
+      does: () => absentClaim('does', `Revision ${sha12} does not say what it does: no README, description, start script or program entry`),
+      works: () => absentClaim('source', `Revision ${sha12} holds no source files in a known language outside vendored folders`),
+      built: () => ({ text: `No commit history of revision ${sha12} is available`, cite: at }),
+      runs: () => absentClaim('run', `Revision ${sha12} has no hackathon.json, compose file, Dockerfile, Procfile or start script`),
+      tested: () => absentClaim('tests', `Revision ${sha12} has no test files or real test script`),
+      next: () => absentClaim('next', `Revision ${sha12} names no next steps: no roadmap section, TODO or FIXME`),
+      evidence: () => evidence[0]!,
+    }),
     summary: {
       languages: works[0] ?? null,
       commits: b.summary,
       tests: testsSummary,
     },
+    chart: b.chart ?? null,
+    findings,
   };
+}
+
+/** A record whose values are computed once, when first read. */
+function lazily<K extends string, V>(make: Record<K, () => V>): Record<K, V> {
+  const out = {} as Record<K, V>;
+  for (const k of Object.keys(make) as K[]) {
+    let v: V | undefined;
+    Object.defineProperty(out, k, { enumerable: true, get: () => (v ??= make[k]()) });
+  }
+  return out;
+}
+
+/** Structured files that did not parse (manifests, hackathon.json, compose files), as findings. */
+function unparsed(ev: Evidence, problems: ParseProblem[]): Finding[] {
+  const all = [...problems];
+  for (const path of ev.paths()) {
+    const base = path.split('/').pop()!;
+    const f = ev.get(path)!;
+    if (f.text === null || all.some((p) => p.path === path)) continue;
+    try {
+      if (path === 'hackathon.json') parseJsonDoc(f.text);
+      else if (/^(docker-)?compose\.ya?ml$/.test(base) && !path.includes('/')) parseYamlDoc(f.text);
+      else continue;
+    } catch (err) {
+      all.push({ path, reason: ((err as Error).message || String(err)).split('\n')[0]!.slice(0, 200) });
+    }
+  }
+  return all.map((p) => ({ code: 'unparsed_file' as const, message: `${p.path} does not parse: ${p.reason}` }));
 }

@@ -16,21 +16,55 @@ export interface DeckTemplate {
   headings: { heading: string; required: boolean }[];
 }
 
-export type Citation = { path: string; start: number; end: number } | { commit: string };
+/** What a team wrote on its event team page (showcase set): its own words, cited as such. */
+export interface Showcase {
+  product: string | null;
+  tagline: string | null;
+  description: string | null;
+}
+export type ShowcaseField = keyof Showcase;
+
+/** A file's line range, a commit, or a field of the team's showcase (issue 28). */
+export type Citation = { path: string; start: number; end: number } | { commit: string } | { showcase: ShowcaseField };
+
+/** What a negative claim says is absent (issue 28). */
+export type AbsenceSubject = 'readme' | 'description' | 'does' | 'source' | 'run' | 'tests' | 'next';
+
+export interface Absence {
+  subject: AbsenceSubject;
+  /** What was checked before saying so: manifests by path, and the file tree. */
+  checked: string[];
+}
 
 export interface Claim {
   text: string;
   cite?: Citation | null;
   /** Marked `[unverified]`: the claim cites nothing and says so. */
   unverified?: boolean;
+  /** A negative claim: the subject it says is absent. The validator checks the whole archive
+   *  for it (core/decks/absence.ts); a claim that something is absent carries this, always. */
+  absent?: Absence;
+  /** A code screen's snippet: the cited lines exactly as they are in the file (joined by
+   *  newlines). The validator checks the cited lines hold exactly this text (issue 28). */
+  quote?: string;
+}
+
+/** Commits over the build window, in equal time buckets: drawn as an inline SVG bar chart.
+ *  `commits` are the shas counted (each in the pushed history); the counts add up to them. */
+export interface CommitChart {
+  from: string; // ISO instant: the window's start
+  to: string; // the freeze
+  counts: number[];
+  commits: string[];
 }
 
 export interface Screen {
   heading: string;
   claims: Claim[];
+  chart?: CommitChart;
 }
 
-export type FindingCode = 'screen_count' | 'empty_screen' | 'uncited_claim' | 'invalid_citation' | 'text_too_long';
+export type FindingCode = 'screen_count' | 'empty_screen' | 'uncited_claim' | 'invalid_citation' | 'text_too_long' | 'false_absence' | 'unparsed_file';
 
 export interface Finding {
   code: FindingCode;
@@ -61,6 +95,20 @@ export interface GenerateInput {
   evidence: import('./evidence.ts').Evidence;
   /** null when the code host could not answer (the deck says so instead of guessing). */
   commits: CommitInfo[] | null;
+  /** The team's showcase, when it wrote one: it leads the deck. */
+  showcase?: Showcase | null;
+  /** The template revision the team's repository was created from, and its files when the
+   *  code host could give them: the template's text is recognised, never shown as the team's. */
+  templateSha?: string | null;
+  templateEvidence?: import('./evidence.ts').Evidence | null;
+  /** The team's roster entries with a name, each with the opaque key of its normalized
+   *  address (the same key as CommitInfo.author): commit authors are named by roster name. */
+  roster?: RosterName[] | null;
+}
+
+export interface RosterName {
+  name: string;
+  key: string;
 }
 
 export interface GeneratedDeck {
@@ -69,5 +117,6 @@ export interface GeneratedDeck {
 }
 
 export function citationLabel(c: Citation): string {
+  if ('showcase' in c) return `team showcase: ${c.showcase}`;
   return 'commit' in c ? `commit ${c.commit.slice(0, 12)}` : c.start === c.end ? `${c.path}:${c.start}` : `${c.path}:${c.start}-${c.end}`;
 }

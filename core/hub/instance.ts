@@ -86,7 +86,7 @@ export async function verifyHubToken(keys: HubKeys, token: string, audience: str
   if (!jwk) throw new HubError('hub_token_invalid', 'The token is signed with a key the hub does not publish');
   let claims: HubClaims;
   try {
-    claims = verifyToken(token, jwk);
+    claims = await verifyToken(token, jwk);
   } catch (err) {
     if (err instanceof TokenError) throw new HubError('hub_token_invalid', err.message);
     throw new HubError('hub_token_invalid', 'The token is not readable');

@@ -1,6 +1,7 @@
 // Mail drivers behind one interface. Mails are sent by the `mail__send` job on worker
 // replicas, never inside a request. Every outbound call has a timeout.
 import nodemailer from 'nodemailer';
+import type pg from 'pg';
 import type { Config } from '../config.ts';
 
 export interface Mail {
@@ -31,8 +32,38 @@ export function parseFrom(from: string): { name?: string; email: string } {
   return m ? { name: m[1] || undefined, email: m[2] } : { email: from.trim() };
 }
 
-export function createMailDriver(config: Config): MailDriver | null {
+/** Where a mail of this instance ends up, in one sentence for people (null: a mail service delivers it). */
+export function outboxHint(config: Config): string | null {
+  if (config.emailDriver !== 'outbox') return null;
+  return `This instance keeps its mail in an outbox instead of sending it: the operator reads it with \`npx podium mail list\` or at ${config.publicUrl}/operator/mail.`;
+}
+
+/** One line at every boot: where this instance's mail goes. */
+/** (printed by `podium start` beside the setup link) */
+export function mailBanner(config: Config): string {
   switch (config.emailDriver) {
+    case 'outbox':
+      return `Mail: kept in the outbox, not sent (EMAIL_DRIVER=outbox, the default). Read it with \`npx podium mail list\` or at ${config.publicUrl}/operator/mail (instance owners).`;
+    case null:
+      return 'Mail: off (EMAIL_DRIVER=none): no sign-in codes, invitations or share links are mailed.';
+    default:
+      return `Mail: sent through ${config.emailDriver} (EMAIL_DRIVER=${config.emailDriver}).`;
+  }
+}
+
+/**
+ * The configured driver, or null with EMAIL_DRIVER=none. The outbox (the default) stores
+ * each mail in app_private.mail_outbox through `pool`, for the operator to read.
+ */
+export function createMailDriver(config: Config, pool?: pg.Pool): MailDriver | null {
+  switch (config.emailDriver) {
+    case 'outbox': {
+      if (!pool) throw new Error('the outbox mail driver needs the database pool');
+      return {
+        name: 'outbox',
+        send: async (m) => void (await pool.query('select app_private.mail_outbox_store($1, $2, $3)', [m.to, m.subject, m.text])),
+      };
+    }
     case 'smtp': {
       const u = new URL(config.smtpUrl!);
       const transport = nodemailer.createTransport({

@@ -64,14 +64,21 @@ export interface InvitationInfo {
   inviter: string | null;
   deckTitle: string | null;
   expiresAt: string;
+  /** The workspace's event, when the address is on its roster (a roster import's invitation). */
+  event?: { name: string; role: string; team: string | null } | null;
 }
+
+const ROSTER_ROLE: Record<string, string> = { participant: 'a participant', organizer: 'an organizer', jury: 'a juror', advisor: 'an advisor' };
 
 /** A workspace invitation or a collaborator claim: the one-time link is the only secret. */
 export function invitationMail(i: InvitationInfo, url: string, instanceUrl: string): Mail {
   const who = i.inviter ?? `An administrator of ${instanceUrl}`;
   const what = i.kind === 'collaborator'
     ? { subject: `${who} invited you to the deck "${i.deckTitle ?? 'a deck'}"`, line: `${who} invited you to read the deck "${i.deckTitle ?? ''}" on Podium (${instanceUrl}).` }
-    : { subject: `${who} invited you to ${i.workspace} on Podium`, line: `${who} invited you to the workspace ${i.workspace} on Podium (${instanceUrl}) as ${i.role === 'admin' || i.role === 'owner' ? 'an' : 'a'} ${i.role}.` };
+    : i.event
+      ? { subject: `${who} invited you to ${i.event.name} on Podium`,
+          line: `${who} invited you to the event ${i.event.name} on Podium (${instanceUrl}) as ${ROSTER_ROLE[i.event.role] ?? i.event.role}${i.event.team ? ` of the team ${i.event.team}` : ''} (workspace ${i.workspace}).` }
+      : { subject: `${who} invited you to ${i.workspace} on Podium`, line: `${who} invited you to the workspace ${i.workspace} on Podium (${instanceUrl}) as ${i.role === 'admin' || i.role === 'owner' ? 'an' : 'a'} ${i.role}.` };
   return {
     to: i.to,
     subject: what.subject,

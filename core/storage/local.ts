@@ -6,8 +6,8 @@ import { mkdirSync } from 'node:fs';
 import { open, rename, rm, stat } from 'node:fs/promises';
 import path from 'node:path';
 import type { Readable } from 'node:stream';
-import type { BlobStore } from './index.ts';
-import { SHA256_HEX } from './index.ts';
+import type { BlobStore } from './types.ts';
+import { SHA256_HEX } from './types.ts';
 import { spoolVerified } from './verify.ts';
 
 export function createLocalStore(dataDir: string): BlobStore {

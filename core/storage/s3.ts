@@ -9,8 +9,8 @@ import { rm } from 'node:fs/promises';
 import path from 'node:path';
 import type { Readable } from 'node:stream';
 import type { S3Settings } from '../config.ts';
-import type { BlobStore } from './index.ts';
-import { SHA256_HEX } from './index.ts';
+import type { BlobStore } from './types.ts';
+import { SHA256_HEX } from './types.ts';
 import { spoolVerified } from './verify.ts';
 
 const TIMEOUT_MS = 30_000;

@@ -5,7 +5,7 @@ import { createWriteStream } from 'node:fs';
 import { rm } from 'node:fs/promises';
 import { Transform, type Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
-import { BlobError } from './index.ts';
+import { BlobError } from './types.ts';
 
 /**
  * Writes body to tmpPath; resolves with the byte count it measured once that is exactly `size`

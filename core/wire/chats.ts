@@ -66,6 +66,17 @@ export interface Reaction {
   count: number;
 }
 
+/** The live row of one reaction change (`reaction.changed`, migration 000131). */
+export interface ReactionChanged {
+  channelId: string;
+  postId: string;
+  emoji: string;
+  /** The emoji's count on the post after the change (0 when the last one was taken back). */
+  count: number;
+  change: 'added' | 'removed';
+  by: { id: string; name: string };
+}
+
 /** A post, a reply (`threadId` set) or a platform activity item (`kind` other than `post`, no author, `activity` set). */
 export interface Post {
   id: string;
@@ -142,6 +153,10 @@ export interface LivePayloads {
   /** `reason` only in the organizers' row. */
   'post.hidden': { channelId: string; postId: string; reason?: string };
   'post.restored': { channelId: string; post: Post };
-  'reaction.changed': { channelId: string; postId: string; reactions: Reaction[] };
+  /**
+   * One change, never the whole list (its size does not grow with the post's reactions):
+   * the emoji, its new count on the post, added or removed, and by whom.
+   */
+  'reaction.changed': ReactionChanged;
   'request.changed': { request: HelpRequest };
 }

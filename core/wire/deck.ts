@@ -110,6 +110,8 @@ export interface DeckFile {
   attachment: boolean;
   /** The file as a workspace file (`GET /api/v1/files/{fileId}`). */
   fileId: string;
+  /** The version since which the file is unchanged (same path and sha256): what "newest" means for files. */
+  changedIn: { version: number; createdAt: string };
 }
 
 /** A view: one load of a link page (`GET /api/v1/presentations/{id}/views` items). */

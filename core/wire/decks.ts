@@ -1,7 +1,7 @@
 // Wire shapes of the generated decks (docs/WIRE.md, "Generated decks"). Types only.
 
 export type DeckKind = 'jury' | 'community';
-export type Citation = { path: string; start: number; end: number } | { commit: string };
+export type Citation = { path: string; start: number; end: number } | { commit: string } | { showcase: 'product' | 'tagline' | 'description' };
 
 export interface DeckTemplate {
   kind: DeckKind;
@@ -65,7 +65,7 @@ export interface GenerationRunDetail {
 }
 
 export interface Finding {
-  code: 'screen_count' | 'empty_screen' | 'uncited_claim' | 'invalid_citation' | 'text_too_long';
+  code: 'screen_count' | 'empty_screen' | 'uncited_claim' | 'invalid_citation' | 'text_too_long' | 'false_absence' | 'unparsed_file';
   message: string;
   screen?: number;
   claim?: number;
@@ -92,7 +92,7 @@ export interface GeneratedDeck {
   presentationId: string;
   view: string | null;
   findings: Finding[];
-  screens: { heading: string; claims: { text: string; cite?: Citation | null; unverified?: boolean }[] }[];
+  screens: { heading: string; claims: { text: string; cite?: Citation | null; unverified?: boolean; absent?: { subject: string; checked: string[] } }[]; chart?: { from: string; to: string; counts: number[]; commits: string[] } }[];
   createdAt: string;
 }
 
@@ -118,6 +118,8 @@ export interface GalleryKind {
   deckId?: string;
   view?: string | null;
   evidenceChanged?: boolean;
+  /** The deck's thumbnail is made: served at /event/decks/<deckId>/thumbnail.png. */
+  thumbnail?: boolean;
 }
 
 export interface Gallery {

@@ -106,12 +106,37 @@ export interface RosterEntry {
   team: string | null;
   signedIn: boolean;
   invitation: RosterInvitation | null;
+  /** What the roster gives on the code host now (000126); null for organizers and jury. */
+  repository: RosterRepository | null;
   addedAt: string;
+}
+
+/**
+ * A roster row's repository: its team's (`name`, null for an advisor, who reads every team's,
+ * or before provisioning), the permission the roster gives, and on the local host where the
+ * account stands on it (`standing`; null on GitHub).
+ */
+export interface RosterRepository {
+  name: string | null;
+  permission: 'maintain' | 'read';
+  standing: 'member' | 'invited' | 'none' | null;
+}
+
+/** A removed person whose access the code host still has to take away (codehost__revoke_access). */
+export interface AccessRevocation {
+  email: string;
+  login: string;
+  repository: string;
+  requestedAt: string;
+  attempts: number;
+  lastError: string | null;
 }
 
 /** `GET /api/v1/event/roster`: a page of rows and the lock. */
 export interface RosterPage extends Paged<RosterEntry> {
   rosterLockedAt: string | null;
+  /** Pending revocations, oldest first (every page carries them). */
+  revocations: AccessRevocation[];
 }
 
 /** A programme item. */

@@ -70,6 +70,10 @@ export interface DefaultWorkspaceSet {
 export interface SignInCodeRequested {
   ok: true;
   message: string;
+  /** `outbox`: the instance keeps mail for its operator (EMAIL_DRIVER unset or outbox); `email`: a mail service sends it. Absent on older instances. */
+  delivery?: 'outbox' | 'email';
+  /** With `outbox`: one sentence saying where the operator reads the code. */
+  hint?: string;
 }
 
 /** `POST /api/v1/cli/auth/complete`: the key, shown this once. */

@@ -1,3 +1,4 @@
+import type { AccessRevocation } from './event.ts';
 // Answer shapes of the submission, provisioning and code-host routes (docs/WIRE.md,
 // "Submissions and the code host"), as the clients read them. A neutral module: types only,
 // no imports, so the server and the clients may both use it (the clients never import api/ or sql/).
@@ -115,7 +116,10 @@ export interface ProvisionPlan {
   sample: ProjectRef | null;
   /** `repository` is null until the organization is set. */
   teams: { project: ProjectRef; repository: string | null; readiness: Readiness; members: ProvisionPerson[] }[];
+  /** Advisors with a code-host username, invited at read on every repository. */
   coaches: ProvisionPerson[];
+  /** One sentence each: advisors without a username (not invited; never a conflict). */
+  notes: string[];
   /** One sentence each. */
   conflicts: string[];
 }
@@ -150,5 +154,10 @@ export interface GithubCheck {
   template: string | null;
   branch: string;
   templateRevision: string | null;
+  /** Every problem; a removed person still holding access (a pending revocation) is one. */
   problems: string[];
+  /** What provisioning will leave out without refusing (advisors without a username). */
+  notes: string[];
+  /** The pending revocations (removed people whose access the code host still has to take away). */
+  revocations: AccessRevocation[];
 }

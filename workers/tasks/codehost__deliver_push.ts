@@ -4,22 +4,17 @@
 // intake records it once; unreachable, 5xx and 429 throw for graphile-worker's backoff; a
 // refusal is final and only logged.
 import type { Task } from 'graphile-worker';
+import type { Delivery } from '../payloads.ts';
 import { deliverOnce, isFinal } from '../../core/codehost/local-push.ts';
-import type { WorkerDeps } from '../index.ts';
+import type { WorkerDeps } from '../deps.ts';
 
-interface Delivery {
-  eventId: string;
-  kind: string;
-  deliveryId: string;
-  payload: unknown;
-}
 
 function isDelivery(p: unknown): p is Delivery {
   const d = p as Partial<Delivery>;
   return typeof d?.eventId === 'string' && typeof d.kind === 'string' && typeof d.deliveryId === 'string' && d.payload !== undefined;
 }
 
-export function codehostDeliverPush(deps: WorkerDeps): Task {
+export function codehostDeliverPush(deps: WorkerDeps): Task<'codehost__deliver_push'> {
   return async (payload) => {
     if (!isDelivery(payload)) throw new Error('codehost__deliver_push: malformed payload');
     const { eventId, kind, deliveryId } = payload;

@@ -1,5 +1,6 @@
 // Provisioning one event's repositories (admin provision --key): the sample team first and
-// read back before the rest, then every team: repository copied from the template (kept
+// read back before the rest, then every team (a few at once on the local host,
+// PROVISION_CONCURRENCY): repository copied from the template (kept
 // when it exists), members invited at maintain and coaches at read (kept when already
 // invited), standing read back live: every member accepted → ready, else invited. A team
 // whose step fails is `attention` with the reason; the next run (same key or a new one)
@@ -13,15 +14,12 @@
 // step, and on the local host each team repository is recorded as the event's before it is
 // created (one found on disk with no owner is never adopted: that team is attention).
 import type { Task } from 'graphile-worker';
+import type { ProvisionPayload } from '../payloads.ts';
 import { createCodeHost } from '../../core/codehost/index.ts';
 import { EventOwnership } from '../../core/codehost/ownership.ts';
 import type { CodeHost } from '../../core/codehost/types.ts';
-import type { WorkerDeps } from '../index.ts';
+import type { WorkerDeps } from '../deps.ts';
 
-interface ProvisionPayload {
-  eventId: string;
-  key: string;
-}
 
 interface Person { email: string; login: string | null }
 interface PlanTeam { project: { id: string; name: string }; repository: string; readiness: string; members: Person[] }
@@ -40,13 +38,22 @@ async function provisionTeam(host: CodeHost, own: EventOwnership, plan: Plan, te
   await own.claimRepository(team.repository);
   const made = await host.createFromTemplate(plan.template, team.repository, plan.branch);
   if (made.created || team.readiness === 'planned') await created(made.sha);
-  for (const m of team.members) await host.invite(team.repository, m.login!, 'maintain');
-  for (const c of plan.coaches) await host.invite(team.repository, c.login!, 'read');
-  const standings = await Promise.all(team.members.map((m) => host.standing(team.repository, m.login!)));
+  await host.inviteAll(team.repository, [
+    ...team.members.map((m) => ({ login: m.login!, permission: 'maintain' as const })),
+    ...plan.coaches.map((c) => ({ login: c.login!, permission: 'read' as const })),
+  ]);
+  const standings = await host.standings(team.repository, team.members.map((m) => m.login!));
   return { standings, templateSha: made.created ? made.sha : null };
 }
 
-export function codehostProvision({ config, pool }: WorkerDeps): Task {
+/**
+ * Teams provisioned at once after the sample: the local host's work is a git copy and a few
+ * round trips per team, so a handful in flight keeps both cores busy without taking the pool
+ * (10 connections shared with the other jobs); GitHub asks integrations for serial writes.
+ */
+export const PROVISION_CONCURRENCY = { local: 4, github: 1 } as const;
+
+export function codehostProvision({ config, pool }: WorkerDeps): Task<'codehost__provision'> {
   const host = createCodeHost(config, pool);
   return async (payload, helpers) => {
     if (!isProvision(payload)) throw new Error('codehost__provision: malformed payload');
@@ -62,7 +69,7 @@ export function codehostProvision({ config, pool }: WorkerDeps): Task {
     const owned = await own.problems(plan.organization, plan.template);
     if (owned.problems.length) throw new Error(`codehost__provision: ${owned.problems.join('; ')}`);
     const tally: Record<string, number> = { ready: 0, invited: 0, attention: 0 };
-    for (const team of plan.teams) {
+    const one = async (team: PlanTeam) => {
       let result: { standings: string[]; templateSha: string | null; attention: string | null };
       try {
         const created = (sha: string) => helpers.withPgClient((c) => c.query('select app_private.set_repository_readiness($1, $2, $3, $4, $5)',
@@ -75,7 +82,20 @@ export function codehostProvision({ config, pool }: WorkerDeps): Task {
         [payload.eventId, payload.key, team.project.id, team.repository, result.standings, result.templateSha, result.attention])).rows[0].r);
       tally[done.readiness] = (tally[done.readiness] ?? 0) + 1;
       if (done.halt) throw new Error(`codehost__provision: the sample team ${team.project.name} failed (${result.attention}); the rest waits`);
-    }
+    };
+    // The sample (first in the plan) alone and read back before the rest; then the rest,
+    // a few at a time. A halt stops new teams; those in flight finish (each step is idempotent).
+    const [first, ...rest] = plan.teams;
+    if (first) await one(first);
+    let next = 0;
+    let halted: Error | null = null;
+    await Promise.all(Array.from({ length: Math.min(PROVISION_CONCURRENCY[host.kind], rest.length) }, async () => {
+      while (!halted && next < rest.length) {
+        const team = rest[next++]!;
+        await one(team).catch((err: Error) => { halted ??= err; });
+      }
+    }));
+    if (halted) throw halted;
     await helpers.withPgClient((c) => c.query('select app_private.finish_provision($1, $2, $3)', [payload.eventId, payload.key, JSON.stringify(tally)]));
   };
 }

@@ -3,20 +3,17 @@
 // one-per-deck-per-ten-minutes throttle. The mail never carries answers. A deck deleted or
 // silenced since the job was queued gets no mail; a retry after a failed send is safe.
 import type { Task } from 'graphile-worker';
+import type { NotifyPayload } from '../payloads.ts';
 import { deckResponseMail } from '../../core/mail/templates.ts';
-import type { WorkerDeps } from '../index.ts';
+import type { WorkerDeps } from '../deps.ts';
 
-interface NotifyPayload {
-  deckId: string;
-  kind: 'new' | 'edit';
-}
 
 function isNotify(p: unknown): p is NotifyPayload {
   const x = p as NotifyPayload;
   return typeof x?.deckId === 'string' && (x.kind === 'new' || x.kind === 'edit');
 }
 
-export function deckNotifyOwner({ config, mail }: WorkerDeps): Task {
+export function deckNotifyOwner({ config, mail }: WorkerDeps): Task<'deck__notify_owner'> {
   return async (payload, helpers) => {
     if (!isNotify(payload)) throw new Error('deck__notify_owner: malformed payload');
     const notice = await helpers.withPgClient(async (c) => (await c.query('select app_private.deck_notice($1) as r', [payload.deckId])).rows[0].r);

@@ -4,20 +4,17 @@
 import { createHash } from 'node:crypto';
 import { Readable } from 'node:stream';
 import type { Task } from 'graphile-worker';
+import type { ThumbnailPayload } from '../payloads.ts';
 import type { BlobStore } from '../../core/storage/index.ts';
 import type { ThumbnailRenderer, ThumbnailSource } from '../thumbnails.ts';
 
-interface ThumbnailPayload {
-  deckId: string;
-  version: number;
-}
 
 function isThumbnailPayload(p: unknown): p is ThumbnailPayload {
   const x = p as ThumbnailPayload;
   return typeof x?.deckId === 'string' && Number.isInteger(x.version) && x.version >= 1;
 }
 
-export function deckThumbnail(renderer: ThumbnailRenderer, store: BlobStore): Task {
+export function deckThumbnail(renderer: ThumbnailRenderer, store: BlobStore): Task<'deck__thumbnail'> {
   return async (payload, helpers) => {
     if (!isThumbnailPayload(payload)) throw new Error('deck__thumbnail: malformed payload');
     const source = await helpers.withPgClient(

@@ -6,7 +6,10 @@
 //   2. the evidence archive from blob storage, verified against its recorded sha256 before a
 //      byte of it is read (a tampered archive fails the job for good, nothing is generated);
 //   3. the frozen sha's commit history from the code host (when it cannot answer, the deck
-//      says so with an [unverified] claim rather than guessing);
+//      says so with an [unverified] claim rather than guessing), and the files of the
+//      template revision the repository was created from (read once per template sha): the
+//      template's text is recognised and never shown as the team's; commit authors are named
+//      by the team's roster names (keyed by the hash of the normalized address, never the address);
 //   4. the deck: built-in generator, or the chat-completions driver when GENERATOR_URL is set;
 //      validated against the archive; rendered as one self-contained index.html;
 //   5. the HTML stored as a content-addressed blob, then app_private.publish_generated_deck:
@@ -19,24 +22,25 @@
 // A failed attempt goes back to pending with its error (graphile-worker retries with backoff)
 // until MAX_ATTEMPTS; then, or at once for evidence that does not verify, the job is failed.
 import { createHash } from 'node:crypto';
+import { mkdtemp, readFile, rm } from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
 import { Readable } from 'node:stream';
 import type { Task } from 'graphile-worker';
+import type { GeneratePayload as Payload } from '../payloads.ts';
 import { createCodeHost } from '../../core/codehost/index.ts';
 import type { CodeHost } from '../../core/codehost/types.ts';
 import { Evidence, EvidenceError } from '../../core/decks/evidence.ts';
 import { buildDeck } from '../../core/decks/generate.ts';
-import type { CommitInfo, DeckTemplate } from '../../core/decks/types.ts';
+import type { CommitInfo, DeckTemplate, RosterName, Showcase } from '../../core/decks/types.ts';
 import { generatedViewHash } from '../../core/decks/view-link.ts';
 import type { BlobStore } from '../../core/storage/index.ts';
-import type { WorkerDeps } from '../index.ts';
+import type { WorkerDeps } from '../deps.ts';
 
 export const MAX_ATTEMPTS = 3;
 const MAX_ARCHIVE_BYTES = 1024 * 1024 * 1024;
 const HISTORY_LIMIT = 5000;
 
-interface Payload {
-  jobId: string;
-}
 
 interface Begun {
   jobId: string;
@@ -48,8 +52,25 @@ interface Begun {
   archiveSha256: string;
   archiveName: string;
   repository: string | null;
+  templateSha?: string | null;
+  showcase?: Showcase | null;
+  roster?: RosterName[] | null;
   window: { startsAt: string; freezeAt: string };
   template: DeckTemplate;
+}
+
+/** The template revision's files through the code host (`git archive` of that sha in the
+ *  team's repository, which holds the template's history). Only compared with, never cited. */
+async function templateFiles(host: CodeHost, repository: string, sha: string): Promise<Evidence> {
+  const dir = await mkdtemp(path.join(os.tmpdir(), 'podium-template-'));
+  try {
+    const file = path.join(dir, 'template.tar.gz');
+    await host.archive(repository, sha, file);
+    const gz = await readFile(file);
+    return Evidence.open(gz, createHash('sha256').update(gz).digest('hex'));
+  } finally {
+    await rm(dir, { recursive: true, force: true });
+  }
 }
 
 const isPayload = (p: unknown): p is Payload => typeof (p as Payload)?.jobId === 'string' && /^[0-9a-f-]{36}$/.test((p as Payload).jobId);
@@ -89,10 +110,11 @@ async function readAll(stream: Readable, max: number): Promise<Buffer> {
   return Buffer.concat(parts);
 }
 
-export function decksGenerate(deps: WorkerDeps, store: BlobStore, opts: { host?: CodeHost; fetch?: typeof fetch } = {}): Task {
+export function decksGenerate(deps: WorkerDeps, store: BlobStore, opts: { host?: CodeHost; fetch?: typeof fetch } = {}): Task<'decks__generate'> {
   const { config } = deps;
   const host = opts.host ?? createCodeHost(config, deps.pool);
   const cache = new EvidenceCache(4);
+  const templates = new EvidenceCache(2);
   return async (payload, helpers) => {
     if (!isPayload(payload)) throw new Error('decks__generate: malformed payload');
     const { jobId } = payload;
@@ -120,9 +142,22 @@ export function decksGenerate(deps: WorkerDeps, store: BlobStore, opts: { host?:
         await log('no repository recorded for the team: no commit history');
       }
 
+      let templateEvidence: Evidence | null = null;
+      const templateSha = job.templateSha ?? null;
+      if (templateSha === job.sha) templateEvidence = evidence; // the team never pushed: all of it is the template
+      else if (templateSha && job.repository) {
+        try {
+          templateEvidence = await templates.get(templateSha, () => templateFiles(host, job.repository!, templateSha));
+          await log(`template revision ${templateSha.slice(0, 12)}: ${templateEvidence.files.size} files, compared so its text is not shown as the team's`);
+        } catch (err) {
+          await log(`template revision ${templateSha.slice(0, 12)} unavailable (${(err as Error).message}); its text cannot be recognised`);
+        }
+      }
+
       const built = await buildDeck({
         template: job.template, team: job.team.name, eventName: job.eventName, sha: job.sha, archiveName: job.archiveName,
         archiveSha256: job.archiveSha256, repository: job.repository, window: job.window, evidence, commits,
+        showcase: job.showcase ?? null, templateSha, templateEvidence, roster: job.roster ?? null,
       }, config.generator, opts.fetch);
       await log(`generator ${built.generator}: ${built.screens.length} screens, ${built.findings.length} validation findings`);
 

@@ -7,7 +7,8 @@ import type { Task } from 'graphile-worker';
 import { randomToken, sha256, unseal } from '../../core/crypto.ts';
 import type { Mail } from '../../core/mail/index.ts';
 import { hubLoginCodeMail, invitationMail, loginCodeMail, shareLinkMail, type InvitationInfo } from '../../core/mail/templates.ts';
-import type { WorkerDeps } from '../index.ts';
+import type { WorkerDeps } from '../deps.ts';
+import { UUID_RE } from '../../core/ids.ts';
 
 const str = (v: unknown): v is string => typeof v === 'string';
 
@@ -26,13 +27,11 @@ function mailOf(p: Record<string, unknown>, secret: string, instanceUrl: string)
   return null;
 }
 
-const UUID = /^[0-9a-f]{8}-([0-9a-f]{4}-){3}[0-9a-f]{12}$/i;
-
-export function mailSend({ config, mail, pool }: WorkerDeps): Task {
+export function mailSend({ config, mail, pool }: WorkerDeps): Task<'mail__send'> {
   return async (payload) => {
     const p = payload as Record<string, unknown> | null;
     if (p?.template === 'invitation') {
-      if (!str(p.invitationId) || !UUID.test(p.invitationId)) throw new Error('mail__send: malformed invitation payload');
+      if (!str(p.invitationId) || !UUID_RE.test(p.invitationId)) throw new Error('mail__send: malformed invitation payload');
       if (!mail) throw new Error('mail__send: this worker has no EMAIL_DRIVER configured; the mail waits for a worker that has one');
       const secret = randomToken(32);
       const { rows } = await pool.query('select app_private.invitation_issue($1, $2) as r', [p.invitationId, sha256(secret)]);

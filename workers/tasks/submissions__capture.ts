@@ -5,22 +5,19 @@
 // nothing, and the same archive stored twice is one blob. A failure shows in attention and
 // the job is retried by the queue.
 import type { Task } from 'graphile-worker';
+import type { CapturePayload } from '../payloads.ts';
 import { captureEvidence } from '../../core/codehost/capture.ts';
 import { createCodeHost } from '../../core/codehost/index.ts';
 import { createBlobStore } from '../../core/storage/index.ts';
-import type { WorkerDeps } from '../index.ts';
+import type { WorkerDeps } from '../deps.ts';
 
-interface CapturePayload {
-  projectId: string;
-  sha: string;
-}
 
 function isCapture(p: unknown): p is CapturePayload {
   const x = p as CapturePayload;
   return typeof x?.projectId === 'string' && /^[0-9a-f-]{36}$/.test(x.projectId) && typeof x.sha === 'string' && /^[0-9a-f]{40}$/.test(x.sha);
 }
 
-export function submissionsCapture({ config, pool }: WorkerDeps): Task {
+export function submissionsCapture({ config, pool }: WorkerDeps): Task<'submissions__capture'> {
   const host = createCodeHost(config, pool);
   const store = createBlobStore(config);
   return async (payload, helpers) => {

@@ -3,6 +3,6 @@
 // app_private.freeze_sweep; this only runs it.
 import type { Task } from 'graphile-worker';
 
-export const submissionsFreezeSweep: Task = async (_payload, helpers) => {
+export const submissionsFreezeSweep: Task<'submissions__freeze_sweep'> = async (_payload, helpers) => {
   await helpers.withPgClient((c) => c.query('select app_private.freeze_sweep(null)'));
 };

@@ -19,7 +19,7 @@ export async function recoverDeadWorkers(db: Pick<pg.ClientBase, 'query'>, log: 
   return r;
 }
 
-export function workersRecover({ log }: { log: Logger }): Task {
+export function workersRecover({ log }: { log: Logger }): Task<'workers__recover'> {
   return async (_payload, helpers) => {
     await helpers.withPgClient((c) => recoverDeadWorkers(c, log));
   };

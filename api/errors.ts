@@ -1,5 +1,6 @@
 // The one map from error code to HTTP status. Codes are registered in sql/ERROR_CODES.md.
 // Wire shape: { "error": { "code", "message", ...details } }.
+import type { FastifyError } from 'fastify';
 
 export const STATUS_BY_CODE: Record<string, number> = {
   // wire basics
@@ -85,6 +86,9 @@ export const STATUS_BY_CODE: Record<string, number> = {
   team_not_found: 404,
   invalid_deck_link: 400,
   vote_link_frozen: 409,
+  deck_link_not_live: 400,
+  deck_link_other_workspace: 400,
+  deck_link_taken: 409,
   project_not_found: 404,
   insufficient_project_role: 403,
   project_archived: 409,
@@ -121,6 +125,8 @@ export const STATUS_BY_CODE: Record<string, number> = {
   request_not_found: 404,
   request_claimed: 409,
   request_resolved: 409,
+  reaction_limit: 409,
+  post_reaction_limit: 409,
   // generated decks (api/routes/event/decks.ts, sql 000072-000075)
   run_in_progress: 409,
   content_pinned: 409,
@@ -232,3 +238,41 @@ export function fromUnavailable(err: unknown): AppError | null {
     || e.name === 'MaxRetriesPerRequestError' || UNAVAILABLE_MESSAGES.test(e.message ?? '');
   return down ? new AppError('service_unavailable', 'A service this request needs (database or rate-limit store) is not answering; retry in a few seconds', { retryAfterSeconds: 2 }) : null;
 }
+
+// Any error a route or page throws, in the wire shape (the server's error handler and the
+// pages use it alike).
+function validationError(err: FastifyError): AppError {
+  const v = err.validation?.[0];
+  const where = err.validationContext ?? 'body';
+  const params = v?.params as { missingProperty?: string; additionalProperty?: string } | undefined;
+  const field =
+    params?.missingProperty ??
+    params?.additionalProperty ??
+    (v?.instancePath ? v.instancePath.replace(/^\//, '').replace(/\//g, '.') : undefined);
+  const name = field ? `${where}.${field}` : where;
+  const message =
+    v?.keyword === 'required' ? `${name} is required` :
+    v?.keyword === 'additionalProperties' ? `${name} is not a known field` :
+    `${name} ${v?.message ?? 'is invalid'}`;
+  return new AppError('invalid_input', message, { field: field ?? null });
+}
+
+export function toAppError(err: unknown): AppError {
+  if (err instanceof AppError) return err;
+  const pgErr = fromPgError(err) ?? fromUnavailable(err);
+  if (pgErr) return pgErr;
+  const f = err as FastifyError;
+  if (f.validation) return validationError(f);
+  if (f.code === 'FST_ERR_CTP_INVALID_JSON_BODY' || f.code === 'FST_ERR_CTP_EMPTY_JSON_BODY' || err instanceof SyntaxError) {
+    return new AppError('invalid_json', 'The request body is not valid JSON');
+  }
+  if (f.code === 'FST_ERR_CTP_BODY_TOO_LARGE' || f.statusCode === 413) return new AppError('payload_too_large', 'The request body is too large');
+  if (f.code === 'FST_ERR_CTP_INVALID_MEDIA_TYPE') return new AppError('invalid_input', 'Send JSON (Content-Type: application/json)', {}, 415);
+  if (f.code === 'FST_ERR_BAD_URL') return new AppError('invalid_input', 'The URL holds a malformed escape (%) or text that is not UTF-8', { field: 'url' });
+  if (f.code === 'FST_ERR_MAX_PARAM_LENGTH') return new AppError('invalid_input', `A path segment is longer than ${MAX_PARAM_LENGTH} characters`, { field: 'url' }, 414);
+  if (f.statusCode && f.statusCode >= 400 && f.statusCode < 500) return new AppError('invalid_input', f.message, {}, f.statusCode);
+  return new AppError('internal', 'Something went wrong on the server; the request id is in the logs', {}, 500);
+}
+
+/** Longest path parameter (a framed share-link context with its signature fits). */
+export const MAX_PARAM_LENGTH = 1024;

@@ -10,7 +10,7 @@ import { grafserv } from 'postgraphile/grafserv/fastify/v5';
 import { PostGraphileAmberPreset } from 'postgraphile/presets/amber';
 import { callerSettings } from '../core/db/pool.ts';
 import { fromPgError } from './errors.ts';
-import type { ApiDeps } from './server.ts';
+import type { ApiDeps } from './deps.ts';
 
 /**
  * A refusal raised by a SQL function (app_private.fail) is the answer, as on REST: its
@@ -46,6 +46,11 @@ export async function mountGraphql(app: FastifyInstance, { pool }: ApiDeps): Pro
   };
   const pgl = postgraphile(preset);
   const serv = pgl.createServ(grafserv);
+  // grafserv registers the route itself: its key scopes (any scope of any tool; each app
+  // function checks its own) go onto the route's config as it is added.
+  app.addHook('onRoute', (route) => {
+    if (route.url === '/graphql' && [route.method].flat().includes('POST')) route.config = { ...route.config, keyScopes: ['*'] };
+  });
   await serv.addTo(app);
   // pgl.release() leaves our pool alone; the owner of the pool ends it.
   return { release: async () => void (await pgl.release()) };

@@ -1,15 +1,17 @@
 // The HTTP server: authenticate, open a transaction as the caller, call SQL, shape JSON.
 // No state rule lives here. Routes are registered from api/routes/<area>/.
-import Fastify, { LogController, type FastifyError, type FastifyInstance, type FastifyReply } from 'fastify';
-import type pg from 'pg';
+import fastifyCookie, { type CookieSerializeOptions, type ParseOptions } from '@fastify/cookie';
+import fastifyFormbody from '@fastify/formbody';
+import Fastify, { LogController, type FastifyInstance, type FastifyReply } from 'fastify';
+import { randomUUID } from 'node:crypto';
+import http from 'node:http';
 import type client from 'prom-client';
-import type { Config } from '../core/config.ts';
-import type { Logger } from '../core/log.ts';
 import { scrubUrl } from '../core/log.ts';
-import type { RateLimiter } from '../core/rate-limit.ts';
-import type { UsageCounter } from '../core/usage.ts';
 import { authenticate, callerOf } from './auth/caller.ts';
-import { AppError, fromPgError, fromUnavailable } from './errors.ts';
+import { recordKeyScopes } from './auth/allowlist.ts';
+import { decodeCookieValue, sessionSigner } from './auth/session.ts';
+import { AppError, MAX_PARAM_LENGTH, toAppError } from './errors.ts';
+import type { ApiDeps, FastAnswer, FastRoute, RouteEntry } from './deps.ts';
 import { boundIntegers, refuseHostile, strictJsonParser } from './input-guard.ts';
 import { mountGraphql } from './graphql.ts';
 import { createMetrics, type Metrics } from '../core/metrics.ts';
@@ -20,6 +22,7 @@ import { registerWorkspaceRoutes } from './routes/identity/workspaces.ts';
 import { registerInvitationRoutes } from './routes/identity/invitations.ts';
 import { registerHealthRoutes } from './routes/meta/health.ts';
 import { registerInstanceRoutes } from './routes/meta/instance.ts';
+import { registerDownloadRoutes } from './routes/meta/downloads.ts';
 import { registerTestRoutes } from './routes/meta/test-clock.ts';
 import { registerSetupPages } from './pages/setup.ts';
 import { registerAppPages } from './pages/index.ts';
@@ -43,22 +46,8 @@ import { registerHubRoutes } from './routes/hub/index.ts';
 import { HubSigner } from '../core/hub/signer.ts';
 import type { HubKeys } from '../core/hub/instance.ts';
 
-export interface ApiDeps {
-  config: Config;
-  pool: pg.Pool;
-  limiter: RateLimiter;
-  usage: UsageCounter;
-  log: Logger;
-  metrics?: Metrics; // shared with the worker in the same process; made here otherwise
-}
-
-/** One route as registered (the bad-input sweep walks these, so new routes are swept too). */
-export interface RouteEntry {
-  method: string;
-  url: string;
-  schema: Record<string, unknown> | undefined;
-  auth: string;
-}
+/** The headers every answer carries (onSend adds them to fastify's answers). */
+const SECURITY_HEADERS = { 'x-content-type-options': 'nosniff', 'referrer-policy': 'no-referrer' } as const;
 
 export interface Api {
   app: FastifyInstance;
@@ -69,42 +58,6 @@ export interface Api {
   hubKeys: HubKeys | null;
   close(): Promise<void>;
 }
-
-function validationError(err: FastifyError): AppError {
-  const v = err.validation?.[0];
-  const where = err.validationContext ?? 'body';
-  const params = v?.params as { missingProperty?: string; additionalProperty?: string } | undefined;
-  const field =
-    params?.missingProperty ??
-    params?.additionalProperty ??
-    (v?.instancePath ? v.instancePath.replace(/^\//, '').replace(/\//g, '.') : undefined);
-  const name = field ? `${where}.${field}` : where;
-  const message =
-    v?.keyword === 'required' ? `${name} is required` :
-    v?.keyword === 'additionalProperties' ? `${name} is not a known field` :
-    `${name} ${v?.message ?? 'is invalid'}`;
-  return new AppError('invalid_input', message, { field: field ?? null });
-}
-
-export function toAppError(err: unknown): AppError {
-  if (err instanceof AppError) return err;
-  const pgErr = fromPgError(err) ?? fromUnavailable(err);
-  if (pgErr) return pgErr;
-  const f = err as FastifyError;
-  if (f.validation) return validationError(f);
-  if (f.code === 'FST_ERR_CTP_INVALID_JSON_BODY' || f.code === 'FST_ERR_CTP_EMPTY_JSON_BODY' || err instanceof SyntaxError) {
-    return new AppError('invalid_json', 'The request body is not valid JSON');
-  }
-  if (f.code === 'FST_ERR_CTP_BODY_TOO_LARGE' || f.statusCode === 413) return new AppError('payload_too_large', 'The request body is too large');
-  if (f.code === 'FST_ERR_CTP_INVALID_MEDIA_TYPE') return new AppError('invalid_input', 'Send JSON (Content-Type: application/json)', {}, 415);
-  if (f.code === 'FST_ERR_BAD_URL') return new AppError('invalid_input', 'The URL holds a malformed escape (%) or text that is not UTF-8', { field: 'url' });
-  if (f.code === 'FST_ERR_MAX_PARAM_LENGTH') return new AppError('invalid_input', `A path segment is longer than ${MAX_PARAM_LENGTH} characters`, { field: 'url' }, 414);
-  if (f.statusCode && f.statusCode >= 400 && f.statusCode < 500) return new AppError('invalid_input', f.message, {}, f.statusCode);
-  return new AppError('internal', 'Something went wrong on the server; the request id is in the logs', {}, 500);
-}
-
-/** Longest path parameter (a framed share-link context with its signature fits). */
-export const MAX_PARAM_LENGTH = 1024;
 
 /** Node's own refusals (bad request line or headers) in the wire shape, before fastify sees them. */
 export function clientError(err: NodeJS.ErrnoException, socket: import('node:stream').Duplex): void {
@@ -124,7 +77,23 @@ export function clientError(err: NodeJS.ErrnoException, socket: import('node:str
  */
 export async function buildApi(deps: ApiDeps, surface: 'full' | 'ops' | 'hub' = 'full'): Promise<Api> {
   const { config, pool, log, usage } = deps;
+  const fastRoutes: FastRoute[] = [];
+  // Filled once metrics exist (below); the server is built before them.
+  let serveFast: (req: http.IncomingMessage, res: http.ServerResponse) => boolean = () => false;
   const app = Fastify({
+    // fastify's own HTTP/1 server (lib/server.js getServerInstance, same timeouts), with the
+    // fast routes tried first.
+    serverFactory: (handler, o) => {
+      const opts = o as { http?: http.ServerOptions; keepAliveTimeout: number; requestTimeout: number; connectionTimeout: number; maxRequestsPerSocket?: number };
+      const server = http.createServer(opts.http ?? {}, (req, res) => {
+        if (!serveFast(req, res)) handler(req, res);
+      });
+      server.keepAliveTimeout = opts.keepAliveTimeout;
+      server.requestTimeout = opts.requestTimeout;
+      server.setTimeout(opts.connectionTimeout);
+      if (opts.maxRequestsPerSocket && opts.maxRequestsPerSocket > 0) server.maxRequestsPerSocket = opts.maxRequestsPerSocket;
+      return server;
+    },
     loggerInstance: log,
     logController: new LogController({ disableRequestLogging: true }), // one line per request, from onResponse
     bodyLimit: 1024 * 1024,
@@ -142,12 +111,33 @@ export async function buildApi(deps: ApiDeps, surface: 'full' | 'ops' | 'hub' = 
   }) as unknown as FastifyInstance; // our pino Logger is a FastifyBaseLogger; the generic differs only in name
   const metrics = deps.metrics ?? createMetrics(pool);
 
+  // Cookies: @fastify/cookie parses the Cookie header into req.cookies (values through
+  // decodeCookieValue: bad encoding or hostile characters read as absent), signs the session
+  // cookie with sessionSigner (the token.mac format sessions have always had) and writes
+  // Set-Cookie. Forms: @fastify/formbody takes application/x-www-form-urlencoded, parsed by
+  // URLSearchParams with the last value of a repeated field kept (pages read strings).
+  await app.register(fastifyCookie, { secret: sessionSigner(config.authSecret), parseOptions: { decode: decodeCookieValue } as CookieSerializeOptions & ParseOptions }); // the plugin hands parseOptions to cookie's parse (typed as its serialize options)
+  await app.register(fastifyFormbody, { bodyLimit: 64 * 1024, parser: (body) => Object.fromEntries(new URLSearchParams(body)) });
+
   app.decorateRequest('identity', null);
   app.decorateRequest('caller', null as never);
 
   // Every route, including those registered later: integers bounded to what columns hold.
   const routes: RouteEntry[] = [];
+  // Each route's key scopes, read when the server is ready: a later onRoute hook may still set
+  // them (grafserv's route, api/graphql.ts), so the options are kept, not their config.
+  const declared: { method: string; url: string; options: { config?: { keyScopes?: readonly string[] } } }[] = [];
+  app.addHook('onReady', (done) => {
+    try {
+      // The HEAD routes fastify derives from GET routes copy their config; they refuse keys, as they always have.
+      for (const d of declared) if (d.method !== 'HEAD' && d.options.config?.keyScopes) recordKeyScopes(d.method, d.url, d.options.config.keyScopes);
+    } catch (err) {
+      return done(err as Error);
+    }
+    done();
+  });
   app.addHook('onRoute', (route) => {
+    for (const method of [route.method].flat()) declared.push({ method, url: route.url, options: route });
     const schema = route.schema as Record<string, unknown> | undefined;
     if (schema) route.schema = Object.fromEntries(Object.entries(schema).map(([k, v]) => [k, ['body', 'querystring', 'params'].includes(k) ? boundIntegers(v) : v]));
     for (const method of [route.method].flat()) {
@@ -187,23 +177,50 @@ export async function buildApi(deps: ApiDeps, surface: 'full' | 'ops' | 'hub' = 
   // One labelled histogram child per method, route and status (prom-client hashes the label
   // object on every observe otherwise); routes are the registered patterns, so this is bounded.
   const durationByLabels = new Map<string, client.Histogram.Internal<'method' | 'route' | 'status'>>();
-  app.addHook('onResponse', (req, reply, done) => {
-    const route = req.routeOptions.url ?? 'unmatched';
-    const labels = `${req.method} ${route} ${reply.statusCode}`;
+  const durationOf = (method: string, route: string, status: number) => {
+    const labels = `${method} ${route} ${status}`;
     let child = durationByLabels.get(labels);
     if (!child) {
-      child = metrics.requestDuration.labels({ method: req.method, route, status: String(reply.statusCode) });
+      child = metrics.requestDuration.labels({ method, route, status: String(status) });
       durationByLabels.set(labels, child);
     }
-    child.observe(reply.elapsedTime / 1000);
+    return child;
+  };
+  app.addHook('onResponse', (req, reply, done) => {
+    const route = req.routeOptions.url ?? 'unmatched';
+    durationOf(req.method, route, reply.statusCode).observe(reply.elapsedTime / 1000);
     if (req.identity?.key) usage.record(req.identity.key.id, `${req.method} ${route}`);
-    if (log.isLevelEnabled('info')) req.log.info({ reqId: req.id, method: req.method, url: scrubUrl(req.url), status: reply.statusCode, ms: Math.round(reply.elapsedTime) }, 'request');
+    if (log.isLevelEnabled('info')) req.log.info({ method: req.method, url: scrubUrl(req.url), status: reply.statusCode, ms: Math.round(reply.elapsedTime) }, 'request');
     done();
   });
 
+  // The fast routes: no request/reply objects, hooks, child logger or promise per request;
+  // the same security headers, metric and log line as above. Anything a fast route does not
+  // recognise, or that throws, goes to fastify unchanged.
+  serveFast = (req, res) => {
+    if (req.method !== 'GET' || fastRoutes.length === 0) return false;
+    const t0 = performance.now();
+    let a: FastAnswer | null = null;
+    try {
+      for (const f of fastRoutes) if ((a = f(req))) break;
+    } catch (err) {
+      log.warn({ err, url: scrubUrl(req.url ?? '') }, 'fast route failed; fastify answers');
+      return false;
+    }
+    if (!a) return false;
+    const headers: Record<string, string | number> = { ...a.headers, ...SECURITY_HEADERS };
+    if (a.body !== null && a.status !== 304) headers['content-length'] = typeof a.body === 'string' ? Buffer.byteLength(a.body) : a.body.length;
+    res.writeHead(a.status, headers);
+    res.end(a.status === 304 ? undefined : a.body ?? undefined);
+    const ms = performance.now() - t0;
+    durationOf('GET', a.route, a.status).observe(ms / 1000);
+    if (log.isLevelEnabled('info')) log.info({ reqId: randomUUID(), method: 'GET', url: scrubUrl(req.url ?? ''), status: a.status, ms: Math.round(ms) }, 'request');
+    return true;
+  };
+
   app.setErrorHandler(async (err, req, reply) => {
     const appErr = toAppError(err);
-    if (appErr.status >= 500) req.log.error({ reqId: req.id, err }, 'request failed');
+    if (appErr.status >= 500) req.log.error({ err }, 'request failed');
     if ((appErr.code === 'rate_limited' || appErr.code === 'service_unavailable') && appErr.details.retryAfterSeconds) reply.header('retry-after', String(appErr.details.retryAfterSeconds));
     return reply.status(appErr.status).send(appErr.toJSON());
   });
@@ -234,6 +251,7 @@ export async function buildApi(deps: ApiDeps, surface: 'full' | 'ops' | 'hub' = 
     if (config.testMode) registerTestRoutes(app, deps);
   }
   if (surface === 'full') {
+    registerDownloadRoutes(app, deps);
     registerMeRoutes(app, deps);
     registerCliAuthRoutes(app, deps);
     hubKeys = registerHubSignInRoute(app, deps);
@@ -247,7 +265,7 @@ export async function buildApi(deps: ApiDeps, surface: 'full' | 'ops' | 'hub' = 
     registerProjectRoutes(app, deps);
     registerTeamRoutes(app, deps);
     registerDemoRoutes(app, deps);
-    registerDeckRoutes(app, deps);
+    registerDeckRoutes(app, deps, fastRoutes);
     registerGitRoutes(app, deps);
     registerSubmissionRoutes(app, deps);
     registerBootstrapRoutes(app, deps);

@@ -1,15 +1,17 @@
 // Authentication: key (Authorization: Bearer dk_/hck_...) or session cookie, resolved in
-// one SQL call (app_private.authenticate), then checked against the route's auth mode and
+// one SQL call (app_private.authenticate, batched with the requests that arrive together), then checked against the route's auth mode and
 // the key allowlist. The result is the Caller whose settings RLS reads.
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type pg from 'pg';
 import type { Config } from '../../core/config.ts';
-import { sha256 } from '../../core/crypto.ts';
+import { hash } from 'node:crypto';
 import { looksLikeKey } from '../../core/keys.ts';
 import { ANONYMOUS, type Caller } from '../../core/db/pool.ts';
 import { AppError } from '../errors.ts';
 import { keyRouteScopes } from './allowlist.ts';
+import { authBatcher } from './batch.ts';
 import { readCookie, SESSION_COOKIE, verifySessionCookie } from './session.ts';
+import { UUID_RE } from '../../core/ids.ts';
 
 /**
  * How a route authenticates. `any`: key or session; `key`: sessions refused; `session`: keys
@@ -18,18 +20,10 @@ import { readCookie, SESSION_COOKIE, verifySessionCookie } from './session.ts';
  */
 export type AuthMode = 'public' | 'any' | 'key' | 'session' | 'none';
 
-export interface Identity {
-  via: 'session' | 'api_key';
-  user: { id: string; email: string; name: string | null };
-  key: { id: string; name: string; tool: 'deck' | 'hackathon'; scopes: string[]; workspaceId: string | null; expiresAt: string | null } | null;
-  sessionId: string | null;
-  demoPassId: string | null; // a session opened by a demo pass: pinned to its workspace, never on credentials
-  workspace: { id: string; name: string; organizationId: string | null; role: string } | null;
-  workspaceError: { code: string; message: string } | null;
-}
+import type { Identity } from './identity.ts';
+export type { Identity } from './identity.ts';
 
 const ALL_SCOPES = ['presentations:read', 'presentations:write', 'data:export', 'hackathon:read', 'hackathon:write'];
-const UUID = /^[0-9a-f]{8}-([0-9a-f]{4}-){3}[0-9a-f]{12}$/i;
 
 export function callerOf(identity: Identity | null): Caller {
   if (!identity) return ANONYMOUS;
@@ -64,12 +58,31 @@ export function refererOrigin(referer: string | undefined): string | undefined {
 export function sameOrigin(req: FastifyRequest, config: Config): boolean {
   const origin = req.headers.origin ?? refererOrigin(req.headers.referer);
   if (!origin) return false;
-  return origin === config.publicUrl || origin === `${req.protocol}://${req.headers.host}`;
+  return allowedOrigins(config.publicUrl).has(origin);
+}
+
+const LOOPBACK = ['127.0.0.1', 'localhost', '[::1]'];
+
+/**
+ * The origins a browser write may come from: PUBLIC_URL's, and nothing the request itself
+ * says. The Host header is the client's to choose: a DNS-rebinding page at evil.test that
+ * resolves to this server sends `Origin: http://evil.test` and `Host: evil.test` (issue 26,
+ * finding 6). When PUBLIC_URL is a loopback address, the other loopback spellings of the same
+ * scheme and port are accepted too: only this machine serves them, no page elsewhere can.
+ */
+export function allowedOrigins(publicUrl: string): Set<string> {
+  if (!URL.canParse(publicUrl)) return new Set();
+  const u = new URL(publicUrl);
+  const out = new Set([u.origin]);
+  if (LOOPBACK.includes(u.hostname)) {
+    for (const h of LOOPBACK) out.add(`${u.protocol}//${h}${u.port ? `:${u.port}` : ''}`);
+  }
+  return out;
 }
 
 export async function authenticate(req: FastifyRequest, pool: pg.Pool, config: Config, mode: AuthMode, routeUrl: string): Promise<Identity | null> {
   const key = bearer(req);
-  const cookie = key ? null : readCookie(req.headers.cookie, SESSION_COOKIE);
+  const cookie = key ? null : readCookie(req, SESSION_COOKIE);
   if (!key && !cookie) {
     if (mode === 'public') return null;
     throw new AppError('unauthorized', 'Sign in first: send an API key (Authorization: Bearer ...) or a session cookie');
@@ -82,7 +95,7 @@ export async function authenticate(req: FastifyRequest, pool: pg.Pool, config: C
     if (!keyScopes) throw new AppError('key_not_allowed', `API keys may not call ${req.method} ${routeUrl}`);
     if (!looksLikeKey(key)) throw new AppError('unauthorized', 'The API key is not valid');
   }
-  const sessionHash = cookie ? verifySessionCookie(config.authSecret, cookie) : null;
+  const sessionHash = cookie ? verifySessionCookie(req, cookie) : null;
   if (cookie && !sessionHash) throw new AppError('unauthorized', 'The session is not valid; sign in again');
 
   const wsHeader = req.headers['podium-workspace'];
@@ -90,17 +103,10 @@ export async function authenticate(req: FastifyRequest, pool: pg.Pool, config: C
   const workspace = typeof wsHeader === 'string' && wsHeader ? wsHeader : null;
   const org = typeof orgHeader === 'string' && orgHeader ? orgHeader : null;
   if (workspace && org) throw new AppError('invalid_input', 'Name a workspace or an organization, not both', { field: 'Podium-Workspace' });
-  if (workspace && !UUID.test(workspace)) throw new AppError('invalid_input', 'Podium-Workspace must be a workspace id', { field: 'Podium-Workspace' });
+  if (workspace && !UUID_RE.test(workspace)) throw new AppError('invalid_input', 'Podium-Workspace must be a workspace id', { field: 'Podium-Workspace' });
 
-  // A named (prepared) statement: every authenticated request runs it, so each connection
-  // parses and plans it once. Poolers in transaction mode need protocol-level prepared
-  // statement support for this (PgBouncer >= 1.21, max_prepared_statements; docs/OPERATIONS.md).
-  const { rows } = await pool.query({
-    name: 'podium_authenticate',
-    text: 'select app_private.authenticate($1, $2, $3, $4) as identity',
-    values: [key ? sha256(key) : null, sessionHash, workspace, org],
-  });
-  const identity = rows[0].identity as Identity | null;
+  // One statement for every request authenticating in this turn of the event loop (api/auth/batch.ts).
+  const identity = await authBatcher(pool).authenticate(key ? hash('sha256', key, 'buffer') : null, sessionHash, workspace, org); // one-shot hash: a third of createHash's cost
   if (!identity) {
     throw new AppError('unauthorized', key ? 'The API key is unknown, expired or revoked' : 'The session has expired; sign in again');
   }
@@ -128,6 +134,8 @@ declare module 'fastify' {
   }
   interface FastifyContextConfig {
     auth?: AuthMode;
+    /** The scopes of which a key needs one to call this route ('*': any); none: keys refused (api/auth/allowlist.ts). */
+    keyScopes?: readonly string[];
   }
 }
 

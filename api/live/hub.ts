@@ -1,15 +1,22 @@
 // The live hub of one API replica: one LISTEN connection (`podium_live`, payload = the new
-// row's id), one read of the log per wake-up (every row after the last one seen, in id
-// order, in pages of PAGE rows), and an in-process fan-out to the open streams of the row's
-// event. Ids are handed out in commit order (000050), so "after the last one seen" never
-// skips a row that commits later.
+// row's id), one read of the log per wake-up, and an in-process fan-out to the open streams
+// of the row's event.
+//
+// Ids are in commit order per event, not across events (000200: one advisory lock per
+// event, so two events never wait on each other). The hub therefore keeps one cursor per
+// event it has streams for (the highest id of that event fanned out) and reads, per wake-up,
+// each such event's rows after its cursor (in pages of PAGE rows per event): "after the last
+// one seen of this event" never skips a row that commits later. A row of an event nobody
+// streams here is never read. The first stream of an event sets the event's cursor from
+// the position SQL answered it (app_private.live_reader); the cursor goes with the event's
+// last stream.
 //
 // The LISTEN connection may drop (a restart, pg_terminate_backend, a network cut): the hub
-// reconnects with backoff (100 ms doubling to 5 s), LISTENs again, then reads after its last
-// id, so rows committed while it was away are fanned out too; nothing is lost. A heartbeat
-// tick (LIVE_HEARTBEAT_SECONDS) writes a comment to every stream, reads the log once (a
-// notification lost in transit costs at most one tick) and pings the LISTEN connection (a
-// silently dead one is replaced).
+// reconnects with backoff (100 ms doubling to 5 s), LISTENs again, then reads after its
+// cursors, so rows committed while it was away are fanned out too; nothing is lost. A
+// heartbeat tick (LIVE_HEARTBEAT_SECONDS) writes a comment to every stream, reads the log
+// once (a notification lost in transit costs at most one tick) and pings the LISTEN
+// connection (a silently dead one is replaced).
 //
 // The hub starts on the first stream opened (a replica nobody streams from holds no
 // listening connection) and stops with the API.
@@ -21,6 +28,11 @@ export const LIVE_CHANNEL = 'podium_live';
 const PAGE = 1000;
 const BACKOFF_MIN_MS = 100;
 const BACKOFF_MAX_MS = 5_000;
+
+/** Where the hub stands in one event's log: the highest id of the event fanned out. */
+interface Cursor {
+  after: number;
+}
 
 /** An open stream, as the hub sees it. */
 export interface LiveSubscriber {
@@ -51,6 +63,8 @@ interface DbRow {
 
 export class LiveHub {
   private readonly byEvent = new Map<string, Set<LiveSubscriber>>();
+  /** One cursor per event with streams here (dropped with the event's last stream). */
+  private readonly cursors = new Map<string, Cursor>();
   private listener: pg.Client | null = null;
   private starting: Promise<void> | null = null;
   private closed = false;
@@ -60,8 +74,6 @@ export class LiveHub {
   private reconnectTimer: NodeJS.Timeout | null = null;
   private retryTimer: NodeJS.Timeout | null = null;
   private tick: NodeJS.Timeout | null = null;
-  /** The highest id fanned out (or the log's position when the hub started). */
-  lastSeen = 0;
   /** Fan-out batches so far (each read of the log that found rows). */
   private batch = 0;
   /** Times the listening connection was (re)established: 1 after the first start. */
@@ -70,15 +82,11 @@ export class LiveHub {
 
   constructor(private readonly opts: LiveHubOptions) {}
 
-  /** Starts once (LISTEN, then the log's position); later calls wait for the same start. */
+  /** Starts once (LISTEN); later calls wait for the same start. */
   start(): Promise<void> {
     if (this.closed) return Promise.reject(new Error('the live hub is closed'));
     this.starting ??= (async () => {
       await this.listen();
-      const { rows } = await this.opts.pool.query<{ top: number }>(
-        `select greatest((select max(id) from app_private.live_events), (select pruned_through from app_private.live_horizon), 0)::bigint as top`,
-      );
-      this.lastSeen = Number(rows[0]!.top);
       this.tick = setInterval(() => this.onTick(), this.opts.heartbeatMs);
       this.tick.unref();
     })().catch((err) => {
@@ -88,11 +96,20 @@ export class LiveHub {
     return this.starting;
   }
 
-  /** Adds a stream. Rows after `lastSeen` as read now (synchronously) will reach it. */
-  subscribe(sub: LiveSubscriber): () => void {
+  /**
+   * Adds a stream. `from` is a position of the stream's event that nothing of the event at or
+   * below it can still appear under (live_reader's answer): the event's cursor when this is
+   * its first stream here. Every row of the event after `position(eventId)` as read now
+   * (synchronously) will reach the stream.
+   */
+  subscribe(sub: LiveSubscriber, from: number): () => void {
     let set = this.byEvent.get(sub.eventId);
     if (!set) this.byEvent.set(sub.eventId, (set = new Set()));
     set.add(sub);
+    if (!this.cursors.has(sub.eventId)) {
+      this.cursors.set(sub.eventId, { after: from });
+      this.wake(); // rows committed since `from`
+    }
     this.count++;
     let done = false;
     return () => {
@@ -100,8 +117,16 @@ export class LiveHub {
       done = true;
       this.count--;
       set.delete(sub);
-      if (set.size === 0 && this.byEvent.get(sub.eventId) === set) this.byEvent.delete(sub.eventId);
+      if (set.size === 0 && this.byEvent.get(sub.eventId) === set) {
+        this.byEvent.delete(sub.eventId);
+        this.cursors.delete(sub.eventId);
+      }
     };
+  }
+
+  /** The highest id of the event fanned out here (0 when the event has no stream here). */
+  position(eventId: string): number {
+    return this.cursors.get(eventId)?.after ?? 0;
   }
 
   /** Ends every stream and the listening connection. */
@@ -194,12 +219,18 @@ export class LiveHub {
         this.dirty = false;
         // On the listening connection when it is up: it is otherwise idle, and the read never
         // queues behind the pool's work (stream opens, re-checks, requests).
+        const read = [...this.cursors];
+        if (read.length === 0) continue;
         const { rows } = await (this.listener ?? this.opts.pool).query<DbRow>(
-          `select id, event_id, kind, roles, team_id, payload::text as payload from app_private.live_events where id > $1 order by id limit ${PAGE}`,
-          [this.lastSeen],
+          `select l.id, l.event_id, l.kind, l.roles, l.team_id, l.payload::text as payload
+             from unnest($1::uuid[], $2::bigint[]) as c (event_id, after)
+             cross join lateral (
+               select * from app_private.live_events e where e.event_id = c.event_id and e.id > c.after order by e.id limit ${PAGE}
+             ) l
+            order by l.id`,
+          [read.map(([e]) => e), read.map(([, c]) => c.after)],
         );
-        this.fanOut(rows);
-        if (rows.length === PAGE) this.dirty = true;
+        if (this.fanOut(rows, new Map(read))) this.dirty = true;
       } while (this.dirty && !this.closed);
     } catch (err) {
       // The database is away: try again soon; the rows wait in the log.
@@ -214,17 +245,27 @@ export class LiveHub {
     }
   }
 
-  /** Synchronous: a stream subscribing between two fan-outs sees a consistent lastSeen. */
-  private fanOut(rows: DbRow[]): void {
+  /**
+   * Synchronous: a stream subscribing between two fan-outs sees a consistent position. Rows
+   * of an event whose cursor changed since the read (its last stream left, maybe another came
+   * with a position of its own) are left for the next read. True when an event filled a page.
+   */
+  private fanOut(rows: DbRow[], read: Map<string, Cursor>): boolean {
     const batch = ++this.batch;
+    const perEvent = new Map<string, number>();
     for (const r of rows) {
+      perEvent.set(r.event_id, (perEvent.get(r.event_id) ?? 0) + 1);
+      const cursor = read.get(r.event_id);
+      if (!cursor || this.cursors.get(r.event_id) !== cursor) continue;
       const id = Number(r.id);
-      if (id <= this.lastSeen) continue;
-      this.lastSeen = id;
+      if (id <= cursor.after) continue;
+      cursor.after = id;
       const set = this.byEvent.get(r.event_id);
       if (!set) continue;
       const row: LiveRow = { id, eventId: r.event_id, kind: r.kind, roles: r.roles, teamId: r.team_id, frame: Buffer.from(frame(id, r.kind, r.payload)), batch };
       for (const sub of [...set]) sub.deliver(row);
     }
+    for (const n of perEvent.values()) if (n >= PAGE) return true;
+    return false;
   }
 }

@@ -3,8 +3,9 @@
 // api/server.ts on the full surface.
 import type { FastifyInstance } from 'fastify';
 import { createBlobStore } from '../../core/storage/index.ts';
-import type { ApiDeps } from '../server.ts';
+import type { ApiDeps } from '../deps.ts';
 import { APP_JS, APP_JS_PATH } from './components/app-js.ts';
+import { FAVICON, FAVICON_PATH } from './components/favicon.ts';
 import { registerDashboardPages } from './decks/dashboard.ts';
 import { registerMasterPage } from './decks/present.ts';
 import { PreviewLinks } from './decks/preview.ts';
@@ -12,6 +13,8 @@ import { registerThumbnailRoute } from './decks/thumbnail.ts';
 import { registerEventPages } from './event/index.ts';
 import { registerKeyPages } from './keys/index.ts';
 import { registerInvitationPages } from './invitations.ts';
+import { registerCodehostInvitationPages } from './codehost-invitations.ts';
+import { registerOperatorMailPages } from './operator-mail.ts';
 import { registerSigninPages } from './signin.ts';
 
 export function registerAppPages(app: FastifyInstance, deps: ApiDeps): void {
@@ -23,11 +26,18 @@ export function registerAppPages(app: FastifyInstance, deps: ApiDeps): void {
     reply.header('content-type', 'text/javascript; charset=utf-8').header('cache-control', 'public, max-age=31536000, immutable').send(APP_JS),
   );
 
+  // Every page links it; without it each page view costs the browser a 404.
+  app.get(FAVICON_PATH, { config: { auth: 'none' } }, async (_req, reply) =>
+    reply.header('content-type', 'image/x-icon').header('cache-control', 'public, max-age=86400').send(FAVICON),
+  );
+
   registerSigninPages(app, deps);
   registerDashboardPages(app, deps);
   registerEventPages(app, deps);
   registerKeyPages(app, deps);
   registerInvitationPages(app, deps);
+  registerCodehostInvitationPages(app, deps);
+  registerOperatorMailPages(app, deps);
   registerMasterPage(app, deps, new PreviewLinks(deps.pool));
   registerThumbnailRoute(app, deps, store);
 }

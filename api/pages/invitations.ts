@@ -12,12 +12,14 @@ import { sha256 } from '../../core/crypto.ts';
 import { hashPassword } from '../../core/passwords.ts';
 import type { Invitation } from '../../core/wire/identity.ts';
 import { sameOrigin } from '../auth/caller.ts';
-import { createSession, sessionCookieHeader } from '../auth/session.ts';
+import { createSession, setSessionCookie } from '../auth/session.ts';
 import { asCaller } from '../routes/support.ts';
-import { toAppError, type ApiDeps } from '../server.ts';
+import type { ApiDeps } from '../deps.ts';
+import { toAppError } from '../errors.ts';
 import { appPage, failurePage, problemPage } from './components/layout.ts';
 import { pageIdentity, toSignin, whoIs } from './components/session.ts';
 import { esc } from './html.ts';
+import { UUID_RE } from '../../core/ids.ts';
 
 const SECRET = /^[A-Za-z0-9_-]{20,100}$/;
 
@@ -32,6 +34,8 @@ interface Offer {
   deck: { id: string; title: string } | null;
   expiresAt: string | null;
   accountId: string | null;
+  /** The workspace's event, when the address is on its roster. */
+  event: { name: string; role: string; team: string | null } | null;
 }
 
 interface Accepted {
@@ -42,6 +46,7 @@ interface Accepted {
   role: string | null;
   workspace: { id: string; name: string };
   presentationId: string | null;
+  event: { name: string; role: string; team: string | null } | null;
 }
 
 interface AcceptForm {
@@ -51,7 +56,12 @@ interface AcceptForm {
 }
 
 const when = (iso: string | null) => (iso ? esc(iso.replace('T', ' ').replace(/\.\d+Z$/, ' UTC')) : '—');
-const what = (o: Offer) => (o.kind === 'collaborator' ? `the deck “${esc(o.deck?.title ?? '')}”` : `the workspace <strong>${esc(o.workspace.name)}</strong> as ${esc(o.role)}`);
+const ROSTER_ROLE: Record<string, string> = { participant: 'a participant', organizer: 'an organizer', jury: 'a juror', advisor: 'an advisor' };
+const what = (o: Offer) => (o.kind === 'collaborator'
+  ? `the deck “${esc(o.deck?.title ?? '')}”`
+  : o.event
+    ? `the event <strong>${esc(o.event.name)}</strong> as ${esc(ROSTER_ROLE[o.event.role] ?? o.event.role)}${o.event.team ? ` of the team <strong>${esc(o.event.team)}</strong>` : ''} (workspace ${esc(o.workspace.name)})`
+    : `the workspace <strong>${esc(o.workspace.name)}</strong> as ${esc(o.role)}`);
 
 function offerPage(o: Offer, secret: string, codeSignIn: boolean, signedInAs: string | null, error?: string): string {
   const head = `<div class="card"><h1>You are invited</h1>
@@ -145,13 +155,14 @@ export function registerInvitationPages(app: FastifyInstance, deps: ApiDeps): vo
       if (e.code === 'invalid_input') return appPage(reply, 'Invitation', offerPage(o, req.params.secret, codeSignIn, signedInAs, e.message), { status: 400, signedInAs });
       return problemPage(reply, e.status, e.code === 'invitation_wrong_account' ? 'Another account' : 'Invitation not accepted', e.message, signedInAs);
     }
-    const next = r.presentationId ? `/decks/${r.presentationId}` : '/decks';
+    // A roster person lands on the event; a deck's collaborator on the deck.
+    const next = r.presentationId ? `/decks/${r.presentationId}` : r.event ? '/event' : '/decks';
     if (r.created || identity) {
-      if (r.created) reply.header('set-cookie', sessionCookieHeader(await createSession(pool, config.authSecret, r.userId), secure));
+      if (r.created) setSessionCookie(reply, await createSession(pool, r.userId), secure);
       return reply.redirect(next, 303);
     }
     return appPage(reply, 'Invitation accepted', `<div class="card"><h1>Invitation accepted</h1>
-<p>${r.kind === 'collaborator' ? 'The deck is now shared with' : `You joined <strong>${esc(r.workspace.name)}</strong> as ${esc(r.role)} with`} your account <strong>${esc(r.email)}</strong>.</p>
+<p>${r.kind === 'collaborator' ? 'The deck is now shared with' : r.event ? `You joined <strong>${esc(r.event.name)}</strong> (workspace ${esc(r.workspace.name)}) with` : `You joined <strong>${esc(r.workspace.name)}</strong> as ${esc(r.role)} with`} your account <strong>${esc(r.email)}</strong>.</p>
 <p><a class="button" href="/signin?next=${encodeURIComponent(next)}">Sign in to continue</a></p></div>`);
   });
 
@@ -192,7 +203,7 @@ export function registerInvitationPages(app: FastifyInstance, deps: ApiDeps): vo
     if (!sameOrigin(req, config)) return problemPage(reply, 403, 'Not allowed', 'Revoke invitations from this instance’s own page.', null);
     const identity = await pageIdentity(req, deps);
     if (!identity) return toSignin(req, reply);
-    if (!/^[0-9a-f]{8}-([0-9a-f]{4}-){3}[0-9a-f]{12}$/i.test(req.params.id)) return problemPage(reply, 404, 'Not found', 'No such invitation.', whoIs(identity));
+    if (!UUID_RE.test(req.params.id)) return problemPage(reply, 404, 'Not found', 'No such invitation.', whoIs(identity));
     try {
       await asCaller(req, pool, (c) => c.query('select app.revoke_invitation($1)', [req.params.id]));
     } catch (err) {

@@ -6,8 +6,9 @@ import type { FastifyInstance } from 'fastify';
 import { sha256 } from '../../core/crypto.ts';
 import { hashPassword } from '../../core/passwords.ts';
 import { sameOrigin } from '../auth/caller.ts';
-import { createSession, sessionCookieHeader } from '../auth/session.ts';
-import { toAppError, type ApiDeps } from '../server.ts';
+import { createSession, setSessionCookie } from '../auth/session.ts';
+import type { ApiDeps } from '../deps.ts';
+import { toAppError } from '../errors.ts';
 import { esc, sendPage } from './html.ts';
 
 interface SetupForm {
@@ -32,10 +33,6 @@ ${error ? `<p class="error" role="alert">${esc(error)}</p>` : ''}
 }
 
 export function registerSetupPages(app: FastifyInstance, { config, pool }: ApiDeps): void {
-  app.addContentTypeParser('application/x-www-form-urlencoded', { parseAs: 'string', bodyLimit: 64 * 1024 }, (_req, body, done) => {
-    done(null, Object.fromEntries(new URLSearchParams(body as string)));
-  });
-
   app.get<{ Querystring: { token?: string } }>('/setup', { config: { auth: 'public' } }, async (req, reply) => {
     const token = req.query.token ?? '';
     const { rows } = await pool.query(
@@ -62,8 +59,7 @@ export function registerSetupPages(app: FastifyInstance, { config, pool }: ApiDe
       const hash = await hashPassword(f.password!);
       const { rows } = await pool.query('select app_private.setup_with_token($1, $2, $3, $4, $5) as r', [sha256(token), f.workspace, f.email, f.name || null, hash]);
       const r = rows[0].r;
-      const cookie = await createSession(pool, config.authSecret, r.owner.id);
-      reply.header('set-cookie', sessionCookieHeader(cookie, config.publicUrl.startsWith('https://')));
+      setSessionCookie(reply, await createSession(pool, r.owner.id), config.publicUrl.startsWith('https://'));
       return sendPage(reply, 'Ready', `<div class="card"><h1>Workspace ${esc(r.workspace.name)} is ready</h1>
 <p>You are signed in as its owner, <strong>${esc(r.owner.email)}</strong>.</p>
 <p>Your decks will be at <a href="/decks">/decks</a>.</p>
@@ -75,7 +71,15 @@ export function registerSetupPages(app: FastifyInstance, { config, pool }: ApiDe
     }
   });
 
-  app.get('/', { config: { auth: 'public' } }, async (_req, reply) =>
-    sendPage(reply, 'Podium', `<div class="card"><h1>Podium is running</h1><p><a href="/signin">Sign in</a> to see your decks.</p><p>Hackathon events and deck publishing. API discovery: <a href="/api/v1/instance">/api/v1/instance</a>, health: <a href="/api/v1/health">/api/v1/health</a>.</p></div>`),
-  );
+  app.get('/', { config: { auth: 'public' } }, async (_req, reply) => {
+    // Before the first workspace exists the operator needs the setup link; its token is only
+    // ever printed by the server at boot, never shown here.
+    const { rows } = await pool.query('select exists (select 1 from app.workspaces) as done');
+    if (!rows[0].done) {
+      return sendPage(reply, 'Podium: not set up yet', `<div class="card"><h1>This instance is not set up yet</h1>
+<p>Open the setup link printed by <code>npm start</code> (<code>podium start</code>) in the server’s terminal: it creates the first workspace and its owner. The server prints a fresh link at every start until then.</p>
+<p>Or, beside the server, run <code>npx podium setup --workspace &lt;name&gt; --email &lt;you@example.com&gt;</code>.</p></div>`);
+    }
+    return sendPage(reply, 'Podium', `<div class="card"><h1>Podium is running</h1><p><a href="/signin">Sign in</a> to see your decks.</p><p>Hackathon events and deck publishing. API discovery: <a href="/api/v1/instance">/api/v1/instance</a>, health: <a href="/api/v1/health">/api/v1/health</a>.</p></div>`);
+  });
 }

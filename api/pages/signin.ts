@@ -6,13 +6,14 @@
 import argon2 from 'argon2';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { hmac, safeEqual } from '../../core/crypto.ts';
+import { outboxHint } from '../../core/mail/index.ts';
 import { authenticate, sameOrigin } from '../auth/caller.ts';
 import { loginCodeHash, newLoginCode } from '../auth/login-code.ts';
-import { clearSessionCookieHeader, createSession, endSession, sessionCookieHeader } from '../auth/session.ts';
+import { clearSessionCookie, createSession, endSession, setSessionCookie } from '../auth/session.ts';
 import { spendTotpCode } from '../auth/two-factor.ts';
-import { AppError } from '../errors.ts';
-import { loginWall } from '../routes/identity/login-wall.ts';
-import { toAppError, type ApiDeps } from '../server.ts';
+import { AppError, toAppError } from '../errors.ts';
+import { loginSucceeded, loginWall } from '../routes/identity/login-wall.ts';
+import type { ApiDeps } from '../deps.ts';
 import { appPage } from './components/layout.ts';
 import { pageIdentity, safeNext } from './components/session.ts';
 import { esc } from './html.ts';
@@ -55,9 +56,10 @@ ${error ? `<p class="error" role="alert">${esc(error)}</p>` : ''}
 <p><a href="/signin?next=${encodeURIComponent(next)}">Sign in with your password</a></p></div>`;
 }
 
-function codeForm(next: string, email: string, error?: string): string {
+function codeForm(next: string, email: string, error?: string, hint?: string | null): string {
   return `<div class="card signin"><h1>Enter the code</h1>
 ${error ? `<p class="error" role="alert">${esc(error)}</p>` : `<p>If an account uses ${esc(email)}, a six-digit code is on its way. It works for 10 minutes and 3 attempts.</p>`}
+${hint ? `<p class="muted">${esc(hint)}</p>` : ''}
 <form method="post" action="/signin/code/verify"><input type="hidden" name="next" value="${esc(next)}"><input type="hidden" name="email" value="${esc(email)}">
 <label for="code">Code</label><input id="code" name="code" inputmode="numeric" pattern="[0-9 ]{6,8}" required autocomplete="one-time-code" autofocus>
 <div class="actions"><button type="submit" class="primary">Sign in</button></div></form></div>`;
@@ -106,7 +108,7 @@ export function registerSigninPages(app: FastifyInstance, deps: ApiDeps): void {
       email = totpStep ? ((await readPending(f.pending!)) ?? '') : String(f.email ?? '').trim();
       if (totpStep && !email) return appPage(reply, 'Sign in', pwForm(next, '', 'That took too long; sign in again.'), { status: 401 });
       if (!/^[^@\s]+@[^@\s]+$/.test(email) || email.length > 320) throw new AppError('invalid_credentials', 'Wrong email or password');
-      await loginWall(limiter, pool, req, email);
+      const normalized = await loginWall(limiter, pool, req, email);
       const info = (await pool.query('select app_private.password_login_info($1) as info', [email])).rows[0].info as LoginInfo | null;
       if (!totpStep) {
         decoyHash ??= argon2.hash('decoy-password-for-timing');
@@ -118,8 +120,9 @@ export function registerSigninPages(app: FastifyInstance, deps: ApiDeps): void {
         const verdict = info ? await spendTotpCode(pool, config.authSecret, info, String(f.totp ?? '').replace(/\s/g, '')) : { ok: false as const, message: 'Wrong two-factor code' };
         if (!verdict.ok) return appPage(reply, 'Two-factor code', totpForm(next, f.pending!, verdict.message), { status: 401 });
       }
-      const cookie = await createSession(pool, config.authSecret, info!.userId);
-      reply.header('set-cookie', sessionCookieHeader(cookie, secure));
+      const token = await createSession(pool, info!.userId);
+      await loginSucceeded(limiter, pool, req, normalized, totpStep ? 2 : 1); // the TOTP step gives back the password step's attempt too
+      setSessionCookie(reply, token, secure);
       return reply.redirect(next, 303);
     } catch (err) {
       const e = toAppError(err);
@@ -150,7 +153,7 @@ export function registerSigninPages(app: FastifyInstance, deps: ApiDeps): void {
     }
     const code = newLoginCode(config.authSecret, 'browser', normalized);
     await pool.query('select app_private.login_code_request($1, $2, $3, $4)', [email, 'browser', code.hash, code.sealed]);
-    return appPage(reply, 'Enter the code', codeForm(next, email)); // the same answer whether or not the account exists
+    return appPage(reply, 'Enter the code', codeForm(next, email, undefined, outboxHint(config))); // the same answer whether or not the account exists
   });
 
   app.post<{ Body: SigninForm & { code?: string } }>('/signin/code/verify', { ...page, bodyLimit: 16 * 1024, preHandler: codePages }, async (req, reply) => {
@@ -168,7 +171,8 @@ export function registerSigninPages(app: FastifyInstance, deps: ApiDeps): void {
     const r = rows[0].r as { error?: string; message?: string; userId?: string; twoFactor?: boolean };
     if (r.error) return appPage(reply, 'Enter the code', codeForm(next, email, r.message), { status: 401 });
     if (r.twoFactor) return appPage(reply, 'Two-factor code', totpForm(next, pendingFor(email, (await sqlNow()) + PENDING_SECONDS)));
-    reply.header('set-cookie', sessionCookieHeader(await createSession(pool, config.authSecret, r.userId!), secure));
+    setSessionCookie(reply, await createSession(pool, r.userId!), secure);
+    await loginSucceeded(limiter, pool, req, normalized, 2); // the code's request and its spending
     return reply.redirect(next, 303);
   });
 
@@ -181,7 +185,7 @@ export function registerSigninPages(app: FastifyInstance, deps: ApiDeps): void {
       if (toAppError(err).code === 'csrf_refused') return appPage(reply, 'Sign out', '<div class="card"><h1>Sign out from this instance’s own page</h1></div>', { status: 403 });
     }
     if (identity?.sessionId) await endSession(pool, identity.sessionId);
-    reply.header('set-cookie', clearSessionCookieHeader(secure));
+    clearSessionCookie(reply, secure);
     return reply.redirect('/signin', 303);
   });
 }

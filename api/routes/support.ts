@@ -4,6 +4,7 @@ import type { FastifyRequest } from 'fastify';
 import type pg from 'pg';
 import { withCaller } from '../../core/db/pool.ts';
 import { AppError } from '../errors.ts';
+import { UUID_RE } from '../../core/ids.ts';
 
 /** One transaction as the request's caller (role podium_app + identity settings). */
 export function asCaller<T>(req: FastifyRequest, pool: pg.Pool, fn: (c: pg.PoolClient) => Promise<T>): Promise<T> {
@@ -11,7 +12,7 @@ export function asCaller<T>(req: FastifyRequest, pool: pg.Pool, fn: (c: pg.PoolC
 }
 
 /** Calls one SQL function returning jsonb as the caller: `callJson(req, pool, 'app.rename_deck($1, $2)', [id, title])`. */
-export async function callJson<T = any>(req: FastifyRequest, pool: pg.Pool, call: string, params: unknown[]): Promise<T> {
+export async function callJson<T = unknown>(req: FastifyRequest, pool: pg.Pool, call: string, params: unknown[]): Promise<T> {
   return asCaller(req, pool, async (c) => (await c.query(`select ${call} as r`, params)).rows[0].r as T);
 }
 
@@ -29,7 +30,7 @@ export const PAGE_QUERY_SCHEMA = {
 // and the id of the last row (a uuid; a version number; a file path for file listings).
 const CURSOR_AT = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}(\.\d{1,6})?(Z|[+-]\d{2}(:\d{2})?)$/;
 const CURSOR_ID = {
-  uuid: /^[0-9a-f]{8}-([0-9a-f]{4}-){3}[0-9a-f]{12}$/i,
+  uuid: UUID_RE,
   int: /^[1-9]\d{0,8}$/, // within int4
   text: /^[^\u0000]{1,1024}$/,
 } as const;

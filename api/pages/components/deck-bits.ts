@@ -1,30 +1,10 @@
 // Pieces both deck pages show: the share and delete dialogs, the version list with
 // thumbnails, times and sizes. Every user string goes through esc().
+import type { DeckDetail, DeckVersion } from '../../../core/wire/deck.ts';
 import { esc } from '../html.ts';
 
-export interface DeckView {
-  id: string;
-  title: string;
-  kind: string;
-  interactive: boolean;
-  metadata: Record<string, unknown>;
-  remixedFrom: string | null;
-  version: number;
-  owner: { id: string; email: string; name: string | null };
-  role: 'owner' | 'admin' | 'collaborator';
-  createdAt: string;
-  updatedAt: string;
-  currentVersion: VersionView | null;
-}
-
-export interface VersionView {
-  version: number;
-  entry: string;
-  fileCount: number;
-  sizeBytes: number;
-  attachments: { count: number; sizeBytes: number };
-  createdAt: string;
-}
+/** A deck as `app.get_deck` answers it: the wire's deck without the `url` the REST route adds. */
+export type DeckRow = Omit<DeckDetail, 'url'>;
 
 export function when(iso: string | null | undefined): string {
   if (!iso) return '—';
@@ -37,7 +17,8 @@ export function bytes(n: number): string {
   return `${(n / 1024 / 1024).toFixed(1)} MB`;
 }
 
-export function ownerLabel(deck: DeckView, userId: string): string {
+export function ownerLabel(deck: Pick<DeckRow, 'owner'>, userId: string): string {
+  if (!deck.owner) return '—'; // the owner's account is gone
   return deck.owner.id === userId ? 'You' : esc(deck.owner.name ?? deck.owner.email);
 }
 
@@ -46,7 +27,7 @@ export function thumbnailUrl(deckId: string, version: number): string {
 }
 
 /** Versions, newest first, each with its thumbnail (shown on hover or focus in the menu). */
-export function versionList(deckId: string, versions: VersionView[], current: number): string {
+export function versionList(deckId: string, versions: DeckVersion[], current: number): string {
   if (versions.length === 0) return '<p class="muted">No version yet.</p>';
   return `<ul class="versions">${versions
     .map((v) => `<li><a href="/decks/${deckId}#v${v.version}">Version ${v.version}${v.version === current ? ' (current)' : ''} · ${when(v.createdAt)}</a>

@@ -7,7 +7,7 @@
 import { randomBytes } from 'node:crypto';
 import type { FastifyReply } from 'fastify';
 import { esc } from '../html.ts';
-import { toAppError } from '../../server.ts';
+import { toAppError } from '../../errors.ts';
 import { APP_JS_PATH } from './app-js.ts';
 
 const STYLE = `
@@ -75,7 +75,7 @@ export function appPage(reply: FastifyReply, title: string, body: string, opts: 
       'content-security-policy',
       `default-src 'none'; script-src 'self'; style-src 'nonce-${nonce}'; img-src 'self'; connect-src 'self'; frame-src 'self'; form-action 'self'; frame-ancestors 'none'; base-uri 'none'`,
     );
-  return reply.send(`<!doctype html><html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width,initial-scale=1">
+  return reply.send(`<!doctype html><html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width,initial-scale=1"><link rel="icon" href="/favicon.ico">
 <meta name="referrer" content="same-origin">
 <title>${esc(title)} · Podium</title><style nonce="${nonce}">${STYLE}</style><script src="${APP_JS_PATH}" defer></script>${opts.script ? `<script src="${esc(opts.script)}" defer></script>` : ''}</head>
 <body${opts.full ? ' class="full"' : ''}${opts.deckId ? ` data-deck="${esc(opts.deckId)}"` : ''}>${opts.full ? body : `${nav}<main class="page" id="main">${body}</main>`}</body></html>`);

@@ -3,7 +3,7 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { authenticate, callerOf, type Identity } from '../../auth/caller.ts';
 import { AppError } from '../../errors.ts';
-import type { ApiDeps } from '../../server.ts';
+import type { ApiDeps } from '../../deps.ts';
 
 /** Only local paths are followed after sign-in (no `//host`, no scheme, no backslashes). */
 export function safeNext(next: unknown): string {

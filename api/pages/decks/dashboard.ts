@@ -8,8 +8,9 @@ import type pg from 'pg';
 import type { Identity } from '../../auth/caller.ts';
 import { deckId } from '../../routes/deck/shape.ts';
 import { asCaller, pageOf, parsePage } from '../../routes/support.ts';
-import type { ApiDeps } from '../../server.ts';
-import { bytes, type DeckView, ownerLabel, shareDialog, thumbnailUrl, type VersionView, when } from '../components/deck-bits.ts';
+import type { ApiDeps } from '../../deps.ts';
+import { bytes, type DeckRow, ownerLabel, shareDialog, thumbnailUrl, when } from '../components/deck-bits.ts';
+import type { DeckVersion } from '../../../core/wire/deck.ts';
 import { appPage, failurePage } from '../components/layout.ts';
 import { pageIdentity, toSignin, whoIs } from '../components/session.ts';
 import { esc } from '../html.ts';
@@ -20,7 +21,7 @@ function queryOf(c: pg.PoolClient): Query {
   return async (call, params) => (await c.query(`select ${call} as r`, params)).rows[0].r;
 }
 
-function deckCard(d: DeckView, userId: string): string {
+function deckCard(d: DeckRow, userId: string): string {
   const thumb = d.version > 0 ? `<img class="thumb" src="${thumbnailUrl(d.id, d.version)}" alt="" width="320" height="180" loading="lazy">` : '<div class="thumb"></div>';
   return `<li>${thumb}<h2><a href="/decks/${d.id}">${esc(d.title)}</a></h2>
 <p class="muted">v${d.version} · ${ownerLabel(d, userId)} · ${esc(d.role)} · updated ${when(d.updatedAt)}</p>
@@ -40,16 +41,16 @@ function answers(a: Record<string, unknown>): string {
     .join('<br>');
 }
 
-async function panels(q: Query, identity: Identity, deck: DeckView): Promise<string> {
+async function panels(q: Query, identity: Identity, deck: DeckRow): Promise<string> {
   const id = deck.id;
-  const versions = (await q('app.list_deck_versions($1, $2, $3)', [id, 50, null])) as VersionView[];
+  const versions = (await q('app.list_deck_versions($1, $2, $3)', [id, 50, null])) as DeckVersion[];
   const annotations = (await q('app.list_annotations($1, $2, $3, $4, $5)', [id, null, 50, null, null])) as any[];
   const out: string[] = [];
   const v = deck.currentVersion;
   out.push(`<section class="card" aria-labelledby="brief"><h2 id="brief">About this deck</h2><dl class="facts">
 <dt>Title</dt><dd>${esc(deck.title)}</dd><dt>Kind</dt><dd>${esc(deck.kind)}${deck.interactive ? ' (interactive)' : ''}</dd>
 <dt>Owner</dt><dd>${ownerLabel(deck, identity.user.id)}</dd><dt>Your role</dt><dd>${esc(deck.role)}</dd>
-<dt>Version</dt><dd>${deck.version}${v ? ` · entry <code>${esc(v.entry)}</code> · ${v.fileCount} files, ${bytes(v.sizeBytes)}${v.attachments.count ? ` · ${v.attachments.count} attachments` : ''}` : ''}</dd>
+<dt>Version</dt><dd>${deck.version}${v ? ` · entry <code>${esc(v.entry)}</code> · ${v.fileCount} file${v.fileCount === 1 ? '' : 's'}, ${bytes(v.sizeBytes)}${v.attachments.count ? ` · ${v.attachments.count} attachment${v.attachments.count === 1 ? '' : 's'}` : ''}` : ''}</dd>
 <dt>Created</dt><dd>${when(deck.createdAt)}</dd><dt>Updated</dt><dd>${when(deck.updatedAt)}</dd>
 ${deck.remixedFrom ? `<dt>Copied from</dt><dd><a href="/decks/${esc(deck.remixedFrom)}">${esc(deck.remixedFrom)}</a></dd>` : ''}
 ${Object.keys(deck.metadata ?? {}).length ? `<dt>Metadata</dt><dd><code>${esc(JSON.stringify(deck.metadata))}</code></dd>` : ''}</dl>
@@ -91,7 +92,7 @@ ${table(['Name', 'Follows', 'Switches', 'Views', 'Downloads', 'Expires', ''], li
   ]), 'No annotation yet.')}</section>`);
   out.push(`<section class="card" aria-labelledby="versions"><h2 id="versions">Versions</h2><ul class="cards">${versions
     .map((x) => `<li id="v${x.version}"><img class="thumb" src="${thumbnailUrl(id, x.version)}" alt="Thumbnail of version ${x.version}" width="320" height="180" loading="lazy">
-<p><strong>Version ${x.version}</strong>${x.version === deck.version ? ' <span class="badge">current</span>' : ''}<br><span class="muted">${when(x.createdAt)} · ${x.fileCount} files, ${bytes(x.sizeBytes)}</span></p></li>`)
+<p><strong>Version ${x.version}</strong>${x.version === deck.version ? ' <span class="badge">current</span>' : ''}<br><span class="muted">${when(x.createdAt)} · ${x.fileCount} file${x.fileCount === 1 ? '' : 's'}, ${bytes(x.sizeBytes)}</span></p></li>`)
     .join('')}</ul>${versions.length === 0 ? '<p class="muted">No version yet.</p>' : ''}</section>`);
   return out.join('\n');
 }
@@ -106,7 +107,7 @@ export function registerDashboardPages(app: FastifyInstance, deps: ApiDeps): voi
     try {
       const p = parsePage({ cursor: typeof req.query.cursor === 'string' ? req.query.cursor : undefined }, 24);
       const rows = await asCaller(req, pool, async (c) => queryOf(c)('app.list_decks($1, $2, $3)', [p.limit + 1, p.before?.at ?? null, p.before?.id ?? null]));
-      const { items, nextCursor } = pageOf(rows as DeckView[], p, (d) => [d.createdAt, d.id]);
+      const { items, nextCursor } = pageOf(rows as DeckRow[], p, (d) => [d.createdAt, d.id]);
       const more = nextCursor ? `<p><a class="button" href="/decks?cursor=${encodeURIComponent(nextCursor)}" rel="next">Older decks</a></p>` : '';
       // Decks owned or invited to: a collaborator's decks (a claimed invitation) have their own list.
       const own = items.filter((d) => d.role !== 'collaborator');
@@ -126,7 +127,7 @@ export function registerDashboardPages(app: FastifyInstance, deps: ApiDeps): voi
       const id = deckId(req.params.id);
       const { deck, html } = await asCaller(req, pool, async (c) => {
         const q = queryOf(c);
-        const deck = (await q('app.get_deck($1)', [id])) as DeckView;
+        const deck = (await q('app.get_deck($1)', [id])) as DeckRow;
         return { deck, html: await panels(q, identity, deck) };
       });
       const dialogs = deck.role === 'collaborator' ? '' : shareDialog(true);

@@ -8,8 +8,9 @@ import type { Identity } from '../../auth/caller.ts';
 import { encodePath } from '../../routes/deck/link-access.ts';
 import { deckId } from '../../routes/deck/shape.ts';
 import { asCaller } from '../../routes/support.ts';
-import type { ApiDeps } from '../../server.ts';
-import { deleteDialog, type DeckView, ownerLabel, shareDialog, versionList, type VersionView, when } from '../components/deck-bits.ts';
+import type { ApiDeps } from '../../deps.ts';
+import { deleteDialog, type DeckRow, ownerLabel, shareDialog, versionList, when } from '../components/deck-bits.ts';
+import type { DeckVersion } from '../../../core/wire/deck.ts';
 import { appPage, failurePage } from '../components/layout.ts';
 import { pageIdentity, toSignin, whoIs } from '../components/session.ts';
 import { esc } from '../html.ts';
@@ -18,8 +19,8 @@ import type { PreviewLinks } from './preview.ts';
 const FRAME_SANDBOX = 'allow-scripts allow-forms allow-popups allow-popups-to-escape-sandbox allow-modals allow-downloads';
 
 interface MasterData {
-  deck: DeckView;
-  versions: VersionView[];
+  deck: DeckRow;
+  versions: DeckVersion[];
   views: number | null;
   attachments: string[];
 }
@@ -67,13 +68,13 @@ ${full ? '<li><button type="button" class="danger" data-delete>Delete</button></
 async function load(req: FastifyRequest, pool: ApiDeps['pool'], id: string): Promise<MasterData> {
   return asCaller(req, pool, async (c) => {
     const one = async (call: string, params: unknown[]) => (await c.query(`select ${call} as r`, params)).rows[0].r;
-    const deck = (await one('app.get_deck($1)', [id])) as DeckView;
-    const versions = (await one('app.list_deck_versions($1, $2, $3)', [id, 20, null])) as VersionView[];
+    const deck = (await one('app.get_deck($1)', [id])) as DeckRow;
+    const versions = (await one('app.list_deck_versions($1, $2, $3)', [id, 20, null])) as DeckVersion[];
     if (deck.role === 'collaborator') return { deck, versions, views: null, attachments: [] };
     const views = (await one('app.list_views($1, $2, $3, $4)', [id, 1, null, null])).summary.views as number;
     const attachments =
       deck.currentVersion && deck.currentVersion.attachments.count > 0
-        ? ((await one('app.list_deck_files($1, $2, $3, $4)', [id, null, 10_000, null])).items as { path: string; attachment: boolean }[])
+        ? ((await one('app.list_deck_files($1, $2, $3, $4, $5)', [id, null, 10_000, null, null])).items as { path: string; attachment: boolean }[])
             .filter((f) => f.attachment)
             .map((f) => f.path)
         : [];

@@ -9,7 +9,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { HelpRequest } from '../../../core/wire/chats.ts';
 import { TRANSITIONS } from '../../routes/chats/requests.ts';
-import type { ApiDeps } from '../../server.ts';
+import type { ApiDeps } from '../../deps.ts';
 import { esc } from '../html.ts';
 import { eventNav, eventPage, formAction, type PageContext, postForm, postItem, type Post, when } from './shared.ts';
 import { channelSection, type Channel, lines } from './team.ts';

@@ -5,7 +5,8 @@
 //   zero so the server says what the phase is now;
 // - live: EventSource on /api/v1/event/stream (the session cookie; resumes by itself with
 //   Last-Event-ID) puts new root posts on top of the channel lists shown (data-channel),
-//   drops hidden ones, and says so in a polite live region. Text goes in with textContent only.
+//   drops hidden ones, applies each reaction change (one emoji's new count) to the post shown,
+//   and says so in a polite live region. Text goes in with textContent only.
 import { createHash } from 'node:crypto';
 
 export const EVENT_JS = `'use strict';
@@ -107,6 +108,22 @@ export const EVENT_JS = `'use strict';
   source.addEventListener('post.hidden', function (e) {
     var d = JSON.parse(e.data), list = listOf(d.channelId), li = list && list.querySelector('[data-post="' + d.postId + '"]');
     if (li && !d.reason) li.remove();
+  });
+  // One emoji's new count on one post (the event carries the change, not the list).
+  source.addEventListener('reaction.changed', function (e) {
+    var d = JSON.parse(e.data), li = document.querySelector('li.post[data-post="' + d.postId + '"]');
+    if (!li) return;
+    var box = li.querySelector('[data-reactions]'), counts = [], found = false;
+    if (box) Array.prototype.forEach.call(box.querySelectorAll('[data-emoji]'), function (x) { counts.push([x.getAttribute('data-emoji'), Number(x.getAttribute('data-count'))]); });
+    counts = counts.map(function (c) { if (c[0] === d.emoji) { found = true; return [c[0], d.count]; } return c; }).filter(function (c) { return c[1] > 0; });
+    if (!found && d.count > 0) counts.push([d.emoji, d.count]);
+    if (!counts.length) { if (box) box.remove(); return; }
+    if (!box) { box = el('p', 'muted'); box.setAttribute('data-reactions', ''); var body = li.querySelector('p.body'); if (!body) return; body.parentNode.insertBefore(box, body.nextSibling); }
+    box.textContent = '';
+    counts.forEach(function (c, i) {
+      if (i) box.appendChild(document.createTextNode(' \u00b7 '));
+      var x = el('span', null, c[0] + ' ' + c[1]); x.setAttribute('data-emoji', c[0]); x.setAttribute('data-count', String(c[1])); box.appendChild(x);
+    });
   });
   source.addEventListener('error', function (e) {
     // A final refusal (the stream's own error event) carries data; a dropped connection does not and is retried.

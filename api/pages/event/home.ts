@@ -2,17 +2,12 @@
 // clock, notices, the programme, the feed's pinned posts (not for jury: SQL refuses them the
 // feed), and for a participant their team, repository standing with its fix (read live, as
 // GET /bootstrap does), submission state and last receipt; for organizers every team's state.
-import type { ApiDeps } from '../../server.ts';
+import type { ApiDeps } from '../../deps.ts';
 import { bootstrapCompleter, type StoredRecord } from '../../routes/bootstrap/index.ts';
+import type { AgendaItem } from '../../../core/wire/event.ts';
 import { esc } from '../html.ts';
-import { countdown, eventNav, type EventStatus, postItem, type Post, refusal, type Reader, table, when } from './shared.ts';
-
-interface AgendaItem {
-  title: string;
-  kind: string;
-  startsAt: string;
-  endsAt: string | null;
-}
+import { countdown, eventNav, type EventStatus, phaseWords, postItem, type Post, refusal, type Reader, table, when, whenZoned } from './shared.ts';
+import type { SubmissionDetail } from '../../../core/wire/submissions.ts';
 
 function programme(items: AgendaItem[]): string {
   if (!items.length) return '<p class="muted">No programme yet.</p>';
@@ -21,7 +16,7 @@ function programme(items: AgendaItem[]): string {
 
 export function receiptLine(r: any): string {
   if (!r) return '<span class="muted">none yet</span>';
-  return `#${r.sequence} ${when(r.receivedAt)} <code>${esc(String(r.sha ?? '').slice(0, 12))}</code> ${esc(r.verdict)}${r.refusal ? ` (${esc(r.refusal)})` : ''}${r.late ? ' <span class="badge">late</span>' : ''}`;
+  return `Receipt #${r.sequence} ${when(r.receivedAt)} <code>${esc(String(r.sha ?? '').slice(0, 12))}</code> ${esc(r.verdict)}${r.refusal ? ` (${esc(r.refusal)})` : ''}${r.late ? ' <span class="badge">late</span>' : ''}`;
 }
 
 async function participantCard(read: Reader, status: EventStatus, complete: ReturnType<typeof bootstrapCompleter>): Promise<string> {
@@ -29,7 +24,7 @@ async function participantCard(read: Reader, status: EventStatus, complete: Retu
   const team = status.team;
   // A participant with a team reads both (SQL would refuse the page otherwise).
   const stored = await read.must<StoredRecord>('app.bootstrap_record()');
-  const submission = await read.must('app.submission_show($1)', [team.id]);
+  const submission = await read.must<SubmissionDetail>('app.submission_show($1)', [team.id]);
   let repo = '<p class="muted">No repository assigned yet.</p>';
   if (stored.repository) {
     const record = await complete(stored);
@@ -46,10 +41,11 @@ export function homeBody(deps: ApiDeps) {
   const complete = bootstrapCompleter(deps);
   return async ({ read, status }: { read: Reader; status: EventStatus }): Promise<string> => {
     const out: string[] = [eventNav(status, '/event')];
-    out.push(`<h1>${esc(status.name)} <span class="badge">${esc(status.phase)}</span></h1>
+    const z = (iso: string | null | undefined) => whenZoned(iso, status.timezone);
+    out.push(`<h1>${esc(status.name)} <span class="badge">${esc(phaseWords(status.phase))}</span></h1>
 <section class="card" aria-labelledby="when-h"><h2 id="when-h">Next deadline</h2>${countdown(status)}
-<dl class="facts"><dt>Your role</dt><dd>${esc(status.role)}</dd><dt>Starts</dt><dd>${when(status.startsAt)}</dd><dt>Build ends</dt><dd>${when(status.buildEndsAt)}</dd>
-<dt>Freeze</dt><dd>${when(status.freezeAt)}</dd><dt>Vote</dt><dd>${when(status.voteOpensAt)} – ${when(status.voteClosesAt)}</dd><dt>Time zone</dt><dd>${esc(status.timezone)}</dd></dl>
+<dl class="facts"><dt>Your role</dt><dd>${esc(status.role)}</dd><dt>Starts</dt><dd>${z(status.startsAt)}</dd><dt>Build ends</dt><dd>${z(status.buildEndsAt)}</dd>
+<dt>Freeze</dt><dd>${z(status.freezeAt)}</dd><dt>Vote</dt><dd>${z(status.voteOpensAt)} – ${z(status.voteClosesAt)}</dd><dt>Times</dt><dd>UTC, with the event's own time (${esc(status.timezone)}) in brackets</dd></dl>
 ${status.notices.map((n) => `<p><strong>Build end moved</strong> to ${when(n.buildEndsAt)}: ${esc(n.reason)}</p>`).join('')}</section>`);
     if (status.role === 'participant') out.push(await participantCard(read, status, complete));
     if (status.role === 'organizer' && status.teams.length) {

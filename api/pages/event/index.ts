@@ -2,7 +2,7 @@
 // own (countdown from the server clock, live posts through the event stream). Every section
 // is one call of the SQL function the REST route calls, as the signed-in caller.
 import type { FastifyInstance } from 'fastify';
-import type { ApiDeps } from '../../server.ts';
+import type { ApiDeps } from '../../deps.ts';
 import { EVENT_JS, EVENT_JS_PATH } from './event-js.ts';
 import { registerChatPages } from './chats.ts';
 import { homeBody } from './home.ts';

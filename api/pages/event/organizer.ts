@@ -1,6 +1,7 @@
 // The gallery (every role, jury included) and the organizer pages:
 //   GET /event/gallery           every team with its jury and community deck state words
-//                                (`released vN`, `review`, ...) and the read-only views (app.deck_gallery)
+//                                (`released vN`, `review`, ...), the read-only views (app.deck_gallery)
+//                                and each deck's thumbnail once made (/event/decks/<id>/thumbnail.png)
 //   GET /event/admin             organizer: the schedule form (app.configure_event with the
 //                                expected version), the vote section switch, roster lock
 //   GET /event/admin/roster      roster table, lock/unlock, import (JSON pasted or read from a file)
@@ -13,18 +14,25 @@
 // Forms: POST /event/admin/schedule, /event/admin/vote-section, /event/admin/roster/lock,
 // /event/admin/roster/unlock, /event/admin/roster/import. SQL refuses non-organizers.
 import type { FastifyInstance } from 'fastify';
+import { citationLabel, type Finding, type Screen } from '../../../core/decks/types.ts';
 import { AppError } from '../../errors.ts';
 import { withViews } from '../../routes/event/decks.ts';
-import type { ApiDeps } from '../../server.ts';
+import type { ApiDeps } from '../../deps.ts';
 import { esc } from '../html.ts';
 import { eventNav, eventPage, formAction, type PageContext, refusal, table, when } from './shared.ts';
 import { windowLine } from './vote.ts';
+import type { BallotList, BallotReads, CommunityStatus, Eligibility } from '../../../core/wire/community.ts';
+import type { GeneratedDeckRow, GenerationRuns } from '../../../core/wire/decks.ts';
+import type { EventRecord } from '../../../core/wire/event.ts';
+import type { Submissions } from '../../../core/wire/submissions.ts';
 
 interface KindState {
   state: string;
   version?: number;
   view?: string | null;
   evidenceChanged?: boolean;
+  deckId?: string;
+  thumbnail?: boolean;
 }
 
 export function stateWord(k: KindState): string {
@@ -34,8 +42,11 @@ export function stateWord(k: KindState): string {
 function galleryBody(deps: ApiDeps) {
   return async (ctx: PageContext): Promise<string> => {
     const g = withViews(await ctx.read.must<{ items: { team: { id: string; name: string }; jury: KindState; community: KindState }[] }>('app.deck_gallery()'), deps.config.publicUrl, deps.config.authSecret);
+    // a generated deck's thumbnail, like a published deck's, once the worker made it (SQL says so)
+    const thumb = (k: KindState, kind: string, team: string) =>
+      k.thumbnail && k.deckId ? `<img class="thumb" src="/event/decks/${esc(k.deckId)}/thumbnail.png" alt="Thumbnail of the ${kind} deck of ${esc(team)}" width="160" height="90" loading="lazy"> ` : '';
     const cell = (k: KindState, kind: string, team: string) =>
-      `<span class="badge">${esc(stateWord(k))}</span>${k.view ? ` <a href="${esc(k.view)}" target="_blank" rel="noopener">View the ${kind} deck<span class="visually-hidden"> of ${esc(team)}</span></a>` : ''}`;
+      `${thumb(k, kind, team)}<span class="badge">${esc(stateWord(k))}</span>${k.view ? ` <a href="${esc(k.view)}" target="_blank" rel="noopener">View the ${kind} deck<span class="visually-hidden"> of ${esc(team)}</span></a>` : ''}`;
     return `${eventNav(ctx.status, '/event/gallery')}<h1>Gallery</h1>${g.items.length
       ? table('Gallery', ['Team', 'Jury deck', 'Community deck'], g.items.map((i) => [esc(i.team.name), cell(i.jury, 'jury', i.team.name), cell(i.community, 'community', i.team.name)]))
       : '<p class="muted">No team yet.</p>'}<p class="muted">Views are read-only.</p>`;
@@ -57,7 +68,7 @@ function input(name: string, label: string, value: string, extra = ''): string {
 }
 
 async function scheduleBody(ctx: PageContext): Promise<string> {
-  const e = await ctx.read.must('app.current_event()');
+  const e = await ctx.read.must<EventRecord>('app.current_event()');
   await organizerOnly(ctx);
   return `${eventNav(ctx.status, '/event/admin')}${adminNav('/event/admin')}<h1>Organize: schedule</h1>
 <section class="card" aria-labelledby="s-h"><h2 id="s-h">Schedule (version ${e.version})</h2>
@@ -91,7 +102,7 @@ async function rosterBody(ctx: PageContext): Promise<string> {
 
 async function submissionsBody(ctx: PageContext): Promise<string> {
   await organizerOnly(ctx);
-  const s = await ctx.read.must('app.submissions_list()');
+  const s = await ctx.read.must<Submissions>('app.submissions_list()');
   const rows = (s.items as any[]).map((x) => [
     `<a href="/event/team?team=${esc(x.project.id)}">${esc(x.project.name)}</a>`,
     `<span class="badge">${esc(x.state)}</span>`,
@@ -106,9 +117,9 @@ ${table('Submissions', ['Team', 'State', 'Readiness', 'Frozen', 'Attention'], ro
 
 async function voteAdminBody(ctx: PageContext): Promise<string> {
   await organizerOnly(ctx);
-  const st = await ctx.read.must('app.community_status()');
-  const el = await ctx.read.must('app.community_eligibility()');
-  const reads = await ctx.read.try('app.community_ballot_reads()');
+  const st = await ctx.read.must<CommunityStatus>('app.community_status()');
+  const el = await ctx.read.must<Eligibility>('app.community_eligibility()');
+  const reads = await ctx.read.try<BallotReads>('app.community_ballot_reads()');
   const c = el.counts;
   const candidates = (el.candidates as any[]).map((x) => [esc(x.name), x.included ? 'included' : `excluded: ${esc(x.reason)}`, String(x.memberCount), x.confirmed ? 'yes' : 'no', x.ready ? 'ready' : esc(x.readiness ?? 'not ready')]);
   const audit = reads.ok
@@ -144,8 +155,8 @@ export function ballotChart(times: string[], voters: number): string {
 async function ballotsBody(ctx: PageContext): Promise<string> {
   await organizerOnly(ctx);
   // app_private.community_ballots() records this read (the audit the vote page lists).
-  const b = await ctx.read.must('app_private.community_ballots()');
-  const el = await ctx.read.must('app.community_eligibility()');
+  const b = await ctx.read.must<BallotList>('app_private.community_ballots()');
+  const el = await ctx.read.must<Eligibility>('app.community_eligibility()');
   const items = b.items as any[];
   const submitted = items.filter((x) => x.submittedAt).map((x) => x.submittedAt as string);
   return `${eventNav(ctx.status, '/event/admin')}${adminNav('/event/admin/ballots')}<h1>Organize: ballots</h1>
@@ -154,23 +165,41 @@ async function ballotsBody(ctx: PageContext): Promise<string> {
 <section class="card" aria-labelledby="b-h"><h2 id="b-h">Ballots (${items.length})</h2>${table('Ballots', ['Email', 'Name', 'State', 'Revision', 'Submitted', 'Invalidation'], items.map((x) => [esc(x.email), esc(x.name ?? ''), esc(x.state), String(x.revision), when(x.submittedAt), esc(x.invalidationReason ?? '-')]))}</section>`;
 }
 
+/** A generated deck as the reviewer reads it: each screen's heading, its claims with their
+ *  citations (or [unverified]), then the validation findings naming screen and claim. */
+export function deckReview(screens: Screen[], findings: Finding[]): string {
+  const list = screens.map((sc, i) => `<li><strong>${i + 1}. ${esc(sc.heading)}</strong><ul>${(sc.claims ?? []).map((c) =>
+    `<li>${c.cite ? '' : '<span class="badge">unverified</span> '}${esc(c.text)}${typeof c.quote === 'string' ? `<pre><code>${esc(c.quote)}</code></pre>` : ''}${c.cite ? ` <cite class="muted">${esc(citationLabel(c.cite))}</cite>` : ''}</li>`).join('')}</ul></li>`).join('');
+  const f = findings.length
+    ? `<p><strong>Findings</strong></p><ul>${findings.map((x) => `<li><code>${esc(x.code)}</code>${x.screen ? ` screen ${x.screen}${x.claim ? ` claim ${x.claim}` : ''}` : ''}: ${esc(x.message)}</li>`).join('')}</ul>`
+    : '<p class="muted">No findings.</p>';
+  return `<details><summary>Screens and findings</summary><ol class="deck-review">${list}</ol>${f}</details>`;
+}
+
 const hidden = (name: string, value: string) => `<input type="hidden" name="${name}" value="${esc(value)}">`;
 
 async function decksBody(ctx: PageContext): Promise<string> {
   await organizerOnly(ctx);
-  const runs = await ctx.read.must('app.deck_generation_runs()');
-  const decks = await ctx.read.must('app.generated_decks_list()');
+  const runs = await ctx.read.must<GenerationRuns>('app.deck_generation_runs()');
+  const decks = await ctx.read.must<{ items: GeneratedDeckRow[] }>('app.generated_decks_list()');
   const back = hidden('back', '/event/admin/decks');
   const runRows = (runs.items as any[]).map((r) => [
     `<code>${esc(String(r.id).slice(0, 8))}</code>`, `r${r.revision}${r.newRevision ? ' (new)' : ''}`, `<span class="badge">${esc(r.status)}</span>`, when(r.createdAt),
     esc(Object.entries(r.counts ?? {}).map(([k, n]) => `${n} ${k}`).join(', ')),
   ]);
   const teams = new Map<string, string>();
+  // A pending deck's screens and findings, read next to its Approve/Reject form (issue 28).
+  const pending = (decks.items as any[]).filter((d) => d.review === 'pending' && !d.invalidated);
+  const details = new Map<string, string>();
+  for (const d of pending) {
+    const full = await ctx.read.must<{ screens: Screen[]; findings: Finding[] }>('app.generated_deck($1)', [d.id]);
+    details.set(d.id, deckReview(full.screens ?? [], full.findings ?? []));
+  }
   const deckRows = (decks.items as any[]).map((d) => {
     teams.set(d.team.id, d.team.name);
     const review = d.review === 'pending' && !d.invalidated
       ? `<form method="post" action="/event/admin/decks/${esc(d.id)}/review" class="inline">${back}<label for="note-${esc(d.id)}" class="visually-hidden">Note on ${esc(d.team.name)} ${esc(d.kind)} v${d.version}</label><input id="note-${esc(d.id)}" name="note" maxlength="1000" placeholder="note (optional)">
-<button type="submit" name="decision" value="approve">Approve</button> <button type="submit" name="decision" value="reject" class="danger">Reject</button></form>`
+<button type="submit" name="decision" value="approve">Approve</button> <button type="submit" name="decision" value="reject" class="danger">Reject</button></form>${details.get(d.id) ?? ''}`
       : '';
     return [esc(d.team.name), esc(d.kind), `v${d.version} (r${d.revision})`, `${esc(d.review)}${review}`, esc(d.release), `${d.invalidated ? 'invalidated ' : ''}${d.evidenceChanged ? 'evidence changed ' : ''}${d.findings ? `${d.findings} findings` : ''}`];
   });

@@ -9,13 +9,14 @@ import type { Post } from '../../../core/wire/chats.ts';
 import type { EventStatus } from '../../../core/wire/event.ts';
 import { sameOrigin } from '../../auth/caller.ts';
 import type { Identity } from '../../auth/caller.ts';
-import type { AppError } from '../../errors.ts';
+import { toAppError, type AppError } from '../../errors.ts';
 import { asCaller } from '../../routes/support.ts';
-import { toAppError, type ApiDeps } from '../../server.ts';
+import type { ApiDeps } from '../../deps.ts';
 import { appPage, problemPage } from '../components/layout.ts';
 import { pageIdentity, safeNext, toSignin, whoIs } from '../components/session.ts';
 import { esc } from '../html.ts';
 import { EVENT_JS_PATH } from './event-js.ts';
+import { UUID_RE } from '../../../core/ids.ts';
 
 export type Section<T> = { ok: true; value: T } | { ok: false; error: AppError };
 
@@ -24,7 +25,7 @@ export class Reader {
   private n = 0;
   constructor(private readonly c: pg.PoolClient) {}
 
-  async try<T = any>(call: string, params: unknown[] = []): Promise<Section<T>> {
+  async try<T = unknown>(call: string, params: unknown[] = []): Promise<Section<T>> {
     const sp = `s${++this.n}`;
     await this.c.query(`savepoint ${sp}`);
     try {
@@ -40,7 +41,7 @@ export class Reader {
   }
 
   /** The call must answer: a refusal ends the page (as its own status and sentence). No savepoint: nothing runs after it fails. */
-  async must<T = any>(call: string, params: unknown[] = []): Promise<T> {
+  async must<T = unknown>(call: string, params: unknown[] = []): Promise<T> {
     return (await this.c.query(`select ${call} as r`, params)).rows[0].r as T;
   }
 }
@@ -107,6 +108,27 @@ export function eventNav(status: EventStatus, here: string): string {
 export function when(iso: string | null | undefined): string {
   if (!iso) return '—';
   return `<time datetime="${esc(iso)}">${esc(iso.replace('T', ' ').replace(/\.\d+Z$/, 'Z').replace(/:\d\dZ$/, ' UTC'))}</time>`;
+}
+
+/** An instant in UTC and, beside it, in the event's own time zone (the one people plan by). */
+export function whenZoned(iso: string | null | undefined, timezone: string): string {
+  if (!iso) return '—';
+  let local = '';
+  try {
+    const parts = Object.fromEntries(
+      new Intl.DateTimeFormat('en-CA', { timeZone: timezone, year: 'numeric', month: '2-digit', day: '2-digit', hour: '2-digit', minute: '2-digit', hourCycle: 'h23' })
+        .formatToParts(new Date(iso)).map((p) => [p.type, p.value]),
+    );
+    local = ` <span class="muted">(${esc(`${parts.year}-${parts.month}-${parts.day} ${parts.hour}:${parts.minute} ${timezone}`)})</span>`;
+  } catch {
+    /* an unknown zone: UTC only */
+  }
+  return `${when(iso)}${local}`;
+}
+
+/** The phase as words: grace is the time after the build end when pushes still count, until the freeze. */
+export function phaseWords(phase: string): string {
+  return phase === 'grace' ? 'grace (pushes still accepted until the freeze)' : phase;
 }
 
 /** Whole seconds as "2 h 05 min 09 s" (days when longer). The browser counts on from the same number. */
@@ -182,7 +204,10 @@ export function postItem(p: Post, a?: PostActions): string {
     p.pinned ? '<span class="badge">pinned</span>' : '',
     p.hidden ? `<span class="badge">hidden: ${esc(p.hiddenReason)}</span>` : '',
   ].join(' ');
-  const reactions = p.reactions?.length ? `<p class="muted" data-reactions>${p.reactions.map((r) => `${esc(r.emoji)} ${r.count}`).join(' · ')}</p>` : '';
+  // Each emoji its own span, so the page script applies a live `reaction.changed` (one emoji's new count) in place.
+  const reactions = p.reactions?.length
+    ? `<p class="muted" data-reactions>${p.reactions.map((r) => `<span data-emoji="${esc(r.emoji)}" data-count="${r.count}">${esc(r.emoji)} ${r.count}</span>`).join(' · ')}</p>`
+    : '';
   const replies = !a?.threads && p.replyCount ? `<p class="muted">${p.replyCount} ${p.replyCount === 1 ? 'reply' : 'replies'}</p>` : '';
   return `<li class="post" data-post="${esc(p.id)}"><p class="meta"><strong>${esc(p.author?.name ?? 'Podium')}</strong> ${tags} <span class="muted">${when(p.at)}</span></p>
 <p class="body">${esc(p.body)}</p>${reactions}${replies}${a ? actions(p, a) : ''}</li>`;
@@ -210,8 +235,7 @@ export function refusal(section: Section<unknown>): string {
   return section.ok ? '' : `<p class="muted">${esc(section.error.message)}</p>`;
 }
 
-const UUID = /^[0-9a-f]{8}-([0-9a-f]{4}-){3}[0-9a-f]{12}$/i;
-export const isUuid = (s: unknown): s is string => typeof s === 'string' && UUID.test(s);
+export const isUuid = (s: unknown): s is string => typeof s === 'string' && UUID_RE.test(s);
 
 /**
  * A form action of the event pages: Origin checked first (else 403, nothing done), the

@@ -8,10 +8,12 @@
 // (app.set_team_showcase).
 import type { FastifyInstance } from 'fastify';
 import type { Channel } from '../../../core/wire/chats.ts';
-import type { ApiDeps } from '../../server.ts';
+import type { ApiDeps } from '../../deps.ts';
 import { esc } from '../html.ts';
 import { receiptLine } from './home.ts';
 import { eventNav, eventPage, formAction, isUuid, type PageContext, postForm, postList, type Post, refusal, when } from './shared.ts';
+import type { DeckLinks, Showcase } from '../../../core/wire/event.ts';
+import type { SubmissionDetail } from '../../../core/wire/submissions.ts';
 
 export type { Channel };
 
@@ -39,7 +41,7 @@ async function teamBody(ctx: PageContext, query: { team?: string }): Promise<str
   const { read, status } = ctx;
   const ref = typeof query.team === 'string' && query.team ? query.team : null;
   const out: string[] = [eventNav(status, '/event/team')];
-  const showcase = await read.try('app.team_showcase($1)', [ref]);
+  const showcase = await read.try<Showcase>('app.team_showcase($1)', [ref]);
   let team: { id: string; name: string } | null = showcase.ok ? showcase.value.team : null;
   if (!showcase.ok) {
     // Advisors may read a team's chat but not its showcase: anything else refuses the page.
@@ -59,7 +61,7 @@ async function teamBody(ctx: PageContext, query: { team?: string }): Promise<str
     out.push(`<section class="card" aria-labelledby="members-h"><h2 id="members-h">Members</h2>${items ? `<ul class="members">${items}</ul>` : '<p class="muted">No member on the roster.</p>'}</section>`);
   }
 
-  const submission = await read.try('app.submission_show($1)', [team.id]);
+  const submission = await read.try<SubmissionDetail>('app.submission_show($1)', [team.id]);
   if (submission.ok) {
     const s = submission.value;
     const receipts = (s.receipts as any[]).map((r) => `<li>${receiptLine(r)}${r.capture ? ` · capture ${esc(r.capture.state)}` : ''}</li>`).join('');
@@ -68,7 +70,7 @@ async function teamBody(ctx: PageContext, query: { team?: string }): Promise<str
 <dt>Freeze</dt><dd>${when(s.freezeAt)}</dd><dt>Last received</dt><dd>${receiptLine(s.lastReceived)}</dd>
 <dt>Frozen</dt><dd>${s.frozen ? `<code>${esc(s.frozen.sha === 'template' ? 'template' : String(s.frozen.sha).slice(0, 12))}</code> ${esc(s.frozen.state)} ${when(s.frozen.frozenAt)}${s.frozen.archive ? ` · ${esc(s.frozen.archive.name)}` : ''}` : 'not yet'}</dd>
 ${s.attention ? `<dt>Attention</dt><dd>${esc(s.attention)}</dd>` : ''}</dl>
-<h3>Receipts (last 50)</h3>${receipts ? `<ol class="receipts">${receipts}</ol>` : '<p class="muted">No receipt yet.</p>'}</section>`);
+<h3>Receipts (last 50)</h3>${receipts ? `<ul class="receipts">${receipts}</ul>` : '<p class="muted">No receipt yet.</p>'}</section>`);
   } else if (submission.error.code !== 'insufficient_event_role') out.push(`<section class="card"><h2>Submission</h2>${refusal(submission)}</section>`);
 
   if (showcase.ok) {
@@ -78,7 +80,7 @@ ${s.attention ? `<dt>Attention</dt><dd>${esc(s.attention)}</dd>` : ''}</dl>
 ${field('product', 'Product name (24 characters)', sc.product, 24)}${field('tagline', 'Tagline (140 characters)', sc.tagline, 140)}${field('description', 'Description (4000 characters)', sc.description, 4000, true)}
 <div class="actions"><button type="submit" class="primary">Save showcase</button></div></form></section>`);
   }
-  const links = await read.try('app.team_deck_links($1)', [team.id]);
+  const links = await read.try<DeckLinks>('app.team_deck_links($1)', [team.id]);
   if (links.ok) {
     const l = links.value;
     const row = (label: string, url: string | null) => `<dt>${esc(label)}</dt><dd>${url ? `<a href="${esc(url)}">${esc(url)}</a>` : '<span class="muted">not set</span>'}</dd>`;

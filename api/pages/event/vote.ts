@@ -9,47 +9,39 @@
 // pages in SQL's words. After a release: the result with the method explained (docs/VOTING.md).
 import type { FastifyInstance } from 'fastify';
 import { AppError } from '../../errors.ts';
-import type { ApiDeps } from '../../server.ts';
+import type { ApiDeps } from '../../deps.ts';
 import { esc } from '../html.ts';
+import type { Ballot, CommunityStatus, RankedProject, VoteResult, VoteWindow } from '../../../core/wire/community.ts';
 import { eventNav, eventPage, formAction, isUuid, type PageContext, refusal, table, when } from './shared.ts';
 
-interface Named {
-  projectId: string;
-  name: string;
-}
-
-interface Window {
-  voteState: string;
-  opensAt: string;
-  closesAt: string;
-  votingOpenedAt: string | null;
-  votingClosedAt: string | null;
-  serverTime: string;
-}
-
-export interface Result {
-  version: number;
-  eligibilityVersion: number;
-  calculatedAt: string;
-  released: boolean;
-  digest: string;
-  rows: { rank: number | null; projectId: string; name: string; score: string | null; fraction: string | null; ballots: number }[];
-  ties: { rank: number; names: string[] }[];
-  coverage: { voters: number; submitted: number; invalidated: number; candidates: number; excludedCandidates: number; excludedVoters: number };
-}
-
-export function windowLine(w: Window): string {
+export function windowLine(w: VoteWindow): string {
   return `<dl class="facts"><dt>Vote</dt><dd><span class="badge">${esc(w.voteState)}</span></dd><dt>Window</dt><dd>${when(w.opensAt)} – ${when(w.closesAt)}</dd>
 ${w.votingOpenedAt ? `<dt>Opened</dt><dd>${when(w.votingOpenedAt)}</dd>` : ''}${w.votingClosedAt ? `<dt>Closed</dt><dd>${when(w.votingClosedAt)}</dd>` : ''}<dt>Server time</dt><dd>${when(w.serverTime)}</dd></dl>`;
 }
 
-export function resultTable(r: Result): string {
+export function resultTable(r: VoteResult): string {
   const rows = r.rows.map((x) => [String(x.rank ?? '-'), esc(x.name), esc(x.score ?? '-'), esc(x.fraction ?? '-'), String(x.ballots)]);
   const c = r.coverage;
   return `<p>Version ${r.version} (eligibility v${r.eligibilityVersion}, calculated ${when(r.calculatedAt)}, ${r.released ? 'released' : 'unreleased'}, digest <code>${esc(r.digest)}</code>)</p>
 ${table(`Result version ${r.version}`, ['Rank', 'Team', 'Score', 'Fraction', 'Ballots'], rows)}
-${r.ties.map((t) => `<p>Tie at rank ${t.rank}: ${esc(t.names.join(', '))}</p>`).join('')}
+${r.ties.map((t) => `<p>Tie at rank ${t.rank}: ${esc(t.names.join(', '))}${tieReason(r, t)}</p>`).join('')}
 <p class="muted">Coverage: ${c.submitted} of ${c.voters} voters submitted, ${c.invalidated} invalidated, ${c.candidates} candidates; excluded: ${c.excludedCandidates} projects, ${c.excludedVoters} voters.</p>`;
+}
+
+/**
+ * Beside a tie between teams ranked by different numbers of ballots: why they tie anyway (a
+ * score is a mean over the ballots that rank the team, so equal means tie whatever the count).
+ */
+export function tieReason(r: VoteResult, t: { rank: number; names: string[] }): string {
+  const rows = r.rows.filter((x) => x.rank === t.rank && t.names.includes(x.name));
+  if (new Set(rows.map((x) => x.ballots)).size < 2) return '';
+  const each = rows.map((x) => `${esc(x.name)} ${esc(x.fraction ?? '-')} over ${x.ballots} ${x.ballots === 1 ? 'ballot' : 'ballots'}`).join(', ');
+  return ` <span class="muted">(equal scores from different numbers of ballots: a score is the mean over the ballots that rank the team, so ${each} tie)</span>`;
+}
+
+/** A ballot's state as words: `none` is a ballot not saved yet. */
+export function ballotStateWords(state: string): string {
+  return state === 'none' ? 'not saved yet' : state;
 }
 
 const METHOD = `<details><summary>How the score is counted</summary><p>On a ballot ranking <var>k</var> candidates, the candidate at
@@ -61,18 +53,18 @@ the votes its own members cannot give. The digest lets anyone check the counted 
 
 function rankingForm(b: any): string {
   const byId = new Map<string, any>((b.candidates as any[]).map((c) => [c.projectId, c]));
-  const saved: Named[] = (b.draft?.length ? b.draft : b.submission) ?? [];
+  const saved: RankedProject[] = (b.draft?.length ? b.draft : b.submission) ?? [];
   const order = [...saved.map((s) => byId.get(s.projectId)).filter(Boolean), ...(b.candidates as any[]).filter((c) => !saved.some((s) => s.projectId === c.projectId))];
   const n = order.length;
   const items = order
     .map((c, i) => `<li draggable="true" data-project="${esc(c.projectId)}"><span class="grip" aria-hidden="true">⠿</span> <strong class="name">${esc(c.name)}</strong>
 ${c.voteLink ? `<a href="${esc(c.voteLink)}" target="_blank" rel="noopener">Vote presentation<span class="visually-hidden"> of ${esc(c.name)}</span></a>` : '<span class="muted">no vote presentation</span>'}
 <span class="rank-input"><label for="rank-${esc(c.projectId)}">Position of ${esc(c.name)}</label><input id="rank-${esc(c.projectId)}" type="number" name="rank:${esc(c.projectId)}" min="1" max="${n}" value="${i + 1}"></span>
-<span class="movers" hidden><button type="button" data-move="up">Move up<span class="visually-hidden"> ${esc(c.name)}</span></button> <button type="button" data-move="down">Move down<span class="visually-hidden"> ${esc(c.name)}</span></button></span></li>`)
+${n > 1 ? `<span class="movers" hidden><button type="button" data-move="up">Move up<span class="visually-hidden"> ${esc(c.name)}</span></button> <button type="button" data-move="down">Move down<span class="visually-hidden"> ${esc(c.name)}</span></button></span>` : ''}</li>`)
     .join('');
   return `<form method="post" action="/event/vote" id="ballot-form"><input type="hidden" name="back" value="/event/vote">
 <input type="hidden" name="eligibilityVersion" value="${esc(b.eligibilityVersion)}"><input type="hidden" name="expectedRevision" value="${esc(b.revision)}">
-<p id="rank-help" class="muted">Best first. Drag a team, or use its Move up and Move down buttons; without scripts, number the positions.</p>
+<p id="rank-help" class="muted">${n > 1 ? 'Best first. Drag a team, or use its Move up and Move down buttons; without scripts, number the positions.' : n === 1 ? 'One team to rank: save or submit it as it is.' : 'No team to rank.'}</p>
 <ol id="ranking" class="ranking" aria-describedby="rank-help">${items}</ol>
 <p id="rank-status" class="visually-hidden" role="status" aria-live="assertive"></p>
 <div class="actions"><button type="submit" name="action" value="save">Save draft</button><button type="submit" name="action" value="submit" class="primary"${b.canSubmit ? '' : ' disabled'}>Submit ballot</button></div></form>`;
@@ -80,18 +72,18 @@ ${c.voteLink ? `<a href="${esc(c.voteLink)}" target="_blank" rel="noopener">Vote
 
 async function voteBody(ctx: PageContext): Promise<string> {
   const { read, status } = ctx;
-  const st = await read.must<Window & { eligibilityVersion: number | null; voter: { eligible: boolean; team: { name: string } | null; reason: string | null }; ballot: any; candidates: (Named & { yours: boolean })[]; results: Result | null; notice: string }>('app.community_status()');
+  const st = await read.must<CommunityStatus>('app.community_status()');
   const out = [eventNav(status, '/event/vote'), '<h1>Community vote</h1>'];
   out.push(`<section class="card" aria-labelledby="w-h"><h2 id="w-h">Window</h2>${windowLine(st)}<p class="muted">${esc(st.notice)}</p></section>`);
   if (st.results) out.push(`<section class="card" aria-labelledby="res-h"><h2 id="res-h">Result</h2>${resultTable(st.results)}${METHOD}</section>`);
   if (st.voter.eligible) {
-    const ballot = await read.try('app.community_ballot()');
+    const ballot = await read.try<Ballot>('app.community_ballot()');
     if (!ballot.ok) out.push(`<section class="card"><h2>Your ballot</h2>${refusal(ballot)}</section>`);
     else {
       const b = ballot.value;
-      const names = (list: Named[] | null) => (list?.length ? `<ol>${list.map((x) => `<li>${esc(x.name)}</li>`).join('')}</ol>` : '<p class="muted">none</p>');
+      const names = (list: RankedProject[] | null) => (list?.length ? `<ol>${list.map((x) => `<li>${esc(x.name)}</li>`).join('')}</ol>` : '<p class="muted">none</p>');
       out.push(`<section class="card" aria-labelledby="b-h"><h2 id="b-h">Your ballot</h2><dl class="facts"><dt>Team</dt><dd>${esc(b.team?.name ?? '—')}</dd>
-<dt>State</dt><dd><span class="badge" id="ballot-state">${esc(b.state)}</span></dd><dt>Revision</dt><dd>${b.revision}</dd><dt>Saved</dt><dd>${when(b.acceptedAt)}</dd><dt>Submitted</dt><dd>${when(b.submittedAt)}</dd>
+<dt>State</dt><dd><span class="badge" id="ballot-state">${esc(ballotStateWords(b.state))}</span></dd><dt>Revision</dt><dd>${b.revision > 0 ? b.revision : '— (nothing saved yet)'}</dd><dt>Saved</dt><dd>${when(b.acceptedAt)}</dd><dt>Submitted</dt><dd>${when(b.submittedAt)}</dd>
 ${b.invalidationReason ? `<dt>Invalidated</dt><dd>${esc(b.invalidationReason)}</dd>` : ''}${b.cannotSubmitReason ? `<dt>Submitting</dt><dd>Not now: ${esc(b.cannotSubmitReason)}</dd>` : ''}</dl>
 <h3>Submitted ranking</h3><div id="submitted">${names(b.submission)}</div>${rankingForm(b)}</section>`);
     }

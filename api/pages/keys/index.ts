@@ -11,15 +11,15 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { authenticate, callerOf, type Identity } from '../../auth/caller.ts';
 import { mintKey, KEY_PREFIX, type Tool } from '../../../core/keys.ts';
 import { asCaller } from '../../routes/support.ts';
-import { toAppError } from '../../server.ts';
-import type { ApiDeps } from '../../server.ts';
+import { toAppError } from '../../errors.ts';
+import type { ApiDeps } from '../../deps.ts';
 import { when } from '../components/deck-bits.ts';
 import { appPage, failurePage, problemPage } from '../components/layout.ts';
 import { toSignin, whoIs } from '../components/session.ts';
 import { esc } from '../html.ts';
+import { UUID_RE } from '../../../core/ids.ts';
 
 export const KEYS_PATH = '/decks/keys';
-const UUID = /^[0-9a-f]{8}-([0-9a-f]{4}-){3}[0-9a-f]{12}$/i;
 const SCOPES: Record<Tool, readonly [string, string]> = {
   deck: ['presentations:read', 'presentations:write'],
   hackathon: ['hackathon:read', 'hackathon:write'],
@@ -215,7 +215,7 @@ export function registerKeyPages(app: FastifyInstance, deps: ApiDeps): void {
     const who = await sessionOf(req, reply, deps);
     if ('reply' in who) return who.reply;
     try {
-      if (!UUID.test(req.params.id)) return problemPage(reply, 404, 'Not found', 'No such key of yours', whoIs(who.identity));
+      if (!UUID_RE.test(req.params.id)) return problemPage(reply, 404, 'Not found', 'No such key of yours', whoIs(who.identity));
       await asCaller(req, deps.pool, (c) => c.query('select app.revoke_my_api_key($1) as r', [req.params.id]));
       return reply.redirect(KEYS_PATH, 303);
     } catch (err) {

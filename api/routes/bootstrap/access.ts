@@ -14,8 +14,9 @@ export interface RepositoryAccess {
 /**
  * Provisioning invites participants at maintain, but a grant can be lowered by hand on the
  * code host, so a member's push permission is asked too rather than assumed. `invitationUrl`
- * is where the invitation is accepted (GitHub's page; the local code host accepts through
- * `POST /api/v1/codehost/invitations/accept`).
+ * is where the invitation is accepted (GitHub's page; on the local code host the page
+ * `/codehost/invitations/<owner>/<repo>`, whose button calls what
+ * `POST /api/v1/codehost/invitations/accept` calls).
  */
 export async function readAccess(host: CodeHost, fullName: string, login: string | null, invitationUrl: string, owned: () => Promise<boolean>): Promise<RepositoryAccess> {
   if (!login) {

@@ -7,7 +7,7 @@ import type pg from 'pg';
 import { createCodeHost, type CodeHost } from '../../../core/codehost/index.ts';
 import { EventOwnership } from '../../../core/codehost/ownership.ts';
 import type { Config } from '../../../core/config.ts';
-import type { ApiDeps } from '../../server.ts';
+import type { ApiDeps } from '../../deps.ts';
 import { callJson } from '../support.ts';
 import { readAccess } from './access.ts';
 import { loadInstallerSkill, type InstallerSkill } from './installer-skill.ts';
@@ -41,7 +41,7 @@ async function completeRecord(stored: StoredRecord, host: CodeHost, config: Conf
       cloneUrl: `${base}/${repository.fullName}.git`,
       access: await readAccess(host, repository.fullName, stored.githubLogin, config.codeHost === 'github'
         ? `${base}/${repository.fullName}/invitations`
-        : `${config.publicUrl}/api/v1/codehost/invitations/accept`,
+        : `${config.publicUrl}/codehost/invitations/${repository.fullName}`, // the page (api/pages/codehost-invitations.ts)
       () => new EventOwnership(pool, host, stored.event.id).ownsRepository(repository.fullName)),
     },
     installer: { name: skill.name, version: skill.version, sha256: skill.sha256, url: `${config.publicUrl}/bootstrap/installer-skill` },
@@ -63,9 +63,10 @@ export function registerBootstrapRoutes(app: FastifyInstance, deps: ApiDeps): vo
   const complete = bootstrapCompleter(deps);
   const answer = async (req: FastifyRequest, call: string, params: unknown[]) => complete(await callJson<StoredRecord>(req, pool, call, params));
 
-  app.get('/bootstrap', async (req) => answer(req, 'app.bootstrap_record()', []));
+  app.get('/bootstrap', { config: { keyScopes: ['hackathon:read'] } }, async (req) => answer(req, 'app.bootstrap_record()', []));
 
   app.put('/bootstrap/github', {
+      config: { keyScopes: ['hackathon:write'] },
     schema: {
       body: { type: 'object', additionalProperties: false, required: ['login'], properties: { login: { type: 'string', minLength: 1, maxLength: 40 } } },
     },

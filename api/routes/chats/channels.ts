@@ -1,7 +1,7 @@
 // chats list|read|replies|post and feed list|show|post: channels, their posts and threads.
 import type { FastifyInstance } from 'fastify';
 import type { ChannelList, ChannelView, Post, ReplyPage } from '../../../core/wire/chats.ts';
-import type { ApiDeps } from '../../server.ts';
+import type { ApiDeps } from '../../deps.ts';
 import { callJson, idempotent, PAGE_QUERY_SCHEMA, pageOf, parsePage, type Page } from '../support.ts';
 import { idParams, NEW_POST, type NewPost, type PageQuery } from './shared.ts';
 
@@ -9,14 +9,14 @@ const postKey = (p: Post): [string, string] => [p.at, p.id];
 const pageArgs = (page: Page) => [page.limit + 1, page.before?.at ?? null, page.before?.id ?? null];
 
 export function registerChannelRoutes(app: FastifyInstance, { pool }: ApiDeps): void {
-  app.get('/api/v1/event/chats', async (req): Promise<ChannelList> => ({ items: await callJson(req, pool, 'app.list_chat_channels()', []), nextCursor: null }));
+  app.get('/api/v1/event/chats', { config: { keyScopes: ['hackathon:read'] } }, async (req): Promise<ChannelList> => ({ items: await callJson(req, pool, 'app.list_chat_channels()', []), nextCursor: null }));
 
-  app.get<{ Params: { channelId: string } }>('/api/v1/event/chats/:channelId', { schema: { params: idParams('channelId') } }, async (req) =>
+  app.get<{ Params: { channelId: string } }>('/api/v1/event/chats/:channelId', { config: { keyScopes: ['hackathon:read'] }, schema: { params: idParams('channelId') } }, async (req) =>
     callJson<ChannelView>(req, pool, 'app.show_chat_channel($1)', [req.params.channelId]));
 
   app.get<{ Params: { channelId: string }; Querystring: PageQuery }>(
     '/api/v1/event/chats/:channelId/posts',
-    { schema: { params: idParams('channelId'), querystring: PAGE_QUERY_SCHEMA } },
+    { config: { keyScopes: ['hackathon:read'] }, schema: { params: idParams('channelId'), querystring: PAGE_QUERY_SCHEMA } },
     async (req) => {
       const page = parsePage(req.query);
       const rows = await callJson<Post[]>(req, pool, 'app.list_chat_posts($1, $2, $3, $4)', [req.params.channelId, ...pageArgs(page)]);
@@ -27,7 +27,7 @@ export function registerChannelRoutes(app: FastifyInstance, { pool }: ApiDeps): 
   // One page of a thread, oldest first: the cursor is the last reply of the previous page.
   app.get<{ Params: { channelId: string; postId: string }; Querystring: PageQuery }>(
     '/api/v1/event/chats/:channelId/posts/:postId/replies',
-    { schema: { params: idParams('channelId', 'postId'), querystring: PAGE_QUERY_SCHEMA } },
+    { config: { keyScopes: ['hackathon:read'] }, schema: { params: idParams('channelId', 'postId'), querystring: PAGE_QUERY_SCHEMA } },
     async (req): Promise<ReplyPage> => {
       const page = parsePage(req.query);
       const r = await callJson<{ root: Post; items: Post[] }>(req, pool, 'app.list_chat_replies($1, $2, $3, $4, $5)', [req.params.channelId, req.params.postId, ...pageArgs(page)]);
@@ -37,7 +37,7 @@ export function registerChannelRoutes(app: FastifyInstance, { pool }: ApiDeps): 
 
   app.post<{ Params: { channelId: string }; Body: NewPost }>(
     '/api/v1/event/chats/:channelId/posts',
-    { schema: { params: idParams('channelId'), body: NEW_POST } },
+    { config: { keyScopes: ['hackathon:write'] }, schema: { params: idParams('channelId'), body: NEW_POST } },
     async (req, reply) => {
       const r = await idempotent(req, pool, async (c) => {
         const { rows } = await c.query('select app.create_chat_post($1, $2, $3) as r', [req.params.channelId, req.body.body, req.body.threadId ?? null]);
@@ -48,15 +48,15 @@ export function registerChannelRoutes(app: FastifyInstance, { pool }: ApiDeps): 
   );
 
   // The feed is the general channel.
-  app.get('/api/v1/event/feed', async (req) => callJson<ChannelView>(req, pool, 'app.show_feed()', []));
+  app.get('/api/v1/event/feed', { config: { keyScopes: ['hackathon:read'] } }, async (req) => callJson<ChannelView>(req, pool, 'app.show_feed()', []));
 
-  app.get<{ Querystring: PageQuery }>('/api/v1/event/feed/posts', { schema: { querystring: PAGE_QUERY_SCHEMA } }, async (req) => {
+  app.get<{ Querystring: PageQuery }>('/api/v1/event/feed/posts', { config: { keyScopes: ['hackathon:read'] }, schema: { querystring: PAGE_QUERY_SCHEMA } }, async (req) => {
     const page = parsePage(req.query);
     const rows = await callJson<Post[]>(req, pool, 'app.list_chat_posts(app.feed_channel_id(), $1, $2, $3)', pageArgs(page));
     return pageOf(rows, page, postKey);
   });
 
-  app.post<{ Body: NewPost }>('/api/v1/event/feed/posts', { schema: { body: NEW_POST } }, async (req, reply) => {
+  app.post<{ Body: NewPost }>('/api/v1/event/feed/posts', { config: { keyScopes: ['hackathon:write'] }, schema: { body: NEW_POST } }, async (req, reply) => {
     const r = await idempotent(req, pool, async (c) => {
       const { rows } = await c.query('select app.create_chat_post(app.feed_channel_id(), $1, $2) as r', [req.body.body, req.body.threadId ?? null]);
       return { status: 201, body: rows[0].r };

@@ -1,7 +1,7 @@
 // requests list|show|open|claim|unclaim|resolve|reopen.
 import type { FastifyInstance } from 'fastify';
 import type { HelpRequest } from '../../../core/wire/chats.ts';
-import type { ApiDeps } from '../../server.ts';
+import type { ApiDeps } from '../../deps.ts';
 import { callJson, idempotent, PAGE_QUERY_SCHEMA, pageOf, parsePage } from '../support.ts';
 import { idParams, POST_BODY, type PageQuery } from './shared.ts';
 
@@ -13,7 +13,7 @@ const LIST_QUERY = {
 export const TRANSITIONS = { claim: 'app.claim_help_request($1)', unclaim: 'app.unclaim_help_request($1)', resolve: 'app.resolve_help_request($1)', reopen: 'app.reopen_help_request($1)' } as const;
 
 export function registerRequestRoutes(app: FastifyInstance, { pool }: ApiDeps): void {
-  app.get<{ Querystring: PageQuery & { status?: string } }>('/api/v1/event/requests', { schema: { querystring: LIST_QUERY } }, async (req) => {
+  app.get<{ Querystring: PageQuery & { status?: string } }>('/api/v1/event/requests', { config: { keyScopes: ['hackathon:read'] }, schema: { querystring: LIST_QUERY } }, async (req) => {
     const page = parsePage(req.query);
     const rows = await callJson<HelpRequest[]>(req, pool, 'app.list_help_requests($1, $2, $3, $4)', [req.query.status ?? null, page.limit + 1, page.before?.at ?? null, page.before?.id ?? null]);
     return pageOf(rows, page, (r) => [r.openedAt, r.id]);
@@ -21,7 +21,7 @@ export function registerRequestRoutes(app: FastifyInstance, { pool }: ApiDeps): 
 
   app.post<{ Body: { title: string; body: string } }>(
     '/api/v1/event/requests',
-    { schema: { body: { type: 'object', additionalProperties: false, required: ['title', 'body'], properties: { title: { type: 'string', minLength: 1, maxLength: 200 }, body: POST_BODY } } } },
+    { config: { keyScopes: ['hackathon:write'] }, schema: { body: { type: 'object', additionalProperties: false, required: ['title', 'body'], properties: { title: { type: 'string', minLength: 1, maxLength: 200 }, body: POST_BODY } } } },
     async (req, reply) => {
       const r = await idempotent(req, pool, async (c) => {
         const { rows } = await c.query('select app.open_help_request($1, $2) as r', [req.body.title, req.body.body]);
@@ -31,11 +31,11 @@ export function registerRequestRoutes(app: FastifyInstance, { pool }: ApiDeps): 
     },
   );
 
-  app.get<{ Params: { id: string } }>('/api/v1/event/requests/:id', { schema: { params: idParams('id') } }, async (req) =>
+  app.get<{ Params: { id: string } }>('/api/v1/event/requests/:id', { config: { keyScopes: ['hackathon:read'] }, schema: { params: idParams('id') } }, async (req) =>
     callJson<HelpRequest>(req, pool, 'app.show_help_request($1)', [req.params.id]));
 
   for (const [verb, call] of Object.entries(TRANSITIONS)) {
-    app.post<{ Params: { id: string } }>(`/api/v1/event/requests/:id/${verb}`, { schema: { params: idParams('id') } }, async (req) =>
+    app.post<{ Params: { id: string } }>(`/api/v1/event/requests/:id/${verb}`, { config: { keyScopes: ['hackathon:write'] }, schema: { params: idParams('id') } }, async (req) =>
       callJson<HelpRequest>(req, pool, call, [req.params.id]));
   }
 }

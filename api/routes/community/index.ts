@@ -17,10 +17,10 @@
 //   GET  /results/:version/ballots       the counted ballots of a version, for podium vote recount
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { AppError } from '../../errors.ts';
-import type { ApiDeps } from '../../server.ts';
+import type { ApiDeps } from '../../deps.ts';
 import { callJson, idempotent, strictTypes } from '../support.ts';
+import { UUID_PATTERN } from '../../../core/ids.ts';
 
-const UUID = '^[0-9a-fA-F]{8}-([0-9a-fA-F]{4}-){3}[0-9a-fA-F]{12}$';
 const INT4_MAX = 2_147_483_647;
 
 const REASON = { type: 'string', minLength: 1, maxLength: 500 } as const;
@@ -65,24 +65,24 @@ function versionParam(req: FastifyRequest): number {
 export function registerCommunityRoutes(app: FastifyInstance, { pool }: ApiDeps): void {
   const base = '/api/v1/community';
 
-  app.get(`${base}/status`, async (req) => callJson(req, pool, 'app.community_status()', []));
+  app.get(`${base}/status`, { config: { keyScopes: ['hackathon:read'] } }, async (req) => callJson(req, pool, 'app.community_status()', []));
 
-  app.get(`${base}/eligibility`, async (req) => callJson(req, pool, 'app.community_eligibility()', []));
-  app.put(`${base}/eligibility/lock`, { schema: { body: ELIGIBILITY_FILE }, preValidation: strictTypes(ELIGIBILITY_FILE) }, async (req) =>
+  app.get(`${base}/eligibility`, { config: { keyScopes: ['hackathon:read'] } }, async (req) => callJson(req, pool, 'app.community_eligibility()', []));
+  app.put(`${base}/eligibility/lock`, { config: { keyScopes: ['hackathon:write'] }, schema: { body: ELIGIBILITY_FILE }, preValidation: strictTypes(ELIGIBILITY_FILE) }, async (req) =>
     callJson(req, pool, 'app.lock_vote_eligibility($1)', [JSON.stringify(req.body ?? {})]));
-  app.delete(`${base}/eligibility/lock`, async (req) => callJson(req, pool, 'app.unlock_vote_eligibility()', []));
+  app.delete(`${base}/eligibility/lock`, { config: { keyScopes: ['hackathon:write'] } }, async (req) => callJson(req, pool, 'app.unlock_vote_eligibility()', []));
 
-  app.post(`${base}/voting/open`, async (req) => callJson(req, pool, 'app.open_voting()', []));
-  app.post(`${base}/voting/close`, async (req) => callJson(req, pool, 'app.close_voting()', []));
+  app.post(`${base}/voting/open`, { config: { keyScopes: ['hackathon:write'] } }, async (req) => callJson(req, pool, 'app.open_voting()', []));
+  app.post(`${base}/voting/close`, { config: { keyScopes: ['hackathon:write'] } }, async (req) => callJson(req, pool, 'app.close_voting()', []));
 
-  app.get(`${base}/ballot`, async (req) => callJson(req, pool, 'app.community_ballot()', []));
+  app.get(`${base}/ballot`, { config: { keyScopes: ['hackathon:read'] } }, async (req) => callJson(req, pool, 'app.community_ballot()', []));
   const ballotArgs = (req: FastifyRequest) => {
     const b = req.body as { ranking: string[]; eligibilityVersion: number; expectedRevision: number };
     return [b.ranking, b.eligibilityVersion, b.expectedRevision];
   };
-  app.put(`${base}/ballot/draft`, { schema: { body: BALLOT_WRITE }, preValidation: strictTypes(BALLOT_WRITE) }, async (req) =>
+  app.put(`${base}/ballot/draft`, { config: { keyScopes: ['hackathon:write'] }, schema: { body: BALLOT_WRITE }, preValidation: strictTypes(BALLOT_WRITE) }, async (req) =>
     callJson(req, pool, 'app.save_vote_ballot($1, $2, $3)', ballotArgs(req)));
-  app.post(`${base}/ballot/submission`, { schema: { body: BALLOT_WRITE }, preValidation: strictTypes(BALLOT_WRITE) }, async (req, reply) => {
+  app.post(`${base}/ballot/submission`, { config: { keyScopes: ['hackathon:write'] }, schema: { body: BALLOT_WRITE }, preValidation: strictTypes(BALLOT_WRITE) }, async (req, reply) => {
     const r = await idempotent(req, pool, async (c) => {
       const body = (await c.query('select app.submit_vote_ballot($1, $2, $3) as r', ballotArgs(req))).rows[0].r;
       return { status: 200, body };
@@ -92,21 +92,22 @@ export function registerCommunityRoutes(app: FastifyInstance, { pool }: ApiDeps)
   });
 
   // The list is read through app_private (not on GraphQL): every read is audited there.
-  app.get(`${base}/ballots`, async (req) => callJson(req, pool, 'app_private.community_ballots()', []));
-  app.get(`${base}/ballots/reads`, async (req) => callJson(req, pool, 'app.community_ballot_reads()', []));
+  app.get(`${base}/ballots`, { config: { keyScopes: ['hackathon:read'] } }, async (req) => callJson(req, pool, 'app_private.community_ballots()', []));
+  app.get(`${base}/ballots/reads`, { config: { keyScopes: ['hackathon:read'] } }, async (req) => callJson(req, pool, 'app.community_ballot_reads()', []));
   app.post(`${base}/ballots/:ballotId/invalidate`, {
+      config: { keyScopes: ['hackathon:write'] },
     schema: {
-      params: { type: 'object', required: ['ballotId'], properties: { ballotId: { type: 'string', pattern: UUID } } },
+      params: { type: 'object', required: ['ballotId'], properties: { ballotId: { type: 'string', pattern: UUID_PATTERN } } },
       body: INVALIDATE,
     },
     preValidation: strictTypes(INVALIDATE),
   }, async (req) => callJson(req, pool, 'app.invalidate_vote_ballot($1, $2)', [(req.params as { ballotId: string }).ballotId, (req.body as { reason: string }).reason]));
 
-  app.get(`${base}/results`, async (req) => callJson(req, pool, 'app.community_results()', []));
-  app.post(`${base}/results`, async (req, reply) => {
+  app.get(`${base}/results`, { config: { keyScopes: ['hackathon:read'] } }, async (req) => callJson(req, pool, 'app.community_results()', []));
+  app.post(`${base}/results`, { config: { keyScopes: ['hackathon:write'] } }, async (req, reply) => {
     const r = await callJson<{ created: boolean }>(req, pool, 'app.calculate_vote_results()', []);
     return reply.code(r.created ? 201 : 200).send(r);
   });
-  app.put(`${base}/results/:version/release`, async (req) => callJson(req, pool, 'app.release_vote_results($1)', [versionParam(req)]));
-  app.get(`${base}/results/:version/ballots`, async (req) => callJson(req, pool, 'app.community_results_export($1)', [versionParam(req)]));
+  app.put(`${base}/results/:version/release`, { config: { keyScopes: ['hackathon:write'] } }, async (req) => callJson(req, pool, 'app.release_vote_results($1)', [versionParam(req)]));
+  app.get(`${base}/results/:version/ballots`, { config: { keyScopes: ['hackathon:read'] } }, async (req) => callJson(req, pool, 'app.community_results_export($1)', [versionParam(req)]));
 }

@@ -7,7 +7,7 @@
 //   GET  /api/v1/presentations/:id/responses/:responseId
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { AppError } from '../../errors.ts';
-import type { ApiDeps } from '../../server.ts';
+import type { ApiDeps } from '../../deps.ts';
 import { callJson, PAGE_QUERY_SCHEMA, pageOf, parsePage } from '../support.ts';
 import type { LinkCache } from './link-cache.ts';
 import { cookieVisitor, openContext, unlocked, visitorHash } from './link-access.ts';
@@ -83,6 +83,7 @@ export function registerFormRoutes(app: FastifyInstance, { config, pool }: ApiDe
   app.get<{ Params: { id: string }; Querystring: ResponseQuery }>(
     '/api/v1/presentations/:id/responses',
     {
+      config: { keyScopes: ['presentations:read'] },
       schema: {
         querystring: {
           type: 'object',
@@ -110,7 +111,7 @@ export function registerFormRoutes(app: FastifyInstance, { config, pool }: ApiDe
     },
   );
 
-  app.get<{ Params: { id: string; responseId: string } }>('/api/v1/presentations/:id/responses/:responseId', async (req) =>
+  app.get<{ Params: { id: string; responseId: string } }>('/api/v1/presentations/:id/responses/:responseId', { config: { keyScopes: ['presentations:read'] } }, async (req) =>
     callJson(req, pool, 'app.get_response($1, $2)', [deckId(req.params.id), anyId(req.params.responseId, 'response')]),
   );
 }

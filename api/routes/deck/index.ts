@@ -2,18 +2,18 @@
 // views, forms, collaborators, annotations, export. One module per area.
 import type { FastifyInstance } from 'fastify';
 import { createBlobStore } from '../../../core/storage/index.ts';
-import type { ApiDeps } from '../../server.ts';
+import type { ApiDeps, FastRoute } from '../../deps.ts';
 import { registerDeckRoutes as registerDecks } from './decks.ts';
 import { registerExportRoutes } from './export.ts';
 import { registerFormRoutes } from './forms.ts';
 import { LinkCache } from './link-cache.ts';
 import { registerPeopleRoutes } from './people.ts';
 import { registerPublishRoutes } from './publish.ts';
-import { registerServeRoutes } from './serve.ts';
+import { fastDeckFile, registerServeRoutes } from './serve.ts';
 import { registerShareRoutes } from './share.ts';
 import { registerViewRoutes } from './views.ts';
 
-export function registerDeckRoutes(app: FastifyInstance, deps: ApiDeps): void {
+export function registerDeckRoutes(app: FastifyInstance, deps: ApiDeps, fastRoutes: FastRoute[] = []): void {
   const store = createBlobStore(deps.config);
   const links = new LinkCache(deps.pool);
   app.addHook('onClose', async () => store.close());
@@ -27,6 +27,7 @@ export function registerDeckRoutes(app: FastifyInstance, deps: ApiDeps): void {
   registerDecks(app, deps, store, links);
   registerShareRoutes(app, deps, links);
   registerServeRoutes(app, deps, store, links);
+  fastRoutes.push(fastDeckFile(deps.config.authSecret, links));
   registerViewRoutes(app, deps);
   registerFormRoutes(app, deps, links);
   registerPeopleRoutes(app, deps);

@@ -14,7 +14,7 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { hmac, randomToken, safeEqual, sha256 } from '../../../core/crypto.ts';
 import { manifestPathProblem } from '../../../core/wire/deck-paths.ts';
-import { readCookie } from '../../auth/session.ts';
+import { readCookie, readCookieHeader } from '../../auth/session.ts';
 import type { LinkInfo } from './link-cache.ts';
 
 export const LINK_COOKIE = 'podium_link';
@@ -63,31 +63,32 @@ export function proofIssuedAt(secret: string, link: LinkInfo, value: string | nu
 }
 
 /** The password cookie's proof issue time (valid and unexpired), else null. */
-export function cookieProof(secret: string, link: LinkInfo, req: FastifyRequest): number | null {
-  return proofIssuedAt(secret, link, readCookie(req.headers.cookie, LINK_COOKIE));
+export function cookieProof(secret: string, link: LinkInfo, req: { headers: { cookie?: string } }): number | null {
+  return proofIssuedAt(secret, link, readCookieHeader(req.headers.cookie, LINK_COOKIE));
 }
 
 /**
  * Open links pass; password links need a valid frame context (minted only behind a valid
  * proof, signed over the password hash, expiring with the proof) or the password cookie.
  */
-export function unlocked(secret: string, link: LinkInfo, req: FastifyRequest, ctx: FrameContext | null): boolean {
+export function unlocked(secret: string, link: LinkInfo, req: { headers: { cookie?: string } }, ctx: FrameContext | null): boolean {
   if (!link.passwordHash) return true;
   return ctx !== null || cookieProof(secret, link, req) !== null;
 }
 
-export function linkCookie(secret: string, link: LinkInfo, token: string, secure: boolean): string {
-  return `${LINK_COOKIE}=${passwordProof(secret, link, link.now)}; Path=/v/${token}/; HttpOnly; SameSite=Lax; Max-Age=${PROOF_SECONDS}${secure ? '; Secure' : ''}`;
+/** Sets the password cookie: a fresh proof, for this link's pages only (Path=/v/<token>/). */
+export function setLinkCookie(reply: FastifyReply, secret: string, link: LinkInfo, token: string, secure: boolean): FastifyReply {
+  return reply.setCookie(LINK_COOKIE, passwordProof(secret, link, link.now), { path: `/v/${token}/`, httpOnly: true, sameSite: 'lax', maxAge: PROOF_SECONDS, secure });
 }
 
 // Visitors ------------------------------------------------------------------------------
 
 /** The browser id (podium_v cookie, one per browser), set when missing. Never shown to a deck. */
 export function browserOf(req: FastifyRequest, reply: FastifyReply, secure: boolean): { id: string; known: boolean } {
-  const v = readCookie(req.headers.cookie, VISITOR_COOKIE);
+  const v = readCookie(req, VISITOR_COOKIE);
   if (v && BROWSER_ID.test(v)) return { id: v, known: true };
   const id = randomToken(16);
-  reply.header('set-cookie', `${VISITOR_COOKIE}=${id}; Path=/v/; HttpOnly; SameSite=Lax; Max-Age=31536000${secure ? '; Secure' : ''}`);
+  reply.setCookie(VISITOR_COOKIE, id, { path: '/v/', httpOnly: true, sameSite: 'lax', maxAge: 31536000, secure });
   return { id, known: false };
 }
 
@@ -98,7 +99,7 @@ export function linkVisitor(secret: string, linkId: string, browserId: string): 
 
 /** The link visitor of a request's podium_v cookie (unframed requests), or null without one. */
 export function cookieVisitor(secret: string, link: LinkInfo, req: FastifyRequest): string | null {
-  const v = readCookie(req.headers.cookie, VISITOR_COOKIE);
+  const v = readCookie(req, VISITOR_COOKIE);
   return v && BROWSER_ID.test(v) ? linkVisitor(secret, link.linkId, v) : null;
 }
 
@@ -146,7 +147,7 @@ export function requestedPath(rawUrl: string, token: string): { path: string; ct
   const rest = (q === -1 ? rawUrl : rawUrl.slice(0, q)).slice(`/v/${token}/`.length);
   let segments: string[];
   try {
-    segments = rest.split('/').map((s) => decodeURIComponent(s));
+    segments = rest.includes('%') ? rest.split('/').map((s) => decodeURIComponent(s)) : rest.split('/'); // nothing to decode: the hot path
   } catch {
     return null;
   }

@@ -4,19 +4,19 @@
 //   GET|POST /api/v1/presentations/:id/annotations,   DELETE .../annotations/:annotationId
 import type { FastifyInstance } from 'fastify';
 import { EMAIL_SCHEMA } from '../identity/login-wall.ts';
-import type { ApiDeps } from '../../server.ts';
+import type { ApiDeps } from '../../deps.ts';
 import { callJson, idempotent, PAGE_QUERY_SCHEMA, pageOf, parsePage } from '../support.ts';
 import { anyId, deckId } from './shape.ts';
 
 export function registerPeopleRoutes(app: FastifyInstance, { pool }: ApiDeps): void {
-  app.get<{ Params: { id: string } }>('/api/v1/presentations/:id/collaborators', async (req) => ({
+  app.get<{ Params: { id: string } }>('/api/v1/presentations/:id/collaborators', { config: { keyScopes: ['presentations:read'] } }, async (req) => ({
     items: await callJson(req, pool, 'app.list_collaborators($1)', [deckId(req.params.id)]),
     nextCursor: null, // a deck has few collaborators: one page
   }));
 
   app.post<{ Params: { id: string }; Body: { email: string } }>(
     '/api/v1/presentations/:id/collaborators',
-    { schema: { body: { type: 'object', required: ['email'], additionalProperties: false, properties: { email: EMAIL_SCHEMA } } } },
+    { config: { keyScopes: ['presentations:write'] }, schema: { body: { type: 'object', required: ['email'], additionalProperties: false, properties: { email: EMAIL_SCHEMA } } } },
     async (req, reply) => {
       const id = deckId(req.params.id);
       const r = await idempotent(req, pool, async (c) => ({
@@ -27,13 +27,13 @@ export function registerPeopleRoutes(app: FastifyInstance, { pool }: ApiDeps): v
     },
   );
 
-  app.delete<{ Params: { id: string; collaboratorId: string } }>('/api/v1/presentations/:id/collaborators/:collaboratorId', async (req) => ({
+  app.delete<{ Params: { id: string; collaboratorId: string } }>('/api/v1/presentations/:id/collaborators/:collaboratorId', { config: { keyScopes: ['presentations:write'] } }, async (req) => ({
     removed: await callJson(req, pool, 'app.remove_collaborator($1, $2)', [deckId(req.params.id), anyId(req.params.collaboratorId, 'collaborator')]),
   }));
 
   app.get<{ Params: { id: string }; Querystring: { limit?: number; cursor?: string; version?: number } }>(
     '/api/v1/presentations/:id/annotations',
-    { schema: { querystring: { ...PAGE_QUERY_SCHEMA, properties: { ...PAGE_QUERY_SCHEMA.properties, version: { type: 'integer', minimum: 1 } } } } },
+    { config: { keyScopes: ['presentations:read'] }, schema: { querystring: { ...PAGE_QUERY_SCHEMA, properties: { ...PAGE_QUERY_SCHEMA.properties, version: { type: 'integer', minimum: 1 } } } } },
     async (req) => {
       const page = parsePage(req.query);
       const rows = await callJson<{ id: string; createdAt: string }[]>(req, pool, 'app.list_annotations($1, $2, $3, $4, $5)', [
@@ -46,6 +46,7 @@ export function registerPeopleRoutes(app: FastifyInstance, { pool }: ApiDeps): v
   app.post<{ Params: { id: string }; Body: { version?: number; path: string; position?: Record<string, unknown>; body: string } }>(
     '/api/v1/presentations/:id/annotations',
     {
+      config: { keyScopes: ['presentations:write'] },
       schema: {
         body: {
           type: 'object',
@@ -71,7 +72,7 @@ export function registerPeopleRoutes(app: FastifyInstance, { pool }: ApiDeps): v
     },
   );
 
-  app.delete<{ Params: { id: string; annotationId: string } }>('/api/v1/presentations/:id/annotations/:annotationId', async (req) => ({
+  app.delete<{ Params: { id: string; annotationId: string } }>('/api/v1/presentations/:id/annotations/:annotationId', { config: { keyScopes: ['presentations:write'] } }, async (req) => ({
     removed: await callJson(req, pool, 'app.delete_annotation($1, $2)', [deckId(req.params.id), anyId(req.params.annotationId, 'annotation')]),
   }));
 }

@@ -10,7 +10,7 @@ import type { Readable } from 'node:stream';
 import { BlobError, type BlobStore } from '../../../core/storage/index.ts';
 import { manifestPathProblem } from '../../../core/wire/deck-paths.ts';
 import { AppError } from '../../errors.ts';
-import type { ApiDeps } from '../../server.ts';
+import type { ApiDeps } from '../../deps.ts';
 import { callJson, idempotent } from '../support.ts';
 import { SAFE_INT_MAX } from '../../input-guard.ts';
 import { deckId, pushAnswer, SHA256_SCHEMA, TITLE_SCHEMA } from './shape.ts';
@@ -69,6 +69,7 @@ export function registerPublishRoutes(app: FastifyInstance, { config, pool }: Ap
   app.post<{ Body: { files: { sha256: string; size: number; path?: string }[] } }>(
     '/api/v1/blobs/precheck',
     {
+      config: { keyScopes: ['presentations:write'] },
       bodyLimit: MANIFEST_BODY_LIMIT,
       schema: {
         body: {
@@ -103,7 +104,7 @@ export function registerPublishRoutes(app: FastifyInstance, { config, pool }: Ap
   // never buffers a file in memory.
   app.register(async (scope) => {
     scope.addContentTypeParser('application/octet-stream', (_req, payload, done) => done(null, payload));
-    scope.put<{ Params: { sha256: string } }>('/api/v1/blobs/:sha256', async (req, reply) => {
+    scope.put<{ Params: { sha256: string } }>('/api/v1/blobs/:sha256', { config: { keyScopes: ['presentations:write'] } }, async (req, reply) => {
       const sha = req.params.sha256;
       if (!/^[0-9a-f]{64}$/.test(sha)) throw new AppError('invalid_input', 'The blob id is its sha256 in lowercase hex', { field: 'sha256' });
       if (!req.body || typeof (req.body as Readable).pipe !== 'function') {
@@ -146,14 +147,14 @@ export function registerPublishRoutes(app: FastifyInstance, { config, pool }: Ap
     });
   };
 
-  app.post<{ Body: Manifest }>('/api/v1/presentations', { bodyLimit: MANIFEST_BODY_LIMIT, schema: { body: manifestSchema(false) } }, async (req, reply) => {
+  app.post<{ Body: Manifest }>('/api/v1/presentations', { config: { keyScopes: ['presentations:write'] }, bodyLimit: MANIFEST_BODY_LIMIT, schema: { body: manifestSchema(false) } }, async (req, reply) => {
     const r = await commit(req, null);
     return reply.status(r.status).send(r.body);
   });
 
   app.post<{ Body: Manifest; Params: { id: string } }>(
     '/api/v1/presentations/:id/versions',
-    { bodyLimit: MANIFEST_BODY_LIMIT, schema: { body: manifestSchema(true) } },
+    { config: { keyScopes: ['presentations:write'] }, bodyLimit: MANIFEST_BODY_LIMIT, schema: { body: manifestSchema(true) } },
     async (req, reply) => {
       const r = await commit(req, deckId(req.params.id));
       return reply.status(r.status).send(r.body);

@@ -12,11 +12,11 @@ import type { Readable } from 'node:stream';
 import { verifyPassword } from '../../../core/passwords.ts';
 import type { BlobStore } from '../../../core/storage/index.ts';
 import { esc } from '../../pages/html.ts';
-import type { ApiDeps } from '../../server.ts';
+import type { ApiDeps, FastAnswer, FastRoute } from '../../deps.ts';
 import { type FileRef, type LinkCache, type LinkInfo, SMALL_BLOB_BYTES } from './link-cache.ts';
 import {
-  browserOf, cookieProof, encodeContext, encodePath, FRAME_PREFIX, FRAME_SECONDS, type FrameContext, linkCookie, linkVisitor, openContext, PROOF_SECONDS,
-  requestedPath, unlocked, visitorHash,
+  browserOf, cookieProof, encodeContext, encodePath, FRAME_PREFIX, FRAME_SECONDS, type FrameContext, linkVisitor, openContext, PROOF_SECONDS,
+  requestedPath, setLinkCookie, unlocked, visitorHash,
 } from './link-access.ts';
 import { contentTypeOf } from './mime.ts';
 import { EMBED_JS } from './embed-js.ts';
@@ -70,6 +70,46 @@ function attachmentName(path: string): string {
 
 function dispositionOf(name: string): string {
   return `attachment; filename="${name.replace(/[^\x20-\x7e]|["\\]/g, '_')}"; filename*=UTF-8''${encodeURIComponent(name)}`;
+}
+
+const NOT_FOUND: FastAnswer = { status: 404, headers: { 'content-type': 'text/plain; charset=utf-8', 'cache-control': 'no-store' }, body: 'Not found\n', route: '/v/:token/*' };
+const TOKEN = /^[A-Za-z0-9_-]{1,200}$/;
+
+/**
+ * The fast path of `GET /v/<token>/<path>` (and its framed `.f/<context>/` form): what the
+ * `/v/:token/*` route below answers, decided from memory alone (link, file and blob all
+ * cached), before fastify builds a request. It decides as the route does: a dead link, a
+ * bad or expired frame context, a password link without proof and a missing file answer the
+ * same 404; a match answers the bytes with the deck's sandbox CSP and its etag (304 when the
+ * browser has it). Everything else (not cached yet, attachments and the zip, which count a
+ * download, the entry page, which counts a view, anything odd in the URL) is left to fastify.
+ */
+export function fastDeckFile(secret: string, links: LinkCache): FastRoute {
+  return (req) => {
+    const url = req.url ?? '';
+    if (!url.startsWith('/v/')) return null;
+    const slash = url.indexOf('/', 3);
+    if (slash === -1) return null;
+    const token = url.slice(3, slash);
+    if (!TOKEN.test(token)) return null; // fastify decodes %-escapes in the token; leave those to it
+    const rest = url.charCodeAt(slash + 1);
+    if (Number.isNaN(rest) || rest === 63 /* ? */) return null; // the entry page /v/<token>/
+    const at = requestedPath(url, token);
+    if (!at || at.path === 'downloads.zip' || at.path.startsWith('downloads/')) return null;
+    const link = links.peek(token);
+    if (link === undefined) return null;
+    if (link === null) return NOT_FOUND;
+    const ctx = at.ctx ? openContext(secret, link, at.ctx) : null;
+    if ((at.ctx && !ctx) || !unlocked(secret, link, req, ctx)) return NOT_FOUND;
+    const ref = links.peekFile(link.deckId, link.version, at.path);
+    if (ref === undefined) return null;
+    if (ref === null) return NOT_FOUND;
+    const etag = `"${ref.sha256}"`;
+    const headers = { 'content-type': contentTypeOf(at.path), 'content-security-policy': DECK_SANDBOX, etag, 'cache-control': 'private, no-cache' };
+    if (req.headers['if-none-match'] === etag) return { status: 304, headers, body: null, route: '/v/:token/*' };
+    const bytes = links.blob(ref.sha256);
+    return bytes ? { status: 200, headers, body: bytes, route: '/v/:token/*' } : null;
+  };
 }
 
 export function registerServeRoutes(app: FastifyInstance, deps: ApiDeps, store: BlobStore, links: LinkCache): void {
@@ -195,7 +235,7 @@ export function registerServeRoutes(app: FastifyInstance, deps: ApiDeps, store: 
       if (!v.allowed) return reply.header('retry-after', String(v.retryAfterSeconds)).status(429).send('Too many attempts; try again later\n');
       const given = typeof req.body?.password === 'string' ? req.body.password : '';
       if (!given || !(await verifyPassword(link.passwordHash, given))) return passwordPage(reply, 'That password is not right.');
-      reply.header('set-cookie', linkCookie(config.authSecret, link, req.params.token, secure));
+      setLinkCookie(reply, config.authSecret, link, req.params.token, secure);
       return reply.redirect(`/v/${encodeURIComponent(req.params.token)}/`, 303);
     },
   );

@@ -1,16 +1,15 @@
 // What every deck route shares: id checks, the deck page URL, JSON schemas.
 import { AppError } from '../../errors.ts';
-
-const UUID = /^[0-9a-f]{8}-([0-9a-f]{4}-){3}[0-9a-f]{12}$/i;
+import { UUID_RE } from '../../../core/ids.ts';
 
 /** A malformed id names no deck: it answers exactly like one that does not exist. */
 export function deckId(id: string): string {
-  if (!UUID.test(id)) throw new AppError('not_found', 'No such deck', { presentationId: id });
+  if (!UUID_RE.test(id)) throw new AppError('not_found', 'No such deck', { presentationId: id });
   return id;
 }
 
 export function anyId(id: string, what: string): string {
-  if (!UUID.test(id)) throw new AppError('not_found', `No such ${what}`);
+  if (!UUID_RE.test(id)) throw new AppError('not_found', `No such ${what}`);
   return id;
 }
 

@@ -11,7 +11,7 @@ import { randomToken, seal, sha256 } from '../../../core/crypto.ts';
 import { hashPassword } from '../../../core/passwords.ts';
 import { AppError } from '../../errors.ts';
 import { esc } from '../../pages/html.ts';
-import type { ApiDeps } from '../../server.ts';
+import type { ApiDeps } from '../../deps.ts';
 import { callJson, idempotent, PAGE_QUERY_SCHEMA, pageOf, parsePage } from '../support.ts';
 import type { LinkCache } from './link-cache.ts';
 import { anyId, deckId } from './shape.ts';
@@ -59,7 +59,7 @@ const MINT_SQL = 'select app_private.mint_share_link($1, $2, $3, $4, $5, $6, $7,
 export function registerShareRoutes(app: FastifyInstance, { config, pool }: ApiDeps, links: LinkCache): void {
   app.post<{ Params: { id: string }; Body: ShareBody }>(
     '/api/v1/presentations/:id/share-links',
-    { schema: { body: { type: 'object', additionalProperties: false, properties: LINK_PROPERTIES } } },
+    { config: { keyScopes: ['presentations:write'] }, schema: { body: { type: 'object', additionalProperties: false, properties: LINK_PROPERTIES } } },
     async (req, reply) => {
       const id = deckId(req.params.id);
       const b = req.body ?? {};
@@ -90,6 +90,7 @@ export function registerShareRoutes(app: FastifyInstance, { config, pool }: ApiD
   app.post<{ Params: { id: string }; Body: ShareBody & { to: string; message?: string } }>(
     '/api/v1/presentations/:id/share-links/email',
     {
+      config: { keyScopes: ['presentations:write'] },
       schema: {
         body: {
           type: 'object',
@@ -117,7 +118,7 @@ export function registerShareRoutes(app: FastifyInstance, { config, pool }: ApiD
 
   app.get<{ Params: { id: string }; Querystring: { limit?: number; cursor?: string } }>(
     '/api/v1/presentations/:id/share-links',
-    { schema: { querystring: PAGE_QUERY_SCHEMA } },
+    { config: { keyScopes: ['presentations:read'] }, schema: { querystring: PAGE_QUERY_SCHEMA } },
     async (req) => {
       const page = parsePage(req.query);
       const rows = await callJson<{ id: string; createdAt: string }[]>(req, pool, 'app.list_share_links($1, $2, $3, $4)', [
@@ -127,7 +128,7 @@ export function registerShareRoutes(app: FastifyInstance, { config, pool }: ApiD
     },
   );
 
-  app.delete<{ Params: { linkId: string } }>('/api/v1/share-links/:linkId', async (req) => {
+  app.delete<{ Params: { linkId: string } }>('/api/v1/share-links/:linkId', { config: { keyScopes: ['presentations:write'] } }, async (req) => {
     const token = await callJson(req, pool, 'app.revoke_share_link($1)', [anyId(req.params.linkId, 'share link')]);
     links.forgetAll();
     return { token };

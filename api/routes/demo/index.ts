@@ -7,9 +7,9 @@
 import type { FastifyInstance } from 'fastify';
 import { randomToken, sha256 } from '../../../core/crypto.ts';
 import { withOwner } from '../../../core/db/pool.ts';
-import { createSession, sessionCookieHeader, verifySessionCookie } from '../../auth/session.ts';
+import { createSession, setSessionCookie } from '../../auth/session.ts';
 import { AppError } from '../../errors.ts';
-import type { ApiDeps } from '../../server.ts';
+import type { ApiDeps } from '../../deps.ts';
 import { asCaller, callJson, PAGE_QUERY_SCHEMA, pageOf, parsePage } from '../support.ts';
 
 // A path on this instance: one leading slash, nothing that could leave it.
@@ -104,14 +104,14 @@ export function registerDemoRoutes(app: FastifyInstance, { config, pool }: ApiDe
       gate();
       const to = req.query.to ?? '/';
       if (!SAFE_PATH.test(to)) throw new AppError('invalid_input', 'to must be a path on this instance', { field: 'to' });
-      const cookie = await withOwner(pool, async (c) => {
+      const session = await withOwner(pool, async (c) => {
         const pass = (await c.query('select app_private.demo_pass_begin($1) as r', [sha256(req.params.secret)])).rows[0].r;
         if (!pass) throw new AppError('demo_pass_invalid', 'This demo link is unknown, expired or revoked; ask for a new one');
-        const value = await createSession(c, config.authSecret, pass.userId);
-        const opened = (await c.query('select app_private.demo_pass_opened($1, $2) as r', [pass.passId, verifySessionCookie(config.authSecret, value)])).rows[0].r;
-        return sessionCookieHeader(value, secure, opened.maxAgeSeconds);
+        const token = await createSession(c, pass.userId);
+        const opened = (await c.query('select app_private.demo_pass_opened($1, $2) as r', [pass.passId, sha256(token)])).rows[0].r;
+        return { token, maxAgeSeconds: opened.maxAgeSeconds as number };
       });
-      reply.header('set-cookie', cookie).header('cache-control', 'no-store');
+      setSessionCookie(reply, session.token, secure, session.maxAgeSeconds).header('cache-control', 'no-store');
       return reply.redirect(to, 303);
     },
   );

@@ -14,11 +14,12 @@
 import { readFileSync } from 'node:fs';
 import type { FastifyInstance } from 'fastify';
 import { generatedViewUrl } from '../../../core/decks/view-link.ts';
-import type { ApiDeps } from '../../server.ts';
+import type { ApiDeps } from '../../deps.ts';
 import { API_VERSION } from '../meta/instance.ts';
 import { callJson, idempotent } from '../support.ts';
+import { UUID_SCHEMA } from '../../../core/ids.ts';
+import type { DeckTemplates } from '../../../core/wire/decks.ts';
 
-const UUID = { type: 'string', pattern: '^[0-9a-fA-F]{8}-([0-9a-fA-F]{4}-){3}[0-9a-fA-F]{12}$' } as const;
 const PODIUM_VERSION = (JSON.parse(readFileSync(new URL('../../../package.json', import.meta.url), 'utf8')) as { version: string }).version;
 
 /** Replaces every `viewKey` SQL answered with the `view` URL of that deck's read-only link. */
@@ -38,21 +39,21 @@ export function withViews<T>(value: T, publicUrl: string, authSecret: string): T
 export function registerGeneratedDeckRoutes(app: FastifyInstance, { config, pool }: ApiDeps): void {
   const views = <T>(v: T) => withViews(v, config.publicUrl, config.authSecret);
 
-  app.get('/api/v1/event/decks', async (req) => views(await callJson(req, pool, 'app.generated_decks_list()', [])));
+  app.get('/api/v1/event/decks', { config: { keyScopes: ['hackathon:read'] } }, async (req) => views(await callJson(req, pool, 'app.generated_decks_list()', [])));
 
-  app.get('/api/v1/event/decks/gallery', async (req) => views(await callJson(req, pool, 'app.deck_gallery()', [])));
+  app.get('/api/v1/event/decks/gallery', { config: { keyScopes: ['hackathon:read'] } }, async (req) => views(await callJson(req, pool, 'app.deck_gallery()', [])));
 
-  app.get('/api/v1/event/decks/templates', async (req) => ({
-    ...(await callJson(req, pool, 'app.deck_templates()', [])),
+  app.get('/api/v1/event/decks/templates', { config: { keyScopes: ['hackathon:read'] } }, async (req) => ({
+    ...(await callJson<Omit<DeckTemplates, 'publisher'>>(req, pool, 'app.deck_templates()', [])),
     // The deck service that publishes generated decks: this instance's own, at this version.
     publisher: { service: 'deck', url: `${config.publicUrl}/api/${API_VERSION}/presentations`, apiVersion: API_VERSION, version: `podium ${PODIUM_VERSION}` },
   }));
 
-  app.get('/api/v1/event/decks/runs', async (req) => callJson(req, pool, 'app.deck_generation_runs()', []));
+  app.get('/api/v1/event/decks/runs', { config: { keyScopes: ['hackathon:read'] } }, async (req) => callJson(req, pool, 'app.deck_generation_runs()', []));
 
   app.post<{ Body: { newRevision?: boolean } | undefined }>(
     '/api/v1/event/decks/runs',
-    { schema: { body: { type: ['object', 'null'], additionalProperties: false, properties: { newRevision: { type: 'boolean' } } } } },
+    { config: { keyScopes: ['hackathon:write'] }, schema: { body: { type: ['object', 'null'], additionalProperties: false, properties: { newRevision: { type: 'boolean' } } } } },
     async (req, reply) => {
       const r = await idempotent(req, pool, async (c) => ({
         status: 201,
@@ -64,21 +65,22 @@ export function registerGeneratedDeckRoutes(app: FastifyInstance, { config, pool
 
   app.get<{ Params: { runId: string }; Querystring: { log?: boolean } }>(
     '/api/v1/event/decks/runs/:runId',
-    { schema: { params: { type: 'object', required: ['runId'], properties: { runId: UUID } }, querystring: { type: 'object', additionalProperties: false, properties: { log: { type: 'boolean' } } } } },
+    { config: { keyScopes: ['hackathon:read'] }, schema: { params: { type: 'object', required: ['runId'], properties: { runId: UUID_SCHEMA } }, querystring: { type: 'object', additionalProperties: false, properties: { log: { type: 'boolean' } } } } },
     async (req) => callJson(req, pool, 'app.deck_generation_run($1, $2)', [req.params.runId, req.query.log ?? false]),
   );
 
   app.get<{ Params: { deckId: string } }>(
     '/api/v1/event/decks/:deckId',
-    { schema: { params: { type: 'object', required: ['deckId'], properties: { deckId: UUID } } } },
+    { config: { keyScopes: ['hackathon:read'] }, schema: { params: { type: 'object', required: ['deckId'], properties: { deckId: UUID_SCHEMA } } } },
     async (req) => views(await callJson(req, pool, 'app.generated_deck($1)', [req.params.deckId])),
   );
 
   app.post<{ Params: { deckId: string }; Body: { decision: 'approve' | 'reject'; note?: string } }>(
     '/api/v1/event/decks/:deckId/review',
     {
+      config: { keyScopes: ['hackathon:write'] },
       schema: {
-        params: { type: 'object', required: ['deckId'], properties: { deckId: UUID } },
+        params: { type: 'object', required: ['deckId'], properties: { deckId: UUID_SCHEMA } },
         body: { type: 'object', additionalProperties: false, required: ['decision'], properties: { decision: { enum: ['approve', 'reject'] }, note: { type: 'string', minLength: 1, maxLength: 1000 } } },
       },
     },
@@ -87,7 +89,7 @@ export function registerGeneratedDeckRoutes(app: FastifyInstance, { config, pool
 
   app.post<{ Body: { projectId: string } }>(
     '/api/v1/event/decks/releases',
-    { schema: { body: { type: 'object', additionalProperties: false, required: ['projectId'], properties: { projectId: UUID } } } },
+    { config: { keyScopes: ['hackathon:write'] }, schema: { body: { type: 'object', additionalProperties: false, required: ['projectId'], properties: { projectId: UUID_SCHEMA } } } },
     async (req) => views(await callJson(req, pool, 'app.release_generated_decks($1)', [req.body.projectId])),
   );
 }

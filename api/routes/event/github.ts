@@ -9,6 +9,7 @@ import type pg from 'pg';
 import { GithubCodeHost } from '../../../core/codehost/github.ts';
 import { LocalCodeHost } from '../../../core/codehost/local.ts';
 import type { CodeHost } from '../../../core/codehost/types.ts';
+import type { EventGithub } from '../../../core/wire/event.ts';
 import { callJson } from '../support.ts';
 
 const LOGIN = /^[A-Za-z0-9]+(-[A-Za-z0-9]+)*$/;
@@ -36,7 +37,7 @@ export async function claimEventGithub(req: FastifyRequest, pool: pg.Pool, host:
   const onDisk = (() => {
     try { return host instanceof LocalCodeHost && host.exists(body.template); } catch { return false; } // not a repository name: SQL refuses it
   })();
-  const r = await callJson(req, pool, 'app_private.set_event_github($1, $2, $3, $4, $5, $6)',
+  const r = await callJson<EventGithub & { templateRepository: string }>(req, pool, 'app_private.set_event_github($1, $2, $3, $4, $5, $6)',
     [body.organization, body.template, body.branch ?? null, host.kind, JSON.stringify(installations), onDisk]);
   // Recorded as the event's (committed) before it exists on disk; a failure here is repaired by running event github again.
   if (host instanceof LocalCodeHost && r.templateRepository === 'owned') await host.createEmpty(r.template, r.branch);

@@ -2,7 +2,7 @@
 // sql/migrations/000005_event.sql and 000007_event_*.sql, and the
 // generated decks of 000072-000075. See docs/WIRE.md.
 import type { FastifyInstance } from 'fastify';
-import type { ApiDeps } from '../../server.ts';
+import type { ApiDeps } from '../../deps.ts';
 import { registerAgendaRoutes } from './agenda.ts';
 import { registerRosterRoutes } from './roster.ts';
 import { registerScheduleRoutes } from './schedule.ts';

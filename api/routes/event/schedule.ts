@@ -5,7 +5,7 @@
 import type { FastifyInstance } from 'fastify';
 import { createCodeHost } from '../../../core/codehost/index.ts';
 import { claimEventGithub } from './github.ts';
-import type { ApiDeps } from '../../server.ts';
+import type { ApiDeps } from '../../deps.ts';
 import { callJson, idempotent } from '../support.ts';
 
 const INSTANT = { type: 'string', format: 'date-time', maxLength: 40 } as const;
@@ -39,13 +39,13 @@ interface ConfigureBody {
 
 export function registerScheduleRoutes(app: FastifyInstance, { pool, config }: ApiDeps): void {
   const host = createCodeHost(config, pool);
-  app.get('/api/v1/event', async (req) => callJson(req, pool, 'app.current_event()', []));
+  app.get('/api/v1/event', { config: { keyScopes: ['hackathon:read'] } }, async (req) => callJson(req, pool, 'app.current_event()', []));
 
-  app.get('/api/v1/event/status', async (req) => callJson(req, pool, 'app.event_status()', []));
+  app.get('/api/v1/event/status', { config: { keyScopes: ['hackathon:read'] } }, async (req) => callJson(req, pool, 'app.event_status()', []));
   // The instance's health for organizers (hackathon tui's Overview): instance-wide figures only.
-  app.get('/api/v1/event/health', async (req) => callJson(req, pool, 'app.event_instance_health()', []));
+  app.get('/api/v1/event/health', { config: { keyScopes: ['hackathon:read'] } }, async (req) => callJson(req, pool, 'app.event_instance_health()', []));
 
-  app.put<{ Body: ConfigureBody }>('/api/v1/event', { schema: { body: CONFIGURE_SCHEMA } }, async (req, reply) => {
+  app.put<{ Body: ConfigureBody }>('/api/v1/event', { config: { keyScopes: ['hackathon:write'] }, schema: { body: CONFIGURE_SCHEMA } }, async (req, reply) => {
     const b = req.body;
     const r = await idempotent(req, pool, async (c) => {
       const { rows } = await c.query('select app.configure_event($1, $2, $3, $4, $5, $6, $7, $8) as r', [
@@ -59,6 +59,7 @@ export function registerScheduleRoutes(app: FastifyInstance, { pool, config }: A
   app.put<{ Body: { organization: string; template: string; branch?: string } }>(
     '/api/v1/event/github',
     {
+      config: { keyScopes: ['hackathon:write'] },
       schema: {
         body: {
           type: 'object',
@@ -77,7 +78,7 @@ export function registerScheduleRoutes(app: FastifyInstance, { pool, config }: A
 
   app.put<{ Body: { on: boolean } }>(
     '/api/v1/event/vote',
-    { schema: { body: { type: 'object', additionalProperties: false, required: ['on'], properties: { on: { type: 'boolean' } } } } },
+    { config: { keyScopes: ['hackathon:write'] }, schema: { body: { type: 'object', additionalProperties: false, required: ['on'], properties: { on: { type: 'boolean' } } } } },
     async (req) => callJson(req, pool, 'app.set_vote_section($1)', [req.body.on]),
   );
 }

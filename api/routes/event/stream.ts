@@ -16,7 +16,7 @@ import { AppError, fromPgError } from '../../errors.ts';
 import type { LiveReader } from '../../live/audience.ts';
 import { LiveHub } from '../../live/hub.ts';
 import { LiveStream, type CloseReason } from '../../live/stream.ts';
-import type { ApiDeps } from '../../server.ts';
+import type { ApiDeps } from '../../deps.ts';
 import { asCaller } from '../support.ts';
 
 export const STREAM_ROUTE = '/api/v1/event/stream';
@@ -66,6 +66,7 @@ export function registerStreamRoutes(app: FastifyInstance, deps: ApiDeps & { met
   app.get<{ Querystring: { lastEventId?: string } }>(
     STREAM_ROUTE,
     {
+      config: { keyScopes: ['hackathon:read'] },
       exposeHeadRoute: false,
       schema: { querystring: { type: 'object', properties: { lastEventId: { type: 'string', maxLength: 40 } } } },
     },
@@ -90,14 +91,14 @@ export function registerStreamRoutes(app: FastifyInstance, deps: ApiDeps & { met
       res.write('retry: 2000\n\n');
       const started = performance.now();
       const stream = new LiveStream(res, readerOf(first), config.live.maxBufferBytes);
-      const unsubscribe = hub.subscribe(stream);
-      const position = hub.lastSeen; // read with the subscription, in the same tick
+      const unsubscribe = hub.subscribe(stream, first.position);
+      const position = hub.position(stream.eventId); // read with the subscription, in the same tick
       let recheck: NodeJS.Timeout | null = null;
       stream.onClose = (reason: CloseReason) => {
         unsubscribe();
         if (recheck) clearTimeout(recheck); // clears an interval too
         closes.inc({ reason });
-        req.log.info({ reqId: req.id, url: STREAM_ROUTE, reason, rows: stream.rowsSent, ms: Math.round(performance.now() - started) }, 'live stream closed');
+        req.log.info({ url: STREAM_ROUTE, reason, rows: stream.rowsSent, ms: Math.round(performance.now() - started) }, 'live stream closed');
       };
 
       try {
@@ -119,7 +120,7 @@ export function registerStreamRoutes(app: FastifyInstance, deps: ApiDeps & { met
         stream.goLive();
         if (stream.closed) return; // the client left during the catch-up
       } catch (err) {
-        req.log.warn({ reqId: req.id, err: (err as Error).message }, 'live stream catch-up failed');
+        req.log.warn({ err: (err as Error).message }, 'live stream catch-up failed');
         stream.close('client_gone');
         return;
       }
@@ -129,7 +130,7 @@ export function registerStreamRoutes(app: FastifyInstance, deps: ApiDeps & { met
       // The first re-check comes at a random point of the first interval, so streams opened
       // together (a reconnect wave) do not re-check together ever after.
       const every = config.live.recheckSeconds * 1000;
-      const check = () => void recheckReader(req, stream).catch((err) => req.log.warn({ reqId: req.id, err: (err as Error).message }, 'live stream re-check failed; kept'));
+      const check = () => void recheckReader(req, stream).catch((err) => req.log.warn({ err: (err as Error).message }, 'live stream re-check failed; kept'));
       recheck = setTimeout(() => {
         check();
         recheck = setInterval(check, every);

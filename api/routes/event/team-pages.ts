@@ -1,9 +1,9 @@
 // Team pages of the event: showcase and the three deck links, with the who-rules of
 // `decks link` (app_private.event_team_for). Deck-link hosts come from configuration and
-// reach SQL as the transaction setting podium.deck_link_hosts.
+// reach SQL as the transaction settings podium.deck_link_hosts and podium.public_origin.
 //   GET/PATCH /api/v1/event/showcase     GET/PATCH /api/v1/event/deck-links     GET /api/v1/event/team-members
 import type { FastifyInstance } from 'fastify';
-import type { ApiDeps } from '../../server.ts';
+import type { ApiDeps } from '../../deps.ts';
 import { asCaller, callJson } from '../support.ts';
 
 const TEAM_QUERY = { type: 'object', additionalProperties: false, properties: { team: { type: 'string', minLength: 1, maxLength: 100 } } } as const;
@@ -12,13 +12,14 @@ const TEXT = (max: number) => ({ type: ['string', 'null'], maxLength: max }) as 
 const LINK = { type: ['string', 'null'], maxLength: 500 } as const;
 
 export function registerTeamPageRoutes(app: FastifyInstance, { config, pool }: ApiDeps): void {
-  app.get<{ Querystring: { team?: string } }>('/api/v1/event/showcase', { schema: { querystring: TEAM_QUERY } }, async (req) =>
+  app.get<{ Querystring: { team?: string } }>('/api/v1/event/showcase', { config: { keyScopes: ['hackathon:read'] }, schema: { querystring: TEAM_QUERY } }, async (req) =>
     callJson(req, pool, 'app.team_showcase($1)', [req.query.team ?? null]),
   );
 
   app.patch<{ Body: { team?: string } & Record<string, unknown> }>(
     '/api/v1/event/showcase',
     {
+      config: { keyScopes: ['hackathon:write'] },
       schema: {
         body: {
           type: 'object',
@@ -33,24 +34,26 @@ export function registerTeamPageRoutes(app: FastifyInstance, { config, pool }: A
     },
   );
 
-  app.get<{ Querystring: { team?: string } }>('/api/v1/event/team-members', { schema: { querystring: TEAM_QUERY } }, async (req) =>
+  app.get<{ Querystring: { team?: string } }>('/api/v1/event/team-members', { config: { keyScopes: ['hackathon:read'] }, schema: { querystring: TEAM_QUERY } }, async (req) =>
     callJson(req, pool, 'app.team_roster($1)', [req.query.team ?? null]),
   );
 
-  app.get<{ Querystring: { team?: string } }>('/api/v1/event/deck-links', { schema: { querystring: TEAM_QUERY } }, async (req) =>
+  app.get<{ Querystring: { team?: string } }>('/api/v1/event/deck-links', { config: { keyScopes: ['hackathon:read'] }, schema: { querystring: TEAM_QUERY } }, async (req) =>
     callJson(req, pool, 'app.team_deck_links($1)', [req.query.team ?? null]),
   );
 
   app.patch<{ Body: { team?: string } & Record<string, unknown> }>(
     '/api/v1/event/deck-links',
-    { schema: { body: { type: 'object', additionalProperties: false, properties: { team: TEAM, demo: LINK, pitch: LINK, vote: LINK } } } },
+    { config: { keyScopes: ['hackathon:write'] }, schema: { body: { type: 'object', additionalProperties: false, properties: { team: TEAM, demo: LINK, pitch: LINK, vote: LINK } } } },
     async (req) => {
       const { team, ...patch } = req.body;
       const own = new URL(config.publicUrl);
-      // Share links are https: the instance's own host counts with and without its port.
+      // https links on these hosts (the instance's own host counts with and without its port);
+      // the instance's own origin (PUBLIC_URL, http or https) is always allowed, and the vote
+      // link must be a live share link there (app.set_team_deck_links).
       const hosts = config.allowedDeckLinkHosts ?? [...new Set([own.host, own.hostname])].map((h) => h.toLowerCase());
       return asCaller(req, pool, async (c) => {
-        await c.query(`select set_config('podium.deck_link_hosts', $1, true)`, [hosts.join(',')]);
+        await c.query(`select set_config('podium.deck_link_hosts', $1, true), set_config('podium.public_origin', $2, true)`, [hosts.join(','), own.origin]);
         return (await c.query('select app.set_team_deck_links($1, $2) as r', [team ?? null, JSON.stringify(patch)])).rows[0].r;
       });
     },

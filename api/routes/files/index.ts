@@ -6,14 +6,15 @@ import type { FastifyInstance } from 'fastify';
 import type { WorkspaceFile } from '../../../core/wire/files.ts';
 import { createBlobStore } from '../../../core/storage/index.ts';
 import { AppError } from '../../errors.ts';
-import type { ApiDeps } from '../../server.ts';
+import type { ApiDeps } from '../../deps.ts';
 import { naming } from '../projects/selection.ts';
 import { callJson } from '../support.ts';
+import { UUID_SCHEMA } from '../../../core/ids.ts';
 
 const FILE_PARAMS = {
   type: 'object',
   required: ['id'],
-  properties: { id: { type: 'string', pattern: '^[0-9a-fA-F]{8}-([0-9a-fA-F]{4}-){3}[0-9a-fA-F]{12}$' } },
+  properties: { id: UUID_SCHEMA },
 } as const;
 
 export function registerFileRoutes(app: FastifyInstance, deps: ApiDeps): void {
@@ -23,9 +24,9 @@ export function registerFileRoutes(app: FastifyInstance, deps: ApiDeps): void {
   const info = (req: import('fastify').FastifyRequest<{ Params: { id: string } }>) =>
     naming(req, () => callJson<WorkspaceFile>(req, pool, 'app.file_info($1)', [req.params.id]));
 
-  app.get<{ Params: { id: string } }>('/api/v1/files/:id', { schema: { params: FILE_PARAMS } }, async (req) => info(req));
+  app.get<{ Params: { id: string } }>('/api/v1/files/:id', { config: { keyScopes: ['hackathon:read', 'presentations:read'] }, schema: { params: FILE_PARAMS } }, async (req) => info(req));
 
-  app.get<{ Params: { id: string } }>('/api/v1/files/:id/content', { schema: { params: FILE_PARAMS } }, async (req, reply) => {
+  app.get<{ Params: { id: string } }>('/api/v1/files/:id/content', { config: { keyScopes: ['hackathon:read', 'presentations:read'] }, schema: { params: FILE_PARAMS } }, async (req, reply) => {
     const f = await info(req);
     const blob = await store.open(f.sha256);
     if (!blob) throw new AppError('not_found', 'This replica cannot reach the file content (its storage is not shared); ask again or use shared storage', { fileId: f.id });

@@ -2,6 +2,7 @@
 // streams into its stdin, its CGI headers become the response status and headers, and the
 // rest of its stdout streams back. Nothing is buffered beyond the header block.
 import { spawn } from 'node:child_process';
+import { existsSync } from 'node:fs';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { Readable } from 'node:stream';
 import { GIT_ENV } from '../../../core/codehost/git.ts';
@@ -14,12 +15,20 @@ export interface CgiRequest {
   remoteUser: string;
   raw: IncomingMessage;
   body: Readable | null;
+  /** More environment for http-backend and the git it runs (the push report hook). */
+  env?: Record<string, string>;
+  /** Run http-backend (and the git it starts) at this niceness, when `nice` is installed. */
+  nice?: number;
 }
+
+/** coreutils' nice, where it is (every Linux image Podium runs on has it; absent, git runs as is). */
+const NICE = ['/usr/bin/nice', '/bin/nice'].find((p) => existsSync(p)) ?? null;
 
 /** Runs http-backend for one request; resolves with its exit code once the response ended. */
 export function runHttpBackend(r: CgiRequest, res: ServerResponse): Promise<number> {
   const h = r.raw.headers;
-  const child = spawn('git', ['http-backend'], {
+  const [command, args] = r.nice && NICE ? [NICE, ['-n', String(r.nice), 'git', 'http-backend']] : ['git', ['http-backend']];
+  const child = spawn(command, args, {
     env: {
       ...GIT_ENV,
       GIT_PROJECT_ROOT: r.projectRoot,
@@ -33,6 +42,7 @@ export function runHttpBackend(r: CgiRequest, res: ServerResponse): Promise<numb
       GIT_PROTOCOL: String(h['git-protocol'] ?? ''),
       REMOTE_USER: r.remoteUser, // http-backend enables receive-pack only for an authenticated user
       REMOTE_ADDR: r.raw.socket.remoteAddress ?? '',
+      ...r.env,
     },
     stdio: ['pipe', 'pipe', 'pipe'],
   });
@@ -41,6 +51,11 @@ export function runHttpBackend(r: CgiRequest, res: ServerResponse): Promise<numb
   if (r.body) r.body.pipe(child.stdin);
   else child.stdin.end();
   child.stdin.on('error', () => {}); // the backend may stop reading after refusing a request
+  // A client that goes away mid-request: the backend would wait for the rest of the body for
+  // good (pipe never ends its stdin). SIGTERM lets git remove its lock files as it stops.
+  res.on('close', () => {
+    if (!res.writableFinished && child.exitCode === null && child.signalCode === null) child.kill('SIGTERM');
+  });
 
   let head = Buffer.alloc(0);
   let headersDone = false;

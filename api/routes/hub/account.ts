@@ -4,7 +4,7 @@
 //   PUT /hub/v1/account/default-organization     (hub login) { organizationId }
 import type { FastifyInstance } from 'fastify';
 import type { HubDefaultOrganizationSet } from '../../../core/wire/hub.ts';
-import type { ApiDeps } from '../../server.ts';
+import type { ApiDeps } from '../../deps.ts';
 import { esc } from '../../pages/html.ts';
 import { hubCaller } from './shared.ts';
 

@@ -12,7 +12,7 @@ import type { HubSigner } from '../../../core/hub/signer.ts';
 import { signToken } from '../../../core/hub/token.ts';
 import type { HubExchanged, HubKeySet, HubRedemption } from '../../../core/wire/hub.ts';
 import { AppError } from '../../errors.ts';
-import type { ApiDeps } from '../../server.ts';
+import type { ApiDeps } from '../../deps.ts';
 import { bearerOf, HUB_GRANT, HUB_LOGIN } from './shared.ts';
 
 /** Token and grant life: long enough for a client to relay them, short enough to be useless later. */
@@ -51,7 +51,7 @@ export function registerHubExchangeRoutes(app: FastifyInstance, { config, pool }
       ]);
       const r = rows[0].r as { account: HubExchanged['account']; instance: { url: string; name: string }; iat: number; exp: number; key: { kid: string; privateSealed: string } | null };
       if (!r.key) throw new AppError('internal', 'The hub has no signing key', {}, 500);
-      const token = signToken(signer.keyObject(r.key.kid, r.key.privateSealed), r.key.kid, {
+      const token = await signToken(signer.keyObject(r.key.kid, r.key.privateSealed), r.key.kid, {
         iss: config.publicUrl, sub: r.account.id, aud: r.instance.url, iat: r.iat, exp: r.exp, jti, tool: req.body.tool, email: r.account.email,
       });
       return { token, grant, expiresAt: new Date(r.exp * 1000).toISOString(), account: r.account, instance: { url: r.instance.url, name: r.instance.name } };

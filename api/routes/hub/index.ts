@@ -2,7 +2,7 @@
 // Rules in sql/migrations/000090_hub.sql; wire shapes in core/wire/hub.ts.
 import type { FastifyInstance } from 'fastify';
 import type { HubSigner } from '../../../core/hub/signer.ts';
-import type { ApiDeps } from '../../server.ts';
+import type { ApiDeps } from '../../deps.ts';
 import { registerHubAccountRoutes } from './account.ts';
 import { registerHubExchangeRoutes } from './exchange.ts';
 import { registerHubSignInRoutes } from './sign-in.ts';

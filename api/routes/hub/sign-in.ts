@@ -9,7 +9,7 @@ import type { HubCodeRequested, HubLoginOpened, HubMe } from '../../../core/wire
 import { hmac, numericCode, randomToken, seal, sha256, unseal } from '../../../core/crypto.ts';
 import { totpStep } from '../../../core/totp.ts';
 import { AppError } from '../../errors.ts';
-import type { ApiDeps } from '../../server.ts';
+import type { ApiDeps } from '../../deps.ts';
 import { EMAIL_SCHEMA, loginWall } from '../identity/login-wall.ts';
 import { asAccount, hubCaller } from './shared.ts';
 

@@ -1,14 +1,15 @@
 // Emailed-code sign-in for both CLIs (self-hosted instances), and key self-revocation.
-//   POST /api/v1/cli/auth/request   { email, tool? }                        -> generic success
+//   POST /api/v1/cli/auth/request   { email, tool? }                        -> generic success (+ delivery, hint)
 //   POST /api/v1/cli/auth/complete  { email, code, tool?, keyName?, expiresInDays? } -> the key, once
 //   DELETE /cli/auth/key            the presenting key revokes exactly itself (sessions refused)
 import type { FastifyInstance } from 'fastify';
 import { KEY_PREFIX, mintKey, type Tool } from '../../../core/keys.ts';
+import { outboxHint } from '../../../core/mail/index.ts';
 import { requireIdentity } from '../../auth/caller.ts';
 import { loginCodeHash, newLoginCode } from '../../auth/login-code.ts';
 import { AppError } from '../../errors.ts';
-import type { ApiDeps } from '../../server.ts';
-import { EMAIL_SCHEMA, loginWall } from './login-wall.ts';
+import type { ApiDeps } from '../../deps.ts';
+import { EMAIL_SCHEMA, loginSucceeded, loginWall } from './login-wall.ts';
 
 const TOOL_SCHEMA = { type: 'string', enum: ['deck', 'hackathon'] } as const;
 
@@ -32,7 +33,10 @@ export function registerCliAuthRoutes(app: FastifyInstance, { config, pool, limi
       const normalized = await loginWall(limiter, pool, req, email);
       const code = newLoginCode(config.authSecret, tool, normalized);
       await pool.query('select app_private.login_code_request($1, $2, $3, $4)', [email, tool, code.hash, code.sealed]);
-      return { ok: true, message: 'If an account uses this address, a sign-in code is on its way. It works for 10 minutes and 3 attempts.' };
+      // The same answer whether or not the account exists; where the code goes is the instance's, not the account's.
+      const hint = outboxHint(config);
+      const message = 'If an account uses this address, a sign-in code is on its way. It works for 10 minutes and 3 attempts.';
+      return hint ? { ok: true, message: `${message} ${hint}`, delivery: 'outbox', hint } : { ok: true, message, delivery: 'email' };
     },
   );
 
@@ -66,12 +70,13 @@ export function registerCliAuthRoutes(app: FastifyInstance, { config, pool, limi
       ]);
       const r = rows[0].r;
       if (r.error) throw new AppError(r.error, r.message, r.attemptsLeft === undefined ? {} : { attemptsLeft: r.attemptsLeft });
+      await loginSucceeded(limiter, pool, req, normalized, 2); // a code that worked: its request and its spending give their attempts back
       reply.status(201);
       return { ...r.key, key, prefix: KEY_PREFIX[tool], user: r.user };
     },
   );
 
-  app.delete('/cli/auth/key', { config: { auth: 'key' } }, async (req) => {
+  app.delete('/cli/auth/key', { config: { auth: 'key', keyScopes: ['*'] } }, async (req) => {
     const id = requireIdentity(req);
     const { rows } = await pool.query('select app_private.revoke_key($1) as revoked', [id.key!.id]);
     return { revoked: rows[0].revoked };

@@ -11,7 +11,7 @@ import { HubError, HubKeys, redeemGrant, verifyHubToken } from '../../../core/hu
 import { KEY_PREFIX, mintKey } from '../../../core/keys.ts';
 import type { SignInKeyMinted } from '../../../core/wire/identity.ts';
 import { AppError } from '../../errors.ts';
-import type { ApiDeps } from '../../server.ts';
+import type { ApiDeps } from '../../deps.ts';
 
 export function registerHubSignInRoute(app: FastifyInstance, { config, pool }: ApiDeps, keys = config.hubUrl ? new HubKeys(config.hubUrl) : null): HubKeys | null {
   if (!config.hubUrl || !config.hubInstanceSecret || !keys) return null;

@@ -7,7 +7,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { Invitation } from '../../../core/wire/identity.ts';
 import { AppError } from '../../errors.ts';
-import type { ApiDeps } from '../../server.ts';
+import type { ApiDeps } from '../../deps.ts';
 import { callJson, idempotent, PAGE_QUERY_SCHEMA, pageOf, parsePage } from '../support.ts';
 
 const INVITE_SCHEMA = {
@@ -25,7 +25,7 @@ export function registerInvitationRoutes(app: FastifyInstance, { config, pool }:
     if (config.hubUrl) throw new AppError('managed_on_hub', 'On a cloud instance people join through the hub account site', { accountUrl: `${config.hubUrl}/account` });
   };
 
-  app.post<{ Body: { email: string; role: string } }>('/api/v1/invitations', { schema: { body: INVITE_SCHEMA } }, async (req, reply) => {
+  app.post<{ Body: { email: string; role: string } }>('/api/v1/invitations', { config: { keyScopes: ['presentations:write', 'hackathon:write'] }, schema: { body: INVITE_SCHEMA } }, async (req, reply) => {
     cloud();
     const r = await idempotent(req, pool, async (c) => {
       const { rows } = await c.query('select app.invite_member($1, $2) as r', [req.body.email, req.body.role]);
@@ -34,7 +34,7 @@ export function registerInvitationRoutes(app: FastifyInstance, { config, pool }:
     return reply.status(r.status).send(r.body);
   });
 
-  app.get<{ Querystring: { limit?: number; cursor?: string } }>('/api/v1/invitations', { schema: { querystring: PAGE_QUERY_SCHEMA } }, async (req) => {
+  app.get<{ Querystring: { limit?: number; cursor?: string } }>('/api/v1/invitations', { config: { keyScopes: ['presentations:read', 'hackathon:read'] }, schema: { querystring: PAGE_QUERY_SCHEMA } }, async (req) => {
     const page = parsePage(req.query);
     const rows = await callJson<Invitation[]>(req, pool, 'app.list_invitations($1, $2, $3)', [page.limit + 1, page.before?.at ?? null, page.before?.id ?? null]);
     return pageOf(rows, page, (i) => [i.createdAt, i.id]);
@@ -42,7 +42,7 @@ export function registerInvitationRoutes(app: FastifyInstance, { config, pool }:
 
   app.delete<{ Params: { id: string } }>(
     '/api/v1/invitations/:id',
-    { schema: { params: { type: 'object', required: ['id'], properties: { id: { type: 'string', format: 'uuid' } } } } },
+    { config: { keyScopes: ['presentations:write', 'hackathon:write'] }, schema: { params: { type: 'object', required: ['id'], properties: { id: { type: 'string', format: 'uuid' } } } } },
     async (req) => ({ revoked: await callJson(req, pool, 'app.revoke_invitation($1)', [req.params.id]) }),
   );
 }

@@ -3,10 +3,10 @@
 import type { FastifyInstance } from 'fastify';
 import type { Me } from '../../../core/wire/identity.ts';
 import { requireIdentity } from '../../auth/caller.ts';
-import type { ApiDeps } from '../../server.ts';
+import type { ApiDeps } from '../../deps.ts';
 
 export function registerMeRoutes(app: FastifyInstance, _deps: ApiDeps): void {
-  app.get('/api/v1/me', { config: { auth: 'any' } }, async (req) => {
+  app.get('/api/v1/me', { config: { auth: 'any', keyScopes: ['*'] } }, async (req) => {
     const id = requireIdentity(req);
     return { via: id.via, user: id.user, workspace: id.workspace, key: id.key } satisfies Me;
   });

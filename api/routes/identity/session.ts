@@ -4,11 +4,11 @@
 import argon2 from 'argon2';
 import type { FastifyInstance } from 'fastify';
 import { requireIdentity } from '../../auth/caller.ts';
-import { clearSessionCookieHeader, createSession, endSession, sessionCookieHeader } from '../../auth/session.ts';
+import { clearSessionCookie, createSession, endSession, setSessionCookie } from '../../auth/session.ts';
 import { spendTotpCode } from '../../auth/two-factor.ts';
 import { AppError } from '../../errors.ts';
-import type { ApiDeps } from '../../server.ts';
-import { EMAIL_SCHEMA, loginWall } from './login-wall.ts';
+import type { ApiDeps } from '../../deps.ts';
+import { EMAIL_SCHEMA, loginSucceeded, loginWall } from './login-wall.ts';
 
 // Verified against when the account is unknown, so both paths cost one argon2 verify.
 let decoyHash: Promise<string> | null = null;
@@ -31,7 +31,7 @@ export function registerSessionRoutes(app: FastifyInstance, { config, pool, limi
     },
     async (req, reply) => {
       const { email, password, totp } = req.body;
-      await loginWall(limiter, pool, req, email);
+      const normalized = await loginWall(limiter, pool, req, email);
       const { rows } = await pool.query('select app_private.password_login_info($1) as info', [email]);
       const info = rows[0].info as { userId: string; passwordHash: string | null; twoFactor: boolean; totpSealed: string | null } | null;
       decoyHash ??= argon2.hash('decoy-password-for-timing');
@@ -42,8 +42,9 @@ export function registerSessionRoutes(app: FastifyInstance, { config, pool, limi
         const verdict = await spendTotpCode(pool, config.authSecret, info, totp.trim());
         if (!verdict.ok) throw new AppError('invalid_credentials', verdict.message);
       }
-      const cookie = await createSession(pool, config.authSecret, info.userId);
-      reply.header('set-cookie', sessionCookieHeader(cookie, secure));
+      const token = await createSession(pool, info.userId);
+      await loginSucceeded(limiter, pool, req, normalized, 1);
+      setSessionCookie(reply, token, secure);
       return { ok: true, userId: info.userId };
     },
   );
@@ -51,7 +52,7 @@ export function registerSessionRoutes(app: FastifyInstance, { config, pool, limi
   app.delete('/api/v1/auth/session', { config: { auth: 'session' } }, async (req, reply) => {
     const id = requireIdentity(req);
     if (id.sessionId) await endSession(pool, id.sessionId);
-    reply.header('set-cookie', clearSessionCookieHeader(secure));
+    clearSessionCookie(reply, secure);
     return { ok: true };
   });
 }

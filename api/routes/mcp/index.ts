@@ -16,7 +16,7 @@ import type { BlobPrecheck, DeckDetail, DeckPushed } from '../../../core/wire/de
 import { chooseEntry, isAttachment, manifestPathProblem } from '../../../core/wire/deck-paths.ts';
 import type { Instance } from '../../../core/wire/identity.ts';
 import { AppError } from '../../errors.ts';
-import type { ApiDeps } from '../../server.ts';
+import type { ApiDeps } from '../../deps.ts';
 
 /** A refusal of an injected request, as the tools report it. */
 class Refusal extends Error {
@@ -142,7 +142,7 @@ function registerInlinePublish(server: McpServer, wire: InjectWire): void {
 
 export function registerMcpRoutes(app: FastifyInstance, { config }: ApiDeps): void {
   // Up to ~48 MB of files in one call (base64 grows them by a third).
-  app.post('/api/v1/mcp', { config: { auth: 'key' }, bodyLimit: 64 * 1024 * 1024 }, async (req, reply) => {
+  app.post('/api/v1/mcp', { config: { auth: 'key', keyScopes: ['presentations:read', 'presentations:write'] }, bodyLimit: 64 * 1024 * 1024 }, async (req, reply) => {
     const wire = new InjectWire(app, req);
     const server = new McpServer(SERVER_INFO, { instructions: INSTRUCTIONS });
     registerDeckTools(server, wire);
@@ -164,6 +164,6 @@ export function registerMcpRoutes(app: FastifyInstance, { config }: ApiDeps): vo
   const notHere = async () => {
     throw new AppError('invalid_input', 'This MCP endpoint is stateless: POST JSON-RPC messages to it', {}, 405);
   };
-  app.get('/api/v1/mcp', { config: { auth: 'key' } }, notHere);
-  app.delete('/api/v1/mcp', { config: { auth: 'key' } }, notHere);
+  app.get('/api/v1/mcp', { config: { auth: 'key', keyScopes: ['presentations:read', 'presentations:write'] } }, notHere);
+  app.delete('/api/v1/mcp', { config: { auth: 'key', keyScopes: ['presentations:read', 'presentations:write'] } }, notHere);
 }

@@ -3,7 +3,7 @@
 // beaten within three intervals) is app_private.health in SQL.
 import type { FastifyInstance } from 'fastify';
 import { HEARTBEAT_INTERVAL_SECONDS } from '../../../core/heartbeat.ts';
-import type { ApiDeps } from '../../server.ts';
+import type { ApiDeps } from '../../deps.ts';
 
 export function registerHealthRoutes(app: FastifyInstance, { pool, config }: ApiDeps): void {
   app.get('/api/v1/health', { config: { auth: 'public' } }, async (_req, reply) => {

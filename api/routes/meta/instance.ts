@@ -1,7 +1,7 @@
 // GET /api/v1/instance: discovery, read before any key is resolved.
 import type { FastifyInstance } from 'fastify';
 import type { Instance } from '../../../core/wire/identity.ts';
-import type { ApiDeps } from '../../server.ts';
+import type { ApiDeps } from '../../deps.ts';
 
 export const API_VERSION = 'v1';
 

@@ -1,7 +1,7 @@
 // Test mode only (PODIUM_TEST_MODE=1): moves the one server clock, never by sleeping.
 // Not registered at all otherwise.
 import type { FastifyInstance } from 'fastify';
-import type { ApiDeps } from '../../server.ts';
+import type { ApiDeps } from '../../deps.ts';
 
 // Within a century either way: beyond that app.now() itself would overflow.
 const CENTURY = 100 * 366 * 86_400;

@@ -1,6 +1,6 @@
 // Projects (/api/v1/projects/...): thin handlers over sql/migrations/000007_event_projects.sql.
 import type { FastifyInstance } from 'fastify';
-import type { ApiDeps } from '../../server.ts';
+import type { ApiDeps } from '../../deps.ts';
 import { registerProjectMemberRoutes } from './members.ts';
 import { registerProjectCoreRoutes } from './projects.ts';
 

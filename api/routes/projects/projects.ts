@@ -1,7 +1,7 @@
 // Projects: list, create, read, update, archive, unarchive. Access rules live in SQL
 // (app_private.project_for): owners and admins manage all; guests take no part.
 import type { FastifyInstance } from 'fastify';
-import type { ApiDeps } from '../../server.ts';
+import type { ApiDeps } from '../../deps.ts';
 import { callJson, idempotent, PAGE_QUERY_SCHEMA, pageOf, parsePage } from '../support.ts';
 import { naming } from './selection.ts';
 
@@ -21,7 +21,7 @@ interface ProjectJson {
 export function registerProjectCoreRoutes(app: FastifyInstance, { pool }: ApiDeps): void {
   app.get<{ Querystring: { archived?: 'true' | 'false' | 'all'; limit?: number; cursor?: string } }>(
     '/api/v1/projects',
-    { schema: { querystring: { ...PAGE_QUERY_SCHEMA, properties: { ...PAGE_QUERY_SCHEMA.properties, archived: { type: 'string', enum: ['true', 'false', 'all'] } } } } },
+    { config: { keyScopes: ['hackathon:read'] }, schema: { querystring: { ...PAGE_QUERY_SCHEMA, properties: { ...PAGE_QUERY_SCHEMA.properties, archived: { type: 'string', enum: ['true', 'false', 'all'] } } } } },
     async (req) => {
       const page = parsePage(req.query);
       const rows = await callJson<ProjectJson[]>(req, pool, 'app.list_projects($1, $2, $3, $4)', [
@@ -33,7 +33,7 @@ export function registerProjectCoreRoutes(app: FastifyInstance, { pool }: ApiDep
 
   app.post<{ Body: { name: string; description?: string | null; metadata?: object } }>(
     '/api/v1/projects',
-    { schema: { body: { type: 'object', additionalProperties: false, required: ['name'], properties: FIELDS } } },
+    { config: { keyScopes: ['hackathon:write'] }, schema: { body: { type: 'object', additionalProperties: false, required: ['name'], properties: FIELDS } } },
     async (req, reply) => {
       const b = req.body;
       const r = await idempotent(req, pool, async (c) => {
@@ -44,21 +44,21 @@ export function registerProjectCoreRoutes(app: FastifyInstance, { pool }: ApiDep
     },
   );
 
-  app.get<{ Params: { id: string } }>('/api/v1/projects/:id', { schema: { params: ID_PARAMS } }, async (req) =>
+  app.get<{ Params: { id: string } }>('/api/v1/projects/:id', { config: { keyScopes: ['hackathon:read'] }, schema: { params: ID_PARAMS } }, async (req) =>
     naming(req, () => callJson(req, pool, 'app.get_project($1)', [req.params.id])),
   );
 
   app.patch<{ Params: { id: string }; Body: Record<string, unknown> }>(
     '/api/v1/projects/:id',
-    { schema: { params: ID_PARAMS, body: { type: 'object', additionalProperties: false, minProperties: 1, properties: FIELDS } } },
+    { config: { keyScopes: ['hackathon:write'] }, schema: { params: ID_PARAMS, body: { type: 'object', additionalProperties: false, minProperties: 1, properties: FIELDS } } },
     async (req) => naming(req, () => callJson(req, pool, 'app.update_project($1, $2)', [req.params.id, JSON.stringify(req.body)])),
   );
 
-  app.post<{ Params: { id: string } }>('/api/v1/projects/:id/archive', { schema: { params: ID_PARAMS } }, async (req) =>
+  app.post<{ Params: { id: string } }>('/api/v1/projects/:id/archive', { config: { keyScopes: ['hackathon:write'] }, schema: { params: ID_PARAMS } }, async (req) =>
     naming(req, () => callJson(req, pool, 'app.archive_project($1)', [req.params.id])),
   );
 
-  app.post<{ Params: { id: string } }>('/api/v1/projects/:id/unarchive', { schema: { params: ID_PARAMS } }, async (req) =>
+  app.post<{ Params: { id: string } }>('/api/v1/projects/:id/unarchive', { config: { keyScopes: ['hackathon:write'] }, schema: { params: ID_PARAMS } }, async (req) =>
     naming(req, () => callJson(req, pool, 'app.unarchive_project($1)', [req.params.id])),
   );
 }

@@ -5,14 +5,15 @@ import { captureEvidence } from '../../../core/codehost/capture.ts';
 import { createCodeHost } from '../../../core/codehost/index.ts';
 import { createBlobStore } from '../../../core/storage/index.ts';
 import { AppError } from '../../errors.ts';
-import type { ApiDeps } from '../../server.ts';
+import type { ApiDeps } from '../../deps.ts';
 import { callJson } from '../support.ts';
 import { registerProvisionRoutes } from './provision.ts';
+import { UUID_SCHEMA } from '../../../core/ids.ts';
 
 const PROJECT_PARAMS = {
   type: 'object',
   required: ['projectId'],
-  properties: { projectId: { type: 'string', pattern: '^[0-9a-fA-F]{8}-([0-9a-fA-F]{4}-){3}[0-9a-fA-F]{12}$' } },
+  properties: { projectId: UUID_SCHEMA },
 } as const;
 
 export function registerSubmissionRoutes(app: FastifyInstance, deps: ApiDeps): void {
@@ -22,13 +23,13 @@ export function registerSubmissionRoutes(app: FastifyInstance, deps: ApiDeps): v
   registerProvisionRoutes(app, deps, host);
   app.addHook('onClose', async () => store.close());
 
-  app.get('/api/v1/submissions', async (req) => callJson(req, pool, 'app.submissions_list()', []));
-  app.get('/api/v1/submissions/failures', async (req) => callJson(req, pool, 'app.submission_failures()', []));
-  app.post('/api/v1/submissions/reconcile', async (req) => callJson(req, pool, 'app.reconcile_submissions()', []));
-  app.get('/api/v1/submissions/:projectId', { schema: { params: PROJECT_PARAMS } }, async (req) =>
+  app.get('/api/v1/submissions', { config: { keyScopes: ['hackathon:read'] } }, async (req) => callJson(req, pool, 'app.submissions_list()', []));
+  app.get('/api/v1/submissions/failures', { config: { keyScopes: ['hackathon:read'] } }, async (req) => callJson(req, pool, 'app.submission_failures()', []));
+  app.post('/api/v1/submissions/reconcile', { config: { keyScopes: ['hackathon:write'] } }, async (req) => callJson(req, pool, 'app.reconcile_submissions()', []));
+  app.get('/api/v1/submissions/:projectId', { config: { keyScopes: ['hackathon:read'] }, schema: { params: PROJECT_PARAMS } }, async (req) =>
     callJson(req, pool, 'app.submission_show($1)', [(req.params as { projectId: string }).projectId]));
 
-  app.get('/api/v1/submissions/:projectId/artifact', { schema: { params: PROJECT_PARAMS } }, async (req, reply) => {
+  app.get('/api/v1/submissions/:projectId/artifact', { config: { keyScopes: ['hackathon:read'] }, schema: { params: PROJECT_PARAMS } }, async (req, reply) => {
     const a = await callJson<{ name: string; sha256: string; size: number; sha: string }>(req, pool, 'app.submission_artifact($1)', [(req.params as { projectId: string }).projectId]);
     const blob = await store.open(a.sha256);
     if (!blob) throw new AppError('not_found', 'This replica cannot reach the evidence archive; ask again', {}, 503);
@@ -43,6 +44,7 @@ export function registerSubmissionRoutes(app: FastifyInstance, deps: ApiDeps): v
   // submissions exception: the gate first, then the capture of the named sha, then the record;
   // a capture that fails is capture_failed and nothing is recorded.
   app.post('/api/v1/submissions/:projectId/exception', {
+      config: { keyScopes: ['hackathon:write'] },
     schema: {
       params: PROJECT_PARAMS,
       body: {

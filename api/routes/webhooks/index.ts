@@ -8,9 +8,9 @@ import type { FastifyInstance } from 'fastify';
 import { signatureFault, webhookSecret } from '../../../core/codehost/webhook.ts';
 import { AppError } from '../../errors.ts';
 import { refuseHostile } from '../../input-guard.ts';
-import type { ApiDeps } from '../../server.ts';
+import type { ApiDeps } from '../../deps.ts';
+import { UUID_RE } from '../../../core/ids.ts';
 
-const UUID = /^[0-9a-f]{8}-([0-9a-f]{4}-){3}[0-9a-f]{12}$/i;
 const DELIVERY = /^[A-Za-z0-9._-]{1,200}$/;
 
 export function registerWebhookRoutes(app: FastifyInstance, deps: ApiDeps): void {
@@ -27,12 +27,12 @@ export function registerWebhookRoutes(app: FastifyInstance, deps: ApiDeps): void
       const body = Buffer.isBuffer(req.body) ? req.body : Buffer.alloc(0);
       const fault = signatureFault(webhookSecret(config.authSecret, eventId), body, req.headers['x-hub-signature-256'] as string | undefined);
       if (fault) {
-        if (UUID.test(eventId)) await pool.query('select app_private.record_webhook_failure($1, $2)', [eventId, fault]);
+        if (UUID_RE.test(eventId)) await pool.query('select app_private.record_webhook_failure($1, $2)', [eventId, fault]);
         metrics.webhookVerdicts.inc({ verdict: 'signature_invalid' });
         throw new AppError('signature_invalid', 'Signature check failed');
       }
       // Signed with this event id's secret (only this server derives it): now its existence may be told.
-      if (!UUID.test(eventId)) throw new AppError('event_not_found', 'No such event');
+      if (!UUID_RE.test(eventId)) throw new AppError('event_not_found', 'No such event');
       const delivery = String(req.headers['x-github-delivery'] ?? '');
       const kind = String(req.headers['x-github-event'] ?? '');
       if (!DELIVERY.test(delivery) || !kind) throw new AppError('invalid_input', 'X-GitHub-Delivery and X-GitHub-Event are required');

@@ -1,0 +1,41 @@
+// What every route and page is given (the server builds it once): shared names live here,
+// not in api/server.ts, so routes never import the module that wires them (no import circle).
+import type http from 'node:http';
+import type pg from 'pg';
+import type { Config } from '../core/config.ts';
+import type { Logger } from '../core/log.ts';
+import type { Metrics } from '../core/metrics.ts';
+import type { RateLimiter } from '../core/rate-limit.ts';
+import type { UsageCounter } from '../core/usage.ts';
+
+export interface ApiDeps {
+  config: Config;
+  pool: pg.Pool;
+  limiter: RateLimiter;
+  usage: UsageCounter;
+  log: Logger;
+  metrics?: Metrics; // shared with the worker in the same process; made here otherwise
+}
+
+/** One route as registered (the bad-input sweep walks these, so new routes are swept too). */
+export interface RouteEntry {
+  method: string;
+  url: string;
+  schema: Record<string, unknown> | undefined;
+  auth: string;
+}
+
+/**
+ * A fast route answers some GET requests before fastify sees them (the share-link asset hot
+ * path): it returns the whole answer from memory, or null to hand the request to fastify.
+ * It must decide exactly as the fastify route would; the server adds what every answer
+ * carries (the security headers of onSend, the request metric and the log line of onResponse).
+ */
+export interface FastAnswer {
+  status: number;
+  headers: Record<string, string>;
+  body: Buffer | string | null;
+  /** The fastify route pattern it stands in for (the metric's `route` label). */
+  route: string;
+}
+export type FastRoute = (req: http.IncomingMessage) => FastAnswer | null;

@@ -1,5 +1,7 @@
 // The receipts the Receipts screen shows, collected for the whole life of the dashboard (so
-// switching screens loses nothing): newest first, per team the last 50. Live, an accepted push or pull
+// switching screens loses nothing): newest first, per team the last 50 and at most 1,000 in
+// all (MAX_ROWS: at 300 teams, 50 each would be 15,000 rows held and copied on every batch;
+// the dashboard's memory stays bounded whatever the event's size or length). Live, an accepted push or pull
 // request of a team comes as its team chat activity item (`post.created` of kind push or
 // pull_request: organizers read every team chat) and every other receipt as
 // `receipt.recorded` (docs/WIRE.md, "Live event kinds"). Before the first live one it shows
@@ -7,7 +9,7 @@
 // and late deliveries (read again every 5 s until it succeeds once).
 import type { ChannelList, PullRequestActivity, PushActivity, Post } from '../core/wire/chats.ts';
 import type { Receipt, SubmissionFailures, Submissions } from '../core/wire/submissions.ts';
-import type { FollowEvent } from '../cli/hackathon/follow.ts';
+import type { FollowEvent } from '../cli/lib/stream.ts';
 import { clip, short } from './format.ts';
 import type { TuiSource } from './source.ts';
 
@@ -25,15 +27,18 @@ export interface ReceiptRecorded {
 }
 
 export const PER_TEAM = 50;
+/** The most receipts held at once, all teams together (newest kept): a bounded list, not everything ever received. */
+export const MAX_ROWS = 1_000;
 const FLUSH_MS = 100;
 
 const teamKey = (r: ReceiptRow) => r.team ?? `repo:${r.repository ?? ''}`;
 
 /**
- * Adds rows (any order) to a newest-first list: one row per sequence, at most 50 per team.
- * The live case (one receipt newer than every row) is a prepend and at most one removal.
+ * Adds rows (any order) to a newest-first list: one row per sequence, at most PER_TEAM per
+ * team and `max` (MAX_ROWS) in all, the newest kept. The live case (one receipt newer than
+ * every row) is a prepend and at most two removals.
  */
-export function mergeReceipts(rows: ReceiptRow[], more: ReceiptRow[]): ReceiptRow[] {
+export function mergeReceipts(rows: ReceiptRow[], more: ReceiptRow[], max = MAX_ROWS): ReceiptRow[] {
   if (more.length === 1 && (rows.length === 0 || more[0]!.receipt.sequence > rows[0]!.receipt.sequence)) {
     const r = more[0]!;
     const k = teamKey(r);
@@ -47,18 +52,23 @@ export function mergeReceipts(rows: ReceiptRow[], more: ReceiptRow[]): ReceiptRo
     }
     const next = [r, ...rows];
     if (n > PER_TEAM) next.splice(last + 1, 1);
+    if (next.length > max) next.length = max;
     return next;
   }
   const bySeq = new Map(rows.map((r) => [r.receipt.sequence, r]));
   for (const r of more) bySeq.set(r.receipt.sequence, r);
   const sorted = [...bySeq.values()].sort((a, b) => b.receipt.sequence - a.receipt.sequence);
   const perTeam = new Map<string, number>();
-  return sorted.filter((r) => {
+  const kept: ReceiptRow[] = [];
+  for (const r of sorted) {
     const k = teamKey(r);
     const n = (perTeam.get(k) ?? 0) + 1;
     perTeam.set(k, n);
-    return n <= PER_TEAM;
-  });
+    if (n > PER_TEAM) continue;
+    kept.push(r);
+    if (kept.length === max) break;
+  }
+  return kept;
 }
 
 /** An accepted push or pull request, from its activity item in the team's chat (null for any other post). */
@@ -92,6 +102,8 @@ export class ReceiptStore {
   /** Team chat id -> team name, for the activity items (read again when a new chat shows up). */
   private readonly chats = new Map<string, string>();
   private pending: ReceiptRow[] = [];
+  /** The one read of the chat list under way (activity items of a chat not known yet wait on it). */
+  private chatsRead: Promise<void> | null = null;
   private timer: NodeJS.Timeout | null = null;
   private retry: NodeJS.Timeout | null = null;
   private stopped = false;
@@ -131,10 +143,24 @@ export class ReceiptStore {
     );
   }
 
+  /** Reads the chat list; items of unknown chats arriving meanwhile share the read under way. */
   private readChats(): Promise<void> {
-    return this.source.get<ChannelList>('/api/v1/event/chats').then((l) => {
-      for (const c of l.items) if (c.kind === 'team' && c.team) this.chats.set(c.id, c.team.name);
-    });
+    this.chatsRead ??= this.source.get<ChannelList>('/api/v1/event/chats').then(
+      (l) => {
+        this.chatsRead = null;
+        for (const c of l.items) if (c.kind === 'team' && c.team) this.chats.set(c.id, c.team.name);
+      },
+      (err) => {
+        this.chatsRead = null;
+        throw err;
+      },
+    );
+    return this.chatsRead;
+  }
+
+  /** Receipts waiting for the next flush (at most MAX_ROWS: older ones would be dropped by the merge anyway). */
+  get pendingCount(): number {
+    return this.pending.length;
   }
 
   private async seed(): Promise<void> {
@@ -158,17 +184,24 @@ export class ReceiptStore {
 
   /**
    * Receipts come in bursts (a hundred a second at a deadline): they are held for up to
-   * FLUSH_MS and merged together, one render per batch instead of one per receipt.
+   * FLUSH_MS and merged together (one merge and one render per batch instead of one per
+   * receipt). The batch is bounded too: past MAX_ROWS waiting, the oldest waiting one goes.
    */
   private take(r: ReceiptRow): void {
     this.pending.push(r);
-    this.timer ??= setTimeout(() => {
-      this.timer = null;
-      const batch = this.pending;
-      this.pending = [];
-      this.rows = batch.reduce((acc, x) => mergeReceipts(acc, [x]), this.rows);
-      this.changed();
-    }, FLUSH_MS);
+    if (this.pending.length > MAX_ROWS) this.pending.shift();
+    this.timer ??= setTimeout(() => this.flush(), FLUSH_MS);
+  }
+
+  /** Merges the waiting receipts now (the batch timer's work) and tells the screens. */
+  flush(): void {
+    if (this.timer) clearTimeout(this.timer);
+    this.timer = null;
+    if (this.pending.length === 0) return;
+    const batch = this.pending;
+    this.pending = [];
+    this.rows = mergeReceipts(this.rows, batch);
+    this.changed();
   }
 
   private changed(): void {

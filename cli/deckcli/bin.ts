@@ -1,4 +1,5 @@
-// Entry of the bundled binary (dist/deckcli.mjs): see scripts/build-cli.ts.
+// Entry of the bundle dist/chunks/deckcli-main.mjs, which the launcher dist/deckcli.mjs
+// imports after its Node version check: see scripts/build-cli.ts.
 import { main } from './main.ts';
 
 main(process.argv.slice(2)).then(

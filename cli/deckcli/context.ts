@@ -6,10 +6,13 @@ import { CliError, EXIT } from '../lib/errors.ts';
 import { HubCredential, HubLoginStore } from '../lib/hub.ts';
 import { readStdinLineOnce } from '../lib/io.ts';
 import { profileNameForUrl } from '../lib/url.ts';
+import { knownZone } from '../lib/time.ts';
 import type { WireClient } from '../lib/wire.ts';
 import { chooseInstance, DeckProfileStore, type InstanceChoice } from './profiles.ts';
 
-export const VERSION = '0.1.0';
+import { VERSION } from './version.ts';
+
+export { VERSION };
 export const USER_AGENT = `deckcli/${VERSION}`;
 
 export interface GlobalFlags {
@@ -18,6 +21,8 @@ export interface GlobalFlags {
   apiKeyStdin?: boolean;
   profile?: string;
   json?: boolean;
+  /** false: --no-color. */
+  color?: boolean;
 }
 
 /** Key precedence, first that answers (docs/WIRE.md, deckcli): */
@@ -35,6 +40,17 @@ export class Context extends BaseContext<GlobalFlags> {
   }
 
   private fixed: InstanceChoice | null = null;
+
+  override zone(): string {
+    try {
+      const name = this.namedInstance()?.profileName;
+      const z = name ? this.store.get(name)?.timezone : undefined;
+      if (knownZone(z)) return z;
+    } catch {
+      // no usable profile: this machine's zone
+    }
+    return super.zone();
+  }
 
   instance(): InstanceChoice {
     return this.fixed ?? chooseInstance(this.store, this.flags, this.io.env);
@@ -104,6 +120,7 @@ export class Context extends BaseContext<GlobalFlags> {
     if (this.credentialCache && this.credentialUrl === url) return this.credentialCache;
     this.credentialCache = undefined;
     this.credentialUrl = url;
+    if (this.flags.apiKey && this.flags.apiKeyStdin) throw new CliError('--api-key and --api-key-stdin conflict', EXIT.usage, 'usage');
     if (this.flags.apiKey) return (this.credentialCache = { key: this.flags.apiKey, source: '--api-key' });
     if (this.flags.apiKeyStdin) return (this.credentialCache = { key: (await readStdinLineOnce(this.io, '--api-key-stdin')).trim(), source: '--api-key-stdin' });
     if (this.io.env.DECKS_API_KEY) return (this.credentialCache = { key: this.io.env.DECKS_API_KEY, source: 'DECKS_API_KEY' });

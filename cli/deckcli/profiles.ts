@@ -17,6 +17,8 @@ export interface DeckProfile {
   baseUrl: string;
   apiKey?: string;
   connectKeys?: Record<string, ConnectKey>; // hub login name -> { key, instance } minted by the hub exchange
+  /** IANA zone tables show times in (set by hand in the file); else this machine's. */
+  timezone?: string;
 }
 
 export interface DeckConfig {
@@ -118,7 +120,7 @@ export function chooseInstance(store: DeckProfileStore, flags: { apiUrl?: string
   }
   if (flags.profile) {
     const p = store.get(flags.profile);
-    if (!p) throw new CliError(`no profile named ${flags.profile}; profiles: ${Object.keys(store.data.profiles).join(', ') || 'none'}`, EXIT.rejected);
+    if (!p) throw new CliError(`no profile named ${flags.profile}; profiles: ${Object.keys(store.data.profiles).join(', ') || 'none'}`, EXIT.rejected, 'unknown_profile');
     return { url: p.baseUrl, profileName: flags.profile, chosenBy: '--profile' };
   }
   const active = store.data.active && store.get(store.data.active) ? store.data.active : null;

@@ -6,12 +6,15 @@ import { CliError, EXIT } from '../lib/errors.ts';
 import { BaseContext } from '../lib/base-context.ts';
 import { HubCredential, HubLoginStore } from '../lib/hub.ts';
 import { readStdinLineOnce } from '../lib/io.ts';
+import { knownZone } from '../lib/time.ts';
 import type { WireClient } from '../lib/wire.ts';
 import { chooseProfile, CLOUD, ProfileStore, type ProfileChoice } from './profiles.ts';
 
-export const VERSION = '0.1.0';
+import { VERSION } from './version.ts';
+import { UUID_RE } from '../../core/ids.ts';
+
+export { VERSION };
 export const USER_AGENT = `hackathon/${VERSION}`;
-const UUID = /^[0-9a-f]{8}-([0-9a-f]{4}-){3}[0-9a-f]{12}$/i;
 
 export interface GlobalFlags {
   apiUrl?: string;
@@ -21,6 +24,8 @@ export interface GlobalFlags {
   org?: string;
   workspace?: string;
   json?: boolean;
+  /** false: --no-color. */
+  color?: boolean;
 }
 
 export type KeySource = '--api-key' | '--api-key-stdin' | 'EVENT_API_KEY' | 'profile' | 'hub login';
@@ -42,6 +47,16 @@ export class Context extends BaseContext<GlobalFlags> {
 
   get store(): ProfileStore {
     return (this.storeCache ??= new ProfileStore(this.io.env));
+  }
+
+  override zone(): string {
+    try {
+      const z = this.store.get(this.profile().name)?.timezone;
+      if (knownZone(z)) return z;
+    } catch {
+      // no usable profile: this machine's zone
+    }
+    return super.zone();
   }
 
   profile(): ProfileChoice {
@@ -93,6 +108,7 @@ export class Context extends BaseContext<GlobalFlags> {
   async credential(opts: { exchange: boolean } = { exchange: true }): Promise<Credential | null> {
     if (this.credentialCache) return this.credentialCache;
     let c: Credential | null = null;
+    if (this.flags.apiKey && this.flags.apiKeyStdin) throw new CliError('--api-key and --api-key-stdin conflict', EXIT.rejected, 'invalid_input');
     if (this.flags.apiKey) c = { key: this.flags.apiKey, source: '--api-key' };
     else if (this.flags.apiKeyStdin) c = { key: (await readStdinLineOnce(this.io, '--api-key-stdin')).trim(), source: '--api-key-stdin' };
     else if (this.io.env.EVENT_API_KEY) c = { key: this.io.env.EVENT_API_KEY, source: 'EVENT_API_KEY' };
@@ -126,7 +142,7 @@ export class Context extends BaseContext<GlobalFlags> {
     const ws = this.flags.workspace ?? this.io.env.EVENT_WORKSPACE;
     const org = this.flags.org ?? this.io.env.EVENT_ORG;
     if (ws && org) {
-      throw new CliError('name a workspace (--workspace / EVENT_WORKSPACE) or an organization (--org / EVENT_ORG), not both', EXIT.rejected);
+      throw new CliError('name a workspace (--workspace / EVENT_WORKSPACE) or an organization (--org / EVENT_ORG), not both', EXIT.rejected, 'invalid_input');
     }
     if (ws) return { kind: 'workspace', value: ws, source: this.flags.workspace ? '--workspace' : 'EVENT_WORKSPACE' };
     if (org) return { kind: 'org', value: org, source: this.flags.org ? '--org' : 'EVENT_ORG' };
@@ -144,7 +160,13 @@ export class Context extends BaseContext<GlobalFlags> {
       key = c.key;
       onUnauthorized = this.onUnauthorized(c);
     }
-    return this.wireClient({ baseUrl: url, key, userAgent: USER_AGENT, onUnauthorized });
+    return this.wireClient({ baseUrl: url, key, userAgent: USER_AGENT, onUnauthorized, unreachableHint: this.defaultUrlHint() });
+  }
+
+  /** With no profile, --api-url or EVENT_URL the cloud URL is only a default: say how to name the instance. */
+  defaultUrlHint(): string | undefined {
+    if (this.flags.profile || this.flags.apiUrl || this.io.env.EVENT_URL || this.store.data.active) return undefined;
+    return 'No instance is configured: name yours with --api-url <url>, or sign in once with hackathon login --api-url <url>';
   }
 
   /** The client every workspace command uses: the selection resolved to an id (a name costs one lookup). */
@@ -157,7 +179,9 @@ export class Context extends BaseContext<GlobalFlags> {
   }
 
   async resolveSelection(bare: WireClient, sel: Selection): Promise<Record<string, string>> {
-    if (sel.kind === 'workspace' && UUID.test(sel.value)) return { 'podium-workspace': sel.value };
+    // An id is sent as is (the server answers for it, naming what selected it); a name costs one lookup.
+    if (sel.kind === 'workspace' && UUID_RE.test(sel.value)) return { 'podium-workspace': sel.value };
+    if (sel.kind === 'org' && UUID_RE.test(sel.value)) return { 'podium-organization': sel.value };
     const { items } = await bare.request<Workspaces>('GET', '/api/v1/workspaces');
     const wanted = sel.value.toLowerCase();
     const matches =

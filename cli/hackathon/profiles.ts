@@ -14,6 +14,8 @@ export interface Profile {
   baseUrl?: string; // absent on `cloud`
   apiKey?: string;
   connectKeys?: Record<string, ConnectKey>; // hub login name -> { key, instance }: one key per hub login
+  /** IANA zone tables show times in (set by hand in the file); else this machine's. */
+  timezone?: string;
 }
 
 /** The hub login itself is the family's ($XDG_CONFIG_HOME/podium/hub.json, cli/lib/hub.ts), not this file's. */
@@ -77,7 +79,7 @@ export type ProfileChoice = { name: string; url: string; chosenBy: '--profile' |
 export function chooseProfile(store: ProfileStore, flags: { profile?: string; apiUrl?: string }, env: NodeJS.ProcessEnv): ProfileChoice {
   if (flags.profile) {
     if (!store.get(flags.profile)) {
-      throw new CliError(`no profile named ${flags.profile}; profiles: ${store.names().join(', ')}`, EXIT.rejected);
+      throw new CliError(`no profile named ${flags.profile}; profiles: ${store.names().join(', ')}`, EXIT.rejected, 'unknown_profile');
     }
     return { name: flags.profile, url: store.urlOf(flags.profile), chosenBy: '--profile' };
   }

@@ -21,7 +21,7 @@ export function readJsonFile<T>(file: string): T | null {
   try {
     return JSON.parse(readFileSync(file, 'utf8')) as T;
   } catch (err) {
-    throw new CliError(`${file} is not valid JSON (${(err as Error).message}); fix or remove it`, EXIT.environment);
+    throw new CliError(`${file} is not valid JSON (${(err as Error).message}); fix or remove it`, EXIT.environment, 'environment');
   }
 }
 

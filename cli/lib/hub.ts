@@ -115,19 +115,19 @@ export function hubOf(d: Instance): string | null {
 export async function hubSignIn(deps: HubDeps, hubUrl: string, store: HubLoginStore, email?: string): Promise<StoredHubLogin> {
   const hub = client(deps, hubUrl);
   const address = email ?? (await ask(deps.io, 'Email: ', 'email'));
-  if (!/^[^@\s]+@[^@\s]+$/.test(address)) throw new CliError(`not an email address: ${address}`, EXIT.rejected);
+  if (!/^[^@\s]+@[^@\s]+$/.test(address)) throw new CliError(`not an email address: ${address}`, EXIT.rejected, 'invalid_input');
   await hub.request<HubCodeRequested>('POST', '/hub/v1/auth/request', { email: address });
   deps.err(`If ${address} has an account on the hub ${hubUrl}, a sign-in code is on its way.`);
   const answer = await ask(deps.io, 'Code: ', 'sign-in code');
   const [code, inlineTotp] = answer.split(/\s+/);
-  if (!/^\d{6}$/.test(code) || (inlineTotp !== undefined && !/^\d{6}$/.test(inlineTotp))) throw new CliError('the code is six digits', EXIT.rejected);
+  if (!/^\d{6}$/.test(code) || (inlineTotp !== undefined && !/^\d{6}$/.test(inlineTotp))) throw new CliError('the code is six digits', EXIT.rejected, 'invalid_input');
   let opened: HubLoginOpened;
   try {
     opened = await hub.request<HubLoginOpened>('POST', '/hub/v1/auth/complete', { email: address, code, ...(inlineTotp ? { twoFactorCode: inlineTotp } : {}) });
   } catch (err) {
     if (!(err instanceof WireError && err.code === 'two_factor_required' && !inlineTotp)) throw err;
     const totp = await ask(deps.io, 'Two-factor code: ', 'two-factor code');
-    if (!/^\d{6}$/.test(totp)) throw new CliError('the two-factor code is six digits', EXIT.rejected);
+    if (!/^\d{6}$/.test(totp)) throw new CliError('the two-factor code is six digits', EXIT.rejected, 'invalid_input');
     opened = await hub.request<HubLoginOpened>('POST', '/hub/v1/auth/complete', { email: address, code, twoFactorCode: totp });
   }
   const login: StoredHubLogin = { hubUrl, account: opened.account, token: opened.login, savedAt: new Date().toISOString() };

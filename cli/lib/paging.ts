@@ -24,7 +24,7 @@ export interface Page<T> {
  * names what the answer carries beside the page (a listing's `summary`), kept from the first page.
  */
 export async function readPage<T, X extends object = {}>(client: WireClient, path: string, flags: PageOptions): Promise<Page<T> & X> {
-  if (flags.all && flags.cursor) throw new CliError('--all reads every page; it takes no --cursor', EXIT.rejected);
+  if (flags.all && flags.cursor) throw new CliError('--all reads every page; it takes no --cursor', EXIT.rejected, 'invalid_input');
   const q: string[] = [];
   if (flags.limit !== undefined) q.push(`limit=${wholeNumber(flags.limit, '--limit', 1, 100)}`);
   if (flags.cursor) q.push(`cursor=${encodeURIComponent(flags.cursor)}`);

@@ -7,10 +7,10 @@ export function normalizeUrl(raw: string, what: string): string {
   try {
     u = new URL(raw);
   } catch {
-    throw new CliError(`${what} is not a URL: ${raw}`, EXIT.rejected);
+    throw new CliError(`${what} is not a URL: ${raw}`, EXIT.rejected, 'invalid_input');
   }
-  if (u.protocol !== 'http:' && u.protocol !== 'https:') throw new CliError(`${what} must be an http(s) URL: ${raw}`, EXIT.rejected);
-  if (u.username || u.password) throw new CliError(`${what} must not carry credentials`, EXIT.rejected);
+  if (u.protocol !== 'http:' && u.protocol !== 'https:') throw new CliError(`${what} must be an http(s) URL: ${raw}`, EXIT.rejected, 'invalid_input');
+  if (u.username || u.password) throw new CliError(`${what} must not carry credentials`, EXIT.rejected, 'invalid_input');
   return (u.origin + u.pathname).replace(/\/+$/, '');
 }
 

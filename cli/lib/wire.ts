@@ -20,6 +20,10 @@ export class WireError extends CliError {
   ) {
     super(message, ACCESS_CODES.has(code) ? EXIT.access : EXIT.wire, code);
   }
+
+  override get fromServer(): boolean {
+    return true;
+  }
 }
 
 export interface WireOptions {
@@ -35,6 +39,8 @@ export interface WireOptions {
    * key exchanged again), or null to let the refusal stand. Streamed bodies are not retried.
    */
   onUnauthorized?: () => Promise<string | null>;
+  /** A sentence appended when the server cannot be reached (e.g. how to name another instance). */
+  unreachableHint?: string;
 }
 
 /**
@@ -81,7 +87,7 @@ export class WireClient {
   /** Streams bytes down (downloads): the answer's body, unread. */
   async download(path: string, timeoutMs = 10 * 60_000): Promise<AsyncIterable<Uint8Array>> {
     const res = await this.fetchOk('GET', path, undefined, { accept: 'application/octet-stream' }, timeoutMs);
-    if (!res.body) throw new CliError(`${this.opts.baseUrl} answered ${path} without a body`, EXIT.environment);
+    if (!res.body) throw new CliError(`${this.opts.baseUrl} answered ${path} without a body`, EXIT.environment, 'environment');
     return res.body as unknown as AsyncIterable<Uint8Array>;
   }
 
@@ -115,7 +121,7 @@ export class WireClient {
       } as RequestInit);
     } catch (err) {
       const cause = (err as { cause?: { code?: string } }).cause?.code ?? (err as Error).name;
-      throw new CliError(`cannot reach ${this.opts.baseUrl} (${cause})`, EXIT.environment, 'unreachable');
+      throw new CliError(`cannot reach ${this.opts.baseUrl} (${cause})${this.opts.unreachableHint ? `. ${this.opts.unreachableHint}` : ''}`, EXIT.environment, 'unreachable');
     }
     if (res.ok) return res;
     if (res.status === 401 && this.opts.key && this.opts.onUnauthorized && !(body instanceof ReadableStream)) {

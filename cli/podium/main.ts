@@ -6,7 +6,7 @@
 import { ConfigError, loadConfig, type Config } from '../../core/config.ts';
 import { BootError } from '../../ops/boot-error.ts';
 import { parseArgs } from '../lib/args.ts';
-import { CliError, EXIT } from '../lib/errors.ts';
+import { CliError, EXIT, GENERIC_CLIENT_CODES } from '../lib/errors.ts';
 import { processIo, printJson, type Io } from '../lib/io.ts';
 import type { Command } from './command.ts';
 import { hubInstanceAdd } from './commands/hub/instance-add.ts';
@@ -23,8 +23,10 @@ import { start } from './commands/start.ts';
 import { workspaceCreate } from './commands/workspace/create.ts';
 import { accountErase } from './commands/account/erase.ts';
 import { voteRecount } from './commands/vote/recount.ts';
+import { mailList } from './commands/mail/list.ts';
+import { mailShow } from './commands/mail/show.ts';
 
-export const COMMANDS: Command[] = [start, migrate, setup, workspaceCreate, memberAdd, memberInvite, keyCreate, accountErase, voteRecount, hubInstanceAdd, hubOrgAdd, hubOrgTools, hubMemberAdd, hubRotateKey];
+export const COMMANDS: Command[] = [start, migrate, setup, workspaceCreate, memberAdd, memberInvite, keyCreate, mailList, mailShow, accountErase, voteRecount, hubInstanceAdd, hubOrgAdd, hubOrgTools, hubMemberAdd, hubRotateKey];
 
 const CONFLICT_CODES = new Set(['already_set_up', 'workspace_exists', 'already_member']);
 
@@ -56,16 +58,18 @@ export async function main(argv: string[], io: Io = processIo()): Promise<number
     return EXIT.ok;
   } catch (err) {
     const e = err as { code?: string; detail?: string; message: string };
-    let code: string | null = null;
+    // Every error names a code: the CliError's, the SQL refusal's, or the class of the failure
+    // (`internal` for anything unexpected, as the server names it).
+    let code = 'internal';
     let exit: number = EXIT.usage;
     let message = e.message;
     if (err instanceof CliError) ((exit = err.exitCode), (code = err.code));
-    else if (err instanceof ConfigError || err instanceof BootError) exit = EXIT.environment;
+    else if (err instanceof ConfigError || err instanceof BootError) ((exit = EXIT.environment), (code = 'environment'));
     else if (e.code === 'PD000' && e.detail) ((code = e.detail), (exit = CONFLICT_CODES.has(e.detail) ? EXIT.conflict : EXIT.rejected));
-    else if (e.code === 'ECONNREFUSED') ((exit = EXIT.environment), (message = `cannot reach the database: ${e.message}`));
+    else if (e.code === 'ECONNREFUSED') ((exit = EXIT.environment), (code = 'unreachable'), (message = `cannot reach the database: ${e.message}`));
     else if (e.code === '23514' || e.code === '22001') ((code = 'invalid_input'), (exit = EXIT.rejected), (message = `refused by the database: ${(e as { constraint?: string }).constraint ?? e.message}`));
-    if (json) printJson({ ...io, stdout: io.stderr }, { error: { code: code ?? 'error', message } });
-    else io.stderr.write(`podium: ${message}${code && code !== 'error' ? ` (${code})` : ''}\n`);
+    if (json) printJson({ ...io, stdout: io.stderr }, { error: { code, message } });
+    else io.stderr.write(`podium: ${message}${GENERIC_CLIENT_CODES.has(code) || code === 'internal' ? '' : ` (${code})`}\n`);
     return exit;
   }
 }

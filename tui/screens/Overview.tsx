@@ -1,6 +1,7 @@
 // 1 Overview: event name, phase, next deadline counting down on the server clock, intake
 // state, and one line of the instance's health.
 import { Box, Text } from 'ink';
+import type { CommunityStatus } from '../../core/wire/community.ts';
 import type { EventStatus } from '../../core/wire/event.ts';
 import type { Submissions } from '../../core/wire/submissions.ts';
 import { timeLeft } from '../format.ts';
@@ -30,6 +31,15 @@ export function nextDeadline(s: EventStatus, nowMs: number): { label: string; at
   return d ? { label: d[0], at: s[d[1]] } : null;
 }
 
+/**
+ * The event phase as words: it is the build's phase (scheduled, building, grace, closed), so
+ * `closed` says `build closed` and the vote's own state goes beside it (read from the server).
+ */
+export function phaseLine(phase: string, voteState: string | null): string {
+  const words = phase === 'closed' ? 'build closed' : phase === 'grace' ? 'grace (pushes still accepted until the freeze)' : phase;
+  return voteState ? `${words} · vote ${voteState}` : words;
+}
+
 export function healthLine(h: InstanceHealth): string {
   const workers = h.workers.length ? `${h.workers.length} worker${h.workers.length === 1 ? '' : 's'} (newest beat ${Math.min(...h.workers.map((w) => w.ageSeconds))}s ago)` : 'no worker heartbeat';
   const oldest = h.queue.oldestAgeSeconds === null ? '' : `, oldest ${h.queue.oldestAgeSeconds}s`;
@@ -42,6 +52,8 @@ export function Overview(_props: ScreenProps) {
   const status = useResource<EventStatus>('/api/v1/event/status', { kinds: ['event.changed'], refresh: true });
   const subs = useResource<Submissions>('/api/v1/submissions', { kinds: ['receipt.recorded'], refresh: true });
   const health = useResource<InstanceHealth>('/api/v1/event/health', { refresh: true });
+  // The vote's state (open, closed, ...) is not the build phase: read only while the vote section is on.
+  const vote = useResource<CommunityStatus>(status.data?.voteSection === 'on' ? '/api/v1/community/status' : null, { kinds: ['vote.coverage', 'event.changed'], refresh: true });
   const s = status.data;
   if (status.error) return <Text bold color={theme.bad}>! {status.error.message}</Text>;
   if (!s) return <Text>Loading the event…</Text>;
@@ -50,7 +62,7 @@ export function Overview(_props: ScreenProps) {
     <Box flexDirection="column">
       <Text bold>{s.name}</Text>
       <Text>
-        Phase: <Text bold color={theme.accent}>{s.phase}</Text> · server time {new Date(now).toISOString().slice(0, 19)}Z
+        Phase: <Text bold color={theme.accent}>{phaseLine(s.phase, s.voteSection === 'on' ? (vote.data?.voteState ?? null) : null)}</Text> · server time {new Date(now).toISOString().slice(0, 19)}Z
       </Text>
       <Text>
         {next ? (

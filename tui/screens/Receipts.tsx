@@ -1,5 +1,5 @@
 // 2 Receipts: webhook receipts as they arrive (tui/receipts.ts collects them for the whole
-// dashboard), newest first, per team the last 50; refused deliveries marked and highlighted;
+// dashboard), newest first, per team the last 50 and 1,000 in all; refused deliveries marked and highlighted;
 // `/` filters by team.
 import { Box, Text } from 'ink';
 import { useEffect, useState } from 'react';

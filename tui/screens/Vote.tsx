@@ -125,7 +125,7 @@ export function Vote({ active, width, act }: ScreenProps) {
             Results version {latest.version} (eligibility v{latest.eligibilityVersion}, {latest.released ? 'released' : 'unreleased'}, digest {latest.digest})
           </Text>
           {latest.rows.slice(0, 8).map((r) => (
-            <Text key={r.projectId}>{clip(`  ${r.rank ?? '-'}. ${r.name} ${r.score ?? '-'} (${r.fraction ?? '-'}) ${r.ballots} ballots`, width)}</Text>
+            <Text key={r.projectId}>{clip(`  ${r.rank ?? '-'}. ${r.name} ${r.score ?? '-'} (${r.fraction ?? '-'}) ${r.ballots} ${r.ballots === 1 ? 'ballot' : 'ballots'}`, width)}</Text>
           ))}
           {latest.ties.map((t) => (
             <Text key={t.rank}>{clip(`  Tie at rank ${t.rank}: ${t.names.join(', ')}`, width)}</Text>

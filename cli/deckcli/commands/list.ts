@@ -14,7 +14,8 @@ export const list = command({
     const page = await readPage<Deck>(await ctx.client(), '/api/v1/presentations', opts);
     if (ctx.json) return ctx.printJson(page);
     if (page.items.length === 0) ctx.out('No decks');
-    for (const line of table(page.items.map((d) => [d.id, `v${d.version}`, d.kind, d.updatedAt, d.title]))) ctx.out(line);
+    const rows = page.items.map((d) => [d.id, `v${d.version}`, d.kind, ctx.when(d.updatedAt), d.title]);
+    for (const line of table(['ID', 'VERSION', 'KIND', 'UPDATED', 'TITLE'], rows, { paint: ctx.paint })) ctx.out(line);
     more(ctx, page);
   },
 });

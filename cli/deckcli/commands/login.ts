@@ -21,8 +21,8 @@ export const login = command({
   flags: { email: { type: 'string' }, keyName: { type: 'string' }, expiresInDays: { type: 'string' } },
   async run(opts, ctx) {
     const days = opts.expiresInDays;
-    if (days !== undefined && !/^\d+$/.test(days)) throw new CliError(`--expires-in-days must be a whole number, got ${days}`, EXIT.rejected);
-    if (opts.email !== undefined && !/^[^@\s]+@[^@\s]+$/.test(opts.email)) throw new CliError(`not an email address: ${opts.email}`, EXIT.rejected);
+    if (days !== undefined && !/^\d+$/.test(days)) throw new CliError(`--expires-in-days must be a whole number, got ${days}`, EXIT.rejected, 'invalid_input');
+    if (opts.email !== undefined && !/^[^@\s]+@[^@\s]+$/.test(opts.email)) throw new CliError(`not an email address: ${opts.email}`, EXIT.rejected, 'invalid_input');
     const anon = await ctx.client({ auth: false });
     const url = anon.baseUrl;
     const name = ctx.store.byUrl(url)?.[0] ?? profileNameForUrl(url);
@@ -44,18 +44,19 @@ export const login = command({
       ctx.store.save();
       if (prior?.apiKey) ctx.err(`Profile ${name} also holds a key of its own, which still comes first; deckcli logout forgets it.`);
       if (ctx.json) return ctx.printJson({ profile: name, baseUrl: url, email: minted.user.email, hubUrl, hubLogin: loginName });
-      ctx.out(`Signed in to ${url} as ${minted.user.email} through the hub ${hubUrl} (profile ${name}, now active)`);
+      ctx.done(`Signed in to ${url} as ${minted.user.email} through the hub ${hubUrl} (profile ${name}, now active)`);
       return;
     }
     if (!discovery.auth.methods.includes('email_code')) {
       throw new CliError(`${url} cannot mail sign-in codes (no email driver): make a key in the dashboard and save it with deckcli auth save-key --api-url ${url}`, EXIT.environment, 'otp_unavailable');
     }
     const email = opts.email ?? (await ask(ctx.io, 'Email: ', 'email'));
-    if (!/^[^@\s]+@[^@\s]+$/.test(email)) throw new CliError(`not an email address: ${email}`, EXIT.rejected);
-    await anon.request<SignInCodeRequested>('POST', '/api/v1/cli/auth/request', { email, tool: 'deck' });
+    if (!/^[^@\s]+@[^@\s]+$/.test(email)) throw new CliError(`not an email address: ${email}`, EXIT.rejected, 'invalid_input');
+    const requested = await anon.request<SignInCodeRequested>('POST', '/api/v1/cli/auth/request', { email, tool: 'deck' });
     ctx.err(`If ${email} has an account on ${url}, a sign-in code is on its way.`);
+    if (requested.delivery === 'outbox' && requested.hint) ctx.err(requested.hint);
     const code = await ask(ctx.io, 'Code: ', 'sign-in code');
-    if (!/^\d{6}$/.test(code)) throw new CliError('the code is six digits', EXIT.rejected);
+    if (!/^\d{6}$/.test(code)) throw new CliError('the code is six digits', EXIT.rejected, 'invalid_input');
     const body: Record<string, unknown> = { email, code, tool: 'deck' };
     if (opts.keyName) body.keyName = opts.keyName;
     if (days !== undefined) body.expiresInDays = Number(days);
@@ -64,6 +65,6 @@ export const login = command({
     ctx.store.setActive(name);
     ctx.store.save();
     if (ctx.json) return ctx.printJson({ profile: name, baseUrl: url, id: r.id, name: r.name, scopes: r.scopes, expiresAt: r.expiresAt, user: r.user });
-    ctx.out(`Signed in to ${url} as ${r.user.email}; key "${r.name}" stored in profile ${name} (now active)`);
+    ctx.done(`Signed in to ${url} as ${r.user.email}; key "${r.name}" stored in profile ${name} (now active)`);
   },
 });

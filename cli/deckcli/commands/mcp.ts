@@ -13,8 +13,8 @@ export const mcp = command({
     'publish_deck reads folders inside --root only (default: the working directory).',
   flags: { root: { type: 'string' } },
   async run(opts, ctx) {
-    if (opts.args.length) throw new CliError('mcp takes no arguments', EXIT.usage);
-    if (ctx.json) throw new CliError('mcp speaks the Model Context Protocol on stdout; --json does not apply', EXIT.usage);
+    if (opts.args.length) throw new CliError('mcp takes no arguments', EXIT.usage, 'usage');
+    if (ctx.json) throw new CliError('mcp speaks the Model Context Protocol on stdout; --json does not apply', EXIT.usage, 'usage');
     const { serveStdio } = await import('../mcp/server.ts');
     await serveStdio(ctx, opts.root);
   },

@@ -10,7 +10,9 @@ export const notify = command({
   usage: 'Usage: deckcli notify <deckId> --off|--on',
   flags: { off: { type: 'boolean' }, on: { type: 'boolean' } },
   async run(opts, ctx) {
-    if (Boolean(opts.off) === Boolean(opts.on)) throw new CliError('pass exactly one of --off or --on', EXIT.rejected);
+    // Conflicting options are a usage error (exit 1) in deckcli, as every other pair.
+    if (opts.off && opts.on) throw new CliError('--off and --on conflict', EXIT.usage, 'usage');
+    if (!opts.off && !opts.on) throw new CliError('pass --off or --on', EXIT.usage, 'usage');
     const r = await (await ctx.client()).request<DeckNotify>('PUT', `/api/v1/presentations/${onePathArg(opts.args, 'deck id')}/notify`, { enabled: Boolean(opts.on) });
     if (ctx.json) return ctx.printJson(r);
     ctx.out(opts.on ? 'Owner mails on form activity are on' : 'Owner mails on form activity are off (forms still take responses)');

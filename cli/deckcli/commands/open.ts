@@ -10,7 +10,7 @@ export const open = command({
   usage: 'Usage: deckcli open <folder> [--json]',
   async run(opts, ctx) {
     const [folder] = opts.args;
-    if (!folder || opts.args.length > 1) throw new CliError('name exactly one deck folder', EXIT.usage);
+    if (!folder || opts.args.length > 1) throw new CliError('name exactly one deck folder', EXIT.usage, 'usage');
     const link = readLink(folder);
     if (!link) throw new CliError(`${folder} is not linked to a deck yet: publish it first with deckcli push ${folder}`, EXIT.rejected, 'not_linked');
     const baseUrl = linkBaseUrl(link, folder);

@@ -1,6 +1,7 @@
 // Every saved profile: active mark, name, instance, how it signs in.
 import { cachedHubKey } from '../../lib/hub.ts';
 import { command } from '../command.ts';
+import { table } from '../../lib/table.ts';
 
 export const profiles = command({
   path: 'profiles',
@@ -18,9 +19,9 @@ export const profiles = command({
       ctx.out('No profiles yet: deckcli login --api-url <url>, or deckcli auth save-key --api-url <url>');
       return;
     }
-    const w = Math.max(...rows.map((r) => r.name.length));
-    const u = Math.max(...rows.map((r) => r.url.length));
-    const how = (r: (typeof rows)[number]) => (r.signIn === 'api_key' ? 'API key' : r.signIn === 'hub' ? `hub login ${r.hubLogin}` : 'not signed in');
-    for (const r of rows) ctx.out(`${r.active ? '*' : ' '} ${r.name.padEnd(w)}  ${r.url.padEnd(u)}  ${how(r)}`);
+    const how = (r: (typeof rows)[number]) => (r.signIn === 'api_key' ? 'API key' : r.signIn === 'hub' ? `hub login ${r.hubLogin}` : ctx.paint.warn('not signed in'));
+    // `*` marks the active profile (bold too on a terminal).
+    const cells = rows.map((r) => [r.active ? ctx.paint.strong(`* ${r.name}`) : `  ${r.name}`, r.url, how(r)]);
+    for (const line of table(['  NAME', 'URL', 'SIGN-IN'], cells, { paint: ctx.paint })) ctx.out(line);
   },
 });

@@ -17,10 +17,10 @@ export const pull = command({
   usage: 'Usage: deckcli pull [folder] [--id <deckId>] [--version <n>] [--json]\n\nIn a linked folder the deck is the linked one; elsewhere pass --id.',
   flags: { id: { type: 'string' }, version: { type: 'string' } },
   async run(opts, ctx) {
-    if (opts.args.length > 1) throw new CliError('pull takes one folder', EXIT.usage);
+    if (opts.args.length > 1) throw new CliError('pull takes one folder', EXIT.usage, 'usage');
     const dest = path.resolve(opts.args[0] ?? '.');
     const version = opts.version === undefined ? null : wholeNumber(opts.version, '--version', 1);
-    if (existsSync(dest) && !lstatSync(dest).isDirectory()) throw new CliError(`${dest} is not a folder`, EXIT.rejected);
+    if (existsSync(dest) && !lstatSync(dest).isDirectory()) throw new CliError(`${dest} is not a folder`, EXIT.rejected, 'invalid_input');
     const link = existsSync(dest) ? readLink(dest) : null;
     const named = ctx.namedInstance();
     const linked = link ? linkBaseUrl(link, dest) : null;
@@ -31,7 +31,7 @@ export const pull = command({
     if (!url) throw new CliError('no instance named: pass --api-url <url> or set DECKS_API_URL (deckcli has no default instance)', EXIT.usage, 'no_instance');
     ctx.useInstance(url);
     const id = (opts.id) ?? link?.presentationId;
-    if (!id) throw new CliError(`${dest} is not linked to a deck: pass --id <deckId>`, EXIT.usage);
+    if (!id) throw new CliError(`${dest} is not linked to a deck: pass --id <deckId>`, EXIT.usage, 'usage');
     if (link && opts.id && opts.id !== link.presentationId) {
       throw new CliError(`${dest} is linked to deck ${link.presentationId}, not ${opts.id}; pull into another folder`, EXIT.rejected, 'link_mismatch');
     }

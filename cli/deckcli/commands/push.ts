@@ -10,6 +10,7 @@ import { linkBaseUrl, readLink, writeLink, type DeckLink } from '../link-file.ts
 import { attachmentsOf, collectFiles, detectEntry } from '../publish/files.ts';
 import { publishDeck } from '../publish/publish.ts';
 import { megabytes } from '../publish/upload.ts';
+import { count, size } from '../../lib/words.ts';
 
 const KINDS = ['presentation', 'app', 'plan'];
 
@@ -40,10 +41,10 @@ export const push = command({
     // DECKCLI_TRACE=1 prints where a push spends its time (stderr).
     const t0 = performance.now();
     const trace = ctx.io.env.DECKCLI_TRACE ? (what: string) => ctx.err(`[trace] ${what} +${(performance.now() - t0).toFixed(0)} ms`) : () => {};
-    if (opts.args.length > 1) throw new CliError('push takes one path', EXIT.usage);
-    if (f.kind !== undefined && !KINDS.includes(f.kind)) throw new CliError(`--kind must be presentation, app or plan, got ${f.kind}`, EXIT.rejected);
-    if (f.id && f.new) throw new CliError('--id and --new conflict', EXIT.usage);
-    if (ctx.given('--open') && ctx.given('--no-open')) throw new CliError('--open and --no-open conflict', EXIT.usage);
+    if (opts.args.length > 1) throw new CliError('push takes one path', EXIT.usage, 'usage');
+    if (f.kind !== undefined && !KINDS.includes(f.kind)) throw new CliError(`--kind must be presentation, app or plan, got ${f.kind}`, EXIT.rejected, 'invalid_input');
+    if (f.id && f.new) throw new CliError('--id and --new conflict', EXIT.usage, 'usage');
+    if (ctx.given('--open') && ctx.given('--no-open')) throw new CliError('--open and --no-open conflict', EXIT.usage, 'usage');
     const target = opts.args[0] ?? '.';
     const deck = collectFiles(target); // skipped names and symlinks handled; no request yet
     const folder = deck.root;
@@ -74,10 +75,10 @@ export const push = command({
     }
     if (ctx.json) return ctx.printJson(answer);
     const att = attachmentsOf(deck);
-    ctx.out(`Published ${answer.presentation.title ?? ''} version ${answer.version}`.replace('  ', ' '));
+    ctx.done(`Published ${answer.presentation.title ?? ''} version ${answer.version}`.replace('  ', ' '));
     ctx.out(`url: ${answer.url}`);
-    if (att.count) ctx.out(`Attachments: ${att.count} files, ${megabytes(att.sizeBytes)} MB (downloads/)`);
-    ctx.err(`Uploaded ${r.uploaded} of ${r.files} files (${megabytes(r.uploadedBytes)} MB); ${r.files - r.uploaded} unchanged`);
+    if (att.count) ctx.out(`Attachments: ${count(att.count, 'file')}, ${size(att.sizeBytes)} (downloads/)`);
+    ctx.err(`Uploaded ${r.uploaded} of ${count(r.files, 'file')} (${size(r.uploadedBytes)}); ${r.files - r.uploaded} unchanged`);
     // The browser opens on the first push of a folder or with --open; never with --no-open,
     // never when stdout is not a terminal (and never on --json, above).
     const wantOpen = ctx.given('--no-open') ? false : Boolean(f.open) || firstPush;

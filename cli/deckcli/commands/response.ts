@@ -10,7 +10,7 @@ export const response = command({
   usage: 'Usage: deckcli response <deckId> <responseId> [--json]',
   async run(opts, ctx) {
     const [id, rid] = opts.args;
-    if (!id || !rid || opts.args.length > 2) throw new CliError('name a deck id and a response id', EXIT.usage);
+    if (!id || !rid || opts.args.length > 2) throw new CliError('name a deck id and a response id', EXIT.usage, 'usage');
     const r = await (await ctx.client()).request<FormResponseDetail>('GET', `/api/v1/presentations/${encodeURIComponent(id)}/responses/${encodeURIComponent(rid)}`);
     if (ctx.json) return ctx.printJson(r);
     ctx.out(`Response ${r.id} to form ${r.form} (${r.source}${r.placement ? `, placement ${r.placement}` : ''})`);

@@ -19,11 +19,11 @@ export const responses = command({
   flags: { ...PAGE_FLAGS, form: { type: 'string' }, link: { type: 'string' }, source: { type: 'string' }, placement: { type: 'string' }, since: { type: 'string' }, csv: { type: 'boolean' } },
   async run(opts, ctx) {
     const [id] = opts.args;
-    if (!id || opts.args.length > 1) throw new CliError('name exactly one deck id', EXIT.usage);
+    if (!id || opts.args.length > 1) throw new CliError('name exactly one deck id', EXIT.usage, 'usage');
     const f = opts;
-    if (f.json && f.csv) throw new CliError('--json and --csv conflict', EXIT.usage);
-    if (f.link !== undefined && /^https?:|\/v\//.test(f.link)) throw new CliError('--link takes a token id or a link name, never a share URL', EXIT.rejected);
-    if (f.source !== undefined && f.source !== 'link' && f.source !== 'embed') throw new CliError('--source takes link or embed', EXIT.rejected);
+    if (f.json && f.csv) throw new CliError('--json and --csv conflict', EXIT.usage, 'usage');
+    if (f.link !== undefined && /^https?:|\/v\//.test(f.link)) throw new CliError('--link takes a token id or a link name, never a share URL', EXIT.rejected, 'invalid_input');
+    if (f.source !== undefined && f.source !== 'link' && f.source !== 'embed') throw new CliError('--source takes link or embed', EXIT.rejected, 'invalid_input');
     const q = new URLSearchParams();
     for (const k of ['form', 'link', 'source', 'placement'] as const) {
       const v = f[k];
@@ -42,9 +42,11 @@ export const responses = command({
     const summary = page.summary ?? [];
     if (summary.length === 0) return ctx.out('No responses');
     ctx.out('Summary:');
-    for (const line of table([['FORM', 'LINK', 'SOURCE', 'PLACEMENT', 'RESPONSES', 'LATEST ACTIVITY'], ...summary.map((s) => [s.form, linkLabel(s.link), s.source, s.placement ?? '-', String(s.responses), s.latestActivityAt])])) ctx.out(`  ${line}`);
+    const sums = summary.map((s) => [s.form, linkLabel(s.link), s.source, s.placement ?? '-', String(s.responses), ctx.when(s.latestActivityAt)]);
+    for (const line of table(['FORM', 'LINK', 'SOURCE', 'PLACEMENT', 'RESPONSES', 'LATEST ACTIVITY'], sums, { indent: '  ', paint: ctx.paint })) ctx.out(line);
     ctx.out('Recent:');
-    for (const line of table([['ID', 'FORM', 'LINK', 'SOURCE', 'PLACEMENT', 'LAST ACTIVITY'], ...page.items.map((r) => [r.id, r.form, linkLabel(r.link), r.source, r.placement ?? '-', r.lastActivityAt])])) ctx.out(`  ${line}`);
+    const recent = page.items.map((r) => [r.id, r.form, linkLabel(r.link), r.source, r.placement ?? '-', ctx.when(r.lastActivityAt)]);
+    for (const line of table(['ID', 'FORM', 'LINK', 'SOURCE', 'PLACEMENT', 'LAST ACTIVITY'], recent, { indent: '  ', paint: ctx.paint })) ctx.out(line);
     const more = nextPageLine(page);
     if (more) ctx.out(more);
   },

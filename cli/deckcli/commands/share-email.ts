@@ -16,8 +16,8 @@ export const shareEmail = command({
   async run(opts, ctx) {
     const id = onePathArg(opts.args, 'deck id');
     const to = opts.to;
-    if (!to) throw new CliError('--to <email> is required', EXIT.usage);
-    if (!/^[^@\s]+@[^@\s]+$/.test(to)) throw new CliError(`--to is not an email address: ${to}`, EXIT.rejected);
+    if (!to) throw new CliError('--to <email> is required', EXIT.usage, 'usage');
+    if (!/^[^@\s]+@[^@\s]+$/.test(to)) throw new CliError(`--to is not an email address: ${to}`, EXIT.rejected, 'invalid_input');
     const body = { ...(await shareBody(opts, ctx)), to, ...(opts.message !== undefined ? { message: opts.message } : {}) };
     const r = await (await ctx.client()).request<ShareLinkMailed>('POST', `/api/v1/presentations/${id}/share-links/email`, body, { 'idempotency-key': crypto.randomUUID() });
     if (ctx.json) return ctx.printJson(r);

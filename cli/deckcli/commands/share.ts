@@ -11,13 +11,13 @@ import type { ShareLinkMinted } from '../../../core/wire/deck.ts';
 /** Durations like 30m, 12h, 7d, in minutes. */
 export function minutesOf(raw: string): number {
   const m = /^(\d+)([mhd])$/.exec(raw);
-  if (!m || Number(m[1]) === 0) throw new CliError(`--expires-in takes a duration like 30m, 12h or 7d, got ${raw}`, EXIT.rejected);
+  if (!m || Number(m[1]) === 0) throw new CliError(`--expires-in takes a duration like 30m, 12h or 7d, got ${raw}`, EXIT.rejected, 'invalid_input');
   return Number(m[1]) * { m: 1, h: 60, d: 1440 }[m[2] as 'm' | 'h' | 'd'];
 }
 
 /** --password <text>, --password-stdin, or DECKS_SHARE_PASSWORD (in that order); exactly one source. */
 export async function sharePassword(opts: ShareOptions, ctx: Context): Promise<string | undefined> {
-  if (opts.password !== undefined && opts.passwordStdin) throw new CliError('--password and --password-stdin conflict', EXIT.usage);
+  if (opts.password !== undefined && opts.passwordStdin) throw new CliError('--password and --password-stdin conflict', EXIT.usage, 'usage');
   if (opts.password !== undefined) return opts.password;
   if (opts.passwordStdin) return readStdinLineOnce(ctx.io, '--password-stdin');
   return ctx.io.env.DECKS_SHARE_PASSWORD || undefined;

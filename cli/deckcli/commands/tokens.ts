@@ -15,13 +15,13 @@ export const tokens = command({
     const items = await (await ctx.client()).all<Token>(`/api/v1/presentations/${onePathArg(opts.args, 'deck id')}/share-links`);
     if (ctx.json) return ctx.printJson({ items, nextCursor: null });
     if (items.length === 0) return ctx.out('No share links');
-    const rows = [['ID', 'NAME', 'VERSION', 'VIEWS', 'DOWNLOADS', 'PASSWORD', 'EXPIRES', 'STATE']];
+    const rows: string[][] = [];
     for (const t of items) {
       rows.push([
         t.id, t.name ?? '-', t.follows === 'pinned' ? `v${t.pinnedVersion}` : 'latest', String(t.viewCount),
-        t.canDownload ? String(t.downloadCount) : 'no downloads', t.hasPassword ? 'yes' : 'no', t.expiresAt ?? '-', t.revokedAt ? 'revoked' : 'live',
+        t.canDownload ? String(t.downloadCount) : 'no downloads', t.hasPassword ? 'yes' : 'no', ctx.when(t.expiresAt), ctx.paint.state(t.revokedAt ? 'revoked' : 'live'),
       ]);
     }
-    for (const line of table(rows)) ctx.out(line);
+    for (const line of table(['ID', 'NAME', 'VERSION', 'VIEWS', 'DOWNLOADS', 'PASSWORD', 'EXPIRES', 'STATE'], rows, { paint: ctx.paint })) ctx.out(line);
   },
 });

@@ -14,7 +14,8 @@ export const versions = command({
   async run(opts, ctx) {
     const page = await readPage<DeckVersion>(await ctx.client(), `/api/v1/presentations/${onePathArg(opts.args, 'deck id')}/versions`, opts);
     if (ctx.json) return ctx.printJson(page);
-    for (const line of table(page.items.map((v) => [`v${v.version}`, v.createdAt, v.fileCount === undefined ? '' : `${v.fileCount} files`, v.entry ?? '']))) ctx.out(line);
+    const rows = page.items.map((v) => [`v${v.version}`, ctx.when(v.createdAt), v.fileCount === undefined ? '-' : `${v.fileCount} files`, v.entry ?? '-']);
+    for (const line of table(['VERSION', 'CREATED', 'FILES', 'ENTRY'], rows, { paint: ctx.paint })) ctx.out(line);
     more(ctx, page);
   },
 });

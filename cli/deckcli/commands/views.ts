@@ -16,7 +16,8 @@ export const views = command({
     if (ctx.json) return ctx.printJson(page);
     const { summary } = page;
     ctx.out(`${summary.views} view${summary.views === 1 ? '' : 's'}; last opened ${summary.lastOpenedAt ?? 'never'}`);
-    for (const line of table(page.items.map((v) => [v.viewedAt, v.linkName ?? v.linkId, `v${v.version}`, v.source, v.placement ?? '-']))) ctx.out(line);
+    const rows = page.items.map((v) => [ctx.when(v.viewedAt), v.linkName ?? v.linkId, `v${v.version}`, v.source, v.placement ?? '-']);
+    for (const line of table(['VIEWED', 'LINK', 'VERSION', 'SOURCE', 'PLACEMENT'], rows, { paint: ctx.paint })) ctx.out(line);
     more(ctx, page);
   },
 });

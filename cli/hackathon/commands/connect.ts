@@ -5,6 +5,7 @@ import { CliError } from '../../lib/errors.ts';
 import { defaultDirectory, rememberInstance, ROLE_NAMES, type Access, type BootstrapRecord } from '../bootstrap.ts';
 import { githubLogin } from '../../lib/github-login.ts';
 import { command } from '../command.ts';
+import { acceptableHere } from '../setup/assignment.ts';
 import type { Context } from '../context.ts';
 
 function accessLine(a: Access): string {
@@ -39,7 +40,19 @@ function printRecord(ctx: Context, r: BootstrapRecord, profile: string, savedLog
   if (!savedLogin) ctx.out(`GitHub username: ${r.githubLogin ?? 'not saved (hackathon connect --github <login>)'}`);
   ctx.out(`Installer skill: ${r.installer.version} (sha256 ${r.installer.sha256.slice(0, 12)})`);
   ctx.out(`Dashboard: ${r.dashboardUrl}`);
-  ctx.out('Next: hackathon setup');
+  ctx.out(`Next: ${nextStep(ctx, r)}`);
+}
+
+/** What the participant does next, from where they stand (never `setup` while it would refuse). */
+function nextStep(ctx: Context, r: BootstrapRecord): string {
+  if (!r.team) return 'wait for an organizer to put you on a team in the roster, then run hackathon connect again';
+  if (!r.repository) return 'wait for the organizers to provision the team repositories, then run hackathon connect again (then hackathon setup)';
+  const a = r.repository.access;
+  if (a.standing === 'no_username') return 'hackathon connect --github <your GitHub username>, then hackathon setup';
+  if (acceptableHere(r.repository, ctx.profile().url)) return `hackathon setup (it accepts your invitation to ${r.repository.fullName} for you; or open ${a.invitationUrl})`;
+  if (a.standing === 'invited') return `accept the invitation (${a.invitationUrl ?? 'on the code host'}), then hackathon setup`;
+  if (a.standing === 'none' || (a.standing === 'member' && !a.canPush)) return `ask an organizer for access to ${r.repository.fullName} (see Fix above), then hackathon setup`;
+  return 'hackathon setup';
 }
 
 export const connect = command({
@@ -60,7 +73,7 @@ export const connect = command({
       }
       printRecord(ctx, record, profile, login && record.githubLogin);
     } catch (err) {
-      if (ctx.json && err instanceof CliError) ctx.printJson({ ok: false, error: { code: err.code ?? 'error', message: err.message } });
+      if (ctx.json && err instanceof CliError) ctx.printJson({ ok: false, error: { code: err.code, message: err.message } });
       throw err;
     }
   },

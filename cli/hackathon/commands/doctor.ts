@@ -40,7 +40,7 @@ export const doctor = command({
     const clean = checks.map((c) => ({ ...c, detail: redact(c.detail), ...(c.fix ? { fix: redact(c.fix) } : {}) }));
     const failed = clean.find((c) => !c.ok);
     if (ctx.json) ctx.printJson({ ok: !failed, platform: process.platform, checks: clean });
-    else for (const c of clean) ctx.out(`${c.ok ? 'ok  ' : 'FAIL'} ${c.name}: ${c.detail}${c.ok ? '' : `\n     fix: ${c.fix}`}`);
+    else for (const c of clean) ctx.out(`${c.ok ? ctx.paint.ok('ok  ') : ctx.paint.fail('FAIL')} ${c.name}: ${c.detail}${c.ok ? '' : `\n     fix: ${c.fix}`}`);
     return failed ? CLASS_EXIT[failed.cls ?? 'environment'] : EXIT.ok;
   },
 });

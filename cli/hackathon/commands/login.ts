@@ -16,7 +16,7 @@ async function saveKey(ctx: Context, key: string, email: string): Promise<void> 
   ctx.store.setActive(name);
   ctx.store.save();
   if (ctx.json) ctx.printJson({ ok: true, profile: name, url, email });
-  else ctx.out(`Signed in to ${url} as ${email} (profile ${name}, now active)`);
+  else ctx.done(`Signed in to ${url} as ${email} (profile ${name}, now active)`);
 }
 
 /**
@@ -39,7 +39,7 @@ async function loginOnCloud(ctx: Context, hubUrl: string, email: string | undefi
   ctx.store.save();
   if (prior.apiKey) ctx.err(`Profile ${name} also holds a key of its own, which still comes first; hackathon logout --profile ${name} revokes and forgets both.`);
   if (ctx.json) return ctx.printJson({ ok: true, profile: name, url, email: minted.user.email, hubUrl, hubLogin: loginName });
-  ctx.out(`Signed in to ${url} as ${minted.user.email} through the hub ${hubUrl} (profile ${name}, now active)`);
+  ctx.done(`Signed in to ${url} as ${minted.user.email} through the hub ${hubUrl} (profile ${name}, now active)`);
 }
 
 export const login = command({
@@ -54,11 +54,11 @@ export const login = command({
   flags: { email: { type: 'string' }, keyName: { type: 'string' }, expiresInDays: { type: 'string' } },
   async run(opts, ctx) {
     const days = opts.expiresInDays;
-    if (days !== undefined && !/^\d+$/.test(days)) throw new CliError(`--expires-in-days must be a whole number, got ${days}`, EXIT.rejected);
+    if (days !== undefined && !/^\d+$/.test(days)) throw new CliError(`--expires-in-days must be a whole number, got ${days}`, EXIT.rejected, 'invalid_input');
     const { url } = ctx.profile();
     const pasted = await ctx.credential({ exchange: false });
     if (pasted && pasted.source !== 'profile' && pasted.source !== 'hub login') {
-      if (!pasted.key.startsWith('hck_')) throw new CliError('that is not a hackathon key: keys for this tool start with hck_', EXIT.rejected);
+      if (!pasted.key.startsWith('hck_')) throw new CliError('that is not a hackathon key: keys for this tool start with hck_', EXIT.rejected, 'invalid_input');
       const me = await ctx.wireClient({ baseUrl: url, key: pasted.key, userAgent: USER_AGENT }).request<Me>('GET', '/api/v1/me').catch((err) => {
         if (err instanceof WireError && err.status === 401) throw new CliError(`${url} does not accept this key (unknown, expired or revoked)`, EXIT.access, 'unauthorized');
         throw err;
@@ -73,11 +73,12 @@ export const login = command({
       throw new CliError(`${url} cannot mail sign-in codes (no email driver): ask an organizer for a key and paste it with hackathon login --api-key-stdin`, EXIT.environment, 'otp_unavailable');
     }
     const email = (opts.email) ?? (await ask(ctx.io, 'Email: ', 'email'));
-    if (!/^[^@\s]+@[^@\s]+$/.test(email)) throw new CliError(`not an email address: ${email}`, EXIT.rejected);
-    await anon.request<SignInCodeRequested>('POST', '/api/v1/cli/auth/request', { email, tool: 'hackathon' });
+    if (!/^[^@\s]+@[^@\s]+$/.test(email)) throw new CliError(`not an email address: ${email}`, EXIT.rejected, 'invalid_input');
+    const requested = await anon.request<SignInCodeRequested>('POST', '/api/v1/cli/auth/request', { email, tool: 'hackathon' });
     ctx.err(`If ${email} has an account on ${url}, a sign-in code is on its way.`);
+    if (requested.delivery === 'outbox' && requested.hint) ctx.err(requested.hint);
     const code = await ask(ctx.io, 'Code: ', 'sign-in code');
-    if (!/^\d{6}$/.test(code)) throw new CliError('the code is six digits', EXIT.rejected);
+    if (!/^\d{6}$/.test(code)) throw new CliError('the code is six digits', EXIT.rejected, 'invalid_input');
     const body: Record<string, unknown> = { email, code, tool: 'hackathon' };
     if (opts.keyName) body.keyName = opts.keyName;
     if (days !== undefined) body.expiresInDays = Number(days);

@@ -1,5 +1,6 @@
 import { cachedHubKey } from '../../lib/hub.ts';
 import { command } from '../command.ts';
+import { table } from '../../lib/table.ts';
 
 export const profiles = command({
   path: 'profiles',
@@ -14,9 +15,9 @@ export const profiles = command({
       return { name, url, active: name === ctx.store.active, signIn, hubLogin: hub?.login ?? null };
     });
     if (ctx.json) return ctx.printJson(rows);
-    const w = Math.max(...rows.map((r) => r.name.length));
-    const u = Math.max(...rows.map((r) => r.url.length));
-    const how = (r: (typeof rows)[number]) => (r.signIn === 'api_key' ? 'API key' : r.signIn === 'hub' ? `hub login ${r.hubLogin}` : 'not signed in');
-    for (const r of rows) ctx.out(`${r.active ? '*' : ' '} ${r.name.padEnd(w)}  ${r.url.padEnd(u)}  ${how(r)}`);
+    const how = (r: (typeof rows)[number]) => (r.signIn === 'api_key' ? 'API key' : r.signIn === 'hub' ? `hub login ${r.hubLogin}` : ctx.paint.warn('not signed in'));
+    // `*` marks the active profile (bold too on a terminal).
+    const cells = rows.map((r) => [r.active ? ctx.paint.strong(`* ${r.name}`) : `  ${r.name}`, r.url, how(r)]);
+    for (const line of table(['  NAME', 'URL', 'SIGN-IN'], cells, { paint: ctx.paint })) ctx.out(line);
   },
 });

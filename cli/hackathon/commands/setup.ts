@@ -3,7 +3,7 @@
 // files, runtime. Every external command is echoed on stderr as `$ ...` before it runs;
 // progress goes to stderr and the answer to stdout. The modules under ../setup/ hold the
 // steps; this file holds their order and the output.
-import { realpathSync } from 'node:fs';
+import { accessSync, constants, realpathSync } from 'node:fs';
 import path from 'node:path';
 import { CliError, EXIT } from '../../lib/errors.ts';
 import { githubLogin } from '../../lib/github-login.ts';
@@ -12,7 +12,7 @@ import { defaultDirectory, rememberInstance, type BootstrapRecord, type Reposito
 import { toolChecks } from '../doctor/checks.ts';
 import { USER_AGENT } from '../context.ts';
 import { AGENTS, writeAgentFiles, type Agent } from '../setup/agent-files.ts';
-import { accessGate, assignment, type Step } from '../setup/assignment.ts';
+import { acceptableHere, accessGate, assignment, type Step } from '../setup/assignment.ts';
 import { placeClone, type GitSession } from '../setup/clone.ts';
 import { downloadInstaller } from '../setup/installer.ts';
 import { MANIFEST, readManifest } from '../setup/manifest.ts';
@@ -30,14 +30,41 @@ function intOption(raw: string | undefined, name: string, min: number, max: numb
   return Number(raw);
 }
 
-/** For repositories on this instance's own code host, git asks this binary for the key. */
-function credentialHelper(ctx: Context, repo: RepositoryAssignment): GitSession['helper'] {
+/** Whether a `hackathon` command is on PATH (what git's shell finds when it runs the helper). */
+function hackathonOnPath(env: NodeJS.ProcessEnv): boolean {
+  const names = process.platform === 'win32' ? ['hackathon.cmd', 'hackathon.exe', 'hackathon'] : ['hackathon'];
+  for (const dir of (env.PATH ?? '').split(path.delimiter)) {
+    if (!dir || !path.isAbsolute(dir)) continue;
+    for (const name of names) {
+      try {
+        accessSync(path.join(dir, name), constants.X_OK);
+        return true;
+      } catch { /* not here */ }
+    }
+  }
+  return false;
+}
+
+/**
+ * For repositories on this instance's own code host, git asks this tool for the key. The
+ * clone's config names `hackathon` as found on PATH (no absolute path: the clone and the
+ * client can each move); only when no `hackathon` is on PATH (run from a checkout) does it
+ * name this copy by its absolute path, and setup says so (`note`).
+ */
+function credentialHelper(ctx: Context, repo: RepositoryAssignment): (GitSession['helper'] & { note: string | null }) | null {
   const instance = new URL(ctx.profile().url);
   const clone = new URL(repo.cloneUrl);
   if (clone.origin !== instance.origin) return null;
-  const bin = realpathSync(process.argv[1]!);
+  const key = `credential.${clone.origin}.helper`;
+  const args = ['git-credential', '--api-url', instance.origin];
   // git runs a `!` helper through the shell: the same quoting as the echo.
-  return { key: `credential.${clone.origin}.helper`, value: `!${commandLine(process.execPath, [bin, 'git-credential', '--api-url', instance.origin])}` };
+  if (hackathonOnPath(ctx.io.env)) return { key, value: `!${commandLine('hackathon', args)}`, note: null };
+  const bin = realpathSync(process.argv[1]!);
+  return {
+    key,
+    value: `!${commandLine(process.execPath, [bin, ...args])}`,
+    note: `hackathon is not on your PATH, so the clone's credential helper names this copy (${bin}); after installing the clients (docs/CLIENTS.md) run hackathon setup again`,
+  };
 }
 
 function printDone(ctx: Context, out: { directory: string; repo: RepositoryAssignment; record: BootstrapRecord; app: AppStart | null; files: ReturnType<typeof writeAgentFiles>; placementLine: string; startNote: string | null }) {
@@ -57,9 +84,12 @@ export const setup = command({
   summary: 'Clone your team repository, install the agent skill and start the team app',
   usage: `Usage: hackathon setup [--directory <path>] [--agent claude-code|codex] [--port <n>] [--timeout <s>] [--no-start] [--github <login>] [--json]
 
-Steps, in order: assignment, access gate, installer skill (sha256 verified), environment
+Steps, in order: assignment, access gate (an invitation waiting on this instance's own
+code host is accepted for you, and said so), installer skill (sha256 verified), environment
 (git, docker, its daemon, compose), clone or resume, agent files, start the app from
-hackathon.json and wait for its ready path. Every command is echoed on stderr as "$ ...".`,
+hackathon.json and wait for its ready path. Every command is echoed on stderr as "$ ...".
+With --no-start the container checks still run; a failure there is a warning, not an error
+(the clone and the agent files need git only).`,
   flags: {
     directory: { type: 'string' },
     agent: { type: 'string' },
@@ -88,8 +118,16 @@ hackathon.json and wait for its ready path. Every command is echoed on stderr as
         progress(`GitHub username: ${login} (${record.repository?.access.standing ?? 'no repository yet'})`);
       }
 
-      const repo = assignment(record);
+      let repo = assignment(record);
       steps.push({ name: 'assignment', status: 'ok', detail: `${record.team!.name}: ${repo.fullName} (branch ${repo.branch})` });
+      if (acceptableHere(repo, ctx.profile().url)) {
+        // The local code host's invitation: accepted for the person, said on screen.
+        await client.request('POST', '/api/v1/codehost/invitations/accept', { repository: repo.fullName });
+        progress(`Accepted your invitation to ${repo.fullName} as ${record.githubLogin} (on this instance's code host; the page ${repo.access.invitationUrl} does the same)`);
+        record = await client.request<BootstrapRecord>('GET', '/bootstrap');
+        repo = assignment(record);
+        steps.push({ name: 'invitation', status: 'ok', detail: `accepted the invitation to ${repo.fullName}` });
+      }
       steps.push(accessGate(repo));
 
       progress(`Downloading the installer skill ${record.installer.version} from ${record.installer.url}`);
@@ -97,14 +135,24 @@ hackathon.json and wait for its ready path. Every command is echoed on stderr as
       steps.push({ name: 'installer', status: 'ok', detail: `${skill.name} ${skill.version}, sha256 ${skill.sha256.slice(0, 12)} verified` });
 
       const env = ctx.io.env;
-      const checks = await toolChecks(env, process.platform, { runtime: false, containers: start, stopAtFailure: true, echo: progress });
+      // Step 4 runs every check, --no-start too. Without the container tool the app cannot
+      // start: fatal unless --no-start (then a warning: clone and agent files need git only).
+      const checks = await toolChecks(env, process.platform, { runtime: false, containers: true, stopAtFailure: true, echo: progress });
       const failed = checks.find((c) => !c.ok);
-      if (failed) throw new CliError(`${failed.name}: ${failed.detail}; ${failed.fix}`, EXIT.environment, 'environment');
-      steps.push({ name: 'environment', status: 'ok', detail: checks.map((c) => c.detail).join('; ') + (start ? '' : ' (container checks skipped: --no-start)') });
+      const containerFailure = failed !== undefined && failed.name !== 'git';
+      if (failed && (start || !containerFailure)) {
+        throw new CliError(`${failed.name}: ${failed.detail}; ${failed.fix}${containerFailure ? '; or run hackathon setup --no-start to clone and set up without starting the app' : ''}`, EXIT.environment, 'environment');
+      }
+      if (failed) progress(`Warning: ${failed.name}: ${failed.detail}; the app is not started (--no-start), but it will need it: ${failed.fix}`);
+      steps.push(failed
+        ? { name: 'environment', status: 'warning', detail: `${checks.filter((c) => c.ok).map((c) => c.detail).join('; ')}; ${failed.name}: ${failed.detail} (not needed with --no-start; ${failed.fix})` }
+        : { name: 'environment', status: 'ok', detail: checks.map((c) => c.detail).join('; ') });
 
       const dirName = record.setup.directoryName!;
       const directory = path.resolve((opts.directory) ?? defaultDirectory(env, record)!);
-      const placement = await placeClone(directory, repo, { env, echo: progress, helper: credentialHelper(ctx, repo) });
+      const helper = credentialHelper(ctx, repo);
+      if (helper?.note) progress(`Note: ${helper.note}`);
+      const placement = await placeClone(directory, repo, { env, echo: progress, helper: helper && { key: helper.key, value: helper.value } });
       const placementLine = placement.mode === 'cloned'
         ? 'cloned'
         : `resumed, ${placement.localChanges} local change${placement.localChanges === 1 ? '' : 's'} kept${placement.fetchProblem ? `; fetch failed: ${placement.fetchProblem}` : ''}`;
@@ -139,7 +187,7 @@ hackathon.json and wait for its ready path. Every command is echoed on stderr as
       }
       printDone(ctx, { directory, repo, record, app, files, placementLine, startNote });
     } catch (err) {
-      if (ctx.json && err instanceof CliError) ctx.printJson({ ok: false, error: { code: err.code ?? 'error', message: err.message } });
+      if (ctx.json && err instanceof CliError) ctx.printJson({ ok: false, error: { code: err.code, message: err.message } });
       throw err;
     }
   },

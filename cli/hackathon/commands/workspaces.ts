@@ -1,5 +1,6 @@
 import { command } from '../command.ts';
 import type { Workspaces } from '../../../core/wire/identity.ts';
+import { table } from '../../lib/table.ts';
 
 export const workspaces = command({
   path: 'workspaces',
@@ -9,9 +10,8 @@ export const workspaces = command({
     const r = await (await ctx.bareClient()).request<Workspaces>('GET', '/api/v1/workspaces');
     if (ctx.json) return ctx.printJson(r);
     if (r.items.length === 0) return ctx.out('You belong to no workspace yet');
-    const w = Math.max(...r.items.map((x) => x.name.length));
-    for (const x of r.items) {
-      ctx.out(`${x.isDefault ? '*' : ' '} ${x.name.padEnd(w)}  ${x.id}  ${x.role.padEnd(6)}${x.organizationId ? `  organization ${x.organizationId}` : ''}`);
-    }
+    // `*` marks the default workspace (bold too on a terminal).
+    const rows = r.items.map((x) => [x.isDefault ? ctx.paint.strong(`* ${x.name}`) : `  ${x.name}`, x.id, x.role, x.organizationId ? `organization ${x.organizationId}` : '-']);
+    for (const line of table(['  NAME', 'ID', 'ROLE', 'ORGANIZATION'], rows, { paint: ctx.paint })) ctx.out(line);
   },
 });

@@ -26,7 +26,7 @@ const firstLine = (s: string) => s.trim().split('\n')[0] ?? '';
 export interface ToolCheckOptions {
   /** Include the JavaScript runtime (doctor does; setup needs none). */
   runtime?: boolean;
-  /** Include the container tool, its daemon and compose (setup --no-start does not). */
+  /** Include the container tool, its daemon and compose (setup always does; with --no-start a failure there is a warning). */
   containers?: boolean;
   /** Stop at the first failure (setup); doctor reports every check. */
   stopAtFailure?: boolean;

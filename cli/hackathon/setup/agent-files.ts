@@ -1,9 +1,11 @@
 // Setup step 7: files for the person's coding agent. The instructions file (CLAUDE.md for
 // claude-code, AGENTS.md for codex) is created only when the repository has none, so a
 // team's own instructions are never overwritten; the installer skill is always written at
-// the verified version (and kept out of commits through .git/info/exclude, since it belongs
-// to this machine's setup, not to the submission). The template's own `/init` skill is
-// reported, not touched.
+// the verified version. Both are kept out of commits through .git/info/exclude (this
+// clone only), since they belong to this machine's setup, not to the submission: a
+// `git add -A` never puts them in the frozen evidence. An instructions file the repository
+// already tracks is the team's and stays tracked; to share the created one, `git add -f` it.
+// The template's own `/init` skill is reported, not touched.
 import { appendFileSync, existsSync, mkdirSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import type { BootstrapRecord } from '../bootstrap.ts';
@@ -68,7 +70,10 @@ export function writeAgentFiles(dir: string, agent: Agent, skill: VerifiedSkill,
 
   const instructions = path.join(dir, layout.instructions);
   const created = !existsSync(instructions);
-  if (created) writeAtomic(instructions, instructionsText(record, skillFile));
+  if (created) {
+    writeAtomic(instructions, instructionsText(record, skillFile));
+    excludeLocally(dir, `/${layout.instructions}`);
+  }
 
   const initPath = `${layout.dir}/skills/init/SKILL.md`;
   return {

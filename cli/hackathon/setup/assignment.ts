@@ -37,3 +37,17 @@ export function accessGate(repo: RepositoryAssignment): Step {
   throw new CliError(`cannot set up ${repo.fullName}: ${why}. ${a.fix ?? fallback}`, EXIT.access, 'repository_access');
 }
 
+
+/**
+ * An invitation waiting on this instance's own code host (its invitation page is on the
+ * instance, not GitHub): setup and connect may accept it for the person (the same call as
+ * the page's button). A GitHub invitation is accepted on GitHub only.
+ */
+export function acceptableHere(repo: RepositoryAssignment | null, instanceUrl: string): boolean {
+  if (!repo || repo.access.standing !== 'invited' || !repo.access.invitationUrl) return false;
+  try {
+    return new URL(repo.access.invitationUrl).origin === new URL(instanceUrl).origin;
+  } catch {
+    return false;
+  }
+}

@@ -16,11 +16,11 @@ export const loginComplete = command({
   async run(opts, ctx) {
     const email = requireFlag(opts.email, 'email');
     const days = opts.expiresInDays;
-    if (days !== undefined && !/^\d+$/.test(days)) throw new CliError(`--expires-in-days must be a whole number, got ${days}`, EXIT.rejected);
+    if (days !== undefined && !/^\d+$/.test(days)) throw new CliError(`--expires-in-days must be a whole number, got ${days}`, EXIT.rejected, 'invalid_input');
     const anon = await ctx.client({ auth: false });
     await refuseOnCloud(anon);
     const code = (opts.code) ?? (await ask(ctx.io, 'Code: ', 'sign-in code'));
-    if (!/^\d{6}$/.test(code.trim())) throw new CliError('the code is six digits', EXIT.rejected);
+    if (!/^\d{6}$/.test(code.trim())) throw new CliError('the code is six digits', EXIT.rejected, 'invalid_input');
     const body: Record<string, unknown> = { email, code: code.trim(), tool: 'deck' };
     if (opts.keyName) body.keyName = opts.keyName;
     if (days !== undefined) body.expiresInDays = Number(days);
@@ -31,6 +31,6 @@ export const loginComplete = command({
     ctx.store.setActive(name);
     ctx.store.save();
     if (ctx.json) return ctx.printJson({ profile: name, baseUrl: url, id: r.id, name: r.name, scopes: r.scopes, expiresAt: r.expiresAt, user: r.user });
-    ctx.out(`Signed in to ${url} as ${r.user.email}; key "${r.name}" stored in profile ${name} (now active)`);
+    ctx.done(`Signed in to ${url} as ${r.user.email}; key "${r.name}" stored in profile ${name} (now active)`);
   },
 });

@@ -11,7 +11,7 @@ export const loginRequest = command({
   flags: { email: { type: 'string' } },
   async run(opts, ctx) {
     const email = requireFlag(opts.email, 'email');
-    if (!/^[^@\s]+@[^@\s]+$/.test(email)) throw new CliError(`not an email address: ${email}`, EXIT.rejected);
+    if (!/^[^@\s]+@[^@\s]+$/.test(email)) throw new CliError(`not an email address: ${email}`, EXIT.rejected, 'invalid_input');
     const anon = await ctx.client({ auth: false });
     await refuseOnCloud(anon);
     const r = await anon.request<SignInCodeRequested>('POST', '/api/v1/cli/auth/request', { email, tool: 'deck' });

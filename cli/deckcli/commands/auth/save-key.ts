@@ -19,12 +19,12 @@ export const saveKey = command({
     'The key must start with dk_ and is checked against the instance before it is saved; the profile becomes active.',
   async run(opts, ctx) {
     if (opts.apiKey !== undefined || ctx.given('--api-key')) {
-      throw new CliError('auth save-key never takes the key on the command line (other processes and your shell history see it): paste it when asked, or pipe it on stdin', EXIT.rejected);
+      throw new CliError('auth save-key never takes the key on the command line (other processes and your shell history see it): paste it when asked, or pipe it on stdin', EXIT.rejected, 'invalid_input');
     }
     const { url } = ctx.instance();
     const stdin = ctx.io.stdin as NodeJS.ReadStream;
     const key = (stdin.isTTY && !opts.apiKeyStdin ? await ask(ctx.io, 'Paste the key (dk_...): ', 'key') : await readStdinLineOnce(ctx.io, 'the key')).trim();
-    if (!key.startsWith('dk_')) throw new CliError('that is not a deck key: keys for this tool start with dk_', EXIT.rejected);
+    if (!key.startsWith('dk_')) throw new CliError('that is not a deck key: keys for this tool start with dk_', EXIT.rejected, 'invalid_input');
     const me = await ctx.wireClient({ baseUrl: url, key, userAgent: USER_AGENT }).request<Me>('GET', '/api/v1/me').catch((err) => {
       if (err instanceof WireError && err.status === 401) throw new CliError(`${url} does not accept this key (unknown, expired or revoked); nothing was saved`, EXIT.access, 'unauthorized');
       throw err;
@@ -35,6 +35,6 @@ export const saveKey = command({
     ctx.store.save();
     const k = me.key;
     if (ctx.json) return ctx.printJson({ profile: name, baseUrl: url, user: me.user, key: k ? { name: k.name, scopes: k.scopes, workspaceId: k.workspaceId, expiresAt: k.expiresAt } : null });
-    ctx.out(`Saved the key${k ? ` "${k.name}" (${k.scopes.join(', ')})` : ''} of ${me.user.email} in profile ${name} (now active)`);
+    ctx.done(`Saved the key${k ? ` "${k.name}" (${k.scopes.join(', ')})` : ''} of ${me.user.email} in profile ${name} (now active)`);
   },
 });

@@ -1,4 +1,5 @@
-// files list: files of a version (current by default), by path, paged.
+// files list: files of a version (current by default), newest first (by the version since which
+// each is unchanged, then by path), paged.
 import type { DeckFile } from '../../../../core/wire/deck.ts';
 import { PAGE_FLAGS, readPage } from '../../../lib/paging.ts';
 import { table } from '../../../lib/table.ts';
@@ -16,7 +17,8 @@ export const filesList = command({
     const v = opts.version === undefined ? '' : `?version=${wholeNumber(opts.version, '--version', 1)}`;
     const page = await readPage<DeckFile>(await ctx.client(), `/api/v1/presentations/${onePathArg(opts.args, 'deck id')}/files${v}`, opts);
     if (ctx.json) return ctx.printJson(page);
-    for (const line of table(page.items.map((f) => [f.path, `${f.size} B`, f.sha256.slice(0, 12)]))) ctx.out(line);
+    const rows = page.items.map((f) => [f.path, `${f.size} B`, f.sha256.slice(0, 12), `since v${f.changedIn.version}`]);
+    for (const line of table(['PATH', 'SIZE', 'SHA-256', 'UNCHANGED'], rows, { paint: ctx.paint })) ctx.out(line);
     more(ctx, page);
   },
 });

@@ -2,26 +2,29 @@
 // one repository per team with members at maintain, coaches once with their usernames,
 // conflicts). `admin provision --key <key> [--sample <projectId>]` starts or resumes the run
 // (a worker job) and follows it until done, then prints each team's readiness. A plan with
-// conflicts is refused plan_conflicts, every conflict listed.
+// conflicts is refused plan_conflicts, every conflict listed. `--watch` shows the run's
+// progress on stderr while it is followed and exits 1 when a team ends needing attention.
 import type { ProvisionPlan, ProvisionRun, ProvisionStarted } from '../../../../core/wire/submissions.ts';
 import { exactlyOne } from '../../../lib/checks.ts';
 import { CliError, EXIT } from '../../../lib/errors.ts';
 import { table } from '../../../lib/table.ts';
 import { WireError } from '../../../lib/wire.ts';
 import { command } from '../../command.ts';
+import { pollUntilDone, progressLine, WATCH_EXIT } from '../../watch.ts';
+import { UUID_RE as UUID } from '../../../../core/ids.ts';
 
-const UUID = /^[0-9a-f]{8}-([0-9a-f]{4}-){3}[0-9a-f]{12}$/i;
 const who = (p: { email: string; login: string | null }) => `${p.login ?? '(no username)'} <${p.email}>`;
 
 export const adminProvision = command({
   path: 'admin provision',
   summary: 'Plan or create the team repositories on the code host (organizer)',
-  usage: 'Usage: hackathon admin provision --dry-run | --key <key> [--sample <projectId>] [--timeout <s>]',
-  flags: { dryRun: { type: 'boolean' }, key: { type: 'string' }, sample: { type: 'string' }, timeout: { type: 'number' } },
+  usage: 'Usage: hackathon admin provision --dry-run | --key <key> [--sample <projectId>] [--timeout <s>] [--watch]',
+  flags: { dryRun: { type: 'boolean' }, key: { type: 'string' }, sample: { type: 'string' }, timeout: { type: 'number' }, watch: { type: 'boolean' } },
   async run(opts, ctx) {
     const mode = exactlyOne({ dryRun: opts.dryRun, key: opts.key }, ['dryRun', 'key'], 'plan or run');
     const sample = opts.sample;
-    if (sample !== undefined && (mode !== 'key' || !UUID.test(sample))) throw new CliError('--sample takes a project id, with --key', EXIT.rejected);
+    if (sample !== undefined && (mode !== 'key' || !UUID.test(sample))) throw new CliError('--sample takes a project id, with --key', EXIT.rejected, 'invalid_input');
+    if (opts.watch && mode !== 'key') throw new CliError('--watch follows a run: use it with --key', EXIT.rejected, 'invalid_input');
     const client = await ctx.client();
     if (mode === 'dryRun') {
       const plan = await client.request<ProvisionPlan>('GET', '/api/v1/admin/provision/plan');
@@ -36,6 +39,7 @@ export const adminProvision = command({
       }
       ctx.out(`Coaches at read on every repository (${plan.coaches.length}):`);
       for (const c of plan.coaches) ctx.out(`  ${who(c)}`);
+      for (const n of plan.notes ?? []) ctx.out(`Note: ${n}`);
       ctx.out(`Conflicts: ${plan.conflicts.length}`);
       for (const c of plan.conflicts) ctx.out(`  ${c}`);
       return;
@@ -51,15 +55,32 @@ export const adminProvision = command({
       throw err;
     }
     const timeoutS = opts.timeout ?? 600;
-    const until = Date.now() + timeoutS * 1000;
-    let run = await client.request<ProvisionRun>('GET', `/api/v1/admin/provision/runs/${encodeURIComponent(key)}`);
-    while (run.state !== 'done') {
-      if (Date.now() > until) throw new CliError(`Provisioning ${key} is still running after ${timeoutS} s; run the same command again to follow it`, EXIT.environment);
-      await new Promise((r) => setTimeout(r, 500));
-      run = await client.request<ProvisionRun>('GET', `/api/v1/admin/provision/runs/${encodeURIComponent(key)}`);
+    const runPath = `/api/v1/admin/provision/runs/${encodeURIComponent(key)}`;
+    const run = await pollUntilDone({
+      read: () => client.request<ProvisionRun>('GET', runPath),
+      line: progressOf,
+      finished: (r) => r.state !== 'running',
+      progress: progressLine(ctx.io.stderr, opts.watch === true && !ctx.json),
+      intervalMs: 500,
+      timeoutMs: timeoutS * 1000,
+      timeoutMessage: `Provisioning ${key} is still running after ${timeoutS} s; run the same command again to follow it`,
+    });
+    const outcome = run.state === 'done' && run.summary.attention === 0 ? WATCH_EXIT.ok : WATCH_EXIT.failed;
+    if (ctx.json) ctx.printJson(run);
+    else {
+      if (run.state === 'done') ctx.done(`Provisioned (${key}): ${run.summary.ready} ready, ${run.summary.invited} invited, ${run.summary.attention} attention`);
+      else ctx.out(`Provisioning ${key} ${run.state}`);
+      for (const line of table(['READINESS', 'REPOSITORY', 'TEAM', 'ATTENTION'], run.teams.map((t) => [ctx.paint.state(t.readiness), t.repository, t.project.name, t.attention ?? '']), { indent: '  ', paint: ctx.paint })) ctx.out(line);
     }
-    if (ctx.json) return ctx.printJson(run);
-    ctx.out(`Provisioned (${key}): ${run.summary.ready} ready, ${run.summary.invited} invited, ${run.summary.attention} attention`);
-    for (const line of table(run.teams.map((t) => [`  ${t.readiness}`, t.repository, t.project.name, t.attention ?? '']))) ctx.out(line.trimEnd());
+    // Without --watch the exit code stays what it always was (0 once the run is done).
+    return opts.watch || run.state !== 'done' ? outcome : EXIT.ok;
   },
 });
+
+/** The progress line of a provisioning run: its state and how many teams stand where. */
+function progressOf(r: ProvisionRun): string {
+  const by = new Map<string, number>();
+  for (const t of r.teams) by.set(t.readiness, (by.get(t.readiness) ?? 0) + 1);
+  const counts = [...by].sort(([a], [b]) => a.localeCompare(b)).map(([k, n]) => `${n} ${k}`).join(', ');
+  return `Provisioning ${r.key} ${r.state}: ${r.teams.length} team${r.teams.length === 1 ? '' : 's'}${counts ? ` (${counts})` : ''}`;
+}

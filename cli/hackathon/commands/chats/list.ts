@@ -11,6 +11,6 @@ export const chatsList = command({
     const list = await (await ctx.client()).request<ChannelList>('GET', '/api/v1/event/chats');
     if (ctx.json) return ctx.printJson(list);
     if (list.items.length === 0) return ctx.out('No channels');
-    for (const line of table(list.items.map((c) => [c.kind, c.id, c.name]))) ctx.out(line);
+    for (const line of table(['KIND', 'ID', 'NAME'], list.items.map((c) => [c.kind, c.id, c.name]), { paint: ctx.paint })) ctx.out(line);
   },
 });

@@ -1,22 +1,22 @@
-// chats post <channelId> [words | --file <path>] [--thread <postId>]: one fresh Idempotency-Key per invocation.
+// chats post <channel id or name> [words | --file <path>] [--thread <postId>]: one fresh Idempotency-Key per invocation.
 import { CliError, EXIT } from '../../../lib/errors.ts';
 import { command } from '../../command.ts';
-import { id, postBody } from './shared.ts';
+import { channelArg, id, postBody } from './shared.ts';
 import type { Post } from '../../../../core/wire/chats.ts';
 
 export const chatsPost = command({
   path: 'chats post',
   summary: 'Post in a channel, or reply in a thread with --thread',
-  usage: 'Usage: hackathon chats post <channelId> [words… | --file <path>] [--thread <postId>] [--json]\n\nPlain text, 1 to 4000 characters; newlines kept.',
+  usage: 'Usage: hackathon chats post <channel id or name> [words… | --file <path>] [--thread <postId>] [--json]\n\nPlain text, 1 to 4000 characters; newlines kept.',
   flags: { file: { type: 'string' }, thread: { type: 'string' } },
   async run(opts, ctx) {
     const [first, ...words] = opts.args;
-    if (first === undefined) throw new CliError('hackathon chats post <channelId>: name the channel', EXIT.usage);
-    const channel = id(first, 'the channel id');
+    if (first === undefined) throw new CliError('hackathon chats post <channel>: name the channel', EXIT.usage, 'usage');
     const thread = opts.thread === undefined ? undefined : id(opts.thread, '--thread');
     const body = postBody(words, opts.file);
+    const channel = await channelArg(ctx, first);
     const p = await (await ctx.client()).request<Post>('POST', `/api/v1/event/chats/${channel}/posts`, thread ? { body, threadId: thread } : { body }, { 'idempotency-key': crypto.randomUUID() });
     if (ctx.json) return ctx.printJson(p);
-    ctx.out(`Posted ${p.id} at ${p.at}`);
+    ctx.done(`Posted ${p.id} at ${p.at}`);
   },
 });

@@ -1,19 +1,21 @@
-// chats read <channelId>: one page of the channel's posts, newest first, as feed list prints
+// chats read <channel>: one page of the channel's posts, newest first, as feed list prints
 // them, with a pointer to each thread that has replies.
 import { nextPageLine, PAGE_FLAGS, readPage } from '../../../lib/paging.ts';
 import { command } from '../../command.ts';
-import { oneId, postLines, printPosts } from './shared.ts';
+import { CliError, EXIT } from '../../../lib/errors.ts';
+import { channelArg, postLines, printPosts } from './shared.ts';
 import { followAfterPage } from '../../follow.ts';
 import type { Post } from '../../../../core/wire/chats.ts';
 
 export const chatsRead = command({
   path: 'chats read',
   summary: "A channel's posts, newest first",
-  usage: 'Usage: hackathon chats read <channelId> [--limit <1-100>] [--cursor <c>] [--follow] [--json]',
+  usage: 'Usage: hackathon chats read <channel id or name> [--limit <1-100>] [--cursor <c>] [--follow] [--json]',
   flags: { ...PAGE_FLAGS, follow: { type: 'boolean' } },
   async run(opts, ctx) {
-    const channel = oneId(opts.args, 'the channel id', 'hackathon chats read <channelId>');
+    if (opts.args.length > 1) throw new CliError('hackathon chats read <channel>: name one channel', EXIT.usage, 'usage');
     const client = await ctx.client();
+    const channel = await channelArg(ctx, opts.args[0]);
     const printPage = async (): Promise<string[]> => {
       const page = await readPage<Post>(client, `/api/v1/event/chats/${channel}/posts`, opts);
       if (ctx.json) {

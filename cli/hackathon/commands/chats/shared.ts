@@ -3,9 +3,10 @@
 import { readFileSync } from 'node:fs';
 import { CliError, EXIT } from '../../../lib/errors.ts';
 import type { Context } from '../../context.ts';
-import type { Post, RequestActivity } from '../../../../core/wire/chats.ts';
+import type { ChannelList, Post, RequestActivity } from '../../../../core/wire/chats.ts';
+import { resolveName } from '../../names.ts';
+import { UUID_RE as UUID } from '../../../../core/ids.ts';
 
-const UUID = /^[0-9a-f]{8}-([0-9a-f]{4}-){3}[0-9a-f]{12}$/i;
 // Control characters other than newline and tab (C0, DEL, C1): the server refuses them too.
 const CONTROL = /[\u0000-\u0008\u000b-\u001f\u007f-\u009f]/;
 const CONTROL_ANY = /[\u0000-\u001f\u007f-\u009f]/;
@@ -13,44 +14,61 @@ const UTF8 = new TextDecoder('utf-8', { fatal: true });
 
 /** A malformed id is a usage error before any request (the spec's words for `--thread`; every id alike). */
 export function id(value: string | undefined, what: string): string {
-  if (value === undefined || value === '') throw new CliError(`${what} is required`, EXIT.usage);
-  if (!UUID.test(value)) throw new CliError(`${what} must be an id like 0b6f2a9e-…, got ${JSON.stringify(value)}`, EXIT.usage);
+  if (value === undefined || value === '') throw new CliError(`${what} is required`, EXIT.usage, 'usage');
+  if (!UUID.test(value)) throw new CliError(`${what} must be an id like 0b6f2a9e-…, got ${JSON.stringify(value)}`, EXIT.usage, 'usage');
   return value.toLowerCase();
 }
 
 /** Exactly one positional id (`<channelId>`, `<postId>`, `<id>`). */
 export function oneId(args: string[], what: string, usage: string): string {
-  if (args.length > 1) throw new CliError(`${usage}: name one ${what}`, EXIT.usage);
+  if (args.length > 1) throw new CliError(`${usage}: name one ${what}`, EXIT.usage, 'usage');
   return id(args[0], what);
+}
+
+/**
+ * `<channel>`: a channel id as is, or a name (case-insensitive) looked up once in the channels
+ * the caller reads: `general`, a team chat by its team's name, a request thread by its name.
+ * Unknown or ambiguous: exit 2 listing the channels. Run after every other check of the command.
+ */
+export async function channelArg(ctx: Context, value: string | undefined): Promise<string> {
+  if (value === undefined || value.trim() === '') throw new CliError('name the channel (its id or name, as chats list prints them)', EXIT.usage, 'usage');
+  return resolveName(value, 'channel', async () => {
+    const list = await (await ctx.client()).request<ChannelList>('GET', '/api/v1/event/chats');
+    return list.items.map((c) => ({
+      id: c.id,
+      names: [c.name, ...(c.kind === 'general' ? ['general'] : []), ...(c.kind === 'team' && c.team ? [c.team.name] : [])],
+      label: `${c.kind} ${c.name}`,
+    }));
+  });
 }
 
 const chars = (s: string) => [...s].length;
 
 /** Plain text of 1 to `max` characters; newlines and tabs only when `multiline`. Refused before any request (exit 2). */
 export function text(value: string, what: string, max: number, multiline: boolean): string {
-  if (value.trim() === '') throw new CliError(`${what} is empty: write 1 to ${max} characters`, EXIT.rejected);
-  if (chars(value) > max) throw new CliError(`${what} is ${chars(value)} characters; at most ${max}`, EXIT.rejected);
+  if (value.trim() === '') throw new CliError(`${what} is empty: write 1 to ${max} characters`, EXIT.rejected, 'invalid_input');
+  if (chars(value) > max) throw new CliError(`${what} is ${chars(value)} characters; at most ${max}`, EXIT.rejected, 'invalid_input');
   if ((multiline ? CONTROL : CONTROL_ANY).test(value)) {
-    throw new CliError(`${what} holds a control character${multiline ? '; only newlines and tabs are kept' : ' (it is one line)'}`, EXIT.rejected);
+    throw new CliError(`${what} holds a control character${multiline ? '; only newlines and tabs are kept' : ' (it is one line)'}`, EXIT.rejected, 'invalid_input');
   }
   return value;
 }
 
 /** The body of `chats post` / `feed post`: exactly one of words or `--file` (a UTF-8 file; CRLF read as LF, one final newline dropped). */
 export function postBody(words: string[], file: string | undefined): string {
-  if ((words.length > 0) === (file !== undefined)) throw new CliError('pass exactly one of the words of the post or --file <path>', EXIT.rejected);
+  if ((words.length > 0) === (file !== undefined)) throw new CliError('pass exactly one of the words of the post or --file <path>', EXIT.rejected, 'invalid_input');
   if (file === undefined) return text(words.join(' '), 'the post', 4000, true);
   let bytes: Buffer;
   try {
     bytes = readFileSync(file);
   } catch (err) {
-    throw new CliError(`cannot read ${file} (${(err as NodeJS.ErrnoException).code ?? (err as Error).message})`, EXIT.rejected);
+    throw new CliError(`cannot read ${file} (${(err as NodeJS.ErrnoException).code ?? (err as Error).message})`, EXIT.rejected, 'invalid_input');
   }
   let body: string;
   try {
     body = UTF8.decode(bytes);
   } catch {
-    throw new CliError(`${file} is not UTF-8 text`, EXIT.rejected);
+    throw new CliError(`${file} is not UTF-8 text`, EXIT.rejected, 'invalid_input');
   }
   return text(body.replace(/\r\n/g, '\n').replace(/\n$/, ''), file, 4000, true);
 }

@@ -3,17 +3,20 @@
 import type { Ballot, EligibilityFile, VoteResult } from '../../../../core/wire/community.ts';
 import { wholeNumber } from '../../../lib/checks.ts';
 import { CliError, EXIT } from '../../../lib/errors.ts';
+import type { Paint } from '../../../lib/colour.ts';
 import { table } from '../../../lib/table.ts';
 import type { Context } from '../../context.ts';
+import { isId, pickByName } from '../../names.ts';
+import { UUID_RE as UUID } from '../../../../core/ids.ts';
 
 export const INT4_MAX = 2_147_483_647;
 
-/** `--ranking <ids>`: project ids, comma-separated, best first (blank entries dropped). */
+/** `--ranking <ids or names>`: project ids or team names, comma-separated, best first (blank entries dropped). */
 export function parseRanking(value: string | undefined, forSubmission: boolean): string[] {
-  if (value === undefined) throw new CliError('--ranking <ids> is required: project ids, comma-separated, best first', forSubmission ? EXIT.rejected : EXIT.usage);
+  if (value === undefined) throw new CliError('--ranking <ids> is required: project ids, comma-separated, best first', forSubmission ? EXIT.rejected : EXIT.usage, forSubmission ? 'invalid_input' : 'usage');
   const ids = value.split(',').map((s) => s.trim()).filter((s) => s !== '');
   if (forSubmission && ids.length === 0) {
-    throw new CliError('an empty ranking cannot be submitted: rank every candidate (see community ballot show)', EXIT.rejected);
+    throw new CliError('an empty ranking cannot be submitted: rank every candidate (see community ballot show)', EXIT.rejected, 'invalid_input');
   }
   return ids;
 }
@@ -26,16 +29,42 @@ export async function ballotVersions(ctx: Context, opts: { eligibilityVersion?: 
   const ev = opts.eligibilityVersion === undefined ? undefined : wholeNumber(opts.eligibilityVersion, '--eligibility-version', 1, INT4_MAX);
   const er = opts.expectedRevision === undefined ? undefined : wholeNumber(opts.expectedRevision, '--expected-revision', 0, INT4_MAX);
   if (ev !== undefined && er !== undefined) return { eligibilityVersion: ev, expectedRevision: er };
-  const ballot = await (await ctx.client()).request<Ballot>('GET', '/api/v1/community/ballot');
+  const ballot = await readBallot(ctx);
   return { eligibilityVersion: ev ?? ballot.eligibilityVersion, expectedRevision: er ?? ballot.revision };
 }
 
-const UUID = /^[0-9a-f]{8}-([0-9a-f]{4}-){3}[0-9a-f]{12}$/i;
+const ballots = new WeakMap<Context, Promise<Ballot>>();
+/** `GET /api/v1/community/ballot`, read at most once per command. */
+function readBallot(ctx: Context): Promise<Ballot> {
+  let b = ballots.get(ctx);
+  if (!b) ballots.set(ctx, (b = ctx.client().then((c) => c.request<Ballot>('GET', '/api/v1/community/ballot'))));
+  return b;
+}
+
+/**
+ * The ranking as project ids: ids are sent as is (the server judges them); team names
+ * (case-insensitive) are looked up among the candidates you rank (one ballot read, shared with
+ * the versions). A name that is no candidate (your own team, an excluded one) is exit 2 listing them.
+ */
+export async function rankingIds(ctx: Context, entries: string[]): Promise<string[]> {
+  if (entries.every(isId)) return entries;
+  const candidates = (await readBallot(ctx)).candidates.map((c) => ({ id: c.projectId, names: [c.name], label: c.name }));
+  return entries.map((e, i) => {
+    if (isId(e)) return e;
+    try {
+      return pickByName(e, candidates, 'candidate');
+    } catch (err) {
+      if (err instanceof CliError) throw new CliError(`position ${i + 1}: ${err.message}`, err.exitCode, err.code);
+      throw err;
+    }
+  });
+}
+
 
 /** The eligibility file's shape, checked before any request (exit 2 naming the field). */
 export function checkEligibilityFile(value: unknown, file: string): EligibilityFile {
   const fail = (field: string, what: string): never => {
-    throw new CliError(`${file}: ${field} ${what}`, EXIT.rejected);
+    throw new CliError(`${file}: ${field} ${what}`, EXIT.rejected, 'invalid_input');
   };
   if (value === null || typeof value !== 'object' || Array.isArray(value)) fail('the file', 'must be a JSON object { excludedProjects?, excludedVoters?, confirmedProjects? }');
   const f = value as Record<string, unknown>;
@@ -67,9 +96,12 @@ export function checkEligibilityFile(value: unknown, file: string): EligibilityF
   return f as EligibilityFile;
 }
 
+/** The columns of a result table (podium vote recount prints the same). */
+export const RESULT_HEAD = ['RANK', 'SCORE', 'FRACTION', 'BALLOTS', 'NAME'];
+
 /** The rows of a result: rank, decimal score, fraction, ballots, name (`-` when unranked). */
-export function resultRows(r: VoteResult): string[] {
-  return table(r.rows.map((x) => [x.rank === null ? '-' : String(x.rank), x.score ?? '-', x.fraction ?? '-', `${x.ballots} ${x.ballots === 1 ? 'ballot' : 'ballots'}`, x.name]));
+export function resultRows(r: VoteResult, paint?: Paint): string[] {
+  return table(RESULT_HEAD, r.rows.map((x) => [x.rank === null ? '-' : String(x.rank), x.score ?? '-', x.fraction ?? '-', `${x.ballots} ${x.ballots === 1 ? 'ballot' : 'ballots'}`, x.name]), { indent: '  ', paint });
 }
 
 export function tieLines(r: VoteResult): string[] {

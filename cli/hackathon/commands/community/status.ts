@@ -25,7 +25,7 @@ export const communityStatus = command({
     for (const c of s.candidates) ctx.out(`  ${c.name}${c.yours ? ' (yours)' : ''}`);
     if (s.results) {
       ctx.out(`Results (version ${s.results.version}, released ${s.results.releasedAt}):`);
-      for (const line of resultRows(s.results)) ctx.out(`  ${line}`);
+      for (const line of resultRows(s.results, ctx.paint)) ctx.out(line);
       for (const line of tieLines(s.results)) ctx.out(line);
       ctx.out(coverageLine(s.results));
     }

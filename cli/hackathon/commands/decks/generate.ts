@@ -1,17 +1,28 @@
 // decks generate [--new-revision]: starts a run over every team with a frozen submission.
-// Also `admin generate-all-presentations` (the same command under the admin noun).
+// --watch follows the run to its end (`decks run <id> --watch`). Also `admin
+// generate-all-presentations` (the same command under the admin noun).
 import type { RunStarted } from '../../../../core/wire/decks.ts';
 import { CliError, EXIT } from '../../../lib/errors.ts';
 import { command } from '../../command.ts';
 import type { Context } from '../../context.ts';
 import { DECKS } from './generated.ts';
+import { watchRun } from './run.ts';
 
-const FLAGS = { newRevision: { type: 'boolean' } } as const;
+const FLAGS = { newRevision: { type: 'boolean' }, watch: { type: 'boolean' } } as const;
 
-async function generate(opts: { newRevision?: boolean; args: string[] }, ctx: Context) {
-  if (opts.args.length) throw new CliError(`unexpected argument ${opts.args[0]}`, EXIT.usage);
+async function generate(opts: { newRevision?: boolean; watch?: boolean; args: string[] }, ctx: Context): Promise<number | void> {
+  if (opts.args.length) throw new CliError(`unexpected argument ${opts.args[0]}`, EXIT.usage, 'usage');
   const r = await (await ctx.client()).request<RunStarted>('POST', `${DECKS}/runs`, { newRevision: opts.newRevision === true }, { 'idempotency-key': crypto.randomUUID() });
+  if (opts.watch) {
+    // --json --watch prints the finished run only (`decks run <id> --json`).
+    if (!ctx.json) printStarted(r, ctx);
+    return watchRun(r.run.id, ctx);
+  }
   if (ctx.json) return ctx.printJson(r);
+  printStarted(r, ctx);
+}
+
+function printStarted(r: RunStarted, ctx: Context) {
   ctx.out(`Run ${r.run.id} started at revision ${r.run.revision}: ${r.run.counts.pending} pending, ${r.run.counts.skipped} skipped`);
   for (const s of r.skipped) ctx.out(`Skipped ${s.team.name} ${s.kind}: ${s.reason}`);
 }
@@ -19,7 +30,7 @@ async function generate(opts: { newRevision?: boolean; args: string[] }, ctx: Co
 export const decksGenerate = command({
   path: 'decks generate',
   summary: 'Generate the jury and community decks of every frozen team (organizer)',
-  usage: 'Usage: hackathon decks generate [--new-revision] [--json]',
+  usage: 'Usage: hackathon decks generate [--new-revision] [--watch] [--json]',
   flags: FLAGS,
   run: generate,
 });
@@ -27,7 +38,7 @@ export const decksGenerate = command({
 export const adminGenerateAll = command({
   path: 'admin generate-all-presentations',
   summary: 'Same as decks generate',
-  usage: 'Usage: hackathon admin generate-all-presentations [--new-revision] [--json]',
+  usage: 'Usage: hackathon admin generate-all-presentations [--new-revision] [--watch] [--json]',
   flags: FLAGS,
   run: generate,
 });

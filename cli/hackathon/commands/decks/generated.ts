@@ -4,20 +4,20 @@ import type { GeneratedDeck, GenerationJob, GenerationRun, Gallery, GalleryKind 
 import { CliError, EXIT } from '../../../lib/errors.ts';
 import { table } from '../../../lib/table.ts';
 import type { Context } from '../../context.ts';
+import { UUID_RE as UUID } from '../../../../core/ids.ts';
 
 export const DECKS = '/api/v1/event/decks';
-const UUID = /^[0-9a-f]{8}-([0-9a-f]{4}-){3}[0-9a-f]{12}$/i;
 
 /** A run or deck id given on the command line: a malformed one is a usage error before any request. */
 export function idArg(value: string | undefined, what: string): string {
-  if (!value) throw new CliError(`name the ${what}`, EXIT.usage);
-  if (!UUID.test(value)) throw new CliError(`${what} must be an id (as decks ${what === 'run' ? 'runs' : 'list'} prints it), got ${value}`, EXIT.usage);
+  if (!value) throw new CliError(`name the ${what}`, EXIT.usage, 'usage');
+  if (!UUID.test(value)) throw new CliError(`${what} must be an id (as decks ${what === 'run' ? 'runs' : 'list'} prints it), got ${value}`, EXIT.usage, 'usage');
   return value.toLowerCase();
 }
 
 /** `<projectId>`: an id, or a team name resolved through the gallery (case-insensitive). */
 export async function resolveTeam(ctx: Context, given: string | undefined): Promise<string> {
-  if (!given) throw new CliError('name the project (its id or team name)', EXIT.usage);
+  if (!given) throw new CliError('name the project (its id or team name)', EXIT.usage, 'usage');
   if (UUID.test(given)) return given.toLowerCase();
   const g = await (await ctx.client()).request<Gallery>('GET', `${DECKS}/gallery`);
   const hit = g.items.find((i) => i.team.name.toLowerCase() === given.toLowerCase());
@@ -29,15 +29,15 @@ export const countsLine = (r: GenerationRun) =>
   `${r.counts.pending} pending, ${r.counts.running} running, ${r.counts.review} review, ${r.counts.failed} failed, ${r.counts.skipped} skipped`;
 
 export function printRunDetail(ctx: Context, run: GenerationRun, jobs: GenerationJob[], withLog: boolean): void {
-  ctx.out(`Run ${run.id} (revision ${run.revision}${run.newRevision ? ', new revision' : ''}) ${run.status}, started ${run.createdAt}: ${countsLine(run)}`);
+  ctx.out(`Run ${run.id} (revision ${run.revision}${run.newRevision ? ', new revision' : ''}) ${ctx.paint.state(run.status)}, started ${run.createdAt}: ${countsLine(run)}`);
   if (jobs.length === 0) {
     ctx.out('No team had a frozen submission.');
     return;
   }
   const result = (j: GenerationJob) =>
     j.deck ? `deck v${j.deck.version} (${j.deck.id})` : j.status === 'skipped' ? (j.skipReason ?? '-') : j.lastError ? `last error: ${j.lastError}` : '-';
-  const rows = jobs.map((j) => [j.team.name, j.kind, j.status, String(j.attempts), result(j)]);
-  const lines = table([['TEAM', 'KIND', 'STATUS', 'ATTEMPTS', 'LAST ERROR OR DECK'], ...rows]);
+  const rows = jobs.map((j) => [j.team.name, j.kind, ctx.paint.state(j.status), String(j.attempts), result(j)]);
+  const lines = table(['TEAM', 'KIND', 'STATUS', 'ATTEMPTS', 'LAST ERROR OR DECK'], rows, { paint: ctx.paint });
   ctx.out(lines[0]!);
   jobs.forEach((j, i) => {
     ctx.out(lines[i + 1]!);
@@ -55,7 +55,7 @@ export function stateLabel(k: GalleryKind): string {
 }
 
 const cite = (c: GeneratedDeck['screens'][number]['claims'][number]['cite']) =>
-  !c ? '' : 'commit' in c ? ` (commit ${c.commit.slice(0, 12)})` : ` (${c.path}:${c.start === c.end ? c.start : `${c.start}-${c.end}`})`;
+  !c ? '' : 'showcase' in c ? ` (team showcase: ${c.showcase})` : 'commit' in c ? ` (commit ${c.commit.slice(0, 12)})` : ` (${c.path}:${c.start === c.end ? c.start : `${c.start}-${c.end}`})`;
 
 export function printDeck(ctx: Context, d: GeneratedDeck): void {
   ctx.out(`Team: ${d.team.name}`);

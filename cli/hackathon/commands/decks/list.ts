@@ -13,7 +13,7 @@ export const decksList = command({
     if (ctx.json) return ctx.printJson(r);
     if (r.items.length === 0) return ctx.out('No generated deck yet: hackathon decks generate');
     const release = (d: GeneratedDeckRow) => `${d.release}${d.invalidated ? ' (invalidated)' : d.evidenceChanged ? ' (evidence changed)' : ''}`;
-    const rows = r.items.map((d) => [d.id, d.kind, `v${d.version}`, d.review, release(d), d.team.name]);
-    for (const line of table([['ID', 'KIND', 'VERSION', 'REVIEW', 'RELEASE', 'TEAM'], ...rows])) ctx.out(line);
+    const rows = r.items.map((d) => [d.id, d.kind, `v${d.version}`, ctx.paint.state(d.review), ctx.paint.state(release(d)), d.team.name]);
+    for (const line of table(['ID', 'KIND', 'VERSION', 'REVIEW', 'RELEASE', 'TEAM'], rows, { paint: ctx.paint })) ctx.out(line);
   },
 });

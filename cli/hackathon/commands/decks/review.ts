@@ -12,8 +12,8 @@ export const decksReview = command({
   flags: { approve: { type: 'boolean' }, reject: { type: 'boolean' }, note: { type: 'string' } },
   async run(opts, ctx) {
     const which = exactlyOne(opts, ['approve', 'reject'], 'the review');
-    if (opts.note !== undefined && (opts.note.trim() === '' || opts.note.length > 1000)) throw new CliError('--note takes 1 to 1000 characters', EXIT.rejected);
-    if (opts.args.length > 1) throw new CliError(`unexpected argument ${opts.args[1]}`, EXIT.usage);
+    if (opts.note !== undefined && (opts.note.trim() === '' || opts.note.length > 1000)) throw new CliError('--note takes 1 to 1000 characters', EXIT.rejected, 'invalid_input');
+    if (opts.args.length > 1) throw new CliError(`unexpected argument ${opts.args[1]}`, EXIT.usage, 'usage');
     const id = idArg(opts.args[0], 'deck');
     const d = await (await ctx.client()).request<GeneratedDeck>('POST', `${DECKS}/${id}/review`, { decision: which, ...(opts.note ? { note: opts.note } : {}) });
     if (ctx.json) return ctx.printJson(d);

@@ -1,36 +1,64 @@
-// decks run <runId> [--log]: the run head, then per job: team, kind, status, attempts, last
-// error or deck version; --log prints each job's private log under it.
-// Also `admin generation-status --run <id> [--log]`.
+// decks run <runId> [--log] [--watch]: the run head, then per job: team, kind, status,
+// attempts, last error or deck version; --log prints each job's private log under it;
+// --watch follows the run to its end first (a progress line on stderr), then prints the same
+// and exits 1 when a job failed. Also `admin generation-status --run <id> [--log] [--watch]`.
 import type { GenerationRunDetail } from '../../../../core/wire/decks.ts';
 import { CliError, EXIT } from '../../../lib/errors.ts';
 import { command } from '../../command.ts';
 import type { Context } from '../../context.ts';
-import { DECKS, idArg, printRunDetail } from './generated.ts';
+import { pollUntilDone, progressLine, WATCH_EXIT } from '../../watch.ts';
+import { countsLine, DECKS, idArg, printRunDetail } from './generated.ts';
 
-async function show(runId: string, log: boolean, ctx: Context) {
-  const r = await (await ctx.client()).request<GenerationRunDetail>('GET', `${DECKS}/runs/${runId}${log ? '?log=true' : ''}`);
-  if (ctx.json) return ctx.printJson(r);
-  printRunDetail(ctx, r.run, r.jobs, log);
+/** How often `--watch` reads the run (no live event kind carries run progress). */
+const WATCH_INTERVAL_MS = 1000;
+
+async function show(runId: string, log: boolean, watch: boolean, ctx: Context): Promise<number> {
+  const client = await ctx.client();
+  const read = (withLog: boolean) => client.request<GenerationRunDetail>('GET', `${DECKS}/runs/${runId}${withLog ? '?log=true' : ''}`);
+  let r: GenerationRunDetail;
+  if (watch) {
+    r = await pollUntilDone({
+      read: () => read(false),
+      line: (d) => `Run ${d.run.id} ${d.run.status}: ${countsLine(d.run)}`,
+      finished: (d) => d.run.status === 'done',
+      progress: progressLine(ctx.io.stderr, !ctx.json),
+      intervalMs: WATCH_INTERVAL_MS,
+    });
+    if (log) r = await read(true);
+  } else r = await read(log);
+  if (ctx.json) ctx.printJson(r);
+  else printRunDetail(ctx, r.run, r.jobs, log);
+  return watch ? watchOutcome(r) : EXIT.ok;
+}
+
+/** A watched run's exit code: 1 when it ended with a failed job, else 0. */
+export function watchOutcome(r: GenerationRunDetail): number {
+  return r.run.counts.failed > 0 ? WATCH_EXIT.failed : WATCH_EXIT.ok;
+}
+
+/** `decks generate --watch`: follows the run just started, then prints it as `decks run` does. */
+export function watchRun(runId: string, ctx: Context): Promise<number> {
+  return show(runId, false, true, ctx);
 }
 
 export const decksRun = command({
   path: 'decks run',
   summary: 'One generation run, job by job',
-  usage: 'Usage: hackathon decks run <runId> [--log] [--json]',
-  flags: { log: { type: 'boolean' } },
+  usage: 'Usage: hackathon decks run <runId> [--log] [--watch] [--json]',
+  flags: { log: { type: 'boolean' }, watch: { type: 'boolean' } },
   async run(opts, ctx) {
-    if (opts.args.length > 1) throw new CliError(`unexpected argument ${opts.args[1]}`, EXIT.usage);
-    await show(idArg(opts.args[0], 'run'), opts.log === true, ctx);
+    if (opts.args.length > 1) throw new CliError(`unexpected argument ${opts.args[1]}`, EXIT.usage, 'usage');
+    return show(idArg(opts.args[0], 'run'), opts.log === true, opts.watch === true, ctx);
   },
 });
 
 export const adminGenerationStatus = command({
   path: 'admin generation-status',
   summary: 'Same as decks run <id>',
-  usage: 'Usage: hackathon admin generation-status --run <id> [--log] [--json]',
-  flags: { run: { type: 'string' }, log: { type: 'boolean' } },
+  usage: 'Usage: hackathon admin generation-status --run <id> [--log] [--watch] [--json]',
+  flags: { run: { type: 'string' }, log: { type: 'boolean' }, watch: { type: 'boolean' } },
   async run(opts, ctx) {
-    if (opts.args.length) throw new CliError(`unexpected argument ${opts.args[0]}`, EXIT.usage);
-    await show(idArg(opts.run, 'run'), opts.log === true, ctx);
+    if (opts.args.length) throw new CliError(`unexpected argument ${opts.args[0]}`, EXIT.usage, 'usage');
+    return show(idArg(opts.run, 'run'), opts.log === true, opts.watch === true, ctx);
   },
 });

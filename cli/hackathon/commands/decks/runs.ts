@@ -13,7 +13,7 @@ export const decksRuns = command({
     if (ctx.json) return ctx.printJson(r);
     ctx.out(`Current revision: ${r.currentRevision}`);
     if (r.items.length === 0) return ctx.out('No run yet: hackathon decks generate');
-    const rows = r.items.map((x) => [x.id, String(x.revision), x.status, x.createdAt, countsLine(x)]);
-    for (const line of table([['ID', 'REVISION', 'STATUS', 'CREATED', 'COUNTS'], ...rows])) ctx.out(line);
+    const rows = r.items.map((x) => [x.id, String(x.revision), ctx.paint.state(x.status), ctx.when(x.createdAt), countsLine(x)]);
+    for (const line of table(['ID', 'REVISION', 'STATUS', 'CREATED', 'COUNTS'], rows, { paint: ctx.paint })) ctx.out(line);
   },
 });

@@ -15,9 +15,9 @@ export const decksShow = command({
   usage: 'Usage: hackathon decks show <deckId> [--json]\n       hackathon decks show [--team <team>] [--json]',
   flags: { team: { type: 'string' } },
   async run(opts, ctx) {
-    if (opts.args.length > 1) throw new CliError(`unexpected argument ${opts.args[1]}`, EXIT.usage);
+    if (opts.args.length > 1) throw new CliError(`unexpected argument ${opts.args[1]}`, EXIT.usage, 'usage');
     if (opts.args.length === 1) {
-      if (opts.team !== undefined) throw new CliError('decks show takes a deck id or --team, not both', EXIT.rejected);
+      if (opts.team !== undefined) throw new CliError('decks show takes a deck id or --team, not both', EXIT.rejected, 'invalid_input');
       const d = await (await ctx.client()).request<GeneratedDeck>('GET', `${DECKS}/${idArg(opts.args[0], 'deck')}`);
       if (ctx.json) return ctx.printJson(d);
       return printDeck(ctx, d);

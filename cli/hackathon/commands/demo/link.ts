@@ -14,11 +14,11 @@ export const demoLink = command({
   flags: { email: { type: 'string', isMultiple: true }, path: { type: 'string', isMultiple: true }, hours: { type: 'string' }, minutes: { type: 'string' }, ...OWNER_FLAGS },
   async run(opts, ctx) {
     const emails = (opts.email) ?? [];
-    if (emails.length === 0) throw new CliError('name at least one --email', EXIT.usage);
-    for (const e of emails) if (!/^[^@\s]+@[^@\s]+$/.test(e)) throw new CliError(`not an email address: ${e}`, EXIT.rejected);
+    if (emails.length === 0) throw new CliError('name at least one --email', EXIT.usage, 'usage');
+    for (const e of emails) if (!/^[^@\s]+@[^@\s]+$/.test(e)) throw new CliError(`not an email address: ${e}`, EXIT.rejected, 'invalid_input');
     const paths = (opts.path) ?? [];
-    for (const p of paths) if (!/^\/(?!\/)/.test(p)) throw new CliError(`--path must start with a single /, got ${p}`, EXIT.rejected);
-    if (opts.hours !== undefined && opts.minutes !== undefined) throw new CliError('--hours and --minutes conflict', EXIT.rejected);
+    for (const p of paths) if (!/^\/(?!\/)/.test(p)) throw new CliError(`--path must start with a single /, got ${p}`, EXIT.rejected, 'invalid_input');
+    if (opts.hours !== undefined && opts.minutes !== undefined) throw new CliError('--hours and --minutes conflict', EXIT.rejected, 'invalid_input');
     const body: Record<string, unknown> = { emails };
     if (paths.length) body.paths = paths;
     if (opts.hours !== undefined) body.hours = wholeNumber(opts.hours, '--hours', 1, 168);

@@ -13,7 +13,7 @@ export const demoList = command({
     const items = await asOwner(opts, ctx, (c) => c.all<Pass>('/api/v1/demo/passes'));
     if (ctx.json) return ctx.printJson({ items, nextCursor: null });
     if (items.length === 0) return ctx.out('No demo passes');
-    const rows = items.map((p) => [p.id, p.email, `expires ${p.expiresAt}`, p.revokedAt ? `revoked ${p.revokedAt}` : 'not revoked', `${p.uses} use${p.uses === 1 ? '' : 's'}`]);
-    for (const line of table(rows)) ctx.out(line);
+    const rows = items.map((p) => [p.id, p.email, ctx.when(p.expiresAt), p.revokedAt ? ctx.paint.fail(`revoked ${ctx.when(p.revokedAt)}`) : 'not revoked', `${p.uses} use${p.uses === 1 ? '' : 's'}`]);
+    for (const line of table(['ID', 'EMAIL', 'EXPIRES', 'REVOKED', 'USES'], rows, { paint: ctx.paint })) ctx.out(line);
   },
 });

@@ -3,17 +3,19 @@ import { CliError, EXIT } from '../../../lib/errors.ts';
 import { command } from '../../command.ts';
 import { asOwner, OWNER_FLAGS } from './session.ts';
 import type { DemoPassRevoked } from '../../../../core/wire/event.ts';
+import { confirm, YES_FLAG } from '../../../lib/prompt.ts';
 
 export const demoRevoke = command({
   path: 'demo revoke',
   summary: 'Revoke a pass and end every session it opened',
-  usage: 'Usage: hackathon demo revoke <id> [--owner-email <e>] [--owner-password-stdin]',
-  flags: { ...OWNER_FLAGS },
+  usage: 'Usage: hackathon demo revoke <id> [--owner-email <e>] [--owner-password-stdin] [--yes]\n\nAsks first on a terminal (a revoked pass never works again); elsewhere --yes is required.',
+  flags: { ...OWNER_FLAGS, ...YES_FLAG },
   async run(opts, ctx) {
     const [id] = opts.args;
-    if (!id || opts.args.length > 1) throw new CliError('name exactly one pass id', EXIT.usage);
+    if (!id || opts.args.length > 1) throw new CliError('name exactly one pass id', EXIT.usage, 'usage');
+    await confirm(ctx.io, { yes: opts.yes, action: `revoke demo pass ${id}`, consequence: 'the pass never works again and every session it opened ends now' });
     const r = await asOwner(opts, ctx, (c) => c.request<DemoPassRevoked>('DELETE', `/api/v1/demo/passes/${encodeURIComponent(id)}`));
     if (ctx.json) return ctx.printJson(r);
-    ctx.out(`Revoked ${r.id}; ended ${r.sessionsEnded} session${r.sessionsEnded === 1 ? '' : 's'}`);
+    ctx.done(`Revoked ${r.id}; ended ${r.sessionsEnded} session${r.sessionsEnded === 1 ? '' : 's'}`);
   },
 });

@@ -27,7 +27,7 @@ export const eventConfigure = command({
       voteOpensAt: isoInstant(required(f.voteOpensAt, '--vote-opens-at'), '--vote-opens-at'),
       voteClosesAt: isoInstant(required(f.voteClosesAt, '--vote-closes-at'), '--vote-closes-at'),
     };
-    if (body.name.length > 100) throw new CliError('--name is at most 100 characters', EXIT.rejected);
+    if (body.name.length > 100) throw new CliError('--name is at most 100 characters', EXIT.rejected, 'invalid_input');
     if (f.reason !== undefined) body.reason = f.reason;
     const client = await ctx.client();
     let r: EventConfigured;

@@ -1,5 +1,6 @@
 // `event github-check`: the organization and template read live on the code host; lists the
-// problems and exits non-zero (environment, 4) when provisioning cannot run.
+// problems (a removed person still holding repository access is one until revoked) and exits
+// non-zero (environment, 4) when there is any.
 import type { GithubCheck } from '../../../../core/wire/submissions.ts';
 import { CliError, EXIT } from '../../../lib/errors.ts';
 import { command } from '../../command.ts';
@@ -16,8 +17,9 @@ export const eventGithubCheck = command({
       ctx.out(`Organization: ${r.organization ?? '-'}`);
       ctx.out(`Template: ${r.template ?? '-'} branch ${r.branch} at ${r.templateRevision ?? '(not found)'}`);
       for (const p of r.problems) ctx.out(`Problem: ${p}`);
+      for (const n of r.notes ?? []) ctx.out(`Note: ${n}`);
       ctx.out(r.ok ? 'Provisioning can run. Next: hackathon admin provision --dry-run' : 'Provisioning cannot run until these are fixed.');
     }
-    if (!r.ok) throw new CliError(`${r.problems.length} problem(s) stop provisioning`, EXIT.environment);
+    if (!r.ok) throw new CliError(`${r.problems.length} problem(s) stop provisioning`, EXIT.environment, 'environment');
   },
 });

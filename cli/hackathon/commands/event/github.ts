@@ -13,10 +13,10 @@ export const eventGithub = command({
   async run(opts, ctx) {
     const organization = required(opts.organization, '--organization');
     const template = required(opts.template, '--template');
-    if (!LOGIN.test(organization)) throw new CliError(`--organization is not a code-host login: ${organization}`, EXIT.rejected);
+    if (!LOGIN.test(organization)) throw new CliError(`--organization is not a code-host login: ${organization}`, EXIT.rejected, 'invalid_input');
     const [owner, repo, extra] = template.split('/');
     if (!owner || !repo || extra !== undefined || !LOGIN.test(owner) || !/^[A-Za-z0-9._-]{1,100}$/.test(repo)) {
-      throw new CliError(`--template must be <owner>/<repo>, got ${template}`, EXIT.rejected);
+      throw new CliError(`--template must be <owner>/<repo>, got ${template}`, EXIT.rejected, 'invalid_input');
     }
     const body: Record<string, string> = { organization, template };
     if (opts.branch) body.branch = opts.branch;

@@ -4,13 +4,7 @@
 import type { EventStatus } from '../../../../core/wire/event.ts';
 import { table } from '../../../lib/table.ts';
 import { command } from '../../command.ts';
-
-export function timeLeft(fromIso: string, toIso: string): string {
-  const s = Math.max(0, Math.floor((Date.parse(toIso) - Date.parse(fromIso)) / 1000));
-  const h = Math.floor(s / 3600);
-  const m = Math.floor((s % 3600) / 60);
-  return `${h}h ${String(m).padStart(2, '0')}m ${String(s % 60).padStart(2, '0')}s`;
-}
+import { timeLeft } from '../../../lib/time.ts';
 
 const DEADLINES = [
   ['start', 'startsAt', 'Start'],
@@ -28,7 +22,7 @@ export const eventStatus = command({
     const s = await (await ctx.client()).request<EventStatus>('GET', '/api/v1/event/status');
     if (ctx.json) return ctx.printJson(s);
     ctx.out(`${s.name} (version ${s.version}, timezone ${s.timezone})`);
-    ctx.out(`Phase: ${s.phase}`);
+    ctx.out(`Phase: ${ctx.paint.state(s.phase)}`);
     ctx.out(`Server time: ${s.serverTime}`);
     for (const [, key, label] of DEADLINES) ctx.out(`${label}: ${s[key]}`);
     const next = DEADLINES.find(([, key]) => Date.parse(s[key]) > Date.parse(s.serverTime));
@@ -37,7 +31,7 @@ export const eventStatus = command({
     ctx.out(`Role: ${s.role}${s.team ? `, team ${s.team.name}` : ''}`);
     if (s.teams.length) {
       ctx.out('Teams:');
-      for (const line of table(s.teams.map((t) => [`  ${t.name}`, t.state]))) ctx.out(line);
+      for (const line of table(['TEAM', 'STATE'], s.teams.map((t) => [t.name, ctx.paint.state(t.state)]), { indent: '  ', paint: ctx.paint })) ctx.out(line);
     }
   },
 });

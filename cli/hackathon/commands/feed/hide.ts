@@ -14,6 +14,6 @@ export const feedHide = command({
     const reason = hideReason(opts.reason);
     const p = await (await ctx.client()).request<Post>('POST', `/api/v1/event/posts/${post}/hide`, { reason });
     if (ctx.json) return ctx.printJson(p);
-    ctx.out(`Hidden ${p.id}`);
+    ctx.done(`Hidden ${p.id}`);
   },
 });

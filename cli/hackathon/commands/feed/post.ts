@@ -12,6 +12,6 @@ export const feedPost = command({
     const body = postBody(opts.args, opts.file);
     const p = await (await ctx.client()).request<Post>('POST', '/api/v1/event/feed/posts', { body }, { 'idempotency-key': crypto.randomUUID() });
     if (ctx.json) return ctx.printJson(p);
-    ctx.out(`Posted ${p.id} at ${p.at}`);
+    ctx.done(`Posted ${p.id} at ${p.at}`);
   },
 });

@@ -21,6 +21,6 @@ export function moderation(verb: 'pin' | 'unpin' | 'restore', done: string, summ
 
 /** The hide reason: 1 to 500 characters on one line, seen by organizers only. */
 export function hideReason(reason: string | undefined): string {
-  if (reason === undefined) throw new CliError('--reason <text> is required (1 to 500 characters, seen by organizers only)', EXIT.usage);
+  if (reason === undefined) throw new CliError('--reason <text> is required (1 to 500 characters, seen by organizers only)', EXIT.usage, 'usage');
   return text(reason, '--reason', 500, false);
 }

@@ -13,8 +13,8 @@ import { CliError, EXIT } from '../../../lib/errors.ts';
 import { WireError } from '../../../lib/wire.ts';
 import { command } from '../../command.ts';
 import type { Context } from '../../context.ts';
+import { UUID_RE as UUID } from '../../../../core/ids.ts';
 
-const UUID = /^[0-9a-f]{8}-([0-9a-f]{4}-){3}[0-9a-f]{12}$/i;
 
 /** A name the server gave, usable as one entry of a directory: no separator, no dot prefix, no control character. */
 export function plainName(name: unknown): name is string {
@@ -26,7 +26,7 @@ export function targetOf(output: string | undefined, name: string): { dir: strin
   const out = path.resolve(output ?? '.');
   if (existsSync(out) && statSync(out).isDirectory()) return { dir: out, target: path.join(out, name) };
   const dir = path.dirname(out);
-  if (!existsSync(dir) || !statSync(dir).isDirectory()) throw new CliError(`--output: the folder ${dir} does not exist`, EXIT.rejected);
+  if (!existsSync(dir) || !statSync(dir).isDirectory()) throw new CliError(`--output: the folder ${dir} does not exist`, EXIT.rejected, 'invalid_input');
   return { dir, target: out };
 }
 
@@ -45,7 +45,7 @@ export const filesDownload = command({
   async run(opts, ctx) {
     if (ctx.json) throw new CliError('files download takes no --json: the file is the output (the saved path goes to stdout)', EXIT.usage, 'usage');
     const [id, extra] = opts.args;
-    if (!id || extra !== undefined) throw new CliError('name exactly one file id', EXIT.usage);
+    if (!id || extra !== undefined) throw new CliError('name exactly one file id', EXIT.usage, 'usage');
     if (!UUID.test(id)) throw new CliError(`${JSON.stringify(id)} is not a file id (a uuid such as 0b5e7a4c-1f2d-4c3b-9a8e-7d6c5b4a3f21)`, EXIT.rejected, 'invalid_input');
     const client = await ctx.client();
     let file: WorkspaceFile;

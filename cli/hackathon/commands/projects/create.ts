@@ -11,12 +11,12 @@ export const projectsCreate = command({
   flags: { description: { type: 'string' }, metadata: { type: 'string' } },
   async run(opts, ctx) {
     const [name] = opts.args;
-    if (!name || opts.args.length > 1) throw new CliError('name exactly one project (quote names with spaces)', EXIT.usage);
+    if (!name || opts.args.length > 1) throw new CliError('name exactly one project (quote names with spaces)', EXIT.usage, 'usage');
     const body: Record<string, unknown> = { name };
     if (opts.description !== undefined) body.description = opts.description;
     if (opts.metadata !== undefined) body.metadata = metadataArg(opts.metadata);
     const p = await (await ctx.client()).request<Project>('POST', '/api/v1/projects', body, { 'idempotency-key': crypto.randomUUID() });
     if (ctx.json) return ctx.printJson(p);
-    ctx.out(`Created project ${p.name} (${p.id})`);
+    ctx.done(`Created project ${p.name} (${p.id})`);
   },
 });

@@ -11,11 +11,12 @@ export const projectsList = command({
   flags: { archived: { type: 'string' }, ...PAGE_FLAGS },
   async run(opts, ctx) {
     const archived = opts.archived;
-    if (archived !== undefined && archived !== 'true' && archived !== 'all') throw new CliError('--archived takes true or all', EXIT.rejected);
+    if (archived !== undefined && archived !== 'true' && archived !== 'all') throw new CliError('--archived takes true or all', EXIT.rejected, 'invalid_input');
     const page = await readPage<Project>(await ctx.client(), `/api/v1/projects?archived=${archived ?? 'false'}`, opts);
     if (ctx.json) return ctx.printJson(page);
     if (page.items.length === 0) ctx.out('No projects');
-    for (const line of table(page.items.map((p) => [p.name, p.id, p.role, p.archived ? 'archived' : '']))) ctx.out(line);
+    const rows = page.items.map((p) => [p.name, p.id, p.role, p.archived ? ctx.paint.muted('archived') : 'live']);
+    for (const line of table(['NAME', 'ID', 'ROLE', 'STATE'], rows, { paint: ctx.paint })) ctx.out(line);
     const more = nextPageLine(page);
     if (more) ctx.out(more);
   },

@@ -12,9 +12,9 @@ export function metadataArg(raw: unknown): Record<string, unknown> {
   try {
     v = JSON.parse(String(raw));
   } catch {
-    throw new CliError('--metadata must be a JSON object, e.g. \'{"track":"ai"}\'', EXIT.rejected);
+    throw new CliError('--metadata must be a JSON object, e.g. \'{"track":"ai"}\'', EXIT.rejected, 'invalid_input');
   }
-  if (!v || typeof v !== 'object' || Array.isArray(v)) throw new CliError('--metadata must be a JSON object', EXIT.rejected);
+  if (!v || typeof v !== 'object' || Array.isArray(v)) throw new CliError('--metadata must be a JSON object', EXIT.rejected, 'invalid_input');
   return v as Record<string, unknown>;
 }
 

@@ -13,15 +13,15 @@ export const projectsUpdate = command({
   async run(opts, ctx) {
     const id = onePathArg(opts.args, 'project id');
     const f = opts;
-    if (f.description !== undefined && f.clearDescription) throw new CliError('--description and --clear-description conflict', EXIT.rejected);
+    if (f.description !== undefined && f.clearDescription) throw new CliError('--description and --clear-description conflict', EXIT.rejected, 'invalid_input');
     const body: Record<string, unknown> = {};
     if (f.name !== undefined) body.name = f.name;
     if (f.description !== undefined) body.description = f.description;
     if (f.clearDescription) body.description = null;
     if (f.metadata !== undefined) body.metadata = metadataArg(f.metadata);
-    if (Object.keys(body).length === 0) throw new CliError('nothing to change: pass --name, --description, --clear-description or --metadata', EXIT.rejected);
+    if (Object.keys(body).length === 0) throw new CliError('nothing to change: pass --name, --description, --clear-description or --metadata', EXIT.rejected, 'invalid_input');
     const p = await (await ctx.client()).request<Project>('PATCH', `/api/v1/projects/${id}`, body);
     if (ctx.json) return ctx.printJson(p);
-    ctx.out(`Updated ${projectLine(p)}`);
+    ctx.done(`Updated ${projectLine(p)}`);
   },
 });

@@ -13,7 +13,7 @@ export const requestsList = command({
   async run(opts, ctx) {
     const status = opts.status;
     if (status !== undefined && !(STATUSES as readonly string[]).includes(status)) {
-      throw new CliError(`--status takes ${STATUSES.join(', ')}, got ${JSON.stringify(status)}`, EXIT.rejected);
+      throw new CliError(`--status takes ${STATUSES.join(', ')}, got ${JSON.stringify(status)}`, EXIT.rejected, 'invalid_input');
     }
     const page = await readPage<HelpRequest>(await ctx.client(), `/api/v1/event/requests${status ? `?status=${status}` : ''}`, opts);
     if (ctx.json) return ctx.printJson(page);

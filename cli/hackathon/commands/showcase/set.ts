@@ -18,13 +18,13 @@ export const showcaseSet = command({
   },
   async run(opts, ctx) {
     const f = opts;
-    if (f.description !== undefined && f.descriptionFile !== undefined) throw new CliError('--description and --description-file conflict', EXIT.rejected);
+    if (f.description !== undefined && f.descriptionFile !== undefined) throw new CliError('--description and --description-file conflict', EXIT.rejected, 'invalid_input');
     let description = f.description;
     if (f.descriptionFile !== undefined) {
       try {
         description = readFileSync(f.descriptionFile, 'utf8').replace(/\r?\n$/, '');
       } catch (err) {
-        throw new CliError(`cannot read ${f.descriptionFile} (${(err as NodeJS.ErrnoException).code})`, EXIT.rejected);
+        throw new CliError(`cannot read ${f.descriptionFile} (${(err as NodeJS.ErrnoException).code})`, EXIT.rejected, 'invalid_input');
       }
     }
     const values: Record<string, string | undefined> = { product: f.product, tagline: f.tagline, description };
@@ -32,12 +32,12 @@ export const showcaseSet = command({
     const body: Record<string, unknown> = {};
     for (const [key, cap] of FIELDS) {
       const v = values[key];
-      if (v !== undefined && clears[key]) throw new CliError(`--${key} and --clear-${key} conflict`, EXIT.rejected);
-      if (v !== undefined && [...v].length > cap) throw new CliError(`--${key} is at most ${cap} characters (got ${[...v].length})`, EXIT.rejected);
+      if (v !== undefined && clears[key]) throw new CliError(`--${key} and --clear-${key} conflict`, EXIT.rejected, 'invalid_input');
+      if (v !== undefined && [...v].length > cap) throw new CliError(`--${key} is at most ${cap} characters (got ${[...v].length})`, EXIT.rejected, 'invalid_input');
       if (v !== undefined) body[key] = v === '' ? null : v;
       if (clears[key]) body[key] = null;
     }
-    if (Object.keys(body).length === 0) throw new CliError('nothing to set: pass a field or its --clear- flag', EXIT.rejected);
+    if (Object.keys(body).length === 0) throw new CliError('nothing to set: pass a field or its --clear- flag', EXIT.rejected, 'invalid_input');
     if (f.team) body.team = f.team;
     const s = await (await ctx.client()).request<Showcase>('PATCH', '/api/v1/event/showcase', body);
     if (ctx.json) return ctx.printJson(s);

@@ -20,14 +20,14 @@ export const submissionsArtifact = command({
   flags: { dir: { type: 'string' } },
   async run(opts, ctx) {
     const dir = path.resolve((opts.dir) ?? '.');
-    if (!existsSync(dir) || !statSync(dir).isDirectory()) throw new CliError(`--dir is not a directory: ${dir}`, EXIT.rejected);
+    if (!existsSync(dir) || !statSync(dir).isDirectory()) throw new CliError(`--dir is not a directory: ${dir}`, EXIT.rejected, 'invalid_input');
     const id = await resolveProject(ctx, opts.args[0]);
     const client = await ctx.client();
     const team = await client.request<SubmissionDetail>('GET', `/api/v1/submissions/${id}`);
     const frozen = team.frozen;
     const archive = frozen?.archive;
     if (!frozen || !archive) throw new CliError('not_frozen: nothing is frozen for this team yet', EXIT.wire, 'not_frozen');
-    if (!NAME.test(archive.name) || !/^[0-9a-f]{64}$/.test(archive.sha256)) throw new CliError('The server named an archive this client refuses to write', EXIT.environment);
+    if (!NAME.test(archive.name) || !/^[0-9a-f]{64}$/.test(archive.sha256)) throw new CliError('The server named an archive this client refuses to write', EXIT.environment, 'environment');
     const target = path.join(dir, archive.name);
     const tmp = path.join(dir, `.${archive.name}.${randomUUID()}.partial`);
     const hash = createHash('sha256');
@@ -38,14 +38,14 @@ export const submissionsArtifact = command({
         if (!out.write(chunk)) await new Promise<void>((r) => out.once('drain', () => r()));
       }
       await new Promise<void>((resolve, reject) => out.end((err?: Error | null) => (err ? reject(err) : resolve())));
-      if (hash.digest('hex') !== archive.sha256) throw new CliError('The downloaded archive does not match its recorded sha256', EXIT.environment);
+      if (hash.digest('hex') !== archive.sha256) throw new CliError('The downloaded archive does not match its recorded sha256', EXIT.environment, 'environment');
       let kept = false;
       try {
         linkSync(tmp, target);
       } catch (err) {
         if ((err as NodeJS.ErrnoException).code !== 'EEXIST') throw err;
         const same = createHash('sha256').update(readFileSync(target)).digest('hex') === archive.sha256;
-        if (!same) throw new CliError(`${target} exists with other content; move it away first`, EXIT.conflict);
+        if (!same) throw new CliError(`${target} exists with other content; move it away first`, EXIT.conflict, 'file_exists');
         kept = true;
       }
       const result = { path: target, name: archive.name, sha256: archive.sha256, size: archive.size, sha: frozen.sha, alreadyPresent: kept };

@@ -20,11 +20,11 @@ export const submissionsException = command({
   },
   async run(opts, ctx) {
     const reason = (opts.reason)?.trim();
-    if (!reason) throw new CliError('--reason is required: say why this exception is made', EXIT.rejected);
+    if (!reason) throw new CliError('--reason is required: say why this exception is made', EXIT.rejected, 'invalid_input');
     const which = exactlyOne({ sha: opts.sha, missing: opts.missing }, ['sha', 'missing'], 'the revision to freeze, or none');
     const sha = opts.sha;
-    if (which === 'sha' && !/^[0-9a-f]{40}$/.test(sha ?? '')) throw new CliError(`--sha must be a full 40-hex commit id, got ${sha}`, EXIT.rejected);
-    if (!opts.args[0]) throw new CliError('name the project (its id or team name)', EXIT.rejected);
+    if (which === 'sha' && !/^[0-9a-f]{40}$/.test(sha ?? '')) throw new CliError(`--sha must be a full 40-hex commit id, got ${sha}`, EXIT.rejected, 'invalid_input');
+    if (!opts.args[0]) throw new CliError('name the project (its id or team name)', EXIT.rejected, 'invalid_input');
     const id = await resolveProject(ctx, opts.args[0]);
     const body: Record<string, unknown> = { reason, invalidateDecks: opts.invalidateDecks === true, invalidateVoting: opts.invalidateVoting === true };
     if (which === 'sha') body.sha = sha;

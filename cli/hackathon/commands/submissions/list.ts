@@ -18,13 +18,13 @@ export const submissionsList = command({
     ctx.out(`Freeze: ${r.freezeAt}`);
     ctx.out(`Attention: ${r.attentionCount}`);
     const rows = r.items.map((i) => [
-      i.state,
-      i.readiness,
-      i.lastReceived ? `${i.lastReceived.sha.slice(0, 12)} at ${i.lastReceived.receivedAt}${i.lastReceived.late ? ' late' : ''}` : '-',
+      ctx.paint.state(i.state),
+      ctx.paint.state(i.readiness),
+      i.lastReceived ? `${i.lastReceived.sha.slice(0, 12)} at ${ctx.when(i.lastReceived.receivedAt)}${i.lastReceived.late ? ` ${ctx.paint.warn('late')}` : ''}` : '-',
       frozenLabel(i.frozen),
       i.repository?.fullName ?? '-',
       i.project.name,
     ]);
-    for (const line of table([['STATE', 'READINESS', 'LAST RECEIVED', 'FROZEN', 'REPOSITORY', 'TEAM'], ...rows])) ctx.out(line);
+    for (const line of table(['STATE', 'READINESS', 'LAST RECEIVED', 'FROZEN', 'REPOSITORY', 'TEAM'], rows, { paint: ctx.paint })) ctx.out(line);
   },
 });

@@ -23,7 +23,7 @@ export const submissionsShow = command({
     const t = await (await ctx.client()).request<SubmissionDetail>('GET', `/api/v1/submissions/${id}`);
     if (ctx.json) return ctx.printJson(t);
     ctx.out(`Team: ${t.project.name} (${t.project.id})`);
-    ctx.out(`State: ${t.state}`);
+    ctx.out(`State: ${ctx.paint.state(t.state)}`);
     ctx.out(t.repository ? `Repository: ${t.repository.fullName} branch ${t.repository.branch} (${t.repository.readiness})` : 'Repository: not assigned yet');
     ctx.out(`Last received: ${t.lastReceived ? `${t.lastReceived.sha} (receipt ${t.lastReceived.sequence} at ${t.lastReceived.receivedAt}${t.lastReceived.late ? ', late' : ''})` : '-'}`);
     ctx.out(`Frozen: ${frozenLabel(t.frozen)}${t.frozen?.archive ? ` evidence ${t.frozen.archive.name} sha256 ${t.frozen.archive.sha256}${t.frozen.archive.fileId ? ` (file ${t.frozen.archive.fileId}: hackathon files download ${t.frozen.archive.fileId})` : ''}` : ''}`);
@@ -31,8 +31,8 @@ export const submissionsShow = command({
     if (t.attention) ctx.out(`Attention: ${t.attention}`);
     ctx.out(nextAction(t));
     ctx.out(`Receipts (last ${t.receipts.length}):`);
-    const rows = t.receipts.map((r) => [`  ${r.sequence}`, r.receivedAt, r.kind, r.verdict + (r.refusal ? ` ${r.refusal}` : '') + (r.late ? ' late' : ''), r.ref ?? '-', r.sha ? r.sha.slice(0, 12) : '-', r.capture ? r.capture.state : '-']);
-    for (const line of table(rows)) ctx.out(line);
+    const rows = t.receipts.map((r) => [String(r.sequence), ctx.when(r.receivedAt), r.kind, ctx.paint.state(r.verdict + (r.refusal ? ` ${r.refusal}` : '') + (r.late ? ' late' : '')), r.ref ?? '-', r.sha ? r.sha.slice(0, 12) : '-', r.capture ? ctx.paint.state(r.capture.state) : '-']);
+    for (const line of table(['SEQUENCE', 'RECEIVED', 'KIND', 'VERDICT', 'REF', 'SHA', 'CAPTURE'], rows, { indent: '  ', paint: ctx.paint })) ctx.out(line);
     if (t.exceptions.length === 0) return;
     ctx.out(`Exceptions (${t.exceptions.length}):`);
     for (const x of t.exceptions) {

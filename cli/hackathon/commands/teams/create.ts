@@ -11,11 +11,11 @@ export const teamsCreate = command({
   flags: { name: { type: 'string' } },
   async run(opts, ctx) {
     const [slug, extra] = opts.args;
-    if (!slug || extra !== undefined) throw new CliError('name exactly one team slug', EXIT.usage);
-    if (opts.name === undefined) throw new CliError('--name is required', EXIT.usage);
+    if (!slug || extra !== undefined) throw new CliError('name exactly one team slug', EXIT.usage, 'usage');
+    if (opts.name === undefined) throw new CliError('--name is required', EXIT.usage, 'usage');
     const body = { slug: slugArg(slug, 'the slug'), name: nameArg(opts.name) };
     const t = await (await ctx.client()).request<Team>('POST', '/api/v1/teams', body, { 'idempotency-key': crypto.randomUUID() });
     if (ctx.json) return ctx.printJson(t);
-    ctx.out(`Created team ${t.slug} (${t.name}, ${t.id})`);
+    ctx.done(`Created team ${t.slug} (${t.name}, ${t.id})`);
   },
 });

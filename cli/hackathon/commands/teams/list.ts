@@ -11,6 +11,7 @@ export const teamsList = command({
     const items = await (await ctx.client()).all<Team>('/api/v1/teams');
     if (ctx.json) return ctx.printJson({ items, nextCursor: null });
     if (items.length === 0) return ctx.out('No teams');
-    for (const line of table(items.map((x) => [x.slug, x.name, `${x.memberCount} member${x.memberCount === 1 ? '' : 's'}`, x.hubManaged ? '(hub)' : '']))) ctx.out(line);
+    const rows = items.map((x) => [x.slug, x.name, `${x.memberCount} member${x.memberCount === 1 ? '' : 's'}`, x.hubManaged ? 'hub' : '-']);
+    for (const line of table(['SLUG', 'NAME', 'MEMBERS', 'MANAGED BY'], rows, { paint: ctx.paint })) ctx.out(line);
   },
 });

@@ -11,13 +11,13 @@ export const teamsUpdate = command({
   flags: { slug: { type: 'string' }, name: { type: 'string' } },
   async run(opts, ctx) {
     const [team, extra] = opts.args;
-    if (!team || extra !== undefined) throw new CliError('name exactly one team (slug or id)', EXIT.usage);
+    if (!team || extra !== undefined) throw new CliError('name exactly one team (slug or id)', EXIT.usage, 'usage');
     if (opts.slug === undefined && opts.name === undefined) throw new CliError('nothing to change: pass --slug and/or --name', EXIT.rejected, 'invalid_input');
     const body: Record<string, string> = {};
     if (opts.slug !== undefined) body.slug = slugArg(opts.slug, '--slug');
     if (opts.name !== undefined) body.name = nameArg(opts.name);
     const t = await (await ctx.client()).request<Team>('PATCH', teamPath(team), body);
     if (ctx.json) return ctx.printJson(t);
-    ctx.out(`Updated team ${t.slug} (${t.name})`);
+    ctx.done(`Updated team ${t.slug} (${t.name})`);
   },
 });

@@ -4,8 +4,8 @@ import type { DefaultWorkspaceSet, Workspaces } from '../../../../core/wire/iden
 import { CliError, EXIT } from '../../../lib/errors.ts';
 import { WireError } from '../../../lib/wire.ts';
 import { command } from '../../command.ts';
+import { UUID_RE as UUID } from '../../../../core/ids.ts';
 
-const UUID = /^[0-9a-f]{8}-([0-9a-f]{4}-){3}[0-9a-f]{12}$/i;
 
 export const workspaceDefault = command({
   path: 'workspace default',
@@ -13,14 +13,14 @@ export const workspaceDefault = command({
   usage: 'Usage: hackathon workspace default <id or name>',
   async run(opts, ctx) {
     const [ref] = opts.args;
-    if (!ref || opts.args.length > 1) throw new CliError('name exactly one workspace (id or name)', EXIT.usage);
+    if (!ref || opts.args.length > 1) throw new CliError('name exactly one workspace (id or name)', EXIT.usage, 'usage');
     const client = await ctx.bareClient();
     let id = ref;
     if (!UUID.test(ref)) {
       const { items } = await client.request<Workspaces>('GET', '/api/v1/workspaces');
       const m = items.filter((w) => w.name.toLowerCase() === ref.toLowerCase());
       if (m.length !== 1) {
-        throw new CliError(`${m.length ? 'several' : 'no'} workspaces match "${ref}"; candidates:\n${(m.length ? m : items).map((w) => `  ${w.name} (${w.id})`).join('\n')}`, EXIT.rejected);
+        throw new CliError(`${m.length ? 'several' : 'no'} workspaces match "${ref}"; candidates:\n${(m.length ? m : items).map((w) => `  ${w.name} (${w.id})`).join('\n')}`, EXIT.rejected, 'invalid_input');
       }
       id = m[0].id;
     }

@@ -31,14 +31,14 @@ export const accountErase = command({
   flags: { email: { type: 'string' }, yes: { type: 'boolean' }, json: { type: 'boolean' } },
   async run(opts, { io, config }) {
     const email = requireFlag(opts.email, 'email').trim();
-    if (!EMAIL.test(email)) throw new CliError(`not an email address: ${email}`, EXIT.rejected);
+    if (!EMAIL.test(email)) throw new CliError(`not an email address: ${email}`, EXIT.rejected, 'invalid_input');
     if (!opts.yes) {
       if (!(io.stdin as NodeJS.ReadStream).isTTY) {
-        throw new CliError(`Refusing to erase ${email} without a confirmation: run it in a terminal to confirm, or pass --yes`, EXIT.rejected);
+        throw new CliError(`Refusing to erase ${email} without a confirmation: run it in a terminal to confirm, or pass --yes`, EXIT.rejected, 'invalid_input');
       }
       io.stderr.write(`This erases the account ${email} for good: its sign-in, keys, sessions, name and email go; its posts stay as (erased account).\n`);
       const answer = await ask(io, 'Type the email address again to erase it: ', 'the confirmation');
-      if (answer.toLowerCase() !== email.toLowerCase()) throw new CliError('The address typed does not match; nothing was erased', EXIT.rejected);
+      if (answer.toLowerCase() !== email.toLowerCase()) throw new CliError('The address typed does not match; nothing was erased', EXIT.rejected, 'invalid_input');
     }
     const cfg = config();
     const r = await withOperatorDb(cfg, async (pool) => {

@@ -13,10 +13,10 @@ export const hubInstanceAdd = command({
   flags: { name: { type: 'string' }, json: { type: 'boolean' } },
   async run(opts, { io, config }) {
     const [raw] = opts.args;
-    if (!raw || opts.args.length > 1) throw new CliError('name the instance by its PUBLIC_URL', EXIT.usage);
+    if (!raw || opts.args.length > 1) throw new CliError('name the instance by its PUBLIC_URL', EXIT.usage, 'usage');
     const url = normalizeUrl(raw, 'the instance URL');
     const name = opts.name?.trim();
-    if (!name) throw new CliError('--name is required (shown to people in the hub\'s sentences)', EXIT.usage);
+    if (!name) throw new CliError('--name is required (shown to people in the hub\'s sentences)', EXIT.usage, 'usage');
     const { randomToken, sha256 } = await import('../../../../core/crypto.ts');
     const secret = randomToken(32);
     const r = await withOperatorDb(config(), async (pool) => (await pool.query('select hub_private.register_instance($1, $2, $3) as r', [url, name, sha256(secret)])).rows[0].r);

@@ -15,10 +15,10 @@ export const hubMemberAdd = command({
   flags: { role: { type: 'string' }, name: { type: 'string' }, json: { type: 'boolean' } },
   async run(opts, { io, config }) {
     const [org, email] = opts.args;
-    if (!org || !email || opts.args.length > 2) throw new CliError('name an organization and an email', EXIT.usage);
+    if (!org || !email || opts.args.length > 2) throw new CliError('name an organization and an email', EXIT.usage, 'usage');
     const role = requireFlag(opts.role, 'role');
-    if (!ROLES.includes(role)) throw new CliError(`--role must be one of ${ROLES.join(', ')}, got ${role}`, EXIT.rejected);
-    if (!/^[^@\s]+@[^@\s]+$/.test(email)) throw new CliError(`not an email address: ${email}`, EXIT.rejected);
+    if (!ROLES.includes(role)) throw new CliError(`--role must be one of ${ROLES.join(', ')}, got ${role}`, EXIT.rejected, 'invalid_input');
+    if (!/^[^@\s]+@[^@\s]+$/.test(email)) throw new CliError(`not an email address: ${email}`, EXIT.rejected, 'invalid_input');
     const r = await withOperatorDb(config(), async (pool) => (await pool.query('select hub_private.add_organization_member($1, $2, $3, $4) as r', [org, email, role, opts.name ?? null])).rows[0].r);
     if (opts.json) return printJson(io, r);
     io.stdout.write(`${r.email} is ${r.role} of organization ${r.organizationId}\n`);

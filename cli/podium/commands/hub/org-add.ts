@@ -13,8 +13,8 @@ export const hubOrgAdd = command({
   flags: { instance: { type: 'string' }, tools: { type: 'string' }, json: { type: 'boolean' } },
   async run(opts, { io, config }) {
     const [name] = opts.args;
-    if (!name || opts.args.length > 1) throw new CliError('name the organization', EXIT.usage);
-    if (!opts.instance) throw new CliError('--instance <url> is required', EXIT.usage);
+    if (!name || opts.args.length > 1) throw new CliError('name the organization', EXIT.usage, 'usage');
+    if (!opts.instance) throw new CliError('--instance <url> is required', EXIT.usage, 'usage');
     const url = normalizeUrl(opts.instance, '--instance');
     const list = tools(opts.tools);
     const r = await withOperatorDb(config(), async (pool) => (await pool.query('select hub_private.create_organization($1, $2, $3) as r', [name, url, list])).rows[0].r);

@@ -12,7 +12,7 @@ export const hubOrgTools = command({
   flags: { tools: { type: 'string' }, json: { type: 'boolean' } },
   async run(opts, { io, config }) {
     const [org] = opts.args;
-    if (!org || opts.args.length > 1 || opts.tools === undefined) throw new CliError('name one organization and --tools', EXIT.usage);
+    if (!org || opts.args.length > 1 || opts.tools === undefined) throw new CliError('name one organization and --tools', EXIT.usage, 'usage');
     const list = tools(opts.tools);
     const r = await withOperatorDb(config(), async (pool) => (await pool.query('select hub_private.set_organization_tools($1, $2) as r', [org, list])).rows[0].r);
     if (opts.json) return printJson(io, r);

@@ -20,14 +20,14 @@ export const keyCreate = command({
   async run(opts, { io, config }) {
     const email = requireFlag(opts.email, 'email');
     const tool = requireFlag(opts.tool, 'tool');
-    if (tool !== 'deck' && tool !== 'hackathon') throw new CliError(`--tool must be deck or hackathon, got ${tool}`, EXIT.rejected);
+    if (tool !== 'deck' && tool !== 'hackathon') throw new CliError(`--tool must be deck or hackathon, got ${tool}`, EXIT.rejected, 'invalid_input');
     const scopes = opts.scopes === undefined ? null : opts.scopes.split(',').map((s) => s.trim()).filter(Boolean);
     const days = opts.expiresInDays;
-    if (days !== undefined && !/^\d+$/.test(days)) throw new CliError(`--expires-in-days must be a whole number, got ${days}`, EXIT.rejected);
+    if (days !== undefined && !/^\d+$/.test(days)) throw new CliError(`--expires-in-days must be a whole number, got ${days}`, EXIT.rejected, 'invalid_input');
     const { key, hash } = mintKey(tool);
     const r = await withOperatorDb(config(), async (pool) => {
       const u = await pool.query<{ id: string }>('select id from app.users where app_private.normalize_email(email) = app_private.normalize_email($1)', [email]);
-      if (!u.rowCount) throw new CliError(`no account with email ${email}; add it with podium member add`, EXIT.rejected);
+      if (!u.rowCount) throw new CliError(`no account with email ${email}; add it with podium member add`, EXIT.rejected, 'invalid_input');
       const ws = opts.workspace ? (await pool.query<{ id: string }>('select (app_private.find_workspace($1)).id as id', [opts.workspace])).rows[0].id : null;
       const { rows } = await pool.query<{ r: ApiKeyCreated }>('select app_private.create_api_key($1, $2, $3, $4, $5, $6, $7, $8) as r', [
         u.rows[0].id, hash, tool, opts.name ?? `${tool} key`, scopes, ws, days === undefined ? null : Number(days), 'operator',

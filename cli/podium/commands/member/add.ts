@@ -14,10 +14,10 @@ export const memberAdd = command({
   flags: { role: { type: 'string' }, name: { type: 'string' }, json: { type: 'boolean' } },
   async run(opts, { io, config }) {
     const [workspace, email] = opts.args;
-    if (!workspace || !email || opts.args.length > 2) throw new CliError('name a workspace and an email', EXIT.usage);
+    if (!workspace || !email || opts.args.length > 2) throw new CliError('name a workspace and an email', EXIT.usage, 'usage');
     const role = requireFlag(opts.role, 'role');
-    if (!ROLES.includes(role)) throw new CliError(`--role must be one of ${ROLES.join(', ')}, got ${role}`, EXIT.rejected);
-    if (!/^[^@\s]+@[^@\s]+$/.test(email)) throw new CliError(`not an email address: ${email}`, EXIT.rejected);
+    if (!ROLES.includes(role)) throw new CliError(`--role must be one of ${ROLES.join(', ')}, got ${role}`, EXIT.rejected, 'invalid_input');
+    if (!/^[^@\s]+@[^@\s]+$/.test(email)) throw new CliError(`not an email address: ${email}`, EXIT.rejected, 'invalid_input');
     const r = await withOperatorDb(config(), async (pool) => {
       const { rows } = await pool.query<{ r: MemberAdded }>('select app_private.add_member($1, $2, $3, $4) as r', [workspace, email, role, opts.name ?? null]);
       return rows[0].r;

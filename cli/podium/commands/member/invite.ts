@@ -17,10 +17,10 @@ export const memberInvite = command({
   flags: { role: { type: 'string' }, json: { type: 'boolean' } },
   async run(opts, { io, config }) {
     const [workspace, email] = opts.args;
-    if (!workspace || !email || opts.args.length > 2) throw new CliError('name a workspace and an email', EXIT.usage);
+    if (!workspace || !email || opts.args.length > 2) throw new CliError('name a workspace and an email', EXIT.usage, 'usage');
     const role = requireFlag(opts.role, 'role');
-    if (!ROLES.includes(role)) throw new CliError(`--role must be one of ${ROLES.join(', ')}, got ${role}`, EXIT.rejected);
-    if (!/^[^@\s]+@[^@\s]+$/.test(email) || email.length > 320) throw new CliError(`not an email address: ${email}`, EXIT.rejected);
+    if (!ROLES.includes(role)) throw new CliError(`--role must be one of ${ROLES.join(', ')}, got ${role}`, EXIT.rejected, 'invalid_input');
+    if (!/^[^@\s]+@[^@\s]+$/.test(email) || email.length > 320) throw new CliError(`not an email address: ${email}`, EXIT.rejected, 'invalid_input');
     const r = await withOperatorDb(config(), async (pool) => {
       const { rows } = await pool.query<{ r: InvitationMade }>(
         `select app_private.invite((app_private.find_workspace($1)).id, $2, $3, 'operator', null, true) - 'mailed' as r`,

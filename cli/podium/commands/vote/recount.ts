@@ -7,7 +7,8 @@ import { CliError, EXIT } from '../../../lib/errors.ts';
 import { printJson } from '../../../lib/io.ts';
 import { table } from '../../../lib/table.ts';
 import { command } from '../../command.ts';
-import { fileProblem, tally, type BallotFile } from '../../vote-tally.ts';
+import { fileProblem, tally, type BallotFile } from '../../../../core/vote/tally.ts';
+import { count } from '../../../lib/words.ts';
 
 export const voteRecount = command({
   path: 'vote recount',
@@ -16,13 +17,13 @@ export const voteRecount = command({
   flags: { json: { type: 'boolean' } },
   async run(opts, { io }) {
     const file = opts.args[0];
-    if (!file) throw new CliError('name the exported ballot file (hackathon community results export <version> --output <file>)', EXIT.usage);
+    if (!file) throw new CliError('name the exported ballot file (hackathon community results export <version> --output <file>)', EXIT.usage, 'usage');
     let parsed: unknown;
     try {
       parsed = JSON.parse(readFileSync(file, 'utf8'));
     } catch (err) {
       const code = (err as NodeJS.ErrnoException).code;
-      throw new CliError(code ? `cannot read ${file} (${code})` : `${file} is not valid JSON: ${(err as Error).message}`, EXIT.rejected);
+      throw new CliError(code ? `cannot read ${file} (${code})` : `${file} is not valid JSON: ${(err as Error).message}`, EXIT.rejected, 'invalid_input');
     }
     const problem = fileProblem(parsed);
     if (problem) throw new CliError(`${file}: ${problem}`, EXIT.rejected, 'invalid_ballot_file');
@@ -32,8 +33,9 @@ export const voteRecount = command({
     if (opts.json) printJson(io, { eligibilityVersion: f.eligibilityVersion, resultVersion: f.resultVersion ?? null, ...t, fileDigest: f.digest ?? null, matches });
     else {
       const out = (l: string) => io.stdout.write(l + '\n');
-      out(`Recount${f.resultVersion ? ` of version ${f.resultVersion}` : ''} (eligibility v${f.eligibilityVersion}): ${t.ballots} ballots, ${f.candidates.length} candidates`);
-      for (const line of table(t.rows.map((x) => [x.rank === null ? '-' : String(x.rank), x.score ?? '-', x.fraction ?? '-', `${x.ballots} ${x.ballots === 1 ? 'ballot' : 'ballots'}`, x.name]))) out(`  ${line}`);
+      out(`Recount${f.resultVersion ? ` of version ${f.resultVersion}` : ''} (eligibility v${f.eligibilityVersion}): ${count(t.ballots, 'ballot')}, ${count(f.candidates.length, 'candidate')}`);
+      const rows = t.rows.map((x) => [x.rank === null ? '-' : String(x.rank), x.score ?? '-', x.fraction ?? '-', `${x.ballots} ${x.ballots === 1 ? 'ballot' : 'ballots'}`, x.name]);
+      for (const line of table(['RANK', 'SCORE', 'FRACTION', 'BALLOTS', 'NAME'], rows, { indent: '  ' })) out(line);
       for (const tie of t.ties) out(`Tie at rank ${tie.rank}: ${tie.names.join(', ')}`);
       out(`Digest: ${t.digest}${matches === null ? ' (the file carries none to compare)' : matches ? ' (matches the file)' : ''}`);
     }

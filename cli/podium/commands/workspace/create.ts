@@ -11,7 +11,7 @@ export const workspaceCreate = command({
   flags: { organization: { type: 'string' }, json: { type: 'boolean' } },
   async run(opts, { io, config }) {
     const name = opts.args[0];
-    if (!name || opts.args.length > 1) throw new CliError('name exactly one workspace (quote names with spaces)', EXIT.usage);
+    if (!name || opts.args.length > 1) throw new CliError('name exactly one workspace (quote names with spaces)', EXIT.usage, 'usage');
     const r = await withOperatorDb(config(), async (pool) => {
       const { rows } = await pool.query<{ r: WorkspaceCreated }>('select app_private.create_workspace($1, $2) as r', [name, opts.organization ?? null]);
       return rows[0].r;

@@ -13,13 +13,13 @@ export const ballotShow = command({
     const b = await (await ctx.client()).request<Ballot>('GET', '/api/v1/community/ballot');
     if (ctx.json) return ctx.printJson(b);
     ctx.out(`Eligibility version: ${b.eligibilityVersion}`);
-    ctx.out(`State: ${b.state}`);
+    ctx.out(`State: ${ctx.paint.state(b.state)}`);
     ctx.out(`Window: ${b.opensAt} to ${b.closesAt} (${b.voteState})`);
     ctx.out(`Team: ${b.team.name}`);
     ctx.out(`Revision: ${b.revision}`);
     ctx.out(`Can submit: ${b.canSubmit ? 'yes' : `no (${b.cannotSubmitReason})`}`);
     ctx.out('Candidates:');
-    for (const line of table(b.candidates.map((c, i) => [`  ${i + 1}.`, c.name, c.projectId]))) ctx.out(line);
+    for (const line of table(['#', 'NAME', 'PROJECT ID'], b.candidates.map((c, i) => [`${i + 1}.`, c.name, c.projectId]), { indent: '  ', paint: ctx.paint })) ctx.out(line);
     ctx.out(`Draft: ${names(b.draft)}`);
     ctx.out(`Submission: ${names(b.submission)}`);
     if (b.invalidationReason) ctx.out(`Invalidated: ${b.invalidationReason}`);

@@ -12,6 +12,7 @@ export const ballotsList = command({
     const l = await (await ctx.client()).request<BallotList>('GET', '/api/v1/community/ballots');
     if (ctx.json) return ctx.printJson(l);
     ctx.out(`Ballots of eligibility version ${l.eligibilityVersion}: ${l.items.length}`);
-    for (const line of table(l.items.map((b) => [b.id, b.email, b.state, `revision ${b.revision}`, b.submittedAt ?? '-', b.invalidationReason ?? '-', b.name ?? '']))) ctx.out(line);
+    const rows = l.items.map((b) => [b.email, ctx.paint.state(b.state), String(b.revision), ctx.when(b.submittedAt), b.invalidationReason ?? '-', b.name ?? '-', b.id]);
+    for (const line of table(['EMAIL', 'STATE', 'REVISION', 'SUBMITTED', 'INVALIDATION REASON', 'NAME', 'ID'], rows, { paint: ctx.paint })) ctx.out(line);
   },
 });

@@ -2,6 +2,7 @@
 import type { BallotReads } from '../../../../../core/wire/community.ts';
 import { table } from '../../../../lib/table.ts';
 import { command } from '../../../command.ts';
+import { count } from '../../../../lib/words.ts';
 
 export const ballotsReads = command({
   path: 'community ballots reads',
@@ -11,6 +12,7 @@ export const ballotsReads = command({
     const r = await (await ctx.client()).request<BallotReads>('GET', '/api/v1/community/ballots/reads');
     if (ctx.json) return ctx.printJson(r);
     if (r.items.length === 0) ctx.out('Nobody has read the ballot list');
-    for (const line of table(r.items.map((x) => [x.at, x.email, `eligibility v${x.eligibilityVersion ?? '-'}`, `${x.ballots} ballots`]))) ctx.out(line);
+    const rows = r.items.map((x) => [ctx.when(x.at), x.email, `v${x.eligibilityVersion ?? '-'}`, count(x.ballots, 'ballot')]);
+    for (const line of table(['READ AT', 'EMAIL', 'ELIGIBILITY', 'BALLOTS'], rows, { paint: ctx.paint })) ctx.out(line);
   },
 });

@@ -25,6 +25,6 @@ export const eligibilityLock = command({
     const e = await client.request<Eligibility>('PUT', '/api/v1/community/eligibility/lock', file);
     if (ctx.json) return ctx.printJson(e);
     const c = e.counts;
-    ctx.out(`Eligibility locked (version ${e.version}): ${c.candidates} candidates (${c.candidatesExcluded} excluded), ${c.voters} voters (${c.votersExcluded} excluded)`);
+    ctx.done(`Eligibility locked (version ${e.version}): ${c.candidates} candidates (${c.candidatesExcluded} excluded), ${c.voters} voters (${c.votersExcluded} excluded)`);
   },
 });

@@ -1,17 +1,22 @@
 // `community eligibility show`: candidates and exclusion reasons, voters, then the lock and
 // the roster lock.
 import type { Eligibility } from '../../../../../core/wire/community.ts';
+import { paint as palette, type Paint } from '../../../../lib/colour.ts';
 import { table } from '../../../../lib/table.ts';
 import { command } from '../../../command.ts';
 
-export function printEligibility(e: Eligibility, out: (line: string) => void): void {
+const paintOff = palette(false);
+
+export function printEligibility(e: Eligibility, out: (line: string) => void, paint: Paint = paintOff): void {
   out(e.candidates.length ? 'Candidates:' : 'Candidates: none (a candidate is a team with a vote link: decks link --vote)');
-  for (const line of table(e.candidates.map((c) => [
-    `  ${c.name}`, c.included ? 'included' : `excluded: ${c.reason}`, `${c.memberCount} ${c.memberCount === 1 ? 'member' : 'members'}`,
-    c.confirmed ? 'confirmed' : 'not confirmed', c.ready ? 'ready' : `not ready: ${c.readiness}`, c.projectId,
-  ]))) out(line);
+  const candidates = e.candidates.map((c) => [
+    c.name, paint.state(c.included ? 'included' : `excluded: ${c.reason}`), `${c.memberCount} ${c.memberCount === 1 ? 'member' : 'members'}`,
+    c.confirmed ? 'confirmed' : 'not confirmed', c.ready ? paint.ok('ready') : paint.warn(`not ready: ${c.readiness}`), c.projectId,
+  ]);
+  for (const line of table(['NAME', 'ELIGIBILITY', 'MEMBERS', 'CONFIRMED', 'READY', 'PROJECT ID'], candidates, { indent: '  ', paint })) out(line);
   out(e.voters.length ? 'Voters:' : 'Voters: none');
-  for (const line of table(e.voters.map((v) => [`  ${v.email}`, v.team.name, v.included ? 'included' : `excluded: ${v.reason}`, v.name ?? '']))) out(line);
+  const voters = e.voters.map((v) => [v.email, v.team.name, paint.state(v.included ? 'included' : `excluded: ${v.reason}`), v.name ?? '-']);
+  for (const line of table(['EMAIL', 'TEAM', 'ELIGIBILITY', 'NAME'], voters, { indent: '  ', paint })) out(line);
   out(e.locked ? `Locked (version ${e.version}) since ${e.lockedAt}` : 'Not locked');
   out(e.rosterLocked ? 'Roster locked' : 'Roster not locked');
 }
@@ -23,6 +28,6 @@ export const eligibilityShow = command({
   async run(_opts, ctx) {
     const e = await (await ctx.client()).request<Eligibility>('GET', '/api/v1/community/eligibility');
     if (ctx.json) return ctx.printJson(e);
-    printEligibility(e, (l) => ctx.out(l));
+    printEligibility(e, (l) => ctx.out(l), ctx.paint);
   },
 });

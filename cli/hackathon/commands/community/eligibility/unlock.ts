@@ -9,6 +9,6 @@ export const eligibilityUnlock = command({
   async run(_opts, ctx) {
     const r = await (await ctx.client()).request<EligibilityUnlocked>('DELETE', '/api/v1/community/eligibility/lock');
     if (ctx.json) return ctx.printJson(r);
-    ctx.out('Eligibility unlocked');
+    ctx.done('Eligibility unlocked');
   },
 });

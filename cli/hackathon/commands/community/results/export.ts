@@ -7,6 +7,7 @@ import { wholeNumber } from '../../../../lib/checks.ts';
 import { CliError, EXIT } from '../../../../lib/errors.ts';
 import { command } from '../../../command.ts';
 import { INT4_MAX } from '../shared.ts';
+import { count } from '../../../../lib/words.ts';
 
 export const resultsExport = command({
   path: 'community results export',
@@ -14,7 +15,7 @@ export const resultsExport = command({
   usage: 'Usage: hackathon community results export <version> [--output <file>]',
   flags: { output: { type: 'string' } },
   async run(opts, ctx) {
-    if (opts.args[0] === undefined) throw new CliError('name the version to export (community results show lists them)', EXIT.rejected);
+    if (opts.args[0] === undefined) throw new CliError('name the version to export (community results show lists them)', EXIT.rejected, 'invalid_input');
     const version = wholeNumber(opts.args[0], 'the version', 1, INT4_MAX);
     const x = await (await ctx.client()).request<BallotExport>('GET', `/api/v1/community/results/${version}/ballots`);
     const text = JSON.stringify(x, null, 2) + '\n';
@@ -26,9 +27,9 @@ export const resultsExport = command({
       writeFileSync(opts.output, text, { flag: 'wx' });
     } catch (err) {
       const code = (err as NodeJS.ErrnoException).code;
-      throw new CliError(`cannot write ${opts.output} (${code ?? (err as Error).message})`, code === 'EEXIST' ? EXIT.conflict : EXIT.environment);
+      throw new CliError(`cannot write ${opts.output} (${code ?? (err as Error).message})`, code === 'EEXIST' ? EXIT.conflict : EXIT.environment, code === 'EEXIST' ? 'file_exists' : 'environment');
     }
     if (ctx.json) return ctx.printJson(x);
-    ctx.out(`Wrote ${opts.output}: version ${x.resultVersion}, ${x.ballots.length} ballots, digest ${x.digest}`);
+    ctx.out(`Wrote ${opts.output}: version ${x.resultVersion}, ${count(x.ballots.length, 'ballot')}, digest ${x.digest}`);
   },
 });

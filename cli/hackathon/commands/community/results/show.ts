@@ -15,7 +15,7 @@ export const resultsShow = command({
     r.items.forEach((v, i) => {
       if (i > 0) ctx.out();
       ctx.out(resultHeading(v));
-      for (const line of resultRows(v)) ctx.out(`  ${line}`);
+      for (const line of resultRows(v, ctx.paint)) ctx.out(line);
       for (const line of tieLines(v)) ctx.out(line);
       ctx.out(coverageLine(v));
     });

@@ -10,6 +10,6 @@ export const votingOpen = command({
   async run(_opts, ctx) {
     const r = await (await ctx.client()).request<VotingOpened>('POST', '/api/v1/community/voting/open');
     if (ctx.json) return ctx.printJson(r);
-    ctx.out(`Voting ${r.voteState}: ${r.opensAt} to ${r.closesAt} (eligibility version ${r.eligibilityVersion}${r.alreadyOpen ? `, opened at ${r.votingOpenedAt}` : ''})`);
+    ctx.done(`Voting ${r.voteState}: ${r.opensAt} to ${r.closesAt} (eligibility version ${r.eligibilityVersion}${r.alreadyOpen ? `, opened at ${r.votingOpenedAt}` : ''})`);
   },
 });

@@ -14,8 +14,8 @@ export const agendaSet = command({
   async run(opts, ctx) {
     const data = readJsonArg(opts.file, '--file');
     const items = Array.isArray(data) ? data : (data as { items?: unknown })?.items;
-    if (!Array.isArray(items)) throw new CliError(`${opts.file} must hold { "items": [...] } or an array of items`, EXIT.rejected);
-    if (items.length > 30) throw new CliError(`the programme holds at most 30 items; ${opts.file} has ${items.length}`, EXIT.rejected);
+    if (!Array.isArray(items)) throw new CliError(`${opts.file} must hold { "items": [...] } or an array of items`, EXIT.rejected, 'invalid_input');
+    if (items.length > 30) throw new CliError(`the programme holds at most 30 items; ${opts.file} has ${items.length}`, EXIT.rejected, 'invalid_input');
     const r = await (await ctx.client()).request<AgendaSet>('PUT', '/api/v1/event/agenda', { items });
     if (ctx.json) return ctx.printJson(r);
     ctx.out(`${r.count} item${r.count === 1 ? '' : 's'}`);

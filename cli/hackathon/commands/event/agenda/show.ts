@@ -4,7 +4,8 @@ import type { Context } from '../../../context.ts';
 import { command } from '../../../command.ts';
 
 export function printAgenda(ctx: Context, items: AgendaItem[]): void {
-  for (const line of table(items.map((i) => [i.startsAt, i.endsAt ?? '-', i.kind, i.title]))) ctx.out(line);
+  const rows = items.map((i) => [ctx.when(i.startsAt), ctx.when(i.endsAt), i.kind, i.title]);
+  for (const line of table(['STARTS', 'ENDS', 'KIND', 'TITLE'], rows, { paint: ctx.paint })) ctx.out(line);
 }
 
 export const agendaShow = command({

@@ -1,23 +1,27 @@
 // `event roster import --file [--no-invite]`: the file is the whole roster; absent rows are
-// removed and teams no row names are dissolved, without confirmation. Every roster person
+// removed and teams no row names are dissolved; only an empty list (everyone removed) asks first. Every roster person
 // who is not a workspace member is mailed an invitation (once; `--no-invite` skips it).
 import type { RosterImported } from '../../../../../core/wire/event.ts';
 import { readJsonArg } from '../../../../lib/checks.ts';
 import { CliError, EXIT } from '../../../../lib/errors.ts';
 import { command } from '../../../command.ts';
+import { confirm, YES_FLAG } from '../../../../lib/prompt.ts';
 
 export const rosterImport = command({
   path: 'event roster import',
   summary: 'Replace the roster with a file (organizer)',
-  usage: 'Usage: hackathon event roster import --file <path> [--no-invite]\n\nThe file: { "participants": [{ "email", "name"?, "role"?, "team"? }] } or a bare array of entries.\nRoster people who are not members of the workspace get an invitation mail (one each), unless --no-invite.',
-  flags: { file: { type: 'string' }, invite: { type: 'boolean', default: true } },
+  usage: 'Usage: hackathon event roster import --file <path> [--no-invite] [--yes]\n\nThe file: { "participants": [{ "email", "name"?, "role"?, "team"? }] } or a bare array of entries.\nRoster people who are not members of the workspace get an invitation mail (one each), unless --no-invite.\nAn empty list empties the roster: that asks first on a terminal, and elsewhere needs --yes.',
+  flags: { file: { type: 'string' }, invite: { type: 'boolean', default: true }, ...YES_FLAG },
   async run(opts, ctx) {
     const data = readJsonArg(opts.file, '--file') as { participants?: unknown } | unknown[];
     const participants = Array.isArray(data) ? data : (data as { participants?: unknown })?.participants;
-    if (!Array.isArray(participants)) throw new CliError(`${opts.file} must hold { "participants": [...] } or an array of entries`, EXIT.rejected);
+    if (!Array.isArray(participants)) throw new CliError(`${opts.file} must hold { "participants": [...] } or an array of entries`, EXIT.rejected, 'invalid_input');
+    if (participants.length === 0) {
+      await confirm(ctx.io, { yes: opts.yes, action: 'empty the roster', consequence: `${opts.file} lists nobody, so every roster row is removed and every team dissolved, its project archived and out of the event` });
+    }
     const r = await (await ctx.client()).request<RosterImported>('PUT', '/api/v1/event/roster', { participants, invite: opts.invite });
     if (ctx.json) return ctx.printJson(r);
-    ctx.out(`Imported ${r.imported} rows`);
+    ctx.done(`Imported ${r.imported} rows`);
     for (const row of r.removed) ctx.out(`Removed ${row.email} (${row.team ?? '-'})`);
     for (const name of r.dissolved) ctx.out(`Dissolved team ${name}`);
     for (const email of r.invited) ctx.out(`Invited ${email}`);

@@ -9,6 +9,6 @@ export const rosterLock = command({
   async run(opts, ctx) {
     const r = await (await ctx.client()).request<RosterLock>('PUT', '/api/v1/event/roster/lock');
     if (ctx.json) return ctx.printJson(r);
-    ctx.out(`Roster locked since ${r.rosterLockedAt}`);
+    ctx.done(`Roster locked since ${r.rosterLockedAt}`);
   },
 });

@@ -1,5 +1,8 @@
-// `event roster show`: everyone on the roster and how far they got: `signed in`, `invited`
-// (an invitation mail is out), `invitation expired`, or `not signed in`.
+// `event roster show`: everyone on the roster, the spec's columns first (email, role, team,
+// `yes`/`no` signed in, name), then what the roster gives them on the code host (repository
+// standing) and, for those not signed in, how far their invitation got (`invited`, `invitation
+// expired`); then removed people whose repository access is still being revoked. `--json` has
+// every field.
 import type { RosterEntry, RosterPage } from '../../../../../core/wire/event.ts';
 import { table } from '../../../../lib/table.ts';
 import { command } from '../../../command.ts';
@@ -12,17 +15,32 @@ export const rosterShow = command({
     const client = await ctx.client();
     const first = await client.request<RosterPage>('GET', '/api/v1/event/roster?limit=100');
     const items = first.nextCursor ? [...first.items, ...(await client.all<RosterEntry>(`/api/v1/event/roster?cursor=${encodeURIComponent(first.nextCursor)}`))] : first.items;
-    if (ctx.json) return ctx.printJson({ items, rosterLockedAt: first.rosterLockedAt });
-    for (const line of table(items.map((r) => [r.email, r.role, r.team ?? '-', access(r), r.name ?? '']))) ctx.out(line);
+    if (ctx.json) return ctx.printJson({ items, rosterLockedAt: first.rosterLockedAt, revocations: first.revocations ?? [] });
+    const rows = items.map((r) => [r.email, r.role, r.team ?? '-', r.signedIn ? 'yes' : 'no', r.name ?? '', repository(r), invitation(r)]);
+    for (const line of table(['EMAIL', 'ROLE', 'TEAM', 'SIGNED IN', 'NAME', 'REPOSITORY', 'INVITATION'], rows, { paint: ctx.paint })) ctx.out(line);
+    for (const v of first.revocations ?? []) {
+      ctx.out(`Removed, still holding ${v.repository}: ${v.email} (${v.login}), revocation pending since ${v.requestedAt}${v.lastError ? ` (last error: ${v.lastError})` : ''}`);
+    }
     if (first.rosterLockedAt) ctx.out(`Roster locked since ${first.rosterLockedAt}`);
   },
 });
 
-/** How far a roster person got: signed in, else the state of their invitation. */
-export function access(r: RosterEntry): string {
-  if (r.signedIn) return 'signed in';
+/**
+ * The repository standing column: `maintain acme/rocket (member)`, `read all teams`,
+ * `maintain (no repository yet)`, or `-` for organizers and jury.
+ */
+export function repository(r: RosterEntry): string {
+  const x = r.repository;
+  if (!x) return '-';
+  const where = x.name ?? (x.permission === 'read' ? 'all teams' : '(no repository yet)');
+  return `${x.permission} ${where}${x.standing ? ` (${x.standing})` : ''}`;
+}
+
+/** The invitation of someone not signed in yet: `invited`, `invitation expired`, or nothing. */
+export function invitation(r: RosterEntry): string {
+  if (r.signedIn) return '';
   const state = r.invitation?.state;
   if (state === 'pending' || state === 'sending') return 'invited';
   if (state === 'expired') return 'invitation expired';
-  return 'not signed in';
+  return '';
 }

@@ -9,6 +9,6 @@ export const rosterUnlock = command({
   async run(opts, ctx) {
     const r = await (await ctx.client()).request<RosterLock>('DELETE', '/api/v1/event/roster/lock');
     if (ctx.json) return ctx.printJson(r);
-    ctx.out('Roster unlocked');
+    ctx.done('Roster unlocked');
   },
 });

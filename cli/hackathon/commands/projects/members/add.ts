@@ -11,8 +11,8 @@ export const membersAdd = command({
   flags: { team: { type: 'string' }, role: { type: 'string' } },
   async run(opts, ctx) {
     const [project, person, extra] = opts.args;
-    if (!project || extra !== undefined) throw new CliError('name a project id, then a person (or --team)', EXIT.usage);
-    if (!person === !opts.team) throw new CliError('name exactly one member: a person argument or --team', EXIT.rejected);
+    if (!project || extra !== undefined) throw new CliError('name a project id, then a person (or --team)', EXIT.usage, 'usage');
+    if (!person === !opts.team) throw new CliError('name exactly one member: a person argument or --team', EXIT.rejected, 'invalid_input');
     const body = { ...(person ? { person } : { team: opts.team }), role: role(opts.role) };
     const m = await (await ctx.client()).request<ProjectMember>('POST', `/api/v1/projects/${encodeURIComponent(project)}/members`, body);
     if (ctx.json) return ctx.printJson(m);

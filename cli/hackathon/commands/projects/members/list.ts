@@ -12,13 +12,13 @@ export const membersList = command({
   flags: { ...PAGE_FLAGS },
   async run(opts, ctx) {
     const [project] = opts.args;
-    if (!project || opts.args.length > 1) throw new CliError('name exactly one project id', EXIT.usage);
+    if (!project || opts.args.length > 1) throw new CliError('name exactly one project id', EXIT.usage, 'usage');
     const page = await readPage<Member>(await ctx.client(), `/api/v1/projects/${encodeURIComponent(project)}/members`, opts);
     if (ctx.json) return ctx.printJson(page);
     const rows = page.items.map((m) =>
-      m.kind === 'person' ? [m.email ?? '-', m.userId ?? '-', m.role, m.name ?? ''] : [`team ${m.teamName}`, m.teamSlug ?? '-', m.role, ''],
+      m.kind === 'person' ? [m.email ?? '-', m.userId ?? '-', m.role, m.name ?? '-'] : [`team ${m.teamName}`, m.teamSlug ?? '-', m.role, '-'],
     );
-    for (const line of table(rows)) ctx.out(line);
+    for (const line of table(['MEMBER', 'USER ID OR TEAM SLUG', 'ROLE', 'NAME'], rows, { paint: ctx.paint })) ctx.out(line);
     const more = nextPageLine(page);
     if (more) ctx.out(more);
   },

@@ -7,8 +7,8 @@ export const ROLES = ['viewer', 'editor', 'manager'];
 export type Member = ProjectMember;
 
 export function role(raw: unknown): string {
-  if (raw === undefined) throw new CliError('--role viewer|editor|manager is required', EXIT.usage);
-  if (!ROLES.includes(String(raw))) throw new CliError(`--role must be viewer, editor or manager, got ${raw}`, EXIT.rejected);
+  if (raw === undefined) throw new CliError('--role viewer|editor|manager is required', EXIT.usage, 'usage');
+  if (!ROLES.includes(String(raw))) throw new CliError(`--role must be viewer, editor or manager, got ${raw}`, EXIT.rejected, 'invalid_input');
   return String(raw);
 }
 
@@ -18,6 +18,6 @@ export function describe(m: Member): string {
 
 export function memberPath(opts: { args: string[]; team?: boolean }, verb: string): string {
   const [project, who, extra] = opts.args;
-  if (!project || !who || extra !== undefined) throw new CliError(`name a project id and the member to ${verb} (with --team the second argument is a team)`, EXIT.usage);
+  if (!project || !who || extra !== undefined) throw new CliError(`name a project id and the member to ${verb} (with --team the second argument is a team)`, EXIT.usage, 'usage');
   return `/api/v1/projects/${encodeURIComponent(project)}/members/${opts.team ? 'teams' : 'people'}/${encodeURIComponent(who)}`;
 }

@@ -10,7 +10,7 @@ export const teamsMembersAdd = command({
   usage: 'Usage: hackathon teams members add <team slug or id> <email or user id> [--json]',
   async run(opts, ctx) {
     const [team, person, extra] = opts.args;
-    if (!team || !person || extra !== undefined) throw new CliError('name a team (slug or id), then one person (email or user id)', EXIT.usage);
+    if (!team || !person || extra !== undefined) throw new CliError('name a team (slug or id), then one person (email or user id)', EXIT.usage, 'usage');
     const m = await (await ctx.client()).request<TeamMember>('POST', `${teamPath(team)}/members`, { person });
     if (ctx.json) return ctx.printJson(m);
     ctx.out(`${m.email} is in team ${team}`);

@@ -10,7 +10,7 @@ export const teamsMembersRemove = command({
   usage: 'Usage: hackathon teams members remove <team slug or id> <email or user id> [--json]',
   async run(opts, ctx) {
     const [team, person, extra] = opts.args;
-    if (!team || !person || extra !== undefined) throw new CliError('name a team (slug or id), then one person (email or user id)', EXIT.usage);
+    if (!team || !person || extra !== undefined) throw new CliError('name a team (slug or id), then one person (email or user id)', EXIT.usage, 'usage');
     const r = await (await ctx.client()).request<TeamMemberRemoved>('DELETE', `${teamPath(team)}/members/${encodeURIComponent(person)}`);
     if (ctx.json) return ctx.printJson(r);
     ctx.out(`Removed ${r.removed.email} from team ${team}`);

@@ -353,6 +353,29 @@ await app.listen({ port: ${port}, host: '127.0.0.1' });
   return { url, what: `bare fastify ${process.version}, one process, body from memory`, pids: () => [proc.pid!], stop: () => stopServer(proc) };
 }
 
+/**
+ * The bare `node:http` ceiling: one process, no framework, answering every GET with `body`
+ * from memory and the same response headers a share-link asset carries.
+ */
+export async function startBareHttp(dir: string, body: Buffer): Promise<Ceiling> {
+  const file = path.join(dir, 'bare-http-body.bin');
+  writeFileSync(file, body);
+  const port = await freePort();
+  const code = `
+import http from 'node:http';
+import { readFileSync } from 'node:fs';
+const body = readFileSync(${JSON.stringify(file)});
+const headers = { 'content-type': 'application/octet-stream', 'content-security-policy': 'sandbox allow-scripts', etag: '"x"', 'cache-control': 'private, no-cache', 'x-content-type-options': 'nosniff', 'referrer-policy': 'no-referrer', 'content-length': body.length };
+const server = http.createServer((_req, res) => { res.writeHead(200, headers); res.end(body); });
+server.keepAliveTimeout = 72_000;
+server.listen(${port}, '127.0.0.1');
+`;
+  const proc = spawn(process.execPath, ['--input-type=module', '-e', code], { cwd: ROOT, stdio: ['ignore', 'pipe', 'pipe'] });
+  const url = `http://127.0.0.1:${port}`;
+  await waitFor(`${url}/asset.bin`, proc, 'bare node:http');
+  return { url, what: `bare node:http ${process.version}, one process, body from memory`, pids: () => [proc.pid!], stop: () => stopServer(proc) };
+}
+
 export interface PgbenchResult {
   tps: number;
   latencyMs: number;

@@ -11,18 +11,22 @@
 // 80x24 layout shows ~18 rows: at this rate a row scrolls off in 0.2 s, about two polls).
 //
 // Environment: DATABASE_URL (else an embedded PostgreSQL), BENCH_TEAMS (300), BENCH_RATE
-// (100 a second), BENCH_SECONDS (20).
+// (100 a second), BENCH_SECONDS (20), BENCH_TUI_NODE_OPTIONS (NODE_OPTIONS of the dashboard),
+// BENCH_TUI_V8_DEFAULTS=1 (the dashboard without its heap flags: the baseline).
 import { execFileSync } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { parseSse } from '../cli/hackathon/follow.ts';
+import { parseSse } from '../cli/lib/stream.ts';
 import { signBody, webhookSecret } from '../core/codehost/webhook.ts';
+import { TUI_HEAP_MARK } from '../tui/heap.ts';
 import { AUTH_SECRET, printMachine, ROOT, say, withStack, benchEvent, call } from './lib.ts';
 
 const TEAMS = Number(process.env.BENCH_TEAMS || 300);
 const RATE = Number(process.env.BENCH_RATE || 100);
 const SECONDS = Number(process.env.BENCH_SECONDS || 20);
+/** BENCH_TUI_V8_DEFAULTS=1: the dashboard keeps V8's default heap (no restart under tui/heap.ts's flags), the before of issue 30 item 7. */
+const V8_DEFAULTS = process.env.BENCH_TUI_V8_DEFAULTS === '1';
 const TARGET_MS = 1_000;
 const TARGET_RSS_MB = 150;
 const HOUR = 3600_000;
@@ -47,7 +51,7 @@ await withStack('bench-tui', { PODIUM_TEST_MODE: '1' }, async ({ db, url, tmp })
   await call(url, 'PUT', '/api/v1/test/clock', null, { offsetSeconds: Math.round((start + HOUR - Date.now()) / 1000) }); // building
 
   const home = path.join(tmp, 'home');
-  const env = { HOME: home, XDG_CONFIG_HOME: path.join(home, '.config'), EVENT_URL: url, EVENT_API_KEY: key, TERM: 'xterm-256color', NO_COLOR: '1', PATH: process.env.PATH ?? '' };
+  const env = { HOME: home, XDG_CONFIG_HOME: path.join(home, '.config'), EVENT_URL: url, EVENT_API_KEY: key, TERM: 'xterm-256color', NO_COLOR: '1', PATH: process.env.PATH ?? '', ...(process.env.BENCH_TUI_NODE_OPTIONS ? { NODE_OPTIONS: process.env.BENCH_TUI_NODE_OPTIONS } : {}), ...(V8_DEFAULTS ? { [TUI_HEAP_MARK]: '1' } : {}) };
   tmux('new-session', '-d', '-s', SESSION, '-x', '120', '-y', '60', 'env', ...Object.entries(env).map(([k, v]) => `${k}=${v}`), process.execPath, path.join(ROOT, 'dist/hackathon.mjs'), 'tui');
   try {
     const pid = Number(tmux('display-message', '-p', '-t', SESSION, '#{pane_pid}').trim());
@@ -118,7 +122,7 @@ await withStack('bench-tui', { PODIUM_TEST_MODE: '1' }, async ({ db, url, tmp })
     const within = delays.filter((d) => d <= TARGET_MS).length;
     const ok = missing === 0 && within === sentAt.size && rssPeak < TARGET_RSS_MB;
     say('');
-    say(`bench:tui  the built dashboard in tmux (120x60, Receipts screen), one server process, ${TEAMS} teams`);
+    say(`bench:tui  the built dashboard in tmux (120x60, Receipts screen), one server process, ${TEAMS} teams, ${V8_DEFAULTS ? "V8's default heap (BENCH_TUI_V8_DEFAULTS)" : "the dashboard's heap flags (tui/heap.ts)"}`);
     printMachine();
     say(`  load avg    ${os.loadavg().map((l) => l.toFixed(2)).join(' ')} (1, 5, 15 min, at the end)`);
     say('');
@@ -130,6 +134,10 @@ await withStack('bench-tui', { PODIUM_TEST_MODE: '1' }, async ({ db, url, tmp })
     line('dashboard resident memory (VmRSS)', `idle ${rssIdle.toFixed(0)} MB, peak ${rssPeak.toFixed(0)} MB`);
     say('');
     say(`  target      every receipt on screen within ${TARGET_MS} ms, under ${TARGET_RSS_MB} MB resident: ${ok ? 'PASS' : 'FAIL'}`);
+    // Quit as an organizer would (`q`), so flags such as --cpu-prof in BENCH_TUI_NODE_OPTIONS write their files.
+    tmux('send-keys', '-t', SESSION, 'q');
+    const alive = () => { try { process.kill(pid, 0); return true; } catch { return false; } };
+    for (let i = 0; i < 50 && alive(); i++) await sleep(100);
   } finally {
     try {
       tmux('kill-server');

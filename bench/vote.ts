@@ -10,7 +10,7 @@
 //   2. `results calculate` (POST /api/v1/community/results) over those 2,000 ballots: the
 //      time of a calculation (median and max of BENCH_VOTE_RUNS, results deleted between
 //      runs) and of the "already holds this ballot set" answer; exactness checked by the
-//      BigInt recount of `podium vote recount` (cli/podium/vote-tally.ts) over the export:
+//      BigInt recount of `podium vote recount` (core/vote/tally.ts) over the export:
 //      every fraction, rank and the digest.
 // Prints the figures and PASS/FAIL against the targets; exits 0 either way.
 //
@@ -21,7 +21,7 @@ import { randomBytes } from 'node:crypto';
 import { writeFileSync } from 'node:fs';
 import path from 'node:path';
 import type { BallotExport, VoteResult } from '../core/wire/community.ts';
-import { tally } from '../cli/podium/vote-tally.ts';
+import { tally } from '../core/vote/tally.ts';
 import * as seed from '../test/helpers/seed.ts';
 import { freeze, liveDeck } from '../test/helpers/vote.ts';
 import { freePort, median, printMachine, ROOT, say, withStack } from './lib.ts';

@@ -15,7 +15,7 @@ import { installJobQueue, jobQueueInstalled } from '../core/db/job-queue.ts';
 import { migratePool } from '../core/db/migrate.ts';
 import { createPool } from '../core/db/pool.ts';
 import { createLogger, type Logger } from '../core/log.ts';
-import { createMailDriver } from '../core/mail/index.ts';
+import { createMailDriver, mailBanner } from '../core/mail/index.ts';
 import { createMetrics } from '../core/metrics.ts';
 import { createRateLimiter, type RateLimiter } from '../core/rate-limit.ts';
 import { UsageCounter } from '../core/usage.ts';
@@ -62,11 +62,17 @@ async function printSetupLink(pool: pg.Pool, config: Config): Promise<string | n
   if (!rows[0].issued) return null;
   const link = `${config.publicUrl}/setup?token=${token}`;
   // Printed for the operator's eyes, never written to the structured log.
-  process.stdout.write(`\nPodium has no workspace yet. Open this one-time link to create the first workspace and owner:\n\n  ${link}\n\n(or run: podium setup --workspace <name> --email <you@example.com>)\n\n`);
+  process.stdout.write(
+    `\nPodium has no workspace yet. Open this one-time link to create the first workspace and owner:\n\n  ${link}\n\n` +
+      `(or run: npx podium setup --workspace <name> --email <you@example.com>\n` +
+      ` it asks for the owner's password on a terminal; elsewhere pipe one in with --password-stdin)\n\n`,
+  );
   return link;
 }
 
-export async function startService(config: Config, log: Logger = createLogger(config.logLevel)): Promise<Service> {
+
+
+export async function startService(config: Config, log: Logger = createLogger(config.logLevel, 'podium', undefined, config.logFormat)): Promise<Service> {
   const db = await openDatabase(config, log);
   const pool = createPool(db.url, config.dbPoolSize);
   let limiter: RateLimiter | null = null;
@@ -87,7 +93,7 @@ export async function startService(config: Config, log: Logger = createLogger(co
     limiter = await createRateLimiter(config.redisUrl);
     log.info({ backend: limiter.backend }, limiter.backend === 'redis' ? 'rate limiting is backed by redis (shared by every replica)' : 'rate limiting is per process (set REDIS_URL to share buckets across replicas)');
     if (config.serviceRole !== 'api') {
-      worker = await startWorker({ config, pool, log, mail: createMailDriver(config), metrics });
+      worker = await startWorker({ config, pool, log, mail: createMailDriver(config, pool), metrics });
     }
     api = await buildApi({ config, pool, limiter, usage, log, metrics }, config.serviceRole === 'worker' ? 'ops' : config.serviceRole === 'hub' ? 'hub' : 'full');
     await api.app.listen({ host: config.host, port: config.port });
@@ -98,7 +104,10 @@ export async function startService(config: Config, log: Logger = createLogger(co
     if (config.port === 0 && url && config.publicUrl === defaultPublicUrl(config.host, 0)) config.publicUrl = url;
     if (config.serviceRole !== 'worker' && config.serviceRole !== 'hub') usage.start(pool, USAGE_FLUSH_INTERVAL_MS, (e) => log.warn({ err: (e as Error).message }, 'usage hand-off failed; kept for the next try'));
     log.info({ url, role: config.serviceRole }, 'podium listening');
-    if (config.serviceRole !== 'worker' && config.serviceRole !== 'hub') await printSetupLink(pool, config);
+    if (config.serviceRole !== 'worker' && config.serviceRole !== 'hub') {
+      process.stdout.write(`\n${mailBanner(config)}\n`);
+      await printSetupLink(pool, config);
+    }
     return { config, pool, api, worker, url, stop };
   } catch (err) {
     await stop().catch(() => {});

@@ -2,8 +2,10 @@
 // server holds, read back over the wire and from the database, and the figures of the run.
 import { createHash } from 'node:crypto';
 import { gunzipSync } from 'node:zlib';
-import { EXPORT_FORMAT, tally } from '../../cli/podium/vote-tally.ts';
-import { running } from '../replicas/stack.ts';
+import { EXPORT_FORMAT, tally } from '../../core/vote/tally.ts';
+import path from 'node:path';
+import { LocalCodeHost } from '../../core/codehost/local.ts';
+import { logEntries, running } from '../replicas/stack.ts';
 import { percentile, type Wire } from './client.ts';
 import type { FaultRecord } from './faults.ts';
 import type { Ledger } from './scenario.ts';
@@ -22,6 +24,24 @@ export interface Figure {
 
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
+/**
+ * Where a push without a receipt stopped, for the report: the ref on the code host, its
+ * queued delivery (graphile-worker's row, if any) and what the replicas logged about
+ * deliveries. A missing receipt is a lost push; the table must say enough to find why.
+ */
+async function whereDidItGo(svc: Services, x: Ledger['pushes'][number]): Promise<string> {
+  // The code host's own reading of the branch (the replicas share DATA_DIR = <tmp>/data).
+  const host = new LocalCodeHost(path.join(svc.tmp, 'data'), svc.pool);
+  const head = await host.branchHead(x.repository, x.ref.replace(/^refs\/heads\//, ''));
+  const { rows } = await svc.pool.query(
+    `select attempts, max_attempts, last_error, run_at, locked_by is not null as locked from graphile_worker.jobs
+      where task_identifier = 'codehost__deliver_push' and payload #>> '{payload,after}' = $1`, [x.after]).catch((err) => ({ rows: [{ error: (err as Error).message }] }));
+  const logged = [...svc.apis, ...svc.workers].flatMap((r) => logEntries(r, 'deliver'))
+    .map((e) => `${e.msg}${e.status !== undefined ? ` ${e.status}` : ''}${e.err ? ` ${e.err}` : ''}`);
+  return `server ${x.ref} at ${head ? head.slice(0, 8) : 'no such branch'}; queued delivery: ${rows.length ? JSON.stringify(rows) : 'none'}; ` +
+    `replicas logged ${logged.length ? logged.slice(0, 5).join(' | ') : 'no delivery problem'}`;
+}
+
 export async function runChecks(svc: Services, wire: Wire, l: Ledger, expectedLogins: number, faults: FaultRecord[]): Promise<Check[]> {
   const pool = svc.pool;
   const O = { key: l.owner.key };
@@ -36,17 +56,22 @@ export async function runChecks(svc: Services, wire: Wire, l: Ledger, expectedLo
     const problems: string[] = [];
     for (const x of l.pushes) {
       const mine = receipts.filter((r) => r.repository === x.repository && r.ref === x.ref && r.sha === x.after);
-      if (mine.length !== 1) problems.push(`${x.repository} ${x.ref} ${x.after.slice(0, 8)}: ${mine.length} receipts`);
+      // The template is the event's own repository, not a submission: its push records the
+      // template revision and makes no receipt (000141).
+      if (x.phase === 'template') {
+        if (mine.length !== 0) problems.push(`${x.repository} ${x.after.slice(0, 8)}: the template push made ${mine.length} receipt(s)`);
+      } else if (mine.length === 0) problems.push(`${x.repository} ${x.ref} ${x.after.slice(0, 8)}: 0 receipts (${await whereDidItGo(svc, x)})`);
+      else if (mine.length !== 1) problems.push(`${x.repository} ${x.ref} ${x.after.slice(0, 8)}: ${mine.length} receipts`);
       else if (x.phase === 'late' && !mine[0].late) problems.push(`${x.repository} ${x.after.slice(0, 8)} pushed after the freeze but not late`);
       else if (x.phase === 'intake' && x.ref === 'refs/heads/main' && (mine[0].verdict !== 'accepted' || mine[0].late)) problems.push(`${x.repository} ${x.after.slice(0, 8)}: ${mine[0].verdict} ${mine[0].refusal ?? ''} late=${mine[0].late}`);
       else if (x.ref !== 'refs/heads/main' && mine[0].refusal !== 'wrong_branch') problems.push(`${x.repository} ${x.ref}: ${mine[0].verdict} ${mine[0].refusal}`);
     }
-    const known = new Set(l.pushes.map((x) => `${x.repository} ${x.ref} ${x.after}`));
+    const known = new Set(l.pushes.filter((x) => x.phase !== 'template').map((x) => `${x.repository} ${x.ref} ${x.after}`));
     const stray = receipts.filter((r) => !known.has(`${r.repository} ${r.ref} ${r.sha}`));
     for (const r of stray) problems.push(`receipt ${r.seq} (${r.delivery_id}) matches no push of the ledger`);
     const bad = l.replays.filter((r) => r.status !== 202 || !r.duplicate);
     for (const r of bad) problems.push(`replay of ${r.repository} ${r.after.slice(0, 8)} answered ${r.status} duplicate=${r.duplicate}`);
-    add('every accepted push has exactly one receipt', problems,
+    add('every accepted push has exactly one receipt (the template push none)', problems,
       `${l.pushes.length} pushes (${l.pushes.filter((x) => x.phase === 'late').length} late, ${l.pushes.filter((x) => x.ref !== 'refs/heads/main').length} wrong branch), ${receipts.length} receipts; ${l.replays.length} replays all answered duplicate`);
   }
 

@@ -341,7 +341,8 @@ export async function runScenario(d: ScenarioDeps): Promise<Ledger> {
     for (let waited = 0; ; waited++) {
       const { rows } = await pool.query(`select repository, ref, sha from app.submission_receipts where event_id = $1 and kind = 'push'`, [ledger.eventId]);
       const have = new Set(rows.map((r) => `${r.repository} ${r.ref} ${r.sha}`));
-      const missing = ledger.pushes.filter((x) => !have.has(`${x.repository} ${x.ref} ${x.after}`));
+      // The template push records a revision, never a receipt (000141): not waited for.
+      const missing = ledger.pushes.filter((x) => x.phase !== 'template' && !have.has(`${x.repository} ${x.ref} ${x.after}`));
       if (missing.length === 0) break;
       if (Date.now() > deadline) {
         log(`${missing.length} accepted push(es) still without a receipt after 5 minutes (the checks will name them)`);
@@ -410,7 +411,7 @@ export async function runScenario(d: ScenarioDeps): Promise<Ledger> {
     await inParallel(ledger.teams, p.concurrency, async (t) => {
       const view = views.get(t.id);
       if (!view) throw new Error(`${t.name}: no released community deck view`);
-      await wire.call('deck links', 'PATCH', '/api/v1/event/deck-links', { key: t.members[0]!.key, body: { vote: view.replace(/^http:/, 'https:') } });
+      await wire.call('deck links', 'PATCH', '/api/v1/event/deck-links', { key: t.members[0]!.key, body: { vote: view } }); // the instance's own share link, http or not
     });
   });
 

@@ -143,7 +143,7 @@ test.serial('DELETE /cli/auth/key revokes exactly the presenting key', async (t)
   t.is((await http(s.url, 'DELETE', '/cli/auth/key', { key: hk.key })).status, 200);
 });
 
-test.serial('DELETE /cli/auth/key refuses sessions and keys without a write scope', async (t) => {
+test.serial('DELETE /cli/auth/key refuses sessions; a read-only key revokes exactly itself too', async (t) => {
   await seed.password(s.db.pool, (await s.db.pool.query(`select id from app.users where email = 'owner@acme.test'`)).rows[0].id, 'correct horse battery');
   const login = await http(s.url, 'POST', '/api/v1/auth/session', { body: { email: 'owner@acme.test', password: 'correct horse battery' } });
   const cookie = login.headers.getSetCookie()[0].split(';')[0];
@@ -151,8 +151,13 @@ test.serial('DELETE /cli/auth/key refuses sessions and keys without a write scop
   t.is(r.status, 403);
   t.is(r.body.error.code, 'session_refused');
   const ro = await seed.key(s.db.pool, 'dev@acme.test', 'deck', { scopes: ['presentations:read'] });
-  const refused = await http(s.url, 'DELETE', '/cli/auth/key', { key: ro.key });
-  t.is(refused.status, 403);
-  t.is(refused.body.error.code, 'insufficient_scope');
-  t.is((await http(s.url, 'GET', '/api/v1/me', { key: ro.key })).status, 200);
+  const other = await seed.key(s.db.pool, 'dev@acme.test', 'deck', { scopes: ['presentations:read'] });
+  const hro = await seed.key(s.db.pool, 'dev@acme.test', 'hackathon', { scopes: ['hackathon:read'] });
+  const revoked = await http(s.url, 'DELETE', '/cli/auth/key', { key: ro.key });
+  t.is(revoked.status, 200);
+  t.is(revoked.body.revoked.id, ro.id);
+  t.is((await http(s.url, 'GET', '/api/v1/me', { key: ro.key })).status, 401);
+  t.is((await http(s.url, 'GET', '/api/v1/me', { key: other.key })).status, 200, 'only the presenting key');
+  t.is((await http(s.url, 'DELETE', '/cli/auth/key', { key: hro.key })).status, 200);
+  t.is((await http(s.url, 'GET', '/api/v1/me', { key: hro.key })).status, 401);
 });

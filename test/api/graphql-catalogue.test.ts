@@ -144,3 +144,26 @@ test('every row policy on a deck or event table checks the tool read scope', asy
   t.deepEqual(tables, [], 'row security is on for every app table');
   t.true(rows.length > 20, 'the policies were found');
 });
+
+test('no GraphQL field reads a column podium_app may not select (the directory: two-factor state, default workspace)', async (t) => {
+  // Column privileges say who reads what (000121); PostGraphile builds fields from the table,
+  // so every column withheld from podium_app must also be withheld from the schema.
+  const { rows } = await s.db.pool.query<{ table: string; column: string }>(`
+    select c.relname as table, a.attname as column
+      from pg_attribute a join pg_class c on c.oid = a.attrelid
+     where c.relnamespace = 'app'::regnamespace and c.relkind in ('r', 'v', 'm') and a.attnum > 0 and not a.attisdropped
+       and not has_column_privilege('podium_app', c.oid, a.attnum, 'SELECT')
+       and has_table_privilege('podium_app', c.oid, 'SELECT') is false
+       and exists (select 1 from pg_attribute b where b.attrelid = c.oid and b.attnum > 0 and has_column_privilege('podium_app', c.oid, b.attnum, 'SELECT'))`);
+  t.deepEqual(rows.filter((r) => r.table === 'users').map((r) => r.column).sort(), ['default_workspace_id', 'two_factor_enabled']);
+  const schema = await introspect();
+  const r = await http(s.url, 'POST', '/graphql', { key: deckReader, body: { query: '{ __schema { types { name kind fields { name } } } }' } });
+  const objects = (r.body.data.__schema.types as { name: string; kind: string; fields: { name: string }[] | null }[]).filter((x) => x.kind === 'OBJECT');
+  const inputs = schema.types.filter((x) => x.kind === 'INPUT_OBJECT');
+  const exposed = rows.flatMap(({ column }) => [
+    ...objects.filter((o) => o.fields?.some((f) => f.name === camel(column))).map((o) => `${o.name}.${camel(column)}`),
+    ...inputs.filter((i) => i.inputFields?.some((f) => f.name === camel(column))).map((i) => `${i.name}.${camel(column)}`),
+  ]);
+  t.deepEqual(exposed, []);
+  t.true(objects.find((o) => o.name === 'User')!.fields!.some((f) => f.name === 'email'), 'the directory itself stays');
+});

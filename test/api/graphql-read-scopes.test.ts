@@ -99,3 +99,17 @@ test('data:export alone lists no decks and reads no deck rows; it still exports'
   t.is(exported.status, 200, exported.text);
   t.is(exported.body.decks[0].id, deckA);
 });
+
+test('the directory: any key of A lists names and emails of A\'s members, never their two-factor state or default workspace', async (t) => {
+  for (const key of [keys.aDeck, keys.aEvent, keys.aExport]) {
+    const users = await gql(key, '{ allUsers { nodes { email name } } }');
+    t.true(users.data.allUsers.nodes.some((n: { email: string }) => n.email === 'ann@alpha.test'));
+    for (const field of ['twoFactorEnabled', 'defaultWorkspaceId']) {
+      const r = await http(s.url, 'POST', '/graphql', { key, body: { query: `{ allUsers { nodes { email ${field} } } }` } });
+      t.is(r.body.data, undefined, field);
+      t.regex(r.body.errors[0].message, new RegExp(`Cannot query field "${field}"`), field);
+    }
+  }
+  const b = await gql(keys.bEvent, '{ allUsers { nodes { email } } }');
+  t.false(b.data.allUsers.nodes.some((n: { email: string }) => n.email.endsWith('@alpha.test')), "B's keys list none of A's members");
+});

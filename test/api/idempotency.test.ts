@@ -3,7 +3,7 @@
 import test from 'ava';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { idempotent } from '../../api/routes/support.ts';
-import { toAppError } from '../../api/server.ts';
+import { toAppError } from '../../api/errors.ts';
 import { createTestDatabase, type TestDatabase } from '../helpers/db.ts';
 import * as seed from '../helpers/seed.ts';
 

@@ -7,6 +7,7 @@ import test from 'ava';
 import { main as podiumMain } from '../../cli/podium/main.ts';
 import { runInProcess } from '../cli/in-process.ts';
 import { publish } from '../helpers/deck.ts';
+import { createEvent, eventWorkspace, HOUR, importRoster } from '../helpers/event.ts';
 import { cookieFrom, http, setClock, type Res } from '../helpers/http.ts';
 import { PASSWORD, pageSignIn, person as pagePerson } from '../helpers/pages.ts';
 import * as seed from '../helpers/seed.ts';
@@ -104,6 +105,27 @@ test.serial('invite, mail, accept once with a password: the account exists with 
   t.truthy(line);
   t.regex(line!, /"url":"\/invitations\/\[redacted\]"/);
   t.false(logLines.some((l) => l.includes(pathOf(link).split('/')[2]!)), 'the secret never reaches a log line');
+});
+
+test.serial('a roster import\'s invitation names the event, its role and team, in the mail and on the page; accepting lands on /event', async (t) => {
+  const g = await eventWorkspace(s.db.pool, 'Gamma');
+  await createEvent(s.url, g.owner.key, Date.now() + HOUR);
+  await importRoster(s.url, g.owner.key, [{ email: 'rosa@example.test', name: 'Rosa', team: 'Rocket' }, { email: 'jules@example.test', role: 'jury' }]);
+  const mail = await mailTo('rosa@example.test');
+  t.is(subjectOf(mail), 'owner invited you to Spring Hack on Podium');
+  t.regex(mail.raw.replace(/=\r?\n/g, '').replace(/\r?\n/g, ' '), /invited you to the event Spring Hack on Podium \(\S+\) as a participant of the team Rocket \(workspace Gamma\)\./);
+  const link = linkIn(mail)!;
+  const page = await http(s.url, 'GET', pathOf(link));
+  t.is(page.status, 200);
+  t.regex(page.text, /to the event <strong>Spring Hack<\/strong> as a participant of the team <strong>Rocket<\/strong> \(workspace Gamma\)/);
+  const accepted = await form(s.url, pathOf(link), { method: 'password', password: 'a long enough password' });
+  t.is(accepted.status, 303);
+  t.is(accepted.headers.get('location'), '/event', 'a roster person lands on the event, not /decks');
+  const home = await http(s.url, 'GET', '/event', { cookie: cookieFrom(accepted) });
+  t.is(home.status, 200);
+  t.regex(home.text, /Spring Hack/);
+  const jury = await mailTo('jules@example.test');
+  t.regex(jury.raw.replace(/=\r?\n/g, '').replace(/\r?\n/g, ' '), /to the event Spring Hack on Podium \(\S+\) as a juror \(workspace Gamma\)\./);
 });
 
 test.serial('emailed codes instead of a password: the account has no password and is signed in', async (t) => {

@@ -14,6 +14,35 @@ function sources(dir: string): string[] {
 const server = [...sources('api'), ...sources('core'), ...sources('workers')];
 const read = (p: string) => readFileSync(p, 'utf8');
 
+/** Each relative import of a file, resolved from the repository root. */
+function importsOf(file: string): string[] {
+  return [...read(file).matchAll(/^\s*(?:import|export)\b[^;]*?from\s+['"](\.[^'"]+)['"]/gm)].map((m) => path.relative('.', path.resolve(path.dirname(file), m[1]!)));
+}
+
+test('only the entry points import api/server.ts and workers/index.ts (shared names live in deps.ts and errors.ts)', (t) => {
+  // Tests may import the wiring they test; the source tree may not, but for the process's start.
+  const entryPoints = new Set(['ops/service.ts', 'bench/pages.ts']);
+  const tree = ['api', 'core', 'workers', 'cli', 'tui', 'ops', 'bench', 'scripts'].flatMap(sources).filter((f) => !entryPoints.has(f));
+  t.deepEqual(tree.flatMap((f) => importsOf(f).filter((i) => i === 'api/server.ts' || i === 'workers/index.ts').map((i) => `${f} imports ${i}`)), []);
+});
+
+test('the terminal dashboard, the simulation and the benches take shared client code from cli/lib, never from a tool\'s commands', (t) => {
+  const wrong = [...sources('tui'), ...sources('ops'), ...sources('bench')].flatMap((f) =>
+    importsOf(f).filter((i) => /^cli\/(?!lib\/)/.test(i)).map((i) => `${f} imports ${i}`));
+  t.deepEqual(wrong, []);
+});
+
+test('no import cycle in the source tree (madge, over the TypeScript module graph, type imports included)', async (t) => {
+  const madge = (await import('madge')).default;
+  const graph = await madge(['api', 'core', 'workers', 'cli', 'tui', 'ops', 'bench', 'scripts'], {
+    fileExtensions: ['ts', 'tsx'],
+    tsConfig: 'tsconfig.json',
+    detectiveOptions: { ts: { skipTypeImports: false }, tsx: { skipTypeImports: false } },
+  });
+  t.true(Object.keys(graph.obj()).length > 300, 'the graph is read');
+  t.deepEqual(graph.circular(), [], 'a module imports, directly or not, a module that imports it');
+});
+
 test('core/ and workers/ never import from api/; core/ never imports workers/', (t) => {
   const wrong: string[] = [];
   for (const file of [...sources('core'), ...sources('workers')]) {

@@ -70,7 +70,8 @@ test.serial('publish: a new deck, then a version where unchanged files are not u
   const second = data(await call(c, 'publish_deck', { deckId, files: [{ path: 'index.html', content: '<h1>Hello again</h1>' }, { path: 'img/dot.png', content: b64('PNGDATA'), encoding: 'base64' }] }));
   t.like(second, { version: 2, uploaded: 1, unchanged: 1, url: `${s.url}/decks/${deckId}/present` });
   const files = await http(s.url, 'GET', `/api/v1/presentations/${deckId}/files`, { key: writeKey });
-  t.deepEqual(files.body.items.map((f: { path: string }) => f.path), ['img/dot.png', 'index.html']);
+  // Newest first: index.html changed in version 2, img/dot.png is unchanged since version 1.
+  t.deepEqual(files.body.items.map((f: { path: string }) => f.path), ['index.html', 'img/dot.png']);
 });
 
 test.serial('show, list, rename, share, views, responses: url next to presentation and version', async (t) => {

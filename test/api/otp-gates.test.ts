@@ -1,4 +1,4 @@
-// Without an email driver the code endpoints answer 400 otp_unavailable; on a cloud
+// With EMAIL_DRIVER=none the code endpoints answer 400 otp_unavailable; on a cloud
 // instance (hub configured) they answer 403 cli_otp_disabled.
 import test from 'ava';
 import { http } from '../helpers/http.ts';
@@ -7,7 +7,7 @@ import { startTestServer, type TestServer } from '../helpers/server.ts';
 let plain: TestServer;
 let cloud: TestServer;
 test.before(async () => {
-  plain = await startTestServer();
+  plain = await startTestServer({ env: { EMAIL_DRIVER: 'none' } });
   cloud = await startTestServer({ env: { HUB_URL: 'https://hub.podium.test', HUB_INSTANCE_SECRET: 'test-instance-secret-0123456789abcdef', EMAIL_DRIVER: 'smtp', SMTP_URL: 'smtp://127.0.0.1:1' } });
 });
 test.after.always(async () => {

@@ -44,6 +44,18 @@ test('demo link secrets, share tokens and setup tokens stay out of the request l
   t.true(urls.includes('/v/[redacted]/index.html'));
 });
 
+test('each request line carries its request id once', async (t) => {
+  const before = lines.length;
+  await http(s.url, 'GET', '/api/v1/health');
+  await http(s.url, 'GET', '/api/v1/no-such-route');
+  const fresh = lines.slice(before).filter((l) => JSON.parse(l).msg === 'request');
+  t.true(fresh.length >= 2);
+  for (const line of fresh) {
+    t.is(line.match(/"reqId":/g)?.length, 1, line);
+    t.truthy(JSON.parse(line).reqId);
+  }
+});
+
 test('scrubUrl keeps the shape of the path and drops the secret segment and every query value', (t) => {
   t.is(scrubUrl('/demo/abc'), '/demo/[redacted]');
   t.is(scrubUrl('/demo/abc?to=%2Fevent'), '/demo/[redacted]?to=[redacted]');

@@ -21,6 +21,16 @@ const form = (fields: Record<string, string>, from: Record<string, string> = { o
     redirect: 'manual',
   });
 
+test.serial('/ before setup points at the setup link printed by npm start, never showing a token', async (t) => {
+  const r = await http(s.url, 'GET', '/');
+  t.is(r.status, 200);
+  t.regex(r.text, /This instance is not set up yet/);
+  t.regex(r.text, /Open the setup link printed by <code>npm start<\/code>/);
+  t.regex(r.text, /npx podium setup --workspace &lt;name&gt; --email &lt;you@example\.com&gt;/);
+  t.false(r.text.includes(token));
+  t.false(/token=/.test(r.text));
+});
+
 test.serial('a wrong token shows no form', async (t) => {
   const r = await http(s.url, 'GET', '/setup?token=nope');
   t.is(r.status, 403);
@@ -64,4 +74,7 @@ test.serial('setup creates the workspace and owner, signs in, and the link is sp
   t.is((await http(s.url, 'GET', `/setup?token=${token}`)).status, 409);
   const issued = await s.db.pool.query('select app_private.issue_setup_token($1) as issued', [sha256('later')]);
   t.false(issued.rows[0].issued, 'no new setup link once set up');
+  const home = await http(s.url, 'GET', '/');
+  t.regex(home.text, /Podium is running/);
+  t.false(home.text.includes('not set up yet'));
 });

@@ -5,7 +5,7 @@
 import test from 'ava';
 import { spawn, type ChildProcess } from 'node:child_process';
 import net from 'node:net';
-import { toAppError } from '../../api/server.ts';
+import { toAppError } from '../../api/errors.ts';
 import { http } from '../helpers/http.ts';
 import { reservedPort } from '../helpers/ports.ts';
 import * as seed from '../helpers/seed.ts';

@@ -128,7 +128,7 @@ test.serial('hackathon login on cloud: email and code inline, one hub login for 
   t.regex(who.stdout, new RegExp(`^Hub login: used \\(${name.replace(/[.]/g, '\\.')}\\)$`, 'm'));
   t.regex(who.stdout, /^Workspace: Acme \(/m);
   const teams = await hackathon(['teams', 'list'], env);
-  t.regex(teams.stdout, /^design\s+Design\s+1 member\s+\(hub\)$/m);
+  t.regex(teams.stdout, /^design\s+Design\s+1 member\s+hub$/m);
   const prof = await hackathon(['profiles'], env);
   t.regex(prof.stdout, new RegExp(`^\\* cloud\\s+${a.url.replace(/[.]/g, '\\.')}\\s+hub login ${name.replace(/[.]/g, '\\.')}$`, 'm'));
 });
@@ -266,7 +266,7 @@ test.serial('logout revokes every cached key of the profile on its own instance 
   t.is((await loginWithCode(hackathonMain, ['login', '--email', 'out@acme.test'], env)).code, 0);
   const key = keyOf(Object.values(json(toolFile(config, 'hackathon')).profiles.cloud.connectKeys)[0] as string);
   sent.length = 0;
-  const r = await hackathon(['logout'], env);
+  const r = await hackathon(['logout', '--yes'], env);
   t.is(r.code, 0, r.stderr);
   t.regex(r.stdout, new RegExp(`^Revoked a key on ${a.url.replace(/[.]/g, '\\.')}$`, 'm'));
   t.deepEqual(sent.map((s) => s.url), [`${a.url}/cli/auth/key`]);
@@ -278,7 +278,7 @@ test.serial('logout revokes every cached key of the profile on its own instance 
   // deckcli too, on its own profile.
   t.is((await deckcli(['list', '--api-url', a.url], env)).code, 0);
   const dk = keyOf(Object.values(json(toolFile(config, 'deckcli')).profiles[new URL(a.url).host].connectKeys)[0] as string);
-  const out = await deckcli(['logout', '--api-url', a.url], env);
+  const out = await deckcli(['logout', '--yes', '--api-url', a.url], env);
   t.is(out.code, 0, out.stderr);
   t.regex(out.stdout, /^Revoked the key of hub login .* on /m);
   t.is((await http(a.url, 'GET', '/api/v1/me', { key: dk })).status, 401);
@@ -308,7 +308,7 @@ test.serial('deckcli auth save-key: a dashboard key from stdin, checked first, n
   t.regex(who.stdout, /^Hub login: not used: self-hosted instances never contact the hub$/m);
   t.is(hubCalls(), calls, 'self-hosted: the hub is never contacted');
   const prof = await deckcli(['profiles'], env);
-  t.is(prof.stdout, `* ${host}  ${selfHosted.url}  API key\n`);
+  t.is(prof.stdout, `  ${'NAME'.padEnd(host.length)}  ${'URL'.padEnd(selfHosted.url.length)}  SIGN-IN\n* ${host}  ${selfHosted.url}  API key\n`);
 });
 
 test.serial('a hub account with two-factor authentication: the authenticator code follows the emailed one', async (t) => {

@@ -2,110 +2,33 @@
 // (and serves git over smart HTTP for the capture), with its request log asserted: the app
 // JWT (verified here with the public key) buys one installation token per organization,
 // repositories are generated from the template once, collaborators invited at maintain and
-// pull, standing and push permission read live, and a capture fetches exactly one sha with
-// the token.
+// pull, standing and push permission read live, a capture fetches exactly one sha with the
+// token, and a revocation removes the collaborator and cancels a pending invitation. The
+// stand-in is test/helpers/github-standin.ts.
 import test from 'ava';
-import { createVerify, generateKeyPairSync } from 'node:crypto';
-import { mkdirSync, readFileSync } from 'node:fs';
-import http from 'node:http';
+import { readFileSync } from 'node:fs';
 import path from 'node:path';
-import { runHttpBackend } from '../../api/routes/git/cgi.ts';
 import { codeHostProblems } from '../../core/codehost/check.ts';
 import { GithubCodeHost } from '../../core/codehost/github.ts';
+import type { CodeHostError } from '../../core/codehost/types.ts';
 import { loadConfig } from '../../core/config.ts';
-import { commitFile, git, tempDir } from '../helpers/codehost.ts';
+import { git, tempDir } from '../helpers/codehost.ts';
+import { privateKey, startGithubStandin, type GithubStandin } from '../helpers/github-standin.ts';
 
-const { privateKey, publicKey } = generateKeyPairSync('rsa', { modulusLength: 2048 });
-const TOKEN = 'ghs_standin_token';
-const log: string[] = [];
-const repos = new Set(['acme/template']);
-const collaborators = new Map<string, string>(); // "repo login" -> permission
-const accepted = new Set<string>(); // "repo login"
-const gitRoot = tempDir('standin-git-');
+let sd: GithubStandin;
+let log: string[];
+let collaborators: Map<string, string>;
+let accepted: Set<string>;
+let gitRoot: string;
 let templateSha = '';
-let server: http.Server;
-let base = '';
-
-function jwtOk(auth: string | undefined): boolean {
-  const [h, p, sig] = (auth ?? '').replace(/^Bearer /, '').split('.');
-  if (!h || !p || !sig) return false;
-  const claims = JSON.parse(Buffer.from(p, 'base64url').toString());
-  return createVerify('RSA-SHA256').update(`${h}.${p}`).verify(publicKey, Buffer.from(sig, 'base64url')) && claims.iss === '4242' && claims.exp > Date.now() / 1000;
-}
 
 test.before(async () => {
-  const work = tempDir();
-  await git(work, ['init', '-q', 'w']);
-  templateSha = await commitFile(path.join(work, 'w'), 'README.md', 'template\n');
-  mkdirSync(path.join(gitRoot, 'acme'), { recursive: true });
-  await git(work, ['clone', '-q', '--bare', path.join(work, 'w'), path.join(gitRoot, 'acme', 'template.git')]);
-  server = http.createServer((req, res) => {
-    const url = new URL(req.url!, 'http://x');
-    const auth = req.headers.authorization;
-    const kind = auth?.startsWith('Bearer ') ? (jwtOk(auth) ? 'jwt' : 'bad-jwt') : auth === `token ${TOKEN}` ? 'token' : auth?.startsWith('Basic ') ? 'basic' : 'none';
-    log.push(`${req.method} ${url.pathname}${url.search} ${kind}`);
-    if (url.pathname.startsWith('/git/')) {
-      if (auth !== `Basic ${Buffer.from(`x-access-token:${TOKEN}`).toString('base64')}`) {
-        res.writeHead(401, { 'www-authenticate': 'Basic realm="x"' }).end();
-        return;
-      }
-      void runHttpBackend({ projectRoot: gitRoot, pathInfo: url.pathname.slice(4), query: url.search.slice(1), method: req.method!, remoteUser: 'app', raw: req, body: req.method === 'POST' ? req : null }, res);
-      return;
-    }
-    let body = '';
-    req.on('data', (c) => (body += c));
-    req.on('end', () => {
-      const send = (status: number, json?: unknown) => res.writeHead(status, { 'content-type': 'application/json' }).end(json === undefined ? '' : JSON.stringify(json));
-      const m = (re: RegExp) => re.exec(url.pathname);
-      let x: RegExpExecArray | null;
-      if (url.pathname === '/orgs/acme/installation') return kind === 'jwt' ? send(200, { id: 77 }) : send(401, { message: 'Bad credentials' });
-      // An organization the app is not installed on, and one whose answer is a refusal.
-      if (url.pathname === '/orgs/elsewhere/installation') return kind === 'jwt' ? send(404, { message: 'Not Found' }) : send(401, { message: 'Bad credentials' });
-      if (url.pathname === '/orgs/locked/installation') return send(403, { message: 'Resource not accessible by integration' });
-      if (url.pathname === '/app/installations/77/access_tokens' && req.method === 'POST') return kind === 'jwt' ? send(201, { token: TOKEN, expires_at: new Date(Date.now() + 3600_000).toISOString() }) : send(401, {});
-      if (kind !== 'token') return send(401, { message: 'Bad credentials' });
-      if ((x = m(/^\/repos\/([^/]+\/[^/]+)\/branches\/main$/))) return repos.has(x[1]!) ? send(200, { name: 'main', commit: { sha: templateSha } }) : send(404, { message: 'Not Found' });
-      if ((x = m(/^\/repos\/([^/]+\/[^/]+)$/))) return repos.has(x[1]!) ? send(200, { full_name: x[1] }) : send(404, { message: 'Not Found' });
-      if ((x = m(/^\/repos\/acme\/template\/generate$/))) {
-        const b = JSON.parse(body);
-        repos.add(`${b.owner}/${b.name}`);
-        return send(201, { full_name: `${b.owner}/${b.name}`, private: b.private });
-      }
-      if ((x = m(/^\/repos\/([^/]+\/[^/]+)\/collaborators\/([^/]+)\/permission$/))) {
-        // GitHub's answer: `permission` folds maintain into write and pull is read.
-        const k = `${x[1]} ${x[2]!.toLowerCase()}`;
-        if (x[2] === 'ghost') return send(404, { message: 'Not Found' });
-        const p = accepted.has(k) ? collaborators.get(k) : undefined;
-        return send(200, p === 'maintain' ? { permission: 'write', role_name: 'maintain' } : p === 'pull' ? { permission: 'read', role_name: 'read' } : { permission: 'none', role_name: '' });
-      }
-      if ((x = m(/^\/repos\/([^/]+\/[^/]+)\/collaborators\/([^/]+)$/))) {
-        const k = `${x[1]} ${x[2]!.toLowerCase()}`;
-        if (x[2] === 'ghost') return send(404, { message: 'Not Found' });
-        if (req.method === 'PUT') { collaborators.set(k, JSON.parse(body).permission); return send(201, { id: 1 }); }
-        return accepted.has(k) ? send(204) : send(404);
-      }
-      if ((x = m(/^\/repos\/acme\/template\/commits$/))) {
-        // GitHub's list-commits shape, 150 commits newest first from the sha asked, 100 a page.
-        if (url.searchParams.get('sha') !== 'c'.repeat(40)) return send(404, { message: 'No commit found for SHA' });
-        const page = Number(url.searchParams.get('page'));
-        const all = Array.from({ length: 150 }, (_, i) => ({
-          sha: i === 0 ? 'c'.repeat(40) : i.toString(16).padStart(40, '0'),
-          commit: { author: { name: `Dev ${i % 3}`, email: i % 3 === 0 ? 'Dev0@team.test' : `dev${i % 3}@team.test`, date: new Date(Date.UTC(2030, 0, 1) - i * 60_000).toISOString() }, message: `change ${i}\n\nbody` },
-        }));
-        return send(200, all.slice((page - 1) * 100, page * 100));
-      }
-      if ((x = m(/^\/repos\/([^/]+\/[^/]+)\/invitations$/))) {
-        return send(200, [...collaborators.keys()].filter((k) => k.startsWith(`${x![1]} `) && !accepted.has(k)).map((k) => ({ invitee: { login: k.split(' ')[1] } })));
-      }
-      send(404, { message: 'Not Found' });
-    });
-  });
-  await new Promise<void>((r) => server.listen(0, '127.0.0.1', r));
-  base = `http://127.0.0.1:${(server.address() as { port: number }).port}`;
+  sd = await startGithubStandin();
+  ({ log, collaborators, accepted, gitRoot, templateSha } = sd);
 });
-test.after.always(() => server?.close());
+test.after.always(() => sd?.close());
 
-const host = () => new GithubCodeHost({ appId: '4242', privateKey: loadConfig({ AUTH_SECRET: 'x'.repeat(32), DATABASE_URL: 'postgres://x', CODE_HOST: 'github', GITHUB_APP_ID: '4242', GITHUB_APP_PRIVATE_KEY: privateKey.export({ type: 'pkcs8', format: 'pem' }).toString(), GITHUB_API_URL: base, GITHUB_GIT_URL: `${base}/git` }).github!.privateKey, apiUrl: base, gitUrl: `${base}/git` });
+const host = () => sd.host();
 
 test.serial('repositories from the template, invitations, standing and a capture, through one installation token', async (t) => {
   const gh = host();
@@ -156,6 +79,54 @@ test.serial('repositories from the template, invitations, standing and a capture
   t.true(readFileSync(out).equals(readFileSync(expected)), 'git archive of exactly that sha');
   t.true(log.every((l) => l.startsWith('GET /git/acme/template.git/') || l.startsWith('POST /git/acme/template.git/')), log.join('\n'));
   t.true(log.some((l) => l.endsWith('basic')), 'the fetch carried the installation token');
+});
+
+test.serial('revoke removes the collaborator and cancels a pending invitation; nothing to remove is no error; a 5xx throws unavailable', async (t) => {
+  const gh = host();
+  await gh.createFromTemplate('acme/template', 'acme/orbit', 'main');
+  await gh.invite('acme/orbit', 'ann', 'maintain');
+  await gh.invite('acme/orbit', 'bea', 'maintain');
+  accepted.add('acme/orbit ann');
+  t.is(await gh.standing('acme/orbit', 'ann'), 'member');
+  t.is(await gh.standing('acme/orbit', 'bea'), 'invited');
+  log.length = 0;
+  await gh.revoke('acme/orbit', 'ANN');
+  await gh.revoke('acme/orbit', 'bea');
+  t.is(await gh.standing('acme/orbit', 'ann'), 'none', 'the collaborator is gone');
+  t.is(await gh.standing('acme/orbit', 'bea'), 'none', 'the pending invitation is cancelled');
+  t.deepEqual(log.slice(0, 4), [
+    'DELETE /repos/acme/orbit/collaborators/ANN token',
+    'GET /repos/acme/orbit/invitations?per_page=100&page=1 token',
+    'DELETE /repos/acme/orbit/collaborators/bea token',
+    'GET /repos/acme/orbit/invitations?per_page=100&page=1 token',
+  ]);
+  t.regex(log[4]!, /^DELETE \/repos\/acme\/orbit\/invitations\/\d+ token$/, 'only bea\'s invitation is cancelled');
+  await gh.revoke('acme/orbit', 'bea'); // idempotent: nothing left to remove
+  await gh.revoke('acme/gone', 'bea'); // no repository: nothing to remove
+  sd.failures.set('DELETE /repos/acme/orbit/collaborators/', 1);
+  await t.throwsAsync(gh.revoke('acme/orbit', 'ann'), { message: /GitHub answered 502 to DELETE/ });
+  await gh.revoke('acme/orbit', 'ann');
+});
+
+test.serial('a 502 is unavailable at once (the job queue retries, not the driver); a short secondary rate limit is waited out once, an exhausted quota is unavailable', async (t) => {
+  const gh = host();
+  await gh.branchHead('acme/template', 'main'); // buys the installation token
+  log.length = 0;
+  sd.failures.set('GET /repos/acme/template/branches/', 1);
+  const e = await t.throwsAsync(gh.branchHead('acme/template', 'main'), { message: /GitHub answered 502 to GET \/repos\/acme\/template\/branches\/main/ });
+  t.is((e as CodeHostError).code, 'unavailable');
+  t.deepEqual(log, ['GET /repos/acme/template/branches/main token'], 'asked once');
+
+  log.length = 0;
+  sd.limits.set('GET /repos/acme/template/branches/', { kind: 'secondary', n: 1 });
+  t.is(await gh.branchHead('acme/template', 'main'), templateSha);
+  t.deepEqual(log, ['GET /repos/acme/template/branches/main token', 'GET /repos/acme/template/branches/main token'], 'asked again after retry-after');
+
+  log.length = 0;
+  sd.limits.set('GET /repos/acme/template/branches/', { kind: 'primary', n: 1 });
+  const limited = await t.throwsAsync(gh.branchHead('acme/template', 'main'), { message: /GitHub answered 403 to GET \/repos\/acme\/template\/branches\/main \(rate limited\)/ });
+  t.is((limited as CodeHostError).code, 'unavailable', 'later, not refused');
+  t.deepEqual(log, ['GET /repos/acme/template/branches/main token'], 'an hour\'s wait is not waited out');
 });
 
 test.serial('github-check reads the installation live with the app JWT and lists distinct problems', async (t) => {

@@ -3,12 +3,14 @@ import { ConfigError, loadConfig } from '../../core/config.ts';
 
 const base = { DATABASE_URL: 'postgres://x/y', AUTH_SECRET: 'x'.repeat(32) };
 
-test('defaults: 127.0.0.1:8080, role all, no mail, 100 MB cap, 10 minute view window', (t) => {
+test('defaults: 127.0.0.1:8080, role all, mail kept in the outbox, 100 MB cap, 10 minute view window', (t) => {
   const c = loadConfig(base);
   t.is(c.host, '127.0.0.1');
   t.is(c.port, 8080);
   t.is(c.serviceRole, 'all');
-  t.is(c.emailDriver, null);
+  t.is(c.emailDriver, 'outbox');
+  t.is(loadConfig({ ...base, EMAIL_DRIVER: 'none' }).emailDriver, null);
+  t.is(c.logFormat, 'auto');
   t.is(c.maxFileSizeMb, 100);
   t.is(c.viewDedupeWindowMinutes, 10);
   t.is(c.publicUrl, 'http://127.0.0.1:8080');
@@ -32,4 +34,20 @@ test('GENERATOR_URL is optional; with it GENERATOR_MODEL is required and the URL
   t.throws(() => loadConfig({ ...env, GENERATOR_URL: 'https://llm.test/v1' }), { message: /GENERATOR_MODEL/ });
   t.throws(() => loadConfig({ ...env, GENERATOR_URL: 'file:///etc/passwd', GENERATOR_MODEL: 'm' }), { message: /GENERATOR_URL must be an http\(s\) URL/ });
   t.deepEqual(loadConfig({ ...env, GENERATOR_URL: 'https://llm.test/v1/', GENERATOR_MODEL: 'm', GENERATOR_API_KEY: 'sk' }).generator, { url: 'https://llm.test/v1', model: 'm', apiKey: 'sk' });
+});
+
+test('one schema: every problem is reported at once, each naming its variable; empty counts as unset', (t) => {
+  const err = t.throws(() => loadConfig({ ...base, PORT: '99999', LOG_FORMAT: 'loud', EMAIL_DRIVER: 'smtp' }), { instanceOf: ConfigError });
+  t.regex(err!.message, /PORT must be between 0 and 65535, got 99999/);
+  t.regex(err!.message, /LOG_FORMAT must be one of auto, json, pretty, got "loud"/);
+  const c = loadConfig({ ...base, PORT: '', SERVICE_ROLE: '', PUBLIC_URL: 'https://podium.test//', ALLOWED_DECK_LINK_HOSTS: 'Decks.Test, x.test:8443' });
+  t.is(c.port, 8080);
+  t.is(c.serviceRole, 'all');
+  t.is(c.publicUrl, 'https://podium.test');
+  t.deepEqual(c.allowedDeckLinkHosts, ['decks.test', 'x.test:8443']);
+  t.throws(() => loadConfig({ ...base, ALLOWED_DECK_LINK_HOSTS: 'ok.test, bad/host' }), { message: /ALLOWED_DECK_LINK_HOSTS: "bad\/host" is not a host or host:port/ });
+  t.throws(() => loadConfig({ ...base, HUB_URL: 'https://hub.test' }), { message: /HUB_URL needs HUB_INSTANCE_SECRET/ });
+  t.throws(() => loadConfig({ ...base, HUB_URL: 'https://hub.test', HUB_INSTANCE_SECRET: 's'.repeat(32), SERVICE_ROLE: 'hub' }), { message: /SERVICE_ROLE=hub is the hub itself/ });
+  t.is(loadConfig({ ...base, HUB_URL: 'https://hub.test/', HUB_INSTANCE_SECRET: 's'.repeat(32) }).hubUrl, 'https://hub.test');
+  t.throws(() => loadConfig({ ...base, LIVE_MAX_BUFFER_BYTES: '1024' }), { message: /LIVE_MAX_BUFFER_BYTES must be between 16384 and 268435456, got 1024/ });
 });

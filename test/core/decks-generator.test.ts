@@ -18,6 +18,7 @@ import { Evidence, EvidenceError } from '../../core/decks/evidence.ts';
 import { extractFacts } from '../../core/decks/facts.ts';
 import { buildDeck } from '../../core/decks/generate.ts';
 import { normalisePath } from '../../core/decks/tar.ts';
+import { renderDeckHtml } from '../../core/decks/render.ts';
 import type { CommitInfo, DeckTemplate, GenerateInput, Screen } from '../../core/decks/types.ts';
 import { validateDeck } from '../../core/decks/validate.ts';
 import { archiveOf, makeRepo, run, shapeSteps } from '../helpers/projects.ts';
@@ -70,7 +71,7 @@ function citationsHold(t: any, screens: Screen[], ev: Evidence, commits: CommitI
     if (!c.cite) continue;
     n++;
     if ('commit' in c.cite) t.true(commits.some((k) => k.sha === (c.cite as { commit: string }).commit), `commit ${c.cite.commit} is in the history`);
-    else {
+    else if ('path' in c.cite) {
       const lines = ev.lines(c.cite.path);
       t.truthy(lines, `${c.cite.path} is a text file of the archive`);
       t.true(c.cite.start >= 1 && c.cite.end >= c.cite.start && c.cite.end <= (lines?.length ?? 0), `${c.cite.path}:${c.cite.start}-${c.cite.end} exists`);
@@ -156,7 +157,7 @@ test('python without tests: says so, citing the frozen commit; the empty templat
   const py = generateBuiltin(input('python', JURY)).screens;
   t.regex(textOf(py, 'Problem'), /The README says: "A small HTTP service that caches weather reports/);
   t.regex(textOf(py, 'What it does'), /app\/main\.py uses FastAPI/);
-  t.regex(textOf(py, 'How it works'), /requirements\.txt lists 3 dependencies: fastapi, uvicorn, httpx/);
+  t.regex(textOf(py, 'How it works'), /requirements\.txt lists 3 runtime dependencies: fastapi, uvicorn, httpx/);
   t.regex(textOf(py, 'What is tested'), /has no test files/);
   t.deepEqual(py.find((s) => s.heading === 'What is tested')!.claims[0]!.cite, { commit: shapes.python!.sha });
   t.regex(textOf(py, 'What was built in the event'), /2 commits by 1 author/);
@@ -165,7 +166,8 @@ test('python without tests: says so, citing the frozen commit; the empty templat
   t.regex(textOf(empty, 'Problem'), /has no README/);
   t.regex(textOf(empty, 'What was built in the event'), /No commit of revision .* was made during the event/);
   const community = generateBuiltin(input('empty', COMMUNITY)).screens;
-  t.deepEqual(community.map((s) => s.heading), ['The project', 'What it does', 'How it was built']);
+  t.deepEqual(community.map((s) => s.heading), ['The project', 'What it does', 'How it was built', 'Try it'], 'the same headings for every team');
+  t.regex(community[3]!.claims[0]!.text, /has no hackathon\.json, compose file, Dockerfile, Procfile or start script/);
 });
 
 test('without a commit history the deck marks that claim [unverified] instead of guessing', (t) => {
@@ -206,8 +208,20 @@ test('the HTML deck: self-contained, keyboard navigation, narrow-window layout, 
   t.regex(html, /addEventListener\('keydown'/);
   t.regex(html, /ArrowRight.*ArrowLeft.*Home.*End/s);
   t.regex(html, /clamp\(/, 'type scales with the window');
-  t.is((html.match(/<section class="screen"/g) ?? []).length, screens.length);
+  t.is((html.match(/<section class="screen[ "]/g) ?? []).length, screens.length + 1, 'a title screen, then every screen');
+  t.regex(html, /<section class="screen title" id="s1" aria-label="1 of \d+: &lt;script&gt;/, 'without a showcase the title screen names the team');
+  t.is((html.match(/<h1>/g) ?? []).length, 1, 'one page heading (the title screen); each screen heading is an h2');
+  t.regex(html, /\.js \.screen\.on\{display:flex;flex-direction:column;justify-content:center\}/, 'a screen fills the frame, its content centred');
   t.regex(html, /<cite>README\.md:1<\/cite>/);
+});
+
+test('the HTML deck: the title screen shows the project and tagline from the showcase; a screen with few claims gets larger type', (t) => {
+  const html = renderDeckHtml({ team: 'Rockets', kind: 'jury', eventName: 'Spring <Hack>', sha: 'a'.repeat(40), archiveName: 'r.tar.gz', generator: 'builtin', project: 'Rocket & Todo', tagline: 'Lists "for" teams',
+    screens: [{ heading: 'Problem', claims: [{ text: 'One claim', cite: { path: 'README.md', start: 1, end: 1 } }] }, { heading: 'More', claims: [1, 2, 3].map((k) => ({ text: `claim ${k}`, cite: { path: 'README.md', start: k, end: k } })) }] });
+  t.regex(html, /<section class="screen title" id="s1" aria-label="1 of 3: Rocket &amp; Todo"><p class="kicker">Spring &lt;Hack&gt; · jury deck<\/p><h1>Rocket &amp; Todo<\/h1><p class="tag">Lists &quot;for&quot; teams<\/p><p class="who">by team Rockets<\/p><\/section>/);
+  t.regex(html, /<section class="screen few" id="s2" aria-label="2 of 3: Problem">.*<h2 class="h">Problem<\/h2>/);
+  t.regex(html, /<section class="screen" id="s3" aria-label="3 of 3: More">/);
+  t.regex(html, /<span id="pos" aria-live="polite">1 \/ 3<\/span>/);
 });
 
 // ------------------------------------------------------------------ the chat-completions driver

@@ -66,6 +66,7 @@ test('a refusing API fails the send (the job retries), naming the service and st
   }
 });
 
-test('no driver configured: no mail driver', (t) => {
-  t.is(createMailDriver(loadConfig(base)), null);
+test('EMAIL_DRIVER=none: no mail driver; unset: the outbox, which needs the database pool', (t) => {
+  t.is(createMailDriver(loadConfig({ ...base, EMAIL_DRIVER: 'none' })), null);
+  t.throws(() => createMailDriver(loadConfig(base)), { message: /outbox mail driver needs the database pool/ });
 });

@@ -3,6 +3,7 @@
 // (test/helpers/projects.ts), a push received before the freeze (the empty template team
 // pushed nothing and is frozen on its template), the freeze swept. The captures are jobs:
 // start a worker and `await frozen()` before generating.
+import { readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import type pg from 'pg';
 import { LocalCodeHost } from '../../core/codehost/local.ts';
@@ -81,3 +82,14 @@ export async function voteOn(s: TestServer, key: string, on = true): Promise<voi
 
 /** The evidence archive of a team as stored (local blob store). */
 export const blobPath = (s: TestServer, sha256: string) => path.join(s.config.dataDir, 'blobs', sha256.slice(0, 2), sha256);
+
+/** Flips one byte of a team's stored evidence archive (a generation job then fails for good); answers the restore. */
+export async function tamperEvidence(s: TestServer, projectId: string): Promise<() => void> {
+  const sha256 = (await s.db.pool.query('select archive_sha256 from app.submissions where project_id = $1', [projectId])).rows[0].archive_sha256 as string;
+  const file = blobPath(s, sha256);
+  const original = readFileSync(file);
+  const bad = Buffer.from(original);
+  bad[bad.length - 30] ^= 0x55;
+  writeFileSync(file, bad);
+  return () => writeFileSync(file, original);
+}

@@ -39,6 +39,17 @@ export async function launchChromium() {
   }
 }
 
+/**
+ * Runs `act` (a click or key press that submits a form) and waits until the document it leads
+ * to has loaded. `waitForURL` cannot tell when the form posts back to the page's own URL: it
+ * answers at once, and the test reads the page from before the post.
+ */
+export async function submitted(page: Page, act: () => Promise<unknown>): Promise<void> {
+  const loaded = page.waitForEvent('load');
+  await act();
+  await loaded;
+}
+
 /** Screenshots and other browser-test output (gitignored, never compared). */
 export const ARTIFACTS = path.resolve('test-artifacts');
 

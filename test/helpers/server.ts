@@ -66,7 +66,7 @@ export async function startTestServer(opts: TestServerOptions = {}): Promise<Tes
     limiter,
     worker: null,
     async startWorker() {
-      server.worker = await startWorker({ config, pool: db.pool, log, mail: createMailDriver(config), metrics: api.metrics }, { pollInterval: 100 });
+      server.worker = await startWorker({ config, pool: db.pool, log, mail: createMailDriver(config, db.pool), metrics: api.metrics }, { pollInterval: 100 });
       return server.worker;
     },
     async close() {

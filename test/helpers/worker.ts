@@ -28,7 +28,7 @@ export async function runJobs(s: { config: Config; db: { pool: pg.Pool } }, opts
   const pool = s.db.pool;
   const store = createBlobStore(config);
   const renderer = new ThumbnailRenderer(config.chromiumPath, store);
-  const mail = opts.mail === undefined ? createMailDriver(config) : opts.mail;
+  const mail = opts.mail === undefined ? createMailDriver(config, pool) : opts.mail;
   const tasks = taskList({ config, pool, log: createLogger('silent'), mail }, { renderer, store });
   const outcomes: JobOutcome[] = [];
   const events: WorkerEvents = new EventEmitter();

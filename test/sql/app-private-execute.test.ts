@@ -9,10 +9,12 @@ import { createTestDatabase, type TestDatabase } from '../helpers/db.ts';
 const PODIUM_APP_EXECUTES: Record<string, string> = {
   // Evaluated as the caller by row-level security policies and views.
   'app_private.deck_role(uuid)': 'deck table policies',
-  'app_private.demo_workspace()': 'policies, app.my_api_keys, app.my_workspaces',
+  'app_private.demo_workspace()': 'policies, app.my_api_keys',
   'app_private.event_ctx_or_null()': 'event table policies',
   'app_private.is_member_of(uuid)': 'workspace table policies',
   'app_private.project_role_of(uuid)': 'project table policies',
+  'app_private.is_frozen(app.events)': 'app.events_phase, a computed column of app.events run as the caller (000240)',
+  'app_private.normalize_email(text)': 'own-row policies of roster entries, voters and ballots match the caller by address identity (000133)',
   // Called by the API as the caller (withCaller), with values only the server computes.
   'app_private.idempotency_begin(text,text,text)': 'api/routes/support.ts idempotent()',
   'app_private.idempotency_finish(text,text,integer,jsonb)': 'api/routes/support.ts idempotent()',
@@ -89,7 +91,7 @@ test('podium_app is refused an unlisted function', async (t) => {
   try {
     await c.query('begin');
     await c.query(`set local role podium_app`);
-    await t.throwsAsync(c.query(`select app_private.normalize_email('a@b.c')`), { message: /permission denied for function normalize_email/ });
+    await t.throwsAsync(c.query(`select app_private.email_fold('a@b.c')`), { message: /permission denied for function email_fold/ });
   } finally {
     await c.query('rollback');
     c.release();

@@ -38,7 +38,13 @@ test('users_select denies members of another workspace, and anonymous callers se
   // Claiming a workspace you are not a member of shows nobody of it.
   const claimed = await asUser(db.pool, bob, a.id, 'owner')((c) => c.query('select email from app.users order by email'));
   t.deepEqual(claimed.rows.map((r) => r.email), ['bob@b.test']);
-  t.is((await asAnon(db.pool)((c) => c.query('select * from app.users'))).rowCount, 0);
+  t.is((await asAnon(db.pool)((c) => c.query('select id, email, name from app.users'))).rowCount, 0);
+});
+
+test('the directory columns: two-factor state and default workspace are not selectable by podium_app at all (000121)', async (t) => {
+  for (const column of ['two_factor_enabled', 'default_workspace_id', '*']) {
+    await t.throwsAsync(() => asUser(db.pool, bob, b.id, 'owner')((c) => c.query(`select ${column} from app.users`)), { message: /permission denied/ }, column);
+  }
 });
 
 test('workspaces_select allows your workspaces and denies the others', async (t) => {

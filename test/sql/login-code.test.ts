@@ -90,3 +90,16 @@ test('the spend logic is written once: neither sign-in path touches the codes ta
     where n.nspname = 'app_private' and p.prosrc like '%login_codes%' and p.prosrc like '%attempts%' order by 1`);
   t.deepEqual(rows.map((r) => r.proname), ['login_code_request', 'login_code_spend']);
 });
+
+test('one policy for the instance and the hub: lifetime, attempts and the sentences of a miss are written once (000241)', async (t) => {
+  const { rows } = await db.pool.query(`select n.nspname || '.' || p.proname as f, p.prosrc from pg_proc p join pg_namespace n on n.oid = p.pronamespace
+    where n.nspname in ('app_private', 'hub_private') order by 1`);
+  const saying = (re: RegExp) => rows.filter((r) => re.test(r.prosrc)).map((r) => r.f);
+  t.deepEqual(saying(/attempt\(s\) left|last attempt/), ['app_private.login_code_miss']);
+  t.deepEqual(saying(/wrong or has expired/), ['app_private.login_code_expired']);
+  t.deepEqual(saying(/login_codes[\s\S]*interval|interval[\s\S]*login_codes/), [], 'no code lifetime written beside a codes table');
+  const miss = async (before: number | null) => (await db.pool.query(`select app_private.login_code_miss($1, 'Wrong code', 'request') as r`, [before])).rows[0].r;
+  t.deepEqual(await miss(0), { error: 'invalid_code', message: 'Wrong code; 2 attempt(s) left', attemptsLeft: 2 });
+  t.deepEqual(await miss(2), { error: 'invalid_code', message: 'Wrong code, and that was the last attempt; request a new code', attemptsLeft: 0 });
+  t.deepEqual(await miss(7), { error: 'invalid_code', message: 'Wrong code, and that was the last attempt; request a new code', attemptsLeft: 0 }, 'never negative');
+});

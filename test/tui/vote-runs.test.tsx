@@ -40,6 +40,11 @@ test.serial('Vote: open after y, coverage moves live with each ballot, close, ca
     await submit(fx, 'b1@screens.test', ['Red', 'Green'], 1);
     const two = await d.until('coverage 2', (f) => f.includes('Coverage: 2/3 ballots (67%)'));
     t.regex(two, /Ballots per minute \(last \d+ min\): \[ *[▁-█]+\]/, 'the sparkline counts the ballots');
+    // The overview's phase is the build's: after the freeze it says so, with the vote's own state beside it.
+    await d.press('1');
+    await d.until('the overview with the vote open', (f) => f.includes('Phase: build closed · vote open'));
+    await d.press('5');
+    await d.until('the vote screen again', (f) => f.includes('Coverage: 2/3 ballots (67%)'));
     await d.press('c', 'y');
     await d.until('closed', (f) => /Voting closed at /.test(f) && f.includes('Vote: closed'));
     await d.press('k', 'y');

@@ -29,6 +29,11 @@ test.before(async () => {
   s = await startTestServer();
   clock = new Clock(s.url);
   ev = await frozenEvent(s, clock, 'Shapes', 'shapes', { Rocket: 'node', Weather: 'python', Blank: 'empty' });
+  // Rocket wrote a showcase on its team page: its tagline leads its decks (issue 28)
+  await s.db.pool.query(`update app.event_teams set product_name = 'Rocket Todo', tagline = 'Todo lists that sync' where project_id = $1`, [ev.teams.Rocket!.id]);
+  // a participant of Rocket's roster with a name, whose address (case aside) authored two of its commits
+  await s.db.pool.query(`insert into app.roster_entries (event_id, email, name, role, team_id)
+     select t.event_id, 'Bo@Team.test', 'Bo Lind', 'participant', t.project_id from app.event_teams t where t.project_id = $1`, [ev.teams.Rocket!.id]);
   await s.startWorker();
   await ev.frozen();
   await voteOn(s, ev.owner.key);
@@ -72,16 +77,19 @@ test.serial('a run over three team shapes: valid decks, every citation in the ar
     const page = await fetch(deck.view);
     t.is(page.status, 200);
     const html = await (await fetch(`${deck.view}index.html`)).text();
-    t.regex(html, /<section class="screen"/);
+    t.regex(html, /<section class="screen title" id="s1"/);
     t.true(html.includes(job.team.name));
     const version = (await pool().query('select d.current_version, f.path from app.decks d join app.deck_files f on f.deck_id = d.id where d.id = $1', [deck.presentationId])).rows;
     t.deepEqual(version, [{ current_version: 1, path: 'index.html' }]);
   }
   const rocket = firstRun.jobs.find((j: any) => j.team.name === 'Rocket' && j.kind === 'jury');
   const deck = (await call(s.url, 'GET', `/api/v1/event/decks/${rocket.deck.id}`, { key: ev.owner.key })).body;
+  t.deepEqual(deck.screens[0].claims[0], { text: 'Rocket Todo: "Todo lists that sync"', cite: { showcase: 'tagline' } });
   const tested = deck.screens.find((x: any) => x.heading === 'What is tested').claims.map((c: any) => c.text).join('\n');
   t.regex(tested, /test\/todo\.test\.js holds 3 tests/);
-  t.regex(deck.screens.find((x: any) => x.heading === 'What was built in the event').claims[0].text, /3 commits by 2 authors during the event/);
+  const builtClaims = deck.screens.find((x: any) => x.heading === 'What was built in the event').claims;
+  t.regex(builtClaims[0].text, /3 commits by 2 authors during the event/);
+  t.is(builtClaims[1].text, "Commits by Bo Lind (2); 1 author not on the team's roster (1)", 'contributors by roster name, from generation_job_begin through the worker');
   await until('the thumbnails', async () =>
     (await pool().query(`select count(*)::int as n from app.deck_thumbnails t join app_private.generated_decks g on g.deck_id = t.deck_id and g.version = t.version`)).rows[0].n === 6, 120_000);
 });
@@ -89,7 +97,7 @@ test.serial('a run over three team shapes: valid decks, every citation in the ar
 test.serial('the private log tells each step', async (t) => {
   const r = await call(s.url, 'GET', `/api/v1/event/decks/runs/${firstRun.run.id}?log=true`, { key: ev.owner.key });
   const log = r.body.jobs.find((j: any) => j.team.name === 'Weather' && j.kind === 'jury').log as string;
-  t.regex(log, /attempt 1 started\n.*evidence submission-[0-9a-f]{12}\.tar\.gz verified against sha256 [0-9a-f]{12}…: 5 files\n.*history of [0-9a-f]{12} from the code host: 3 commits\n.*generator builtin\/1: 7 screens, 0 validation findings\n.*published jury deck v1 \(0 findings\)\n$/s);
+  t.regex(log, /attempt 1 started\n.*evidence submission-[0-9a-f]{12}\.tar\.gz verified against sha256 [0-9a-f]{12}…: 5 files\n.*history of [0-9a-f]{12} from the code host: 3 commits\n.*template revision [0-9a-f]{12}: 1 files, compared so its text is not shown as the team's\n.*generator builtin\/1: 7 screens, 0 validation findings\n.*published jury deck v1 \(0 findings\)\n$/s);
 });
 
 test.serial('killed after storing the deck but before publishing: the job runs again to one version', async (t) => {

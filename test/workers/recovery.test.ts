@@ -7,7 +7,7 @@ import test from 'ava';
 import type pg from 'pg';
 import * as seed from '../helpers/seed.ts';
 import { startTestServer, type TestServer } from '../helpers/server.ts';
-import { CRONTAB } from '../../workers/index.ts';
+import { CRONTAB, WORKER_CONCURRENCY } from '../../workers/index.ts';
 import { until } from '../helpers/until.ts';
 
 let s: TestServer;
@@ -92,13 +92,15 @@ test.serial('a worker frees a dead replica\'s jobs at boot, records its pool id,
     t.deepEqual(await heartbeats(), [{ worker_id: w.workerId, queue_pool_ids: w.poolIds }], 'the dead replica is forgotten; the beat carries the pool id');
     t.not((await job(orphan))?.locked_by, 'pool-died', 'freed at boot');
 
-    // Every usage job (the orphan included) is now taken by this worker and held by the table lock.
-    await until('the usage jobs to be locked by the worker', async () => {
+    // The usage jobs (the orphan included) are now taken by this worker, as many as it runs at
+    // once, each held inside its task by the table lock: a stable state to look at.
+    const held = Math.min(WORKER_CONCURRENCY, before + 1);
+    await until(`${held} usage jobs to be locked by the worker`, async () => {
       const { rows } = await s.db.pool.query(`select locked_by from graphile_worker.jobs where task_identifier = 'usage__flush'`);
-      return rows.length === before + 1 && rows.filter((r) => r.locked_by !== null).length >= 1 && rows.every((r) => r.locked_by === null || r.locked_by === w.poolIds[0]);
+      return rows.length === before + 1 && rows.filter((r) => r.locked_by !== null).length === held && rows.every((r) => r.locked_by === null || r.locked_by === w.poolIds[0]);
     });
     const locked = (await s.db.pool.query(`select locked_by from graphile_worker._private_jobs where locked_by is not null`)).rows;
-    t.true(locked.length >= 1);
+    t.is(locked.length, held);
     t.true(locked.every((r) => r.locked_by === w.poolIds[0]), 'locked_by is the pool id the heartbeat records');
 
     // A live worker's locks survive a recovery pass.

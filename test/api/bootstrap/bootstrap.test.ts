@@ -92,7 +92,7 @@ test.serial('standing read live: no_username, none, invited, member', async (t) 
 
   await host.invite('acme/rocket-ship', 'ann-gh', 'maintain');
   r = await boot(ann);
-  t.like(r.body.repository.access, { standing: 'invited', canPush: false, invitationUrl: `${s.config.publicUrl}/api/v1/codehost/invitations/accept` });
+  t.like(r.body.repository.access, { standing: 'invited', canPush: false, invitationUrl: `${s.config.publicUrl}/codehost/invitations/acme/rocket-ship` });
   t.regex(r.body.repository.access.fix, /^Accept the invitation to acme\/rocket-ship as ann-gh/);
 
   const accepted = await http(s.url, 'POST', '/api/v1/codehost/invitations/accept', { key: ann.key, body: { repository: 'acme/rocket-ship' } });

@@ -98,10 +98,22 @@ test('get, versions and files of a deck', async (t) => {
   const f = await get(owner, `/api/v1/presentations/${id}/files?version=1&limit=2`);
   t.deepEqual(f.body.items.map((x: { path: string }) => x.path), ['a.css', 'b.css']);
   const f2 = await get(owner, `/api/v1/presentations/${id}/files?version=1&limit=2&cursor=${f.body.nextCursor}`);
-  t.deepEqual(f2.body.items.map(({ fileId, ...f }: { fileId: string }) => (t.regex(fileId, /^[0-9a-f-]{36}$/), f)), [{ path: 'index.html', sha256: sha('v1'), size: 2, attachment: false }]);
+  t.deepEqual(f2.body.items.map(({ fileId, changedIn, ...f }: { fileId: string; changedIn: { version: number } }) => (t.regex(fileId, /^[0-9a-f-]{36}$/), t.is(changedIn.version, 1), f)), [{ path: 'index.html', sha256: sha('v1'), size: 2, attachment: false }]);
   const cur = await get(owner, `/api/v1/presentations/${id}/files`);
   t.deepEqual(cur.body.items.map((x: { path: string; attachment: boolean }) => [x.path, x.attachment]), [['downloads/x.txt', true], ['index.html', false]]);
   t.is((await get(owner, `/api/v1/presentations/${id}/files?version=9`)).body.error.code, 'version_not_found');
+  // Newest first (spec: every listing): a file is as new as the version since which it is
+  // unchanged; v3 changes index.html and keeps downloads/x.txt and adds z.css.
+  await publish(s.url, owner, { 'index.html': 'v3', 'downloads/x.txt': 'x', 'z.css': 'z' }, { deck: id, baseVersion: 2 });
+  const v3 = await get(owner, `/api/v1/presentations/${id}/files`);
+  t.deepEqual(v3.body.items.map((x: { path: string; changedIn: { version: number } }) => [x.path, x.changedIn.version]), [['index.html', 3], ['z.css', 3], ['downloads/x.txt', 2]]);
+  const p1 = await get(owner, `/api/v1/presentations/${id}/files?limit=1`);
+  const p2 = await get(owner, `/api/v1/presentations/${id}/files?limit=1&cursor=${p1.body.nextCursor}`);
+  const p3 = await get(owner, `/api/v1/presentations/${id}/files?limit=1&cursor=${p2.body.nextCursor}`);
+  t.deepEqual([...p1.body.items, ...p2.body.items, ...p3.body.items].map((x: { path: string }) => x.path), ['index.html', 'z.css', 'downloads/x.txt']);
+  t.is(p3.body.nextCursor, null);
+  const forged = Buffer.from(JSON.stringify(['2026-01-01T00:00:00Z', 'no-version-here'])).toString('base64url');
+  t.is((await get(owner, `/api/v1/presentations/${id}/files?cursor=${forged}`)).body.error.code, 'invalid_cursor');
 });
 
 test('rename (PATCH) changes the title only: id, versions and links unchanged; owner or admin only', async (t) => {

@@ -1,12 +1,20 @@
 // The generated-deck routes (/api/v1/event/decks/...): statuses and wire shapes, input
 // refused at the edge, the view URL composed only where SQL shows a view, and two workspaces:
 // B cannot read, list, review or release A's generated decks, runs or logs, over REST and
-// GraphQL. The worker's side is played by the app_private functions it calls.
+// GraphQL; a generated deck's thumbnail (gallery page) only to who may see the deck (after
+// release: other teams' participants, never a guest, a member off the roster or someone
+// removed from it). The
+// worker's side is played by the app_private functions it calls.
 import test from 'ava';
 import { createHash } from 'node:crypto';
 import { generatedViewHash, generatedViewUrl } from '../../../core/decks/view-link.ts';
 import { createEvent, eventWorkspace, HOUR, importRoster, person, teamIds, type Person } from '../../helpers/event.ts';
+import { Readable } from 'node:stream';
+import sharp from 'sharp';
+import { createBlobStore } from '../../../core/storage/index.ts';
 import { http } from '../../helpers/http.ts';
+import { pageSignIn, PASSWORD } from '../../helpers/pages.ts';
+import * as seed from '../../helpers/seed.ts';
 import { startTestServer, type TestServer } from '../../helpers/server.ts';
 
 let s: TestServer;
@@ -76,6 +84,35 @@ test.serial('the routes answer their shapes; the view is a share URL of this ins
   t.deepEqual(g.body.items.map((i: any) => [i.team.name, i.jury, i.community]), [['Comet', { state: 'pending' }, { state: 'pending' }], ['Rocket', { state: 'pending' }, { state: 'pending' }]]);
 });
 
+test.serial('a generated deck\'s thumbnail on the gallery page, served to who may see the deck: not to a participant before release, not to workspace B', async (t) => {
+  const png = await sharp({ create: { width: 32, height: 18, channels: 3, background: '#123456' } }).png().toBuffer();
+  const sha = createHash('sha256').update(png).digest('hex');
+  const store = createBlobStore(s.config);
+  try {
+    await store.put(sha, png.length, Readable.from([png]));
+  } finally {
+    store.close();
+  }
+  const d = (await s.db.pool.query('select deck_id, version from app_private.generated_decks where id = $1', [deckA])).rows[0];
+  await s.db.pool.query(`select app_private.save_thumbnail($1, $2, $3, 'title-card')`, [d.deck_id, d.version, sha]);
+  const url = `/event/decks/${deckA}/thumbnail.png`;
+  t.is((await http(s.url, 'GET', url)).status, 401, 'signed out');
+  for (const who of [a.owner, a.part, b.owner]) await seed.password(s.db.pool, who.userId, PASSWORD);
+  const organizer = await pageSignIn(s.url, a.owner.email);
+  const res = await fetch(`${s.url}${url}`, { headers: { cookie: organizer } });
+  t.is(res.status, 200);
+  t.is(res.headers.get('content-type'), 'image/png');
+  t.true(Buffer.from(await res.arrayBuffer()).equals(png));
+  const page = await http(s.url, 'GET', '/event/gallery', { cookie: organizer });
+  t.true(page.text.includes(`<img class="thumb" src="${url}" alt="Thumbnail of the jury deck of Rocket"`), 'the gallery shows it');
+  const participant = await pageSignIn(s.url, a.part.email);
+  t.is((await http(s.url, 'GET', url, { cookie: participant })).status, 404, 'not released: the participant may not see the deck, nor its thumbnail');
+  t.false((await http(s.url, 'GET', '/event/gallery', { cookie: participant })).text.includes(url));
+  const other = await pageSignIn(s.url, b.owner.email);
+  t.is((await http(s.url, 'GET', url, { cookie: other })).status, 404, 'workspace B cannot read A\'s thumbnail');
+  t.is((await http(s.url, 'GET', '/event/decks/not-a-uuid/thumbnail.png', { cookie: organizer })).status, 404);
+});
+
 test.serial('errors: run_not_found, deck_not_found (404), not_approved (409), refused input (400), vote_off (409)', async (t) => {
   const none = '00000000-0000-4000-8000-000000000000';
   t.like((await http(s.url, 'GET', `/api/v1/event/decks/runs/${none}`, { key: a.owner.key })), { status: 404, body: { error: { code: 'run_not_found' } } });
@@ -137,4 +174,31 @@ test.serial('GraphQL: the same functions answer B exactly as REST does', async (
   t.is(own.body.data.generatedDeck.id, deckA);
   const readOnly = await http(s.url, 'POST', '/graphql', { key: a.part.key, body: { query: `mutation { startDeckGeneration(input: { pNewRevision: true }) { result } }` } });
   t.truthy(readOnly.body.errors);
+});
+
+test.serial('a released deck\'s thumbnail: another team\'s participant sees it; a guest, a member off the roster and a participant removed from the roster do not', async (t) => {
+  const url = `/event/decks/${deckA}/thumbnail.png`;
+  const wsId = (await s.db.pool.query('select workspace_id from app.projects where id = $1', [a.teams.Rocket])).rows[0].workspace_id as string;
+  const other = await person(s.db.pool, wsId, 'p1@alpha.test'); // on the roster of Comet since setUp
+  const leaver = await person(s.db.pool, wsId, 'p9@alpha.test');
+  const guest = await person(s.db.pool, wsId, 'guest@alpha.test', 'guest');
+  const offRoster = await person(s.db.pool, wsId, 'member@alpha.test');
+  for (const who of [other, leaver, guest, offRoster]) await seed.password(s.db.pool, who.userId, PASSWORD);
+  const roster = [{ email: 'p0@alpha.test', team: 'Rocket' }, { email: 'p1@alpha.test', team: 'Comet' }];
+  await importRoster(s.url, a.owner.key, [...roster, { email: 'p9@alpha.test', team: 'Rocket' }]);
+  for (const d of (await s.db.pool.query(`select id from app_private.generated_decks where project_id = $1`, [a.teams.Rocket])).rows) {
+    const r = await http(s.url, 'POST', `/api/v1/event/decks/${d.id}/review`, { key: a.owner.key, body: { decision: 'approve' } });
+    t.is(r.status, 200, r.text);
+  }
+  const released = await http(s.url, 'POST', '/api/v1/event/decks/releases', { key: a.owner.key, body: { projectId: a.teams.Rocket } });
+  t.is(released.status, 200, released.text);
+
+  const png = async (cookie: string) => (await http(s.url, 'GET', url, { cookie })).status;
+  t.is(await png(await pageSignIn(s.url, other.email)), 200, 'released: a participant of another team sees it, as in the gallery');
+  const leaverCookie = await pageSignIn(s.url, leaver.email);
+  t.is(await png(leaverCookie), 200, 'on the roster: seen');
+  await importRoster(s.url, a.owner.key, roster);
+  t.is(await png(leaverCookie), 404, 'removed from the roster: the same session no longer sees it');
+  t.is(await png(await pageSignIn(s.url, guest.email)), 404, 'a workspace guest (no roster role)');
+  t.is(await png(await pageSignIn(s.url, offRoster.email)), 404, 'a workspace member off the roster');
 });

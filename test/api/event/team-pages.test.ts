@@ -5,6 +5,7 @@ import test from 'ava';
 import { createEvent, eventWorkspace, HOUR, importRoster, person, type Person } from '../../helpers/event.ts';
 import { http } from '../../helpers/http.ts';
 import { startTestServer, type TestServer } from '../../helpers/server.ts';
+import { liveDeck } from '../../helpers/vote.ts';
 
 const HOST = 'decks.podium.test';
 let s: TestServer;
@@ -33,6 +34,11 @@ test.after.always(() => s?.close());
 const showcase = (key: string, body: Record<string, unknown>) => http(s.url, 'PATCH', '/api/v1/event/showcase', { key, body });
 const links = (key: string, body: Record<string, unknown>) => http(s.url, 'PATCH', '/api/v1/event/deck-links', { key, body });
 const link = (token: string, host = HOST) => `https://${host}/v/${token}/`;
+/** A live share link of this (http) instance on a fresh deck of the workspace given. */
+const live = async (wsId = ws.id, ownerId = owner.userId) => {
+  const d = await liveDeck(s.db.pool, wsId, ownerId, 'x.invalid');
+  return { ...d, url: d.url.replace('https://x.invalid', s.url) };
+};
 
 test.serial('a participant acts on their own team without naming it; naming another team is not_your_team', async (t) => {
   const r = await showcase(ann.key, { product: 'Rocketeer', tagline: 'To the moon' });
@@ -98,11 +104,12 @@ test.serial('showcase: a field left out keeps its value; null or an empty string
 });
 
 test.serial('deck links: https share links /v/<token>/ on allowed hosts; null clears; a flag alone keeps the others', async (t) => {
-  const r = await links(ann.key, { demo: link('demo_1'), pitch: link('Pitch-2', 'other.podium.test:8443'), vote: link('vote3') });
-  t.is(r.status, 200);
-  t.deepEqual(r.body, { team: { id: rocketId, name: 'Rocket' }, demo: link('demo_1'), pitch: link('Pitch-2', 'other.podium.test:8443'), vote: link('vote3') });
+  const vote3 = (await live()).url;
+  const r = await links(ann.key, { demo: link('demo_1'), pitch: link('Pitch-2', 'other.podium.test:8443'), vote: vote3 });
+  t.is(r.status, 200, r.text);
+  t.deepEqual(r.body, { team: { id: rocketId, name: 'Rocket' }, demo: link('demo_1'), pitch: link('Pitch-2', 'other.podium.test:8443'), vote: vote3 });
   const only = await links(ann.key, { pitch: null });
-  t.deepEqual([only.body.demo, only.body.pitch, only.body.vote], [link('demo_1'), null, link('vote3')]);
+  t.deepEqual([only.body.demo, only.body.pitch, only.body.vote], [link('demo_1'), null, vote3]);
   const shown = await http(s.url, 'GET', '/api/v1/event/deck-links', { key: ann.key });
   t.deepEqual(shown.body, only.body);
   const bad = [
@@ -119,7 +126,7 @@ test.serial('deck links: https share links /v/<token>/ on allowed hosts; null cl
   t.is(host.status, 400);
   t.is(host.body.error.code, 'invalid_deck_link');
   t.is(host.body.error.field, 'vote');
-  t.is((await http(s.url, 'GET', '/api/v1/event/deck-links', { key: ann.key })).body.vote, link('vote3'), 'refusals change nothing');
+  t.is((await http(s.url, 'GET', '/api/v1/event/deck-links', { key: ann.key })).body.vote, vote3, 'refusals change nothing');
 });
 
 test.serial('deck links work whatever the vote section says', async (t) => {
@@ -131,14 +138,15 @@ test.serial('after voting opened a participant\'s vote link is vote_link_frozen;
   // The community vote issue sets this column; here it stands in for an opened vote.
   await s.db.pool.query('update app.events set voting_opened_at = app.now() where workspace_id = $1', [ws.id]);
   try {
-    const frozen = await links(ann.key, { vote: link('late') });
+    const frozen = await links(ann.key, { vote: `${s.url}/v/late/` });
     t.is(frozen.status, 409);
     t.is(frozen.body.error.code, 'vote_link_frozen');
     t.is((await links(ann.key, { vote: null })).body.error.code, 'vote_link_frozen', 'clearing is a change too');
     t.is((await links(ann.key, { demo: link('still-ok') })).status, 200);
-    const byOrganizer = await links(owner.key, { team: 'Rocket', vote: link('replaced') });
-    t.is(byOrganizer.status, 200);
-    t.is(byOrganizer.body.vote, link('replaced'));
+    const replaced = (await live()).url;
+    const byOrganizer = await links(owner.key, { team: 'Rocket', vote: replaced });
+    t.is(byOrganizer.status, 200, byOrganizer.text);
+    t.is(byOrganizer.body.vote, replaced);
   } finally {
     await s.db.pool.query('update app.events set voting_opened_at = null where workspace_id = $1', [ws.id]);
   }
@@ -205,4 +213,70 @@ test.serial('team members: a participant reads their own team only, an organizer
   t.is(r.body.error.code, 'event_not_configured');
   const gql = await http(s.url, 'POST', '/graphql', { key: stranger.owner.key, body: { query: `{ teamRoster(pTeam: "${rocketId}") }` } });
   t.is(gql.body.errors?.[0]?.extensions?.code, 'event_not_configured', gql.text);
+});
+
+test.serial('vote link on an http install: a live share link of this instance is taken as is, and eligibility finds the candidate', async (t) => {
+  const mine = await live();
+  t.true(mine.url.startsWith('http://'), 'the test server is an http install');
+  const r = await links(ann.key, { vote: mine.url });
+  t.is(r.status, 200, r.text);
+  t.is(r.body.vote, mine.url);
+  const own = new URL(s.url);
+  const otherPort = await links(ann.key, { vote: `http://${own.hostname}:${Number(own.port) + 1}/v/x/` });
+  t.like(otherPort.body.error, { code: 'invalid_deck_link', field: 'vote', ownOrigin: own.origin }, 'http only on the instance\'s own origin');
+  t.like((await links(ann.key, { vote: link('abc') })).body.error, { code: 'invalid_deck_link', field: 'vote' },
+    'an allowed host that is not this instance is no vote link');
+  t.is((await http(s.url, 'PUT', '/api/v1/event/vote', { key: owner.key, body: { on: true } })).status, 200);
+  try {
+    const e = await http(s.url, 'GET', '/api/v1/community/eligibility', { key: owner.key });
+    t.is(e.status, 200, e.text);
+    const rocket = e.body.candidates.find((c: { name: string }) => c.name === 'Rocket');
+    t.truthy(rocket, 'Rocket is a vote candidate');
+    t.notRegex(rocket.readiness, /vote link/, rocket.readiness);
+  } finally {
+    await http(s.url, 'PUT', '/api/v1/event/vote', { key: owner.key, body: { on: false } });
+  }
+});
+
+test.serial('vote link refusals: dead token, revoked link, deleted deck (deck_link_not_live); another workspace\'s deck; another team\'s vote deck (deck_link_taken); nothing written', async (t) => {
+  const kept = (await live()).url;
+  t.is((await links(ann.key, { vote: kept })).status, 200);
+  const refused = async (url: string, code: string, status: number, why: string) => {
+    const r = await links(ann.key, { vote: url });
+    t.is(r.status, status, `${why}: ${r.text}`);
+    t.is(r.body.error?.code, code, why);
+    t.is(r.body.error?.field, 'vote', why);
+  };
+  await refused(`${s.url}/v/NoSuchToken_123/`, 'deck_link_not_live', 400, 'unknown token');
+  const revoked = await live();
+  await s.db.pool.query('update app.share_links set revoked_at = now() where id = $1', [revoked.linkId]);
+  await refused(revoked.url, 'deck_link_not_live', 400, 'revoked link');
+  const expired = await live();
+  await s.db.pool.query(`update app.share_links set expires_at = now() - interval '1 minute' where id = $1`, [expired.linkId]);
+  await refused(expired.url, 'deck_link_not_live', 400, 'expired link');
+  const deleted = await live();
+  await s.db.pool.query('update app.decks set deleted_at = now() where id = $1', [deleted.deckId]);
+  await refused(deleted.url, 'deck_link_not_live', 400, 'deleted deck');
+
+  const other = await eventWorkspace(s.db.pool, 'Faraway');
+  const foreign = await live(other.ws.id, other.owner.userId);
+  await refused(foreign.url, 'deck_link_other_workspace', 400, 'another workspace\'s live share link');
+
+  const comets = await live();
+  t.is((await links(bob.key, { vote: comets.url })).status, 200, 'Comet links its own vote deck');
+  await refused(comets.url, 'deck_link_taken', 409, 'the same link as another team\'s vote link');
+  const second = await s.db.pool.query(`insert into app.share_links (deck_id, name) values ($1, 'again') returning id`, [comets.deckId]);
+  await s.db.pool.query(`insert into app_private.share_link_secrets (link_id, token_hash) values ($1, sha256('AnotherLinkSameDeck'::bytea))`, [second.rows[0].id]);
+  await refused(`${s.url}/v/AnotherLinkSameDeck/`, 'deck_link_taken', 409, 'another link to another team\'s vote deck');
+  const generated = await live();
+  const cometId = (await s.db.pool.query(`select id from app.projects where name = 'Comet'`)).rows[0].id;
+  await s.db.pool.query(`insert into app_private.generated_deck_targets (project_id, kind, deck_id) values ($1, 'community', $2)`, [cometId, generated.deckId]);
+  await refused(generated.url, 'deck_link_taken', 409, 'a deck generated for another team');
+  t.is((await links(owner.key, { team: 'Rocket', vote: comets.url })).body.error?.code, 'deck_link_taken', 'an organizer cannot give one deck to two teams either');
+
+  t.is((await http(s.url, 'GET', '/api/v1/event/deck-links', { key: ann.key })).body.vote, kept, 'refusals change nothing');
+  const ownGenerated = await links(bob.key, { vote: generated.url });
+  t.is(ownGenerated.status, 200, `a team may link the deck generated for it: ${ownGenerated.text}`);
+  t.is((await links(bob.key, { vote: null })).status, 200, 'Comet clears its vote link');
+  t.is((await links(ann.key, { vote: comets.url })).status, 200, 'a deck no other team links is free');
 });

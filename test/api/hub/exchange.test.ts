@@ -185,7 +185,7 @@ test.serial('rotation: a token of the new key is accepted after one fetch of the
   // A token signed with a key the hub never published (a forgery) is refused.
   const forged = newSigningKey();
   const now = Math.floor(Date.now() / 1000);
-  const token = signToken(privateKeyOf(forged.privatePem), forged.kid, { iss: hub.url, sub: randomUUID(), aud: a.url, iat: now, exp: now + 90, jti: randomUUID(), tool: 'deck', email: 'ann@acme.test' });
+  const token = await signToken(privateKeyOf(forged.privatePem), forged.kid, { iss: hub.url, sub: randomUUID(), aud: a.url, iat: now, exp: now + 90, jti: randomUUID(), tool: 'deck', email: 'ann@acme.test' });
   const f = await redeemAt(a, token, x.body.grant);
   t.is(f.status, 401);
   t.is(f.body.error.code, 'hub_token_invalid');

@@ -93,7 +93,7 @@ test.serial('posts from another origin are refused', async (t) => {
 });
 
 test('without an email driver the code pages do not exist and the link is not offered', async (t) => {
-  const plain = await startTestServer({ db: s.db });
+  const plain = await startTestServer({ db: s.db, env: { EMAIL_DRIVER: 'none' } });
   try {
     t.notRegex(await (await fetch(plain.url + '/signin')).text(), /signin\/code/);
     t.is((await fetch(plain.url + '/signin/code')).status, 404);

@@ -44,7 +44,7 @@ test.serial('the app not installed on the organization is its own problem, not a
   standin.installation = 404;
   t.deepEqual(await check(), {
     ok: false, codeHost: 'github', organization: 'acme', template: 'acme/template', branch: 'main', templateRevision: null,
-    problems: ['The GitHub App is not installed on the organization acme'],
+    problems: ['The GitHub App is not installed on the organization acme'], notes: [], revocations: [],
   });
   const refused = await http(s.url, 'POST', '/api/v1/admin/provision', { key: owner.key, body: { key: 'k1' } });
   t.is(refused.status, 409);
@@ -62,7 +62,7 @@ test.serial('installed, the template branch is read live: missing, then present'
   standin.installation = 200;
   t.like(await check(), { ok: false, templateRevision: null, problems: ['The template acme/template has no branch main on the code host'] });
   standin.templateBranch = true;
-  t.deepEqual(await check(), { ok: true, codeHost: 'github', organization: 'acme', template: 'acme/template', branch: 'main', templateRevision: SHA, problems: [] });
+  t.deepEqual(await check(), { ok: true, codeHost: 'github', organization: 'acme', template: 'acme/template', branch: 'main', templateRevision: SHA, problems: [], notes: [], revocations: [] });
   const plan = await http(s.url, 'GET', '/api/v1/admin/provision/plan', { key: owner.key });
   t.like(plan.body, { templateRevision: SHA, conflicts: [] });
 });

@@ -91,6 +91,23 @@ test.serial('each refusal code, in receipt order', async (t) => {
   t.deepEqual([...seqs].sort((a, b) => a - b), seqs);
 });
 
+test.serial('a push to the event\'s own template repository is its revision, not a refused receipt', async (t) => {
+  const before = (await receipts(s.db.pool, eventId)).length;
+  const sha = 'd4'.repeat(20);
+  const r = await sendDelivery(s.url, { eventId, payload: pushFixture('Octocoders/Template', { after: sha }), delivery: 'template-1' });
+  t.is(r.status, 202);
+  t.deepEqual(r.body, { sequence: null, verdict: 'template', refusal: null, late: false, duplicate: false,
+    template: { repository: 'Octocoders/Template', ref: 'refs/heads/main', sha } });
+  t.is((await receipts(s.db.pool, eventId)).length, before, 'no receipt');
+  const f = await http(s.url, 'GET', '/api/v1/submissions/failures', { key: owner.key });
+  t.false(f.body.refused.some((x: { repository: string }) => /template/i.test(x.repository)), 'not among the refused deliveries');
+  const { rows } = await s.db.pool.query('select ref, sha, delivery_id from app_private.template_revisions where event_id = $1', [eventId]);
+  t.deepEqual(rows, [{ ref: 'refs/heads/main', sha, delivery_id: 'template-1' }]);
+  // The same repository name from another organization is still refused.
+  const other = await sendDelivery(s.url, { eventId, payload: pushFixture('Someone/template', { organization: { login: 'Someone' } }) });
+  t.like(other.body, { verdict: 'refused', refusal: 'installation_mismatch' });
+});
+
 test.serial('a push replayed under a new delivery id is a duplicate: the last received revision does not move back', async (t) => {
   const [x, a, b] = ['a1', 'b2', 'c3'].map((h) => h.repeat(20));
   const first = pushFixture(repo, { before: x, after: a });

@@ -41,7 +41,7 @@ test.serial('login-request then login-complete stores the key as the active prof
   const me = await http(s.url, 'GET', '/api/v1/me', { key: c.profiles[host].apiKey });
   t.deepEqual(me.body.key.scopes, ['presentations:read', 'presentations:write']);
   // The classic profile logs out locally: the key stays valid on the server.
-  const out = await deckcli(['logout'], env);
+  const out = await deckcli(['logout', '--yes'], env);
   t.regex(out.stdout, /Forgot the key of profile/);
   t.false('apiKey' in configOf(config).profiles[host]);
   t.is((await http(s.url, 'GET', '/api/v1/me', { key: c.profiles[host].apiKey })).status, 200);
@@ -86,24 +86,25 @@ test('a hub-connected profile revokes its cached keys server-side, then evicts t
   const k = await seed.key(s.db.pool, 'owner@acme.test', 'deck');
   mkdirSync(path.join(config, 'podium', 'tools'), { recursive: true });
   writeFileSync(path.join(config, 'podium', 'tools', 'deckcli.json'), JSON.stringify({ active: 'i', profiles: { i: { baseUrl: s.url, connectKeys: { 'me@hub': k.key } } } }));
-  const r = await deckcli(['logout'], env);
+  const r = await deckcli(['logout', '--yes'], env);
   t.is(r.code, 0, r.stderr);
   t.regex(r.stdout, /Revoked the key of hub login me@hub/);
   t.is((await http(s.url, 'GET', '/api/v1/me', { key: k.key })).status, 401);
   t.deepEqual(configOf(config).profiles.i, { baseUrl: s.url });
 });
 
-test('a read-only key on a current instance (403 insufficient_scope): may not revoke itself, stays valid, said so; evicted locally', async (t) => {
+test('a read-only key on a current instance revokes itself; --api-url picks that instance profile, not the active one', async (t) => {
   const { env, config } = makeHome();
   const ro = await seed.key(s.db.pool, 'owner@acme.test', 'deck', { scopes: ['presentations:read'] });
   mkdirSync(path.join(config, 'podium', 'tools'), { recursive: true });
-  writeFileSync(path.join(config, 'podium', 'tools', 'deckcli.json'), JSON.stringify({ active: 'i', profiles: { i: { baseUrl: s.url, connectKeys: { 'me@hub': ro.key } } } }));
-  const r = await deckcli(['logout'], env);
+  writeFileSync(path.join(config, 'podium', 'tools', 'deckcli.json'), JSON.stringify({ active: 'other', profiles: { other: { baseUrl: 'http://127.0.0.1:9' }, i: { baseUrl: s.url, connectKeys: { 'me@hub': ro.key } } } }));
+  const r = await deckcli(['logout', '--yes', '--api-url', s.url], env);
   t.is(r.code, 0, r.stderr);
-  t.is(r.stdout, 'The key of hub login me@hub is read-only and may not revoke itself: it stays valid on the server; revoke it from the dashboard\n');
-  t.notRegex(r.stdout, /older instance/);
-  t.is((await http(s.url, 'GET', '/api/v1/me', { key: ro.key })).status, 200, 'the key is still valid on the server');
+  t.is(r.stdout, `Revoked the key of hub login me@hub on ${s.url}\n`);
+  t.notRegex(r.stdout, /older instance|read-only/);
+  t.is((await http(s.url, 'GET', '/api/v1/me', { key: ro.key })).status, 401, 'revoked on the server');
   t.deepEqual(configOf(config).profiles.i, { baseUrl: s.url });
+  t.deepEqual(configOf(config).profiles.other, { baseUrl: 'http://127.0.0.1:9' });
 });
 
 /** An older instance: the real server, except that its allowlist predates self-revocation. */
@@ -133,7 +134,7 @@ test('an older instance refusing self-revocation (403 key_not_allowed): the olde
     const k = await seed.key(s.db.pool, 'owner@acme.test', 'deck');
     mkdirSync(path.join(config, 'podium', 'tools'), { recursive: true });
     writeFileSync(path.join(config, 'podium', 'tools', 'deckcli.json'), JSON.stringify({ active: 'i', profiles: { i: { baseUrl: older.url, connectKeys: { 'me@hub': k.key } } } }));
-    const r = await deckcli(['logout'], env);
+    const r = await deckcli(['logout', '--yes'], env);
     t.is(r.code, 0, r.stderr);
     t.is(r.stdout, `${older.url} does not let a key revoke itself (older instance): the key of hub login me@hub stays valid on the server; revoke it from the dashboard\n`);
     t.true(older.seen.includes('DELETE /cli/auth/key'));

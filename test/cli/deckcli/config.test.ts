@@ -18,7 +18,7 @@ function legacy(home: string, body: unknown): string {
 
 test('no instance named anywhere is a clear error: deckcli has no default instance', async (t) => {
   const { env } = makeHome();
-  const r = await deckcli(['logout'], env);
+  const r = await deckcli(['logout', '--yes'], env);
   t.is(r.code, 1);
   t.regex(r.stderr, /no instance named: pass --api-url <url>, set DECKS_API_URL/);
 });
@@ -28,7 +28,7 @@ test('the legacy file is imported once, never modified, then no longer read; con
   const file = legacy(home, { profiles: { old: { apiUrl: 'https://decks.old.test/', apiKey: 'dk_legacy' } }, activeProfile: 'old' });
   const before = readFileSync(file);
   const mtime = statSync(file).mtimeMs;
-  const r = await deckcli(['logout'], env);
+  const r = await deckcli(['logout', '--yes'], env);
   t.is(r.code, 0, r.stderr);
   t.regex(r.stderr, /Imported profiles from .*deckcli\/config\.json \(left untouched\)/);
   t.regex(r.stdout, /Forgot the key of profile old/);
@@ -40,14 +40,14 @@ test('the legacy file is imported once, never modified, then no longer read; con
   t.is(statSync(path.dirname(newFile)).mode & 0o777, 0o700);
   // Afterwards the legacy file is not read again, even if it changes.
   legacy(home, { profiles: { other: { baseUrl: 'https://other.test', apiKey: 'dk_x' } } });
-  const again = await deckcli(['logout'], env);
+  const again = await deckcli(['logout', '--yes'], env);
   t.notRegex(again.stderr, /Imported/);
   t.regex(again.stdout, /No saved sign-in for https:\/\/decks\.old\.test/);
   // config clear, then the still-present legacy file is imported on the next run.
   const cleared = await deckcli(['config', 'clear'], env);
   t.is(cleared.stdout, `Cleared 1 profile(s) from ${newFile}\n`);
   t.notRegex(cleared.stderr, /Imported/);
-  const next = await deckcli(['logout'], env);
+  const next = await deckcli(['logout', '--yes'], env);
   t.regex(next.stderr, /Imported profiles/);
   t.regex(next.stdout, /Forgot the key of profile other/);
 });
@@ -55,7 +55,7 @@ test('the legacy file is imported once, never modified, then no longer read; con
 test('a legacy file with no profile is not imported', async (t) => {
   const { env, home } = makeHome();
   legacy(home, { profiles: {} });
-  const r = await deckcli(['logout'], env);
+  const r = await deckcli(['logout', '--yes'], env);
   t.is(r.code, 1);
   t.notRegex(r.stderr, /Imported/);
 });
@@ -66,13 +66,14 @@ function fakeIo(env: NodeJS.ProcessEnv, stdin = ''): Io {
   return { stdout: { write: () => true }, stderr: { write: () => true }, stdin: s, env };
 }
 
-test('key precedence: --api-key, --api-key-stdin, DECKS_API_KEY, then the profile of that instance', async (t) => {
+test('key precedence: --api-key or --api-key-stdin (never both), DECKS_API_KEY, then the profile of that instance', async (t) => {
   const { env, config } = makeHome();
   mkdirSync(path.join(config, 'podium', 'tools'), { recursive: true });
   writeFileSync(path.join(config, 'podium', 'tools', 'deckcli.json'), JSON.stringify({ active: 'a', profiles: { a: { baseUrl: 'https://a.test', apiKey: 'dk_profile' } } }));
   // No network here: the exchange of a hub login (cloud instances) is tested in test/cli/hub-sign-in.test.ts.
   const cred = (flags: object, e: NodeJS.ProcessEnv = env, stdin = '') => new Context(fakeIo(e, stdin), flags as never, []).credential({ exchange: false });
-  t.deepEqual(await cred({ apiKey: 'dk_flag', apiKeyStdin: true }, { ...env, DECKS_API_KEY: 'dk_env' }, 'dk_stdin\n'), { key: 'dk_flag', source: '--api-key' });
+  // Both flags at once are a conflict (one usage exit code for conflicting options), not a precedence.
+  await t.throwsAsync(cred({ apiKey: 'dk_flag', apiKeyStdin: true }, { ...env, DECKS_API_KEY: 'dk_env' }, 'dk_stdin\n'), { message: '--api-key and --api-key-stdin conflict' });
   t.deepEqual(await cred({ apiKeyStdin: true }, { ...env, DECKS_API_KEY: 'dk_env' }, 'dk_stdin\n'), { key: 'dk_stdin', source: '--api-key-stdin' });
   t.deepEqual(await cred({}, { ...env, DECKS_API_KEY: 'dk_env' }), { key: 'dk_env', source: 'DECKS_API_KEY' });
   t.deepEqual(await cred({}), { key: 'dk_profile', source: 'profile' });

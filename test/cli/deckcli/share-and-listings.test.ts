@@ -71,9 +71,9 @@ test.serial('views, list, versions, files list, and paging limits', async (t) =>
   t.is(v.code, 0, v.stderr);
   t.regex(v.stdout, /^1 view; last opened \S+/);
   t.regex((await deckcli(['list'], env)).stdout, new RegExp(`^${deckId} +v2 +presentation`, 'm'));
-  t.regex((await deckcli(['versions', deckId, '--limit', '1'], env)).stdout, /^v2 .*\nNext page: --cursor \S+\n$/);
-  t.regex((await deckcli(['versions', deckId, '--all'], env)).stdout, /^v2 .*\nv1 /);
-  t.regex((await deckcli(['files', 'list', deckId], env)).stdout, /^downloads\/a\.pdf +3 B/m);
+  t.regex((await deckcli(['versions', deckId, '--limit', '1'], env)).stdout, /^VERSION +CREATED +FILES +ENTRY\nv2 +\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d[+-]\d\d:\d\d +2 files +index\.html\nNext page: --cursor \S+\n$/);
+  t.regex((await deckcli(['versions', deckId, '--all'], env)).stdout, /^VERSION .*\nv2 .*\nv1 /);
+  t.regex((await deckcli(['files', 'list', deckId], env)).stdout, /^downloads\/a\.pdf +3 B +[0-9a-f]{12} +since v\d+$/m);
   t.is((await deckcli(['list', '--limit', '0'], env)).code, 2);
   t.is((await deckcli(['list', '--limit', '101'], env)).code, 2);
 });
@@ -100,7 +100,7 @@ test.serial('responses: summary then rows; filters; CSV guarded against formulas
 });
 
 test.serial('notify --off silences owner mails without touching forms; exactly one switch', async (t) => {
-  t.is((await deckcli(['notify', deckId], env)).code, 2);
+  t.is((await deckcli(['notify', deckId], env)).code, 1, 'a missing switch is a usage error');
   t.is((await deckcli(['notify', deckId, '--off'], env)).stdout, 'Owner mails on form activity are off (forms still take responses)\n');
   t.is((await deckcli(['notify', deckId, '--on'], env)).code, 0);
 });
@@ -108,7 +108,7 @@ test.serial('notify --off silences owner mails without touching forms; exactly o
 test.serial('delete soft-deletes: the deck and its links stop resolving', async (t) => {
   const link = JSON.parse((await deckcli(['share', deckId, '--json'], env)).stdout);
   t.is((await fetch(link.url)).status, 200);
-  const r = await deckcli(['delete', deckId], env);
+  const r = await deckcli(['delete', deckId, '--yes'], env);
   t.is(r.code, 0, r.stderr);
   t.is(r.stdout, `Deleted deck ${deckId}; its share links no longer resolve\n`);
   t.is((await fetch(link.url)).status, 404);

@@ -64,7 +64,7 @@ test.serial('refusals: no --to, a bad address, a stranger deck, no mail driver',
   t.is((await deckcli(['share-email', deckId], env)).code, 1);
   t.is((await deckcli(['share-email', deckId, '--to', 'nope'], env)).code, 2);
   t.is((await deckcli(['share-email', '00000000-0000-4000-8000-000000000000', '--to', 'a@b.test'], env)).code, 1);
-  const noMail = await startTestServer({ db: s.db });
+  const noMail = await startTestServer({ db: s.db, env: { EMAIL_DRIVER: 'none' } });
   try {
     const r = await http(noMail.url, 'POST', `/api/v1/presentations/${deckId}/share-links/email`, { key: env.DECKS_API_KEY, body: { to: 'a@b.test' } });
     t.is(r.status, 400);

@@ -49,8 +49,8 @@ test.serial('chats read --follow prints the page, then the channel\'s new posts 
   const pinned = await http(s.url, 'POST', `/api/v1/event/posts/${id}/pin`, { key: owner.key });
   t.is(pinned.status, 200, pinned.text);
   // Once the hub fanned the pin out (its frame is written before any later error frame), end the follow.
-  const pinId = Number((await s.db.pool.query(`select max(id) as id from app_private.live_events where kind = 'post.pinned'`)).rows[0].id);
-  await until('the pin fanned out', async () => s.api.live!.lastSeen >= pinId);
+  const pin = (await s.db.pool.query(`select id, event_id from app_private.live_events where kind = 'post.pinned' order by id desc limit 1`)).rows[0];
+  await until('the pin fanned out', async () => s.api.live!.position(pin.event_id) >= Number(pin.id));
   await s.db.pool.query('select app_private.revoke_key($1)', [k.id]);
   const r = await running;
   t.is(r.code, 3, r.stderr);

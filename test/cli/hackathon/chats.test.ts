@@ -71,10 +71,11 @@ async function refusedBefore(t: any, args: string[], code: number, message: RegE
 }
 
 test.serial('every check is made before any request: malformed ids are usage errors (1), bad text and options are refused (2)', async (t) => {
-  await refusedBefore(t, ['chats', 'read', 'general'], 1, /the channel id must be an id/);
+  await refusedBefore(t, ['chats', 'read'], 1, /name the channel/);
   await refusedBefore(t, ['chats', 'replies', rocketChat], 1, /name the channel and the thread's root post/);
   await refusedBefore(t, ['chats', 'replies', rocketChat, '42'], 1, /the post id must be an id/);
-  await refusedBefore(t, ['chats', 'post', 'nope', 'hi'], 1, /the channel id must be an id/);
+  await refusedBefore(t, ['chats', 'post', 'nope'], 2, /exactly one of the words of the post or --file/);
+  await refusedBefore(t, ['chats', 'replies', 'rocket', '42'], 1, /the post id must be an id/);
   await refusedBefore(t, ['chats', 'post', rocketChat, 'hi', '--thread', '123'], 1, /--thread must be an id/);
   await refusedBefore(t, ['chats', 'post', rocketChat], 2, /exactly one of the words of the post or --file/);
   await refusedBefore(t, ['chats', 'post', rocketChat, 'hi', '--file', file('a.txt', 'x')], 2, /exactly one of/);
@@ -102,12 +103,28 @@ test.serial('chats list prints kind, id and name per channel; --json is the wire
   const r = await run(['chats', 'list']);
   t.is(r.code, 0, r.stderr);
   t.true(requests > sent, 'requests are counted at the network edge (so the checks above are real)');
-  t.deepEqual(r.stdout.trim().split('\n'), [`general  ${general}  General`, `team     ${rocketChat}  Rocket`]);
+  t.deepEqual(r.stdout.trim().split('\n'), [`KIND     ${'ID'.padEnd(general.length)}  NAME`, `general  ${general}  General`, `team     ${rocketChat}  Rocket`]);
   const j = await run(['chats', 'list', '--json']);
   t.deepEqual(JSON.parse(j.stdout), (await http(s.url, 'GET', '/api/v1/event/chats', { key: ann.key })).body);
   const jury = await run(['chats', 'list'], jules);
   t.is(jury.code, 3);
   t.regex(jury.stderr, /Jury viewers may read the gallery, the programme and presentations only \(insufficient_event_role\)/);
+});
+
+test.serial('channels by name: general and a team chat by its team name, case-insensitive; unknown names list the channels (exit 2, nothing posted)', async (t) => {
+  const posted = await run(['chats', 'post', 'ROCKET', 'by', 'name']);
+  t.is(posted.code, 0, posted.stderr);
+  const postId = posted.stdout.match(new RegExp(`Posted (${ID})`))![1];
+  const read = await run(['chats', 'read', 'rocket', '--limit', '1']);
+  t.is(read.code, 0, read.stderr);
+  t.regex(read.stdout, new RegExp(`\\(${postId}\\)\n  by name\n`));
+  t.is((await run(['chats', 'read', 'General', '--limit', '1'])).code, 0);
+  t.is((await run(['chats', 'replies', 'rocket', postId])).code, 0);
+  const before = requests;
+  const unknown = await run(['chats', 'post', 'Comet', 'hi']);
+  t.is(unknown.code, 2);
+  t.is(unknown.stderr, `hackathon: no channel named "Comet" that you can read; candidates:\n  general General (${general})\n  team Rocket (${rocketChat}) (unknown_name)\n`);
+  t.is(requests, before + 1, 'one lookup, no post');
 });
 
 test.serial('chats post prints Posted <id> at <iso>, with a fresh Idempotency-Key each time; --file keeps newlines; --thread replies', async (t) => {

@@ -60,7 +60,7 @@ test.serial('eligibility show (the draft): candidates with readiness, voters, No
   const lines = r.stdout.trimEnd().split('\n');
   t.is(lines[0], 'Candidates:');
   t.regex(r.stdout, new RegExp(`  Rocket +included +2 members +not confirmed +not ready: not confirmed +${fx.teams.Rocket}\\n`));
-  t.regex(r.stdout, /Voters:\n  ann@cli\.test +Rocket +included +ann\n/);
+  t.regex(r.stdout, /Voters:\n  EMAIL +TEAM +ELIGIBILITY +NAME\n  ann@cli\.test +Rocket +included +ann\n/);
   t.deepEqual(lines.slice(-2), ['Not locked', 'Roster not locked']);
   t.is((await run('jury@cli.test', ['community', 'eligibility', 'show'])).code, 3, 'insufficient_event_role is an access refusal');
   t.is((await run('ann@cli.test', ['community', 'eligibility', 'show'])).code, 3);
@@ -170,7 +170,12 @@ test.serial('ballot show, save and submit: exit 2 before any request for bad num
   const own = await run('ann@cli.test', ['community', 'ballot', 'submit', '--ranking', `${fx.teams.Comet},${fx.teams.Rocket},${fx.teams.Apollo}`]);
   t.is(own.code, 1);
   t.regex(own.stderr, new RegExp(`Project ${fx.teams.Rocket} is your own team \\(invalid_ballot\\)`));
-  const sub = await run('ann@cli.test', ['community', 'ballot', 'submit', '--ranking', `${fx.teams.Comet}, ${fx.teams.Apollo}`]);
+  // Team names instead of ids (case-insensitive, among the candidates you rank): your own team
+  // is no candidate, so it is refused before any write, listing the candidates (exit 2).
+  const ownByName = await run('ann@cli.test', ['community', 'ballot', 'submit', '--ranking', 'comet,Rocket,apollo']);
+  t.is(ownByName.code, 2);
+  t.is(ownByName.stderr, `hackathon: position 2: no candidate named "Rocket" that you can read; candidates:\n  Apollo (${fx.teams.Apollo})\n  Comet (${fx.teams.Comet}) (unknown_name)\n`);
+  const sub = await run('ann@cli.test', ['community', 'ballot', 'submit', '--ranking', `COMET, ${fx.teams.Apollo}`]);
   t.is(sub.code, 0, sub.stderr);
   t.regex(sub.stdout, /^Ballot submitted \(revision 3, accepted at \S+Z\)\n$/);
   const after = await run('ann@cli.test', ['community', 'ballot', 'show']);
@@ -191,13 +196,14 @@ test.serial('ballots list (audited) and reads; close; calculate twice; results s
   const list = await run(OWNER, ['community', 'ballots', 'list']);
   t.is(list.code, 0, list.stderr);
   t.regex(list.stdout, /^Ballots of eligibility version 2: 4\n/);
-  t.regex(list.stdout, /\S{36}  ann@cli\.test +submitted +revision 3 +\S+Z +- +ann\n/);
+  t.regex(list.stdout, /^EMAIL +STATE +REVISION +SUBMITTED +INVALIDATION REASON +NAME +ID\n/m);
+  t.regex(list.stdout, /^ann@cli\.test +submitted +3 +\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d[+-]\d\d:\d\d +- +ann +\S{36}\n/m);
   const reads = await run(OWNER, ['community', 'ballots', 'reads']);
-  t.regex(reads.stdout, /^\S+Z  owner@cli\.test  eligibility v2  4 ballots\n$/);
+  t.regex(reads.stdout, /^READ AT +EMAIL +ELIGIBILITY +BALLOTS\n\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d[+-]\d\d:\d\d  owner@cli\.test  v2           4 ballots\n$/);
   const early = await run(OWNER, ['community', 'results', 'calculate']);
   t.is(early.code, 1);
   t.regex(early.stderr, /\(voting_not_closed\)/);
-  const closed = await run(OWNER, ['community', 'voting', 'close']);
+  const closed = await run(OWNER, ['community', 'voting', 'close', '--yes']);
   t.regex(closed.stdout, /^Voting closed at \S+Z\n$/);
   t.is((await run(OWNER, ['community', 'results', 'calculate'])).stdout, 'Calculated version 1\n');
   t.is((await run(OWNER, ['community', 'results', 'calculate'])).stdout, 'Version 1 already holds this ballot set\n');
@@ -207,19 +213,20 @@ test.serial('ballots list (audited) and reads; close; calculate twice; results s
   t.regex(lines[0]!, /^version 1 \(eligibility v2, calculated \S+Z, unreleased, digest [0-9a-f]{12}\)$/);
   // ann: Comet, Apollo; cat: Rocket, Apollo; dan: Comet, Rocket; zed: Rocket, Apollo, Comet.
   // Comet: 1 + 1 + 0 over 3 = 2/3; Rocket: 1 + 0 + 1 over 3 = 2/3; Apollo: 0 + 0 + 1/2 over 3 = 1/6.
-  t.deepEqual(lines.slice(1, 4).map((l) => l.trim().split(/ {2,}/)), [
+  t.deepEqual(lines.slice(1, 5).map((l) => l.trim().split(/ {2,}/)), [
+    ['RANK', 'SCORE', 'FRACTION', 'BALLOTS', 'NAME'],
     ['1', '0.6667', '2/3', '3 ballots', 'Comet'], ['1', '0.6667', '2/3', '3 ballots', 'Rocket'], ['3', '0.1667', '1/6', '3 ballots', 'Apollo'],
   ]);
-  t.is(lines[4], 'Tie at rank 1: Comet, Rocket');
-  t.is(lines[5], 'Coverage: 4 of 4 voters submitted, 0 invalidated, 3 candidates, exclusions: 1 project, 1 voter');
+  t.is(lines[5], 'Tie at rank 1: Comet, Rocket');
+  t.is(lines[6], 'Coverage: 4 of 4 voters submitted, 0 invalidated, 3 candidates, exclusions: 1 project, 1 voter');
   for (const bad of ['one', '0', '-2', '2147483648']) {
-    const r = await run(OWNER, ['community', 'results', 'release', bad]);
+    const r = await run(OWNER, ['community', 'results', 'release', bad, '--yes']);
     t.is(r.code, 2, bad);
   }
-  const missing = await run(OWNER, ['community', 'results', 'release', '5']);
+  const missing = await run(OWNER, ['community', 'results', 'release', '5', '--yes']);
   t.is(missing.code, 1);
   t.regex(missing.stderr, /No results version 5 \(not_found\)/);
-  t.is((await run(OWNER, ['community', 'results', 'release', '1'])).stdout, 'Released version 1\n');
+  t.is((await run(OWNER, ['community', 'results', 'release', '1', '--yes'])).stdout, 'Released version 1\n');
   // A participant exports the released version and recounts it with podium.
   const out = path.join(dir, 'ballots-v1.json');
   const exp = await run('ann@cli.test', ['community', 'results', 'export', '1', '--output', out]);
@@ -231,7 +238,7 @@ test.serial('ballots list (audited) and reads; close; calculate twice; results s
   t.is(recount.code, 0, recount.stderr);
   const rl = recount.stdout.trimEnd().split('\n');
   t.is(rl[0], 'Recount of version 1 (eligibility v2): 4 ballots, 3 candidates');
-  t.deepEqual(rl.slice(1, 5), lines.slice(1, 5), 'the same rows and tie as results show');
+  t.deepEqual(rl.slice(1, 6), lines.slice(1, 6), 'the same header, rows and tie as results show');
   t.is(rl.at(-1), `Digest: ${digest} (matches the file)`);
   // A tampered file: one ballot changed.
   const f = JSON.parse(readFileSync(out, 'utf8'));
@@ -243,15 +250,15 @@ test.serial('ballots list (audited) and reads; close; calculate twice; results s
   // Invalidate zed's ballot: results recalculated.
   const zed = (await s.db.pool.query(`select b.id from app.vote_ballots b join app.vote_voters v on v.id = b.voter_id where v.email = 'zed@cli.test'`)).rows[0].id;
   t.is((await run(OWNER, ['community', 'ballots', 'invalidate', zed])).code, 2, '--reason is required');
-  const inv = await run(OWNER, ['community', 'ballots', 'invalidate', zed, '--reason', 'duplicate account']);
+  const inv = await run(OWNER, ['community', 'ballots', 'invalidate', zed, '--reason', 'duplicate account', '--yes']);
   t.is(inv.code, 0, inv.stderr);
   t.is(inv.stdout, 'Ballot of zed@cli.test invalidated\nResults recalculated: version 2\n');
   const v2 = await run(OWNER, ['community', 'results', 'show']);
-  t.regex(v2.stdout, /^version 2 \(eligibility v2, calculated \S+Z, unreleased, digest [0-9a-f]{12}\)\n {2}1 +1\.0000 +1\/1 +2 ballots +Comet\n {2}2 +0\.5000 +1\/2 +2 ballots +Rocket\n {2}3 +0\.0000 +0\/1 +2 ballots +Apollo\nCoverage: 3 of 4 voters submitted, 1 invalidated, /);
+  t.regex(v2.stdout, /^version 2 \(eligibility v2, calculated \S+Z, unreleased, digest [0-9a-f]{12}\)\n {2}RANK +SCORE +FRACTION +BALLOTS +NAME\n {2}1 +1\.0000 +1\/1 +2 ballots +Comet\n {2}2 +0\.5000 +1\/2 +2 ballots +Rocket\n {2}3 +0\.0000 +0\/1 +2 ballots +Apollo\nCoverage: 3 of 4 voters submitted, 1 invalidated, /);
   t.regex(v2.stdout, /\n\nversion 1 \(eligibility v2, calculated \S+Z, released, digest /);
   const json = await run(OWNER, ['community', 'results', 'show', '--json']);
   t.deepEqual(JSON.parse(json.stdout), (await api(OWNER, 'GET', '/results')).body);
   // The participant's status shows the released rows.
   const st = await run('ann@cli.test', ['community', 'status']);
-  t.regex(st.stdout, /Results \(version 1, released \S+Z\):\n {2}1 +0\.6667 +2\/3 +3 ballots +Comet\n {2}1 +0\.6667 +2\/3 +3 ballots +Rocket\n {2}3 +0\.1667 +1\/6 +3 ballots +Apollo\nTie at rank 1: Comet, Rocket\n/);
+  t.regex(st.stdout, /Results \(version 1, released \S+Z\):\n {2}RANK +SCORE +FRACTION +BALLOTS +NAME\n {2}1 +0\.6667 +2\/3 +3 ballots +Comet\n {2}1 +0\.6667 +2\/3 +3 ballots +Rocket\n {2}3 +0\.1667 +1\/6 +3 ballots +Apollo\nTie at rank 1: Comet, Rocket\n/);
 });

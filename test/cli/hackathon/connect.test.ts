@@ -62,7 +62,7 @@ test.serial('connect prints identity, team, assignment, installer and next step;
     'GitHub username: not saved (hackathon connect --github <login>)',
     `Installer skill: 1.0.0 (sha256 ${skill.sha256.slice(0, 12)})`,
     `Dashboard: ${s.config.publicUrl}/event`,
-    'Next: hackathon setup',
+    'Next: hackathon connect --github <your GitHub username>, then hackathon setup',
     '',
   ].join('\n'));
   const file = JSON.parse(readFileSync(path.join(home.config, 'podium', 'tools', 'hackathon.json'), 'utf8'));
@@ -83,6 +83,8 @@ test.serial('a team with no repository yet: connect says so and shows no clone U
   t.is(r.code, 0, r.stderr);
   t.regex(r.stdout, /^Team: Comet Crew\nRepository: not assigned yet\nGitHub username: /m);
   t.notRegex(r.stdout, /Clone URL:/);
+  // Not `Next: hackathon setup` (it would exit 3): what comes next instead.
+  t.regex(r.stdout, /\nNext: wait for the organizers to provision the team repositories, then run hackathon connect again \(then hackathon setup\)\n$/);
   const j = JSON.parse((await hackathon(['connect', '--json'], { ...home.env, EVENT_URL: s.url, EVENT_API_KEY: bob.key })).stdout);
   t.like(j, { ok: true, role: 'participant', team: { name: 'Comet Crew' }, repository: null });
 });
@@ -98,6 +100,7 @@ test.serial('--github saves the username and prints its standing; the standing f
   r = await hackathon(['connect', '--github', 'ann-gh'], env);
   t.regex(r.stdout, /^GitHub username: ann-gh \(invited\)$/m);
   t.regex(r.stdout, /^  Fix: Accept the invitation to acme\/rocket as ann-gh: /m);
+  t.true(r.stdout.endsWith(`Next: hackathon setup (it accepts your invitation to acme/rocket for you; or open ${s.config.publicUrl}/codehost/invitations/acme/rocket)\n`), r.stdout);
   // A key from the environment is not written into the profile.
   const file = JSON.parse(readFileSync(path.join(home.config, 'podium', 'tools', 'hackathon.json'), 'utf8'));
   t.is(file.profiles[new URL(s.url).host].apiKey, undefined);

@@ -83,7 +83,7 @@ test.serial('decks generate: started line; a second start while it runs is run_i
   t.is(again.code, 1);
   t.regex(again.stderr, new RegExp(`run_in_progress|Run ${runId} is still in progress`));
   const runs = await run(['decks', 'runs']);
-  t.regex(runs.stdout, new RegExp(`^Current revision: 1\nID +REVISION +STATUS +CREATED +COUNTS\n${runId} +1 +running +\\S+Z +4 pending, 0 running, 0 review, 0 failed, 0 skipped\n$`));
+  t.regex(runs.stdout, new RegExp(`^Current revision: 1\nID +REVISION +STATUS +CREATED +COUNTS\n${runId} +1 +running +\\d{4}-\\d\\d-\\d\\dT\\d\\d:\\d\\d:\\d\\d[+-]\\d\\d:\\d\\d +4 pending, 0 running, 0 review, 0 failed, 0 skipped\n$`));
   const g = await run(['decks', 'gallery']);
   t.regex(g.stdout, /^Blank jury: generating community: generating\nRocket jury: generating community: generating\nNext: hackathon decks runs \(a generation run is in progress\)\n$/);
   await s.startWorker();

@@ -5,11 +5,12 @@ import test from 'ava';
 import { mkdtempSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { timeLeft } from '../../../cli/hackathon/commands/event/status.ts';
+import { timeLeft } from '../../../cli/lib/time.ts';
 import { eventWorkspace, HOUR, iso, person, schedule, type Person } from '../../helpers/event.ts';
 import { http } from '../../helpers/http.ts';
 import * as seed from '../../helpers/seed.ts';
 import { startTestServer, type TestServer } from '../../helpers/server.ts';
+import { liveDeck } from '../../helpers/vote.ts';
 import { makeHome, runHackathon as hackathon } from './run.ts';
 
 let s: TestServer;
@@ -93,13 +94,14 @@ test.serial('roster import: file checks before any request, then the whole roste
 test.serial('roster show lists people with signed-in state; lock and unlock are idempotent', async (t) => {
   const show = await run(['event', 'roster', 'show']);
   t.is(show.code, 0, show.stderr);
-  t.regex(show.stdout, /^ann@acme\.test +participant +Rocket +not signed in +Ann$/m);
-  t.regex(show.stdout, /^jules@acme\.test +jury +- +invited$/m);
+  t.regex(show.stdout, /^ann@acme\.test +participant +Rocket +no +Ann +maintain \(no repository yet\)$/m);
+  t.regex(show.stdout, /^EMAIL +ROLE +TEAM +SIGNED IN +NAME +REPOSITORY +INVITATION\n/);
+  t.regex(show.stdout, /^jules@acme\.test +jury +- +no +- +invited$/m);
   const lock = await run(['event', 'roster', 'lock']);
   t.regex(lock.stdout, /^Roster locked since \d{4}-/);
   t.is((await run(['event', 'roster', 'lock'])).code, 0);
   t.regex((await run(['event', 'roster', 'show'])).stdout, /^Roster locked since /m);
-  const refused = await run(['event', 'roster', 'import', '--file', file('r4.json', [])]);
+  const refused = await run(['event', 'roster', 'import', '--yes', '--file', file('r4.json', [])]);
   t.is(refused.code, 1);
   t.regex(refused.stderr, /roster_locked|locked/);
   t.is((await run(['event', 'roster', 'unlock'])).stdout, 'Roster unlocked\n');
@@ -109,7 +111,7 @@ test.serial('roster show lists people with signed-in state; lock and unlock are 
 test.serial('status prints the phase, five deadlines, the next one with time left, role and teams', async (t) => {
   const r = await run(['event', 'status']);
   t.is(r.code, 0, r.stderr);
-  t.regex(r.stdout, /^Spring Hack \(version 2, timezone Europe\/Berlin\)\nPhase: scheduled\nServer time: \S+Z\nStart: \S+\nBuild end: \S+\nFreeze: \S+\nVote opens: \S+\nVote closes: \S+\nNext deadline: start at \S+ \(\d+h \d{2}m \d{2}s left\)\nRole: organizer\nTeams:\n  Rocket +waiting\n$/);
+  t.regex(r.stdout, /^Spring Hack \(version 2, timezone Europe\/Berlin\)\nPhase: scheduled\nServer time: \S+Z\nStart: \S+\nBuild end: \S+\nFreeze: \S+\nVote opens: \S+\nVote closes: \S+\nNext deadline: start at \S+ \(\d+h \d{2}m \d{2}s left\)\nRole: organizer\nTeams:\n  TEAM +STATE\n  Rocket +waiting\n$/);
   const mine = await run(['event', 'status'], ann);
   t.regex(mine.stdout, /^Role: participant, team Rocket$/m);
   const json = JSON.parse((await run(['event', 'status', '--json'])).stdout);
@@ -123,10 +125,14 @@ test.serial('agenda: more than 30 items refused before any request; set prints t
   const set = await run(['event', 'agenda', 'set', '--file', file('a2.json', { items: [
     { title: 'Lunch', kind: 'meal', startsAt: iso(start + HOUR), endsAt: iso(start + 2 * HOUR) },
     { title: 'Kickoff', kind: 'talk', startsAt: iso(start) },
-  ] })]);
+  ] })], owner, { TZ: 'UTC' });
   t.is(set.code, 0, set.stderr);
-  t.is(set.stdout, `2 items\n${iso(start)}  -                         talk  Kickoff\n${iso(start + HOUR)}  ${iso(start + 2 * HOUR)}  meal  Lunch\n`);
-  t.is((await run(['event', 'agenda', 'show'], ann)).stdout, set.stdout.split('\n').slice(1).join('\n'));
+  // Times in this machine's zone (TZ), to the second, under a header row.
+  const kolkata = (ms: number) => new Date(ms + 5.5 * HOUR).toISOString().slice(0, 19) + '+05:30';
+  const utc = (ms: number) => iso(ms).slice(0, 19) + '+00:00';
+  t.is(set.stdout, `2 items\nSTARTS                     ENDS                       KIND  TITLE\n${utc(start)}  -                          talk  Kickoff\n${utc(start + HOUR)}  ${utc(start + 2 * HOUR)}  meal  Lunch\n`);
+  const shown = await run(['event', 'agenda', 'show'], ann, { TZ: 'Asia/Kolkata' });
+  t.is(shown.stdout, `STARTS                     ENDS                       KIND  TITLE\n${kolkata(start)}  -                          talk  Kickoff\n${kolkata(start + HOUR)}  ${kolkata(start + 2 * HOUR)}  meal  Lunch\n`);
   const refused = await run(['event', 'agenda', 'set', '--file', file('a3.json', [{ title: '', kind: 'talk', startsAt: iso(start) }])]);
   t.is(refused.code, 1);
   t.regex(refused.stderr, /items\.0\.title/);
@@ -155,6 +161,21 @@ test.serial('showcase: client limits and conflicts, then set and show with - for
   t.regex((await run(['showcase', 'show', '--team', 'Rocket'])).stdout, /^Team: Rocket$/m);
 });
 
+test.serial('showcase set --description-file: read as UTF-8, one final newline dropped; with --description it conflicts (2); a missing file is 2', async (t) => {
+  const f = file('description.md', 'From a file\n\n  indented line\n');
+  const set = await run(['showcase', 'set', '--description-file', f], ann);
+  t.is(set.code, 0, set.stderr);
+  t.regex(set.stdout, /^Description: \n  From a file\n  \n    indented line\n$/m);
+  const j = await run(['showcase', 'show', '--json'], ann);
+  t.is(JSON.parse(j.stdout).description, 'From a file\n\n  indented line');
+  const both = await run(['showcase', 'set', '--description', 'x', '--description-file', f], ann);
+  t.is(both.code, 2);
+  t.regex(both.stderr, /--description and --description-file conflict/);
+  const missing = await run(['showcase', 'set', '--description-file', path.join(dir, 'nope.md')], ann);
+  t.is(missing.code, 2);
+  t.regex(missing.stderr, /cannot read .*nope\.md \(ENOENT\)/);
+});
+
 test.serial('deck links: only https share links with /v/<token>/ leave the client', async (t) => {
   for (const bad of ['http://127.0.0.1/v/abc/', 'https://x.test/deck/abc', 'https://x.test/v/abc', 'https://x.test/v/abc/?a=1']) {
     const r = await run(['decks', 'link', '--demo', bad], ann);
@@ -170,6 +191,40 @@ test.serial('deck links: only https share links with /v/<token>/ leave the clien
   t.is(r.stdout, `Team: Rocket\nDemo deck: ${good}\nPresentation: -\nVote presentation: -\n`);
   t.is((await run(['decks', 'show'], ann)).stdout, r.stdout);
   t.regex((await run(['decks', 'link', '--clear', 'demo'], ann)).stdout, /^Demo deck: -$/m);
+});
+
+test.serial('decks link --vote takes a live http share link of the instance itself (an http install); a dead one is deck_link_not_live', async (t) => {
+  const d = await liveDeck(s.db.pool, wsId, owner.userId, 'x.invalid');
+  const url = d.url.replace('https://x.invalid', s.url);
+  t.true(url.startsWith('http://'));
+  const r = await run(['decks', 'link', '--vote', url], ann);
+  t.is(r.code, 0, r.stderr);
+  t.regex(r.stdout, new RegExp(`^Vote presentation: ${url.replace(/[.+]/g, '\\$&')}$`, 'm'));
+  const dead = await run(['decks', 'link', '--vote', `${s.url}/v/NoSuchToken/`], ann);
+  t.is(dead.code, 1, dead.stderr);
+  t.regex(dead.stderr, /deck_link_not_live|no live deck/);
+  const elsewhere = await run(['decks', 'link', '--vote', `http://elsewhere.test/v/abc/`], ann);
+  t.is(elsewhere.code, 2, 'http on another origin is refused before the request');
+  t.regex(elsewhere.stderr, /https URL, or a share link of http:\/\/127\.0\.0\.1/);
+  t.is((await run(['decks', 'link', '--clear', 'vote'], ann)).code, 0);
+});
+
+test.serial('decks link --clear repeated clears each named link in one request; a link set and cleared at once conflicts (2)', async (t) => {
+  const host = new URL(s.url).hostname;
+  const demo = `https://${host}/v/Demo_1/`;
+  const pitch = `https://${host}/v/Pitch_2/`;
+  const set = await run(['decks', 'link', '--demo', demo, '--pitch', pitch], ann);
+  t.is(set.code, 0, set.stderr);
+  t.is(set.stdout, `Team: Rocket\nDemo deck: ${demo}\nPresentation: ${pitch}\nVote presentation: -\n`);
+  const cleared = await run(['decks', 'link', '--clear', 'demo', '--clear', 'pitch'], ann);
+  t.is(cleared.code, 0, cleared.stderr);
+  t.is(cleared.stdout, 'Team: Rocket\nDemo deck: -\nPresentation: -\nVote presentation: -\n');
+  const again = await run(['decks', 'link', '--clear', 'demo', '--clear', 'demo'], ann);
+  t.is(again.code, 0, 'clearing what is already clear is no error');
+  t.regex(again.stdout, /^Demo deck: -$/m);
+  const conflict = await run(['decks', 'link', '--demo', demo, '--clear', 'pitch', '--clear', 'demo'], ann);
+  t.is(conflict.code, 2);
+  t.regex(conflict.stderr, /--demo and --clear demo conflict/);
 });
 
 test.serial('projects: create, list, update, archive, members', async (t) => {
@@ -199,8 +254,14 @@ test.serial('teams list and members read every page', async (t) => {
   const created = await http(s.url, 'POST', '/api/v1/teams', { key: owner.key, body: { slug: 'design', name: 'Design' } });
   t.is(created.status, 201, created.text);
   await http(s.url, 'POST', '/api/v1/teams/design/members', { key: owner.key, body: { person: 'ann@acme.test' } });
-  t.regex((await run(['teams', 'list'])).stdout, /^design +Design +1 member$/m);
+  t.regex((await run(['teams', 'list'])).stdout, /^SLUG +NAME +MEMBERS +MANAGED BY\ndesign +Design +1 member +-$/m);
   t.regex((await run(['teams', 'members', 'design'])).stdout, /^ann@acme\.test /m);
+  // A team managed on the hub is marked (hub) in the last column; the others are not.
+  await http(s.url, 'POST', '/api/v1/teams', { key: owner.key, body: { slug: 'hub-crew', name: 'Hub Crew' } });
+  await s.db.pool.query(`update app.teams set hub_managed = true where workspace_id = $1 and slug = 'hub-crew'`, [wsId]);
+  const list = (await run(['teams', 'list'])).stdout;
+  t.regex(list, /^hub-crew +Hub Crew +0 members +hub$/m);
+  t.regex(list, /^design +Design +1 member +-$/m);
 });
 
 test.serial('demo passes: sign in as the owner, mint, list, revoke, sign out', async (t) => {
@@ -215,8 +276,8 @@ test.serial('demo passes: sign in as the owner, mint, list, revoke, sign out', a
   t.is(minted.code, 0, minted.stderr);
   t.regex(minted.stdout, /^ann@acme\.test \(pass (\S+), expires \S+\):\n  \S+\/demo\/\S+\n  \S+\/demo\/\S+\?to=%2Fevent\n$/);
   const passId = /pass (\S+),/.exec(minted.stdout)![1];
-  t.regex((await run(['demo', 'list'], owner, ownerEnv)).stdout, new RegExp(`^${passId} +ann@acme\\.test +expires \\S+ +not revoked +0 uses$`, 'm'));
-  t.regex((await run(['demo', 'revoke', passId], owner, ownerEnv)).stdout, new RegExp(`^Revoked ${passId}; ended 0 sessions\n$`));
+  t.regex((await run(['demo', 'list'], owner, ownerEnv)).stdout, new RegExp(`^ID +EMAIL +EXPIRES +REVOKED +USES\n${passId} +ann@acme\\.test +\\d{4}-\\d\\d-\\d\\dT\\d\\d:\\d\\d:\\d\\d[+-]\\d\\d:\\d\\d +not revoked +0 uses$`, 'm'));
+  t.regex((await run(['demo', 'revoke', passId, '--yes'], owner, ownerEnv)).stdout, new RegExp(`^Revoked ${passId}; ended 0 sessions\n$`));
   const { rows } = await s.db.pool.query(`select count(*)::int as n from app_private.sessions s join app.users u on u.id = s.user_id where u.email = $1`, [owner.email]);
   t.is(rows[0].n, 0, 'every demo command signed out at the end');
 });
@@ -240,9 +301,10 @@ test.serial('status shows a build-end notice with its reason; after voting opene
     t.regex(frozen.stderr, /vote_link_frozen/);
     const demoStill = await run(['decks', 'link', '--demo', good], ann);
     t.is(demoStill.code, 0, demoStill.stderr);
-    const organizer = await run(['decks', 'link', '--vote', good, '--team', 'Rocket']);
+    const replaced = (await liveDeck(s.db.pool, wsId, owner.userId, new URL(s.url).hostname)).url;
+    const organizer = await run(['decks', 'link', '--vote', replaced, '--team', 'Rocket']);
     t.is(organizer.code, 0, organizer.stderr);
-    t.regex(organizer.stdout, new RegExp(`^Vote presentation: ${good.replace(/[.+]/g, '\\$&')}$`, 'm'));
+    t.regex(organizer.stdout, new RegExp(`^Vote presentation: ${replaced.replace(/[.+]/g, '\\$&')}$`, 'm'));
   } finally {
     await s.db.pool.query(`update app.events set voting_opened_at = null where id = $1`, [e.id]);
     await s.db.pool.query(`delete from app.event_notices where id = $1`, [n.id]);

@@ -6,7 +6,8 @@
 import test from 'ava';
 import { randomUUID } from 'node:crypto';
 import net from 'node:net';
-import { ChannelFollower, channelOf, followAfterPage, followJson, followLines, parseSse, type FollowEvent, type FollowNotice } from '../../../cli/hackathon/follow.ts';
+import { ChannelFollower, channelOf, followAfterPage, followJson, followLines } from '../../../cli/hackathon/follow.ts';
+import { parseSse, type FollowEvent, type FollowNotice } from '../../../cli/lib/stream.ts';
 import { EXIT } from '../../../cli/lib/errors.ts';
 import { WireClient, WireError } from '../../../cli/lib/wire.ts';
 import { createEvent, eventWorkspace, HOUR, importRoster, person, teamIds, type Person } from '../../helpers/event.ts';
@@ -114,7 +115,7 @@ test.serial('following a channel yields its changes only, in order, and not a po
   await publish('post.created', { channelId: otherChannel, post: post(otherChannel, 'elsewhere') });
   await publish('request.changed', { request: { id: 'r2', status: 'open', threadChannelId: otherChannel, claimedBy: null } }, PUBLIC, redTeam);
   await publish('post.hidden', { channelId: channel, postId: mine.id, reason: 'organizers only' }, ['organizer']);
-  const last = await publish('reaction.changed', { channelId: channel, postId: mine.id, reactions: [{ emoji: '👍', count: 1 }] });
+  const last = await publish('reaction.changed', { channelId: channel, postId: mine.id, emoji: '👍', count: 1, change: 'added', by: { id: mine.author.id, name: mine.author.name } });
   expected.push(last);
   await until('the last change', async () => events.some((e) => e.id === last));
   t.deepEqual(events.map((e) => e.id), expected);
@@ -188,7 +189,7 @@ test('followLines prints posts with the chats read formatter, replies with their
   t.deepEqual(followLines(e('post.hidden', { channelId: 'c', postId: 'p' }), postLines), ['Hidden p']);
   t.deepEqual(followLines(e('post.hidden', { channelId: 'c', postId: 'p', reason: 'spam' }), postLines), ['Hidden p: spam']);
   t.deepEqual(followLines(e('request.changed', { request: { id: 'r', status: 'claimed', claimedBy: { name: 'Ada' } } }), postLines), ['Request r is claimed, claimed by Ada']);
-  t.deepEqual(followLines(e('reaction.changed', { channelId: 'c', postId: 'p', reactions: [] }), postLines), []);
+  t.deepEqual(followLines(e('reaction.changed', { channelId: 'c', postId: 'p', emoji: '👍', count: 0, change: 'removed', by: { id: 'u', name: 'Ann' } }), postLines), []);
   t.is(followJson(e('post.pinned', { channelId: 'c', postId: 'p' })), '{"id":"9","kind":"post.pinned","payload":{"channelId":"c","postId":"p"}}');
   t.is(channelOf('request.changed', { request: { threadChannelId: 't' } }), 't');
   t.is(channelOf('post.pinned', { channelId: 'c' }), 'c');

@@ -3,7 +3,7 @@
 // host driver): event configure, event github (claims the organization and creates the
 // template empty), github-check naming the URL to push the template to, git push of the
 // template there with the organizer's hck_ key, github-check passing, roster import, the
-// participant's connect, admin provision, the invitation the record names accepted, setup
+// participant's connect, admin provision, setup accepting the invitation the record names
 // (clone, agent files, the app started by a stand-in `docker`), and a push from the clone
 // recorded as the team's receipt.
 import test from 'ava';
@@ -101,16 +101,18 @@ test('claim, push the template with git, roster, connect, provision, accept, set
   const connected = await hackathon(['connect', '--github', 'ann-gh'], as(ann));
   t.is(connected.code, 0, connected.stderr);
   t.regex(connected.stdout, /^Repository: not assigned yet$/m);
+  t.regex(connected.stdout, /^Next: wait for the organizers to provision the team repositories, then run hackathon connect again \(then hackathon setup\)$/m);
+  t.notRegex(connected.stdout, /^Next: hackathon setup$/m, 'setup would refuse now');
   const provisioned = await org(['admin', 'provision', '--key', 'first']);
   t.is(provisioned.code, 0, provisioned.stderr);
-  t.is(provisioned.stdout, 'Provisioned (first): 0 ready, 1 invited, 0 attention\n  invited  acme/rocket  Rocket\n');
+  t.is(provisioned.stdout, 'Provisioned (first): 0 ready, 1 invited, 0 attention\n  READINESS  REPOSITORY   TEAM    ATTENTION\n  invited    acme/rocket  Rocket\n');
 
-  // The record names the invitation; the participant accepts it where it says.
+  // The record names the invitation's page; connect says setup accepts it.
   const invited = await hackathon(['connect', '--json'], as(ann));
   const access = JSON.parse(invited.stdout).repository.access;
-  t.like(access, { standing: 'invited', invitationUrl: `${s.url}/api/v1/codehost/invitations/accept` });
-  const accept = await fetch(access.invitationUrl, { method: 'POST', headers: { authorization: `Bearer ${ann.key}`, 'content-type': 'application/json' }, body: JSON.stringify({ repository: 'acme/rocket' }) });
-  t.is(accept.status, 200);
+  t.like(access, { standing: 'invited', invitationUrl: `${s.url}/codehost/invitations/acme/rocket` });
+  const told = await hackathon(['connect'], as(ann));
+  t.regex(told.stdout, new RegExp(`^Next: hackathon setup \\(it accepts your invitation to acme/rocket for you; or open ${s.url}/codehost/invitations/acme/rocket\\)$`, 'm'));
 
   // Setup: clone of the team repository (a copy of the template), the app started and ready.
   const gitconfig = path.join(tempDir(), 'gitconfig');
@@ -119,6 +121,7 @@ test('claim, push the template with git, roster, connect, provision, accept, set
   const dir = path.join(home.home, 'podium', 'hackathon', 'rocket');
   const setup = await hackathon(['setup'], env);
   t.is(setup.code, 0, setup.stderr);
+  t.regex(setup.stderr, new RegExp(`^Accepted your invitation to acme/rocket as ann-gh \\(on this instance's code host; the page ${s.url}/codehost/invitations/acme/rocket does the same\\)$`, 'm'));
   t.regex(setup.stdout, new RegExp(`^Directory: ${dir} \\(cloned\\)\\nRepository: acme/rocket \\(branch main\\)\\n`));
   t.regex(setup.stdout, new RegExp(`^Local URL: http://localhost:${appPort}$`, 'm'));
   t.is(execFileSync('git', ['-C', dir, 'rev-parse', 'HEAD'], { encoding: 'utf8' }).trim(), templateSha);
@@ -131,7 +134,8 @@ test('claim, push the template with git, roster, connect, provision, accept, set
     (err, _out, stderr) => (err ? reject(new Error(stderr || err.message)) : resolve())));
   const sha = execFileSync('git', ['-C', dir, 'rev-parse', 'HEAD'], { encoding: 'utf8' }).trim();
   const eventId = (await s.db.pool.query('select id from app.events where name = $1', ['Path Hack'])).rows[0].id;
-  const rows = await waitForReceipts(s.db.pool, eventId, 2);
+  const rows = await waitForReceipts(s.db.pool, eventId, 1);
+  t.is(rows.length, 1, 'the template push is no receipt');
   t.like(rows.at(-1), { sha, verdict: 'accepted', refusal: null });
   const list = await org(['submissions', 'list']);
   t.regex(list.stdout, new RegExp(sha.slice(0, 12)));

@@ -11,7 +11,7 @@ import { startTestServer, type TestServer } from '../../helpers/server.ts';
 import { makeHome, runHackathon as hackathon } from './run.ts';
 
 let s: TestServer;
-let owner: Person, ann: Person, coach: Person;
+let owner: Person, ann: Person, ben: Person, coach: Person, adv: Person, juror: Person, org2: Person;
 let env: NodeJS.ProcessEnv;
 const run = (args: string[], as: Person = owner) => hackathon(args, { ...env, EVENT_URL: s.url, EVENT_API_KEY: as.key });
 
@@ -22,30 +22,39 @@ test.before(async () => {
   owner = w.owner;
   await createEvent(s.url, owner.key, Date.now() + HOUR);
   ann = await person(s.db.pool, w.ws.id, 'ann@x.test');
+  ben = await person(s.db.pool, w.ws.id, 'ben@x.test');
   coach = await person(s.db.pool, w.ws.id, 'coach@x.test');
-  await importRoster(s.url, owner.key, [{ email: ann.email, team: 'Rocket' }, { email: coach.email, role: 'advisor' }]);
+  adv = await person(s.db.pool, w.ws.id, 'adv@x.test');
+  juror = await person(s.db.pool, w.ws.id, 'juror@x.test');
+  org2 = await person(s.db.pool, w.ws.id, 'org2@x.test');
+  // An advisor without a username (coach), one with (adv), a juror and a second organizer without: none of them blocks provisioning.
+  await importRoster(s.url, owner.key, [{ email: ann.email, team: 'Rocket' }, { email: ben.email, team: 'Rocket' }, { email: coach.email, role: 'advisor' },
+    { email: adv.email, role: 'advisor' }, { email: juror.email, role: 'jury' }, { email: org2.email, role: 'organizer' }]);
   await http(s.url, 'PUT', '/api/v1/event/github', { key: owner.key, body: { organization: 'acme', template: 'acme/template' } });
   await s.db.pool.query(`update app.roster_entries set github_login = 'ann-gh' where email = $1`, [ann.email]);
+  await s.db.pool.query(`update app.roster_entries set github_login = 'adv-gh' where email = $1`, [adv.email]);
 });
 test.after.always(() => s?.close());
 
 test.serial('github-check exits 4 listing the problems; dry-run prints the plan with conflicts; a run is refused plan_conflicts', async (t) => {
   const check = await run(['event', 'github-check']);
   t.is(check.code, 4);
-  t.regex(check.stdout, /Problem: coach@x.test \(coach\) has no code-host username/);
+  t.regex(check.stdout, /Problem: ben@x.test \(Rocket\) has no code-host username\n/);
   t.true(check.stdout.includes(`Problem: The template acme/template has no branch main on the code host: push it with git push ${s.url}/git/acme/template.git main (your hck_ key is the password)\n`), check.stdout);
+  t.true(check.stdout.includes('Note: coach@x.test (advisor) has no code-host username: not invited to the repositories\n'), check.stdout);
+  t.notRegex(check.stdout, /Problem: (coach|juror|org2|adv)@/, 'only participants need a username');
   const plan = await run(['admin', 'provision', '--dry-run']);
   t.is(plan.code, 0, plan.stderr);
-  t.regex(plan.stdout, /Organization: acme\nTemplate: acme\/template branch main at \(not found\)\nSample team: Rocket\nRepositories \(1\):\n  acme\/rocket  Rocket  \(planned\)\n    maintain  ann-gh <ann@x.test>\nCoaches at read on every repository \(1\):\n  \(no username\) <coach@x.test>\nConflicts: 2\n/);
+  t.regex(plan.stdout, /Organization: acme\nTemplate: acme\/template branch main at \(not found\)\nSample team: Rocket\nRepositories \(1\):\n  acme\/rocket  Rocket  \(planned\)\n    maintain  ann-gh <ann@x.test>\n    maintain  \(no username\) <ben@x.test>\nCoaches at read on every repository \(1\):\n  adv-gh <adv@x.test>\nNote: coach@x.test \(advisor\) has no code-host username: not invited to the repositories\nConflicts: 2\n/);
   const refused = await run(['admin', 'provision', '--key', 'k1']);
   t.is(refused.code, 1);
-  t.regex(refused.stderr, /The plan has 2 conflicts; fix them, then run again\n  coach@x.test \(coach\) has no code-host username\n  The template acme\/template has no branch main on the code host: push it with git push \S+\/git\/acme\/template\.git main \(your hck_ key is the password\) \(plan_conflicts\)/);
+  t.regex(refused.stderr, /The plan has 2 conflicts; fix them, then run again\n  ben@x.test \(Rocket\) has no code-host username\n  The template acme\/template has no branch main on the code host: push it with git push \S+\/git\/acme\/template\.git main \(your hck_ key is the password\) \(plan_conflicts\)/);
   t.is((await run(['admin', 'provision'])).code, 2, 'one of --dry-run or --key');
   t.is((await run(['admin', 'provision', '--dry-run', '--sample', 'x'])).code, 2);
 });
 
-test.serial('with the conflicts fixed github-check passes and a run reports each team', async (t) => {
-  await s.db.pool.query(`update app.roster_entries set github_login = 'coach-gh' where email = $1`, [coach.email]);
+test.serial('with the participants\' conflicts fixed github-check passes (an advisor, juror and organizer without a username do not count) and a run reports each team', async (t) => {
+  await s.db.pool.query(`update app.roster_entries set github_login = 'ben-gh' where email = $1`, [ben.email]);
   const host = new LocalCodeHost(s.config.dataDir, s.db.pool);
   t.true(host.exists('acme/template'), 'event github made the template');
   const work = tempDir();
@@ -54,9 +63,51 @@ test.serial('with the conflicts fixed github-check passes and a run reports each
   await git(path.join(work, 'w'), ['push', '-q', host.repositoryPath('acme/template'), 'HEAD:main']);
   const check = await run(['event', 'github-check']);
   t.is(check.code, 0, check.stdout);
-  t.regex(check.stdout, new RegExp(`Template: acme/template branch main at ${sha}\\nProvisioning can run`));
+  t.regex(check.stdout, new RegExp(`Template: acme/template branch main at ${sha}\\nNote: coach@x.test \\(advisor\\) has no code-host username: not invited to the repositories\\nProvisioning can run`));
   const r = await run(['admin', 'provision', '--key', 'k1']);
   t.is(r.code, 0, r.stderr);
-  t.is(r.stdout, 'Provisioned (k1): 0 ready, 1 invited, 0 attention\n  invited  acme/rocket  Rocket\n');
+  t.is(r.stdout, 'Provisioned (k1): 0 ready, 1 invited, 0 attention\n  READINESS  REPOSITORY   TEAM    ATTENTION\n  invited    acme/rocket  Rocket\n');
+  // The advisor with a username is invited at read; the one without is not.
+  t.is(await host.standing('acme/rocket', 'adv-gh'), 'invited');
+  t.is((await s.db.pool.query(`select count(*)::int as n from app_private.local_repository_access a join app.users u on u.id = a.user_id where lower(u.email) = $1`, [coach.email])).rows[0].n, 0);
   t.is((await run(['event', 'github-check'], ann)).code, 3, 'organizers only');
+});
+
+test.serial('admin provision --watch: the run followed on the worker to its end with a progress line on stderr, then the outcome and its exit code', async (t) => {
+  const r = await run(['admin', 'provision', '--key', 'k-watch', '--watch']);
+  t.is(r.code, 0, r.stderr);
+  t.is(r.stdout, 'Provisioned (k-watch): 0 ready, 1 invited, 0 attention\n  READINESS  REPOSITORY   TEAM    ATTENTION\n  invited    acme/rocket  Rocket\n');
+  const progress = r.stderr.trim().split('\n');
+  for (const l of progress) t.regex(l, /^Provisioning k-watch (running|done): 1 team \(1 [a-z]+\)$/);
+  t.is(progress.at(-1), 'Provisioning k-watch done: 1 team (1 invited)');
+  t.true(progress.every((l, i) => i === 0 || l !== progress[i - 1]), 'a line only when something changed');
+  const json = await run(['admin', 'provision', '--key', 'k-watch-2', '--watch', '--json']);
+  t.is(json.code, 0, json.stderr);
+  t.is(json.stderr, '', '--json: no progress line');
+  t.like(JSON.parse(json.stdout), { key: 'k-watch-2', state: 'done', summary: { attention: 0 } });
+  const dry = await run(['admin', 'provision', '--dry-run', '--watch']);
+  t.is(dry.code, 2, 'nothing to watch in a plan');
+  t.regex(dry.stderr, /--watch follows a run: use it with --key/);
+});
+
+test.serial('roster show prints each row\'s repository standing; a removed person still holding access is listed by roster show and is a github-check problem until revoked', async (t) => {
+  t.is((await http(s.url, 'POST', '/api/v1/codehost/invitations/accept', { key: ann.key, body: { repository: 'acme/rocket' } })).status, 200);
+  let show = await run(['event', 'roster', 'show']);
+  t.is(show.code, 0, show.stderr);
+  t.regex(show.stdout, /^ann@x\.test +participant +Rocket +no +maintain acme\/rocket \(member\)/m);
+  t.regex(show.stdout, /^coach@x\.test +advisor +- +no +read all teams/m);
+  const eventId = (await s.db.pool.query(`select event_id from app.roster_entries where email = $1`, [ann.email])).rows[0].event_id;
+  // A revocation on GitHub not done yet, as the roster trigger records it (000125).
+  await s.db.pool.query(`insert into app_private.access_revocations (event_id, full_name, login, email, attempts, last_error, requested_at)
+    values ($1, 'acme/comet', 'old-gh', 'old@x.test', 2, 'GitHub answered 502', '2030-01-01T00:00:00Z')`, [eventId]);
+  show = await run(['event', 'roster', 'show']);
+  t.true(show.stdout.includes('Removed, still holding acme/comet: old@x.test (old-gh), revocation pending since 2030-01-01T00:00:00.000Z (last error: GitHub answered 502)\n'), show.stdout);
+  const json = JSON.parse((await run(['event', 'roster', 'show', '--json'])).stdout);
+  t.like(json.revocations[0], { email: 'old@x.test', login: 'old-gh', repository: 'acme/comet', attempts: 2 });
+  t.like(json.items.find((x: any) => x.email === ann.email).repository, { name: 'acme/rocket', permission: 'maintain', standing: 'member' });
+  const check = await run(['event', 'github-check']);
+  t.is(check.code, 4);
+  t.true(check.stdout.includes('Problem: old@x.test (old-gh) was removed from the roster but still holds acme/comet: revocation pending since 2030-01-01T00:00:00.000Z (2 attempt(s), last error: GitHub answered 502)\n'), check.stdout);
+  await s.db.pool.query(`update app_private.access_revocations set done_at = now(), outcome = 'revoked'`);
+  t.is((await run(['event', 'github-check'])).code, 0, 'revoked: no longer a problem');
 });

@@ -36,7 +36,7 @@ test.serial('create, update, members add and remove, delete: the human lines', a
   const up = await run(['teams', 'update', 'design', '--slug', 'designers', '--name', 'Designers']);
   t.is(up.stdout, 'Updated team designers (Designers)\n');
   t.regex((await run(['teams', 'list'])).stdout, /^designers +Designers +1 member/m);
-  const del = await run(['teams', 'delete', 'designers']);
+  const del = await run(['teams', 'delete', 'designers', '--yes']);
   t.is(del.stdout, 'Deleted team designers (Designers): 1 member left it, 0 project roles removed\n');
   t.is((await run(['teams', 'list'])).stdout, 'No teams\n');
 });
@@ -50,7 +50,7 @@ test.serial('--json prints the wire answer of every write verb', async (t) => {
   t.like(u, { id: c.id, name: 'Operations' });
   const r = JSON.parse((await run(['teams', 'members', 'remove', 'ops', 'mia@acme.test', '--json'])).stdout);
   t.deepEqual(r, { removed: { userId: mia.userId, email: 'mia@acme.test' } });
-  const d = JSON.parse((await run(['teams', 'delete', 'ops', '--json'])).stdout);
+  const d = JSON.parse((await run(['teams', 'delete', 'ops', '--yes', '--json'])).stdout);
   t.like(d.deleted, { id: c.id, slug: 'ops', projectEntries: 0 });
 });
 
@@ -63,13 +63,13 @@ test.serial('the spec\'s sentences: slug already used, person already in the tea
   const twice = await run(['teams', 'members', 'add', 'crew', 'mia@acme.test']);
   t.is(twice.code, 1);
   t.regex(twice.stderr, /mia@acme\.test is already in team crew \(already_in_team\)/);
-  for (const args of [['teams', 'create', 'rebels', '--name', 'Rebels'], ['teams', 'update', 'crew', '--name', 'Mine'], ['teams', 'delete', 'crew'], ['teams', 'members', 'add', 'crew', 'ben@acme.test'], ['teams', 'members', 'remove', 'crew', 'mia@acme.test']]) {
+  for (const args of [['teams', 'create', 'rebels', '--name', 'Rebels'], ['teams', 'update', 'crew', '--name', 'Mine'], ['teams', 'delete', 'crew', '--yes'], ['teams', 'members', 'add', 'crew', 'ben@acme.test'], ['teams', 'members', 'remove', 'crew', 'mia@acme.test']]) {
     const r = await run(args, mia);
     t.is(r.code, 1, args.join(' '));
     t.regex(r.stderr, /Only an owner or admin manages teams \(owner_or_admin_required\)/, args.join(' '));
   }
   await s.db.pool.query(`update app.teams set hub_managed = true where slug = 'crew'`);
-  for (const args of [['teams', 'update', 'crew', '--name', 'X'], ['teams', 'delete', 'crew'], ['teams', 'members', 'remove', 'crew', 'mia@acme.test']]) {
+  for (const args of [['teams', 'update', 'crew', '--name', 'X'], ['teams', 'delete', 'crew', '--yes'], ['teams', 'members', 'remove', 'crew', 'mia@acme.test']]) {
     const r = await run(args);
     t.is(r.code, 1);
     t.regex(r.stderr, /Team crew is managed on the hub account site; change it there \(team_managed_on_hub\)/);

@@ -5,7 +5,7 @@ import test from 'ava';
 import { createTestDatabase, type TestDatabase } from '../../helpers/db.ts';
 import { http } from '../../helpers/http.ts';
 import { startTestServer, type TestServer } from '../../helpers/server.ts';
-import { parseJson, podium, type RunResult } from './run.ts';
+import { parseJson, runPodium, type RunResult } from './run.ts';
 
 const KEY_SHAPE = (prefix: string) => new RegExp(`^${prefix}[A-Za-z0-9_-]{43}$`);
 
@@ -18,8 +18,8 @@ test.before(async () => {
     if (r.code !== 0) throw new Error(`podium failed (${r.code}): ${r.stderr}`);
     return parseJson(r.stdout);
   };
-  acme = must(await podium(db, ['setup', '--workspace', 'Acme', '--email', 'owner@acme.test', '--name', 'Olive', '--json'])).workspace;
-  beta = must(await podium(db, ['workspace', 'create', 'Beta', '--json']));
+  acme = must(await runPodium(db, ['setup', '--workspace', 'Acme', '--email', 'owner@acme.test', '--name', 'Olive', '--json'])).workspace;
+  beta = must(await runPodium(db, ['workspace', 'create', 'Beta', '--json']));
 });
 test.after.always(() => db?.drop());
 
@@ -47,7 +47,7 @@ async function assertStoredOnlyAsHash(t: import('ava').ExecutionContext, id: str
 const minted: Record<string, { key: string; id: string }> = {};
 
 test.serial('key create --json answers a dk_ key with the deck read and write scopes', async (t) => {
-  const r = await podium(db, ['key', 'create', '--email', 'owner@acme.test', '--tool', 'deck', '--json']);
+  const r = await runPodium(db, ['key', 'create', '--email', 'owner@acme.test', '--tool', 'deck', '--json']);
   t.is(r.code, 0, r.stderr);
   t.is(r.stderr, '');
   const out = parseJson(r.stdout);
@@ -63,7 +63,7 @@ test.serial('key create --json answers a dk_ key with the deck read and write sc
 });
 
 test.serial('in human form only the key goes to stdout, the details to stderr', async (t) => {
-  const r = await podium(db, ['key', 'create', '--email', 'OWNER@acme.test', '--tool', 'deck', '--name', 'laptop']);
+  const r = await runPodium(db, ['key', 'create', '--email', 'OWNER@acme.test', '--tool', 'deck', '--name', 'laptop']);
   t.is(r.code, 0, r.stderr);
   t.regex(r.stdout, /^dk_[A-Za-z0-9_-]{43}\n$/);
   const key = r.stdout.trim();
@@ -75,7 +75,7 @@ test.serial('in human form only the key goes to stdout, the details to stderr', 
 });
 
 test.serial('--tool hackathon answers an hck_ key with the hackathon scopes', async (t) => {
-  const r = await podium(db, ['key', 'create', '--email', 'owner@acme.test', '--tool', 'hackathon', '--json']);
+  const r = await runPodium(db, ['key', 'create', '--email', 'owner@acme.test', '--tool', 'hackathon', '--json']);
   t.is(r.code, 0, r.stderr);
   const out = parseJson(r.stdout);
   t.regex(out.key, KEY_SHAPE('hck_'));
@@ -87,7 +87,7 @@ test.serial('--tool hackathon answers an hck_ key with the hackathon scopes', as
 });
 
 test.serial('--scopes picks the scopes of the tool', async (t) => {
-  const r = await podium(db, ['key', 'create', '--email', 'owner@acme.test', '--tool', 'deck', '--scopes', 'presentations:read, data:export', '--json']);
+  const r = await runPodium(db, ['key', 'create', '--email', 'owner@acme.test', '--tool', 'deck', '--scopes', 'presentations:read, data:export', '--json']);
   t.is(r.code, 0, r.stderr);
   const out = parseJson(r.stdout);
   t.deepEqual(out.scopes, ['presentations:read', 'data:export']);
@@ -96,7 +96,7 @@ test.serial('--scopes picks the scopes of the tool', async (t) => {
 
 test.serial('hackathon scopes on a deck key exit 2 with invalid_scopes and mint nothing', async (t) => {
   const before = await keyCount();
-  const r = await podium(db, ['key', 'create', '--email', 'owner@acme.test', '--tool', 'deck', '--scopes', 'hackathon:read', '--json']);
+  const r = await runPodium(db, ['key', 'create', '--email', 'owner@acme.test', '--tool', 'deck', '--scopes', 'hackathon:read', '--json']);
   t.is(r.code, 2);
   t.is(r.stdout, '');
   const err = parseJson(r.stderr).error;
@@ -107,7 +107,7 @@ test.serial('hackathon scopes on a deck key exit 2 with invalid_scopes and mint 
 });
 
 test.serial('--workspace pins the key to that workspace (by name)', async (t) => {
-  const r = await podium(db, ['key', 'create', '--email', 'owner@acme.test', '--tool', 'deck', '--workspace', 'acme', '--json']);
+  const r = await runPodium(db, ['key', 'create', '--email', 'owner@acme.test', '--tool', 'deck', '--workspace', 'acme', '--json']);
   t.is(r.code, 0, r.stderr);
   const out = parseJson(r.stdout);
   t.is(out.workspaceId, acme.id);
@@ -116,14 +116,14 @@ test.serial('--workspace pins the key to that workspace (by name)', async (t) =>
 });
 
 test.serial('--workspace pins by id too, and only to a workspace of the account', async (t) => {
-  const byId = await podium(db, ['key', 'create', '--email', 'owner@acme.test', '--tool', 'hackathon', '--workspace', acme.id, '--json']);
+  const byId = await runPodium(db, ['key', 'create', '--email', 'owner@acme.test', '--tool', 'hackathon', '--workspace', acme.id, '--json']);
   t.is(byId.code, 0, byId.stderr);
   t.is(parseJson(byId.stdout).workspaceId, acme.id);
   const before = await keyCount();
-  const notMine = await podium(db, ['key', 'create', '--email', 'owner@acme.test', '--tool', 'deck', '--workspace', 'Beta', '--json']);
+  const notMine = await runPodium(db, ['key', 'create', '--email', 'owner@acme.test', '--tool', 'deck', '--workspace', 'Beta', '--json']);
   t.is(notMine.code, 2);
   t.is(parseJson(notMine.stderr).error.code, 'not_a_member');
-  const unknown = await podium(db, ['key', 'create', '--email', 'owner@acme.test', '--tool', 'deck', '--workspace', 'Nowhere', '--json']);
+  const unknown = await runPodium(db, ['key', 'create', '--email', 'owner@acme.test', '--tool', 'deck', '--workspace', 'Nowhere', '--json']);
   t.is(unknown.code, 2);
   t.is(parseJson(unknown.stderr).error.code, 'workspace_not_found');
   t.is(await keyCount(), before);
@@ -136,7 +136,7 @@ test.serial('--workspace without a value exits 1 instead of minting an unpinned 
     ['--tool', 'deck', '--workspace'],
     ['--workspace', '--tool', 'deck'],
   ]) {
-    const r = await podium(db, ['key', 'create', '--email', 'owner@acme.test', ...args]);
+    const r = await runPodium(db, ['key', 'create', '--email', 'owner@acme.test', ...args]);
     t.is(r.code, 1, args.join(' '));
     t.is(r.stdout, '');
     t.regex(r.stderr, /--workspace needs a value/);
@@ -145,7 +145,7 @@ test.serial('--workspace without a value exits 1 instead of minting an unpinned 
 });
 
 test.serial('--expires-in-days 7 sets expires_at seven days ahead', async (t) => {
-  const r = await podium(db, ['key', 'create', '--email', 'owner@acme.test', '--tool', 'deck', '--expires-in-days', '7', '--json']);
+  const r = await runPodium(db, ['key', 'create', '--email', 'owner@acme.test', '--tool', 'deck', '--expires-in-days', '7', '--json']);
   t.is(r.code, 0, r.stderr);
   const out = parseJson(r.stdout);
   const row = await storedRow(out.id);
@@ -153,17 +153,17 @@ test.serial('--expires-in-days 7 sets expires_at seven days ahead', async (t) =>
   const ahead = expiresAt - Date.now();
   t.true(Math.abs(ahead - 7 * 86400_000) < 5 * 60_000, `expires in ${ahead} ms`);
   t.is(new Date(out.expiresAt).getTime(), expiresAt);
-  const human = await podium(db, ['key', 'create', '--email', 'owner@acme.test', '--tool', 'deck', '--expires-in-days', '7']);
+  const human = await runPodium(db, ['key', 'create', '--email', 'owner@acme.test', '--tool', 'deck', '--expires-in-days', '7']);
   t.is(human.code, 0, human.stderr);
   t.regex(human.stderr, /, expires \d{4}-\d\d-\d\dT/);
 });
 
 test.serial('--expires-in-days that is not a whole number in range exits 2', async (t) => {
   const before = await keyCount();
-  const x = await podium(db, ['key', 'create', '--email', 'owner@acme.test', '--tool', 'deck', '--expires-in-days', 'x']);
+  const x = await runPodium(db, ['key', 'create', '--email', 'owner@acme.test', '--tool', 'deck', '--expires-in-days', 'x']);
   t.is(x.code, 2);
   t.regex(x.stderr, /--expires-in-days must be a whole number, got x/);
-  const zero = await podium(db, ['key', 'create', '--email', 'owner@acme.test', '--tool', 'deck', '--expires-in-days', '0', '--json']);
+  const zero = await runPodium(db, ['key', 'create', '--email', 'owner@acme.test', '--tool', 'deck', '--expires-in-days', '0', '--json']);
   t.is(zero.code, 2);
   t.is(parseJson(zero.stderr).error.code, 'invalid_expiry');
   t.is(await keyCount(), before);
@@ -171,7 +171,7 @@ test.serial('--expires-in-days that is not a whole number in range exits 2', asy
 
 test.serial('an unknown email exits 2 and mints nothing', async (t) => {
   const before = await keyCount();
-  const r = await podium(db, ['key', 'create', '--email', 'nobody@acme.test', '--tool', 'deck']);
+  const r = await runPodium(db, ['key', 'create', '--email', 'nobody@acme.test', '--tool', 'deck']);
   t.is(r.code, 2);
   t.is(r.stdout, '');
   t.regex(r.stderr, /no account with email nobody@acme\.test/);
@@ -179,10 +179,10 @@ test.serial('an unknown email exits 2 and mints nothing', async (t) => {
 });
 
 test.serial('--tool is required and must be deck or hackathon', async (t) => {
-  const none = await podium(db, ['key', 'create', '--email', 'owner@acme.test']);
+  const none = await runPodium(db, ['key', 'create', '--email', 'owner@acme.test']);
   t.is(none.code, 1);
   t.regex(none.stderr, /--tool is required/);
-  const bad = await podium(db, ['key', 'create', '--email', 'owner@acme.test', '--tool', 'slides']);
+  const bad = await runPodium(db, ['key', 'create', '--email', 'owner@acme.test', '--tool', 'slides']);
   t.is(bad.code, 2);
   t.regex(bad.stderr, /--tool must be deck or hackathon, got slides/);
 });

@@ -1,10 +1,15 @@
-// Runs the real `podium` bin as a subprocess (node cli/podium/bin.js ...) against one
-// test database, with optional stdin, and answers its exit code and output.
+// `podium <args>` against one test database, with optional stdin, answering its exit code and
+// output: `runPodium` calls main(argv, io) in this process (test/cli/in-process.ts), the way
+// the hackathon and deckcli tests run theirs; `podium` spawns the real bin
+// (node cli/podium/bin.js ...), for the tests that are about the process: the Node guard, the
+// launcher's exit codes, stdin of a real pipe.
 import { spawn } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { main } from '../../../cli/podium/main.ts';
+import { runInProcess } from '../in-process.ts';
 
 export const BIN = fileURLToPath(new URL('../../../cli/podium/bin.js', import.meta.url));
 export const CLI_AUTH_SECRET = 'cli-test-auth-secret-0123456789abcdef0123456789';
@@ -21,11 +26,10 @@ export interface RunOptions {
   timeoutMs?: number;
 }
 
-/** `podium <args>` with DATABASE_URL set to the given database (never the embedded default). */
-export async function podium(db: { url: string } | string, args: string[], opts: RunOptions = {}): Promise<RunResult> {
-  const dataDir = mkdtempSync(path.join(os.tmpdir(), 'podium-cli-'));
+/** The operator's environment for one run: the given database (never the embedded default), a fresh DATA_DIR. */
+function operatorEnv(base: NodeJS.ProcessEnv, db: { url: string } | string, dataDir: string, overrides: RunOptions['env']): NodeJS.ProcessEnv {
   const env: NodeJS.ProcessEnv = {
-    ...process.env,
+    ...base,
     DATABASE_URL: typeof db === 'string' ? db : db.url,
     AUTH_SECRET: CLI_AUTH_SECRET,
     DATA_DIR: dataDir,
@@ -33,8 +37,29 @@ export async function podium(db: { url: string } | string, args: string[], opts:
     PODIUM_TEST_MODE: undefined,
     LOG_LEVEL: 'silent',
   };
-  for (const [k, v] of Object.entries(opts.env ?? {})) env[k] = v;
+  for (const [k, v] of Object.entries(overrides ?? {})) env[k] = v;
   for (const k of Object.keys(env)) if (env[k] === undefined) delete env[k];
+  return env;
+}
+
+/**
+ * `podium <args>` in this process (`main(argv, io)`): stdout and stderr captured, stdin a
+ * finished stream (empty unless given), the environment explicit (PATH and the operator's
+ * variables, nothing else of the test process). `timeoutMs` is the spawned run's only.
+ */
+export async function runPodium(db: { url: string } | string, args: string[], opts: RunOptions = {}): Promise<RunResult> {
+  const dataDir = mkdtempSync(path.join(os.tmpdir(), 'podium-cli-'));
+  try {
+    return await runInProcess('podium', main, args, operatorEnv({ PATH: process.env.PATH }, db, dataDir, opts.env), opts.stdin);
+  } finally {
+    rmSync(dataDir, { recursive: true, force: true });
+  }
+}
+
+/** `podium <args>` as a real process (the bin), with DATABASE_URL set to the given database. */
+export async function podium(db: { url: string } | string, args: string[], opts: RunOptions = {}): Promise<RunResult> {
+  const dataDir = mkdtempSync(path.join(os.tmpdir(), 'podium-cli-'));
+  const env = operatorEnv(process.env, db, dataDir, opts.env);
   try {
     return await new Promise<RunResult>((resolve, reject) => {
       const child = spawn(process.execPath, [BIN, ...args], { env, stdio: ['pipe', 'pipe', 'pipe'] });

@@ -3,7 +3,7 @@
 import test from 'ava';
 import argon2 from 'argon2';
 import { createTestDatabase, type TestDatabase } from '../../helpers/db.ts';
-import { parseJson, podium } from './run.ts';
+import { parseJson, podium, runPodium } from './run.ts';
 
 const PASSWORD = 'correct horse battery staple';
 const SETUP = ['setup', '--workspace', 'Acme', '--email', 'owner@acme.test', '--name', 'Olive', '--password-stdin', '--json'];
@@ -24,7 +24,7 @@ async function counts() {
 const NOTHING = { workspaces: 0, users: 0, memberships: 0, secrets: 0 };
 
 test.serial('a password shorter than 12 characters exits 2 and creates nothing', async (t) => {
-  const r = await podium(db, SETUP, { stdin: 'short pass\n' });
+  const r = await runPodium(db, SETUP, { stdin: 'short pass\n' });
   t.is(r.code, 2, r.stderr);
   t.is(r.stdout, '');
   t.regex(parseJson(r.stderr).error.message, /at least 12 characters/);
@@ -33,14 +33,14 @@ test.serial('a password shorter than 12 characters exits 2 and creates nothing',
 });
 
 test.serial('--password-stdin with nothing on stdin exits 2 and creates nothing', async (t) => {
-  const r = await podium(db, SETUP.filter((a) => a !== '--json'), { stdin: '' });
+  const r = await runPodium(db, SETUP.filter((a) => a !== '--json'), { stdin: '' });
   t.is(r.code, 2, r.stderr);
   t.regex(r.stderr, /^podium: --password-stdin: stdin was empty$/m);
   t.deepEqual(await counts(), NOTHING);
 });
 
 test.serial('an --email that is not an address exits 2 and creates nothing', async (t) => {
-  const r = await podium(db, ['setup', '--workspace', 'Acme', '--email', 'owner.acme.test']);
+  const r = await runPodium(db, ['setup', '--workspace', 'Acme', '--email', 'owner.acme.test']);
   t.is(r.code, 2);
   t.is(r.stdout, '');
   t.regex(r.stderr, /--email is not an email address: owner\.acme\.test/);
@@ -48,20 +48,21 @@ test.serial('an --email that is not an address exits 2 and creates nothing', asy
 });
 
 test.serial('a missing --workspace exits 1 naming it', async (t) => {
-  const r = await podium(db, ['setup', '--email', 'owner@acme.test'], { stdin: PASSWORD + '\n' });
+  const r = await runPodium(db, ['setup', '--email', 'owner@acme.test'], { stdin: PASSWORD + '\n' });
   t.is(r.code, 1);
   t.regex(r.stderr, /--workspace is required/);
   t.deepEqual(await counts(), NOTHING);
 });
 
 test.serial('--workspace given without a value exits 1 naming it', async (t) => {
-  const r = await podium(db, ['setup', '--workspace', '--email', 'owner@acme.test']);
+  const r = await runPodium(db, ['setup', '--workspace', '--email', 'owner@acme.test']);
   t.is(r.code, 1);
   t.regex(r.stderr, /--workspace/);
   t.deepEqual(await counts(), NOTHING);
 });
 
 let setup: any;
+// The real bin, its password on a real pipe: the newline that ends it is not part of it.
 test.serial('setup creates the workspace and its owner, printing them as JSON', async (t) => {
   const r = await podium(db, SETUP, { stdin: PASSWORD + '\n' });
   t.is(r.code, 0, r.stderr);
@@ -98,7 +99,7 @@ test.serial('the password is stored only as an argon2id hash', async (t) => {
 });
 
 test.serial('a second setup exits 5 with already_set_up, on stderr as JSON with --json', async (t) => {
-  const r = await podium(db, SETUP, { stdin: PASSWORD + '\n' });
+  const r = await runPodium(db, SETUP, { stdin: PASSWORD + '\n' });
   t.is(r.code, 5);
   t.is(r.stdout, '');
   const err = parseJson(r.stderr);
@@ -108,7 +109,7 @@ test.serial('a second setup exits 5 with already_set_up, on stderr as JSON with 
 });
 
 test.serial('a second setup without --json exits 5 with a one-line message', async (t) => {
-  const r = await podium(db, ['setup', '--workspace', 'Other', '--email', 'other@acme.test']);
+  const r = await runPodium(db, ['setup', '--workspace', 'Other', '--email', 'other@acme.test']);
   t.is(r.code, 5);
   t.is(r.stdout, '');
   t.regex(r.stderr, /^podium: This instance is already set up; .*podium workspace create.*\n$/);

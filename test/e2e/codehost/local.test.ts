@@ -4,9 +4,12 @@
 // recorded in receipt order with its verdict (wrong branch, late after the freeze, a push
 // to a repository that is no team's). A coach at read clones but cannot push.
 import test from 'ava';
-import { existsSync, readFileSync } from 'node:fs';
+import { execFile } from 'node:child_process';
+import { request as httpRequest } from 'node:http';
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { LocalCodeHost } from '../../../core/codehost/local.ts';
+import { GIT_NICENESS } from '../../../api/routes/git/index.ts';
 import { cloneUrl, commitFile, git, ownRepository, receipts, tempDir, waitForReceipts } from '../../helpers/codehost.ts';
 import { assignRepository, Clock, createEvent, eventWorkspace, HOUR, importRoster, MINUTE, person, type Person } from '../../helpers/event.ts';
 import { http } from '../../helpers/http.ts';
@@ -64,9 +67,13 @@ test.serial('the organizer pushes the template into the empty repository event g
   templateSha = await commitFile(dir, 'README.md', '# Template\n', 'template');
   await git(dir, ['push', '-q', 'origin', 'HEAD:main']);
   t.is(await host.branchHead('acme/template', 'main'), templateSha);
-  // The template is no team's repository: its push is recorded, refused unknown_repository.
-  const [r] = await waitForReceipts(s.db.pool, eventId, 1);
-  t.like(r, { verdict: 'refused', refusal: 'unknown_repository', sha: templateSha, late: false, project_id: null });
+  // The template is the event's own repository, not a submission: its revision is recorded, no receipt.
+  const rev = await until('the template revision', async () =>
+    (await s.db.pool.query('select repository, ref, sha from app_private.template_revisions where event_id = $1', [eventId])).rows[0] ?? null, 30_000, 25);
+  t.deepEqual(rev, { repository: 'acme/template', ref: 'refs/heads/main', sha: templateSha });
+  t.deepEqual(await receipts(s.db.pool, eventId), [], 'no refused receipt unknown_repository for the template');
+  const check = await http(s.url, 'GET', '/api/v1/event/github-check', { key: owner.key });
+  t.is(check.body.templateRevision, templateSha);
 });
 
 test.serial('team repositories are copies of the template; invitations count once accepted', async (t) => {
@@ -119,6 +126,36 @@ test.serial('a coach at read clones but a push is refused and delivers nothing',
   t.is((await receipts(s.db.pool, eventId)).length, before);
 });
 
+test.serial('git runs below the API (niced, GIT_NICENESS) and stops when its client goes away mid-push', async (t) => {
+  // A receive-pack request whose body is held open: its http-backend waits on our bytes,
+  // so it can be looked at; then the client drops the request, and the backend must go
+  // (it would otherwise wait for the rest of the body for good).
+  const url = new URL(`${s.url}/git/acme/rocket.git/git-receive-pack`);
+  const req = httpRequest({
+    host: url.hostname, port: url.port, path: url.pathname, method: 'POST',
+    headers: { authorization: `Basic ${Buffer.from(`alice-gh:${alice.key}`).toString('base64')}`, 'content-type': 'application/x-git-receive-pack-request', 'transfer-encoding': 'chunked' },
+  });
+  req.on('error', () => {}); // dropped below on purpose
+  req.write('00a0'); // a pkt-line promising 156 bytes that never come: receive-pack waits
+  // The API runs in this test process: its backends are this process's children (other test
+  // files run in other processes). git execs its helper as git-http-backend under libexec.
+  const backends = async () => {
+    const out = await new Promise<string>((resolve) => execFile('ps', ['-eo', 'ppid=,ni=,args='], (_e, o) => resolve(o)));
+    return out.split('\n').map((l) => l.trim().split(/\s+/)).filter(([ppid, , ...args]) => Number(ppid) === process.pid && /git[- ]http-backend/.test(args.join(' ')));
+  };
+  try {
+    const ni = await until('the held http-backend to be running', async () => {
+      const found = await backends();
+      return found.length ? Number(found[0]![1]) : null;
+    }, 20_000, 50);
+    t.is(ni, GIT_NICENESS);
+  } finally {
+    req.destroy();
+  }
+  await until('the backend to stop once its client went away', async () => (await backends()).length === 0 || null, 20_000, 50);
+  t.is(await host.branchHead('acme/rocket', 'main'), templateSha, 'nothing was pushed');
+});
+
 test.serial('pushes while building and in grace are accepted in receipt order; a wrong branch is refused; after the freeze a push is late', async (t) => {
   await clock.to(start + 30 * MINUTE);
   const n0 = (await receipts(s.db.pool, eventId)).length;
@@ -159,6 +196,38 @@ test.serial('pushes while building and in grace are accepted in receipt order; a
   t.is(e.sha, grace);
   const { rows: [none] } = await s.db.pool.query('select (app_private.eligible_receipt($1)).sha', [teamOf.Nova]);
   t.is(none.sha, null, 'a team that never pushed has no eligible receipt');
+});
+
+test.serial('one push of several refs delivers one receipt per ref git updated: a created branch, a deleted one, main; a refused push delivers nothing', async (t) => {
+  // Past the freeze (the test before): main is late, the other branches wrong_branch. The refs
+  // a push changed come from git's own post-receive report, so a refused update names nothing.
+  const n0 = (await receipts(s.db.pool, eventId)).length;
+  const a = await clone(alice, 'alice-gh', 'acme/rocket');
+  const main = await commitFile(a, 'multi.txt', 'two refs and a delete\n');
+  await git(a, ['push', '-q', '--atomic', 'origin', 'HEAD:main', 'HEAD:refs/heads/extra', ':refs/heads/feature']);
+  const rows = await waitForReceipts(s.db.pool, eventId, n0 + 3);
+  const mine = rows.slice(n0).map((r) => [r.ref, r.verdict, r.refusal, r.sha === null ? null : r.sha.length]);
+  t.deepEqual(mine.sort(), [
+    ['refs/heads/extra', 'refused', 'wrong_branch', 40],
+    ['refs/heads/feature', 'refused', 'wrong_branch', 40],
+    ['refs/heads/main', 'accepted', null, 40],
+  ]);
+  t.is(rows.find((r, i) => i >= n0 && r.ref === 'refs/heads/main')!.sha, main);
+  // The delivery's commits come from the post-receive hook's git log (no fork in the API).
+  const summary = (await s.db.pool.query(`select summary from app.submission_receipts where event_id = $1 and sha = $2 and ref = 'refs/heads/main'`, [eventId, main])).rows[0].summary;
+  t.like(summary, { message: 'add multi.txt', pusher: 'alice-gh' });
+  t.deepEqual(readdirSync(path.join(host.pushHooks(), 'reports')), [], 'the report and its commits file are removed');
+
+  // A stale clone's push is refused by git (not a fast-forward): no delivery, no receipt.
+  const stale = await clone(bob, 'bob-gh', 'acme/rocket');
+  await git(stale, ['reset', '-q', '--hard', 'HEAD~1']);
+  await commitFile(stale, 'stale.txt', 'behind\n');
+  await t.throwsAsync(git(stale, ['push', '-q', 'origin', 'HEAD:main']));
+  const extra = await commitFile(a, 'after.txt', 'after the refusal\n');
+  await git(a, ['push', '-q', 'origin', 'HEAD:main']);
+  const after = await waitForReceipts(s.db.pool, eventId, n0 + 4);
+  t.is(after.length, n0 + 4, 'the refused push made no receipt');
+  t.like(after.at(-1), { ref: 'refs/heads/main', sha: extra });
 });
 
 /** The submissions listing once `want` holds of its items; fails loudly naming `what` otherwise. */

@@ -54,15 +54,17 @@ test.serial('github-check and the plan list every problem; a plan with conflicts
   t.deepEqual(plan.body.teams.map((x: any) => x.repository), ['acme/comet', 'acme/nova-labs', 'acme/rocket']);
   t.deepEqual(plan.body.conflicts, [
     'cat@x.test (Comet) has no code-host username',
-    'coach@x.test (coach) has no code-host username',
     'dan@x.test (Nova Labs) has no code-host username',
     'The username ann-gh is named by 2 people',
     `The template acme/template has no branch main on the code host: push it with git push ${s.url}/git/acme/template.git main (your hck_ key is the password)`,
   ]);
+  // An advisor without a username is not invited, and says so: never a conflict.
+  t.deepEqual(plan.body.notes, ['coach@x.test (advisor) has no code-host username: not invited to the repositories']);
+  t.deepEqual(plan.body.coaches, []);
   const refused = await http(s.url, 'POST', '/api/v1/admin/provision', { key: owner.key, body: { key: 'k1' } });
   t.is(refused.status, 409);
   t.is(refused.body.error.code, 'plan_conflicts');
-  t.is(refused.body.error.conflicts.length, 5);
+  t.is(refused.body.error.conflicts.length, 4);
   t.is((await http(s.url, 'GET', '/api/v1/admin/provision/plan', { key: ann.key })).body.error.code, 'insufficient_event_role');
 
   for (const [p, l] of [[ben, 'ben-gh'], [cat, 'cat-gh'], [dan, 'dan-gh'], [coach, 'coach-gh']] as const) await login(p, l);

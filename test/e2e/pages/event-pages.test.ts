@@ -126,3 +126,23 @@ test.serial('posts made through the REST route appear on open pages through the 
   await feed.locator('ul.posts .body', { hasText: 'typed in the page' }).first().waitFor({ timeout: 5000 });
   for (const p of [feed, team, bob]) await p.context().close();
 });
+
+test.serial('a reaction made through the REST route changes the counts on open pages through the stream', async (t) => {
+  const feed = await as('ann');
+  const text = `React here ${Date.now()}`;
+  const r = await http(s.url, 'POST', '/api/v1/event/feed/posts', { key: w.ownerKey, body: { body: text } });
+  t.is(r.status, 201);
+  await feed.goto(`${s.url}/event/feed`);
+  await feed.waitForSelector('body[data-live="ready"]', { timeout: 10_000 });
+  const react = (emoji: string, method = 'PUT') => http(s.url, method, `/api/v1/event/posts/${r.body.id}/reactions/${encodeURIComponent(emoji)}`, { key: w.ownerKey });
+  const counts = feed.locator(`li.post[data-post="${r.body.id}"] [data-reactions]`);
+  t.is((await react('👍')).status, 200);
+  await counts.getByText('👍 1').waitFor({ timeout: 5000 });
+  t.is((await react('🎉')).status, 200);
+  await counts.getByText('🎉 1').waitFor({ timeout: 5000 });
+  t.is(await counts.innerText(), '👍 1 · 🎉 1');
+  t.is((await react('👍', 'DELETE')).status, 200);
+  await counts.getByText('👍 1').waitFor({ state: 'detached', timeout: 5000 });
+  t.is(await counts.innerText(), '🎉 1');
+  await feed.context().close();
+});

@@ -73,7 +73,7 @@ test('readable_deck checks the read scope first: a key without it never learns w
 const READS = [
   ['get_deck', `select (app.get_deck($1))->>'id' as id`],
   ['list_deck_versions', `select jsonb_array_length(app.list_deck_versions($1, 10, null)) as n`],
-  ['list_deck_files', `select jsonb_array_length(app.list_deck_files($1, null, 10, null)->'items') as n`],
+  ['list_deck_files', `select jsonb_array_length(app.list_deck_files($1, null, 10, null, null)->'items') as n`],
   ['version_thumbnail', `select app.version_thumbnail($1, 1) is null as none`],
 ] as const;
 

@@ -4,6 +4,7 @@
 // publish_generated_deck, generation_job_failed), as workers/tasks/decks__generate.ts does.
 import test from 'ava';
 import { createHash, randomBytes } from 'node:crypto';
+import { authorKey } from '../../../core/codehost/types.ts';
 import { asUser } from '../../helpers/as.ts';
 import { createTestDatabase, type TestDatabase } from '../../helpers/db.ts';
 import * as seed from '../../helpers/seed.ts';
@@ -152,8 +153,23 @@ test.serial('a run: one pending job per frozen team and kind, each queued once u
 
 test.serial('a job: pending -> running (attempts counted) -> review; a killed attempt re-run publishes one version; a repeated job changes nothing', async (t) => {
   const [job] = (await jobsOf(run1.run.id)).filter((j) => j.team === 'Rocket' && j.kind === 'jury');
+  // the team's showcase and its template revision travel with the job (000155): the deck leads with the team's words
+  await db.pool.query(`update app.event_teams set product_name = 'Rocket Todo', tagline = 'Lists that sync' where project_id = $1`, [teams.Rocket]);
+  await db.pool.query(`insert into app.team_repositories (project_id, event_id, full_name, readiness, template_sha) values ($1, $2, 'gen/rocket', 'ready', $3)
+     on conflict (project_id) do update set template_sha = excluded.template_sha`, [teams.Rocket, eventId, sha('e')]);
+  // roster names (issue 28): the job's own team's named participants, keyed like commit authors
+  await db.pool.query(`update app.roster_entries set name = case when email = 'part@gen.test' then 'Pat Rocket' else 'Pia Comet' end
+     where event_id = $1 and email in ('part@gen.test', 'p2@gen.test')`, [eventId]);
+  await db.pool.query(`insert into app.roster_entries (event_id, email, name, role, team_id) values ($1, 'Zed@Gen.TEST', 'Zed Rocket', 'participant', $2),
+     ($1, 'nameless@gen.test', null, 'participant', $2)`, [eventId, teams.Rocket]);
   const first = (await db.pool.query('select app_private.generation_job_begin($1) as r', [job.id])).rows[0].r;
+  t.deepEqual(first.roster, [{ name: 'Pat Rocket', key: authorKey('part@gen.test') }, { name: 'Zed Rocket', key: authorKey('zed@gen.test') }],
+    'only the team\'s named participants, keyed by the normalized address as commit authors are (no other team\'s name)');
+  await db.pool.query(`delete from app.roster_entries where event_id = $1 and email in ('Zed@Gen.TEST', 'nameless@gen.test')`, [eventId]);
   t.like(first, { kind: 'jury', team: { name: 'Rocket' }, sha: sha('a'), archiveSha256: archive('a'), attempts: 1, template: { kind: 'jury' } });
+  t.deepEqual(first.showcase, { product: 'Rocket Todo', tagline: 'Lists that sync', description: null });
+  t.is(first.templateSha, sha('e'));
+  t.is(first.repository, 'gen/rocket');
   t.like((await jobsOf(run1.run.id)).find((j) => j.id === job.id), { status: 'running', attempts: 1 });
   // the worker died here: the job is run again by another replica
   const published = await work(job.id);
@@ -232,6 +248,19 @@ test.serial('gallery: review, then pending once approved; participants and jury 
     t.deepEqual(v.Nova, { jury: 'pending', community: 'pending', evidenceChanged: false });
     t.is(code(await call(who, role, R, 'app.generated_deck($1)', [rj.id])), 'deck_not_found', 'an unreleased deck is not shown to other roles');
   }
+  // its thumbnail (issue 28): the worker made it; SQL answers it only to who may see the deck
+  const png = 'ab'.repeat(32);
+  await db.pool.query(`select app_private.save_thumbnail($1, $2, $3, 'title-card')`, [rj.deck_id, rj.version, png]);
+  t.is(await orgOk('app.generated_deck_thumbnail($1)', [rj.id]), png, 'the organizer reviewing it sees its thumbnail');
+  const orgView = ((await org('app.deck_gallery()')) as any).r.items.find((i: any) => i.team.name === 'Rocket');
+  t.like(orgView.jury, { deckId: rj.id, thumbnail: true });
+  t.like(orgView.community, { thumbnail: false }, 'no thumbnail made yet: the page shows no image');
+  for (const [who, role] of [[part, 'member'], [jury, 'member'], [advisor, 'member']] as const) {
+    t.is(code(await call(who, role, R, 'app.generated_deck_thumbnail($1)', [rj.id])), 'deck_not_found', 'an unreleased deck\'s thumbnail is not shown to other roles');
+  }
+  const outsider = (await seed.member(db.pool, ws.id, 'outsider@gen.test')).userId;
+  t.not(code(await call(outsider, 'member', R, 'app.generated_deck_thumbnail($1)', [rj.id])), 'ok', 'a workspace member off the roster gets nothing');
+  t.is(code(await org('app.generated_deck_thumbnail($1)', [randomUUIDish()])), 'deck_not_found');
   const shown = await orgOk('app.generated_deck($1)', [rj.id]);
   t.like(shown, { kind: 'jury', version: 1, review: 'approved', reviewNote: 'Looks right', release: 'not released', team: { name: 'Rocket' } });
   t.like(await org('app.generated_deck($1)', [randomUUIDish()]), { ok: false, code: 'deck_not_found' });
@@ -261,6 +290,12 @@ test.serial('decks release: both kinds approved are released; the gallery shows 
   const asPart = await call(part, 'member', R, 'app.deck_gallery()');
   t.truthy((asPart as any).r.items.find((i: any) => i.team.name === 'Rocket').jury.viewKey);
   t.true((await call(jury, 'member', R, 'app.generated_deck($1)', [(await deckOf('Rocket', 'jury')).id])).ok, 'a released deck is shown to the jury');
+  // a released deck's thumbnail is every roster role's, like the deck's view
+  const rj = await deckOf('Rocket', 'jury');
+  for (const [who, role] of [[part, 'member'], [jury, 'member'], [advisor, 'member']] as const) {
+    t.deepEqual(await call(who, role, R, 'app.generated_deck_thumbnail($1)', [rj.id]), { ok: true, r: 'ab'.repeat(32) });
+  }
+  t.like((asPart as any).r.items.find((i: any) => i.team.name === 'Rocket').jury, { deckId: rj.id, thumbnail: true });
   const again = await orgOk('app.release_generated_decks($1)', [teams.Rocket]);
   t.deepEqual([again.released, again.unchanged.length], [[], 2], 'releasing again changes nothing');
 });
@@ -402,6 +437,10 @@ test.serial('another workspace sees none of it: runs, decks, gallery rows, revie
   const aDeck = await deckOf('Comet', 'jury');
   t.like(await callB('app.deck_generation_run($1, true)', [run1.run.id]), { ok: false, code: 'run_not_found' });
   t.like(await callB('app.generated_deck($1)', [aDeck.id]), { ok: false, code: 'deck_not_found' });
+  const released = (await db.pool.query(`select id, deck_id, version from app_private.generated_decks where event_id = $1 and release = 'released' order by created_at limit 1`, [eventId])).rows[0];
+  await db.pool.query(`select app_private.save_thumbnail($1, $2, $3, 'title-card')`, [released.deck_id, released.version, 'cd'.repeat(32)]);
+  t.deepEqual(await call(part, 'member', R, 'app.generated_deck_thumbnail($1)', [released.id]), { ok: true, r: 'cd'.repeat(32) }, 'A\'s participant reads it');
+  t.like(await callB('app.generated_deck_thumbnail($1)', [released.id]), { ok: false, code: 'deck_not_found' }, 'B cannot read A\'s released deck\'s thumbnail');
   t.like(await callB('app.review_generated_deck($1, false, null)', [aDeck.id]), { ok: false, code: 'deck_not_found' });
   t.like(await callB('app.release_generated_decks($1)', [teams.Comet]), { ok: false, code: 'project_not_found' });
   t.deepEqual((await callB('app.generated_decks_list()')).r, { items: [] });

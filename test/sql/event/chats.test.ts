@@ -322,8 +322,9 @@ test.serial('reactions: add and remove publish reaction.changed; again is a no-o
   await call(u.ada!, 'app.remove_chat_reaction($1, $2)', [p.id, '👍']);
   const live = await liveSince(mark);
   t.deepEqual(live.map((r) => [r.kind, r.team_id]), [['reaction.changed', rocket], ['reaction.changed', rocket], ['reaction.changed', rocket]]);
-  t.deepEqual(live[2]!.payload, { channelId: rocketChat, postId: p.id, reactions: [{ emoji: '👍', count: 1 }] });
-  for (const bad of ['', 'two words', 'x'.repeat(33)]) await refused(t, u.amy!, 'app.add_chat_reaction($1, $2)', [p.id, bad], 'invalid_input');
+  t.deepEqual(live[0]!.payload, { channelId: rocketChat, postId: p.id, emoji: '👍', count: 1, change: 'added', by: { id: u.amy, name: 'Amy' } });
+  t.deepEqual(live[2]!.payload, { channelId: rocketChat, postId: p.id, emoji: '👍', count: 1, change: 'removed', by: { id: u.ada, name: 'Ada' } });
+  for (const bad of ['', 'two words', 'x'.repeat(33), 'x', '👍👍']) await refused(t, u.amy!, 'app.add_chat_reaction($1, $2)', [p.id, bad], 'invalid_input');
   await refused(t, u.bob!, 'app.add_chat_reaction($1, $2)', [p.id, '👍'], 'post_not_found');
 });
 

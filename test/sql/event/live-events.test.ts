@@ -1,5 +1,6 @@
 // The live log: live_publish writes a row with its audience, wakes listeners with its id,
-// and hands ids out in commit order (a reader that saw id N never sees a smaller id later).
+// and hands ids out in commit order per event (a reader that saw id N of an event never sees
+// a smaller id of that event later), while publishers of two events never wait on each other.
 import test from 'ava';
 import pg from 'pg';
 import { asUser } from '../../helpers/as.ts';
@@ -10,6 +11,7 @@ import { until } from '../../helpers/until.ts';
 let db: TestDatabase;
 let eventId: string;
 let wsId: string;
+let otherEventId: string;
 
 test.before(async () => {
   db = await createTestDatabase();
@@ -20,11 +22,17 @@ test.before(async () => {
     `select app.configure_event(0, 'Hack', 'UTC', app.now() + interval '1 hour', app.now() + interval '25 hours',
       app.now() + interval '26 hours', app.now() + interval '27 hours')`));
   eventId = (await db.pool.query(`select id from app.events where workspace_id = $1`, [ws.id])).rows[0].id;
+  const ws2 = await seed.workspace(db.pool, 'Beta');
+  const owner2 = (await seed.member(db.pool, ws2.id, 'owner@b.test', 'owner')).userId;
+  await asUser(db.pool, owner2, ws2.id, 'owner', ['hackathon:read', 'hackathon:write'])((c) => c.query(
+    `select app.configure_event(0, 'Other', 'UTC', app.now() + interval '1 hour', app.now() + interval '25 hours',
+      app.now() + interval '26 hours', app.now() + interval '27 hours')`));
+  otherEventId = (await db.pool.query(`select id from app.events where workspace_id = $1`, [ws2.id])).rows[0].id;
 });
 test.after.always(() => db?.drop());
 
-const publish = (c: pg.ClientBase, kind = 'post.created') =>
-  c.query(`select app_private.live_publish($1, $2, array['participant', 'organizer'], null, '{"x":1}') as id`, [eventId, kind]);
+const publish = (c: pg.ClientBase, kind = 'post.created', event = eventId) =>
+  c.query(`select app_private.live_publish($1, $2, array['participant', 'organizer'], null, '{"x":1}') as id`, [event, kind]);
 
 test('live_publish stores the row with its event, workspace and audience, and notifies its id', async (t) => {
   const listener = await db.pool.connect();
@@ -52,7 +60,7 @@ test('live_publish refuses an unknown event and a role outside the roster roles'
   await t.throwsAsync(db.pool.query(`select app_private.live_publish($1, 'post.created', array['everyone'], null, '{}')`, [eventId]), { message: /check constraint/ });
 });
 
-test('ids follow commit order: a publisher waits for the one before it to commit', async (t) => {
+test.serial('ids follow commit order within an event: a publisher waits for the one of the same event before it to commit', async (t) => {
   const a = await db.pool.connect();
   const b = await db.pool.connect();
   try {
@@ -70,6 +78,29 @@ test('ids follow commit order: a publisher waits for the one before it to commit
     await second;
     await b.query('commit');
     t.true(secondId > first);
+  } finally {
+    a.release();
+    b.release();
+  }
+});
+
+test.serial('two events never wait on each other: a publish of another event commits while one of this event is open', async (t) => {
+  const a = await db.pool.connect();
+  const b = await db.pool.connect();
+  try {
+    await a.query('begin');
+    const held = Number((await publish(a, 'held')).rows[0].id);
+    // b publishes in the other event and commits while a still holds its event's lock: were
+    // the lock instance-wide, this await would never return (a commits only afterwards).
+    await b.query('begin');
+    const other = Number((await publish(b, 'other', otherEventId)).rows[0].id);
+    await b.query('commit');
+    t.true(other > held, 'the other event took a later id and committed first');
+    const seen = (await db.pool.query('select id from app_private.live_events where id in ($1, $2) order by id', [held, other])).rows.map((r) => Number(r.id));
+    t.deepEqual(seen, [other], 'the open publish is not visible yet; the other event\'s is');
+    await a.query('commit');
+    const perEvent = (await db.pool.query('select event_id, id from app_private.live_events where id in ($1, $2) order by id', [held, other])).rows;
+    t.deepEqual(perEvent.map((r) => [r.event_id, Number(r.id)]), [[eventId, held], [otherEventId, other]]);
   } finally {
     a.release();
     b.release();

@@ -87,6 +87,16 @@ test.serial('live_reader answers the reader (event, role, team) and refuses jury
   t.is(await codeOf(as(jury)((c) => c.query('select app_private.live_backlog(0, 10)'))), 'insufficient_event_role');
 });
 
+test.serial('live_reader\'s position is the newest id of the reader\'s own event, not of the instance (ids are in commit order per event only)', async (t) => {
+  const mine = await publish(eventId, ['organizer'], null);
+  const theirs = await publish(event2, ['organizer'], null);
+  t.true(theirs > mine);
+  t.is((await as(owner)((c) => c.query('select app_private.live_reader(null) as r'))).rows[0].r.position, mine);
+  t.is((await as(owner2, READ, ws2.id)((c) => c.query('select app_private.live_reader(null) as r'))).rows[0].r.position, theirs);
+  // Any id the log handed out (of any event) is still a resume point the log can serve.
+  t.true((await as(owner)((c) => c.query('select app_private.live_reader($1) as r', [theirs]))).rows[0].r.resumable);
+});
+
 test.serial('live_backlog answers the rows after an id the caller may read, oldest first, in pages', async (t) => {
   const start = await publish(eventId, ['organizer'], null);
   const mine = [

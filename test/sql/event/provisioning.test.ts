@@ -62,7 +62,7 @@ test('start_provision refuses plan_conflicts once, listing the plan\'s conflicts
 test('a clean plan with a live problem is refused; without one the run starts; app.start_provision has no live problems', async (t) => {
   const e = await eventOf('live');
   const r = await refusal(e.as((c) => c.query(`select app_private.start_provision('k1', null, $1)`, [JSON.stringify(['The app is not installed on live'])])));
-  t.like(r, { code: 'plan_conflicts', message: 'The plan has 1 conflicts; fix them, then run again', details: { conflicts: ['The app is not installed on live'] } });
+  t.like(r, { code: 'plan_conflicts', message: 'The plan has 1 conflict; fix it, then run again', details: { conflicts: ['The app is not installed on live'] } });
   const started = (await e.as((c) => c.query(`select app_private.start_provision('k1', $1, '[]') as r`, [e.teams.Nova]))).rows[0].r;
   t.like(started, { key: 'k1', state: 'running', sampleProjectId: e.teams.Nova, teams: 3 });
   const viaApp = (await e.as((c) => c.query(`select app.start_provision('k2', null) as r`))).rows[0].r;

@@ -1,0 +1,85 @@
+// The clients as an installable package (issue 27, blocker 7): `npm run pack:clients` packs the
+// BUILT bundles (npm test built them) into a tarball with no dependencies; `npm install -g`
+// of it, offline, into a temp prefix yields working `hackathon` and `deckcli`. The server
+// serves it at GET /downloads/podium-clients.tgz, and npm installs straight from that URL.
+import test from 'ava';
+import { execFile, spawnSync } from 'node:child_process';
+import { mkdtempSync, readFileSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { http } from '../helpers/http.ts';
+import { startTestServer } from '../helpers/server.ts';
+
+const tmp = mkdtempSync(path.join(os.tmpdir(), 'clients-package-'));
+// Node 24 first on PATH: the installed bins start with `#!/usr/bin/env node`.
+const PATH = `${path.dirname(process.execPath)}${path.delimiter}${process.env.PATH}`;
+// npm itself: the one running `npm test` (npm_execpath), else npm on PATH.
+const npmCmd = process.env.npm_execpath ? [process.execPath, process.env.npm_execpath] : ['npm'];
+// Asynchronous: npm may fetch from the test server living in this very process.
+const npm = (args: string[], cwd = tmp) =>
+  new Promise<{ status: number | null; stderr: string }>((resolve) => {
+    execFile(npmCmd[0]!, [...npmCmd.slice(1), ...args], {
+      cwd,
+      encoding: 'utf8',
+      timeout: 180_000,
+      env: { ...process.env, PATH, npm_config_cache: path.join(tmp, 'npm-cache'), npm_config_update_notifier: 'false', npm_config_audit: 'false', npm_config_fund: 'false' },
+    }, (err, _stdout, stderr) => resolve({ status: err ? (typeof err.code === 'number' ? err.code : 1) : 0, stderr }));
+  });
+const pack = (out: string) =>
+  spawnSync(process.execPath, ['--import', 'tsx', 'scripts/pack-clients.ts', '--no-build', '--out', out], { encoding: 'utf8', env: { ...process.env, PATH } });
+const runBin = (file: string, args: string[]) =>
+  spawnSync(file, args, { encoding: 'utf8', env: { HOME: tmp, XDG_CONFIG_HOME: path.join(tmp, '.config'), PATH }, timeout: 60_000 });
+
+test.serial('pack:clients gives a tarball of the bundles only, no dependencies; npm install -g of it (offline) yields hackathon and deckcli', async (t) => {
+  const tgz = path.join(tmp, 'podium-clients.tgz');
+  const p = pack(tgz);
+  t.is(p.status, 0, p.stderr);
+  t.is(p.stdout.trim(), tgz);
+  const files = spawnSync('tar', ['tzf', tgz], { encoding: 'utf8' }).stdout.trim().split('\n').sort();
+  t.true(files.includes('package/dist/hackathon.mjs') && files.includes('package/dist/deckcli.mjs'), files.join(' '));
+  t.deepEqual(files.filter((f) => !/^package\/dist\/(hackathon|deckcli)\.mjs$|^package\/dist\/chunks\/(hackathon|deckcli)-[A-Za-z0-9-]+\.mjs$/.test(f)),
+    ['package/README.md', 'package/package.json'], 'nothing but the bundles, package.json and README');
+  const pkg = JSON.parse(spawnSync('tar', ['xzOf', tgz, 'package/package.json'], { encoding: 'utf8' }).stdout);
+  t.deepEqual(pkg.bin, { deckcli: 'dist/deckcli.mjs', hackathon: 'dist/hackathon.mjs' });
+  t.is(pkg.dependencies, undefined);
+  t.is(pkg.version, JSON.parse(readFileSync('package.json', 'utf8')).version, 'one version for server and clients');
+
+  const prefix = path.join(tmp, 'offline-prefix');
+  const inst = await npm(['install', '-g', '--prefix', prefix, '--offline', tgz]);
+  t.is(inst.status, 0, inst.stderr);
+  for (const bin of ['hackathon', 'deckcli']) {
+    const r = runBin(path.join(prefix, 'bin', bin), ['--help']);
+    t.is(r.status, 0, r.stderr);
+    t.regex(r.stdout, new RegExp(`^${bin} \\d+\\.\\d+\\.\\d+: `));
+  }
+  const tui = runBin(path.join(prefix, 'bin', 'hackathon'), ['tui', '--help']);
+  t.is(tui.status, 0, `the dashboard's chunk is in the package: ${tui.stderr}`);
+});
+
+test.serial('GET /downloads/podium-clients.tgz serves the package; npm install -g <url> works; without a built package it is 404 not_found', async (t) => {
+  const tgz = path.join(tmp, 'served.tgz');
+  t.is(pack(tgz).status, 0);
+  const s = await startTestServer({ env: { CLIENTS_TARBALL: tgz } });
+  try {
+    const r = await fetch(`${s.url}/downloads/podium-clients.tgz`);
+    t.is(r.status, 200);
+    t.is(r.headers.get('content-type'), 'application/gzip');
+    t.deepEqual(Buffer.from(await r.arrayBuffer()), readFileSync(tgz), 'the bytes npm pack wrote, without a key');
+    const prefix = path.join(tmp, 'url-prefix');
+    const inst = await npm(['install', '-g', '--prefix', prefix, `${s.url}/downloads/podium-clients.tgz`]);
+    t.is(inst.status, 0, inst.stderr);
+    const r2 = runBin(path.join(prefix, 'bin', 'deckcli'), ['--version']);
+    t.is(r2.status, 0, r2.stderr);
+  } finally {
+    await s.close();
+  }
+  const none = await startTestServer({ env: { CLIENTS_TARBALL: path.join(tmp, 'missing.tgz') } });
+  try {
+    const r = await http(none.url, 'GET', '/downloads/podium-clients.tgz');
+    t.is(r.status, 404);
+    t.is(r.body.error.code, 'not_found');
+    t.regex(r.body.error.message, /npm run pack:clients/);
+  } finally {
+    await none.close();
+  }
+});

@@ -1,0 +1,43 @@
+// `npm start` (podium start) at a terminal, run under a real pseudo-terminal (util-linux
+// `script`): log lines are pretty (pino-pretty), not raw JSON; the boot banner says where
+// mail goes (the outbox by default) and how to set up with a password; Ctrl-C stops it.
+// Piped (no terminal) the same lines are JSON: test/e2e/embedded.test.ts reads them.
+import test from 'ava';
+import { spawn, spawnSync } from 'node:child_process';
+import { mkdtempSync, rmSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { createTestDatabase } from '../helpers/db.ts';
+import { until } from '../helpers/until.ts';
+
+const hasScript = spawnSync('script', ['--version']).status === 0;
+
+(hasScript ? test : test.skip)('on a terminal: pretty log lines, the mail banner, the setup hint with a password', async (t) => {
+  const db = await createTestDatabase();
+  const dataDir = mkdtempSync(path.join(os.tmpdir(), 'podium-tty-'));
+  const env: NodeJS.ProcessEnv = { ...process.env, DATABASE_URL: db.url, PORT: '0', DATA_DIR: dataDir, LOG_LEVEL: 'info', AUTH_SECRET: 'tty-test-auth-secret-0123456789abcdef0123456789' };
+  delete env.PODIUM_TEST_MODE;
+  delete env.LOG_FORMAT;
+  delete env.EMAIL_DRIVER;
+  // `exec`: script runs the command through $SHELL -c; dash (the /bin/sh of a CI machine
+  // without SHELL) would otherwise stay as the foreground parent and die of the Ctrl-C itself.
+  const cmd = `exec '${process.execPath}' cli/podium/bin.js start`;
+  const child = spawn('script', ['-qefc', cmd, '/dev/null'], { env, stdio: ['pipe', 'pipe', 'pipe'] });
+  let out = '';
+  child.stdout.on('data', (c) => (out += c));
+  child.stderr.on('data', (c) => (out += c));
+  const exited = new Promise<number>((resolve) => child.on('close', (code) => resolve(code ?? -1)));
+  try {
+    await until('the setup link', async () => /\/setup\?token=\S+/.test(out), 120_000, 100);
+    const plain = out.replace(/\x1b\[[0-9;]*m/g, '');
+    t.regex(plain, /^\[\d\d:\d\d:\d\d\] INFO: podium listening \{"url":"http:\/\/127\.0\.0\.1:\d+","role":"all"\}/m, 'a pretty line');
+    t.false(/^\{"level":/m.test(plain), 'no raw JSON line');
+    t.regex(plain, /^Mail: kept in the outbox, not sent \(EMAIL_DRIVER=outbox, the default\)\. Read it with `npx podium mail list` or at http:\/\/127\.0\.0\.1:\d+\/operator\/mail \(instance owners\)\.\r?$/m);
+    t.regex(plain, /npx podium setup --workspace <name> --email <you@example\.com>\r?\n it asks for the owner's password on a terminal; elsewhere pipe one in with --password-stdin\)/);
+  } finally {
+    child.stdin.write('\x03'); // Ctrl-C at the terminal
+  }
+  t.is(await exited, 0, 'Ctrl-C stops it cleanly');
+  rmSync(dataDir, { recursive: true, force: true });
+  await db.drop();
+});

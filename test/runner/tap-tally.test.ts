@@ -1,6 +1,6 @@
 // The closing line of `npm test` is read by CI: it must never say `0 failed` for a failed run.
 import test from 'ava';
-import { closingLine, countLine, newTally, settle } from '../tap-tally.ts';
+import { applyRerun, closingLine, commonFolder, countLine, fileOfTitle, filesToRerun, newTally, settle, testFiles } from '../tap-tally.ts';
 
 // What ava 8 printed for a file with a failing before hook and one with skip/todo/fail.
 const AVA_TAP = `TAP version 13
@@ -21,9 +21,11 @@ not ok 5 - a › before hook
 # fail 4
 `;
 
+const FILES = testFiles(['test/a.test.js', 'test/b.test.js', 'test/sql/event.test.ts', 'test/sql/event/provisioning.test.ts']);
+
 function tallyOf(text: string) {
   const t = newTally();
-  for (const line of text.split('\n')) countLine(t, line);
+  for (const line of text.split('\n')) countLine(t, line, FILES);
   return t;
 }
 
@@ -61,4 +63,43 @@ test('under CI a skipped test fails the run, naming it; outside CI it is only co
   const local = settle(tallyOf(text), 0, false);
   t.is(local.tally.failed, 0);
   t.is(local.tally.skipped, 1);
+});
+
+test('a title names its file as ava prefixes it: the path below the files\' common folder, the longest prefix that matches', (t) => {
+  t.is(commonFolder(['test/a.test.js', 'test/sql/event.test.ts']), 'test/');
+  t.is(commonFolder(['test/tui/heap.test.ts']), 'test/tui/');
+  t.is(fileOfTitle(testFiles(['test/tui/heap.test.ts']), 'restarts'), 'test/tui/heap.test.ts', 'a run of one file prints bare titles');
+  t.is(fileOfTitle(FILES, 'a › before hook'), 'test/a.test.js');
+  t.is(fileOfTitle(FILES, 'sql › event › provisioning › plans the sample team first'), 'test/sql/event/provisioning.test.ts');
+  t.is(fileOfTitle(FILES, 'sql › event › opens'), 'test/sql/event.test.ts');
+  t.is(fileOfTitle(FILES, 'TypeError: x is not a function'), null);
+});
+
+test('results are counted by file too; tests left unrun count against their file; a crash names no file', (t) => {
+  const tally = tallyOf(AVA_TAP);
+  t.like(tally.byFile.get('test/b.test.js'), { passed: 1, skipped: 1, todo: 1, failed: 1, failedTitles: ['b › fails'] });
+  t.like(tally.byFile.get('test/a.test.js'), { failed: 3, failedTitles: ['a › before hook', '2 left unrun'] });
+  t.deepEqual(tally.unattributed, []);
+  const crashed = tallyOf('ok 1 - a › one\nnot ok 2 - TypeError: x is not a function\n\n1..2\n');
+  t.deepEqual(crashed.unattributed, ['TypeError: x is not a function']);
+  t.deepEqual(filesToRerun(crashed, 3), [], 'a failure without its file is not re-run');
+});
+
+test('the files to re-run: those that failed, none when more than the limit failed', (t) => {
+  const tally = tallyOf(AVA_TAP);
+  t.deepEqual(filesToRerun(tally, 3).sort(), ['test/a.test.js', 'test/b.test.js']);
+  t.deepEqual(filesToRerun(tally, 1), []);
+  t.deepEqual(filesToRerun(tallyOf('ok 1 - a › one\n\n1..1\n'), 3), []);
+});
+
+test('a file that passes whole on its re-run counts with the re-run; one that fails again stands', (t) => {
+  const first = tallyOf(AVA_TAP);
+  const rerun = tallyOf('ok 1 - a › one\nok 2 - a › two\nok 3 - b › ok1\nnot ok 4 - b › fails\nok 5 - b › skipped # SKIP\n\n1..5\n');
+  const { tally, settled } = applyRerun(first, rerun, ['test/a.test.js', 'test/b.test.js']);
+  t.deepEqual(settled, ['test/a.test.js']);
+  t.like(tally, { passed: 3, failed: 1, skipped: 1, todo: 1 });
+  t.is(closingLine(settle(tally, 1, false).tally), '3 passed, 1 failed, 1 skipped');
+  const noPlan = applyRerun(first, tallyOf('ok 1 - a › one\n'), ['test/a.test.js']);
+  t.deepEqual(noPlan.settled, [], 'a re-run that crashed before its plan settles nothing');
+  t.is(noPlan.tally.failed, first.failed);
 });

@@ -9247,6 +9247,39 @@ $$;
 COMMENT ON FUNCTION app_private.receipt_live() IS 'Trigger: a webhook receipt that is not a team chat activity item (refused, of no team, or another event type) is published live to organizers (kind receipt.recorded: team, repository, Receipt).';
 
 --
+-- Name: record_deliveries(uuid, jsonb); Type: FUNCTION; Schema: app_private; Owner: -
+--
+
+CREATE FUNCTION app_private.record_deliveries(p_event uuid, p_items jsonb) RETURNS jsonb
+    LANGUAGE plpgsql SECURITY DEFINER
+    SET search_path TO ''
+    AS $$
+declare
+  item jsonb;
+  answers jsonb := '[]'::jsonb;
+begin
+  if jsonb_typeof(p_items) is distinct from 'array' then
+    perform app_private.fail('invalid_input', 'record_deliveries takes an array of deliveries');
+  end if;
+  for item in select value from jsonb_array_elements(p_items) loop
+    begin
+      answers := answers || jsonb_build_array(
+        app_private.record_delivery(p_event, item ->> 'delivery', item ->> 'kind', item -> 'payload'));
+    exception when others then
+      answers := answers || jsonb_build_array(jsonb_build_object('failed', true));
+    end;
+  end loop;
+  return answers;
+end;
+$$;
+
+--
+-- Name: FUNCTION record_deliveries(p_event uuid, p_items jsonb); Type: COMMENT; Schema: app_private; Owner: -
+--
+
+COMMENT ON FUNCTION app_private.record_deliveries(p_event uuid, p_items jsonb) IS 'Records a group of signed deliveries of one event in one transaction, in order, each under its own savepoint: answers record_delivery''s answer for each, or {"failed": true} for one that raised (rolled back alone).';
+
+--
 -- Name: record_delivery(uuid, text, text, jsonb); Type: FUNCTION; Schema: app_private; Owner: -
 --
 
@@ -18270,6 +18303,12 @@ REVOKE ALL ON FUNCTION app_private.receipt_json(r app.submission_receipts) FROM 
 --
 
 REVOKE ALL ON FUNCTION app_private.receipt_live() FROM PUBLIC;
+
+--
+-- Name: FUNCTION record_deliveries(p_event uuid, p_items jsonb); Type: ACL; Schema: app_private; Owner: -
+--
+
+REVOKE ALL ON FUNCTION app_private.record_deliveries(p_event uuid, p_items jsonb) FROM PUBLIC;
 
 --
 -- Name: FUNCTION record_delivery(p_event uuid, p_delivery text, p_event_type text, p jsonb); Type: ACL; Schema: app_private; Owner: -

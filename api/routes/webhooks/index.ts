@@ -2,20 +2,23 @@
 // checked in constant time against the event's derived secret before anything is parsed; a
 // failure is counted (for an event that exists) and answered without detail, the same answer
 // whether the event exists or not, so an unsigned request learns nothing about event ids. A
-// good delivery is one INSERT (app_private.record_delivery) and the answer carries its
-// receipt; nothing else runs here.
+// good delivery is recorded with the others of its event that arrive meanwhile, one
+// transaction for the group (delivery-groups.ts), and the answer carries its receipt;
+// nothing else runs here.
 import type { FastifyInstance } from 'fastify';
 import { signatureFault, webhookSecret } from '../../../core/codehost/webhook.ts';
 import { AppError } from '../../errors.ts';
 import { refuseHostile } from '../../input-guard.ts';
 import type { ApiDeps } from '../../deps.ts';
 import { UUID_RE } from '../../../core/ids.ts';
+import { DeliveryGroups, pgRecorder } from './delivery-groups.ts';
 
 const DELIVERY = /^[A-Za-z0-9._-]{1,200}$/;
 
 export function registerWebhookRoutes(app: FastifyInstance, deps: ApiDeps): void {
   const { config, pool } = deps;
   const metrics = deps.metrics!; // buildApi passes the replica's registry
+  const groups = new DeliveryGroups(pgRecorder(pool));
 
   app.register(async (scope) => {
     // The signature covers the exact bytes, so the body is kept raw until it is verified.
@@ -41,10 +44,9 @@ export function registerWebhookRoutes(app: FastifyInstance, deps: ApiDeps): void
       try { payload = JSON.parse(body.toString('utf8')); } catch { throw new AppError('invalid_json', 'The delivery body is not JSON'); }
       if (!payload || typeof payload !== 'object' || Array.isArray(payload)) throw new AppError('invalid_json', 'The delivery body is not a JSON object');
       refuseHostile(payload, 'payload'); // parsed here, after the signature: the global gate saw raw bytes
-      const { rows } = await pool.query('select app_private.record_delivery($1, $2, $3, $4) as r', [eventId, delivery, kind, payload]);
-      const receipt = rows[0].r;
+      const receipt = await groups.record(eventId, { delivery, kind, payload });
       if (!receipt) throw new AppError('event_not_found', 'No such event');
-      metrics.webhookVerdicts.inc({ verdict: receipt.refusal ?? (receipt.late ? 'late' : receipt.verdict) });
+      metrics.webhookVerdicts.inc({ verdict: String(receipt.refusal ?? (receipt.late ? 'late' : receipt.verdict)) });
       return reply.status(202).send(receipt);
     });
   });

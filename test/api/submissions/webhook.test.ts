@@ -186,3 +186,25 @@ test.serial('submissions show answers the last 50 receipts, newest first, after 
   const { rows } = await s.db.pool.query('select count(*)::int as n from app.submission_receipts where project_id = $1', [rocket]);
   t.true(rows[0].n > 55, 'older receipts exist and are left out');
 });
+
+test.serial('a burst of deliveries at once is recorded as one at a time would be: each its own answer, each move once, a replay its duplicate', async (t) => {
+  const before = (await receipts(s.db.pool, eventId)).length;
+  const moves = Array.from({ length: 30 }, (_, i) => pushFixture(repo, { before: 'e'.repeat(40), after: (1000 + i).toString(16).padStart(40, '0') }));
+  const sends = [
+    ...moves.map((payload, i) => ({ payload, delivery: `burst-${i}` })),
+    ...moves.slice(0, 10).map((payload, i) => ({ payload, delivery: `burst-replay-${i}` })), // the same move, another id
+    ...moves.slice(10, 15).map((payload, i) => ({ payload, delivery: `burst-${10 + i}` })), // the same delivery again
+  ];
+  const answers = await Promise.all(sends.map((x) => sendDelivery(s.url, { eventId, ...x })));
+  for (const a of answers) t.is(a.status, 202, JSON.stringify(a.body));
+  const rows = (await receipts(s.db.pool, eventId)).slice(before);
+  t.is(rows.length, 30, 'one receipt per move');
+  t.is(new Set(rows.map((r) => r.sha)).size, 30);
+  // Each move and its repeats share one receipt, exactly one of them recorded it.
+  for (let i = 0; i < 30; i++) {
+    const mine = sends.flatMap((x, j) => (x.payload === moves[i] ? [answers[j]!.body] : []));
+    const row = rows.find((r) => r.sha === moves[i]!.after)!;
+    t.true(mine.every((b) => b.sequence === Number(row.seq)), `move ${i}: every answer names its receipt`);
+    t.is(mine.filter((b) => !b.duplicate).length, 1, `move ${i}: recorded once`);
+  }
+});

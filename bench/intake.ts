@@ -11,6 +11,8 @@
 // Environment: DATABASE_URL (else an embedded PostgreSQL), BENCH_CONNECTIONS (default 32),
 // BENCH_SECONDS (default 10), BENCH_TEAMS (default 200).
 import { spawn } from 'node:child_process';
+import http from 'node:http';
+import type { AddressInfo } from 'node:net';
 import { randomBytes } from 'node:crypto';
 import { mkdirSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
@@ -69,6 +71,17 @@ await withStack('bench-intake', { PODIUM_TEST_MODE: '1' }, async ({ db, url, tmp
     await db.pool.query('select app_private.set_team_repository($1, $2, $3, $4)', [projects.get(names[i]!), full, 'ready', shas[i]]);
   }
 
+  // The load generator's own ceiling: the same load against a bare node:http sink that reads
+  // each body and answers 202, in this process (nothing else runs in it meanwhile).
+  say(`load ceiling: ${SECONDS} s against a bare node:http sink...`);
+  const sink = http.createServer((req, res) => {
+    req.resume();
+    req.on('end', () => res.writeHead(202, { 'content-type': 'application/json' }).end('{"sequence":1,"verdict":"accepted"}'));
+  });
+  await new Promise<void>((r) => sink.listen(0, '127.0.0.1', r));
+  const ceiling = await load(`http://127.0.0.1:${(sink.address() as AddressInfo).port}`, event.id, 'bench/team-000', SECONDS);
+  await new Promise((r) => sink.close(r));
+
   await setClock(url, start + HOUR); // building
   say(`intake: warm-up 2 s, then ${SECONDS} s with ${CONNECTIONS} connections from a second process...`);
   const warm = await load(url, event.id, 'bench/team-000', 2);
@@ -109,6 +122,7 @@ await withStack('bench-intake', { PODIUM_TEST_MODE: '1' }, async ({ db, url, tmp
   const line = (label: string, value: string) => say(`  ${label.padEnd(52)}${value}`);
   line(`deliveries accepted (${CONNECTIONS} connections, ${run.elapsed.toFixed(1)} s)`, `${run.accepted} (${rate.toFixed(0)}/s), statuses ${JSON.stringify(run.statuses)}`);
   line('delivery latency', `p50 ${run.p50.toFixed(1)} ms, p99 ${run.p99.toFixed(1)} ms, max ${run.max.toFixed(1)} ms`);
+  line('load ceiling (the same load, a bare node:http sink)', `${(ceiling.accepted / ceiling.elapsed).toFixed(0)}/s, p99 ${ceiling.p99.toFixed(1)} ms: Podium at ${((100 * rate) / (ceiling.accepted / ceiling.elapsed)).toFixed(0)}% of it`);
   line('accounted for in the database', `${counted.n} receipts for ${accepted} accepted deliveries (${lost} lost, ${counted.n - counted.d} doubled)`);
   line(`freeze to all captured (${TEAMS} teams, 5 MB)`, `${captureS.toFixed(1)} s: ${frozen} frozen, ${errors} errors, ${blobs.n} archives, ${(Number(blobs.bytes) / 1024 ** 3).toFixed(2)} GiB`);
   say('');

@@ -8033,6 +8033,12 @@ CREATE FUNCTION app_private.live_publish(p_event_id uuid, p_kind text, p_roles t
 declare
   new_id bigint;
 begin
+  -- Staged for this transaction's own publish at its end (live_publish_deferred): no id yet.
+  if current_setting('podium.live_defer', true) = 'on' then
+    insert into app_private.live_deferred (event_id, kind, roles, team_id, payload)
+      values (p_event_id, p_kind, p_roles, p_team_id, p_payload);
+    return null;
+  end if;
   -- One publisher of this event at a time from here to commit: the event's ids in commit
   -- order (see the file header). Other events take other locks.
   perform pg_advisory_xact_lock(hashtextextended('podium:live:' || p_event_id::text, 0));
@@ -8051,7 +8057,35 @@ $$;
 -- Name: FUNCTION live_publish(p_event_id uuid, p_kind text, p_roles text[], p_team_id uuid, p_payload jsonb); Type: COMMENT; Schema: app_private; Owner: -
 --
 
-COMMENT ON FUNCTION app_private.live_publish(p_event_id uuid, p_kind text, p_roles text[], p_team_id uuid, p_payload jsonb) IS 'Appends a change to the live log with its audience (ids in commit order per event, under a per-event advisory lock) and wakes every listening API replica (NOTIFY podium_live, payload: the id).';
+COMMENT ON FUNCTION app_private.live_publish(p_event_id uuid, p_kind text, p_roles text[], p_team_id uuid, p_payload jsonb) IS 'Appends a change to the live log with its audience (ids in commit order per event, under a per-event advisory lock) and wakes every listening API replica (NOTIFY podium_live, payload: the id). Under podium.live_defer = on (record_deliveries) it stages the change instead and answers null; live_publish_deferred publishes the staged changes.';
+
+--
+-- Name: live_publish_deferred(); Type: FUNCTION; Schema: app_private; Owner: -
+--
+
+CREATE FUNCTION app_private.live_publish_deferred() RETURNS integer
+    LANGUAGE plpgsql SECURITY DEFINER
+    SET search_path TO ''
+    AS $$
+declare
+  d app_private.live_deferred;
+  published integer := 0;
+begin
+  perform set_config('podium.live_defer', 'off', true);
+  for d in select * from app_private.live_deferred x where x.xid = pg_current_xact_id() order by x.n loop
+    perform app_private.live_publish(d.event_id, d.kind, d.roles, d.team_id, d.payload);
+    published := published + 1;
+  end loop;
+  delete from app_private.live_deferred x where x.xid = pg_current_xact_id();
+  return published;
+end;
+$$;
+
+--
+-- Name: FUNCTION live_publish_deferred(); Type: COMMENT; Schema: app_private; Owner: -
+--
+
+COMMENT ON FUNCTION app_private.live_publish_deferred() IS 'Publishes, in order, the live-log changes this transaction staged under podium.live_defer, and stops staging; answers how many.';
 
 --
 -- Name: live_reader(bigint); Type: FUNCTION; Schema: app_private; Owner: -
@@ -9293,6 +9327,8 @@ begin
   if jsonb_typeof(p_items) is distinct from 'array' then
     perform app_private.fail('invalid_input', 'record_deliveries takes an array of deliveries');
   end if;
+  -- The group's live changes are published after its last delivery (000254).
+  perform set_config('podium.live_defer', 'on', true);
   for item in select value from jsonb_array_elements(p_items) loop
     begin
       answers := answers || jsonb_build_array(
@@ -9301,6 +9337,7 @@ begin
       answers := answers || jsonb_build_array(jsonb_build_object('failed', true));
     end;
   end loop;
+  perform app_private.live_publish_deferred();
   return answers;
 end;
 $$;
@@ -12360,6 +12397,39 @@ CREATE TABLE app_private.key_usage (
 );
 
 --
+-- Name: live_deferred; Type: TABLE; Schema: app_private; Owner: -
+--
+
+CREATE UNLOGGED TABLE app_private.live_deferred (
+    n bigint NOT NULL,
+    xid xid8 DEFAULT pg_current_xact_id() NOT NULL,
+    event_id uuid NOT NULL,
+    kind text NOT NULL,
+    roles text[] NOT NULL,
+    team_id uuid,
+    payload jsonb NOT NULL
+);
+
+--
+-- Name: TABLE live_deferred; Type: COMMENT; Schema: app_private; Owner: -
+--
+
+COMMENT ON TABLE app_private.live_deferred IS 'Live-log changes staged by a transaction that publishes them at its end (record_deliveries, 000254); empty between transactions.';
+
+--
+-- Name: live_deferred_n_seq; Type: SEQUENCE; Schema: app_private; Owner: -
+--
+
+ALTER TABLE app_private.live_deferred ALTER COLUMN n ADD GENERATED ALWAYS AS IDENTITY (
+    SEQUENCE NAME app_private.live_deferred_n_seq
+    START WITH 1
+    INCREMENT BY 1
+    NO MINVALUE
+    NO MAXVALUE
+    CACHE 1
+);
+
+--
 -- Name: live_events_id_seq; Type: SEQUENCE; Schema: app_private; Owner: -
 --
 
@@ -13385,6 +13455,13 @@ ALTER TABLE ONLY app_private.key_usage
     ADD CONSTRAINT key_usage_pkey PRIMARY KEY (key_id, route);
 
 --
+-- Name: live_deferred live_deferred_pkey; Type: CONSTRAINT; Schema: app_private; Owner: -
+--
+
+ALTER TABLE ONLY app_private.live_deferred
+    ADD CONSTRAINT live_deferred_pkey PRIMARY KEY (n);
+
+--
 -- Name: live_events live_events_pkey; Type: CONSTRAINT; Schema: app_private; Owner: -
 --
 
@@ -14349,6 +14426,12 @@ CREATE UNIQUE INDEX invitations_pending_collaborator ON app_private.invitations 
 --
 
 CREATE UNIQUE INDEX invitations_pending_workspace ON app_private.invitations USING btree (workspace_id, app_private.normalize_email(email)) WHERE ((kind = 'workspace'::text) AND (accepted_at IS NULL) AND (revoked_at IS NULL));
+
+--
+-- Name: live_deferred_xid_idx; Type: INDEX; Schema: app_private; Owner: -
+--
+
+CREATE INDEX live_deferred_xid_idx ON app_private.live_deferred USING btree (xid, n);
 
 --
 -- Name: live_events_event_id_idx; Type: INDEX; Schema: app_private; Owner: -
@@ -18012,6 +18095,12 @@ REVOKE ALL ON FUNCTION app_private.live_prune(p_keep interval) FROM PUBLIC;
 
 REVOKE ALL ON FUNCTION app_private.live_publish(p_event_id uuid, p_kind text, p_roles text[], p_team_id uuid, p_payload jsonb) FROM PUBLIC;
 GRANT ALL ON FUNCTION app_private.live_publish(p_event_id uuid, p_kind text, p_roles text[], p_team_id uuid, p_payload jsonb) TO podium_app;
+
+--
+-- Name: FUNCTION live_publish_deferred(); Type: ACL; Schema: app_private; Owner: -
+--
+
+REVOKE ALL ON FUNCTION app_private.live_publish_deferred() FROM PUBLIC;
 
 --
 -- Name: FUNCTION live_reader(p_after bigint); Type: ACL; Schema: app_private; Owner: -

@@ -1,16 +1,19 @@
 // Signed deliveries of one event are recorded in groups (issue 30, item 8). Every delivery
 // publishes live, and a publishing transaction holds its event's live-log lock and
-// PostgreSQL's NOTIFY lock until it has committed to disk (000252), so one event's
-// deliveries commit one after another whatever the number of connections. Here each event
-// has at most one transaction of deliveries in flight per replica; deliveries that arrive
-// meanwhile wait and go together in the next (app_private.record_deliveries, one commit for
-// the group). A lone delivery waits for nothing: its group of one starts at once. Under load
-// the commits per delivery fall below one and nothing is held in memory beyond the request
-// that waits for its answer.
+// PostgreSQL's NOTIFY lock until it has committed to disk, so one event's publishing
+// transactions commit one after another whatever the number of connections. Here each event
+// has at most IN_FLIGHT transactions of deliveries in flight per replica; deliveries that
+// arrive meanwhile wait and go together in the next (app_private.record_deliveries, one
+// commit for the group). A group publishes its live changes after its last delivery
+// (000254), so two groups of one event overlap all but their publishing and commit. A lone
+// delivery waits for nothing: its group of one starts at once. Nothing is held in memory
+// beyond the requests that wait for their answers.
 import type pg from 'pg';
 
 /** The most deliveries one transaction records (each runs under its own savepoint). */
 export const MAX_GROUP = 50;
+/** Groups of one event in flight at once per replica: one records while the other commits. */
+export const IN_FLIGHT = 2;
 
 export interface Delivery {
   delivery: string;
@@ -35,26 +38,31 @@ interface Waiting {
   reject(err: unknown): void;
 }
 
+interface EventQueue {
+  waiting: Waiting[];
+  running: number;
+}
+
 export class DeliveryGroups {
-  private events = new Map<string, Waiting[]>();
+  private events = new Map<string, EventQueue>();
 
   constructor(private recorder: Recorder) {}
 
   record(eventId: string, item: Delivery): Promise<Answer> {
     return new Promise((resolve, reject) => {
-      const waiting = this.events.get(eventId);
-      if (waiting) waiting.push({ item, resolve, reject });
-      else {
-        const queue = [{ item, resolve, reject }];
-        this.events.set(eventId, queue);
-        void this.drain(eventId, queue);
+      let q = this.events.get(eventId);
+      if (!q) this.events.set(eventId, (q = { waiting: [], running: 0 }));
+      q.waiting.push({ item, resolve, reject });
+      if (q.running < IN_FLIGHT) {
+        q.running++;
+        void this.drain(eventId, q);
       }
     });
   }
 
-  private async drain(eventId: string, queue: Waiting[]): Promise<void> {
-    while (queue.length > 0) {
-      const group = queue.splice(0, MAX_GROUP);
+  private async drain(eventId: string, q: EventQueue): Promise<void> {
+    while (q.waiting.length > 0) {
+      const group = q.waiting.splice(0, MAX_GROUP);
       let answers: GroupAnswer[] | null = null;
       try {
         answers = await this.recorder.group(eventId, group.map((w) => w.item));
@@ -68,7 +76,8 @@ export class DeliveryGroups {
         else this.recorder.one(eventId, w.item).then(w.resolve, w.reject);
       });
     }
-    this.events.delete(eventId);
+    q.running--;
+    if (q.running === 0) this.events.delete(eventId);
   }
 }
 

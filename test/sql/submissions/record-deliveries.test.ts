@@ -2,7 +2,8 @@
 // transaction, in order, each under its own savepoint. Each answers what record_delivery
 // answers alone; a duplicate inside the group is the duplicate, as across transactions; an
 // item that raises is rolled back alone and answered {"failed": true}; nothing is granted to
-// the API role.
+// the API role. The group's live changes are staged and published after its last delivery
+// (000254): in item order, the lock taken only then, nothing left staged.
 import test from 'ava';
 import { asUser } from '../../helpers/as.ts';
 import { createTestDatabase, type TestDatabase } from '../../helpers/db.ts';
@@ -67,10 +68,47 @@ test('an item that raises is rolled back alone and answered {failed: true}; the 
   t.like(answers[2], { verdict: 'accepted', duplicate: false });
   t.is(await count('g2-%'), 2);
   t.is(await count('xxx%'), 0);
+  t.is(await liveWith('5555555555'), 0, 'no live change of the rolled-back delivery');
+  t.is(await liveWith('4444444444'), 1);
   // Alone, the same item raises: the API runs a failed item alone so its caller gets that error.
   const e = await t.throwsAsync(db.pool.query('select app_private.record_delivery($1, $2, $3, $4)', [eventId, 'x'.repeat(300), 'push', JSON.stringify(push('5'.repeat(40)))]));
   t.regex(e!.message, /submission_receipts_delivery_id_check/);
   t.is((await db.pool.query('select count(*)::int as n from app.chat_posts where body like $1', ['%555555555555%'])).rows[0].n, 0, 'its activity rolled back with it');
+});
+
+const liveWith = async (text: string) =>
+  (await db.pool.query(`select count(*)::int as n from app_private.live_events where event_id = $1 and payload::text like '%' || $2 || '%'`, [eventId, text])).rows[0].n as number;
+
+test.serial('the group\'s live changes are published after its last delivery, in its order, one id each; nothing stays staged', async (t) => {
+  const shas = ['a1', 'a2', 'a3'].map((h) => h.repeat(20));
+  await group(eventId, shas.map((sha, i) => ({ delivery: `g4-${i}`, kind: 'push', payload: push(sha) })));
+  const { rows } = await db.pool.query(`select id, kind, payload #>> '{post,activity,sha}' as sha from app_private.live_events where event_id = $1 and (payload::text like '%a1a1a1a1%' or payload::text like '%a2a2a2a2%' or payload::text like '%a3a3a3a3%') order by id`, [eventId]);
+  t.deepEqual(rows.map((r) => r.sha), shas);
+  t.true(rows.every((r) => r.kind === 'post.created'));
+  t.is(Number(rows[2].id) - Number(rows[0].id), 2, 'consecutive ids: published together');
+  t.is((await db.pool.query('select count(*)::int as n from app_private.live_deferred')).rows[0].n, 0);
+});
+
+test.serial('a staged change takes no lock: another publisher of the event goes first, and the ids follow the commits', async (t) => {
+  const a = await db.pool.connect();
+  const b = await db.pool.connect();
+  try {
+    await a.query('begin');
+    await a.query(`select set_config('podium.live_defer', 'on', true)`);
+    const staged = await a.query(`select app_private.live_publish($1, 'post.created', array['organizer'], null, '{"staged":1}') as id`, [eventId]);
+    t.is(staged.rows[0].id, null, 'staged: no id yet');
+    await b.query(`set lock_timeout = '2s'`);
+    const other = Number((await b.query(`select app_private.live_publish($1, 'post.created', array['organizer'], null, '{"other":1}') as id`, [eventId])).rows[0].id);
+    t.is((await a.query('select app_private.live_publish_deferred() as n')).rows[0].n, 1);
+    await a.query('commit');
+    const { rows } = await db.pool.query(`select id from app_private.live_events where event_id = $1 and payload ? 'staged'`, [eventId]);
+    t.true(Number(rows[0].id) > other, 'published after the change that committed first');
+    t.is((await db.pool.query('select count(*)::int as n from app_private.live_deferred')).rows[0].n, 0);
+  } finally {
+    await a.query('rollback').catch(() => undefined);
+    a.release();
+    b.release();
+  }
 });
 
 test('an event that does not exist answers null for each; a group that is not an array is refused', async (t) => {
@@ -80,6 +118,8 @@ test('an event that does not exist answers null for each; a group that is not an
 });
 
 test('the API role may not call it (the route calls it through the owner pool)', async (t) => {
-  const { rows } = await db.pool.query(`select has_function_privilege('podium_app', 'app_private.record_deliveries(uuid, jsonb)', 'execute') as x`);
-  t.false(rows[0].x);
+  for (const fn of ['app_private.record_deliveries(uuid, jsonb)', 'app_private.live_publish_deferred()']) {
+    const { rows } = await db.pool.query(`select has_function_privilege('podium_app', $1, 'execute') as x`, [fn]);
+    t.false(rows[0].x, fn);
+  }
 });

@@ -6373,8 +6373,10 @@ CREATE FUNCTION app_private.enqueue_capture(p_project uuid, p_sha text) RETURNS 
     AS $$
 declare
   k text := 'capture:' || p_project || ':' || p_sha;
+  running boolean;
 begin
-  if exists (select 1 from graphile_worker.jobs j where j.key = k and j.locked_at is not null) then
+  select j.locked_at is not null into running from graphile_worker._private_jobs j where j.key = k for update;
+  if running then
     return;
   end if;
   perform graphile_worker.add_job('submissions__capture', json_build_object('projectId', p_project, 'sha', p_sha),

@@ -226,7 +226,12 @@ export async function runChecks(svc: Services, wire: Wire, l: Ledger, expectedLo
       if (q.n === 0 || Date.now() > deadline) break;
       await sleep(1_000);
     }
-    if (q.n) problems.push(`${q.n} job(s) left (${q.tasks}): ${q.locked} locked, ${q.failed} failed for good`);
+    if (q.n) {
+      // Each left job as the queue holds it, so a recurrence says which and why.
+      const { rows: left } = await pool.query(`select task_identifier as task, key, attempts, max_attempts as max, locked_at is not null as locked,
+        left(last_error, 120) as error from graphile_worker.jobs order by id limit 5`);
+      problems.push(`${q.n} job(s) left (${q.tasks}): ${q.locked} locked, ${q.failed} failed for good: ${JSON.stringify(left)}`);
+    }
     add('no job lost or stuck', problems, 'graphile_worker.jobs empty, no lock left');
   }
   return checks;

@@ -50,3 +50,27 @@ test.serial('a capture that failed for good gets a fresh job from the next sweep
   t.like(keyed[0], { attempts: 0, locked_at: null });
   t.true(rows.filter((r) => r.key === null).every((r) => r.attempts === r.max_attempts), 'graphile-worker keeps the failed one, keyless, as it was');
 });
+
+test.serial('a worker taking the job while a sweep asks again: the sweep waits for it and leaves the running job alone (000255)', async (t) => {
+  const project = randomUUID();
+  const sha = 'e'.repeat(40);
+  const key = `capture:${project}:${sha}`;
+  await db.pool.query('select app_private.enqueue_capture($1, $2)', [project, sha]);
+  const worker = await db.pool.connect();
+  try {
+    // The worker's get_job locks the job; the sweep asks again before that commits.
+    await worker.query('begin');
+    await worker.query(`update graphile_worker._private_jobs set locked_at = now(), locked_by = 'pool-live', attempts = 1 where key = $1`, [key]);
+    const sweep = db.pool.query('select app_private.enqueue_capture($1, $2)', [project, sha]);
+    await new Promise((r) => setTimeout(r, 300));
+    await worker.query('commit');
+    await sweep;
+    const rows = await jobs(sha);
+    t.is(rows.length, 1, 'no second job');
+    t.like(rows[0], { key, attempts: 1, max_attempts: 10 }, 'the running job keeps its key and its retries (add_job would have spent them)');
+    t.truthy(rows[0].locked_at);
+  } finally {
+    await worker.query('rollback').catch(() => undefined);
+    worker.release();
+  }
+});

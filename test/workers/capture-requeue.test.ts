@@ -51,7 +51,11 @@ test.serial('a capture that failed for good gets a fresh job from the next sweep
   t.true(rows.filter((r) => r.key === null).every((r) => r.attempts === r.max_attempts), 'graphile-worker keeps the failed one, keyless, as it was');
 });
 
-test.serial('a worker taking the job while a sweep asks again: the sweep waits for it and leaves the running job alone (000255)', async (t) => {
+// Not the window 000255 closes (a worker's lock committed between enqueue_capture's check and
+// its add_job): that cannot be reached from outside the function. This is the interleaving
+// beside it, a worker's lock not yet committed when the sweep asks: the running job must still
+// keep its key and its retries.
+test.serial('a worker taking the job while a sweep asks again: once the worker commits, the running job is left alone', async (t) => {
   const project = randomUUID();
   const sha = 'e'.repeat(40);
   const key = `capture:${project}:${sha}`;

@@ -1,7 +1,8 @@
 // Authentication lookups of requests that arrive together go to PostgreSQL together: every
 // request that reaches its onRequest hook in one turn of the event loop is authenticated by
-// one statement (app_private.authenticate once per request, over unnest of the requests'
-// arguments) in one round trip, and each request gets its own answer. Nothing is cached: each
+// one statement in one round trip (app_private.authenticate_batch, 000256: the plain live key
+// or session in its default workspace as one join over the set, every other case through
+// app_private.authenticate), and each request gets its own answer. Nothing is cached: each
 // answer is read after its request arrived, so a revoked key is refused on the next request.
 // Under load the round trips and socket writes per request fall below one; a lone request
 // waits for the end of the current loop turn (setImmediate), no timer.
@@ -25,8 +26,7 @@ interface Pending {
 // max_prepared_statements; docs/OPERATIONS.md).
 const STATEMENT = {
   name: 'podium_authenticate_batch',
-  text: `select x.i::int as i, app_private.authenticate(x.k, x.s, x.w, x.o) as identity
-    from unnest($1::bytea[], $2::bytea[], $3::uuid[], $4::text[]) with ordinality as x(k, s, w, o, i)`,
+  text: 'select i, identity from app_private.authenticate_batch($1::bytea[], $2::bytea[], $3::uuid[], $4::text[])',
 };
 
 export class AuthBatcher {

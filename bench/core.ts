@@ -6,6 +6,10 @@
 // prepared) at the server's pool size: /me is at most one such round trip plus HTTP (requests
 // arriving together share one, api/auth/batch.ts), so the ratio says what the Node side
 // costs. It prints the round trips per request from the server's podium_db_round_trips_total.
+// The load generator's ceiling, in the same run: the same wrk, connections and duration
+// against a bare node:http process answering every GET with /me's own JSON bytes from memory
+// (no framework, no database): what one Node process can answer on this machine, and so the
+// most the figure above could be.
 // Finally the key revokes itself over the wire and the very next request must answer 401:
 // no speed-up may cache a key past its revocation.
 //
@@ -15,7 +19,7 @@
 // BENCH_WARMUP seconds (default 3), DB_POOL_SIZE (passed through to the server; default 10,
 // also pgbench's client count), BENCH_WRK_THREADS (default 2).
 import * as seed from '../test/helpers/seed.ts';
-import { cpuSeconds, load, loadAverage, pgbenchSelect, printMachine, requireWrk, row, say, withStack } from './lib.ts';
+import { cpuSeconds, load, loadAverage, pgbenchSelect, printMachine, requireWrk, row, say, startBareHttp, withStack } from './lib.ts';
 
 const TARGET_OF_PGBENCH = 0.3; // issue 30 item 5: >= 30% of pgbench -S -M prepared at the server's pool size
 const TARGET_P99_MS = 20;
@@ -26,11 +30,12 @@ const POOL = Number(process.env.DB_POOL_SIZE || 10);
 
 requireWrk();
 
-await withStack('bench-core', {}, async ({ db, url, server, stopServer }) => {
+await withStack('bench-core', {}, async ({ tmp, db, url, server, stopServer }) => {
   const base = await seed.basicWorkspace(db.pool, 'Bench', 'owner@bench.test');
   const auth = { authorization: `Bearer ${base.deckKey.key}` };
   const probe = await fetch(`${url}/api/v1/me`, { headers: auth });
   if (probe.status !== 200) throw new Error(`GET /api/v1/me answered ${probe.status}: ${await probe.text()}`);
+  const meBytes = Buffer.from(await probe.arrayBuffer());
 
   // Committed transactions in the bench database, to show every request reached PostgreSQL.
   // Backends flush their statistics lazily but always on exit: read the total after the server stops.
@@ -66,6 +71,14 @@ await withStack('bench-core', {}, async ({ db, url, server, stopServer }) => {
   await new Promise((res) => setTimeout(res, 300));
   const perRequest = ((await commits()) - before) / (warm.requests + r.requests + 2);
 
+  say(`load ceiling: ${DURATION_S}s, ${CONNECTIONS} connections against a bare node:http process answering /me's bytes`);
+  const bare = await startBareHttp(tmp, meBytes);
+  await load(bare.url + '/api/v1/me', CONNECTIONS, WARMUP_S, auth);
+  const bareCpu0 = cpuSeconds(bare.pids());
+  const ceiling = await load(bare.url + '/api/v1/me', CONNECTIONS, DURATION_S, auth);
+  const bareCpuUs = ((cpuSeconds(bare.pids()) - bareCpu0) / ceiling.requests) * 1e6;
+  await bare.stop();
+
   say(`pgbench -S: ${DURATION_S}s, ${POOL} clients (the server's pool size)`);
   const pgLoadBefore = loadAverage();
   const pgb = await pgbenchSelect(POOL, DURATION_S);
@@ -79,6 +92,7 @@ await withStack('bench-core', {}, async ({ db, url, server, stopServer }) => {
   say('');
   say(row('podium GET /api/v1/me', r, `load ${loadBefore} -> ${loadAfter}`));
   say(`  ${'  CPU of the Node process'.padEnd(34)} ${cpuUs.toFixed(0).padStart(7)} us per request (PostgreSQL's share is not in it)`);
+  say(row('ceiling: bare node:http, same bytes', ceiling, `${bareCpuUs.toFixed(0)} us CPU per request; Podium at ${((r.rps / ceiling.rps) * 100).toFixed(0)}% of it`));
   if ('missing' in pgb) say(`  ${pgb.missing}`);
   else say(`  ${`pgbench -S -M prepared -c ${pgb.clients}`.padEnd(34)} ${pgb.tps.toFixed(0).padStart(7)} tps    latency average ${pgb.latencyMs.toFixed(2)} ms  (${pgb.version})  load ${pgLoadBefore} -> ${pgLoadAfter}`);
   say(`  round trips ${tripsPerRequest.toFixed(3)} socket round trips to PostgreSQL per request (podium_db_round_trips_total over the measured run; includes the worker's polling in this process)`);

@@ -6,6 +6,7 @@ import { existsSync } from 'node:fs';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { Readable } from 'node:stream';
 import { GIT_ENV } from '../../../core/codehost/git.ts';
+import type { Spawner } from '../../../core/spawner/index.ts';
 
 export interface CgiRequest {
   projectRoot: string;
@@ -19,6 +20,8 @@ export interface CgiRequest {
   env?: Record<string, string>;
   /** Run http-backend (and the git it starts) at this niceness, when `nice` is installed. */
   nice?: number;
+  /** Start http-backend through this helper process, not by forking this one (core/spawner). */
+  spawner?: Spawner;
 }
 
 /** coreutils' nice, where it is (every Linux image Podium runs on has it; absent, git runs as is). */
@@ -28,24 +31,22 @@ const NICE = ['/usr/bin/nice', '/bin/nice'].find((p) => existsSync(p)) ?? null;
 export function runHttpBackend(r: CgiRequest, res: ServerResponse): Promise<number> {
   const h = r.raw.headers;
   const [command, args] = r.nice && NICE ? [NICE, ['-n', String(r.nice), 'git', 'http-backend']] : ['git', ['http-backend']];
-  const child = spawn(command, args, {
-    env: {
-      ...GIT_ENV,
-      GIT_PROJECT_ROOT: r.projectRoot,
-      GIT_HTTP_EXPORT_ALL: '1',
-      PATH_INFO: r.pathInfo,
-      QUERY_STRING: r.query,
-      REQUEST_METHOD: r.method,
-      CONTENT_TYPE: h['content-type'] ?? '',
-      ...(h['content-length'] ? { CONTENT_LENGTH: h['content-length'] } : {}),
-      HTTP_CONTENT_ENCODING: String(h['content-encoding'] ?? ''),
-      GIT_PROTOCOL: String(h['git-protocol'] ?? ''),
-      REMOTE_USER: r.remoteUser, // http-backend enables receive-pack only for an authenticated user
-      REMOTE_ADDR: r.raw.socket.remoteAddress ?? '',
-      ...r.env,
-    },
-    stdio: ['pipe', 'pipe', 'pipe'],
-  });
+  const env = {
+    ...GIT_ENV,
+    GIT_PROJECT_ROOT: r.projectRoot,
+    GIT_HTTP_EXPORT_ALL: '1',
+    PATH_INFO: r.pathInfo,
+    QUERY_STRING: r.query,
+    REQUEST_METHOD: r.method,
+    CONTENT_TYPE: h['content-type'] ?? '',
+    ...(h['content-length'] ? { CONTENT_LENGTH: h['content-length'] } : {}),
+    HTTP_CONTENT_ENCODING: String(h['content-encoding'] ?? ''),
+    GIT_PROTOCOL: String(h['git-protocol'] ?? ''),
+    REMOTE_USER: r.remoteUser, // http-backend enables receive-pack only for an authenticated user
+    REMOTE_ADDR: r.raw.socket.remoteAddress ?? '',
+    ...r.env,
+  };
+  const child = r.spawner ? r.spawner.spawn(command, args, { env }) : spawn(command, args, { env, stdio: ['pipe', 'pipe', 'pipe'] });
   let stderr = '';
   child.stderr.on('data', (d: Buffer) => { if (stderr.length < 4000) stderr += d.toString(); });
   if (r.body) r.body.pipe(child.stdin);

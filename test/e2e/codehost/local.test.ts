@@ -137,11 +137,14 @@ test.serial('git runs below the API (niced, GIT_NICENESS) and stops when its cli
   });
   req.on('error', () => {}); // dropped below on purpose
   req.write('00a0'); // a pkt-line promising 156 bytes that never come: receive-pack waits
-  // The API runs in this test process: its backends are this process's children (other test
-  // files run in other processes). git execs its helper as git-http-backend under libexec.
+  // The API runs in this test process and starts git through its spawner's helper
+  // (core/spawner): the backends are children of a helper that is this process's child
+  // (other test files run in other processes). git execs its helper as git-http-backend.
   const backends = async () => {
-    const out = await new Promise<string>((resolve) => execFile('ps', ['-eo', 'ppid=,ni=,args='], (_e, o) => resolve(o)));
-    return out.split('\n').map((l) => l.trim().split(/\s+/)).filter(([ppid, , ...args]) => Number(ppid) === process.pid && /git[- ]http-backend/.test(args.join(' ')));
+    const out = await new Promise<string>((resolve) => execFile('ps', ['-eo', 'pid=,ppid=,ni=,args='], (_e, o) => resolve(o)));
+    const rows = out.split('\n').map((l) => l.trim().split(/\s+/)).map(([pid, ppid, ni, ...args]) => ({ pid: Number(pid), ppid: Number(ppid), ni, args: args.join(' ') }));
+    const helpers = new Set(rows.filter((r) => r.ppid === process.pid && /spawner\/helper\.ts/.test(r.args)).map((r) => r.pid));
+    return rows.filter((r) => helpers.has(r.ppid) && /git[- ]http-backend/.test(r.args)).map((r) => [r.ppid, r.ni]);
   };
   try {
     const ni = await until('the held http-backend to be running', async () => {

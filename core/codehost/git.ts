@@ -1,5 +1,7 @@
-// Running git for the local code host: no prompts, no user or system configuration.
-import { execFile } from 'node:child_process';
+// Running git for the local code host: no prompts, no user or system configuration. Each git
+// is started by this process's spawner helper (core/spawner), not forked from this process:
+// provisioning and capture start one per team, from a worker holding hundreds of MB.
+import { Spawner } from '../spawner/index.ts';
 
 export const GIT_ENV = {
   PATH: process.env.PATH ?? '/usr/bin:/bin',
@@ -9,11 +11,33 @@ export const GIT_ENV = {
   HOME: '/nonexistent',
 };
 
+/** The process's one helper for git (started on first use; it does not keep the process alive). */
+const spawner = new Spawner();
+
+/** Most output one git call may answer (as execFile's maxBuffer did). */
+const MAX_OUTPUT = 64 * 1024 * 1024;
+
 export function git(args: string[], opts: { cwd?: string; env?: Record<string, string> } = {}): Promise<string> {
   return new Promise((resolve, reject) => {
-    execFile('git', args, { cwd: opts.cwd, env: { ...GIT_ENV, ...opts.env }, maxBuffer: 64 * 1024 * 1024 }, (err, stdout, stderr) => {
-      if (err) reject(new Error(`git ${args[0]} failed: ${stderr.trim() || err.message}`));
-      else resolve(stdout);
+    const child = spawner.spawn('git', args, { cwd: opts.cwd, env: { ...GIT_ENV, ...opts.env } });
+    const out: Buffer[] = [];
+    let size = 0;
+    let stderr = '';
+    let error: Error | null = null;
+    child.on('error', (e: Error) => (error = e));
+    child.stdout.on('data', (d: Buffer) => {
+      size += d.length;
+      if (size > MAX_OUTPUT) {
+        error ??= new Error(`more than ${MAX_OUTPUT} bytes of output`);
+        child.kill();
+      } else out.push(d);
+    });
+    child.stderr.on('data', (d: Buffer) => { if (stderr.length < 64 * 1024) stderr += d.toString(); });
+    child.stdin.end();
+    child.on('close', (code: number | null, signal: string | null) => {
+      if (code === 0 && !error) return resolve(Buffer.concat(out).toString('utf8'));
+      const why = error?.message ?? (code === null ? `ended by ${signal ?? 'the spawner'}` : `exit code ${code}`);
+      reject(new Error(`git ${args[0]} failed: ${stderr.trim() || why}`));
     });
   });
 }

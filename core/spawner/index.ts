@@ -59,9 +59,10 @@ export class SpawnedChild extends EventEmitter {
     return this.done;
   }
 
-  /** Gives up on the child: the connection closes and the helper sends it SIGTERM. */
+  /** Gives up on the child: the connection closes and the helper sends it SIGTERM (or it never starts). */
   kill(): boolean {
     if (this.done) return false;
+    this.finish(null, null);
     this.socket.destroy();
     return true;
   }
@@ -127,20 +128,24 @@ export class Spawner {
   spawn(command: string, args: readonly string[], opts: SpawnOptions): SpawnedChild {
     const socket = new Socket();
     this.ready ??= this.start();
+    let child: SpawnedChild | null = null;
     const connected = this.ready.then((sock) => new Promise<void>((resolve, reject) => {
+      // Given up on while the helper was starting: never connect (connect() would revive the
+      // destroyed socket and the child would run after all).
+      if (child?.ended) return reject(new Error('the child was killed before it started'));
       socket.once('error', reject);
       socket.connect(sock, () => {
         socket.write(frame(SPAWN, Buffer.from(JSON.stringify({ command, args, env: opts.env, cwd: opts.cwd }))));
         resolve();
       });
     }));
-    const child = new SpawnedChild(socket, connected);
+    child = new SpawnedChild(socket, connected);
     const fail = (err: Error) => {
       if (child.ended) return;
       if (child.listenerCount('error') > 0) child.emit('error', err);
       child.finish(null, null);
     };
-    connected.catch((err: Error) => { this.ready = null; fail(err); });
+    connected.catch((err: Error) => { if (!child.ended) this.ready = null; fail(err); });
     const reader = new FrameReader((type, payload) => child.receive(type, payload));
     socket.on('data', (d: Buffer) => reader.push(d));
     socket.on('error', (err) => fail(err));

@@ -4,6 +4,9 @@
 // that died is started again for the next child; a command that cannot run reports its error
 // and ends in 'close' with node's code for it.
 import test from 'ava';
+import { existsSync, rmSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
 import { Spawner, type SpawnedChild } from '../../core/spawner/index.ts';
 
 const spawner = new Spawner();
@@ -94,4 +97,21 @@ test('a helper that died is started again for the next child', async (t) => {
   const r = await collect(next);
   t.is(r.out.toString(), 'again\n');
   t.is(r.code, 0);
+});
+
+test('a child killed before its connection was made never starts', async (t) => {
+  const spawner = new Spawner(); // a fresh helper: the connection waits for it to start
+  t.teardown(() => spawner.close());
+  const marker = path.join(os.tmpdir(), `podium-spawner-marker-${process.pid}-${Date.now()}`);
+  const child = spawner.spawn('sh', ['-c', `touch '${marker}'`], { env: ENV });
+  const closed = new Promise((resolve) => child.on('close', resolve));
+  t.true(child.kill());
+  t.is(await closed, null);
+  // The helper does start (the next child needs it); give it time to run the killed one, if it would.
+  const next = spawner.spawn('true', [], { env: ENV });
+  next.stdin.end();
+  await new Promise((resolve) => next.on('close', resolve));
+  await new Promise((r) => setTimeout(r, 300));
+  t.false(existsSync(marker), 'the killed child did not run');
+  rmSync(marker, { force: true });
 });

@@ -101,7 +101,9 @@ export class Spawner {
   private ready: Promise<string> | null = null;
 
   private start(): Promise<string> {
-    const dir = mkdtempSync(path.join(tmpdir(), 'podium-spawner-')); // mode 0700: only this user may connect
+    // Mode 0700: only this user may connect. A Unix socket's path holds at most 107 bytes.
+    const base = tmpdir().length <= 60 ? tmpdir() : '/tmp';
+    const dir = mkdtempSync(path.join(base, 'podium-spawner-'));
     const sock = path.join(dir, 'socket');
     const helper = fork(HELPER, [sock], { execArgv: [], stdio: ['ignore', 'inherit', 'inherit', 'ipc'] });
     this.helper = helper;

@@ -41,8 +41,10 @@ export class SpawnedChild extends EventEmitter {
     const send = (type: number, payload: Buffer | undefined, cb: (err?: Error | null) => void) => {
       connected.then(() => {
         if (this.done || socket.destroyed) return cb(); // the child is gone: its input has nowhere to go
-        if (socket.write(frame(type, payload))) cb();
-        else socket.once('drain', () => cb());
+        if (socket.write(frame(type, payload))) return cb();
+        const go = () => { socket.off('drain', go); socket.off('close', go); cb(); };
+        socket.on('drain', go);
+        socket.on('close', go);
       }, () => cb());
     };
     this.stdin = new Writable({
@@ -69,6 +71,7 @@ export class SpawnedChild extends EventEmitter {
 
   /** The helper's frames: output to the streams, then the exit. */
   receive(type: number, payload: Buffer): void {
+    if (this.done) return; // given up on (kill() may come from a reader of the frame before)
     if (type === STDOUT || type === STDERR) {
       if (!(type === STDOUT ? this.stdout : this.stderr).push(payload)) this.socket.pause();
     } else if (type === EXIT) {

@@ -7,7 +7,9 @@ import test from 'ava';
 import { existsSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { Spawner, type SpawnedChild } from '../../core/spawner/index.ts';
+import { Socket } from 'node:net';
+import { EXIT, STDOUT } from '../../core/spawner/frames.ts';
+import { Spawner, SpawnedChild } from '../../core/spawner/index.ts';
 
 const spawner = new Spawner();
 test.after.always(() => spawner.close());
@@ -114,4 +116,18 @@ test('a child killed before its connection was made never starts', async (t) => 
   await new Promise((r) => setTimeout(r, 300));
   t.false(existsSync(marker), 'the killed child did not run');
   rmSync(marker, { force: true });
+});
+
+test('kill() from inside a reader of the output ends the child cleanly: frames after it are dropped', async (t) => {
+  // Several frames can arrive in one read; the first one's reader gives up on the child.
+  const child = new SpawnedChild(new Socket(), Promise.resolve());
+  const seen: string[] = [];
+  child.stdout.on('data', (d: Buffer) => { seen.push(d.toString()); child.kill(); });
+  const closed = new Promise((resolve) => child.on('close', resolve));
+  await new Promise((resolve) => setImmediate(resolve)); // flowing: each push is read at once
+  child.receive(STDOUT, Buffer.from('first'));
+  child.receive(STDOUT, Buffer.from('second'));
+  child.receive(EXIT, Buffer.from(JSON.stringify({ code: 0, signal: null })));
+  t.is(await closed, null);
+  t.deepEqual(seen, ['first']);
 });

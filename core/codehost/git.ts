@@ -11,15 +11,18 @@ export const GIT_ENV = {
   HOME: '/nonexistent',
 };
 
-/** The process's one helper for git (started on first use; it does not keep the process alive). */
-const spawner = new Spawner();
+/**
+ * The process's one helper for git: git() and the local code host's HTTP route use it
+ * (started on first use; it does not keep the process alive and ends with it).
+ */
+export const gitSpawner = new Spawner();
 
 /** Most output one git call may answer (as execFile's maxBuffer did). */
 const MAX_OUTPUT = 64 * 1024 * 1024;
 
 export function git(args: string[], opts: { cwd?: string; env?: Record<string, string> } = {}): Promise<string> {
   return new Promise((resolve, reject) => {
-    const child = spawner.spawn('git', args, { cwd: opts.cwd, env: { ...GIT_ENV, ...opts.env } });
+    const child = gitSpawner.spawn('git', args, { cwd: opts.cwd, env: { ...GIT_ENV, ...opts.env } });
     const out: Buffer[] = [];
     let size = 0;
     let stderr = '';

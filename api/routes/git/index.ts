@@ -12,9 +12,9 @@ import type { Readable } from 'node:stream';
 import { sha256 } from '../../../core/crypto.ts';
 import { looksLikeKey } from '../../../core/keys.ts';
 import { LocalCodeHost } from '../../../core/codehost/local.ts';
+import { gitSpawner } from '../../../core/codehost/git.ts';
 import { deliverPushReportRetrying } from '../../../core/codehost/local-push.ts';
 import { checkFullName } from '../../../core/codehost/types.ts';
-import { Spawner } from '../../../core/spawner/index.ts';
 import { AppError } from '../../errors.ts';
 import type { ApiDeps } from '../../deps.ts';
 import { runHttpBackend } from './cgi.ts';
@@ -47,10 +47,6 @@ export function registerGitRoutes(app: FastifyInstance, deps: ApiDeps): void {
   if (config.codeHost !== 'local') return; // with GitHub, repositories and invitations live there
   const host = new LocalCodeHost(config.dataDir, pool);
   const hooks = host.pushHooks();
-  // Every git request is a child process: forked by a small helper, never by this process
-  // (core/spawner: a fork from the API held its event loop up to 75 ms).
-  const spawner = new Spawner();
-  app.addHook('onClose', (_app, done) => { spawner.close(); done(); });
   registerInvitationRoutes(app, deps);
 
   app.register(async (scope) => {
@@ -107,7 +103,9 @@ export function registerGitRoutes(app: FastifyInstance, deps: ApiDeps): void {
           body: req.method === 'POST' ? (req.body as Readable) : null,
           env: report ? { GIT_CONFIG_COUNT: '1', GIT_CONFIG_KEY_0: 'core.hooksPath', GIT_CONFIG_VALUE_0: hooks, PODIUM_PUSH_REPORT: report } : undefined,
           nice: GIT_NICENESS,
-          spawner,
+          // Forked by the process's git helper, never by this process (core/spawner: a fork
+          // from the API held its event loop up to 75 ms).
+          spawner: gitSpawner,
         }, reply.raw);
         if (report) {
           const text = await readFile(report, 'utf8').catch(() => ''); // no file: no ref was updated

@@ -9,7 +9,9 @@
 // or is gone) sends the child SIGTERM, which lets git remove its lock files as it stops; the
 // parent's end (the IPC channel closing) does the same for every child still running.
 import { spawn, type ChildProcess } from 'node:child_process';
+import { rmSync } from 'node:fs';
 import { createServer, type Socket } from 'node:net';
+import { dirname } from 'node:path';
 import { EXIT, frame, FrameReader, SPAWN, STDERR, STDIN, STDIN_END, STDOUT } from './frames.ts';
 
 interface SpawnHeader {
@@ -69,6 +71,8 @@ if (path) {
   createServer(serve).listen(path, () => process.send?.('listening'));
   process.on('disconnect', () => {
     for (const child of running) child.kill('SIGTERM');
+    // The parent made this directory for this helper alone; gone, it cannot remove it.
+    rmSync(dirname(path), { recursive: true, force: true });
     process.exit(0);
   });
 }

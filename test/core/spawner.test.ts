@@ -4,7 +4,8 @@
 // that died is started again for the next child; a command that cannot run reports its error
 // and ends in 'close' with node's code for it.
 import test from 'ava';
-import { existsSync, rmSync } from 'node:fs';
+import { execFile } from 'node:child_process';
+import { existsSync, rmSync, statSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { Socket } from 'node:net';
@@ -130,4 +131,28 @@ test('kill() from inside a reader of the output ends the child cleanly: frames a
   child.receive(EXIT, Buffer.from(JSON.stringify({ code: 0, signal: null })));
   t.is(await closed, null);
   t.deepEqual(seen, ['first']);
+});
+
+test('the helper listens in a directory only this user may enter, removed when its parent ends', async (t) => {
+  // A parent process of its own: it starts a helper, prints the helper's socket, and exits.
+  const code = `import { Spawner } from ${JSON.stringify(new URL('../../core/spawner/index.ts', import.meta.url).pathname)};
+const s = new Spawner();
+const c = s.spawn('true', [], { env: {} });
+c.stdin.end();
+c.on('close', () => { console.log(s['helper'].spawnargs.at(-1)); process.exit(0); });`;
+  const out = await new Promise<string>((resolve, reject) => execFile(process.execPath, ['--import', 'tsx', '--input-type=module', '-e', code], (e, o) => (e ? reject(e) : resolve(o))));
+  const dir = path.dirname(out.trim());
+  t.regex(path.basename(dir), /^podium-spawner-/);
+  for (let i = 0; i < 50 && existsSync(dir); i++) await new Promise((r) => setTimeout(r, 100));
+  t.false(existsSync(dir), 'the socket directory is gone with its parent');
+});
+
+test('the socket directory is private to this user', async (t) => {
+  const own = new Spawner();
+  t.teardown(() => own.close());
+  const c = own.spawn('true', [], { env: ENV });
+  c.stdin.end();
+  await new Promise((resolve) => c.on('close', resolve));
+  const sock = (own as unknown as { helper: { spawnargs: string[] } }).helper.spawnargs.at(-1)!;
+  t.is(statSync(path.dirname(sock)).mode & 0o777, 0o700);
 });

@@ -69,10 +69,14 @@ function start(socket: Socket, h: SpawnHeader, onExit: () => void): ChildProcess
 const path = process.argv[2];
 if (path) {
   createServer(serve).listen(path, () => process.send?.('listening'));
-  process.on('disconnect', () => {
+  // The parent ended (its IPC channel closed) or stopped us (Spawner.close): stop every child
+  // and remove the socket's directory, made for this helper alone (a parent that is gone
+  // cannot remove it).
+  const stop = () => {
     for (const child of running) child.kill('SIGTERM');
-    // The parent made this directory for this helper alone; gone, it cannot remove it.
     rmSync(dirname(path), { recursive: true, force: true });
     process.exit(0);
-  });
+  };
+  process.on('disconnect', stop);
+  process.on('SIGTERM', stop);
 }

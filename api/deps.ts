@@ -1,6 +1,5 @@
 // What every route and page is given (the server builds it once): shared names live here,
 // not in api/server.ts, so routes never import the module that wires them (no import circle).
-import type http from 'node:http';
 import type pg from 'pg';
 import type { Config } from '../core/config.ts';
 import type { Logger } from '../core/log.ts';
@@ -25,17 +24,3 @@ export interface RouteEntry {
   auth: string;
 }
 
-/**
- * A fast route answers some GET requests before fastify sees them (the share-link asset hot
- * path): it returns the whole answer from memory, or null to hand the request to fastify.
- * It must decide exactly as the fastify route would; the server adds what every answer
- * carries (the security headers of onSend, the request metric and the log line of onResponse).
- */
-export interface FastAnswer {
-  status: number;
-  headers: Record<string, string>;
-  body: Buffer | string | null;
-  /** The fastify route pattern it stands in for (the metric's `route` label). */
-  route: string;
-}
-export type FastRoute = (req: http.IncomingMessage) => FastAnswer | null;

@@ -11,7 +11,8 @@ import { authenticate, callerOf } from './auth/caller.ts';
 import { recordKeyScopes } from './auth/allowlist.ts';
 import { decodeCookieValue, sessionSigner } from './auth/session.ts';
 import { AppError, MAX_PARAM_LENGTH, toAppError } from './errors.ts';
-import type { ApiDeps, FastAnswer, FastRoute, RouteEntry } from './deps.ts';
+import type { ApiDeps, RouteEntry } from './deps.ts';
+import type { FastAnswer, FastRoute } from './fast-answer.ts';
 import { boundIntegers, refuseHostile, strictJsonParser } from './input-guard.ts';
 import { mountGraphql } from './graphql.ts';
 import { createMetrics, type Metrics } from '../core/metrics.ts';
@@ -46,8 +47,6 @@ import { registerHubRoutes } from './routes/hub/index.ts';
 import { HubSigner } from '../core/hub/signer.ts';
 import type { HubKeys } from '../core/hub/instance.ts';
 
-/** The headers every answer carries (onSend adds them to fastify's answers). */
-const SECURITY_HEADERS = { 'x-content-type-options': 'nosniff', 'referrer-policy': 'no-referrer' } as const;
 
 export interface Api {
   app: FastifyInstance;
@@ -186,6 +185,13 @@ export async function buildApi(deps: ApiDeps, surface: 'full' | 'ops' | 'hub' = 
     }
     return child;
   };
+  // A fast answer is built once and written many times: its metric child is looked up once.
+  const durationByAnswer = new WeakMap<FastAnswer, client.Histogram.Internal<'method' | 'route' | 'status'>>();
+  const fastDurationOf = (a: FastAnswer) => {
+    let child = durationByAnswer.get(a);
+    if (!child) durationByAnswer.set(a, (child = durationOf('GET', a.route, a.status)));
+    return child;
+  };
   app.addHook('onResponse', (req, reply, done) => {
     const route = req.routeOptions.url ?? 'unmatched';
     durationOf(req.method, route, reply.statusCode).observe(reply.elapsedTime / 1000);
@@ -208,12 +214,10 @@ export async function buildApi(deps: ApiDeps, surface: 'full' | 'ops' | 'hub' = 
       return false;
     }
     if (!a) return false;
-    const headers: Record<string, string | number> = { ...a.headers, ...SECURITY_HEADERS };
-    if (a.body !== null && a.status !== 304) headers['content-length'] = typeof a.body === 'string' ? Buffer.byteLength(a.body) : a.body.length;
-    res.writeHead(a.status, headers);
-    res.end(a.status === 304 ? undefined : a.body ?? undefined);
+    res.writeHead(a.status, a.head as string[]);
+    res.end(a.body ?? undefined);
     const ms = performance.now() - t0;
-    durationOf('GET', a.route, a.status).observe(ms / 1000);
+    fastDurationOf(a).observe(ms / 1000);
     if (log.isLevelEnabled('info')) log.info({ reqId: randomUUID(), method: 'GET', url: scrubUrl(req.url ?? ''), status: a.status, ms: Math.round(ms) }, 'request');
     return true;
   };

@@ -2,7 +2,8 @@
 // views, forms, collaborators, annotations, export. One module per area.
 import type { FastifyInstance } from 'fastify';
 import { createBlobStore } from '../../../core/storage/index.ts';
-import type { ApiDeps, FastRoute } from '../../deps.ts';
+import type { ApiDeps } from '../../deps.ts';
+import type { FastRoute } from '../../fast-answer.ts';
 import { registerDeckRoutes as registerDecks } from './decks.ts';
 import { registerExportRoutes } from './export.ts';
 import { registerFormRoutes } from './forms.ts';

@@ -29,7 +29,7 @@ export interface LinkInfo {
   passwordHash: string | null;
   secondsLeft: number | null;
   /**
-   * The server clock (app.now(), epoch seconds) as of this answer: read with the lookup and
+   * The server clock (app.now(), epoch seconds) when read: read with the lookup and
    * advanced by this process's monotonic timer while cached (at most LINK_CACHE_MS), so
    * proof and frame expiries follow the one SQL clock (and the test clock) at no extra query.
    */
@@ -55,20 +55,18 @@ function bounded<K, V>(map: Map<K, V>, max: number): void {
 }
 
 export class LinkCache {
-  private links = new Map<string, { info: LinkInfo | null; until: number; sqlNow: number; at: number }>();
+  private links = new Map<string, { info: LinkInfo | null; until: number }>();
   private files = new Map<string, FileRef | null>();
   private attachments = new Map<string, { path: string; sha256: string; size: number }[]>();
-  private blobs = new Map<string, Buffer>();
+  private blobs = new Map<string, { bytes: Buffer; used: boolean }>();
   private blobBytes = 0;
 
-  constructor(private pool: pg.Pool, private ttlMs = LINK_CACHE_MS) {}
+  constructor(private pool: pg.Pool, private ttlMs = LINK_CACHE_MS, private maxBlobBytes = MAX_BLOB_BYTES) {}
 
   /** The cached answer for a token without asking SQL: undefined when not cached (or stale). */
   peek(token: string): LinkInfo | null | undefined {
     const hit = this.links.get(tokenId(token));
-    const now = performance.now();
-    if (hit && hit.until > now) return hit.info && { ...hit.info, now: hit.sqlNow + (now - hit.at) / 1000 };
-    return undefined;
+    return hit && hit.until > performance.now() ? hit.info : undefined;
   }
 
   async link(token: string): Promise<LinkInfo | null> {
@@ -76,15 +74,18 @@ export class LinkCache {
     // text, not even in this process's heap (a hash costs ~1 µs of a ~90 µs request).
     const id = tokenId(token);
     const hit = this.links.get(id);
-    const now = performance.now();
-    if (hit && hit.until > now) return hit.info && { ...hit.info, now: hit.sqlNow + (now - hit.at) / 1000 };
+    const at = performance.now();
+    if (hit && hit.until > at) return hit.info;
     const { rows } = await this.pool.query('select app_private.resolve_share_link($1) as r, extract(epoch from app.now())::float8 as now', [Buffer.from(id, 'base64')]);
     const info = (rows[0]?.r ?? null) as LinkInfo | null;
     const sqlNow = rows[0].now as number;
+    // `now` is read when asked (proofs and frame contexts only), so a cached answer is handed
+    // out as it is, with no copy per request.
+    if (info) Object.defineProperty(info, 'now', { get: () => sqlNow + (performance.now() - at) / 1000, enumerable: true });
     const ttl = info?.secondsLeft == null ? this.ttlMs : Math.min(this.ttlMs, info.secondsLeft * 1000);
-    this.links.set(id, { info, until: now + ttl, sqlNow, at: now });
+    this.links.set(id, { info: info && Object.freeze(info), until: at + ttl });
     bounded(this.links, MAX_LINKS);
-    return info && { ...info, now: sqlNow };
+    return info;
   }
 
   /** A version's file as cached: undefined when not cached yet. */
@@ -116,23 +117,30 @@ export class LinkCache {
     return list;
   }
 
+  /**
+   * Kept bytes, evicted by second chance (CLOCK): a hit only marks the entry used, so the hot
+   * path writes nothing to the map; eviction moves a used entry to the back once instead.
+   */
   blob(sha: string): Buffer | undefined {
     const b = this.blobs.get(sha);
-    if (b) {
-      this.blobs.delete(sha); // refresh its place: least recently used goes first
-      this.blobs.set(sha, b);
-    }
-    return b;
+    if (!b) return undefined;
+    b.used = true;
+    return b.bytes;
   }
 
   keepBlob(sha: string, bytes: Buffer): void {
     if (bytes.length > SMALL_BLOB_BYTES || this.blobs.has(sha)) return;
-    this.blobs.set(sha, bytes);
+    this.blobs.set(sha, { bytes, used: false });
     this.blobBytes += bytes.length;
-    while (this.blobBytes > MAX_BLOB_BYTES) {
-      const [oldest, buf] = this.blobs.entries().next().value as [string, Buffer];
+    while (this.blobBytes > this.maxBlobBytes) {
+      const [oldest, kept] = this.blobs.entries().next().value as [string, { bytes: Buffer; used: boolean }];
       this.blobs.delete(oldest);
-      this.blobBytes -= buf.length;
+      if (kept.used) {
+        kept.used = false;
+        this.blobs.set(oldest, kept);
+      } else {
+        this.blobBytes -= kept.bytes.length;
+      }
     }
   }
 

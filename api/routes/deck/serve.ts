@@ -12,7 +12,8 @@ import type { Readable } from 'node:stream';
 import { verifyPassword } from '../../../core/passwords.ts';
 import type { BlobStore } from '../../../core/storage/index.ts';
 import { esc } from '../../pages/html.ts';
-import type { ApiDeps, FastAnswer, FastRoute } from '../../deps.ts';
+import type { ApiDeps } from '../../deps.ts';
+import { fastAnswer, type FastAnswer, type FastRoute } from '../../fast-answer.ts';
 import { type FileRef, type LinkCache, type LinkInfo, SMALL_BLOB_BYTES } from './link-cache.ts';
 import {
   browserOf, cookieProof, encodeContext, encodePath, FRAME_PREFIX, FRAME_SECONDS, type FrameContext, linkVisitor, openContext, PROOF_SECONDS,
@@ -72,7 +73,8 @@ function dispositionOf(name: string): string {
   return `attachment; filename="${name.replace(/[^\x20-\x7e]|["\\]/g, '_')}"; filename*=UTF-8''${encodeURIComponent(name)}`;
 }
 
-const NOT_FOUND: FastAnswer = { status: 404, headers: { 'content-type': 'text/plain; charset=utf-8', 'cache-control': 'no-store' }, body: 'Not found\n', route: '/v/:token/*' };
+const FILE_ROUTE = '/v/:token/*';
+const NOT_FOUND = fastAnswer(404, { 'content-type': 'text/plain; charset=utf-8', 'cache-control': 'no-store' }, 'Not found\n', FILE_ROUTE);
 const TOKEN = /^[A-Za-z0-9_-]{1,200}$/;
 
 /**
@@ -92,9 +94,14 @@ export function fastDeckFile(secret: string, links: LinkCache): FastRoute {
     if (slash === -1) return null;
     const token = url.slice(3, slash);
     if (!TOKEN.test(token)) return null; // fastify decodes %-escapes in the token; leave those to it
-    const rest = url.charCodeAt(slash + 1);
-    if (Number.isNaN(rest) || rest === 63 /* ? */) return null; // the entry page /v/<token>/
-    const at = requestedPath(url, token);
+    const first = url.charCodeAt(slash + 1);
+    if (Number.isNaN(first) || first === 63 /* ? */) return null; // the entry page /v/<token>/
+    // A plain path is looked up as it is, without requestedPath's checks: the file cache holds
+    // only paths of published manifests (valid by construction) and paths the route checked,
+    // and anything it does not know goes to fastify, which checks.
+    const q = url.indexOf('?', slash);
+    const rest = url.slice(slash + 1, q === -1 ? undefined : q);
+    const at = rest.includes('%') || rest.startsWith(`${FRAME_PREFIX}/`) ? requestedPath(url, token) : { path: rest, ctx: null };
     if (!at || at.path === 'downloads.zip' || at.path.startsWith('downloads/')) return null;
     const link = links.peek(token);
     if (link === undefined) return null;
@@ -104,12 +111,28 @@ export function fastDeckFile(secret: string, links: LinkCache): FastRoute {
     const ref = links.peekFile(link.deckId, link.version, at.path);
     if (ref === undefined) return null;
     if (ref === null) return NOT_FOUND;
-    const etag = `"${ref.sha256}"`;
-    const headers = { 'content-type': contentTypeOf(at.path), 'content-security-policy': DECK_SANDBOX, etag, 'cache-control': 'private, no-cache' };
-    if (req.headers['if-none-match'] === etag) return { status: 304, headers, body: null, route: '/v/:token/*' };
     const bytes = links.blob(ref.sha256);
-    return bytes ? { status: 200, headers, body: bytes, route: '/v/:token/*' } : null;
+    if (!bytes) return null;
+    const [ok, notModified] = fileAnswers(bytes, ref.sha256, contentTypeOf(at.path));
+    return req.headers['if-none-match'] === ok.headers.etag ? notModified : ok;
   };
+}
+
+/**
+ * A cached file's 200 and 304, by content type (the same bytes may be served as several
+ * types): built on first use and kept as long as the blob cache keeps the bytes.
+ */
+const answersOf = new WeakMap<Buffer, Map<string, readonly [FastAnswer, FastAnswer]>>();
+function fileAnswers(bytes: Buffer, sha256: string, type: string): readonly [FastAnswer, FastAnswer] {
+  let byType = answersOf.get(bytes);
+  if (!byType) answersOf.set(bytes, (byType = new Map()));
+  let pair = byType.get(type);
+  if (!pair) {
+    const headers = { 'content-type': type, 'content-security-policy': DECK_SANDBOX, etag: `"${sha256}"`, 'cache-control': 'private, no-cache' };
+    pair = [fastAnswer(200, headers, bytes, FILE_ROUTE), fastAnswer(304, headers, null, FILE_ROUTE)];
+    byType.set(type, pair);
+  }
+  return pair;
 }
 
 export function registerServeRoutes(app: FastifyInstance, deps: ApiDeps, store: BlobStore, links: LinkCache): void {

@@ -5,9 +5,9 @@
 // answer carries). The fastify route's own tests (share.test.ts) run unchanged.
 import test from 'ava';
 import type { IncomingMessage } from 'node:http';
-import { LinkCache } from '../../../api/routes/deck/link-cache.ts';
+import { LinkCache, SMALL_BLOB_BYTES } from '../../../api/routes/deck/link-cache.ts';
 import { fastDeckFile } from '../../../api/routes/deck/serve.ts';
-import type { FastAnswer } from '../../../api/deps.ts';
+import type { FastAnswer } from '../../../api/fast-answer.ts';
 import { publish } from '../../helpers/deck.ts';
 import { http, setClock } from '../../helpers/http.ts';
 import * as seed from '../../helpers/seed.ts';
@@ -75,6 +75,24 @@ test('what it leaves to fastify: the entry page (a view), attachments and the zi
     t.is(fast(req(u)), null, u);
   }
   t.is(fast(req('/api/v1/me')), null);
+});
+
+test('the blob cache keeps its byte bound, and a blob read since the last eviction pass gets a second chance', (t) => {
+  const cache = new LinkCache(s.db.pool, undefined, 30);
+  const ten = (c: string) => Buffer.alloc(10, c);
+  cache.keepBlob('a', ten('a'));
+  cache.keepBlob('b', ten('b'));
+  cache.keepBlob('c', ten('c'));
+  t.truthy(cache.blob('a'), 'read: a is used');
+  cache.keepBlob('d', ten('d')); // 40 bytes: the oldest unread (b) goes, a is kept once more
+  t.deepEqual(['a', 'b', 'c', 'd'].map((k) => cache.blob(k)?.toString() ?? null), ['a'.repeat(10), null, 'c'.repeat(10), 'd'.repeat(10)]);
+  // a, c and d were all read just now: each gets its one second chance, so the newcomer,
+  // never read, is the one to go (the blobs in use stay)
+  cache.keepBlob('e', ten('e'));
+  t.is(cache.blob('e'), undefined);
+  t.is(['a', 'c', 'd'].filter((k) => cache.blob(k)).length, 3);
+  cache.keepBlob('big', Buffer.alloc(SMALL_BLOB_BYTES + 1));
+  t.is(cache.blob('big'), undefined, 'a large blob is never kept (it is streamed)');
 });
 
 test('a revoked link, a missing file, an unknown file of a cached link all answer the route\'s 404', async (t) => {

@@ -15,6 +15,7 @@ import type { ApiDeps, RouteEntry } from './deps.ts';
 import type { FastAnswer, FastRoute } from './fast-answer.ts';
 import { boundIntegers, refuseHostile, strictJsonParser } from './input-guard.ts';
 import { mountGraphql } from './graphql.ts';
+import { lazyChildLogger } from './request-log.ts';
 import { createMetrics, type Metrics } from '../core/metrics.ts';
 import { registerCliAuthRoutes } from './routes/identity/cli-auth.ts';
 import { registerMeRoutes } from './routes/identity/me.ts';
@@ -94,6 +95,7 @@ export async function buildApi(deps: ApiDeps, surface: 'full' | 'ops' | 'hub' = 
       return server;
     },
     loggerInstance: log,
+    childLoggerFactory: lazyChildLogger,
     logController: new LogController({ disableRequestLogging: true }), // one line per request, from onResponse
     bodyLimit: 1024 * 1024,
     trustProxy: config.trustProxy,
@@ -196,7 +198,7 @@ export async function buildApi(deps: ApiDeps, surface: 'full' | 'ops' | 'hub' = 
     const route = req.routeOptions.url ?? 'unmatched';
     durationOf(req.method, route, reply.statusCode).observe(reply.elapsedTime / 1000);
     if (req.identity?.key) usage.record(req.identity.key.id, `${req.method} ${route}`);
-    if (log.isLevelEnabled('info')) req.log.info({ method: req.method, url: scrubUrl(req.url), status: reply.statusCode, ms: Math.round(reply.elapsedTime) }, 'request');
+    if (log.isLevelEnabled('info')) log.info({ reqId: req.id, method: req.method, url: scrubUrl(req.url), status: reply.statusCode, ms: Math.round(reply.elapsedTime) }, 'request'); // the root logger: no child made for it
     done();
   });
 

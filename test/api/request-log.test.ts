@@ -2,7 +2,8 @@
 // link secrets (/demo/<secret>) and query values (setup links' ?token=) are redacted.
 import test from 'ava';
 import { randomToken, sha256 } from '../../core/crypto.ts';
-import { scrubUrl } from '../../core/log.ts';
+import { createLogger, scrubUrl } from '../../core/log.ts';
+import { lazyChildLogger } from '../../api/request-log.ts';
 import { person } from '../helpers/event.ts';
 import { cookieFrom, http } from '../helpers/http.ts';
 import * as seed from '../helpers/seed.ts';
@@ -54,6 +55,35 @@ test('each request line carries its request id once', async (t) => {
     t.is(line.match(/"reqId":/g)?.length, 1, line);
     t.truthy(JSON.parse(line).reqId);
   }
+});
+
+test('a request\'s logger is made on its first line: none for a request that logs nothing, one bound to its id for one that does', (t) => {
+  const out: string[] = [];
+  const root = createLogger('info', 'podium', { write: (line: string) => void out.push(line) });
+  let made = 0;
+  const child = root.child;
+  root.child = function (this: typeof root, ...a: Parameters<typeof root.child>) {
+    made++;
+    return child.apply(this, a);
+  } as typeof root.child;
+  const quiet = lazyChildLogger(root, { reqId: 'r1' }, {});
+  t.true((quiet as unknown as typeof root).isLevelEnabled('info'));
+  t.is(quiet.level, 'info');
+  quiet.debug('below the level');
+  t.is(made, 0, 'nothing written, no child');
+  t.is(out.length, 0);
+  const talking = lazyChildLogger(root, { reqId: 'r2' }, {});
+  talking.info({ step: 1 }, 'first');
+  talking.warn({ step: 2, body: { password: 'hunter2' } }, 'second');
+  t.is(made, 1, 'one child for the request, made on its first line');
+  const lines = out.map((l) => JSON.parse(l));
+  t.deepEqual(lines.map((l) => [l.reqId, l.step, l.msg]), [['r2', 1, 'first'], ['r2', 2, 'second']]);
+  t.is(lines[1].body.password, '[redacted]', 'the root logger\'s redaction holds for the child');
+  const nested = talking.child({ part: 'x' });
+  nested.error('third');
+  t.like(JSON.parse(out.at(-1)!), { reqId: 'r2', part: 'x', msg: 'third' });
+  lazyChildLogger(root, { reqId: 'r3' }, { level: 'debug' }).debug('a route of its own level');
+  t.like(JSON.parse(out.at(-1)!), { reqId: 'r3', msg: 'a route of its own level' });
 });
 
 test('scrubUrl keeps the shape of the path and drops the secret segment and every query value', (t) => {

@@ -4,7 +4,6 @@
 // written by the root logger, with the id, in onResponse). The child is made on the
 // request's first log call instead.
 import type { FastifyBaseLogger } from 'fastify';
-import type { FastifyChildLoggerFactory } from 'fastify/types/logger.js';
 import type { Logger } from '../core/log.ts';
 
 type Bindings = Record<string, unknown>;
@@ -63,8 +62,8 @@ class LazyChild {
 }
 
 /** fastify's childLoggerFactory: a route's own log level still gets a real child at once. */
-export const lazyChildLogger: FastifyChildLoggerFactory = (logger, bindings, options) => {
+export function lazyChildLogger(logger: FastifyBaseLogger, bindings: Bindings, options: { level?: string }): FastifyBaseLogger {
   const parent = logger as unknown as Logger; // the server's pino logger (buildApi's loggerInstance)
   if (options.level !== undefined) return parent.child(bindings, options) as unknown as FastifyBaseLogger;
-  return new LazyChild(parent, bindings, options as Record<string, unknown>) as unknown as FastifyBaseLogger;
-};
+  return new LazyChild(parent, bindings, options) as unknown as FastifyBaseLogger;
+}

@@ -95,7 +95,7 @@ export async function buildApi(deps: ApiDeps, surface: 'full' | 'ops' | 'hub' = 
       return server;
     },
     loggerInstance: log,
-    childLoggerFactory: lazyChildLogger,
+    childLoggerFactory: (logger, bindings, options) => lazyChildLogger(logger, bindings, options),
     logController: new LogController({ disableRequestLogging: true }), // one line per request, from onResponse
     bodyLimit: 1024 * 1024,
     trustProxy: config.trustProxy,

@@ -5,7 +5,7 @@ import type pg from 'pg';
 
 interface Tally {
   count: number;
-  lastUsedAt: string;
+  lastUsedAt: number; // epoch ms: Date.now() per request, the ISO text only when drained
 }
 
 export class UsageCounter {
@@ -15,7 +15,7 @@ export class UsageCounter {
   record(keyId: string, route: string): void {
     const k = keyId + ' ' + route;
     const t = this.tallies.get(k);
-    const now = new Date().toISOString();
+    const now = Date.now();
     if (t) {
       t.count++;
       t.lastUsedAt = now;
@@ -25,7 +25,7 @@ export class UsageCounter {
   drain(): { keyId: string; route: string; count: number; lastUsedAt: string }[] {
     const rows = [...this.tallies].map(([k, t]) => {
       const i = k.indexOf(' ');
-      return { keyId: k.slice(0, i), route: k.slice(i + 1), ...t };
+      return { keyId: k.slice(0, i), route: k.slice(i + 1), count: t.count, lastUsedAt: new Date(t.lastUsedAt).toISOString() };
     });
     this.tallies.clear();
     return rows;
@@ -42,7 +42,7 @@ export class UsageCounter {
         const k = r.keyId + ' ' + r.route;
         const t = this.tallies.get(k);
         if (t) t.count += r.count;
-        else this.tallies.set(k, { count: r.count, lastUsedAt: r.lastUsedAt });
+        else this.tallies.set(k, { count: r.count, lastUsedAt: Date.parse(r.lastUsedAt) });
       }
       throw err;
     }

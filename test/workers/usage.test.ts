@@ -1,6 +1,8 @@
 // Usage per key and route is counted off the hot path, handed to the queue, and folded
 // into Postgres by the worker. Without a worker the batch waits; nothing is lost.
 import test from 'ava';
+import type pg from 'pg';
+import { UsageCounter } from '../../core/usage.ts';
 import { http } from '../helpers/http.ts';
 import * as seed from '../helpers/seed.ts';
 import { startTestServer, type TestServer } from '../helpers/server.ts';
@@ -59,4 +61,22 @@ test.serial('a malformed usage batch fails loudly instead of writing garbage', a
   t.is(jobs.length, 1, 'kept, failed, for an operator to see');
   t.regex(jobs[0]!.lastError!, /malformed payload/);
   t.deepEqual(await usage(), [{ route: 'GET /api/v1/me', n: 10 }], 'nothing written');
+});
+
+test('a tally keeps its count and its last use (as ISO text) through a failed hand-off', async (t) => {
+  const counter = new UsageCounter();
+  const before = Date.now();
+  counter.record('k1', 'GET /api/v1/me');
+  counter.record('k1', 'GET /api/v1/me');
+  counter.record('k2', 'GET /api/v1/me');
+  const failing = { query: async () => Promise.reject(new Error('database away')) } as unknown as pg.Pool;
+  await t.throwsAsync(counter.flush(failing), { message: 'database away' });
+  counter.record('k1', 'GET /api/v1/me');
+  const rows = counter.drain().sort((a, b) => a.keyId.localeCompare(b.keyId));
+  t.deepEqual(rows.map((r) => [r.keyId, r.route, r.count]), [['k1', 'GET /api/v1/me', 3], ['k2', 'GET /api/v1/me', 1]]);
+  for (const r of rows) {
+    t.is(new Date(r.lastUsedAt).toISOString(), r.lastUsedAt);
+    t.true(Date.parse(r.lastUsedAt) >= before && Date.parse(r.lastUsedAt) <= Date.now());
+  }
+  t.deepEqual(counter.drain(), [], 'drained once');
 });

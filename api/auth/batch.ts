@@ -12,9 +12,12 @@ import type { Identity } from './identity.ts';
 /** Most requests one statement authenticates (its arrays stay small; the rest go in the next). */
 export const MAX_BATCH = 64;
 
+/** A bytea value: the bytes, or their hex input form (`\x...`). */
+type Bytea = Buffer | string;
+
 interface Pending {
-  keyHash: Buffer | null;
-  sessionHash: Buffer | null;
+  keyHash: Bytea | null;
+  sessionHash: Bytea | null;
   workspace: string | null;
   org: string | null;
   resolve(identity: Identity | null): void;
@@ -35,7 +38,7 @@ export class AuthBatcher {
 
   constructor(private pool: pg.Pool) {}
 
-  authenticate(keyHash: Buffer | null, sessionHash: Buffer | null, workspace: string | null, org: string | null): Promise<Identity | null> {
+  authenticate(keyHash: Bytea | null, sessionHash: Bytea | null, workspace: string | null, org: string | null): Promise<Identity | null> {
     return new Promise((resolve, reject) => {
       this.queue.push({ keyHash, sessionHash, workspace, org, resolve, reject });
       if (!this.scheduled) {

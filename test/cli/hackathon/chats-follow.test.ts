@@ -41,8 +41,18 @@ const post = async (who: Person, channel: string, body: string) => {
 test.serial('chats read --follow prints the page, then the channel\'s new posts as chats read prints them, until access ends', async (t) => {
   await post(ann, rocketChat, 'on the page');
   const k = await seed.key(s.db.pool, 'ann@acme.test', 'hackathon', { scopes: ['hackathon:read'] });
-  const running = runInProcess('hackathon', main, ['chats', 'read', rocketChat, '--follow'], { ...env, EVENT_URL: s.url, EVENT_API_KEY: k.key });
+  // The stream opens first, then the page is read: a post made before that read would be on
+  // the page. Post only once the page has been answered.
+  let pageRead = false;
+  const watching: typeof fetch = async (input, init) => {
+    const r = await fetch(input, init);
+    const url = new URL(input instanceof Request ? input.url : String(input));
+    if ((init?.method ?? 'GET') === 'GET' && url.pathname === `/api/v1/event/chats/${rocketChat}/posts`) pageRead = true;
+    return r;
+  };
+  const running = runInProcess('hackathon', main, ['chats', 'read', rocketChat, '--follow'], { ...env, EVENT_URL: s.url, EVENT_API_KEY: k.key }, undefined, watching);
   await until('the follower\'s stream', async () => s.api.live!.count === 1);
+  await until('the page read', async () => pageRead);
   const id = await post(ann, rocketChat, 'live line one\nline two');
   await post(bob, cometChat, 'another team');
   await post(owner, general, 'general news');

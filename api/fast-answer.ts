@@ -7,7 +7,7 @@
 // and the log line of onResponse (api/server.ts serveFast).
 import type http from 'node:http';
 
-/** The headers every answer carries (onSend adds them to fastify's answers). */
+/** The headers every answer carries: fast answers have them built in, onSend adds them to fastify's. */
 export const SECURITY_HEADERS: Readonly<Record<string, string>> = { 'x-content-type-options': 'nosniff', 'referrer-policy': 'no-referrer' };
 
 export interface FastAnswer {

@@ -12,7 +12,7 @@ import { recordKeyScopes } from './auth/allowlist.ts';
 import { decodeCookieValue, sessionSigner } from './auth/session.ts';
 import { AppError, MAX_PARAM_LENGTH, toAppError } from './errors.ts';
 import type { ApiDeps, RouteEntry } from './deps.ts';
-import type { FastAnswer, FastRoute } from './fast-answer.ts';
+import { SECURITY_HEADERS, type FastAnswer, type FastRoute } from './fast-answer.ts';
 import { boundIntegers, refuseHostile, strictJsonParser } from './input-guard.ts';
 import { mountGraphql } from './graphql.ts';
 import { lazyChildLogger } from './request-log.ts';
@@ -236,8 +236,7 @@ export async function buildApi(deps: ApiDeps, surface: 'full' | 'ops' | 'hub' = 
   );
 
   app.addHook('onSend', (_req, reply, payload, done) => {
-    reply.header('x-content-type-options', 'nosniff');
-    reply.header('referrer-policy', 'no-referrer');
+    reply.headers(SECURITY_HEADERS); // the same list fast answers carry (api/fast-answer.ts)
     done(null, payload);
   });
 

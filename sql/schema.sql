@@ -77,6 +77,54 @@ CREATE TYPE app_private.event_ctx AS (
 );
 
 --
+-- Name: identity_key; Type: TYPE; Schema: app_private; Owner: -
+--
+
+CREATE TYPE app_private.identity_key AS (
+	id uuid,
+	name text,
+	tool text,
+	scopes text[],
+	"workspaceId" uuid,
+	"expiresAt" timestamp with time zone
+);
+
+--
+-- Name: identity_user; Type: TYPE; Schema: app_private; Owner: -
+--
+
+CREATE TYPE app_private.identity_user AS (
+	id uuid,
+	email text,
+	name text
+);
+
+--
+-- Name: identity_workspace; Type: TYPE; Schema: app_private; Owner: -
+--
+
+CREATE TYPE app_private.identity_workspace AS (
+	id uuid,
+	name text,
+	"organizationId" text,
+	role app.workspace_role
+);
+
+--
+-- Name: identity; Type: TYPE; Schema: app_private; Owner: -
+--
+
+CREATE TYPE app_private.identity AS (
+	via text,
+	"user" app_private.identity_user,
+	key app_private.identity_key,
+	"sessionId" uuid,
+	"demoPassId" uuid,
+	workspace app_private.identity_workspace,
+	"workspaceError" json
+);
+
+--
 -- Name: login_code_policy; Type: TYPE; Schema: app_private; Owner: -
 --
 
@@ -4820,7 +4868,7 @@ $$;
 -- Name: authenticate_batch(bytea[], bytea[], uuid[], text[]); Type: FUNCTION; Schema: app_private; Owner: -
 --
 
-CREATE FUNCTION app_private.authenticate_batch(p_keys bytea[], p_sessions bytea[], p_workspaces uuid[], p_orgs text[]) RETURNS TABLE(i integer, identity jsonb)
+CREATE FUNCTION app_private.authenticate_batch(p_keys bytea[], p_sessions bytea[], p_workspaces uuid[], p_orgs text[]) RETURNS TABLE(i integer, identity json)
     LANGUAGE plpgsql STABLE
     SET search_path TO ''
     AS $$
@@ -4833,16 +4881,14 @@ begin
     select x.k, x.s, x.w, x.o, x.i::integer as i
       from unnest(p_keys, p_sessions, p_workspaces, p_orgs) with ordinality as x(k, s, w, o, i)
   ), plain as (
-    select x.i, jsonb_build_object(
-      'via', case when k.id is not null then 'api_key' else 'session' end,
-      'user', jsonb_build_object('id', u.id, 'email', u.email, 'name', u.name),
-      'key', case when k.id is null then null else jsonb_build_object(
-        'id', k.id, 'name', k.name, 'tool', k.tool, 'scopes', to_jsonb(k.scopes),
-        'workspaceId', k.workspace_id, 'expiresAt', k.expires_at) end,
-      'sessionId', s.id,
-      'demoPassId', null,
-      'workspace', jsonb_build_object('id', w.id, 'name', w.name, 'organizationId', w.organization_id, 'role', m.role),
-      'workspaceError', null) as identity
+    select x.i, row_to_json(row(
+      case when k.id is not null then 'api_key' else 'session' end,
+      row(u.id, u.email, u.name)::app_private.identity_user,
+      case when k.id is null then null else row(k.id, k.name, k.tool, k.scopes, k.workspace_id, k.expires_at)::app_private.identity_key end,
+      s.id,
+      null,
+      row(w.id, w.name, w.organization_id, m.role)::app_private.identity_workspace,
+      null)::app_private.identity) as identity
     from x
     left join app_private.api_keys k on x.k is not null and k.token_hash = x.k
       and k.revoked_at is null and (k.expires_at is null or k.expires_at > at)
@@ -4855,7 +4901,7 @@ begin
   )
   select p.i, p.identity from plain p
   union all
-  select x.i, app_private.authenticate(x.k, x.s, x.w, x.o)
+  select x.i, app_private.authenticate(x.k, x.s, x.w, x.o)::json
     from x where not exists (select 1 from plain p where p.i = x.i);
 end;
 $$;

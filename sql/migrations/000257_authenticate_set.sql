@@ -1,5 +1,6 @@
--- authenticate_batch (000256) builds the plain case's identity with row_to_json over composite
--- types instead of nested jsonb_build_object (issue 30, item 5: /me). jsonb_build_object takes
+-- app_private.authenticate_set: authenticate_batch (000256) with the plain case's identity built
+-- by row_to_json over composite types instead of nested jsonb_build_object (issue 30, item 5:
+-- /me). jsonb_build_object takes
 -- its arguments as "any": it works out the type and output function of each of its twenty
 -- arguments on every row, then builds a jsonb tree that is turned back into text to go out.
 -- On the AMD EPYC machine (pgbench -M prepared, one client, a batch of 15 live keys) the
@@ -7,7 +8,13 @@
 -- over these types 470 us: about 17 us of PostgreSQL's CPU less per authenticated request.
 -- The answer's type is json (the text PostgreSQL sends either way; the API parses it as it
 -- parsed jsonb); every other case still goes through app_private.authenticate, unchanged, its
--- answer passed on as json. The keys and values are the same, so are the timestamps' text
+-- answer passed on as json.
+--
+-- A new function beside the old one, not a replacement: a release still running during the
+-- upgrade holds authenticate_batch as a prepared statement on its connections, and a changed
+-- result type would fail each of them ("cached plan must not change result type") until they
+-- closed. authenticate_batch goes in a later release's migration (docs/OPERATIONS.md,
+-- "Upgrading under load"). The keys and values are the same, so are the timestamps' text
 -- (both encoders write ISO 8601); only the key order follows the identity's shape instead of
 -- jsonb's sorted order. test/sql/authenticate-batch.test.ts holds the two to the same answers.
 
@@ -19,9 +26,7 @@ create type app_private.identity as (
   "demoPassId" uuid, workspace app_private.identity_workspace, "workspaceError" json
 );
 
-drop function app_private.authenticate_batch(bytea[], bytea[], uuid[], text[]);
-
-create function app_private.authenticate_batch(p_keys bytea[], p_sessions bytea[], p_workspaces uuid[], p_orgs text[])
+create function app_private.authenticate_set(p_keys bytea[], p_sessions bytea[], p_workspaces uuid[], p_orgs text[])
     RETURNS TABLE(i integer, identity json)
     LANGUAGE plpgsql STABLE
     SET search_path TO ''
@@ -60,7 +65,10 @@ begin
 end;
 $$;
 
-comment on function app_private.authenticate_batch(bytea[], bytea[], uuid[], text[]) is
+comment on function app_private.authenticate_set(bytea[], bytea[], uuid[], text[]) is
   'Authenticates the requests that arrived together (the nth key hash, session hash, workspace and organization of each array are one request): answers each index with what app_private.authenticate answers for it, the plain live key or session in its default workspace as one join and every other case through authenticate.';
 
-revoke all on function app_private.authenticate_batch(bytea[], bytea[], uuid[], text[]) from public;
+revoke all on function app_private.authenticate_set(bytea[], bytea[], uuid[], text[]) from public;
+
+comment on function app_private.authenticate_batch(bytea[], bytea[], uuid[], text[]) is
+  'Superseded by app_private.authenticate_set (000257), which answers the same as json; kept for a release still running during the upgrade, to be dropped in a later release.';

@@ -1,22 +1,24 @@
 -- app_private.authenticate_set: authenticate_batch (000256) with the plain case's identity built
 -- by row_to_json over composite types instead of nested jsonb_build_object (issue 30, item 5:
--- /me). jsonb_build_object takes
--- its arguments as "any": it works out the type and output function of each of its twenty
--- arguments on every row, then builds a jsonb tree that is turned back into text to go out.
--- On the AMD EPYC machine (pgbench -M prepared, one client, a batch of 15 live keys) the
--- statement's join alone took 244 us, with the jsonb identities 720 us and with row_to_json
--- over these types 470 us: about 17 us of PostgreSQL's CPU less per authenticated request.
+-- /me). jsonb_build_object takes its arguments as "any": it works out the type and output
+-- function of each of its twenty arguments on every row, then builds a jsonb tree that is
+-- turned back into text to go out. On the AMD EPYC machine (pgbench -M prepared, one client, a
+-- batch of 15 live keys) the statement's join alone took 244 us, with the jsonb identities
+-- 720 us and with row_to_json over these types 470 us: about 17 us of PostgreSQL's CPU less
+-- per authenticated request.
+--
 -- The answer's type is json (the text PostgreSQL sends either way; the API parses it as it
--- parsed jsonb); every other case still goes through app_private.authenticate, unchanged, its
--- answer passed on as json.
+-- parsed jsonb). The keys and values are the same, so are the timestamps' text (both encoders
+-- write ISO 8601); only the key order follows the identity's shape instead of jsonb's sorted
+-- order. Every other case still goes through app_private.authenticate, unchanged, its answer
+-- passed on as json. test/sql/authenticate-set.test.ts holds both set functions to
+-- authenticate's answers.
 --
 -- A new function beside the old one, not a replacement: a release still running during the
 -- upgrade holds authenticate_batch as a prepared statement on its connections, and a changed
 -- result type would fail each of them ("cached plan must not change result type") until they
 -- closed. authenticate_batch goes in a later release's migration (docs/OPERATIONS.md,
--- "Upgrading under load"). The keys and values are the same, so are the timestamps' text
--- (both encoders write ISO 8601); only the key order follows the identity's shape instead of
--- jsonb's sorted order. test/sql/authenticate-batch.test.ts holds the two to the same answers.
+-- "Upgrading under load").
 
 create type app_private.identity_user as (id uuid, email text, name text);
 create type app_private.identity_key as (id uuid, name text, tool text, scopes text[], "workspaceId" uuid, "expiresAt" timestamptz);

@@ -3,7 +3,7 @@
 // profile is bound to.
 import { BaseContext } from '../lib/base-context.ts';
 import { CliError, EXIT } from '../lib/errors.ts';
-import { HubCredential, HubLoginStore } from '../lib/hub.ts';
+import { HubCredential, HubLoginStore, withoutConnectKey } from '../lib/hub.ts';
 import { readStdinLineOnce } from '../lib/io.ts';
 import { profileNameForUrl } from '../lib/url.ts';
 import { knownZone } from '../lib/time.ts';
@@ -102,7 +102,7 @@ export class Context extends BaseContext<GlobalFlags> {
         evict(key) {
           const p = store.get(name);
           if (!p?.connectKeys) return;
-          store.put(name, { ...p, connectKeys: Object.fromEntries(Object.entries(p.connectKeys).filter(([, e]) => (typeof e === 'string' ? e : e.key) !== key)) });
+          store.put(name, { ...p, connectKeys: withoutConnectKey(p.connectKeys, key) });
           store.save();
         },
       },

@@ -4,7 +4,7 @@
 import type { Workspaces } from '../../core/wire/identity.ts';
 import { CliError, EXIT } from '../lib/errors.ts';
 import { BaseContext } from '../lib/base-context.ts';
-import { HubCredential, HubLoginStore } from '../lib/hub.ts';
+import { HubCredential, HubLoginStore, withoutConnectKey } from '../lib/hub.ts';
 import { readStdinLineOnce } from '../lib/io.ts';
 import { knownZone } from '../lib/time.ts';
 import type { WireClient } from '../lib/wire.ts';
@@ -91,7 +91,7 @@ export class Context extends BaseContext<GlobalFlags> {
         evict(key) {
           const p = store.get(name);
           if (!p?.connectKeys) return;
-          store.put(name, { ...p, connectKeys: Object.fromEntries(Object.entries(p.connectKeys).filter(([, e]) => (typeof e === 'string' ? e : e.key) !== key)) });
+          store.put(name, { ...p, connectKeys: withoutConnectKey(p.connectKeys, key) });
           store.save();
         },
       },

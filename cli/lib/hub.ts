@@ -76,6 +76,11 @@ export function connectKeyOf(entry: ConnectKey, profileUrl: string): { key: stri
   return typeof entry === 'string' ? { key: entry, instance: profileUrl } : entry;
 }
 
+/** The cached keys but `key` (one the instance refused), whichever form each entry has. */
+export function withoutConnectKey(keys: Record<string, ConnectKey>, key: string): Record<string, ConnectKey> {
+  return Object.fromEntries(Object.entries(keys).filter(([, e]) => (typeof e === 'string' ? e : e.key) !== key));
+}
+
 /**
  * The cached key of a stored hub login for this instance, if any: only a key minted on `url`
  * is ever answered, so a key never reaches another instance.

@@ -64,17 +64,21 @@ export function callerSettings(caller: Caller): Record<string, string> {
   };
 }
 
-const SET_CALLER = `select set_config('role', $1, true), set_config('app.user_id', $2, true),
-  set_config('app.workspace_id', $3, true), set_config('app.workspace_role', $4, true),
-  set_config('app.key_id', $5, true), set_config('app.session_id', $6, true), set_config('app.scopes', $7, true)`;
+/**
+ * `begin` and the caller's settings as one simple-protocol message: one round trip, not two
+ * (each exchange waits for its ReadyForQuery). The simple protocol takes no parameters, so
+ * every value is quoted by pg's escapeLiteral.
+ */
+function beginAs(client: pg.PoolClient, caller: Caller): string {
+  const settings = Object.entries(callerSettings(caller)).map(([name, value]) => `set_config(${client.escapeLiteral(name)}, ${client.escapeLiteral(value)}, true)`);
+  return `begin; select ${settings.join(', ')}`;
+}
 
 /** Runs fn in one transaction as the caller. Errors roll back; nothing half-written. */
 export async function withCaller<T>(pool: pg.Pool, caller: Caller, fn: (client: pg.PoolClient) => Promise<T>): Promise<T> {
   const client = await pool.connect();
   try {
-    await client.query('begin');
-    const s = callerSettings(caller);
-    await client.query(SET_CALLER, [s.role, s['app.user_id'], s['app.workspace_id'], s['app.workspace_role'], s['app.key_id'], s['app.session_id'], s['app.scopes']]);
+    await client.query(beginAs(client, caller));
     const result = await fn(client);
     await client.query('commit');
     return result;

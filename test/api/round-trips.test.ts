@@ -111,3 +111,36 @@ test.serial('one request whose arguments PostgreSQL refuses does not fail the ot
   t.is(good.status === 'fulfilled' ? good.value?.user.email : null, 'owner@acme.test');
   t.is(bad.status, 'rejected');
 });
+
+test.serial('withCaller: begin and who is asking in one round trip, the rule, commit; the settings arrive as they are', async (t) => {
+  const { withCaller } = await import('../../core/db/pool.ts');
+  const odd = "o'brien\\x"; // a quote and a backslash: quoted, not interpreted
+  const caller = { userId: base.owner.userId, workspaceId: base.ws.id, workspaceRole: odd, keyId: null, sessionId: null, scopes: ['presentations:read', "it's"], via: 'session' as const };
+  await withCaller(s.db.pool, caller, async () => {}); // a warm connection
+  const { trips, result } = await counted(() => withCaller(s.db.pool, caller, async (c) => (await c.query(
+    `select current_user as role, current_setting('app.user_id') as user_id, current_setting('app.workspace_id') as ws,
+            current_setting('app.workspace_role') as ws_role, current_setting('app.key_id') as key_id, current_setting('app.scopes') as scopes`,
+  )).rows[0]));
+  t.is(trips, 3, 'begin with the settings, the rule, commit');
+  t.deepEqual(result, { role: 'podium_app', user_id: base.owner.userId, ws: base.ws.id, ws_role: odd, key_id: '', scopes: "presentations:read,it's" });
+});
+
+test.serial('withCaller: the settings end with the transaction, and an error in the rule rolls back what it wrote', async (t) => {
+  const { createPool, withCaller } = await import('../../core/db/pool.ts');
+  const one = createPool(s.db.url, 1); // one connection: the checks below read the one withCaller used
+  try {
+    const caller = { userId: base.owner.userId, workspaceId: base.ws.id, workspaceRole: 'owner', keyId: null, sessionId: null, scopes: [], via: 'session' as const };
+    await withCaller(one, caller, async () => {});
+    const { rows: [after] } = await one.query(`select current_user as role, coalesce(current_setting('app.user_id', true), '') as user_id`);
+    t.not(after.role, 'podium_app');
+    t.is(after.user_id, '', 'nothing carried into the connection\'s next use');
+    await t.throwsAsync(withCaller(one, caller, async (c) => {
+      await c.query(`select set_config('app.probe', 'written', false)`);
+      await c.query('select 1/0');
+    }), { message: /division by zero/ });
+    const { rows: [r] } = await one.query(`select coalesce(current_setting('app.probe', true), '') as probe`);
+    t.is(r.probe, '', 'rolled back');
+  } finally {
+    await one.end();
+  }
+});

@@ -2690,16 +2690,18 @@ COMMENT ON FUNCTION app.member_two_factor() IS 'Two-factor state: an owner sees 
 --
 
 CREATE FUNCTION app.my_workspaces() RETURNS jsonb
-    LANGUAGE sql STABLE SECURITY DEFINER
+    LANGUAGE plpgsql STABLE SECURITY DEFINER
     SET search_path TO ''
     AS $$
-  select coalesce(jsonb_agg(jsonb_build_object('id', w.id, 'name', w.name, 'organizationId', w.organization_id,
+begin
+  return (select coalesce(jsonb_agg(jsonb_build_object('id', w.id, 'name', w.name, 'organizationId', w.organization_id,
            'role', m.role, 'isDefault', u.default_workspace_id is not distinct from w.id) order by lower(w.name)), '[]')
   from app.memberships m
   join app.workspaces w on w.id = m.workspace_id
   join app.users u on u.id = m.user_id
   where m.user_id = app.current_user_id()
-    and w.id = coalesce((select app_private.demo_workspace()), w.id)
+    and w.id = coalesce((select app_private.demo_workspace()), w.id));
+end;
 $$;
 
 --
@@ -6162,10 +6164,11 @@ $$;
 --
 
 CREATE FUNCTION app_private.deck_role(p_deck uuid) RETURNS text
-    LANGUAGE sql STABLE SECURITY DEFINER
+    LANGUAGE plpgsql STABLE SECURITY DEFINER
     SET search_path TO ''
     AS $$
-  select case
+begin
+  return (select case
     when d.workspace_id = app.current_workspace_id() and m.role is not null and d.owner_id = app.current_user_id() then 'owner'
     when d.workspace_id = app.current_workspace_id() and app_private.is_admin_role(m.role) then 'admin'
     when exists (select 1 from app.deck_collaborators c where c.deck_id = d.id and c.user_id = app.current_user_id())
@@ -6173,7 +6176,8 @@ CREATE FUNCTION app_private.deck_role(p_deck uuid) RETURNS text
   end
   from app.decks d
   left join app.memberships m on m.workspace_id = d.workspace_id and m.user_id = app.current_user_id()
-  where d.id = p_deck and d.deleted_at is null
+  where d.id = p_deck and d.deleted_at is null);
+end;
 $$;
 
 --
@@ -6340,11 +6344,13 @@ $$;
 --
 
 CREATE FUNCTION app_private.demo_workspace() RETURNS uuid
-    LANGUAGE sql STABLE SECURITY DEFINER
+    LANGUAGE plpgsql STABLE SECURITY DEFINER
     SET search_path TO ''
     AS $$
-  select d.workspace_id from app_private.sessions s join app_private.demo_passes d on d.id = s.demo_pass_id
-   where s.id = nullif(current_setting('app.session_id', true), '')::uuid
+begin
+  return (select d.workspace_id from app_private.sessions s join app_private.demo_passes d on d.id = s.demo_pass_id
+           where s.id = nullif(current_setting('app.session_id', true), '')::uuid);
+end;
 $$;
 
 --
@@ -7995,11 +8001,13 @@ COMMENT ON FUNCTION app_private.is_instance_owner(p_user uuid) IS 'True for an o
 --
 
 CREATE FUNCTION app_private.is_member_of(ws uuid) RETURNS boolean
-    LANGUAGE sql STABLE SECURITY DEFINER
+    LANGUAGE plpgsql STABLE SECURITY DEFINER
     SET search_path TO ''
     AS $$
-  select exists (select 1 from app.memberships m where m.workspace_id = ws and m.user_id = app.current_user_id())
-    and ws = coalesce(app_private.demo_workspace(), ws)
+begin
+  return (select exists (select 1 from app.memberships m where m.workspace_id = ws and m.user_id = app.current_user_id())
+    and ws = coalesce(app_private.demo_workspace(), ws));
+end;
 $$;
 
 --
@@ -9110,10 +9118,11 @@ $$;
 --
 
 CREATE FUNCTION app_private.project_role_of(p_project uuid) RETURNS text
-    LANGUAGE sql STABLE SECURITY DEFINER
+    LANGUAGE plpgsql STABLE SECURITY DEFINER
     SET search_path TO ''
     AS $$
-  select case
+begin
+  return (select case
     when app_private.is_admin_role(m.role) then 'manager'
     when m.role = 'guest' then null
     else (
@@ -9125,7 +9134,8 @@ CREATE FUNCTION app_private.project_role_of(p_project uuid) RETURNS text
   end
   from app.projects p
   join app.memberships m on m.workspace_id = p.workspace_id and m.user_id = app.current_user_id()
-  where p.id = p_project and p.workspace_id = app.current_workspace_id()
+  where p.id = p_project and p.workspace_id = app.current_workspace_id());
+end;
 $$;
 
 --

@@ -1,12 +1,16 @@
--- The helpers that row-level security and the workspace list call per row or per request, in
+-- The helpers that row-level security and the workspace list call on every request, in
 -- PL/pgSQL instead of SQL (sql/CONVENTIONS.md rule 6, as 000253 did for the intake's helpers).
--- A SQL function with `SET search_path` is never inlined: its body is parsed and planned
--- again on every call, and a policy calls it for every row it checks (memberships_select calls
--- is_member_of per row; nine deck policies call deck_role). PL/pgSQL keeps each plan for the
--- session. Measured on the seventh session's AMD EPYC machine (pgbench, one client, the
--- transaction GET /api/v1/workspaces runs): app.my_workspaces in SQL 1.13-1.21 ms a
--- transaction, in PL/pgSQL 0.60-0.76 ms; the API's route was PostgreSQL-bound (ten backends at
--- 125% of the two cores, 730-850 req/s).
+-- A SQL function with `SET search_path` is never inlined: its body is parsed and planned again
+-- for every statement that calls it (once per call site and statement, not per row), and each
+-- request's statements are new ones: a read of memberships plans is_member_of and
+-- demo_workspace, a deck read plans deck_role, GET /api/v1/workspaces plans my_workspaces and
+-- demo_workspace. PL/pgSQL keeps each plan for the session. Measured on the seventh session's
+-- AMD EPYC machine (pgbench, one client, the transaction GET /api/v1/workspaces runs: begin and
+-- the caller's settings, the rule, commit): 1.13-1.21 ms with these in SQL, 0.38-0.42 ms in
+-- PL/pgSQL; the route was PostgreSQL-bound (ten backends at 125% of the two cores, 730-850
+-- req/s). A helper called for every row of one statement gains nothing this way (its plan is
+-- kept for that statement already): moving the chat list's per-row helpers measured the same
+-- 28-31 ms for an organizer's GET /api/v1/event/chats of 300 teams, and was not done.
 -- Same signatures, volatility, security and search_path; each body returns what its select
 -- did (`return (<the select>)`: every one reads at most one row, by a primary or unique key).
 

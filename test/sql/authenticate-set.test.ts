@@ -32,10 +32,11 @@ interface Case {
   joined: boolean;
 }
 
-/** The batch's answers by index, and how many times it called app_private.authenticate. */
+/** The set functions held to authenticate's answers: the one the API sends, and the one kept for an upgrade. */
 const SETS = ['authenticate_set', 'authenticate_batch'] as const;
 type SetFunction = (typeof SETS)[number];
 
+/** The batch's answers by index, and how many times it called app_private.authenticate. */
 async function batch(c: pg.PoolClient, cases: Case[], fn: SetFunction): Promise<{ answers: unknown[]; fallbackCalls: number }> {
   await c.query('begin');
   try {

@@ -8,7 +8,9 @@
 //     nginx with every core (the load generator's own ceiling: if wrk cannot drive nginx far
 //     past Podium, the ratio would be wrk's). nginx is skipped, said so, when not installed.
 //     Targets (issue 30): Podium >= 70% of bare node:http and >= 40% of nginx (1 worker),
-//     p99 < 10 ms at 20 connections.
+//     p99 < 10 ms at 20 connections. Each ratio is taken by req/s and by CPU a request (the
+//     other server's over Podium's), and the lower decides: on a fast machine wrk nears its
+//     own ceiling and crowds every server's req/s under it.
 // Prints the figures and PASS/FAIL; exits 0 either way (a benchmark reports).
 //
 // Needs wrk (apt-get install -y wrk); nginx (apt-get install -y nginx-light) for its ceilings.
@@ -18,7 +20,7 @@
 import { createHash, randomBytes } from 'node:crypto';
 import os from 'node:os';
 import * as seed from '../test/helpers/seed.ts';
-import { type Ceiling, drainJobs, paired, pairedRatio, pairedRows, printMachine, requireWrk, say, startBareHttp, startBareNode, startNginx, type Target, withStack } from './lib.ts';
+import { type Ceiling, drainJobs, paired, pairedCostRatio, pairedRatio, pairedRows, printMachine, requireWrk, say, startBareHttp, startBareNode, startNginx, type Target, withStack } from './lib.ts';
 
 const FILES = 2_000;
 const DECK_BYTES = 50 * 1024 * 1024;
@@ -26,6 +28,8 @@ const ASSET_BYTES = 20 * 1024;
 const TARGET_OF_BARE_HTTP = 0.7;
 const TARGET_OF_NGINX1 = 0.4;
 const TARGET_P99_MS = 10;
+/** Podium at this share of wrk's ceiling or more: the generator, not the server, may be the limit. */
+const NEAR_CEILING = 0.6;
 const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS || 20);
 const DURATION_S = Number(process.env.BENCH_DURATION || 8);
 const WARMUP_S = Number(process.env.BENCH_WARMUP || 3);
@@ -151,16 +155,30 @@ await withStack('bench-deck', { STORAGE_DRIVER: 'local' }, async ({ tmp, db, url
       for (const l of pairedRows(res)) say(l);
       for (const n of notes) say(`  ${n}`);
       say('');
-      if (ceiling) say(`      generator ceiling  wrk drove ${ceiling.rps.toFixed(0)} req/s against ${ceiling.name}: podium ran at ${pct(pairedRatio(podium, ceiling))} of it, so the ratios are the server's, not wrk's`);
+      // wrk shares the two cores: near its own ceiling every server's req/s crowds under it
+      // and the req/s ratios read high. CPU a request is not capped that way, so the verdict
+      // takes the lower of the two ratios.
+      const nearCeiling = ceiling ? pairedRatio(podium, ceiling) >= NEAR_CEILING : false;
+      if (ceiling) {
+        say(`      generator ceiling  wrk drove ${ceiling.rps.toFixed(0)} req/s against ${ceiling.name}: podium ran at ${pct(pairedRatio(podium, ceiling))} of it, ${nearCeiling
+          ? `close to wrk's own limit: the req/s ratios are compressed toward 100%, so the CPU a request decides too`
+          : "so the ratios are the server's, not wrk's"}`);
+      }
       const ofHttp = pairedRatio(podium, httpR);
       const ofBare = pairedRatio(podium, bareR);
       const ofNginx = ng1 ? pairedRatio(podium, ng1) : null;
+      const costOfHttp = pairedCostRatio(podium, httpR);
+      const costOfNginx = ng1 ? pairedCostRatio(podium, ng1) : null;
       const clean = podium.errors + podium.non2xx === 0;
       if (podium.cpuUsPerRequest !== null && bareR.cpuUsPerRequest !== null) {
         say(`      CPU per request    podium ${podium.cpuUsPerRequest.toFixed(0)} us, bare node:http ${httpR.cpuUsPerRequest?.toFixed(0)} us, bare fastify ${bareR.cpuUsPerRequest.toFixed(0)} us${ng1?.cpuUsPerRequest != null ? `, nginx ${ng1.cpuUsPerRequest.toFixed(0)} us` : ''}: the cost per request, which neighbours' load moves far less than req/s`);
       }
       say(`      ratios (median of per-round ratios): podium / bare node:http ${pct(ofHttp)}, podium / bare fastify ${pct(ofBare)}${ofNginx === null ? '' : `, podium / nginx 1 worker ${pct(ofNginx)}`}`);
-      say(`      target             >= ${TARGET_OF_BARE_HTTP * 100}% of bare node:http: ${ofHttp >= TARGET_OF_BARE_HTTP ? 'PASS' : 'FAIL'}; >= ${TARGET_OF_NGINX1 * 100}% of nginx (1 worker): ${ofNginx === null ? 'not measured' : ofNginx >= TARGET_OF_NGINX1 ? 'PASS' : 'FAIL'}; p99 < ${TARGET_P99_MS} ms: ${podium.p99.toFixed(2)} ms ${podium.p99 < TARGET_P99_MS ? 'PASS' : 'FAIL'}; no errors: ${clean ? 'PASS' : 'FAIL'}`);
+      if (costOfHttp !== null) say(`      by CPU a request   podium / bare node:http ${pct(costOfHttp)}${costOfNginx === null ? '' : `, podium / nginx 1 worker ${pct(costOfNginx)}`} (their CPU a request over podium's)`);
+      const lower = (r: number, c: number | null) => (c === null ? r : Math.min(r, c));
+      const httpOk = lower(ofHttp, costOfHttp) >= TARGET_OF_BARE_HTTP;
+      const nginxOk = ofNginx !== null && lower(ofNginx, costOfNginx) >= TARGET_OF_NGINX1;
+      say(`      target             >= ${TARGET_OF_BARE_HTTP * 100}% of bare node:http (req/s and CPU a request): ${httpOk ? 'PASS' : 'FAIL'}; >= ${TARGET_OF_NGINX1 * 100}% of nginx (1 worker): ${ofNginx === null ? 'not measured' : nginxOk ? 'PASS' : 'FAIL'}; p99 < ${TARGET_P99_MS} ms: ${podium.p99.toFixed(2)} ms ${podium.p99 < TARGET_P99_MS ? 'PASS' : 'FAIL'}; no errors: ${clean ? 'PASS' : 'FAIL'}`);
     } finally {
       for (const c of ceilings) await c.stop();
     }

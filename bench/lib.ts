@@ -467,6 +467,16 @@ export function pairedRatio(a: TargetRuns, b: TargetRuns): number {
   return median(a.runs.map((x, i) => x.rps / b.runs[i].rps));
 }
 
+/**
+ * The median over rounds of b's CPU a request over a's: a's share of b's throughput on equal
+ * CPU. Unlike req/s it is not capped by the load generator: when wrk nears its own ceiling,
+ * every server's req/s crowds under it and the req/s ratios read high. Null without pids.
+ */
+export function pairedCostRatio(a: TargetRuns, b: TargetRuns): number | null {
+  if (a.cpuUsPerRequest === null || b.cpuUsPerRequest === null) return null;
+  return median(a.runs.map((x, i) => b.runs[i].cpuUsPerRequest! / x.cpuUsPerRequest!));
+}
+
 /** Lines for a figures table of paired rounds. */
 export function pairedRows(results: TargetRuns[]): string[] {
   return results.map((o) => `  ${o.name.padEnd(34)} ${o.rps.toFixed(0).padStart(7)} req/s  p99 ${o.p99.toFixed(2).padStart(7)} ms  ${o.cpuUsPerRequest === null ? '' : `CPU ${o.cpuUsPerRequest.toFixed(0).padStart(4)} us/req  `}errors ${o.errors}  non-2xx ${o.non2xx}   rounds: ${o.runs.map((x) => `${x.rps.toFixed(0)}/${x.p99.toFixed(1)}ms (load ${x.load})`).join(', ')}`);

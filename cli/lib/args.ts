@@ -33,10 +33,18 @@ export interface Parsed<F extends AnyFlags> {
   flags: ReturnType<typeof meow<F>>['flags'];
 }
 
-export async function parseArgs<F extends AnyFlags>(argv: string[], flags: F, usage: string): Promise<Parsed<F>> {
+/**
+ * `command` is the tool and its command words (`podium start`, `hackathon tui`): the process's
+ * title from here on, as ps, top and pkill show it.
+ */
+export async function parseArgs<F extends AnyFlags>(argv: string[], flags: F, usage: string, command: string): Promise<Parsed<F>> {
   const { default: meowParse } = await import('meow');
   // pkg given: meow need not look for and normalise a package.json (no help or version of its own here).
   const cli = meowParse(usage, { importMeta: import.meta, pkg: {}, argv, flags, allowUnknownFlags: true, autoHelp: false, autoVersion: false });
+  // meow sets process.title from pkg's name, here '', which overwrites the command line the
+  // kernel shows: the server was a nameless line in ps and top. The command words only, never
+  // the flags (a flag may carry a secret).
+  process.title = command;
   const known = new Set(
     Object.entries(flags).flatMap(([k, def]) => [k, kebab(k), ...(((def as { aliases?: string[] }).aliases ?? []).flatMap((a) => [a, kebab(a)]))]),
   );

@@ -231,7 +231,7 @@ async function route<C>(spec: CliSpec<C>, argv: string[], io: Io): Promise<numbe
   const [cmd, { parseArgs, UnknownOptionError }] = await Promise.all([entry.load(), import('./args.ts')]);
   const rest = argv.slice(entry.path.split(' ').length);
   try {
-    const { input, flags } = await parseArgs(rest, { ...spec.globalFlags, ...cmd.flags }, cmd.usage);
+    const { input, flags } = await parseArgs(rest, { ...spec.globalFlags, ...cmd.flags }, cmd.usage, `${spec.name} ${entry.path}`);
     return (await cmd.run(await spec.context(io, flags as Record<string, unknown>, input, rest))) ?? EXIT.ok;
   } catch (err) {
     if (err instanceof UnknownOptionError) throw await unknownOption(spec, entry.path, err);

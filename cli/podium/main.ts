@@ -52,7 +52,7 @@ export async function main(argv: string[], io: Io = processIo()): Promise<number
       io.stdout.write(cmd.usage + '\n');
       return EXIT.ok;
     }
-    const { input, flags } = await parseArgs(rest, cmd.flags ?? {}, cmd.usage);
+    const { input, flags } = await parseArgs(rest, cmd.flags ?? {}, cmd.usage, `podium ${cmd.path}`);
     let config: Config | null = null;
     await cmd.run({ io, input, flags, config: () => (config ??= loadConfig(io.env)) });
     return EXIT.ok;

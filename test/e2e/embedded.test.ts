@@ -59,6 +59,8 @@ test.serial('start boots embedded Postgres, serves, and prints a one-time setup 
   const p = start();
   try {
     const base = await healthy(p);
+    // ps, top and pkill name the server by its command (meow had blanked the process title).
+    t.is(readFileSync(`/proc/${p.child.pid}/cmdline`, 'utf8').replace(/\0+$/, ''), 'podium start');
     await until('the setup link', async () => /\/setup\?token=/.test(p.out()), BOOT_MS, 200);
     const link = /(http:\/\/127\.0\.0\.1:\d+\/setup\?token=[A-Za-z0-9_-]+)/.exec(p.out())![1];
     t.true(link.startsWith(`${base}/setup?token=`), 'the link names the port taken (PORT=0)');

@@ -3,8 +3,8 @@
 // with any placeholder style (`:id`, `{id}`, `<id>`). A new route without its documentation
 // fails here by name.
 import test from 'ava';
-import MarkdownIt from 'markdown-it';
 import { readFileSync } from 'node:fs';
+import { codeSpans } from '../helpers/markdown.ts';
 import { startTestServer, type TestServer } from '../helpers/server.ts';
 
 let s: TestServer;
@@ -24,15 +24,6 @@ const normalize = (p: string) =>
     .replace(/-[0-9a-f]{16}\.js$/, '-_.js')
     .replace(/\{[^}]+\}|<[^>]+>|:[A-Za-z][A-Za-z0-9]*/g, '_')
     .replace(/\*$/, '_');
-
-/** Every inline code span of a Markdown text (markdown-it's tokens: fenced blocks are not spans). */
-function codeSpans(markdown: string): string[] {
-  const spans: string[] = [];
-  for (const block of new MarkdownIt().parse(markdown, {})) {
-    for (const tok of block.children ?? []) if (tok.type === 'code_inline') spans.push(tok.content);
-  }
-  return spans;
-}
 
 /** The paths the doc writes in code spans, normalized, each as a whole (not a prefix or suffix of a longer one). */
 function documentedPaths(doc: string): Set<string> {

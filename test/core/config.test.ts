@@ -1,5 +1,7 @@
 import test from 'ava';
-import { ConfigError, loadConfig } from '../../core/config.ts';
+import { readFileSync } from 'node:fs';
+import { ConfigError, ENV_SHAPE, loadConfig } from '../../core/config.ts';
+import { codeSpans } from '../helpers/markdown.ts';
 
 const base = { DATABASE_URL: 'postgres://x/y', AUTH_SECRET: 'x'.repeat(32) };
 
@@ -50,4 +52,11 @@ test('one schema: every problem is reported at once, each naming its variable; e
   t.throws(() => loadConfig({ ...base, HUB_URL: 'https://hub.test', HUB_INSTANCE_SECRET: 's'.repeat(32), SERVICE_ROLE: 'hub' }), { message: /SERVICE_ROLE=hub is the hub itself/ });
   t.is(loadConfig({ ...base, HUB_URL: 'https://hub.test/', HUB_INSTANCE_SECRET: 's'.repeat(32) }).hubUrl, 'https://hub.test');
   t.throws(() => loadConfig({ ...base, LIVE_MAX_BUFFER_BYTES: '1024' }), { message: /LIVE_MAX_BUFFER_BYTES must be between 16384 and 268435456, got 1024/ });
+});
+
+test('docs/OPERATIONS.md names every variable the configuration reads', (t) => {
+  const documented = new Set(codeSpans(readFileSync('docs/OPERATIONS.md', 'utf8')));
+  const names = Object.keys(ENV_SHAPE);
+  t.true(names.length > 40, `${names.length} variables`);
+  t.deepEqual(names.filter((n) => !documented.has(n)), [], 'variables docs/OPERATIONS.md does not name in a code span');
 });

@@ -43,7 +43,6 @@ const MODELS: Record<string, new (o: K8s) => { validate(): void }> = {
   'networking.k8s.io/v1/Ingress': Ingress,
 };
 
-/** The names core/config.ts reads: `str(env, 'X')`-style helpers and `env.X`. */
 /** Every variable core/config.ts reads: the keys of its one schema. */
 function configNames(): Set<string> {
   return new Set(Object.keys(ENV_SHAPE));

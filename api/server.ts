@@ -16,6 +16,7 @@ import { SECURITY_HEADERS, type FastAnswer, type FastRoute } from './fast-answer
 import { boundIntegers, refuseHostile, strictJsonParser } from './input-guard.ts';
 import { mountGraphql } from './graphql.ts';
 import { lazyChildLogger } from './request-log.ts';
+import { beatAsApiReplica } from './replica-beat.ts';
 import { createMetrics, type Metrics } from '../core/metrics.ts';
 import { registerCliAuthRoutes } from './routes/identity/cli-auth.ts';
 import { registerMeRoutes } from './routes/identity/me.ts';
@@ -256,6 +257,7 @@ export async function buildApi(deps: ApiDeps, surface: 'full' | 'ops' | 'hub' = 
     if (config.testMode) registerTestRoutes(app, deps);
   }
   if (surface === 'full') {
+    await beatAsApiReplica(app, pool, log);
     registerDownloadRoutes(app, deps);
     registerMeRoutes(app, deps);
     registerCliAuthRoutes(app, deps);

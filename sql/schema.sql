@@ -1234,8 +1234,7 @@ begin
   end if;
   return jsonb_build_object(
     'status', (app_private.health(30)) ->> 'status',
-    'apiReplicas', (select count(*)::int from pg_catalog.pg_stat_activity a
-                     where a.datname = pg_catalog.current_database() and a.application_name = 'podium-live'),
+    'apiReplicas', (select count(*)::int from app_private.api_heartbeats h where h.beat_at > pg_catalog.now() - interval '90 seconds'),
     'workers', coalesce((select jsonb_agg(jsonb_build_object('role', h.service_role,
                           'ageSeconds', round(extract(epoch from pg_catalog.now() - h.beat_at))::int) order by h.beat_at desc)
                          from app_private.worker_heartbeats h where h.beat_at > pg_catalog.now() - interval '90 seconds'), '[]'),
@@ -1249,7 +1248,7 @@ $$;
 -- Name: FUNCTION event_instance_health(); Type: COMMENT; Schema: app; Owner: -
 --
 
-COMMENT ON FUNCTION app.event_instance_health() IS 'hackathon tui: the instance''s health for an event organizer (hackathon:read): API replicas (each holds one podium-live connection), worker replicas that beat within 90 s, job queue depth and the age of its oldest runnable job. Instance-wide figures only, nothing of any workspace.';
+COMMENT ON FUNCTION app.event_instance_health() IS 'hackathon tui: the instance''s health for an event organizer (hackathon:read): API replicas that beat within 90 s, worker replicas that beat within 90 s, job queue depth and the age of its oldest runnable job. Instance-wide figures only, nothing of any workspace.';
 
 --
 -- Name: event_status(); Type: FUNCTION; Schema: app; Owner: -
@@ -4763,6 +4762,44 @@ CREATE FUNCTION app_private.annotation_json(a app.deck_annotations) RETURNS json
     'body', a.body, 'author', (select jsonb_build_object('id', u.id, 'email', u.email, 'name', u.name) from app.users u where u.id = a.author_id),
     'createdAt', a.created_at)
 $$;
+
+--
+-- Name: api_heartbeat(text); Type: FUNCTION; Schema: app_private; Owner: -
+--
+
+CREATE FUNCTION app_private.api_heartbeat(p_replica text) RETURNS void
+    LANGUAGE plpgsql
+    SET search_path TO ''
+    AS $$
+begin
+  insert into app_private.api_heartbeats (replica_id) values (p_replica)
+    on conflict (replica_id) do update set beat_at = now();
+  delete from app_private.api_heartbeats where beat_at < now() - interval '10 minutes';
+end;
+$$;
+
+--
+-- Name: FUNCTION api_heartbeat(p_replica text); Type: COMMENT; Schema: app_private; Owner: -
+--
+
+COMMENT ON FUNCTION app_private.api_heartbeat(p_replica text) IS 'An API replica''s beat (every 30 s, and at start); removes the rows of replicas silent for 10 minutes.';
+
+--
+-- Name: api_heartbeat_end(text); Type: FUNCTION; Schema: app_private; Owner: -
+--
+
+CREATE FUNCTION app_private.api_heartbeat_end(p_replica text) RETURNS void
+    LANGUAGE sql
+    SET search_path TO ''
+    AS $$
+  delete from app_private.api_heartbeats where replica_id = p_replica;
+$$;
+
+--
+-- Name: FUNCTION api_heartbeat_end(p_replica text); Type: COMMENT; Schema: app_private; Owner: -
+--
+
+COMMENT ON FUNCTION app_private.api_heartbeat_end(p_replica text) IS 'An API replica stopping: its row goes at once, so the count drops without waiting 90 s.';
 
 --
 -- Name: apply_usage(jsonb); Type: FUNCTION; Schema: app_private; Owner: -
@@ -12406,6 +12443,21 @@ CREATE TABLE app_private.access_revocations (
 );
 
 --
+-- Name: api_heartbeats; Type: TABLE; Schema: app_private; Owner: -
+--
+
+CREATE TABLE app_private.api_heartbeats (
+    replica_id text NOT NULL,
+    beat_at timestamp with time zone DEFAULT now() NOT NULL
+);
+
+--
+-- Name: TABLE api_heartbeats; Type: COMMENT; Schema: app_private; Owner: -
+--
+
+COMMENT ON TABLE app_private.api_heartbeats IS 'One row per API replica (SERVICE_ROLE=api or all) and its last beat (every 30 s); app.event_instance_health counts those of the last 90 s.';
+
+--
 -- Name: blobs; Type: TABLE; Schema: app_private; Owner: -
 --
 
@@ -13443,6 +13495,13 @@ ALTER TABLE ONLY app.workspaces
 
 ALTER TABLE ONLY app_private.access_revocations
     ADD CONSTRAINT access_revocations_pkey PRIMARY KEY (id);
+
+--
+-- Name: api_heartbeats api_heartbeats_pkey; Type: CONSTRAINT; Schema: app_private; Owner: -
+--
+
+ALTER TABLE ONLY app_private.api_heartbeats
+    ADD CONSTRAINT api_heartbeats_pkey PRIMARY KEY (replica_id);
 
 --
 -- Name: api_keys api_keys_pkey; Type: CONSTRAINT; Schema: app_private; Owner: -
@@ -17427,6 +17486,18 @@ GRANT SELECT ON TABLE app.deck_annotations TO podium_app;
 --
 
 REVOKE ALL ON FUNCTION app_private.annotation_json(a app.deck_annotations) FROM PUBLIC;
+
+--
+-- Name: FUNCTION api_heartbeat(p_replica text); Type: ACL; Schema: app_private; Owner: -
+--
+
+REVOKE ALL ON FUNCTION app_private.api_heartbeat(p_replica text) FROM PUBLIC;
+
+--
+-- Name: FUNCTION api_heartbeat_end(p_replica text); Type: ACL; Schema: app_private; Owner: -
+--
+
+REVOKE ALL ON FUNCTION app_private.api_heartbeat_end(p_replica text) FROM PUBLIC;
 
 --
 -- Name: FUNCTION apply_usage(p_rows jsonb); Type: ACL; Schema: app_private; Owner: -

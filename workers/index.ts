@@ -2,13 +2,11 @@
 // queue, plus the scheduler heartbeat every 30 s that GET /api/v1/health reports. The beat
 // carries the replica's graphile-worker pool ids, so a replica whose beat went stale (killed
 // hard) has its locked jobs freed by workers__recover on a live one.
-import { randomUUID } from 'node:crypto';
 import { EventEmitter } from 'node:events';
 import { run, type Runner, type TaskList, type WorkerEvents } from 'graphile-worker';
-import os from 'node:os';
 import { quietLogger } from '../core/db/job-queue.ts';
 import type { WorkerDeps } from './deps.ts';
-import { HEARTBEAT_INTERVAL_SECONDS } from '../core/heartbeat.ts';
+import { HEARTBEAT_INTERVAL_SECONDS, replicaId } from '../core/heartbeat.ts';
 import { createBlobStore, type BlobStore } from '../core/storage/index.ts';
 import { deckNotifyOwner } from './tasks/deck__notify_owner.ts';
 import { deckThumbnail } from './tasks/deck__thumbnail.ts';
@@ -65,7 +63,7 @@ export const WORKER_CONCURRENCY = 4;
 export async function startWorker(deps: WorkerDeps, opts: { concurrency?: number; pollInterval?: number } = {}): Promise<WorkerHandle> {
   const hub = deps.config.serviceRole === 'hub';
   const { pool, log, config } = deps;
-  const workerId = `${os.hostname()}:${process.pid}:${randomUUID().slice(0, 8)}`;
+  const workerId = replicaId();
   const store = createBlobStore(config);
   const renderer = new ThumbnailRenderer(config.chromiumPath, store); // one browser per worker, started on first use
   // Our own emitter, so the pool's id is known from `pool:create`, emitted inside run()

@@ -48,3 +48,24 @@ test('without the pinned Node it names the version needed and how to get it (exi
     rmSync(dir, { recursive: true, force: true });
   }
 });
+
+test('`npx podium` with npm under Node 20 runs it without a page of npm engine warnings', (t) => {
+  // The README's first event is a dozen `npx podium` / `npx hackathon` calls, and the system
+  // Node runs npm: `engines` says what installs and runs the project (npm's own floor), not the
+  // Node 24 it brings along. Node 20 is the devDependency alias node20; npm is the one running
+  // this suite (npm_execpath).
+  const npm = process.env.npm_execpath;
+  if (!npm) return t.fail('npm_execpath is not set: run the suite through npm test');
+  const home = mkdtempSync(path.join(os.tmpdir(), 'podium-npx-'));
+  try {
+    const r = spawnSync(path.resolve('node_modules/node20/bin/node'), [npm, 'exec', '--offline', '--', 'podium', '--help'], {
+      encoding: 'utf8',
+      env: { PATH: process.env.PATH, HOME: home, npm_config_update_notifier: 'false' },
+    });
+    t.is(r.status, 0, r.stderr);
+    t.regex(r.stdout, /^podium: run and administer a Podium server/);
+    t.notRegex(r.stderr, /EBADENGINE/);
+  } finally {
+    rmSync(home, { recursive: true, force: true });
+  }
+});

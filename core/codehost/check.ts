@@ -11,6 +11,13 @@ export interface CheckOptions {
   pushUrl?: string;
 }
 
+export interface CodeHostCheck {
+  templateRevision: string | null;
+  problems: string[];
+  /** Where to push the template: set only when its branch is missing on the local host. */
+  templatePushUrl: string | null;
+}
+
 /** The app on the organization alone (no event): installed, not installed, or the host's reason. */
 async function installationProblems(host: CodeHost, organization: string | null, template: string | null) {
   const problems: string[] = [];
@@ -29,20 +36,20 @@ async function installationProblems(host: CodeHost, organization: string | null,
  * (never read then), the template not reachable (the host's reason), the template's branch
  * missing (with the URL to push it to on the local host).
  */
-export async function codeHostProblems(host: CodeHost, organization: string | null, template: string | null, branch: string, opts: CheckOptions = {}): Promise<{ templateRevision: string | null; problems: string[] }> {
+export async function codeHostProblems(host: CodeHost, organization: string | null, template: string | null, branch: string, opts: CheckOptions = {}): Promise<CodeHostCheck> {
   const { problems, readTemplate } = opts.ownership
     ? await opts.ownership.problems(organization, template)
     : await installationProblems(host, organization, template);
-  if (!template || !readTemplate) return { templateRevision: null, problems };
+  if (!template || !readTemplate) return { templateRevision: null, problems, templatePushUrl: null };
   const head = await host.branchHead(template, branch).catch((err: Error) => err);
   if (head instanceof Error) {
     problems.push(`The template ${template} is not reachable on the code host: ${head.message}`);
-    return { templateRevision: null, problems };
+    return { templateRevision: null, problems, templatePushUrl: null };
   }
   if (!head) {
     problems.push(`The template ${template} has no branch ${branch} on the code host${opts.pushUrl
       ? `: push it with git push ${opts.pushUrl} ${branch} (your hck_ key is the password)`
       : ''}`);
   }
-  return { templateRevision: head, problems };
+  return { templateRevision: head, problems, templatePushUrl: !head && opts.pushUrl ? opts.pushUrl : null };
 }

@@ -154,6 +154,8 @@ export interface GithubCheck {
   template: string | null;
   branch: string;
   templateRevision: string | null;
+  /** Where to push the template when its branch is missing on this instance's own code host; else null. */
+  templatePushUrl: string | null;
   /** Every problem; a removed person still holding access (a pending revocation) is one. */
   problems: string[];
   /** What provisioning will leave out without refusing (advisors without a username). */

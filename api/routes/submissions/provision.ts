@@ -31,7 +31,7 @@ async function readPlan(req: Parameters<typeof callJson>[0], deps: ApiDeps, host
 /** The plan as the dry run and github-check answer it: the live problems are conflicts too. */
 async function livePlan(req: Parameters<typeof callJson>[0], deps: ApiDeps, host: CodeHost) {
   const { plan, live } = await readPlan(req, deps, host, false);
-  return { ...plan, conflicts: [...plan.conflicts, ...live.problems], templateRevision: live.templateRevision };
+  return { ...plan, conflicts: [...plan.conflicts, ...live.problems], templateRevision: live.templateRevision, templatePushUrl: live.templatePushUrl };
 }
 
 export function registerProvisionRoutes(app: FastifyInstance, deps: ApiDeps, host: CodeHost): void {
@@ -71,6 +71,6 @@ export function registerProvisionRoutes(app: FastifyInstance, deps: ApiDeps, hos
       + (v.lastError ? ` (${v.attempts} attempt(s), last error: ${v.lastError})` : ''));
     const problems = [...plan.conflicts, ...held];
     return { ok: problems.length === 0, codeHost: host.kind, organization: plan.organization, template: plan.template,
-      branch: plan.branch, templateRevision: plan.templateRevision, problems, notes: plan.notes, revocations };
+      branch: plan.branch, templateRevision: plan.templateRevision, templatePushUrl: plan.templatePushUrl, problems, notes: plan.notes, revocations };
   });
 }

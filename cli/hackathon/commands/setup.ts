@@ -3,17 +3,17 @@
 // files, runtime. Every external command is echoed on stderr as `$ ...` before it runs;
 // progress goes to stderr and the answer to stdout. The modules under ../setup/ hold the
 // steps; this file holds their order and the output.
-import { accessSync, constants, realpathSync } from 'node:fs';
 import path from 'node:path';
 import { CliError, EXIT } from '../../lib/errors.ts';
 import { githubLogin } from '../../lib/github-login.ts';
 import { commandLine } from '../../lib/run.ts';
+import { credentialHelper } from '../git-helper.ts';
 import { defaultDirectory, rememberInstance, type BootstrapRecord, type RepositoryAssignment } from '../bootstrap.ts';
 import { toolChecks } from '../doctor/checks.ts';
 import { USER_AGENT } from '../context.ts';
 import { AGENTS, writeAgentFiles, type Agent } from '../setup/agent-files.ts';
 import { acceptableHere, accessGate, assignment, type Step } from '../setup/assignment.ts';
-import { placeClone, type GitSession } from '../setup/clone.ts';
+import { placeClone } from '../setup/clone.ts';
 import { downloadInstaller } from '../setup/installer.ts';
 import { MANIFEST, readManifest } from '../setup/manifest.ts';
 import { startApp, type AppStart } from '../setup/runtime.ts';
@@ -28,43 +28,6 @@ function intOption(raw: string | undefined, name: string, min: number, max: numb
   if (raw === undefined) return null;
   if (!/^\d+$/.test(raw) || Number(raw) < min || Number(raw) > max) throw rejected(`--${name} must be a whole number from ${min} to ${max} (got "${raw}")`);
   return Number(raw);
-}
-
-/** Whether a `hackathon` command is on PATH (what git's shell finds when it runs the helper). */
-function hackathonOnPath(env: NodeJS.ProcessEnv): boolean {
-  const names = process.platform === 'win32' ? ['hackathon.cmd', 'hackathon.exe', 'hackathon'] : ['hackathon'];
-  for (const dir of (env.PATH ?? '').split(path.delimiter)) {
-    if (!dir || !path.isAbsolute(dir)) continue;
-    for (const name of names) {
-      try {
-        accessSync(path.join(dir, name), constants.X_OK);
-        return true;
-      } catch { /* not here */ }
-    }
-  }
-  return false;
-}
-
-/**
- * For repositories on this instance's own code host, git asks this tool for the key. The
- * clone's config names `hackathon` as found on PATH (no absolute path: the clone and the
- * client can each move); only when no `hackathon` is on PATH (run from a checkout) does it
- * name this copy by its absolute path, and setup says so (`note`).
- */
-function credentialHelper(ctx: Context, repo: RepositoryAssignment): (GitSession['helper'] & { note: string | null }) | null {
-  const instance = new URL(ctx.profile().url);
-  const clone = new URL(repo.cloneUrl);
-  if (clone.origin !== instance.origin) return null;
-  const key = `credential.${clone.origin}.helper`;
-  const args = ['git-credential', '--api-url', instance.origin];
-  // git runs a `!` helper through the shell: the same quoting as the echo.
-  if (hackathonOnPath(ctx.io.env)) return { key, value: `!${commandLine('hackathon', args)}`, note: null };
-  const bin = realpathSync(process.argv[1]!);
-  return {
-    key,
-    value: `!${commandLine(process.execPath, [bin, ...args])}`,
-    note: `hackathon is not on your PATH, so the clone's credential helper names this copy (${bin}); after installing the clients (docs/CLIENTS.md) run hackathon setup again`,
-  };
 }
 
 function printDone(ctx: Context, out: { directory: string; repo: RepositoryAssignment; record: BootstrapRecord; app: AppStart | null; files: ReturnType<typeof writeAgentFiles>; placementLine: string; startNote: string | null }) {
@@ -150,8 +113,8 @@ With --no-start the container checks still run; a failure there is a warning, no
 
       const dirName = record.setup.directoryName!;
       const directory = path.resolve((opts.directory) ?? defaultDirectory(env, record)!);
-      const helper = credentialHelper(ctx, repo);
-      if (helper?.note) progress(`Note: ${helper.note}`);
+      const helper = credentialHelper(ctx, repo.cloneUrl);
+      if (helper?.namesThisCopy) progress(`Note: hackathon is not on your PATH, so the clone's credential helper names this copy (${helper.namesThisCopy}); after installing the clients (docs/CLIENTS.md) run hackathon setup again`);
       const placement = await placeClone(directory, repo, { env, echo: progress, helper: helper && { key: helper.key, value: helper.value } });
       const placementLine = placement.mode === 'cloned'
         ? 'cloned'

@@ -43,7 +43,7 @@ const check = async () => (await http(s.url, 'GET', '/api/v1/event/github-check'
 test.serial('the app not installed on the organization is its own problem, not a missing branch', async (t) => {
   standin.installation = 404;
   t.deepEqual(await check(), {
-    ok: false, codeHost: 'github', organization: 'acme', template: 'acme/template', branch: 'main', templateRevision: null,
+    ok: false, codeHost: 'github', organization: 'acme', template: 'acme/template', branch: 'main', templateRevision: null, templatePushUrl: null,
     problems: ['The GitHub App is not installed on the organization acme'], notes: [], revocations: [],
   });
   const refused = await http(s.url, 'POST', '/api/v1/admin/provision', { key: owner.key, body: { key: 'k1' } });
@@ -60,9 +60,9 @@ test.serial('a host that does not answer is named with its reason', async (t) =>
 
 test.serial('installed, the template branch is read live: missing, then present', async (t) => {
   standin.installation = 200;
-  t.like(await check(), { ok: false, templateRevision: null, problems: ['The template acme/template has no branch main on the code host'] });
+  t.like(await check(), { ok: false, templateRevision: null, templatePushUrl: null, problems: ['The template acme/template has no branch main on the code host'] });
   standin.templateBranch = true;
-  t.deepEqual(await check(), { ok: true, codeHost: 'github', organization: 'acme', template: 'acme/template', branch: 'main', templateRevision: SHA, problems: [], notes: [], revocations: [] });
+  t.deepEqual(await check(), { ok: true, codeHost: 'github', organization: 'acme', template: 'acme/template', branch: 'main', templateRevision: SHA, templatePushUrl: null, problems: [], notes: [], revocations: [] });
   const plan = await http(s.url, 'GET', '/api/v1/admin/provision/plan', { key: owner.key });
   t.like(plan.body, { templateRevision: SHA, conflicts: [] });
 });

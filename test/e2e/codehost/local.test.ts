@@ -63,6 +63,8 @@ const clone = async (who: Person, login: string, fullName: string) => {
 
 test.serial('the organizer pushes the template into the empty repository event github created', async (t) => {
   t.true(host.exists('acme/template'), 'event github made the template, owned by the event');
+  const before = await http(s.url, 'GET', '/api/v1/event/github-check', { key: owner.key });
+  t.is(before.body.templatePushUrl, `${s.config.publicUrl}/git/acme/template.git`, 'github-check says where to push the missing branch');
   const dir = await clone(owner, 'organizer', 'acme/template');
   templateSha = await commitFile(dir, 'README.md', '# Template\n', 'template');
   await git(dir, ['push', '-q', 'origin', 'HEAD:main']);
@@ -74,6 +76,7 @@ test.serial('the organizer pushes the template into the empty repository event g
   t.deepEqual(await receipts(s.db.pool, eventId), [], 'no refused receipt unknown_repository for the template');
   const check = await http(s.url, 'GET', '/api/v1/event/github-check', { key: owner.key });
   t.is(check.body.templateRevision, templateSha);
+  t.is(check.body.templatePushUrl, null, 'nothing to push any more');
 });
 
 test.serial('team repositories are copies of the template; invitations count once accepted', async (t) => {

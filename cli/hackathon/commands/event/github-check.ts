@@ -3,7 +3,21 @@
 // non-zero (environment, 4) when there is any.
 import type { GithubCheck } from '../../../../core/wire/submissions.ts';
 import { CliError, EXIT } from '../../../lib/errors.ts';
+import { commandLine } from '../../../lib/run.ts';
 import { command } from '../../command.ts';
+import type { Context } from '../../context.ts';
+import { credentialHelper } from '../../git-helper.ts';
+
+/**
+ * The template's push, ready to run from its folder: git asks `hackathon git-credential` for
+ * the key of this profile, so the organizer never sees or types it.
+ */
+function printTemplatePush(ctx: Context, pushUrl: string, branch: string): void {
+  const helper = credentialHelper(ctx, pushUrl);
+  if (!helper) return; // the instance answers under another address than this profile's: the sentence above says where
+  ctx.out(`Push the template from its folder (git gets your key from hackathon):\n  ${commandLine('git', ['-c', `${helper.key}=${helper.value}`, 'push', pushUrl, branch])}`);
+  if (helper.namesThisCopy) ctx.out(`  (hackathon is not on your PATH, so the command names this copy: ${helper.namesThisCopy})`);
+}
 
 export const eventGithubCheck = command({
   path: 'event github-check',
@@ -17,6 +31,7 @@ export const eventGithubCheck = command({
       ctx.out(`Organization: ${r.organization ?? '-'}`);
       ctx.out(`Template: ${r.template ?? '-'} branch ${r.branch} at ${r.templateRevision ?? '(not found)'}`);
       for (const p of r.problems) ctx.out(`Problem: ${p}`);
+      if (r.templatePushUrl) printTemplatePush(ctx, r.templatePushUrl, r.branch);
       for (const n of r.notes ?? []) ctx.out(`Note: ${n}`);
       ctx.out(r.ok ? 'Provisioning can run. Next: hackathon admin provision --dry-run' : 'Provisioning cannot run until these are fixed.');
     }

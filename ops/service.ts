@@ -42,10 +42,17 @@ export async function openDatabase(config: Config, log: Logger): Promise<{ url: 
   return { url: embedded.url, embedded };
 }
 
+/** The most migrations the boot's info line names one by one. */
+const MIGRATIONS_NAMED = 10;
+
 /** Migrates the app schema (every role) and installs the job queue (roles that run workers). */
 export async function prepareDatabase(pool: pg.Pool, config: Config, log: Logger): Promise<void> {
   const { applied } = await migratePool(pool);
-  log.info({ applied: applied.length, files: applied }, applied.length ? 'migrations applied' : 'schema up to date');
+  // An upgrade applies a few and names them; a first start applies them all, and its line
+  // names the first and the last instead of filling the newcomer's terminal (debug has all).
+  const named = applied.length <= MIGRATIONS_NAMED ? { files: applied } : { first: applied[0], last: applied.at(-1) };
+  log.info({ applied: applied.length, ...named }, applied.length ? 'migrations applied' : 'schema up to date');
+  if (applied.length > MIGRATIONS_NAMED) log.debug({ files: applied }, 'migrations applied, each');
   if (config.serviceRole === 'api') {
     if (!(await jobQueueInstalled(pool))) {
       throw new BootError('job queue schema is not installed yet: boot one replica with SERVICE_ROLE=all or worker first (this api-only replica exits and should be restarted)');

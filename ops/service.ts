@@ -81,7 +81,7 @@ async function printSetupLink(pool: pg.Pool, config: Config): Promise<string | n
 
 export async function startService(config: Config, log: Logger = createLogger(config.logLevel, 'podium', undefined, config.logFormat)): Promise<Service> {
   const db = await openDatabase(config, log);
-  const pool = createPool(db.url, config.dbPoolSize);
+  const pool = createPool(db.url, config.dbPoolSize, `podium-${config.serviceRole}`);
   let limiter: RateLimiter | null = null;
   let api: Api | null = null;
   let worker: WorkerHandle | null = null;

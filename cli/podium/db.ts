@@ -19,7 +19,7 @@ export async function withOperatorDb<T>(config: Config, fn: (pool: pg.Pool) => P
       stopEmbedded = h.stop;
     }
   }
-  const pool = createPool(url, 2);
+  const pool = createPool(url, 2, 'podium-cli');
   try {
     await migratePool(pool);
     await installJobQueue(pool);

@@ -11,8 +11,13 @@ pg.types.setTypeParser(20, (v) => Number(v)); // int8 counters fit in a double h
 /** Round trips per pool (see roundTrips). */
 const roundTripCounts = new WeakMap<pg.Pool, { n: number }>();
 
-export function createPool(connectionString: string, max = 10): pg.Pool {
-  const pool = new pg.Pool({ connectionString, max, idleTimeoutMillis: 30_000, application_name: 'podium' });
+/**
+ * `applicationName` is what pg_stat_activity shows for its connections: the server's pool is
+ * `podium-<SERVICE_ROLE>` (ops/service.ts), the operator CLI's `podium-cli`, so a DBA can
+ * tell an API replica's sessions from a worker's.
+ */
+export function createPool(connectionString: string, max = 10, applicationName = 'podium'): pg.Pool {
+  const pool = new pg.Pool({ connectionString, max, idleTimeoutMillis: 30_000, application_name: applicationName });
   const count = { n: 0 };
   roundTripCounts.set(pool, count);
   // An idle client losing its server (e.g. Postgres restart) must not crash the process.

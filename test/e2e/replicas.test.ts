@@ -222,6 +222,12 @@ test.serial('rules 4-5: a worker plus api-only replicas; the scheduler runs on t
 
   const beats = await poolB.query('select service_role from app_private.worker_heartbeats');
   t.deepEqual(beats.rows.map((r) => r.service_role), ['worker']);
+  // The API replicas beat as API replicas (hackathon tui's count); the worker does not.
+  const apiBeats = await poolB.query(`select count(*)::int as n from app_private.api_heartbeats where beat_at > now() - interval '90 seconds'`);
+  t.is(apiBeats.rows[0].n, 2);
+  // A DBA tells their sessions apart: each replica's pool is named for its role.
+  const apps = await poolB.query(`select distinct application_name as a from pg_stat_activity where datname = current_database() and application_name like 'podium-%' order by 1`);
+  t.deepEqual(apps.rows.map((r) => r.a).filter((a) => a !== 'podium-live'), ['podium-api', 'podium-worker']);
   for (const r of [api1, api2]) t.is(logEntries(r, 'worker started').length, 0, `${name(r)} runs no job worker`);
 });
 

@@ -13,7 +13,7 @@ export const migrate = command({
       import('../../../core/db/job-queue.ts'), import('../../../core/db/migrate.ts'), import('../../../core/db/pool.ts'), import('../../../ops/embedded/postgres.ts'),
     ]);
     const embedded = cfg.databaseUrl ? null : await startEmbeddedPostgres(cfg.dataDir, cfg.embeddedPgPort);
-    const pool = createPool(cfg.databaseUrl ?? embedded!.url, 2);
+    const pool = createPool(cfg.databaseUrl ?? embedded!.url, 2, 'podium-cli');
     try {
       const { applied } = await migratePool(pool);
       await installJobQueue(pool);

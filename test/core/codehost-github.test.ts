@@ -137,14 +137,14 @@ test.serial('github-check reads the installation live with the app JWT and lists
   await t.throwsAsync(gh.appInstalled('locked'), { message: /GitHub refused GET \/orgs\/locked\/installation: Resource not accessible by integration/ });
   t.deepEqual(log, ['GET /orgs/acme/installation jwt', 'GET /orgs/elsewhere/installation jwt', 'GET /orgs/locked/installation jwt'], 'the JWT, never a cached token');
 
-  t.deepEqual(await codeHostProblems(gh, 'acme', 'acme/template', 'main'), { templateRevision: templateSha, problems: [] });
+  t.deepEqual(await codeHostProblems(gh, 'acme', 'acme/template', 'main'), { templateRevision: templateSha, problems: [], templatePushUrl: null });
   t.deepEqual((await codeHostProblems(gh, 'elsewhere', 'elsewhere/template', 'main')).problems,
     ['The GitHub App is not installed on the organization elsewhere'], 'one cause, one problem');
   t.deepEqual((await codeHostProblems(gh, 'locked', 'locked/template', 'main')).problems,
     ['The code host could not check the app on the organization locked: GitHub refused GET /orgs/locked/installation: Resource not accessible by integration']);
   t.deepEqual((await codeHostProblems(gh, 'acme', 'elsewhere/template', 'main')).problems,
     ['The template elsewhere/template is not reachable on the code host: The GitHub App is not installed on elsewhere'], 'the host\'s reason');
-  t.deepEqual(await codeHostProblems(gh, 'acme', 'acme/nothing', 'main'), { templateRevision: null, problems: ['The template acme/nothing has no branch main on the code host'] });
+  t.deepEqual(await codeHostProblems(gh, 'acme', 'acme/nothing', 'main'), { templateRevision: null, problems: ['The template acme/nothing has no branch main on the code host'], templatePushUrl: null }, 'GitHub: no push URL to give');
 
   const down = new GithubCodeHost({ appId: '4242', privateKey: (gh as any).s.privateKey, apiUrl: 'http://127.0.0.1:1', gitUrl: 'http://127.0.0.1:1' });
   const problems = (await codeHostProblems(down, 'acme', 'other/template', 'main')).problems;

@@ -74,21 +74,17 @@ class Person {
     return spawnRun([path.join(root, 'dist/deckcli.mjs'), ...args], this.env(), opts).done;
   }
   git(cwd: string, args: string[]) {
-    return spawnGit(cwd, args, this.env());
+    return execRun('git', ['-c', 'user.name=Someone', '-c', 'user.email=someone@x.test', ...args], cwd, this.env());
   }
   /** A command line as they would paste it into their shell. */
-  shell(cwd: string, line: string): Promise<Run> {
-    return new Promise<Run>((resolve) =>
-      execFile('sh', ['-c', line], { cwd, env: this.env() }, (err, stdout, stderr) => resolve({ code: err ? Number((err as { code?: number }).code ?? 1) : 0, stdout, stderr })),
-    );
+  shell(cwd: string, line: string) {
+    return execRun('sh', ['-c', line], cwd, this.env());
   }
 }
 
-function spawnGit(cwd: string, args: string[], env: NodeJS.ProcessEnv): Promise<Run> {
+function execRun(cmd: string, args: string[], cwd: string, env: NodeJS.ProcessEnv): Promise<Run> {
   return new Promise<Run>((resolve) =>
-    execFile('git', ['-c', 'user.name=Someone', '-c', 'user.email=someone@x.test', ...args], { cwd, env }, (err, stdout, stderr) =>
-      resolve({ code: err ? Number((err as { code?: number }).code ?? 1) : 0, stdout, stderr }),
-    ),
+    execFile(cmd, args, { cwd, env }, (err, stdout, stderr) => resolve({ code: err ? Number((err as { code?: number }).code ?? 1) : 0, stdout, stderr })),
   );
 }
 

@@ -33,7 +33,8 @@ export const STATUS_BY_CODE: Record<string, number> = {
   invalid_setup_token: 403,
   invalid_credentials: 401,
   managed_on_hub: 409,
-  account_not_found: 404, // podium account erase (operator)
+  account_not_found: 404, // podium account erase, podium operator add (operator)
+  operator_only: 403, // the mail outbox on the web (000260)
   // invitations (sql/migrations/000082_invitations.sql)
   already_member: 409,
   invitation_role_refused: 403,

@@ -15,7 +15,7 @@ import { installJobQueue, jobQueueInstalled } from '../core/db/job-queue.ts';
 import { migratePool } from '../core/db/migrate.ts';
 import { createPool } from '../core/db/pool.ts';
 import { createLogger, type Logger } from '../core/log.ts';
-import { createMailDriver, mailBanner } from '../core/mail/index.ts';
+import { createMailDriver, mailBanner, sharedOutboxWarning } from '../core/mail/index.ts';
 import { createMetrics } from '../core/metrics.ts';
 import { createRateLimiter, type RateLimiter } from '../core/rate-limit.ts';
 import { UsageCounter } from '../core/usage.ts';
@@ -113,6 +113,12 @@ export async function startService(config: Config, log: Logger = createLogger(co
     log.info({ url, role: config.serviceRole }, 'podium listening');
     if (config.serviceRole !== 'worker' && config.serviceRole !== 'hub') {
       process.stdout.write(`\n${mailBanner(config)}\n`);
+      const { rows } = await pool.query<{ n: number }>('select count(*)::int as n from app.workspaces');
+      const shared = sharedOutboxWarning(config, rows[0]!.n);
+      if (shared) {
+        process.stdout.write(`Warning: ${shared}\n`);
+        log.warn({ workspaces: rows[0]!.n }, shared);
+      }
       await printSetupLink(pool, config);
     }
     return { config, pool, api, worker, url, stop };

@@ -8015,23 +8015,28 @@ $$;
 COMMENT ON FUNCTION app_private.is_frozen(e app.events) IS 'Whether the event''s submissions are frozen (its freeze time has passed): the one place that compares the clock with freeze_at.';
 
 --
--- Name: is_instance_owner(uuid); Type: FUNCTION; Schema: app_private; Owner: -
+-- Name: is_instance_operator(); Type: FUNCTION; Schema: app_private; Owner: -
 --
 
-CREATE FUNCTION app_private.is_instance_owner(p_user uuid) RETURNS boolean
-    LANGUAGE sql STABLE
+CREATE FUNCTION app_private.is_instance_operator() RETURNS boolean
+    LANGUAGE sql STABLE SECURITY DEFINER
     SET search_path TO ''
     AS $$
-  select coalesce((
-    select exists (select 1 from app.memberships m where m.workspace_id = w.id and m.user_id = p_user and m.role = 'owner')
-      from app.workspaces w order by w.created_at, w.id limit 1), false)
+  select exists (
+    select 1
+      from app_private.instance_operators o
+      join app_private.sessions s on s.user_id = o.user_id
+     where o.user_id = app.current_user_id()
+       and s.id = nullif(pg_catalog.current_setting('app.session_id', true), '')::uuid
+       and s.demo_pass_id is null
+       and s.expires_at > pg_catalog.now())
 $$;
 
 --
--- Name: FUNCTION is_instance_owner(p_user uuid); Type: COMMENT; Schema: app_private; Owner: -
+-- Name: FUNCTION is_instance_operator(); Type: COMMENT; Schema: app_private; Owner: -
 --
 
-COMMENT ON FUNCTION app_private.is_instance_owner(p_user uuid) IS 'True for an owner of the first workspace: who reads the mail outbox on the web (/operator/mail).';
+COMMENT ON FUNCTION app_private.is_instance_operator() IS 'True when the caller is an instance operator in a browser session of their own (not a key, not a demo pass): who reads the outbox on the web.';
 
 --
 -- Name: is_member_of(uuid); Type: FUNCTION; Schema: app_private; Owner: -
@@ -8638,6 +8643,26 @@ $$;
 COMMENT ON FUNCTION app_private.login_code_spend(p_email text, p_tool text, p_code_hash bytea, p_renew text) IS 'Spends the emailed code of (email, tool): { userId } when it is right and unexpired, else { error: invalid_code, message, attemptsLeft } after counting the attempt (three per code; an expired or exhausted code is deleted). p_renew words the advice: request or ask for.';
 
 --
+-- Name: mail_audit(integer); Type: FUNCTION; Schema: app_private; Owner: -
+--
+
+CREATE FUNCTION app_private.mail_audit(p_limit integer) RETURNS jsonb
+    LANGUAGE sql STABLE
+    SET search_path TO ''
+    AS $$
+  select coalesce(jsonb_agg(x.r order by x.n desc), '[]'::jsonb) from (
+    select a.id as n, jsonb_build_object('id', a.id::text, 'mailId', a.mail_id::text, 'to', a.mail_to, 'reader', a.reader, 'via', a.via,
+      'readAt', to_char(a.read_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')) as r
+      from app_private.mail_reads a order by a.read_at desc, a.id desc limit p_limit) x
+$$;
+
+--
+-- Name: FUNCTION mail_audit(p_limit integer); Type: COMMENT; Schema: app_private; Owner: -
+--
+
+COMMENT ON FUNCTION app_private.mail_audit(p_limit integer) IS 'podium mail audit: the newest reads of mails in the outbox (who, when, which mail, web or cli).';
+
+--
 -- Name: mail_outbox_store(text, text, text); Type: FUNCTION; Schema: app_private; Owner: -
 --
 
@@ -8658,6 +8683,32 @@ end $$;
 --
 
 COMMENT ON FUNCTION app_private.mail_outbox_store(p_to text, p_subject text, p_body text) IS 'Stores one mail in the outbox (the outbox mail driver, on worker replicas); drops mails older than 30 days.';
+
+--
+-- Name: mail_read(bigint, uuid, text, text); Type: FUNCTION; Schema: app_private; Owner: -
+--
+
+CREATE FUNCTION app_private.mail_read(p_id bigint, p_reader_user uuid, p_reader text, p_via text) RETURNS jsonb
+    LANGUAGE plpgsql
+    SET search_path TO ''
+    AS $$
+declare
+  m app_private.mail_outbox;
+begin
+  select * into m from app_private.mail_outbox where id = p_id;
+  if not found then
+    return null;
+  end if;
+  insert into app_private.mail_reads (mail_id, mail_to, reader_user_id, reader, via) values (m.id, m.to_address, p_reader_user, p_reader, p_via);
+  return jsonb_build_object('id', m.id::text, 'to', m.to_address, 'subject', m.subject, 'text', m.body,
+    'createdAt', to_char(m.created_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"'));
+end $$;
+
+--
+-- Name: FUNCTION mail_read(p_id bigint, p_reader_user uuid, p_reader text, p_via text); Type: COMMENT; Schema: app_private; Owner: -
+--
+
+COMMENT ON FUNCTION app_private.mail_read(p_id bigint, p_reader_user uuid, p_reader text, p_via text) IS 'One mail of the outbox with its text, recording the read in mail_reads (who, how). Null for an unknown id. Owner only: its callers check who may read.';
 
 --
 -- Name: mail_share_link(uuid, text, text, text); Type: FUNCTION; Schema: app_private; Owner: -
@@ -8856,6 +8907,95 @@ $$;
 --
 
 COMMENT ON FUNCTION app_private.one_line(p text, p_max integer) IS 'The first line of a text, control characters made spaces, trimmed and cut to p_max characters (null when empty).';
+
+--
+-- Name: operator_add(text, text); Type: FUNCTION; Schema: app_private; Owner: -
+--
+
+CREATE FUNCTION app_private.operator_add(p_email text, p_added_by text) RETURNS jsonb
+    LANGUAGE plpgsql
+    SET search_path TO ''
+    AS $$
+declare
+  u app.users;
+  added boolean;
+begin
+  select * into u from app.users where email = app_private.normalize_email(p_email) and erased_at is null;
+  if not found then
+    perform app_private.fail('account_not_found', format('No account %s on this instance: the operator must be an account (podium member add, or an accepted invitation) before it is given the power', app_private.normalize_email(p_email)));
+  end if;
+  insert into app_private.instance_operators (user_id, added_by) values (u.id, p_added_by) on conflict (user_id) do nothing;
+  get diagnostics added = row_count;
+  return jsonb_build_object('email', u.email, 'added', added);
+end $$;
+
+--
+-- Name: FUNCTION operator_add(p_email text, p_added_by text); Type: COMMENT; Schema: app_private; Owner: -
+--
+
+COMMENT ON FUNCTION app_private.operator_add(p_email text, p_added_by text) IS 'podium operator add: gives an account the instance-operator power (reads the mail outbox on the web). Idempotent; added says whether it was new.';
+
+--
+-- Name: operator_list(); Type: FUNCTION; Schema: app_private; Owner: -
+--
+
+CREATE FUNCTION app_private.operator_list() RETURNS jsonb
+    LANGUAGE sql STABLE
+    SET search_path TO ''
+    AS $$
+  select coalesce(jsonb_agg(jsonb_build_object('email', u.email, 'name', u.name, 'addedAt', to_char(o.added_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"'), 'addedBy', o.added_by)
+    order by o.added_at, u.email), '[]'::jsonb)
+    from app_private.instance_operators o join app.users u on u.id = o.user_id
+$$;
+
+--
+-- Name: FUNCTION operator_list(); Type: COMMENT; Schema: app_private; Owner: -
+--
+
+COMMENT ON FUNCTION app_private.operator_list() IS 'podium operator list: the instance operators, oldest first.';
+
+--
+-- Name: operator_mail_open(bigint); Type: FUNCTION; Schema: app_private; Owner: -
+--
+
+CREATE FUNCTION app_private.operator_mail_open(p_id bigint) RETURNS jsonb
+    LANGUAGE plpgsql SECURITY DEFINER
+    SET search_path TO ''
+    AS $$
+begin
+  if not app_private.is_instance_operator() then
+    perform app_private.fail('operator_only', 'Only an instance operator reads the mail outbox (podium operator add <email> gives the power)');
+  end if;
+  return app_private.mail_read(p_id, app.current_user_id(), (select u.email from app.users u where u.id = app.current_user_id()), 'web');
+end $$;
+
+--
+-- Name: FUNCTION operator_mail_open(p_id bigint); Type: COMMENT; Schema: app_private; Owner: -
+--
+
+COMMENT ON FUNCTION app_private.operator_mail_open(p_id bigint) IS 'One mail of the outbox with its text, for an operator''s browser session; records the read in mail_reads. Null for an unknown id.';
+
+--
+-- Name: operator_remove(text); Type: FUNCTION; Schema: app_private; Owner: -
+--
+
+CREATE FUNCTION app_private.operator_remove(p_email text) RETURNS jsonb
+    LANGUAGE sql
+    SET search_path TO ''
+    AS $$
+  with gone as (
+    delete from app_private.instance_operators o using app.users u
+     where u.id = o.user_id and u.email = app_private.normalize_email(p_email)
+    returning u.email
+  )
+  select jsonb_build_object('email', app_private.normalize_email(p_email), 'removed', exists (select 1 from gone))
+$$;
+
+--
+-- Name: FUNCTION operator_remove(p_email text); Type: COMMENT; Schema: app_private; Owner: -
+--
+
+COMMENT ON FUNCTION app_private.operator_remove(p_email text) IS 'podium operator remove: takes the instance-operator power away. Idempotent; removed says whether the account held it.';
 
 --
 -- Name: organization_held_elsewhere(uuid, text); Type: FUNCTION; Schema: app_private; Owner: -
@@ -10483,8 +10623,11 @@ begin
     insert into app_private.user_secrets (user_id, password_hash) values ((member ->> 'userId')::uuid, p_password_hash)
       on conflict (user_id) do update set password_hash = excluded.password_hash;
   end if;
+  insert into app_private.instance_operators (user_id, added_by) values ((member ->> 'userId')::uuid, 'setup')
+    on conflict (user_id) do nothing;
   update app_private.setup_tokens set used_at = now() where used_at is null;
-  return jsonb_build_object('workspace', ws, 'owner', jsonb_build_object('id', member -> 'userId', 'email', member -> 'email', 'name', nullif(trim(p_name), '')));
+  return jsonb_build_object('workspace', ws, 'owner', jsonb_build_object('id', member -> 'userId', 'email', member -> 'email', 'name', nullif(trim(p_name), '')),
+    'operator', true);
 end;
 $$;
 
@@ -12596,6 +12739,23 @@ CREATE TABLE app_private.idempotency_keys (
 );
 
 --
+-- Name: instance_operators; Type: TABLE; Schema: app_private; Owner: -
+--
+
+CREATE TABLE app_private.instance_operators (
+    user_id uuid NOT NULL,
+    added_at timestamp with time zone DEFAULT now() NOT NULL,
+    added_by text NOT NULL,
+    CONSTRAINT instance_operators_added_by_check CHECK (((length(added_by) >= 1) AND (length(added_by) <= 200)))
+);
+
+--
+-- Name: TABLE instance_operators; Type: COMMENT; Schema: app_private; Owner: -
+--
+
+COMMENT ON TABLE app_private.instance_operators IS 'Instance operators: read the mail outbox on the web (/operator). Given by podium setup or podium operator add, never by a workspace role.';
+
+--
 -- Name: key_usage; Type: TABLE; Schema: app_private; Owner: -
 --
 
@@ -12749,6 +12909,41 @@ COMMENT ON TABLE app_private.mail_outbox IS 'Mails kept for the operator under E
 
 ALTER TABLE app_private.mail_outbox ALTER COLUMN id ADD GENERATED ALWAYS AS IDENTITY (
     SEQUENCE NAME app_private.mail_outbox_id_seq
+    START WITH 1
+    INCREMENT BY 1
+    NO MINVALUE
+    NO MAXVALUE
+    CACHE 1
+);
+
+--
+-- Name: mail_reads; Type: TABLE; Schema: app_private; Owner: -
+--
+
+CREATE TABLE app_private.mail_reads (
+    id bigint NOT NULL,
+    mail_id bigint NOT NULL,
+    mail_to text NOT NULL,
+    reader_user_id uuid,
+    reader text NOT NULL,
+    via text NOT NULL,
+    read_at timestamp with time zone DEFAULT now() NOT NULL,
+    CONSTRAINT mail_reads_reader_check CHECK (((length(reader) >= 1) AND (length(reader) <= 400))),
+    CONSTRAINT mail_reads_via_check CHECK ((via = ANY (ARRAY['web'::text, 'cli'::text])))
+);
+
+--
+-- Name: TABLE mail_reads; Type: COMMENT; Schema: app_private; Owner: -
+--
+
+COMMENT ON TABLE app_private.mail_reads IS 'Every read of a mail''s text in the outbox (web or podium mail show): who, when, which mail. Listed by podium mail audit.';
+
+--
+-- Name: mail_reads_id_seq; Type: SEQUENCE; Schema: app_private; Owner: -
+--
+
+ALTER TABLE app_private.mail_reads ALTER COLUMN id ADD GENERATED ALWAYS AS IDENTITY (
+    SEQUENCE NAME app_private.mail_reads_id_seq
     START WITH 1
     INCREMENT BY 1
     NO MINVALUE
@@ -13651,6 +13846,13 @@ ALTER TABLE ONLY app_private.idempotency_keys
     ADD CONSTRAINT idempotency_keys_pkey PRIMARY KEY (user_id, scope, key);
 
 --
+-- Name: instance_operators instance_operators_pkey; Type: CONSTRAINT; Schema: app_private; Owner: -
+--
+
+ALTER TABLE ONLY app_private.instance_operators
+    ADD CONSTRAINT instance_operators_pkey PRIMARY KEY (user_id);
+
+--
 -- Name: invitations invitations_pkey; Type: CONSTRAINT; Schema: app_private; Owner: -
 --
 
@@ -13726,6 +13928,13 @@ ALTER TABLE ONLY app_private.login_codes
 
 ALTER TABLE ONLY app_private.mail_outbox
     ADD CONSTRAINT mail_outbox_pkey PRIMARY KEY (id);
+
+--
+-- Name: mail_reads mail_reads_pkey; Type: CONSTRAINT; Schema: app_private; Owner: -
+--
+
+ALTER TABLE ONLY app_private.mail_reads
+    ADD CONSTRAINT mail_reads_pkey PRIMARY KEY (id);
 
 --
 -- Name: migrations migrations_pkey; Type: CONSTRAINT; Schema: app_private; Owner: -
@@ -14697,6 +14906,18 @@ CREATE INDEX local_repository_access_user_idx ON app_private.local_repository_ac
 --
 
 CREATE INDEX mail_outbox_created_idx ON app_private.mail_outbox USING btree (created_at DESC, id DESC);
+
+--
+-- Name: mail_reads_read_at_idx; Type: INDEX; Schema: app_private; Owner: -
+--
+
+CREATE INDEX mail_reads_read_at_idx ON app_private.mail_reads USING btree (read_at DESC, id DESC);
+
+--
+-- Name: mail_reads_reader_idx; Type: INDEX; Schema: app_private; Owner: -
+--
+
+CREATE INDEX mail_reads_reader_idx ON app_private.mail_reads USING btree (reader_user_id);
 
 --
 -- Name: provision_runs_sample_idx; Type: INDEX; Schema: app_private; Owner: -
@@ -15704,6 +15925,13 @@ ALTER TABLE ONLY app_private.idempotency_keys
     ADD CONSTRAINT idempotency_keys_user_id_fkey FOREIGN KEY (user_id) REFERENCES app.users(id) ON DELETE CASCADE;
 
 --
+-- Name: instance_operators instance_operators_user_id_fkey; Type: FK CONSTRAINT; Schema: app_private; Owner: -
+--
+
+ALTER TABLE ONLY app_private.instance_operators
+    ADD CONSTRAINT instance_operators_user_id_fkey FOREIGN KEY (user_id) REFERENCES app.users(id) ON DELETE CASCADE;
+
+--
 -- Name: invitations invitations_accepted_by_fkey; Type: FK CONSTRAINT; Schema: app_private; Owner: -
 --
 
@@ -15786,6 +16014,13 @@ ALTER TABLE ONLY app_private.local_repository_access
 
 ALTER TABLE ONLY app_private.login_codes
     ADD CONSTRAINT login_codes_user_id_fkey FOREIGN KEY (user_id) REFERENCES app.users(id) ON DELETE CASCADE;
+
+--
+-- Name: mail_reads mail_reads_reader_user_id_fkey; Type: FK CONSTRAINT; Schema: app_private; Owner: -
+--
+
+ALTER TABLE ONLY app_private.mail_reads
+    ADD CONSTRAINT mail_reads_reader_user_id_fkey FOREIGN KEY (reader_user_id) REFERENCES app.users(id) ON DELETE SET NULL;
 
 --
 -- Name: provision_runs provision_runs_event_id_fkey; Type: FK CONSTRAINT; Schema: app_private; Owner: -
@@ -16480,10 +16715,28 @@ ALTER TABLE app.workspaces ENABLE ROW LEVEL SECURITY;
 CREATE POLICY workspaces_select ON app.workspaces FOR SELECT TO podium_app USING (( SELECT app_private.is_member_of(workspaces.id) AS is_member_of));
 
 --
+-- Name: instance_operators; Type: ROW SECURITY; Schema: app_private; Owner: -
+--
+
+ALTER TABLE app_private.instance_operators ENABLE ROW LEVEL SECURITY;
+
+--
 -- Name: mail_outbox; Type: ROW SECURITY; Schema: app_private; Owner: -
 --
 
 ALTER TABLE app_private.mail_outbox ENABLE ROW LEVEL SECURITY;
+
+--
+-- Name: mail_reads; Type: ROW SECURITY; Schema: app_private; Owner: -
+--
+
+ALTER TABLE app_private.mail_reads ENABLE ROW LEVEL SECURITY;
+
+--
+-- Name: mail_outbox operator_reads_list; Type: POLICY; Schema: app_private; Owner: -
+--
+
+CREATE POLICY operator_reads_list ON app_private.mail_outbox FOR SELECT TO podium_app USING (( SELECT app_private.is_instance_operator() AS is_instance_operator));
 
 --
 -- Name: accounts; Type: ROW SECURITY; Schema: hub; Owner: -
@@ -18268,10 +18521,11 @@ REVOKE ALL ON FUNCTION app_private.is_frozen(e app.events) FROM PUBLIC;
 GRANT ALL ON FUNCTION app_private.is_frozen(e app.events) TO podium_app;
 
 --
--- Name: FUNCTION is_instance_owner(p_user uuid); Type: ACL; Schema: app_private; Owner: -
+-- Name: FUNCTION is_instance_operator(); Type: ACL; Schema: app_private; Owner: -
 --
 
-REVOKE ALL ON FUNCTION app_private.is_instance_owner(p_user uuid) FROM PUBLIC;
+REVOKE ALL ON FUNCTION app_private.is_instance_operator() FROM PUBLIC;
+GRANT ALL ON FUNCTION app_private.is_instance_operator() TO podium_app;
 
 --
 -- Name: FUNCTION is_member_of(ws uuid); Type: ACL; Schema: app_private; Owner: -
@@ -18447,10 +18701,22 @@ REVOKE ALL ON FUNCTION app_private.login_code_request(p_email text, p_tool text,
 REVOKE ALL ON FUNCTION app_private.login_code_spend(p_email text, p_tool text, p_code_hash bytea, p_renew text) FROM PUBLIC;
 
 --
+-- Name: FUNCTION mail_audit(p_limit integer); Type: ACL; Schema: app_private; Owner: -
+--
+
+REVOKE ALL ON FUNCTION app_private.mail_audit(p_limit integer) FROM PUBLIC;
+
+--
 -- Name: FUNCTION mail_outbox_store(p_to text, p_subject text, p_body text); Type: ACL; Schema: app_private; Owner: -
 --
 
 REVOKE ALL ON FUNCTION app_private.mail_outbox_store(p_to text, p_subject text, p_body text) FROM PUBLIC;
+
+--
+-- Name: FUNCTION mail_read(p_id bigint, p_reader_user uuid, p_reader text, p_via text); Type: ACL; Schema: app_private; Owner: -
+--
+
+REVOKE ALL ON FUNCTION app_private.mail_read(p_id bigint, p_reader_user uuid, p_reader text, p_via text) FROM PUBLIC;
 
 --
 -- Name: FUNCTION mail_share_link(p_link uuid, p_to text, p_sealed_url text, p_message text); Type: ACL; Schema: app_private; Owner: -
@@ -18508,6 +18774,31 @@ REVOKE ALL ON FUNCTION app_private.not_a_voter_reason(ctx app_private.event_ctx,
 --
 
 REVOKE ALL ON FUNCTION app_private.one_line(p text, p_max integer) FROM PUBLIC;
+
+--
+-- Name: FUNCTION operator_add(p_email text, p_added_by text); Type: ACL; Schema: app_private; Owner: -
+--
+
+REVOKE ALL ON FUNCTION app_private.operator_add(p_email text, p_added_by text) FROM PUBLIC;
+
+--
+-- Name: FUNCTION operator_list(); Type: ACL; Schema: app_private; Owner: -
+--
+
+REVOKE ALL ON FUNCTION app_private.operator_list() FROM PUBLIC;
+
+--
+-- Name: FUNCTION operator_mail_open(p_id bigint); Type: ACL; Schema: app_private; Owner: -
+--
+
+REVOKE ALL ON FUNCTION app_private.operator_mail_open(p_id bigint) FROM PUBLIC;
+GRANT ALL ON FUNCTION app_private.operator_mail_open(p_id bigint) TO podium_app;
+
+--
+-- Name: FUNCTION operator_remove(p_email text); Type: ACL; Schema: app_private; Owner: -
+--
+
+REVOKE ALL ON FUNCTION app_private.operator_remove(p_email text) FROM PUBLIC;
 
 --
 -- Name: FUNCTION organization_held_elsewhere(p_event uuid, p_login text); Type: ACL; Schema: app_private; Owner: -
@@ -19375,6 +19666,30 @@ GRANT SELECT ON TABLE app.vote_ballots TO podium_app;
 --
 
 GRANT SELECT ON TABLE app.vote_candidates TO podium_app;
+
+--
+-- Name: COLUMN mail_outbox.id; Type: ACL; Schema: app_private; Owner: -
+--
+
+GRANT SELECT(id) ON TABLE app_private.mail_outbox TO podium_app;
+
+--
+-- Name: COLUMN mail_outbox.to_address; Type: ACL; Schema: app_private; Owner: -
+--
+
+GRANT SELECT(to_address) ON TABLE app_private.mail_outbox TO podium_app;
+
+--
+-- Name: COLUMN mail_outbox.subject; Type: ACL; Schema: app_private; Owner: -
+--
+
+GRANT SELECT(subject) ON TABLE app_private.mail_outbox TO podium_app;
+
+--
+-- Name: COLUMN mail_outbox.created_at; Type: ACL; Schema: app_private; Owner: -
+--
+
+GRANT SELECT(created_at) ON TABLE app_private.mail_outbox TO podium_app;
 
 --
 -- Name: TABLE accounts; Type: ACL; Schema: hub; Owner: -

@@ -1,11 +1,16 @@
-// The mail outbox on the web, for the instance's operator: GET /operator/mail (newest
+// The mail outbox on the web, for the instance's operators: GET /operator/mail (newest
 // first) and GET /operator/mail/<id>. With EMAIL_DRIVER=outbox (the default) every mail the
 // product sends is kept in app_private.mail_outbox instead of being sent (sign-in codes,
-// invitations, share links). The operator on the web is an instance owner: an owner of the
-// first workspace (app_private.is_instance_owner), signed in with a session of their own;
-// a demo pass never reads it (it holds credentials). Everyone else gets 403; signed-out
-// people go to /signin. The same mails are read with `podium mail list|show`.
+// invitations, share links). Reading it is the instance operator's power (000260): an
+// account given it by `podium setup` or `podium operator add`, in a browser session of its
+// own (never a key or a demo pass); no workspace role grants it. Row security decides what
+// the list shows (podium_app sees the list's columns, never a body, of the rows
+// app_private.is_instance_operator() lets through); a mail's text comes only from
+// app_private.operator_mail_open, which records the read (`podium mail audit`). Everyone
+// else gets 403; signed-out people go to /signin. The operator CLI reads the same mails.
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { withCaller } from '../../core/db/pool.ts';
+import { sharedOutboxWarning } from '../../core/mail/index.ts';
 import type { Identity } from '../auth/caller.ts';
 import type { ApiDeps } from '../deps.ts';
 import { appPage } from './components/layout.ts';
@@ -19,7 +24,7 @@ interface OutboxRow {
   id: string;
   to: string;
   subject: string;
-  body?: string;
+  text?: string;
   createdAt: string; // ISO 8601 UTC
 }
 
@@ -34,32 +39,37 @@ export function registerOperatorMailPages(app: FastifyInstance, deps: ApiDeps): 
       toSignin(req, reply);
       return null;
     }
-    const { rows } = await pool.query('select app_private.is_instance_owner($1) as ok', [identity.user.id]);
-    if (identity.demoPassId || identity.via !== 'session' || rows[0].ok !== true) {
+    const ok = await withCaller(pool, req.caller, async (c) => (await c.query('select app_private.is_instance_operator() as ok')).rows[0].ok === true);
+    if (!ok) {
       appPage(reply, 'Mail outbox', `<div class="card"><h1>Only the instance’s operator reads the mail outbox</h1>
-<p>The outbox holds every mail this instance keeps instead of sending, sign-in codes included. An owner of the instance’s first workspace reads it here; the operator also reads it with <code>npx podium mail list</code> beside the server.</p></div>`, { status: 403, signedInAs: whoIs(identity) });
+<p>The outbox holds every mail this instance keeps instead of sending, sign-in codes included. Reading it is the instance operator’s power, given on purpose with <code>npx podium operator add &lt;email&gt;</code> beside the server (owning a workspace does not give it); the operator also reads it with <code>npx podium mail list</code>.</p></div>`, { status: 403, signedInAs: whoIs(identity) });
       return null;
     }
     return identity;
   }
 
-  const driverNote = () =>
-    config.emailDriver === 'outbox'
-      ? '<p class="muted">This instance keeps its mail here instead of sending it (EMAIL_DRIVER is unset or <code>outbox</code>). Mails are kept 30 days.</p>'
-      : `<p class="muted">EMAIL_DRIVER is <code>${esc(config.emailDriver ?? 'none')}</code>: mail ${config.emailDriver ? 'is sent by the mail service' : 'is off'}; the outbox keeps only what an earlier outbox setting stored.</p>`;
+  async function driverNote(): Promise<string> {
+    if (config.emailDriver !== 'outbox') {
+      return `<p class="muted">EMAIL_DRIVER is <code>${esc(config.emailDriver ?? 'none')}</code>: mail ${config.emailDriver ? 'is sent by the mail service' : 'is off'}; the outbox keeps only what an earlier outbox setting stored.</p>`;
+    }
+    const { rows } = await pool.query<{ n: number }>('select count(*)::int as n from app.workspaces');
+    const shared = sharedOutboxWarning(config, rows[0]!.n);
+    return '<p class="muted">This instance keeps its mail here instead of sending it (EMAIL_DRIVER is unset or <code>outbox</code>). Mails are kept 30 days; every mail you open here is recorded (<code>npx podium mail audit</code>).</p>' +
+      (shared ? `<p class="error" role="alert">Shared instance: ${esc(shared)}</p>` : '');
+  }
 
   app.get('/operator/mail', page, async (req, reply) => {
     const who = await operator(req, reply);
     if (!who) return reply;
-    const { rows } = await pool.query<OutboxRow>(
+    const rows = await withCaller(pool, req.caller, async (c) => (await c.query<OutboxRow>(
       `select id::text, to_address as "to", subject, to_char(created_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS"Z"') as "createdAt" from app_private.mail_outbox order by created_at desc, id desc limit ${LIST_LIMIT}`,
-    );
+    )).rows);
     const list = rows.length
       ? `<table><thead><tr><th>#</th><th>Sent (UTC)</th><th>To</th><th>Subject</th></tr></thead><tbody>
 ${rows.map((r) => `<tr><td><a href="/operator/mail/${r.id}">${r.id}</a></td><td>${esc(r.createdAt.slice(0, 19).replace('T', ' '))}</td><td>${esc(r.to)}</td><td><a href="/operator/mail/${r.id}">${esc(r.subject)}</a></td></tr>`).join('\n')}
 </tbody></table>`
       : '<p>No mail yet.</p>';
-    return appPage(reply, 'Mail outbox', `<div class="card"><h1>Mail outbox</h1>${driverNote()}${list}</div>`, { signedInAs: whoIs(who) });
+    return appPage(reply, 'Mail outbox', `<div class="card"><h1>Mail outbox</h1>${await driverNote()}${list}</div>`, { signedInAs: whoIs(who) });
   });
 
   app.get<{ Params: { id: string } }>('/operator/mail/:id', page, async (req, reply) => {
@@ -67,15 +77,10 @@ ${rows.map((r) => `<tr><td><a href="/operator/mail/${r.id}">${r.id}</a></td><td>
     if (!who) return reply;
     const missing = () => appPage(reply, 'Mail outbox', '<div class="card"><h1>No such mail</h1><p><a href="/operator/mail">Back to the outbox</a></p></div>', { status: 404, signedInAs: whoIs(who) });
     if (!ID.test(req.params.id)) return missing();
-    const { rows } = await pool.query<OutboxRow>(
-      `select id::text, to_address as "to", subject, body, to_char(created_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS"Z"') as "createdAt"
-         from app_private.mail_outbox where id = $1::bigint`,
-      [req.params.id],
-    );
-    const m = rows[0];
+    const m = await withCaller(pool, req.caller, async (c) => (await c.query<{ m: OutboxRow | null }>('select app_private.operator_mail_open($1::bigint) as m', [req.params.id])).rows[0]!.m);
     if (!m) return missing();
     return appPage(reply, `Mail ${m.id}`, `<div class="card"><p><a href="/operator/mail">Back to the outbox</a></p><h1>${esc(m.subject)}</h1>
-<p>To <strong>${esc(m.to)}</strong>, ${esc(m.createdAt)}</p>
-<pre class="mail">${esc(m.body)}</pre></div>`, { signedInAs: whoIs(who) });
+<p>To <strong>${esc(m.to)}</strong>, ${esc(m.createdAt)}. This read is recorded.</p>
+<pre class="mail">${esc(m.text ?? '')}</pre></div>`, { signedInAs: whoIs(who) });
   });
 }

@@ -62,6 +62,7 @@ export function registerSetupPages(app: FastifyInstance, { config, pool }: ApiDe
       setSessionCookie(reply, await createSession(pool, r.owner.id), config.publicUrl.startsWith('https://'));
       return sendPage(reply, 'Ready', `<div class="card"><h1>Workspace ${esc(r.workspace.name)} is ready</h1>
 <p>You are signed in as its owner, <strong>${esc(r.owner.email)}</strong>.</p>
+<p>You are also this instance’s <strong>operator</strong>: you read the mail outbox at <a href="/operator/mail">/operator/mail</a> (every mail the instance keeps instead of sending, other workspaces’ sign-in codes included). Owning a workspace does not give that power; <code>npx podium operator add|remove|list</code> manages who holds it.</p>
 <p>Your decks will be at <a href="/decks">/decks</a>.</p>
 <p>Next: create a key for a CLI with <code>podium key create --email ${esc(r.owner.email)} --tool deck</code> or <code>--tool hackathon</code>.</p></div>`);
     } catch (err) {

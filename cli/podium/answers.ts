@@ -13,6 +13,7 @@ export interface WorkspaceCreated {
 export interface SetupDone {
   workspace: WorkspaceCreated;
   owner: { id: string; email: string; name: string | null };
+  operator: true; // the first owner is the instance operator (000260)
 }
 
 /** `app_private.add_member`. */

@@ -38,17 +38,25 @@ export function outboxHint(config: Config): string | null {
   return `This instance keeps its mail in an outbox instead of sending it: the operator reads it with \`npx podium mail list\` or at ${config.publicUrl}/operator/mail.`;
 }
 
-/** One line at every boot: where this instance's mail goes. */
-/** (printed by `podium start` beside the setup link) */
+/** One line at every boot (printed by `podium start` beside the setup link): where this instance's mail goes. */
 export function mailBanner(config: Config): string {
   switch (config.emailDriver) {
     case 'outbox':
-      return `Mail: kept in the outbox, not sent (EMAIL_DRIVER=outbox, the default). Read it with \`npx podium mail list\` or at ${config.publicUrl}/operator/mail (instance owners).`;
+      return `Mail: kept in the outbox, not sent (EMAIL_DRIVER=outbox, the default). Read it with \`npx podium mail list\` or at ${config.publicUrl}/operator/mail (instance operators: podium operator list).`;
     case null:
       return 'Mail: off (EMAIL_DRIVER=none): no sign-in codes, invitations or share links are mailed.';
     default:
       return `Mail: sent through ${config.emailDriver} (EMAIL_DRIVER=${config.emailDriver}).`;
   }
+}
+
+/**
+ * Said at start-up and on the outbox page when strangers share the instance: with more than
+ * one workspace, the outbox holds every tenant's sign-in codes and the operator reads them.
+ */
+export function sharedOutboxWarning(config: Config, workspaces: number): string | null {
+  if (config.emailDriver !== 'outbox' || workspaces < 2) return null;
+  return `This instance holds ${workspaces} workspaces and keeps its mail in the outbox: every instance operator (podium operator list) can read every tenant's sign-in codes and invitations, and so sign in as anyone. Set EMAIL_DRIVER=smtp (or resend, brevo) to send mail instead (docs/OPERATIONS.md, "Mail").`;
 }
 
 /**

@@ -6,7 +6,7 @@ const WHAT = { deck: 'sign in deckcli', hackathon: 'sign in the hackathon CLI', 
 export function loginCodeMail(to: string, tool: 'deck' | 'hackathon' | 'browser', code: string, instanceUrl: string): Mail {
   return {
     to,
-    subject: `Your Podium sign-in code: ${code}`,
+    subject: `Your Podium sign-in code`,
     text:
       `Your code to ${WHAT[tool]} on ${instanceUrl} is:\n\n    ${code}\n\n` +
       `It works for 10 minutes and 3 attempts. If you did not ask for it, ignore this mail: nothing happens without the code.\n`,
@@ -17,7 +17,7 @@ export function loginCodeMail(to: string, tool: 'deck' | 'hackathon' | 'browser'
 export function hubLoginCodeMail(to: string, code: string, hubUrl: string): Mail {
   return {
     to,
-    subject: `Your Podium hub sign-in code: ${code}`,
+    subject: `Your Podium hub sign-in code`,
     text:
       `Your code to sign in to the Podium hub ${hubUrl} (deckcli and hackathon on its instances) is:\n\n    ${code}\n\n` +
       `It works for 10 minutes and 3 attempts. If you did not ask for it, ignore this mail: nothing happens without the code.\n`,

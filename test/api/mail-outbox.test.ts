@@ -47,7 +47,7 @@ test.serial('setup without a password (no terminal) says how the owner signs in;
   t.is(s.config.emailDriver, 'outbox');
   const r = await op('setup', '--workspace', 'Acme', '--email', 'olive@acme.test');
   t.is(r.code, 0, r.stderr);
-  t.regex(r.stdout, /^Created workspace Acme \(.+\) with owner olive@acme\.test\n$/);
+  t.regex(r.stdout, /^Created workspace Acme \(.+\) with owner olive@acme\.test\nolive@acme\.test is this instance's operator: reads the mail outbox on the web \(\/operator\/mail\), other workspaces' sign-in codes included\. podium operator add\|remove\|list manages who holds it\.\n$/);
   t.is(r.stderr, `olive@acme.test has no password: sign in at ${s.url}/signin/code with an emailed code (it waits in the outbox: npx podium mail list). (setup takes a password on a terminal, or with --password-stdin.)\n`);
   t.is((await s.db.pool.query(`select s.password_hash from app_private.user_secrets s join app.users u on u.id = s.user_id where u.email = 'olive@acme.test'`)).rows[0]?.password_hash ?? null, null);
 
@@ -61,7 +61,7 @@ test.serial('setup without a password (no terminal) says how the owner signs in;
   t.is(same(unknown.text, 'nobody@acme.test'), same(asked.text, 'olive@acme.test'), 'the same page for an unknown address');
   await drain(s);
   const mail = await newestMailTo('olive@acme.test');
-  t.regex(mail.subject, /sign-in code/i);
+  t.is(mail.subject, 'Your Podium sign-in code', 'the subject carries no code: lists show subjects');
   const code = codeOf(mail.text);
   t.truthy(code, mail.text);
   t.false((await op('mail', 'list', '--json')).stdout.includes('nobody@acme.test'), 'no mail for an unknown address');
@@ -162,7 +162,7 @@ test.serial('podium mail list --to keeps the mails to one address, whatever its 
   t.regex((await op('mail', 'list', '--to', 'nobody@example.test')).stdout, /No mail to nobody@example\.test in the outbox\./);
 });
 
-test.serial('the outbox page: owners of the first workspace only', async (t) => {
+test.serial('the outbox page: instance operators only (setup made the first owner one), never a workspace role', async (t) => {
   // Signed out: to the sign-in page.
   const anon = await http(s.url, 'GET', '/operator/mail');
   t.is(anon.status, 303);
@@ -179,14 +179,17 @@ test.serial('the outbox page: owners of the first workspace only', async (t) => 
   t.is((await http(s.url, 'GET', '/operator/mail/99999999', { cookie: ownerCookie })).status, 404);
   t.is((await http(s.url, 'GET', '/operator/mail/1%27', { cookie: ownerCookie })).status, 404);
 
-  // A member of the first workspace, and the owner of another workspace: 403, no mail shown.
+  // A member of the first workspace, a second owner of it, and the owner of another
+  // workspace: 403 on every /operator route, no mail shown.
   const ws = (await s.db.pool.query(`select id from app.workspaces where name = 'Acme'`)).rows[0].id;
   const admin = await seed.member(s.db.pool, ws, 'admin@acme.test', 'admin');
   await seed.password(s.db.pool, admin.userId, 'correct horse battery');
+  const owner2 = await seed.member(s.db.pool, ws, 'owen@acme.test', 'owner');
+  await seed.password(s.db.pool, owner2.userId, 'correct horse battery');
   const other = await seed.workspace(s.db.pool, 'Beta');
   const boss = await seed.member(s.db.pool, other.id, 'boss@beta.test', 'owner');
   await seed.password(s.db.pool, boss.userId, 'correct horse battery');
-  for (const email of ['admin@acme.test', 'boss@beta.test']) {
+  for (const email of ['admin@acme.test', 'owen@acme.test', 'boss@beta.test']) {
     const cookie = cookieFrom(await http(s.url, 'POST', '/api/v1/auth/session', { body: { email, password: 'correct horse battery' } }));
     for (const path of ['/operator/mail', `/operator/mail/${id}`]) {
       const r = await http(s.url, 'GET', path, { cookie });
@@ -200,11 +203,82 @@ test.serial('the outbox page: owners of the first workspace only', async (t) => 
   t.is((await http(s.url, 'GET', '/operator/mail', { key })).status, 303);
 });
 
-test('the outbox is private: podium_app can neither read it nor store into it, GraphQL has no field for it', async (t) => {
+test.serial('podium operator add|remove|list gives and takes the power on purpose; every read of a mail is recorded and listed by podium mail audit; a shared instance is warned', async (t) => {
+  const listed = await op('operator', 'list', '--json');
+  t.is(listed.code, 0, listed.stderr);
+  t.like(JSON.parse(listed.stdout).items, [{ email: 'olive@acme.test', addedBy: 'setup' }]);
+
+  // Two workspaces on the outbox: the page says plainly what the operator can read.
+  const ownerPage = await http(s.url, 'GET', '/operator/mail', { cookie: ownerCookie });
+  t.regex(ownerPage.text, /This instance holds \d+ workspaces and keeps its mail in the outbox: every instance operator \(podium operator list\) can read every tenant&#39;s sign-in codes/);
+
+  // Reads: on the web (the operator's session) and with podium mail show; the list page reads no text and is not recorded.
+  const id = /href="\/operator\/mail\/(\d+)"/.exec(ownerPage.text)![1]!;
+  t.is((await http(s.url, 'GET', `/operator/mail/${id}`, { cookie: ownerCookie })).status, 200);
+  t.is((await op('mail', 'show', id)).code, 0);
+  const audit = await op('mail', 'audit', '--json');
+  t.is(audit.code, 0, audit.stderr);
+  const reads = JSON.parse(audit.stdout).items as { mailId: string; reader: string; via: string; readAt: string }[];
+  t.like(reads[0], { mailId: id, via: 'cli' });
+  t.regex(reads[0]!.reader, /^podium CLI \(.+@.+\)$/);
+  t.like(reads[1], { mailId: id, via: 'web', reader: 'olive@acme.test' });
+  const human = await op('mail', 'audit');
+  t.regex(human.stdout, /^READ \(UTC\)\s+MAIL\s+TO\s+VIA\s+READER\n/);
+  t.regex(human.stdout, new RegExp(`\\s${id}\\s+\\S+\\s+web\\s+olive@acme\\.test\\n`));
+
+  // A second owner of the first workspace reads nothing until given the power, and loses it again.
+  const owen = cookieFrom(await http(s.url, 'POST', '/api/v1/auth/session', { body: { email: 'owen@acme.test', password: 'correct horse battery' } }));
+  t.is((await http(s.url, 'GET', `/operator/mail/${id}`, { cookie: owen })).status, 403);
+  const add = await op('operator', 'add', 'OWEN@acme.test');
+  t.is(add.code, 0, add.stderr);
+  t.is(add.stdout, "owen@acme.test is now an instance operator: reads the mail outbox at /operator/mail, every workspace's sign-in codes included.\n");
+  t.is((await op('operator', 'add', 'owen@acme.test')).stdout, 'owen@acme.test already is an instance operator.\n');
+  t.is((await http(s.url, 'GET', `/operator/mail/${id}`, { cookie: owen })).status, 200);
+  const table = await op('operator', 'list');
+  t.regex(table.stdout, /^EMAIL\s+SINCE \(UTC\)\s+GIVEN BY\nolive@acme\.test\s+\S+ \S+\s+setup\nowen@acme\.test\s+\S+ \S+\s+podium CLI \(.+\)\n$/);
+  const removed = await op('operator', 'remove', 'owen@acme.test');
+  t.is(removed.stdout, 'owen@acme.test is no longer an instance operator.\n');
+  t.is((await op('operator', 'remove', 'owen@acme.test')).stdout, 'owen@acme.test was not an instance operator: nothing changed.\n');
+  t.is((await http(s.url, 'GET', `/operator/mail/${id}`, { cookie: owen })).status, 403);
+
+  // Refusals: no address, not an address, no such account.
+  t.is((await op('operator', 'add')).code, 1);
+  const bad = await op('operator', 'add', 'not-an-address');
+  t.is(bad.code, 2);
+  t.regex(bad.stderr, /not an email address: not-an-address/);
+  const nobody = await op('operator', 'add', 'nobody@nowhere.test', '--json');
+  t.is(nobody.code, 2);
+  t.like(JSON.parse(nobody.stderr).error, { code: 'account_not_found' });
+  t.regex(JSON.parse(nobody.stderr).error.message, /No account nobody@nowhere\.test on this instance/);
+});
+
+test('the outbox is private: podium_app reads no body and stores nothing; row security shows the list to an operator\'s session only; GraphQL has no field for it', async (t) => {
   const { rows } = await s.db.pool.query(`select has_table_privilege('podium_app', 'app_private.mail_outbox', 'select') as sel,
+      has_column_privilege('podium_app', 'app_private.mail_outbox', 'subject', 'select') as subject,
+      has_column_privilege('podium_app', 'app_private.mail_outbox', 'body', 'select') as body,
       has_function_privilege('podium_app', 'app_private.mail_outbox_store(text, text, text)', 'execute') as store,
-      has_function_privilege('podium_app', 'app_private.is_instance_owner(uuid)', 'execute') as owner`);
-  t.deepEqual(rows[0], { sel: false, store: false, owner: false });
+      has_function_privilege('podium_app', 'app_private.mail_read(bigint, uuid, text, text)', 'execute') as show,
+      has_function_privilege('podium_app', 'app_private.operator_add(text, text)', 'execute') as add,
+      has_table_privilege('podium_app', 'app_private.instance_operators', 'select') as operators,
+      has_table_privilege('podium_app', 'app_private.mail_reads', 'select') as reads`);
+  t.deepEqual(rows[0], { sel: false, subject: true, body: false, store: false, show: false, add: false, operators: false, reads: false });
+  // As podium_app with a workspace owner's live session who is no operator: no row; the mail's text: refused.
+  const ws = (await s.db.pool.query(`select id from app.workspaces where name = 'Acme'`)).rows[0].id;
+  const owen = (await seed.member(s.db.pool, ws, 'owen2@acme.test', 'owner')).userId;
+  const session = (await s.db.pool.query(`insert into app_private.sessions (token_hash, user_id, expires_at) values (decode(md5(random()::text), 'hex'), $1, now() + interval '1 hour') returning id`, [owen])).rows[0].id;
+  const c = await s.db.pool.connect();
+  try {
+    await c.query('begin');
+    await c.query(`select set_config('role', 'podium_app', true), set_config('app.user_id', $1, true), set_config('app.session_id', $2, true), set_config('app.workspace_id', $3, true), set_config('app.workspace_role', 'owner', true)`, [owen, session, ws]);
+    t.is((await c.query('select count(*)::int as n from app_private.mail_outbox')).rows[0].n, 0);
+    await c.query('savepoint probe');
+    await t.throwsAsync(c.query('select body from app_private.mail_outbox'), { message: /permission denied/ });
+    await c.query('rollback to savepoint probe');
+    await t.throwsAsync(c.query(`select app_private.operator_mail_open((select max(id) from app_private.mail_outbox))`), { message: /Only an instance operator reads the mail outbox/ });
+  } finally {
+    await c.query('rollback');
+    c.release();
+  }
   const key = (await seed.key(s.db.pool, 'olive@acme.test', 'deck')).key;
   const r = await http(s.url, 'POST', '/graphql', { key, body: { query: '{ __schema { types { name fields { name } } } }' } });
   t.false(JSON.stringify(r.body).toLowerCase().includes('outbox'));

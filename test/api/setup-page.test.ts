@@ -69,6 +69,9 @@ test.serial('setup creates the workspace and owner, signs in, and the link is sp
   t.is(me.body.user.email, 'olive@acme.test');
   t.is(me.body.workspace.name, 'Acme');
   t.is(me.body.workspace.role, 'owner');
+  // The first owner is the instance operator, and the page says so: the outbox answers that session.
+  t.regex(await r.text(), /You are also this instance’s <strong>operator<\/strong>: you read the mail outbox at <a href="\/operator\/mail">/);
+  t.is((await http(s.url, 'GET', '/operator/mail', { cookie: cookieFrom({ headers: r.headers } as never) })).status, 200);
   const again = await form({ token, workspace: 'Other', email: 'x@acme.test', password: 'correct horse battery' });
   t.is(again.status, 403);
   t.is((await http(s.url, 'GET', `/setup?token=${token}`)).status, 409);

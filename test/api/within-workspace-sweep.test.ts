@@ -16,14 +16,15 @@ import { createBlobStore } from '../../core/storage/index.ts';
 import { cloneUrl, git, ownRepository, tempDir } from '../helpers/codehost.ts';
 import { assignRepository } from '../helpers/event.ts';
 import { publish } from '../helpers/deck.ts';
+import { createSession, SESSION_COOKIE, sessionSigner } from '../../api/auth/session.ts';
 import { http } from '../helpers/http.ts';
 import * as seed from '../helpers/seed.ts';
-import { startTestServer, type TestServer } from '../helpers/server.ts';
+import { startTestServer, TEST_AUTH_SECRET, type TestServer } from '../helpers/server.ts';
 import { openVote, submit, voteFixture, type VoteFixture } from '../helpers/vote.ts';
 
 const ROLES = ['owner', 'admin', 'member', 'guest', 'organizer', 'participantA', 'participantB', 'removed', 'juror', 'advisor'] as const;
 type Role = (typeof ROLES)[number];
-const KINDS = ['deckFile', 'archive', 'repository', 'deck', 'ballot', 'ballotList', 'post', 'request', 'receipts', 'twoFactor', 'defaultWorkspace'] as const;
+const KINDS = ['deckFile', 'archive', 'repository', 'deck', 'ballot', 'ballotList', 'post', 'request', 'receipts', 'twoFactor', 'defaultWorkspace', 'outbox'] as const;
 type Kind = (typeof KINDS)[number];
 
 // The rule, one row per kind, one column per role (the table of docs/SECURITY.md).
@@ -43,6 +44,9 @@ const EXPECTED: Record<Kind, boolean[]> = {
   // The directory fields of A's participant (GraphQL): two-factor state, default workspace.
   twoFactor:              [true,  false, false, false, false,    true,  false, false,  false, false],
   defaultWorkspace:       [false, false, false, false, false,    true,  false, false,  false, false],
+  // The mail outbox (/operator/mail and a mail's page, in a browser session): an instance
+  // operator's power, which no workspace or event role gives (000260).
+  outbox:                 [false, false, false, false, false,    false, false, false,  false, false],
 };
 
 const EMAIL: Record<Role, string> = {
@@ -58,6 +62,17 @@ const hck = {} as Record<Role, string>;
 const dk = {} as Record<Role, string>;
 let archiveId: string, deckId: string, deckFileId: string, channelId: string, requestId: string, ballotId: string;
 let archiveBytes: Buffer;
+let mailId: string;
+const OUTBOX_TO = 'stranger@elsewhere.test';
+const cookies = {} as Record<Role, string>;
+
+/** A browser session of `role`, made once as sign-in makes it (A's participant has two-factor on). */
+async function sessionOf(role: Role): Promise<string> {
+  if (cookies[role]) return cookies[role];
+  const { rows } = await s.db.pool.query('select id from app.users where email = $1', [EMAIL[role]]);
+  const token = await createSession(s.db.pool, rows[0].id);
+  return (cookies[role] = `${SESSION_COOKIE}=${encodeURIComponent(sessionSigner(TEST_AUTH_SECRET).sign(token))}`);
+}
 
 test.before(async () => {
   s = await startTestServer();
@@ -132,6 +147,9 @@ test.before(async () => {
   const ballot = await submit(fx, EMAIL.participantA, ['Comet'], version);
   ballotId = ballot.id;
   if (!ballotId) throw new Error(`no ballot id: ${JSON.stringify(ballot)}`);
+
+  // A sign-in code kept in the outbox (the default driver), to an address none of the roles has.
+  mailId = String((await s.db.pool.query(`select app_private.mail_outbox_store($1, 'Your Podium sign-in code', 'Your code is:\n\n    123456\n') as id`, [OUTBOX_TO])).rows[0].id);
 });
 test.after.always(() => s?.close());
 
@@ -191,6 +209,15 @@ async function reads(role: Role, kind: Kind): Promise<boolean> {
       const mine = await gql('{ myWorkspaces }');
       return role === 'participantA' ? (mine.data?.myWorkspaces ?? []).some((w: { id: string; isDefault: boolean }) => w.id === fx.wsId && w.isDefault) : false;
     }
+    case 'outbox': {
+      const cookie = await sessionOf(role);
+      const list = await http(s.url, 'GET', '/operator/mail', { cookie });
+      const one = await http(s.url, 'GET', `/operator/mail/${mailId}`, { cookie });
+      for (const r of [list, one]) {
+        if (r.status !== 200 && (r.status !== 403 || r.text.includes(OUTBOX_TO) || r.text.includes('123456'))) throw new Error(`${role}: ${r.status} ${r.text}`);
+      }
+      return ok(list.status) && list.text.includes(OUTBOX_TO) && ok(one.status) && one.text.includes('123456');
+    }
   }
 }
 
@@ -230,4 +257,20 @@ test.serial('finding 1: a guest, a member off the roster and a removed participa
     const content = await http(s.url, 'GET', `/api/v1/files/${archiveId}/content`, { key: hck[role] });
     t.is(content.text, archiveBytes.toString(), role);
   }
+});
+
+test.serial('the outbox answers an instance operator only: given on purpose (podium operator add), taken away, never by owning the workspace', async (t) => {
+  const owner = await sessionOf('owner');
+  t.is((await http(s.url, 'GET', '/operator/mail', { cookie: owner })).status, 403, 'the workspace owner is no operator');
+  await s.db.pool.query(`select app_private.operator_add($1, 'test')`, [EMAIL.owner]);
+  const list = await http(s.url, 'GET', '/operator/mail', { cookie: owner });
+  t.is(list.status, 200);
+  t.true(list.text.includes(OUTBOX_TO));
+  t.false(list.text.includes('123456'), 'the list shows no code');
+  t.true((await http(s.url, 'GET', `/operator/mail/${mailId}`, { cookie: owner })).text.includes('123456'));
+  // Still nobody else, and an operator's key is not a browser session.
+  t.is((await http(s.url, 'GET', '/operator/mail', { cookie: await sessionOf('admin') })).status, 403);
+  t.not((await http(s.url, 'GET', '/operator/mail', { key: dk.owner })).status, 200);
+  await s.db.pool.query(`select app_private.operator_remove($1)`, [EMAIL.owner]);
+  t.is((await http(s.url, 'GET', `/operator/mail/${mailId}`, { cookie: owner })).status, 403, 'removed: refused at the next request');
 });

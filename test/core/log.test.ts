@@ -4,7 +4,7 @@ import test from 'ava';
 import { Writable } from 'node:stream';
 import { loadConfig } from '../../core/config.ts';
 import { createLogger, logFormatFor } from '../../core/log.ts';
-import { mailBanner } from '../../core/mail/index.ts';
+import { mailBanner, sharedOutboxWarning } from '../../core/mail/index.ts';
 
 const base = { DATABASE_URL: 'postgres://x/y', AUTH_SECRET: 'x'.repeat(32) };
 
@@ -43,7 +43,14 @@ test('a collector gets JSON lines by default', (t) => {
 
 test('the boot banner says where mail goes for each driver', (t) => {
   const outbox = loadConfig({ ...base, PUBLIC_URL: 'http://127.0.0.1:8080' });
-  t.is(mailBanner(outbox), 'Mail: kept in the outbox, not sent (EMAIL_DRIVER=outbox, the default). Read it with `npx podium mail list` or at http://127.0.0.1:8080/operator/mail (instance owners).');
+  t.is(mailBanner(outbox), 'Mail: kept in the outbox, not sent (EMAIL_DRIVER=outbox, the default). Read it with `npx podium mail list` or at http://127.0.0.1:8080/operator/mail (instance operators: podium operator list).');
   t.is(mailBanner(loadConfig({ ...base, EMAIL_DRIVER: 'none' })), 'Mail: off (EMAIL_DRIVER=none): no sign-in codes, invitations or share links are mailed.');
   t.is(mailBanner(loadConfig({ ...base, EMAIL_DRIVER: 'smtp', SMTP_URL: 'smtp://127.0.0.1:2525' })), 'Mail: sent through smtp (EMAIL_DRIVER=smtp).');
+});
+
+test('start-up and the outbox page warn when strangers share an outbox instance: two workspaces or more, outbox only', (t) => {
+  const outbox = loadConfig({ ...base, PUBLIC_URL: 'http://127.0.0.1:8080' });
+  t.is(sharedOutboxWarning(outbox, 1), null);
+  t.is(sharedOutboxWarning(outbox, 2), "This instance holds 2 workspaces and keeps its mail in the outbox: every instance operator (podium operator list) can read every tenant's sign-in codes and invitations, and so sign in as anyone. Set EMAIL_DRIVER=smtp (or resend, brevo) to send mail instead (docs/OPERATIONS.md, \"Mail\").");
+  t.is(sharedOutboxWarning(loadConfig({ ...base, EMAIL_DRIVER: 'smtp', SMTP_URL: 'smtp://127.0.0.1:2525' }), 5), null);
 });

@@ -32,7 +32,7 @@ const hasScript = spawnSync('script', ['--version']).status === 0;
     const plain = out.replace(/\x1b\[[0-9;]*m/g, '');
     t.regex(plain, /^\[\d\d:\d\d:\d\d\] INFO: podium listening \{"url":"http:\/\/127\.0\.0\.1:\d+","role":"all"\}/m, 'a pretty line');
     t.false(/^\{"level":/m.test(plain), 'no raw JSON line');
-    t.regex(plain, /^Mail: kept in the outbox, not sent \(EMAIL_DRIVER=outbox, the default\)\. Read it with `npx podium mail list` or at http:\/\/127\.0\.0\.1:\d+\/operator\/mail \(instance owners\)\.\r?$/m);
+    t.regex(plain, /^Mail: kept in the outbox, not sent \(EMAIL_DRIVER=outbox, the default\)\. Read it with `npx podium mail list` or at http:\/\/127\.0\.0\.1:\d+\/operator\/mail \(instance operators: podium operator list\)\.\r?$/m);
     t.regex(plain, /npx podium setup --workspace <name> --email <you@example\.com>\r?\n it asks for the owner's password on a terminal; elsewhere pipe one in with --password-stdin\)/);
   } finally {
     child.stdin.write('\x03'); // Ctrl-C at the terminal

@@ -36,6 +36,8 @@ const PODIUM_APP_EXECUTES: Record<string, string> = {
   'app_private.live_backlog(bigint,integer)': '000060 the live stream reads its backlog as the caller (filtered in SQL)',
   'app_private.community_ctx(text,boolean)': '000065 the community functions\' preamble (scope, role, vote section), run as the caller',
   'app_private.community_ballots()': '000067 the organizers\' ballot list, REST-only so every read is audited',
+  'app_private.is_instance_operator()': '000260 the outbox list\'s row security (an operator\'s own browser session)',
+  'app_private.operator_mail_open(bigint)': '000260 /operator/mail/<id>: a mail\'s text for an operator\'s session, every read recorded',
 };
 
 let db: TestDatabase;

@@ -43,7 +43,10 @@ export const setup = command({
       return rows[0].r;
     });
     if (opts.json) printJson(io, r);
-    else io.stdout.write(`Created workspace ${r.workspace.name} (${r.workspace.id}) with owner ${r.owner.email}\n`);
+    else {
+      io.stdout.write(`Created workspace ${r.workspace.name} (${r.workspace.id}) with owner ${r.owner.email}\n`);
+      io.stdout.write(`${r.owner.email} is this instance's operator: reads the mail outbox on the web (/operator/mail), other workspaces' sign-in codes included. podium operator add|remove|list manages who holds it.\n`);
+    }
     if (note) io.stderr.write(note + '\n');
   },
 });

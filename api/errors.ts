@@ -89,6 +89,7 @@ export const STATUS_BY_CODE: Record<string, number> = {
   vote_link_frozen: 409,
   deck_link_not_live: 400,
   deck_link_other_workspace: 400,
+  deck_link_not_yours: 403,
   deck_link_taken: 409,
   project_not_found: 404,
   insufficient_project_role: 403,

@@ -37,7 +37,7 @@ export interface Config {
   maxFileSizeMb: number;
   viewDedupeWindowMinutes: number;
   storage: StorageSettings;
-  allowedDeckLinkHosts: string[] | null; // hosts a team deck link may point at; null: this instance's own host
+  allowedDeckLinkHosts: string[] | null; // other hosts a team deck link may point at (https); null: none, only PUBLIC_URL's origin
   clientsTarball: string; // CLIENTS_TARBALL: the clients package GET /downloads/podium-clients.tgz serves
   demoSignin: boolean; // self-hosted operators turn demo passes on with DEMO_SIGNIN=1
   testMode: boolean; // allows the test-only clock offset; never set in production
@@ -114,7 +114,7 @@ const httpUrl = (name: string, pattern = /^https?:\/\/[^/]+/) =>
   z.string().regex(pattern, { error: (i) => `${name} must be an http(s) URL, got "${i.input}"` }).transform(trimSlash);
 const httpBase = (name: string, fallback: string) => z.preprocess((v) => trimSlash(typeof v === 'string' && v !== '' ? v : fallback), httpUrl(name));
 
-/** ALLOWED_DECK_LINK_HOSTS: comma-separated host[:port] list, lowercased; unset means this instance's own host. */
+/** ALLOWED_DECK_LINK_HOSTS: comma-separated host[:port] list, lowercased; unset means none (share links on PUBLIC_URL's own origin are always allowed). */
 const deckLinkHosts = optional(
   z
     .string()

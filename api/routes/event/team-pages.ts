@@ -47,13 +47,13 @@ export function registerTeamPageRoutes(app: FastifyInstance, { config, pool }: A
     { config: { keyScopes: ['hackathon:write'] }, schema: { body: { type: 'object', additionalProperties: false, properties: { team: TEAM, demo: LINK, pitch: LINK, vote: LINK } } } },
     async (req) => {
       const { team, ...patch } = req.body;
-      const own = new URL(config.publicUrl);
-      // https links on these hosts (the instance's own host counts with and without its port);
-      // the instance's own origin (PUBLIC_URL, http or https) is always allowed, and the vote
-      // link must be a live share link there (app.set_team_deck_links).
-      const hosts = config.allowedDeckLinkHosts ?? [...new Set([own.host, own.hostname])].map((h) => h.toLowerCase());
+      // https links on the allowed hosts (none unless configured), and share links on the
+      // instance's own origin (PUBLIC_URL's scheme, host and port, never the Host header): those
+      // must open a live deck the team may show, and the vote link must be one
+      // (app.set_team_deck_links).
+      const hosts = config.allowedDeckLinkHosts ?? [];
       return asCaller(req, pool, async (c) => {
-        await c.query(`select set_config('podium.deck_link_hosts', $1, true), set_config('podium.public_origin', $2, true)`, [hosts.join(','), own.origin]);
+        await c.query(`select set_config('podium.deck_link_hosts', $1, true), set_config('podium.public_origin', $2, true)`, [hosts.join(','), new URL(config.publicUrl).origin]);
         return (await c.query('select app.set_team_deck_links($1, $2) as r', [team ?? null, JSON.stringify(patch)])).rows[0].r;
       });
     },

@@ -1,6 +1,7 @@
 // Showcase and the three deck links: the who-rules of decks link (participant own team only,
 // organizer names the team, jury and advisors refused), showcase limits (24/140/4000, plain
-// text), share-link shape and allowed hosts, vote_link_frozen after voting opened.
+// text), share-link shape and allowed hosts, vote_link_frozen after voting opened, and whose
+// deck a link of this instance may open (issue 39: F2 a team's own decks, F6 its own origin).
 import test from 'ava';
 import { createEvent, eventWorkspace, HOUR, importRoster, person, type Person } from '../../helpers/event.ts';
 import { http } from '../../helpers/http.ts';
@@ -10,7 +11,7 @@ import { liveDeck } from '../../helpers/vote.ts';
 const HOST = 'decks.podium.test';
 let s: TestServer;
 let ws: { id: string };
-let owner: Person, ann: Person, bob: Person, jury: Person, adv: Person, rosterOrg: Person;
+let owner: Person, ann: Person, bob: Person, cat: Person, jury: Person, adv: Person, rosterOrg: Person;
 let rocketId: string;
 test.before(async () => {
   s = await startTestServer({ env: { ALLOWED_DECK_LINK_HOSTS: `${HOST}, Other.podium.test:8443` } });
@@ -20,11 +21,12 @@ test.before(async () => {
   await createEvent(s.url, owner.key, Date.now() + HOUR);
   ann = await person(s.db.pool, ws.id, 'ann@x.test');
   bob = await person(s.db.pool, ws.id, 'bob@x.test');
+  cat = await person(s.db.pool, ws.id, 'cat@x.test');
   jury = await person(s.db.pool, ws.id, 'jury@x.test');
   adv = await person(s.db.pool, ws.id, 'adv@x.test');
   rosterOrg = await person(s.db.pool, ws.id, 'org@x.test');
   await importRoster(s.url, owner.key, [
-    { email: ann.email, team: 'Rocket' }, { email: bob.email, team: 'Comet' },
+    { email: ann.email, team: 'Rocket' }, { email: cat.email, team: 'Rocket' }, { email: bob.email, team: 'Comet' },
     { email: jury.email, role: 'jury' }, { email: adv.email, role: 'advisor' }, { email: rosterOrg.email, role: 'organizer' },
   ]);
   rocketId = (await s.db.pool.query(`select id from app.projects where name = 'Rocket'`)).rows[0].id;
@@ -33,12 +35,15 @@ test.after.always(() => s?.close());
 
 const showcase = (key: string, body: Record<string, unknown>) => http(s.url, 'PATCH', '/api/v1/event/showcase', { key, body });
 const links = (key: string, body: Record<string, unknown>) => http(s.url, 'PATCH', '/api/v1/event/deck-links', { key, body });
+const shown = async (p: Person) => (await http(s.url, 'GET', '/api/v1/event/deck-links', { key: p.key })).body;
 const link = (token: string, host = HOST) => `https://${host}/v/${token}/`;
-/** A live share link of this (http) instance on a fresh deck of the workspace given. */
+/** A live share link of this (http) instance on a fresh deck of the workspace given (the owner's by default). */
 const live = async (wsId = ws.id, ownerId = owner.userId) => {
   const d = await liveDeck(s.db.pool, wsId, ownerId, 'x.invalid');
   return { ...d, url: d.url.replace('https://x.invalid', s.url) };
 };
+/** A live share link of this instance on a fresh deck the person owns. */
+const deckOf = (p: Person) => live(ws.id, p.userId);
 
 test.serial('a participant acts on their own team without naming it; naming another team is not_your_team', async (t) => {
   const r = await showcase(ann.key, { product: 'Rocketeer', tagline: 'To the moon' });
@@ -104,7 +109,7 @@ test.serial('showcase: a field left out keeps its value; null or an empty string
 });
 
 test.serial('deck links: https share links /v/<token>/ on allowed hosts; null clears; a flag alone keeps the others', async (t) => {
-  const vote3 = (await live()).url;
+  const vote3 = (await deckOf(ann)).url;
   const r = await links(ann.key, { demo: link('demo_1'), pitch: link('Pitch-2', 'other.podium.test:8443'), vote: vote3 });
   t.is(r.status, 200, r.text);
   t.deepEqual(r.body, { team: { id: rocketId, name: 'Rocket' }, demo: link('demo_1'), pitch: link('Pitch-2', 'other.podium.test:8443'), vote: vote3 });
@@ -175,18 +180,37 @@ test.serial('over GraphQL no deck-link host is allowed (the hosts come from the 
   // The same path works for a change that needs no host: the host check is what refused.
   const clear = await gql('{ demo: null }');
   t.is(clear.body.data.setTeamDeckLinks.result.demo, null, clear.text);
+  // A rival's deck (Rocket's, taken by Comet's participant) is refused there too, and nothing is written.
+  const rivals = await deckOf(ann);
+  for (const field of ['vote', 'pitch']) {
+    const r = await gql(`{ ${field}: "${rivals.url}" }`);
+    t.is(r.body.data.setTeamDeckLinks, null, field);
+    t.is(r.body.errors?.[0]?.extensions?.code, 'invalid_deck_link', `${field}: no origin is known over GraphQL: ${r.text}`);
+  }
+  t.like(await shown(bob), { pitch: null, vote: null });
 });
 
-test('without ALLOWED_DECK_LINK_HOSTS the instance\'s own host is the one allowed', async (t) => {
+test('without ALLOWED_DECK_LINK_HOSTS only share links on the instance\'s own origin are allowed, never https to an http instance (F6)', async (t) => {
   const own = await startTestServer({ db: s.db });
   try {
-    const { host, hostname } = new URL(own.url);
-    const ok = await http(own.url, 'PATCH', '/api/v1/event/deck-links', { key: bob.key, body: { pitch: link('mine', host) } });
-    t.is(ok.status, 200);
-    const noPort = await http(own.url, 'PATCH', '/api/v1/event/deck-links', { key: bob.key, body: { pitch: link('mine', hostname) } });
-    t.is(noPort.status, 200, 'an https link to the instance needs no port');
-    const other = await http(own.url, 'PATCH', '/api/v1/event/deck-links', { key: bob.key, body: { pitch: link('mine') } });
-    t.is(other.body.error.code, 'invalid_deck_link');
+    const { host, hostname, origin } = new URL(own.url);
+    const set = (body: Record<string, unknown>) => http(own.url, 'PATCH', '/api/v1/event/deck-links', { key: bob.key, body });
+    const mine = (await deckOf(bob)).url.replace(s.url, own.url);
+    const ok = await set({ pitch: mine });
+    t.is(ok.status, 200, ok.text);
+    t.is(ok.body.pitch, mine);
+    const token = new URL(mine).pathname;
+    for (const field of ['demo', 'pitch', 'vote']) {
+      for (const dead of [`https://${host}${token}`, `https://${hostname}${token}`]) {
+        const r = await set({ [field]: dead });
+        t.is(r.status, 400, `${field} ${dead}`);
+        t.like(r.body.error, { code: 'invalid_deck_link', field, ownOrigin: origin }, `${field} ${dead}`);
+        t.true(r.body.error.message.includes(`${origin}/v/<token>/`), `${field} ${dead}: the message names the expected form: ${r.body.error.message}`);
+      }
+    }
+    const other = await set({ pitch: link('mine') });
+    t.like(other.body.error, { code: 'invalid_deck_link', allowedHosts: [] }, 'no other host unless configured');
+    t.is((await http(own.url, 'GET', '/api/v1/event/deck-links', { key: bob.key })).body.pitch, mine, 'refusals change nothing');
   } finally {
     await own.close();
   }
@@ -195,7 +219,7 @@ test('without ALLOWED_DECK_LINK_HOSTS the instance\'s own host is the one allowe
 test.serial('team members: a participant reads their own team only, an organizer any team, jury and advisors refused, another workspace nothing', async (t) => {
   const own = await http(s.url, 'GET', '/api/v1/event/team-members', { key: ann.key });
   t.is(own.status, 200, own.text);
-  t.deepEqual(own.body, { team: { id: rocketId, name: 'Rocket' }, members: [{ name: null, email: ann.email, signedIn: false }] });
+  t.deepEqual(own.body, { team: { id: rocketId, name: 'Rocket' }, members: [ann, cat].map((p) => ({ name: null, email: p.email, signedIn: false })) });
   const other = await http(s.url, 'GET', '/api/v1/event/team-members?team=Comet', { key: ann.key });
   t.is(other.status, 403);
   t.is(other.body.error.code, 'not_your_team');
@@ -216,7 +240,7 @@ test.serial('team members: a participant reads their own team only, an organizer
 });
 
 test.serial('vote link on an http install: a live share link of this instance is taken as is, and eligibility finds the candidate', async (t) => {
-  const mine = await live();
+  const mine = await deckOf(ann);
   t.true(mine.url.startsWith('http://'), 'the test server is an http install');
   const r = await links(ann.key, { vote: mine.url });
   t.is(r.status, 200, r.text);
@@ -226,6 +250,12 @@ test.serial('vote link on an http install: a live share link of this instance is
   t.like(otherPort.body.error, { code: 'invalid_deck_link', field: 'vote', ownOrigin: own.origin }, 'http only on the instance\'s own origin');
   t.like((await links(ann.key, { vote: link('abc') })).body.error, { code: 'invalid_deck_link', field: 'vote' },
     'an allowed host that is not this instance is no vote link');
+  // F6: the same share link under https names the instance's host and port but no server answers there.
+  const https = await links(ann.key, { vote: mine.url.replace('http://', 'https://') });
+  t.is(https.status, 400, https.text);
+  t.like(https.body.error, { code: 'invalid_deck_link', field: 'vote', ownOrigin: own.origin });
+  t.is(https.body.error.message, `vote: a link to this instance must be ${own.origin}/v/<token>/`);
+  t.is((await shown(ann)).vote, mine.url, 'the refused https link wrote nothing');
   t.is((await http(s.url, 'PUT', '/api/v1/event/vote', { key: owner.key, body: { on: true } })).status, 200);
   try {
     const e = await http(s.url, 'GET', '/api/v1/community/eligibility', { key: owner.key });
@@ -239,44 +269,91 @@ test.serial('vote link on an http install: a live share link of this instance is
 });
 
 test.serial('vote link refusals: dead token, revoked link, deleted deck (deck_link_not_live); another workspace\'s deck; another team\'s vote deck (deck_link_taken); nothing written', async (t) => {
-  const kept = (await live()).url;
+  const kept = (await deckOf(ann)).url;
   t.is((await links(ann.key, { vote: kept })).status, 200);
-  const refused = async (url: string, code: string, status: number, why: string) => {
-    const r = await links(ann.key, { vote: url });
+  const refused = async (url: string, code: string, status: number, why: string, who = ann) => {
+    const r = await links(who.key, { vote: url });
     t.is(r.status, status, `${why}: ${r.text}`);
     t.is(r.body.error?.code, code, why);
     t.is(r.body.error?.field, 'vote', why);
   };
   await refused(`${s.url}/v/NoSuchToken_123/`, 'deck_link_not_live', 400, 'unknown token');
-  const revoked = await live();
+  const revoked = await deckOf(ann);
   await s.db.pool.query('update app.share_links set revoked_at = now() where id = $1', [revoked.linkId]);
   await refused(revoked.url, 'deck_link_not_live', 400, 'revoked link');
-  const expired = await live();
+  const expired = await deckOf(ann);
   await s.db.pool.query(`update app.share_links set expires_at = now() - interval '1 minute' where id = $1`, [expired.linkId]);
   await refused(expired.url, 'deck_link_not_live', 400, 'expired link');
-  const deleted = await live();
+  const deleted = await deckOf(ann);
   await s.db.pool.query('update app.decks set deleted_at = now() where id = $1', [deleted.deckId]);
   await refused(deleted.url, 'deck_link_not_live', 400, 'deleted deck');
 
   const other = await eventWorkspace(s.db.pool, 'Faraway');
   const foreign = await live(other.ws.id, other.owner.userId);
   await refused(foreign.url, 'deck_link_other_workspace', 400, 'another workspace\'s live share link');
+  const annElsewhere = await live(other.ws.id, ann.userId);
+  await refused(annElsewhere.url, 'deck_link_other_workspace', 400, 'her own deck in another workspace');
 
-  const comets = await live();
+  const comets = await deckOf(bob);
   t.is((await links(bob.key, { vote: comets.url })).status, 200, 'Comet links its own vote deck');
-  await refused(comets.url, 'deck_link_taken', 409, 'the same link as another team\'s vote link');
-  const second = await s.db.pool.query(`insert into app.share_links (deck_id, name) values ($1, 'again') returning id`, [comets.deckId]);
-  await s.db.pool.query(`insert into app_private.share_link_secrets (link_id, token_hash) values ($1, sha256('AnotherLinkSameDeck'::bytea))`, [second.rows[0].id]);
-  await refused(`${s.url}/v/AnotherLinkSameDeck/`, 'deck_link_taken', 409, 'another link to another team\'s vote deck');
+  await refused(comets.url, 'deck_link_not_yours', 403, 'the same link as another team\'s vote link: not Rocket\'s deck');
+  t.is((await links(owner.key, { team: 'Rocket', vote: comets.url })).body.error?.code, 'deck_link_taken', 'an organizer cannot give one deck to two teams either');
   const generated = await live();
   const cometId = (await s.db.pool.query(`select id from app.projects where name = 'Comet'`)).rows[0].id;
   await s.db.pool.query(`insert into app_private.generated_deck_targets (project_id, kind, deck_id) values ($1, 'community', $2)`, [cometId, generated.deckId]);
-  await refused(generated.url, 'deck_link_taken', 409, 'a deck generated for another team');
-  t.is((await links(owner.key, { team: 'Rocket', vote: comets.url })).body.error?.code, 'deck_link_taken', 'an organizer cannot give one deck to two teams either');
+  await refused(generated.url, 'deck_link_not_yours', 403, 'a deck generated for another team is not Rocket\'s');
+  t.is((await links(owner.key, { team: 'Rocket', vote: generated.url })).body.error?.code, 'deck_link_taken', 'nor a deck generated for another team');
+  // An organizer puts a Rocket member's deck up as Comet's: Rocket's participants cannot link it too.
+  const placed = await deckOf(cat);
+  t.is((await links(rosterOrg.key, { team: 'Comet', vote: placed.url })).status, 200, 'an organizer places a deck on Comet');
+  await refused(placed.url, 'deck_link_taken', 409, 'the same link as another team\'s vote link');
+  const second = await s.db.pool.query(`insert into app.share_links (deck_id, name) values ($1, 'again') returning id`, [placed.deckId]);
+  await s.db.pool.query(`insert into app_private.share_link_secrets (link_id, token_hash) values ($1, sha256('AnotherLinkSameDeck'::bytea))`, [second.rows[0].id]);
+  await refused(`${s.url}/v/AnotherLinkSameDeck/`, 'deck_link_taken', 409, 'another link to another team\'s vote deck');
 
-  t.is((await http(s.url, 'GET', '/api/v1/event/deck-links', { key: ann.key })).body.vote, kept, 'refusals change nothing');
+  t.is((await shown(ann)).vote, kept, 'refusals change nothing');
   const ownGenerated = await links(bob.key, { vote: generated.url });
   t.is(ownGenerated.status, 200, `a team may link the deck generated for it: ${ownGenerated.text}`);
   t.is((await links(bob.key, { vote: null })).status, 200, 'Comet clears its vote link');
-  t.is((await links(ann.key, { vote: comets.url })).status, 200, 'a deck no other team links is free');
+  t.is((await links(ann.key, { vote: comets.url })).body.error?.code, 'deck_link_not_yours', 'a deck no team links is still Comet\'s own');
+  t.is((await links(ann.key, { vote: placed.url })).status, 200, 'a Rocket member\'s deck no other team links is free for Rocket');
+});
+
+test.serial('F2: a participant links only decks of their own team\'s members; the rival\'s own link still works; organizers place any deck of the workspace', async (t) => {
+  await links(owner.key, { team: 'Rocket', demo: null, pitch: null, vote: null });
+  await links(owner.key, { team: 'Comet', demo: null, pitch: null, vote: null });
+  const before = await shown(ann);
+  const rival = await deckOf(bob);
+  const notYours = async (who: Person, body: Record<string, unknown>, why: string) => {
+    const r = await links(who.key, body);
+    t.is(r.status, 403, `${why}: ${r.text}`);
+    t.is(r.body.error?.code, 'deck_link_not_yours', why);
+    t.is(r.body.error?.field, Object.keys(body).find((k) => k !== 'team'), why);
+    t.regex(r.body.error?.message ?? '', /opens a deck no member of your team owns/, why);
+  };
+  // The rival's deck, whichever link it is set as: refused, so Comet still links it afterwards.
+  await notYours(ann, { vote: rival.url }, 'a rival team\'s deck as the vote link');
+  await notYours(ann, { pitch: rival.url }, 'a rival team\'s deck as the presentation');
+  await notYours(ann, { demo: rival.url }, 'a rival team\'s deck as the demo deck');
+  const rivalsOwn = await links(bob.key, { vote: rival.url });
+  t.is(rivalsOwn.status, 200, `the rival's own later link still works: ${rivalsOwn.text}`);
+  // The workspace owner's private deck, to which a participant somehow holds a share link.
+  const privateDeck = await live();
+  await notYours(ann, { vote: privateDeck.url }, 'the owner\'s private deck');
+  await notYours(bob, { pitch: privateDeck.url }, 'the owner\'s private deck as a presentation');
+  t.deepEqual(await shown(ann), before, 'refusals change nothing');
+  // A deck of another member of the same team.
+  const teammates = await deckOf(cat);
+  const own = await links(ann.key, { vote: teammates.url, pitch: (await deckOf(ann)).url });
+  t.is(own.status, 200, `a deck owned by a member of the own team: ${own.text}`);
+  t.is(own.body.vote, teammates.url);
+  // An organizer places any deck of the workspace: the owner's own, a roster organizer's own.
+  const placed = await links(owner.key, { team: 'Rocket', vote: privateDeck.url });
+  t.is(placed.status, 200, `the owner places their deck on Rocket: ${placed.text}`);
+  const orgDeck = await live(ws.id, rosterOrg.userId);
+  const byRosterOrganizer = await links(rosterOrg.key, { team: 'Comet', demo: orgDeck.url });
+  t.is(byRosterOrganizer.status, 200, `a roster organizer places a deck on Comet: ${byRosterOrganizer.text}`);
+  // A participant changing another link keeps the organizer's placement.
+  t.is((await links(ann.key, { demo: null })).body.vote, privateDeck.url, 'the placed vote link stays');
+  await notYours(bob, { vote: teammates.url }, 'a Rocket member\'s deck is not Comet\'s');
 });

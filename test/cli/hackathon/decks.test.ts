@@ -20,7 +20,7 @@ const run = (args: string[], as?: Person) => hackathon(args, { ...env, EVENT_URL
 const UUID = '[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}';
 
 test.before(async () => {
-  s = await startTestServer();
+  s = await startTestServer({ env: { ALLOWED_DECK_LINK_HOSTS: 'decks.podium.test' } });
   clock = new Clock(s.url);
   env = makeHome().env;
   ev = await frozenEvent(s, clock, 'Cli', 'clidecks', { Rocket: 'node', Blank: 'empty' });
@@ -47,11 +47,11 @@ test.serial('vote section off: generation commands are vote_off; gallery, link a
     'Rocket jury: none community: none',
     'Next: hackathon event vote --on (generating, reviewing and releasing decks need the vote section)',
   ]);
-  const link = await run(['decks', 'link', '--team', 'Rocket', '--demo', `https://127.0.0.1/v/abc/`]);
+  const link = await run(['decks', 'link', '--team', 'Rocket', '--demo', `https://decks.podium.test/v/abc/`]);
   t.is(link.code, 0, link.stderr);
   const show = await run(['decks', 'show'], ev.participant);
   t.is(show.code, 0, show.stderr);
-  t.is(show.stdout, 'Team: Rocket\nDemo deck: https://127.0.0.1/v/abc/\nPresentation: -\nVote presentation: -\n');
+  t.is(show.stdout, 'Team: Rocket\nDemo deck: https://decks.podium.test/v/abc/\nPresentation: -\nVote presentation: -\n');
 });
 
 test.serial('decks templates: both contracts and the deck service that publishes them', async (t) => {

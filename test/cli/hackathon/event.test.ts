@@ -18,6 +18,7 @@ let owner: Person;
 let ann: Person;
 let wsId: string;
 let env: NodeJS.ProcessEnv;
+const DECKS = 'decks.podium.test'; // another deck service this instance allows links to
 const dir = mkdtempSync(path.join(os.tmpdir(), 'hackathon-files-'));
 const file = (name: string, body: unknown) => {
   const p = path.join(dir, name);
@@ -28,7 +29,7 @@ const run = (args: string[], as: Person = owner, extraEnv: NodeJS.ProcessEnv = {
   hackathon(args, { ...env, EVENT_URL: s.url, EVENT_API_KEY: as.key, ...extraEnv }, stdin);
 
 test.before(async () => {
-  s = await startTestServer({ env: { DEMO_SIGNIN: '1' } });
+  s = await startTestServer({ env: { DEMO_SIGNIN: '1', ALLOWED_DECK_LINK_HOSTS: DECKS } });
   const w = await eventWorkspace(s.db.pool, 'Acme');
   wsId = w.ws.id;
   owner = w.owner;
@@ -184,8 +185,7 @@ test.serial('deck links: only https share links with /v/<token>/ leave the clien
   }
   t.is((await run(['decks', 'link'], ann)).code, 2);
   t.is((await run(['decks', 'link', '--clear', 'slides'], ann)).code, 2);
-  const host = new URL(s.url).hostname;
-  const good = `https://${host}/v/AbC_123-x/`;
+  const good = `https://${DECKS}/v/AbC_123-x/`;
   const r = await run(['decks', 'link', '--demo', good], ann);
   t.is(r.code, 0, r.stderr);
   t.is(r.stdout, `Team: Rocket\nDemo deck: ${good}\nPresentation: -\nVote presentation: -\n`);
@@ -194,7 +194,7 @@ test.serial('deck links: only https share links with /v/<token>/ leave the clien
 });
 
 test.serial('decks link --vote takes a live http share link of the instance itself (an http install); a dead one is deck_link_not_live', async (t) => {
-  const d = await liveDeck(s.db.pool, wsId, owner.userId, 'x.invalid');
+  const d = await liveDeck(s.db.pool, wsId, ann.userId, 'x.invalid');
   const url = d.url.replace('https://x.invalid', s.url);
   t.true(url.startsWith('http://'));
   const r = await run(['decks', 'link', '--vote', url], ann);
@@ -209,10 +209,29 @@ test.serial('decks link --vote takes a live http share link of the instance itse
   t.is((await run(['decks', 'link', '--clear', 'vote'], ann)).code, 0);
 });
 
+test.serial('decks link: a deck no member of the team owns is deck_link_not_yours (1); https to this http instance is refused naming its own form (F6)', async (t) => {
+  const { origin, hostname } = new URL(s.url);
+  const ownersDeck = (await liveDeck(s.db.pool, wsId, owner.userId, 'x.invalid')).url.replace('https://x.invalid', s.url);
+  const notYours = await run(['decks', 'link', '--vote', ownersDeck], ann);
+  t.is(notYours.code, 1, notYours.stderr);
+  t.regex(notYours.stderr, /deck_link_not_yours/);
+  t.regex(notYours.stderr, /vote: this share link opens a deck no member of your team owns; link a deck of your own team \(an organizer may place any deck of the workspace\)/);
+  const placed = await run(['decks', 'link', '--team', 'Rocket', '--vote', ownersDeck]);
+  t.is(placed.code, 0, `an organizer places it: ${placed.stderr}`);
+  const token = new URL(ownersDeck).pathname;
+  const sameHostPort = await run(['decks', 'link', '--pitch', `https://${new URL(s.url).host}${token}`], ann);
+  t.is(sameHostPort.code, 2, 'the instance\'s host and port under https is refused before the request');
+  t.true(sameHostPort.stderr.includes(`must be a share link of this instance: ${origin}/v/<token>/`), sameHostPort.stderr);
+  const noPort = await run(['decks', 'link', '--pitch', `https://${hostname}${token}`], ann);
+  t.is(noPort.code, 1, noPort.stderr);
+  t.regex(noPort.stderr, /invalid_deck_link/);
+  t.true(noPort.stderr.includes(`pitch: a link to this instance must be ${origin}/v/<token>/`), noPort.stderr);
+  t.is((await run(['decks', 'link', '--team', 'Rocket', '--clear', 'vote'])).code, 0);
+});
+
 test.serial('decks link --clear repeated clears each named link in one request; a link set and cleared at once conflicts (2)', async (t) => {
-  const host = new URL(s.url).hostname;
-  const demo = `https://${host}/v/Demo_1/`;
-  const pitch = `https://${host}/v/Pitch_2/`;
+  const demo = `https://${DECKS}/v/Demo_1/`;
+  const pitch = `https://${DECKS}/v/Pitch_2/`;
   const set = await run(['decks', 'link', '--demo', demo, '--pitch', pitch], ann);
   t.is(set.code, 0, set.stderr);
   t.is(set.stdout, `Team: Rocket\nDemo deck: ${demo}\nPresentation: ${pitch}\nVote presentation: -\n`);
@@ -294,14 +313,14 @@ test.serial('status shows a build-end notice with its reason; after voting opene
     t.regex(status.stdout, new RegExp(`^Notice \\(${n.at.replace(/[.+]/g, '\\$&')}\\): build end moved to ${n.moved.replace(/[.+]/g, '\\$&')}: Power cut in hall B$`, 'm'));
     t.true(status.stdout.indexOf('Notice (') < status.stdout.indexOf('Role: '), 'notices come before the role line');
 
-    const good = `https://${new URL(s.url).hostname}/v/Vote_123-x/`;
+    const good = `${s.url}/v/Vote_123-x/`;
     await s.db.pool.query(`update app.events set voting_opened_at = app.now() where id = $1`, [e.id]);
     const frozen = await run(['decks', 'link', '--vote', good], ann);
     t.is(frozen.code, 1, frozen.stdout + frozen.stderr);
     t.regex(frozen.stderr, /vote_link_frozen/);
-    const demoStill = await run(['decks', 'link', '--demo', good], ann);
+    const demoStill = await run(['decks', 'link', '--demo', `https://${DECKS}/v/Demo_9/`], ann);
     t.is(demoStill.code, 0, demoStill.stderr);
-    const replaced = (await liveDeck(s.db.pool, wsId, owner.userId, new URL(s.url).hostname)).url;
+    const replaced = (await liveDeck(s.db.pool, wsId, owner.userId, 'x.invalid')).url.replace('https://x.invalid', s.url);
     const organizer = await run(['decks', 'link', '--vote', replaced, '--team', 'Rocket']);
     t.is(organizer.code, 0, organizer.stderr);
     t.regex(organizer.stdout, new RegExp(`^Vote presentation: ${replaced.replace(/[.+]/g, '\\$&')}$`, 'm'));

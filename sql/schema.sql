@@ -3779,20 +3779,16 @@ declare
   m text[];
   hosts text[] := string_to_array(lower(coalesce(current_setting('podium.deck_link_hosts', true), '')), ',');
   origin text := lower(coalesce(current_setting('podium.public_origin', true), ''));
-  own_hosts text[];
-  own boolean;
-  shared jsonb;
-  deck_ws uuid;
+  -- the instance's own scheme and host[:port] (http://h:8080 -> http, h:8080); NULL without an origin
+  own_scheme text := substring(origin from '^(https?)://[a-z0-9.-]+(:[0-9]{1,5})?$');
+  own_host text := substring(origin from '^https?://([a-z0-9.-]+(:[0-9]{1,5})?)$');
+  link_host text;
+  own_links text[] := '{}';
+  deck uuid;
 begin
   perform app_private.require_scope('hackathon:write');
   ctx := app_private.event_ctx();
   t := app_private.event_team_for(p_team, true);
-  -- the instance's own host, with and without its port (https://h:8443 -> {h:8443, h})
-  if origin ~ '^https?://[a-z0-9.-]+(:[0-9]{1,5})?$' then
-    own_hosts := array[substring(origin from '^https?://(.+)$'), substring(origin from '^https?://([^:]+)')];
-  else
-    own_hosts := '{}';
-  end if;
   for k in select jsonb_object_keys(p_patch) loop
     if k not in ('demo', 'pitch', 'vote') then
       perform app_private.fail('invalid_input', format('%s is not a known field', k), jsonb_build_object('field', k));
@@ -3802,44 +3798,46 @@ begin
     end if;
     v := p_patch ->> k;
     m := case when jsonb_typeof(p_patch -> k) = 'string' and length(v) <= 500
-              then regexp_match(v, '^(https?)://([A-Za-z0-9.-]+(:[0-9]{1,5})?)/v/([A-Za-z0-9_-]+)/$') end;
+              then regexp_match(v, '^(https?)://([A-Za-z0-9.-]+)(:[0-9]{1,5})?/v/([A-Za-z0-9_-]+)/$') end;
     if m is null then
       perform app_private.fail('invalid_deck_link', format('%s must be a share link https://<host>/v/<token>/', k), jsonb_build_object('field', k));
     end if;
-    own := lower(m[2]) = any (own_hosts) and (m[1] = 'https' or lower(m[1] || '://' || m[2]) = origin);
-    if ((m[1] = 'https' and lower(m[2]) = any (hosts)) or own) is not true then
-      perform app_private.fail('invalid_deck_link', format('%s: this instance does not allow deck links on %s', k, m[1] || '://' || m[2]),
-        jsonb_build_object('field', k, 'allowedHosts', to_jsonb(array_remove(hosts, '')), 'ownOrigin', nullif(origin, '')));
-    end if;
-    if k = 'vote' and own is not true then
+    -- host[:port] as the origin spells it: the scheme's default port is left out
+    link_host := lower(m[2]) || case when m[3] = case m[1] when 'https' then ':443' else ':80' end then '' else coalesce(m[3], '') end;
+    if link_host = own_host then
+      -- this instance's host and port: its own scheme only (an https link to an http instance is dead)
+      if m[1] is distinct from own_scheme then
+        perform app_private.fail('invalid_deck_link', format('%s: a link to this instance must be %s/v/<token>/', k, origin),
+          jsonb_build_object('field', k, 'ownOrigin', origin));
+      end if;
+      own_links := own_links || k;
+    elsif k = 'vote' then
       perform app_private.fail('invalid_deck_link', format('vote must be a share link of this instance (%s/v/<token>/)', coalesce(nullif(origin, ''), 'its own origin')),
         jsonb_build_object('field', k, 'ownOrigin', nullif(origin, '')));
+    elsif (m[1] = 'https' and lower(m[2] || coalesce(m[3], '')) = any (hosts)) is not true then
+      perform app_private.fail('invalid_deck_link',
+        case when lower(m[2]) = substring(own_host from '^[^:]+')
+             then format('%s: a link to this instance must be %s/v/<token>/', k, origin)
+             else format('%s: this instance does not allow deck links on %s', k, m[1] || '://' || m[2] || coalesce(m[3], '')) end,
+        jsonb_build_object('field', k, 'allowedHosts', to_jsonb(array_remove(hosts, '')), 'ownOrigin', nullif(origin, '')));
     end if;
   end loop;
   if p_patch ? 'vote' and ctx.role = 'participant'
      and exists (select 1 from app.events e where e.id = ctx.event_id and e.voting_opened_at is not null) then
     perform app_private.fail('vote_link_frozen', 'Voting has opened: the vote link is frozen; an organizer may replace it');
   end if;
-  if jsonb_typeof(p_patch -> 'vote') = 'string' then
-    v := p_patch ->> 'vote';
-    shared := app_private.resolve_share_link(pg_catalog.sha256(convert_to(substring(v from '/v/([A-Za-z0-9_-]+)/$'), 'UTF8')));
-    if shared is null then
-      perform app_private.fail('deck_link_not_live', 'vote: this share link opens no live deck (unknown, revoked or expired link, or deleted deck)',
-        jsonb_build_object('field', 'vote'));
-    end if;
-    select d.workspace_id into deck_ws from app.decks d where d.id = (shared ->> 'deckId')::uuid;
-    if deck_ws is distinct from ctx.workspace_id then
-      perform app_private.fail('deck_link_other_workspace', 'vote: this share link opens a deck of another workspace', jsonb_build_object('field', 'vote'));
-    end if;
-    if exists (select 1 from app_private.generated_deck_targets g
-               where g.deck_id = (shared ->> 'deckId')::uuid and g.project_id <> t.project_id)
-       or exists (select 1 from app.event_teams o
-                  where o.event_id = t.event_id and o.project_id <> t.project_id and o.vote_link is not null
-                    and (app_private.resolve_share_link(pg_catalog.sha256(convert_to(substring(o.vote_link from '/v/([A-Za-z0-9_-]+)/$'), 'UTF8'))) ->> 'deckId')
-                        = shared ->> 'deckId') then
+  -- links of this instance open a deck the team may show (vote last, so its answer names it)
+  foreach k in array array(select f from unnest(own_links) f order by f = 'vote', f) loop
+    deck := app_private.team_link_deck(k, p_patch ->> k, ctx, t.project_id);
+    if k = 'vote'
+       and (exists (select 1 from app_private.generated_deck_targets g where g.deck_id = deck and g.project_id <> t.project_id)
+            or exists (select 1 from app.event_teams o
+                       where o.event_id = t.event_id and o.project_id <> t.project_id and o.vote_link is not null
+                         and (app_private.resolve_share_link(pg_catalog.sha256(convert_to(substring(o.vote_link from '/v/([A-Za-z0-9_-]+)/$'), 'UTF8'))) ->> 'deckId')
+                             = deck::text)) then
       perform app_private.fail('deck_link_taken', 'vote: this deck is another team''s vote deck', jsonb_build_object('field', 'vote'));
     end if;
-  end if;
+  end loop;
   update app.event_teams x set
     demo_link = case when p_patch ? 'demo' then p_patch ->> 'demo' else x.demo_link end,
     pitch_link = case when p_patch ? 'pitch' then p_patch ->> 'pitch' else x.pitch_link end,
@@ -3854,7 +3852,7 @@ $_$;
 -- Name: FUNCTION set_team_deck_links(p_team text, p_patch jsonb); Type: COMMENT; Schema: app; Owner: -
 --
 
-COMMENT ON FUNCTION app.set_team_deck_links(p_team text, p_patch jsonb) IS 'decks link: sets or clears (null) the demo, pitch and vote links of a team; works whatever the vote section says.';
+COMMENT ON FUNCTION app.set_team_deck_links(p_team text, p_patch jsonb) IS 'decks link: sets or clears (null) the demo, pitch and vote links of a team; works whatever the vote section says. A link of this instance must be on its own origin and open a live deck of the workspace that the team may show: a participant''s team member''s or the one generated for the team (organizers: any); the vote link must be such a link and no other team''s vote deck.';
 
 --
 -- Name: set_team_showcase(text, jsonb); Type: FUNCTION; Schema: app; Owner: -
@@ -10934,6 +10932,49 @@ CREATE FUNCTION app_private.team_json(t app.teams) RETURNS jsonb
   select jsonb_build_object('id', t.id, 'slug', t.slug, 'name', t.name, 'hubManaged', t.hub_managed,
     'memberCount', (select count(*) from app.team_members m where m.team_id = t.id), 'createdAt', app_private.iso(t.created_at))
 $$;
+
+--
+-- Name: team_link_deck(text, text, app_private.event_ctx, uuid); Type: FUNCTION; Schema: app_private; Owner: -
+--
+
+CREATE FUNCTION app_private.team_link_deck(p_field text, p_link text, p_ctx app_private.event_ctx, p_project uuid) RETURNS uuid
+    LANGUAGE plpgsql STABLE
+    SET search_path TO ''
+    AS $_$
+declare
+  shared jsonb := app_private.resolve_share_link(
+    pg_catalog.sha256(convert_to(substring(p_link from '/v/([A-Za-z0-9_-]+)/$'), 'UTF8')));
+  d app.decks;
+begin
+  if shared is null then
+    perform app_private.fail('deck_link_not_live',
+      format('%s: this share link opens no live deck (unknown, revoked or expired link, or deleted deck)', p_field),
+      jsonb_build_object('field', p_field));
+  end if;
+  select * into d from app.decks x where x.id = (shared ->> 'deckId')::uuid;
+  if d.workspace_id is distinct from p_ctx.workspace_id then
+    perform app_private.fail('deck_link_other_workspace', format('%s: this share link opens a deck of another workspace', p_field),
+      jsonb_build_object('field', p_field));
+  end if;
+  if p_ctx.role is distinct from 'organizer'
+     and (exists (select 1 from app.users u
+                  join app.roster_entries r on r.event_id = p_ctx.event_id and r.role = 'participant' and r.team_id = p_project
+                   and app_private.normalize_email(r.email) = app_private.normalize_email(u.email)
+                  where u.id = d.owner_id)
+          or exists (select 1 from app_private.generated_deck_targets g where g.deck_id = d.id and g.project_id = p_project)) is not true then
+    perform app_private.fail('deck_link_not_yours',
+      format('%s: this share link opens a deck no member of your team owns; link a deck of your own team (an organizer may place any deck of the workspace)', p_field),
+      jsonb_build_object('field', p_field));
+  end if;
+  return d.id;
+end;
+$_$;
+
+--
+-- Name: FUNCTION team_link_deck(p_field text, p_link text, p_ctx app_private.event_ctx, p_project uuid); Type: COMMENT; Schema: app_private; Owner: -
+--
+
+COMMENT ON FUNCTION app_private.team_link_deck(p_field text, p_link text, p_ctx app_private.event_ctx, p_project uuid) IS 'The deck a team link of this instance opens, checked for the team: live, of the caller''s workspace, and for a participant owned by a participant of the team or generated for it (organizers: any deck of the workspace). Raises deck_link_not_live, deck_link_other_workspace, deck_link_not_yours.';
 
 --
 -- Name: team_member_json(uuid, uuid); Type: FUNCTION; Schema: app_private; Owner: -
@@ -19267,6 +19308,12 @@ REVOKE ALL ON FUNCTION app_private.team_for_change(p_ref text) FROM PUBLIC;
 --
 
 REVOKE ALL ON FUNCTION app_private.team_json(t app.teams) FROM PUBLIC;
+
+--
+-- Name: FUNCTION team_link_deck(p_field text, p_link text, p_ctx app_private.event_ctx, p_project uuid); Type: ACL; Schema: app_private; Owner: -
+--
+
+REVOKE ALL ON FUNCTION app_private.team_link_deck(p_field text, p_link text, p_ctx app_private.event_ctx, p_project uuid) FROM PUBLIC;
 
 --
 -- Name: FUNCTION team_member_json(p_team uuid, p_user uuid); Type: ACL; Schema: app_private; Owner: -

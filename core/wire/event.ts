@@ -59,6 +59,10 @@ export interface EventStatus {
   freezeAt: string;
   voteOpensAt: string;
   voteClosesAt: string;
+  /** When an organizer closed voting (`community voting close`), null until then: the vote close is behind us. */
+  voteClosedAt: string | null;
+  /** The newest released community result, null until one is released. */
+  resultsReleased: { version: number; releasedAt: string } | null;
   voteSection: 'on' | 'off';
   notices: EventNotice[];
   role: EventRole;
@@ -262,4 +266,17 @@ export interface DemoPassRevoked {
   id: string;
   revokedAt: string;
   sessionsEnded: number;
+}
+
+/** The five deadlines of `event status`, in order. */
+export type DeadlineKey = 'startsAt' | 'buildEndsAt' | 'freezeAt' | 'voteOpensAt' | 'voteClosesAt';
+
+/**
+ * Whether a deadline is still ahead at `nowMs` (the server's clock): an early `voting close`
+ * ends the vote's deadline whatever the configured close says. Every surface (event status,
+ * the TUI Overview, the web dashboards) counts down only to a deadline this answers true for.
+ */
+export function deadlineAhead(s: Pick<EventStatus, DeadlineKey | 'voteClosedAt'>, key: DeadlineKey, nowMs: number): boolean {
+  if (key === 'voteClosesAt' && s.voteClosedAt) return false;
+  return Date.parse(s[key]) > nowMs;
 }

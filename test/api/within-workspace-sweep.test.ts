@@ -16,10 +16,10 @@ import { createBlobStore } from '../../core/storage/index.ts';
 import { cloneUrl, git, ownRepository, tempDir } from '../helpers/codehost.ts';
 import { assignRepository } from '../helpers/event.ts';
 import { publish } from '../helpers/deck.ts';
-import { createSession, SESSION_COOKIE, sessionSigner } from '../../api/auth/session.ts';
 import { http } from '../helpers/http.ts';
 import * as seed from '../helpers/seed.ts';
-import { startTestServer, TEST_AUTH_SECRET, type TestServer } from '../helpers/server.ts';
+import { startTestServer, type TestServer } from '../helpers/server.ts';
+import { sessionCookie } from '../helpers/session.ts';
 import { openVote, submit, voteFixture, type VoteFixture } from '../helpers/vote.ts';
 
 const ROLES = ['owner', 'admin', 'member', 'guest', 'organizer', 'participantA', 'participantB', 'removed', 'juror', 'advisor'] as const;
@@ -66,12 +66,9 @@ let mailId: string;
 const OUTBOX_TO = 'stranger@elsewhere.test';
 const cookies = {} as Record<Role, string>;
 
-/** A browser session of `role`, made once as sign-in makes it (A's participant has two-factor on). */
+/** A browser session of `role`, made once (A's participant has two-factor on). */
 async function sessionOf(role: Role): Promise<string> {
-  if (cookies[role]) return cookies[role];
-  const { rows } = await s.db.pool.query('select id from app.users where email = $1', [EMAIL[role]]);
-  const token = await createSession(s.db.pool, rows[0].id);
-  return (cookies[role] = `${SESSION_COOKIE}=${encodeURIComponent(sessionSigner(TEST_AUTH_SECRET).sign(token))}`);
+  return (cookies[role] ??= await sessionCookie(s.db.pool, EMAIL[role]));
 }
 
 test.before(async () => {

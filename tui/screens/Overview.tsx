@@ -2,7 +2,7 @@
 // state, and one line of the instance's health.
 import { Box, Text } from 'ink';
 import type { CommunityStatus } from '../../core/wire/community.ts';
-import type { EventStatus } from '../../core/wire/event.ts';
+import { deadlineAhead, type EventStatus } from '../../core/wire/event.ts';
 import type { Submissions } from '../../core/wire/submissions.ts';
 import { timeLeft } from '../format.ts';
 import { useServerNow } from '../hooks/use-now.ts';
@@ -27,7 +27,7 @@ const DEADLINES = [
 ] as const;
 
 export function nextDeadline(s: EventStatus, nowMs: number): { label: string; at: string } | null {
-  const d = DEADLINES.find(([, k]) => Date.parse(s[k]) > nowMs);
+  const d = DEADLINES.find(([, k]) => deadlineAhead(s, k, nowMs));
   return d ? { label: d[0], at: s[d[1]] } : null;
 }
 
@@ -73,6 +73,8 @@ export function Overview(_props: ScreenProps) {
           'Next deadline: none (every deadline has passed)'
         )}
       </Text>
+      {s.voteClosedAt ? <Text>Vote closed early at {s.voteClosedAt}</Text> : null}
+      {s.resultsReleased ? <Text bold color={theme.accent}>Results released (version {s.resultsReleased.version}, {s.resultsReleased.releasedAt})</Text> : null}
       <Text>Vote section: {s.voteSection} · teams: {s.teams.length}</Text>
       <Text>
         Intake: {subs.data ? subs.data.intake : '…'}

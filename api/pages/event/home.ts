@@ -45,8 +45,9 @@ export function homeBody(deps: ApiDeps) {
     out.push(`<h1>${esc(status.name)} <span class="badge">${esc(phaseWords(status.phase))}</span></h1>
 <section class="card" aria-labelledby="when-h"><h2 id="when-h">Next deadline</h2>${countdown(status)}
 <dl class="facts"><dt>Your role</dt><dd>${esc(status.role)}</dd><dt>Starts</dt><dd>${z(status.startsAt)}</dd><dt>Build ends</dt><dd>${z(status.buildEndsAt)}</dd>
-<dt>Freeze</dt><dd>${z(status.freezeAt)}</dd><dt>Vote</dt><dd>${z(status.voteOpensAt)} – ${z(status.voteClosesAt)}</dd><dt>Times</dt><dd>UTC, with the event's own time (${esc(status.timezone)}) in brackets</dd></dl>
-${status.notices.map((n) => `<p><strong>Build end moved</strong> to ${when(n.buildEndsAt)}: ${esc(n.reason)}</p>`).join('')}</section>`);
+<dt>Freeze</dt><dd>${z(status.freezeAt)}</dd><dt>Vote</dt><dd>${z(status.voteOpensAt)} – ${z(status.voteClosesAt)}${status.voteClosedAt ? ` (closed early, ${z(status.voteClosedAt)})` : ''}</dd><dt>Times</dt><dd>UTC, with the event's own time (${esc(status.timezone)}) in brackets</dd></dl>
+${status.notices.map((n) => `<p><strong>Build end moved</strong> to ${when(n.buildEndsAt)}: ${esc(n.reason)}</p>`).join('')}
+${status.resultsReleased ? `<p><strong>Results are out</strong> (version ${status.resultsReleased.version}, released ${z(status.resultsReleased.releasedAt)}): <a href="/event/vote">see the community vote</a>.</p>` : ''}</section>`);
     if (status.role === 'participant') out.push(await participantCard(read, status, complete));
     if (status.role === 'organizer' && status.teams.length) {
       out.push(`<section class="card" aria-labelledby="teams-h"><h2 id="teams-h">Teams</h2>${table('Teams', ['Team', 'Submission'], status.teams.map((t) => [`<a href="/event/team?team=${esc(t.id)}">${esc(t.name)}</a>`, esc(t.state)]))}</section>`);

@@ -6,7 +6,7 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type pg from 'pg';
 import type { Post } from '../../../core/wire/chats.ts';
-import type { EventStatus } from '../../../core/wire/event.ts';
+import { deadlineAhead, type DeadlineKey, type EventStatus } from '../../../core/wire/event.ts';
 import { sameOrigin } from '../../auth/caller.ts';
 import type { Identity } from '../../auth/caller.ts';
 import { toAppError, type AppError } from '../../errors.ts';
@@ -127,8 +127,12 @@ export function whenZoned(iso: string | null | undefined, timezone: string): str
 }
 
 /** The phase as words: grace is the time after the build end when pushes still count, until the freeze. */
+/**
+ * The build's phase as words. `closed` is the build's end, not the event's: the vote may be
+ * on, so it reads `build closed` (as the TUI's phase line says it).
+ */
 export function phaseWords(phase: string): string {
-  return phase === 'grace' ? 'grace (pushes still accepted until the freeze)' : phase;
+  return phase === 'grace' ? 'grace (pushes still accepted until the freeze)' : phase === 'closed' ? 'build closed' : phase;
 }
 
 /** Whole seconds as "2 h 05 min 09 s" (days when longer). The browser counts on from the same number. */
@@ -144,7 +148,7 @@ export function duration(ms: number): string {
   return d > 0 ? `${d} d ${h} h ${two(m)} min` : h > 0 ? `${h} h ${two(m)} min ${two(s)} s` : `${m} min ${two(s)} s`;
 }
 
-const DEADLINES: [keyof EventStatus, string][] = [
+const DEADLINES: [DeadlineKey, string][] = [
   ['startsAt', 'Building starts'],
   ['buildEndsAt', 'Build ends'],
   ['freezeAt', 'Submissions freeze'],
@@ -159,7 +163,7 @@ const DEADLINES: [keyof EventStatus, string][] = [
  */
 export function countdown(status: EventStatus): string {
   const now = Date.parse(status.serverTime);
-  const next = DEADLINES.map(([k, label]) => ({ label, at: status[k] as string })).find((d) => d.at && Date.parse(d.at) > now);
+  const next = DEADLINES.filter(([k]) => deadlineAhead(status, k, now)).map(([k, label]) => ({ label, at: status[k] }))[0];
   if (!next) return `<p>No deadline ahead. Server time ${when(status.serverTime)}.</p>`;
   const left = Date.parse(next.at) - now;
   return `<p class="countdown"><strong>${esc(next.label)}</strong> at ${when(next.at)}: <span data-countdown="${left}" role="timer" aria-live="off">${duration(left)}</span> left

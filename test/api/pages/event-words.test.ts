@@ -69,6 +69,7 @@ test.serial('home: deadlines in UTC with the event time zone beside them; grace 
 test('words as functions: phases, zoned instants, receipts, ballot states', (t) => {
   t.is(phaseWords('building'), 'building');
   t.is(phaseWords('grace'), 'grace (pushes still accepted until the freeze)');
+  t.is(phaseWords('closed'), 'build closed', 'the vote may be on after the build closed');
   t.regex(whenZoned('2026-05-01T10:00:00.000Z', 'Europe/Berlin'), /2026-05-01 10:00 UTC<\/time> <span class="muted">\(2026-05-01 12:00 Europe\/Berlin\)<\/span>$/);
   t.regex(whenZoned('2026-05-01T10:00:00.000Z', 'Not/AZone'), /UTC<\/time>$/, 'an unknown zone: UTC only');
   t.regex(receiptLine({ sequence: 2, receivedAt: '2026-05-01T10:00:00.000Z', sha: 'a'.repeat(40), verdict: 'accepted' }), /^Receipt #2 /);

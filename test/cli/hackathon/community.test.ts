@@ -11,6 +11,7 @@ import path from 'node:path';
 import { main as podiumMain } from '../../../cli/podium/main.ts';
 import { http } from '../../helpers/http.ts';
 import * as seed from '../../helpers/seed.ts';
+import { sessionCookie } from '../../helpers/session.ts';
 import { startTestServer, type TestServer } from '../../helpers/server.ts';
 import { SCHEDULE, voteFixture, type VoteFixture } from '../../helpers/vote.ts';
 import { runInProcess } from '../in-process.ts';
@@ -203,8 +204,17 @@ test.serial('ballots list (audited) and reads; close; calculate twice; results s
   const early = await run(OWNER, ['community', 'results', 'calculate']);
   t.is(early.code, 1);
   t.regex(early.stderr, /\(voting_not_closed\)/);
+  t.regex((await run(OWNER, ['event', 'status'])).stdout, /^Next deadline: vote close at /m, 'open: counting down to the configured close');
   const closed = await run(OWNER, ['community', 'voting', 'close', '--yes']);
   t.regex(closed.stdout, /^Voting closed at \S+Z\n$/);
+  // An early close: no surface counts down to the configured close any more.
+  const status = await run(OWNER, ['event', 'status']);
+  t.regex(status.stdout, /^Vote closes: \S+ \(closed early at \S+Z\)$/m);
+  t.notRegex(status.stdout, /^Next deadline: vote close/m);
+  t.is((await http(s.url, 'GET', '/api/v1/event/status', { key: key[OWNER] })).body.resultsReleased, null);
+  const page = await http(s.url, 'GET', '/event', { cookie: await sessionCookie(s.db.pool, OWNER) });
+  t.false(page.text.includes('<strong>Vote closes</strong>'), 'the web dashboard counts down to no overtaken close');
+  t.regex(page.text, /\(closed early, /);
   t.is((await run(OWNER, ['community', 'results', 'calculate'])).stdout, 'Calculated version 1\n');
   t.is((await run(OWNER, ['community', 'results', 'calculate'])).stdout, 'Version 1 already holds this ballot set\n');
   const shown = await run(OWNER, ['community', 'results', 'show']);
@@ -227,6 +237,9 @@ test.serial('ballots list (audited) and reads; close; calculate twice; results s
   t.is(missing.code, 1);
   t.regex(missing.stderr, /No results version 5 \(not_found\)/);
   t.is((await run(OWNER, ['community', 'results', 'release', '1', '--yes'])).stdout, 'Released version 1\n');
+  t.regex((await run(OWNER, ['event', 'status'])).stdout, /^Results: released \(version 1, \S+Z\): hackathon community results show$/m);
+  const released = await http(s.url, 'GET', '/event', { cookie: await sessionCookie(s.db.pool, 'ann@cli.test') });
+  t.regex(released.text, /<strong>Results are out<\/strong> \(version 1, released /);
   // A participant exports the released version and recounts it with podium.
   const out = path.join(dir, 'ballots-v1.json');
   const exp = await run('ann@cli.test', ['community', 'results', 'export', '1', '--output', out]);

@@ -90,7 +90,11 @@ test.serial('a run creates every repository from the template, sample first, and
   t.is(await host.branchHead('acme/rocket', 'main'), head);
   t.is(await host.standing('acme/rocket', 'coach-gh'), 'invited');
 
-  for (const p of [ann, ben]) t.is((await http(s.url, 'POST', '/api/v1/codehost/invitations/accept', { key: p.key, body: { repository: 'acme/rocket' } })).status, 200);
+  const rocketReadiness = async () => (await http(s.url, 'GET', '/api/v1/submissions', { key: owner.key })).body.items.find((x: any) => x.repository === 'acme/rocket' || x.project?.name === 'Rocket').readiness;
+  t.is((await http(s.url, 'POST', '/api/v1/codehost/invitations/accept', { key: ann.key, body: { repository: 'acme/rocket' } })).status, 200);
+  t.is(await rocketReadiness(), 'invited', 'one member of two accepted');
+  t.is((await http(s.url, 'POST', '/api/v1/codehost/invitations/accept', { key: ben.key, body: { repository: 'acme/rocket' } })).status, 200);
+  t.is(await rocketReadiness(), 'ready', 'the last acceptance makes the team ready at once, not at the next run');
   await http(s.url, 'POST', '/api/v1/admin/provision', { key: owner.key, body: { key: 'k1' } });
   run = await runUntilDone('k1');
   t.deepEqual(run.teams.map((x: any) => x.readiness), ['invited', 'invited', 'ready']);

@@ -1,7 +1,8 @@
 // `event status`: name, phase, server time, the five deadlines, the next one with the time
-// left (from the server's time in the answer, never this machine's clock), role and team,
+// left (from the server's time in the answer, never this machine's clock; an early vote
+// close ends the vote's deadline), released results, role and team,
 // one line per team with its submission state.
-import type { EventStatus } from '../../../../core/wire/event.ts';
+import { deadlineAhead, type EventStatus } from '../../../../core/wire/event.ts';
 import { table } from '../../../lib/table.ts';
 import { command } from '../../command.ts';
 import { timeLeft } from '../../../lib/time.ts';
@@ -24,9 +25,12 @@ export const eventStatus = command({
     ctx.out(`${s.name} (version ${s.version}, timezone ${s.timezone})`);
     ctx.out(`Phase: ${ctx.paint.state(s.phase)}`);
     ctx.out(`Server time: ${s.serverTime}`);
-    for (const [, key, label] of DEADLINES) ctx.out(`${label}: ${s[key]}`);
-    const next = DEADLINES.find(([, key]) => Date.parse(s[key]) > Date.parse(s.serverTime));
+    for (const [, key, label] of DEADLINES) {
+      ctx.out(`${label}: ${s[key]}${key === 'voteClosesAt' && s.voteClosedAt ? ` (closed early at ${s.voteClosedAt})` : ''}`);
+    }
+    const next = DEADLINES.find(([, key]) => deadlineAhead(s, key, Date.parse(s.serverTime)));
     ctx.out(next ? `Next deadline: ${next[0]} at ${s[next[1]]} (${timeLeft(s.serverTime, s[next[1]])} left)` : 'Next deadline: none (every deadline has passed)');
+    if (s.resultsReleased) ctx.out(`Results: released (version ${s.resultsReleased.version}, ${s.resultsReleased.releasedAt}): hackathon community results show`);
     for (const n of s.notices ?? []) ctx.out(`Notice (${n.at}): build end moved to ${n.buildEndsAt}: ${n.reason}`);
     ctx.out(`Role: ${s.role}${s.team ? `, team ${s.team.name}` : ''}`);
     if (s.teams.length) {

@@ -19,6 +19,9 @@ export interface RateLimiter {
 // The login wall of both specs: 10 attempts per 15 minutes, keyed by IP and email.
 export const LOGIN_BUCKET = { limit: 10, windowSeconds: 15 * 60 };
 
+// Share links by mail (api/routes/deck/share-mail-wall.ts): per sender and per recipient, an hour.
+export const SHARE_MAIL_BUCKETS = { sender: { limit: 20, windowSeconds: 60 * 60 }, recipient: { limit: 5, windowSeconds: 60 * 60 } };
+
 export class MemoryRateLimiter implements RateLimiter {
   readonly backend = 'memory' as const;
   private windows = new Map<string, { count: number; resetAt: number }>();

@@ -21,7 +21,7 @@ import { code, codeWithLiterals } from '../helpers/sql-bodies.ts';
 const INLINE: { name: string; helper: string; form: RegExp }[] = [
   { name: 'lower() on an address', helper: '', form: /\blower\s*\(\s*(?:(?:pg_catalog\.)?b?trim\s*\()?\s*[\w.]*email\b/gi },
   { name: 'the clock against freeze_at', helper: 'app_private.is_frozen(app.events)', form: /\bnow\s*\(\s*\)\s*[<>]=?\s*[\w.]*freeze_at\b|\bfreeze_at\s*[<>]=?\s*(?:app\.)?now\s*\(/gi },
-  { name: 'signed in yet', helper: 'app_private.has_signed_in(text)', form: /\bjoin\s+app_private\.sign_ins\b/gi },
+  { name: 'signed in yet', helper: 'app_private.has_signed_in(text,uuid)', form: /\bjoin\s+app_private\.sign_ins\b/gi },
 ];
 
 /** Each inline form of a rule in a body, as written. */

@@ -14,6 +14,7 @@ import { esc } from '../../pages/html.ts';
 import type { ApiDeps } from '../../deps.ts';
 import { callJson, idempotent, PAGE_QUERY_SCHEMA, pageOf, parsePage } from '../support.ts';
 import type { LinkCache } from './link-cache.ts';
+import { shareMailWall } from './share-mail-wall.ts';
 import { anyId, deckId } from './shape.ts';
 
 interface ShareBody {
@@ -56,7 +57,7 @@ const mintArgs = (id: string, secret: string, b: ShareBody, passwordHash: string
 ];
 const MINT_SQL = 'select app_private.mint_share_link($1, $2, $3, $4, $5, $6, $7, $8, $9) as r';
 
-export function registerShareRoutes(app: FastifyInstance, { config, pool }: ApiDeps, links: LinkCache): void {
+export function registerShareRoutes(app: FastifyInstance, { config, pool, limiter }: ApiDeps, links: LinkCache): void {
   app.post<{ Params: { id: string }; Body: ShareBody }>(
     '/api/v1/presentations/:id/share-links',
     { config: { keyScopes: ['presentations:write'] }, schema: { body: { type: 'object', additionalProperties: false, properties: LINK_PROPERTIES } } },
@@ -86,7 +87,8 @@ export function registerShareRoutes(app: FastifyInstance, { config, pool }: ApiD
   );
 
   // share-email: a fresh link (and secret) per send, mailed by the worker; the secret reaches
-  // only the mail (sealed in the job), never this answer nor the database.
+  // only the mail (sealed in the job), never this answer nor the database. Bounded per sender
+  // and per recipient (share-mail-wall.ts); an Idempotency-Key replay sends nothing and counts nothing.
   app.post<{ Params: { id: string }; Body: ShareBody & { to: string; message?: string } }>(
     '/api/v1/presentations/:id/share-links/email',
     {
@@ -110,6 +112,8 @@ export function registerShareRoutes(app: FastifyInstance, { config, pool }: ApiD
       const r = await idempotent(req, pool, async (c) => {
         const token = (await c.query(MINT_SQL, mintArgs(id, secret, b, passwordHash))).rows[0].r;
         const sent = await c.query('select app_private.mail_share_link($1, $2, $3, $4) as r', [token.id, b.to, sealedUrl, b.message ?? null]);
+        // Counted once SQL allowed the send, refused before the transaction commits: no link, no mail.
+        await shareMailWall(limiter, pool, req.caller.userId!, b.to);
         return { status: 201, body: sent.rows[0].r };
       });
       return reply.status(r.status).send(r.body);

@@ -69,7 +69,7 @@ export function registerCliAuthRoutes(app: FastifyInstance, { config, pool, limi
         email, tool, loginCodeHash(config.authSecret, tool, normalized, req.body.code.trim()), hash, keyName ?? `${tool === 'deck' ? 'deckcli' : 'hackathon'} sign-in`, expiresInDays ?? null,
       ]);
       const r = rows[0].r;
-      if (r.error) throw new AppError(r.error, r.message, r.attemptsLeft === undefined ? {} : { attemptsLeft: r.attemptsLeft });
+      if (r.error) throw new AppError(r.error, r.message);
       await loginSucceeded(limiter, pool, req, normalized, 2); // a code that worked: its request and its spending give their attempts back
       reply.status(201);
       return { ...r.key, key, prefix: KEY_PREFIX[tool], user: r.user };

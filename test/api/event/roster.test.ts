@@ -4,6 +4,7 @@
 import test from 'ava';
 import { createEvent, eventWorkspace, HOUR, importRoster, person } from '../../helpers/event.ts';
 import { http } from '../../helpers/http.ts';
+import { pageSignIn, PASSWORD } from '../../helpers/pages.ts';
 import * as seed from '../../helpers/seed.ts';
 import { startTestServer, type TestServer } from '../../helpers/server.ts';
 
@@ -158,6 +159,36 @@ test('roster show: organizers only, with signed-in state (a session counts, an o
   const refused = await show(p.key);
   t.is(refused.status, 403);
   t.is(refused.body.error.code, 'insufficient_event_role');
+});
+
+test('signed-in state only for members of the workspace: an account only in workspace B reads no in A (REST, team members, page)', async (t) => {
+  const a = await event();
+  const b = await event();
+  const signIn = async (p: { email: string; userId: string }) => {
+    await seed.password(s.db.pool, p.userId, PASSWORD);
+    t.is((await http(s.url, 'POST', '/api/v1/auth/session', { body: { email: p.email, password: PASSWORD } })).status, 200);
+  };
+  const bee = await person(s.db.pool, b.ws.id, `bee${n}@x.test`); // has an account and signed in, in B only
+  await signIn(bee);
+  const ann = await person(s.db.pool, a.ws.id, `ann${n}@x.test`); // A's own member, signed in
+  await signIn(ann);
+  await signIn(a.owner);
+  // A's organizer imports B's person without inviting her: nothing may say she has an account here.
+  const imported = await http(s.url, 'PUT', '/api/v1/event/roster', { key: a.owner.key, body: { participants: [{ email: bee.email, team: 'T' }, { email: ann.email, team: 'T' }], invite: false } });
+  t.is(imported.status, 200, imported.text);
+  const signedIn = (rows: { email: string; signedIn: boolean }[]) => Object.fromEntries(rows.map((r) => [r.email, r.signedIn]));
+  t.deepEqual(signedIn((await show(a.owner.key)).body.items), { [bee.email]: false, [ann.email]: true });
+  const team = await http(s.url, 'GET', '/api/v1/event/team-members?team=T', { key: a.owner.key });
+  t.is(team.status, 200, team.text);
+  t.deepEqual(signedIn(team.body.members), { [bee.email]: false, [ann.email]: true });
+  const page = await http(s.url, 'GET', '/event/admin/roster', { cookie: await pageSignIn(s.url, a.owner.email) });
+  t.is(page.status, 200);
+  const cellOf = (email: string) => new RegExp(`<tr><td>${email.replace(/\./g, '\\.')}</td>(?:<td>[^<]*</td>){3}<td>(yes|no)</td></tr>`).exec(page.text)?.[1];
+  t.is(cellOf(bee.email), 'no');
+  t.is(cellOf(ann.email), 'yes');
+  // In B, where she is a member, the same person reads signed in.
+  await importRoster(s.url, b.owner.key, [{ email: bee.email, team: 'T' }]);
+  t.deepEqual(signedIn((await show(b.owner.key)).body.items), { [bee.email]: true });
 });
 
 test('roster show pages with limit and cursor', async (t) => {

@@ -66,11 +66,15 @@ test.serial('an unknown address gets the same answer and no mail; a wrong code c
   const c = await code('ann@acme.test');
   t.is(hub.smtp.mails.length, before + 1, 'only the known address got a mail');
   const wrong = c === '000000' ? '111111' : '000000';
-  const a1 = await http(hub.url, 'POST', '/hub/v1/auth/complete', { body: { email: 'ann@acme.test', code: wrong } });
-  t.like(a1.body.error, { code: 'invalid_code', attemptsLeft: 2 });
-  await http(hub.url, 'POST', '/hub/v1/auth/complete', { body: { email: 'ann@acme.test', code: wrong } });
-  const a3 = await http(hub.url, 'POST', '/hub/v1/auth/complete', { body: { email: 'ann@acme.test', code: wrong } });
-  t.like(a3.body.error, { code: 'invalid_code', attemptsLeft: 0 });
+  for (let i = 0; i < 3; i++) {
+    // A wrong code for a real account answers byte for byte what an unknown address gets (000266).
+    const real = await http(hub.url, 'POST', '/hub/v1/auth/complete', { body: { email: 'ann@acme.test', code: wrong } });
+    const unknown = await http(hub.url, 'POST', '/hub/v1/auth/complete', { body: { email: 'nobody@acme.test', code: wrong } });
+    t.like(real.body.error, { code: 'invalid_code' });
+    t.is(real.body.error.attemptsLeft, undefined);
+    t.is(unknown.status, real.status);
+    t.is(unknown.text, real.text, `attempt ${i + 1}`);
+  }
   const late = await http(hub.url, 'POST', '/hub/v1/auth/complete', { body: { email: 'ann@acme.test', code: c } });
   t.is(late.body.error.code, 'invalid_code', 'the right code is spent after three wrong ones');
 });

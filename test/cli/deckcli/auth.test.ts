@@ -81,6 +81,26 @@ test('a wrong code fails with the server\'s words and stores nothing', async (t)
   t.throws(() => configOf(config));
 });
 
+test.serial('after a code request, a wrong code prints the same for a real account and an unknown address (000266)', async (t) => {
+  const { env } = makeHome();
+  await seed.member(s.db.pool, (await s.db.pool.query(`select id from app.workspaces limit 1`)).rows[0].id, 'probe@acme.test');
+  const before = smtp.mails.length;
+  for (const email of ['probe@acme.test', 'nobody-probe@acme.test']) {
+    t.is((await deckcli(['auth', 'login-request', '--email', email, '--api-url', s.url], env)).code, 0);
+  }
+  const code = codeIn((await smtp.waitFor(before + 1))[before]);
+  const wrong = code === '000000' ? '111111' : '000000';
+  for (const json of [[], ['--json']]) {
+    const complete = (email: string) => deckcli(['auth', 'login-complete', '--email', email, '--code', wrong, '--api-url', s.url, ...json], env);
+    const real = await complete('probe@acme.test');
+    const unknown = await complete('nobody-probe@acme.test');
+    t.is(real.code, 1);
+    t.regex(real.stderr, /The code is wrong or has expired; request a new one/);
+    t.notRegex(real.stderr + real.stdout, /attempt/i);
+    t.deepEqual({ code: unknown.code, stdout: unknown.stdout, stderr: unknown.stderr }, { code: real.code, stdout: real.stdout, stderr: real.stderr }, json.join(' '));
+  }
+});
+
 test('a hub-connected profile revokes its cached keys server-side, then evicts them', async (t) => {
   const { env, config } = makeHome();
   const k = await seed.key(s.db.pool, 'owner@acme.test', 'deck');

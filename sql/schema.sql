@@ -151,6 +151,7 @@ begin
   if a.user_id is null then
     perform app_private.fail('invitation_not_found', 'You have no invitation to this repository');
   end if;
+  perform app_private.local_team_ready(a.full_name);
   return jsonb_build_object('repository', a.full_name, 'permission', a.permission, 'acceptedAt', app_private.iso(a.accepted_at));
 end;
 $$;
@@ -1271,6 +1272,10 @@ begin
     'name', e.name, 'version', e.version, 'timezone', e.timezone, 'phase', rec -> 'phase', 'serverTime', rec -> 'serverTime',
     'startsAt', rec -> 'startsAt', 'buildEndsAt', rec -> 'buildEndsAt', 'freezeAt', rec -> 'freezeAt',
     'voteOpensAt', rec -> 'voteOpensAt', 'voteClosesAt', rec -> 'voteClosesAt',
+    'voteClosedAt', app_private.iso(e.voting_closed_at),
+    'resultsReleased', (select jsonb_build_object('version', r.version, 'releasedAt', app_private.iso(r.released_at))
+                          from app.vote_results r where r.event_id = e.id and r.released_at is not null
+                         order by r.released_at desc, r.version desc limit 1),
     'voteSection', rec -> 'voteSection', 'notices', rec -> 'notices',
     'role', ctx.role,
     'team', (select jsonb_build_object('id', p.id, 'name', p.name) from app.projects p where p.id = ctx.team_id),
@@ -1286,7 +1291,7 @@ $$;
 -- Name: FUNCTION event_status(); Type: COMMENT; Schema: app; Owner: -
 --
 
-COMMENT ON FUNCTION app.event_status() IS 'event status: phase, server time, the five deadlines, your role and team, and team submission states.';
+COMMENT ON FUNCTION app.event_status() IS 'event status: phase, server time, the five deadlines, the actual vote close (voteClosedAt, after an early close), the newest released result, your role and team, and team submission states.';
 
 --
 -- Name: event_teams; Type: TABLE; Schema: app; Owner: -
@@ -3515,7 +3520,7 @@ begin
                order by x.created_at desc, x.id desc)
       from (
         select r.id, r.email, r.name, r.role, p.name as team, r.created_at,
-               app_private.has_signed_in(r.email) as signed_in,
+               app_private.has_signed_in(r.email, ctx.workspace_id) as signed_in,
                (select jsonb_build_object('state', app_private.invitation_state(i), 'sentAt', app_private.iso(i.sent_at), 'expiresAt', app_private.iso(i.expires_at))
                   from app_private.invitations i
                  where i.workspace_id = ctx.workspace_id and i.kind = 'workspace'
@@ -4337,14 +4342,16 @@ CREATE FUNCTION app.team_roster(p_team text DEFAULT NULL::text) RETURNS jsonb
     AS $$
 declare
   t app.event_teams;
+  ws uuid;
 begin
   perform app_private.require_scope('hackathon:read');
   t := app_private.event_team_for(p_team, false);
+  select e.workspace_id into ws from app.events e where e.id = t.event_id;
   return jsonb_build_object(
     'team', app_private.team_ref_json(t.project_id),
     'members', coalesce((
       select jsonb_agg(jsonb_build_object('name', r.name, 'email', r.email,
-               'signedIn', app_private.has_signed_in(r.email))
+               'signedIn', app_private.has_signed_in(r.email, ws))
              order by lower(coalesce(r.name, r.email)), r.id)
       from app.roster_entries r
       where r.event_id = t.event_id and r.team_id = t.project_id and r.role = 'participant'), '[]'));
@@ -7399,22 +7406,24 @@ CREATE FUNCTION app_private.github_installation_standing(p_event uuid, p_install
 $$;
 
 --
--- Name: has_signed_in(text); Type: FUNCTION; Schema: app_private; Owner: -
+-- Name: has_signed_in(text, uuid); Type: FUNCTION; Schema: app_private; Owner: -
 --
 
-CREATE FUNCTION app_private.has_signed_in(p_email text) RETURNS boolean
+CREATE FUNCTION app_private.has_signed_in(p_email text, p_workspace uuid) RETURNS boolean
     LANGUAGE sql STABLE
     SET search_path TO ''
     AS $$
-  select exists (select 1 from app.users u join app_private.sign_ins s on s.user_id = u.id
+  select exists (select 1 from app.users u
+                   join app.memberships m on m.user_id = u.id and m.workspace_id = p_workspace
+                   join app_private.sign_ins s on s.user_id = u.id
                   where app_private.normalize_email(u.email) = app_private.normalize_email(p_email))
 $$;
 
 --
--- Name: FUNCTION has_signed_in(p_email text); Type: COMMENT; Schema: app_private; Owner: -
+-- Name: FUNCTION has_signed_in(p_email text, p_workspace uuid); Type: COMMENT; Schema: app_private; Owner: -
 --
 
-COMMENT ON FUNCTION app_private.has_signed_in(p_email text) IS 'Whether the person with this address has signed in at least once (roster pages show it).';
+COMMENT ON FUNCTION app_private.has_signed_in(p_email text, p_workspace uuid) IS 'Whether the person with this address is a member of the workspace and has signed in at least once (roster pages show it); an account that is not a member reads as not signed in, so a roster never tells which addresses have an account elsewhere on the instance.';
 
 --
 -- Name: health(integer); Type: FUNCTION; Schema: app_private; Owner: -
@@ -8460,6 +8469,32 @@ CREATE FUNCTION app_private.local_repository_standing(p_event uuid, p_full_name 
 $$;
 
 --
+-- Name: local_team_ready(text); Type: FUNCTION; Schema: app_private; Owner: -
+--
+
+CREATE FUNCTION app_private.local_team_ready(p_full_name text) RETURNS void
+    LANGUAGE sql
+    SET search_path TO ''
+    AS $$
+  update app.team_repositories t set readiness = 'ready', updated_at = now()
+   where lower(t.full_name) = lower(p_full_name) and t.readiness = 'invited'
+     and exists (select 1 from app.roster_entries r where r.event_id = t.event_id and r.team_id = t.project_id and r.role = 'participant')
+     and not exists (
+       select 1 from app.roster_entries r
+        where r.event_id = t.event_id and r.team_id = t.project_id and r.role = 'participant'
+          and not exists (
+            select 1 from app_private.local_repository_access a join app.users u on u.id = a.user_id
+             where lower(a.full_name) = lower(t.full_name) and a.accepted_at is not null and a.permission = 'maintain'
+               and app_private.normalize_email(u.email) = app_private.normalize_email(r.email)))
+$$;
+
+--
+-- Name: FUNCTION local_team_ready(p_full_name text); Type: COMMENT; Schema: app_private; Owner: -
+--
+
+COMMENT ON FUNCTION app_private.local_team_ready(p_full_name text) IS 'Moves a team''s repository from invited to ready once every participant of the team accepted its invitation on the local code host.';
+
+--
 -- Name: local_webhook_targets(text); Type: FUNCTION; Schema: app_private; Owner: -
 --
 
@@ -8510,7 +8545,7 @@ CREATE FUNCTION app_private.login_code_expired(p_renew text) RETURNS jsonb
 -- Name: FUNCTION login_code_expired(p_renew text); Type: COMMENT; Schema: app_private; Owner: -
 --
 
-COMMENT ON FUNCTION app_private.login_code_expired(p_renew text) IS 'The verdict when there is no live code (never sent, expired or used up): the same answer whatever the reason.';
+COMMENT ON FUNCTION app_private.login_code_expired(p_renew text) IS 'The verdict on every refused emailed code (a wrong one, never sent, expired, used up, or an address with no account): the same answer whatever the reason.';
 
 --
 -- Name: login_code_for_session(text, bytea); Type: FUNCTION; Schema: app_private; Owner: -
@@ -8556,7 +8591,7 @@ $$;
 -- Name: FUNCTION login_code_miss(p_attempts_before integer, p_what text, p_renew text); Type: COMMENT; Schema: app_private; Owner: -
 --
 
-COMMENT ON FUNCTION app_private.login_code_miss(p_attempts_before integer, p_what text, p_renew text) IS 'The verdict on a wrong try of a code that had p_attempts_before wrong tries: invalid_code with attemptsLeft (0: the caller deletes the code). p_renew words the advice: request or ask for.';
+COMMENT ON FUNCTION app_private.login_code_miss(p_attempts_before integer, p_what text, p_renew text) IS 'The verdict on a wrong two-factor code at the hub, after the emailed code was right: invalid_code with attemptsLeft (0: the caller deletes the code). A wrong emailed code never gets it (login_code_expired). p_renew words the advice: request or ask for.';
 
 --
 -- Name: login_code_policy(); Type: FUNCTION; Schema: app_private; Owner: -
@@ -8610,7 +8645,6 @@ CREATE FUNCTION app_private.login_code_spend(p_email text, p_tool text, p_code_h
 declare
   u app.users;
   c app_private.login_codes;
-  verdict jsonb;
 begin
   select * into u from app.users x where app_private.normalize_email(x.email) = app_private.normalize_email(p_email);
   if u.id is not null then
@@ -8621,13 +8655,13 @@ begin
     return app_private.login_code_expired(p_renew);
   end if;
   if c.code_hash <> p_code_hash then
-    verdict := app_private.login_code_miss(c.attempts, 'Wrong code', p_renew);
-    if (verdict ->> 'attemptsLeft')::int = 0 then
+    if c.attempts + 1 >= (app_private.login_code_policy()).attempts then
       delete from app_private.login_codes x where x.id = c.id;
     else
       update app_private.login_codes x set attempts = x.attempts + 1 where x.id = c.id;
     end if;
-    return verdict;
+    -- Counted, but answered like an address with no code: attempts left would say the account exists.
+    return app_private.login_code_expired(p_renew);
   end if;
   delete from app_private.login_codes x where x.id = c.id;
   return jsonb_build_object('userId', u.id);
@@ -8638,7 +8672,7 @@ $$;
 -- Name: FUNCTION login_code_spend(p_email text, p_tool text, p_code_hash bytea, p_renew text); Type: COMMENT; Schema: app_private; Owner: -
 --
 
-COMMENT ON FUNCTION app_private.login_code_spend(p_email text, p_tool text, p_code_hash bytea, p_renew text) IS 'Spends the emailed code of (email, tool): { userId } when it is right and unexpired, else { error: invalid_code, message, attemptsLeft } after counting the attempt (three per code; an expired or exhausted code is deleted). p_renew words the advice: request or ask for.';
+COMMENT ON FUNCTION app_private.login_code_spend(p_email text, p_tool text, p_code_hash bytea, p_renew text) IS 'Spends the emailed code of (email, tool): { userId } when it is right and unexpired, else { error: invalid_code, message } after counting the attempt (three per code; an expired or exhausted code is deleted). A wrong code answers exactly like no code or no account (login_code_expired), so the answer never tells whether the address has an account. p_renew words the advice: request or ask for.';
 
 --
 -- Name: mail_audit(integer); Type: FUNCTION; Schema: app_private; Owner: -
@@ -11788,7 +11822,9 @@ begin
     return app_private.login_code_expired('request');
   end if;
   if c.code_hash <> p_code_hash then
-    return hub_private.login_code_strike(a.id, 'Wrong code');
+    -- Counted, but answered like an address with no code: attempts left would say the account exists.
+    perform hub_private.login_code_strike(a.id, 'Wrong code');
+    return app_private.login_code_expired('request');
   end if;
   return jsonb_build_object('accountId', a.id, 'twoFactor', a.two_factor_enabled,
     'totpSealed', (select s.totp_secret_sealed from hub_private.account_secrets s where s.account_id = a.id));
@@ -18415,10 +18451,10 @@ REVOKE ALL ON FUNCTION app_private.generation_run_json(r app_private.generation_
 REVOKE ALL ON FUNCTION app_private.github_installation_standing(p_event uuid, p_installation bigint) FROM PUBLIC;
 
 --
--- Name: FUNCTION has_signed_in(p_email text); Type: ACL; Schema: app_private; Owner: -
+-- Name: FUNCTION has_signed_in(p_email text, p_workspace uuid); Type: ACL; Schema: app_private; Owner: -
 --
 
-REVOKE ALL ON FUNCTION app_private.has_signed_in(p_email text) FROM PUBLIC;
+REVOKE ALL ON FUNCTION app_private.has_signed_in(p_email text, p_workspace uuid) FROM PUBLIC;
 
 --
 -- Name: FUNCTION health(p_interval_seconds integer); Type: ACL; Schema: app_private; Owner: -
@@ -18692,6 +18728,12 @@ REVOKE ALL ON FUNCTION app_private.local_repository_permission(p_full_name text,
 --
 
 REVOKE ALL ON FUNCTION app_private.local_repository_standing(p_event uuid, p_full_name text, p_on_disk boolean) FROM PUBLIC;
+
+--
+-- Name: FUNCTION local_team_ready(p_full_name text); Type: ACL; Schema: app_private; Owner: -
+--
+
+REVOKE ALL ON FUNCTION app_private.local_team_ready(p_full_name text) FROM PUBLIC;
 
 --
 -- Name: FUNCTION local_webhook_targets(p_full_name text); Type: ACL; Schema: app_private; Owner: -

@@ -55,7 +55,8 @@ export interface GenerationJob {
   lastError: string | null;
   skipReason: string | null;
   sha: string;
-  deck: { id: string; version: number } | null;
+  /** The deck the job made, with what happened to it since (review and release). */
+  deck: { id: string; version: number; review: 'pending' | 'approved' | 'rejected'; release: 'released' | 'superseded' | 'not released' } | null;
   log?: string;
 }
 
@@ -133,4 +134,9 @@ export interface Released {
   released: { kind: DeckKind; id: string; version: number; view: string | null }[];
   superseded: { kind: DeckKind; id: string; version: number }[];
   unchanged: { kind: DeckKind; id: string; version: number }[];
+}
+
+/** What became of a job's deck, in words for the CLIs and the TUI: its review, and its release once released or superseded. */
+export function deckFate(d: NonNullable<GenerationJob['deck']>): string {
+  return d.review === 'pending' ? 'awaiting review' : d.release === 'not released' ? d.review : `${d.review}, ${d.release}`;
 }

@@ -2,7 +2,7 @@
 // last error or deck version), Enter on a job shows its private log.
 import { Box, Text, useInput } from 'ink';
 import { useState } from 'react';
-import type { GenerationJob, GenerationRunDetail, GenerationRuns, GenerationRun } from '../../core/wire/decks.ts';
+import { deckFate, type GenerationJob, type GenerationRunDetail, type GenerationRuns, type GenerationRun } from '../../core/wire/decks.ts';
 import { clip } from '../format.ts';
 import { useList, windowOf } from '../hooks/use-list.ts';
 import { useResource } from '../hooks/use-resource.ts';
@@ -13,7 +13,7 @@ export const runLine = (r: GenerationRun) =>
   `${r.id.slice(0, 8)} rev ${r.revision} ${r.status.padEnd(7)} ${r.createdAt.slice(0, 19)}Z  pending ${r.counts.pending} running ${r.counts.running} review ${r.counts.review} failed ${r.counts.failed} skipped ${r.counts.skipped}`;
 
 export const jobLine = (j: GenerationJob) =>
-  `${j.team.name.padEnd(16)} ${j.kind.padEnd(9)} ${j.status.padEnd(7)} attempts ${j.attempts} ${j.status === 'failed' || j.lastError ? `error: ${j.lastError ?? '-'}` : j.deck ? `deck v${j.deck.version}` : j.skipReason ?? ''}`;
+  `${j.team.name.padEnd(16)} ${j.kind.padEnd(9)} ${j.status.padEnd(7)} attempts ${j.attempts} ${j.status === 'failed' || j.lastError ? `error: ${j.lastError ?? '-'}` : j.deck ? `deck v${j.deck.version} ${deckFate(j.deck)}` : j.skipReason ?? ''}`;
 
 function Jobs({ runId, active, height, width, back }: { runId: string; active: boolean; height: number; width: number; back: () => void }) {
   const { theme } = useTui();

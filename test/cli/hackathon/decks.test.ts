@@ -97,11 +97,11 @@ test.serial('decks run [--log], admin generation-status, run_not_found', async (
   t.regex(lines[0]!, new RegExp(`^Run ${runId} \\(revision 1\\) done, started \\S+: 0 pending, 0 running, 4 review, 0 failed, 0 skipped$`));
   t.regex(lines[1]!, /^TEAM +KIND +STATUS +ATTEMPTS +LAST ERROR OR DECK$/);
   t.deepEqual(lines.slice(2).map((l) => l.replace(/\(.*\)/, '(id)').split(/ {2,}/)), [
-    ['Blank', 'jury', 'review', '1', 'deck v1 (id)'], ['Blank', 'community', 'review', '1', 'deck v1 (id)'],
-    ['Rocket', 'jury', 'review', '1', 'deck v1 (id)'], ['Rocket', 'community', 'review', '1', 'deck v1 (id)'],
+    ['Blank', 'jury', 'review', '1', 'deck v1 (id): awaiting review'], ['Blank', 'community', 'review', '1', 'deck v1 (id): awaiting review'],
+    ['Rocket', 'jury', 'review', '1', 'deck v1 (id): awaiting review'], ['Rocket', 'community', 'review', '1', 'deck v1 (id): awaiting review'],
   ]);
   const logged = await run(['decks', 'run', runId, '--log']);
-  t.regex(logged.stdout, /Rocket +jury +review +1 +deck v1 \(\S+\)\n {4}\S+ attempt 1 started\n {4}\S+ evidence submission-[0-9a-f]{12}\.tar\.gz verified/);
+  t.regex(logged.stdout, /Rocket +jury +review +1 +deck v1 \(\S+\): awaiting review\n {4}\S+ attempt 1 started\n {4}\S+ evidence submission-[0-9a-f]{12}\.tar\.gz verified/);
   const alias = await run(['admin', 'generation-status', '--run', runId, '--log']);
   t.is(alias.stdout, logged.stdout, 'the admin alias prints the same');
   const missing = await run(['decks', 'run', '00000000-0000-4000-8000-000000000000']);
@@ -159,6 +159,11 @@ test.serial('decks release: not_approved while a kind awaits review; then releas
   t.regex(r.stdout, /^Released jury v1 of Rocket: http:\/\/\S+\/v\/\S+\/\nReleased community v1 of Rocket: http:\/\/\S+\/v\/\S+\/\n$/);
   const g = await run(['decks', 'gallery']);
   t.regex(g.stdout, new RegExp(`^Blank jury: review community: review\nRocket jury: released v1 community: released v1\n  jury: http://\\S+/v/\\S+/\n  community: http://\\S+/v/\\S+/\nNext: hackathon decks review ${blankJury} --approve\\|--reject \\(Blank\\)\n$`));
+  // The run's jobs say what became of their decks: approved and released, not "review" for ever.
+  const jobs = (await run(['decks', 'run', runId])).stdout;
+  t.regex(jobs, /^Rocket +jury +review +1 +deck v1 \(\S+\): approved, released$/m);
+  t.regex(jobs, /^Rocket +community +review +1 +deck v1 \(\S+\): approved, released$/m);
+  t.regex(jobs, /^Blank +jury +review +1 +deck v1 \(\S+\): awaiting review$/m);
   const asPart = await run(['decks', 'gallery'], ev.participant);
   t.regex(asPart.stdout, /^Blank jury: pending community: pending\nRocket jury: released v1 community: released v1\n  jury: http:\/\/\S+\n  community: http:\/\/\S+\nNext: decks not released yet show as pending; an organizer releases them\n$/);
   const asJury = await run(['decks', 'gallery'], ev.jury);

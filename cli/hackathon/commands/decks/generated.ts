@@ -1,6 +1,6 @@
 // What the generated-deck commands share: their wire paths, resolving a project (id or team
 // name through the gallery), and the human forms of runs, jobs and decks.
-import type { GeneratedDeck, GenerationJob, GenerationRun, Gallery, GalleryKind } from '../../../../core/wire/decks.ts';
+import { deckFate, type GeneratedDeck, type GenerationJob, type GenerationRun, type Gallery, type GalleryKind } from '../../../../core/wire/decks.ts';
 import { CliError, EXIT } from '../../../lib/errors.ts';
 import { table } from '../../../lib/table.ts';
 import type { Context } from '../../context.ts';
@@ -35,7 +35,7 @@ export function printRunDetail(ctx: Context, run: GenerationRun, jobs: Generatio
     return;
   }
   const result = (j: GenerationJob) =>
-    j.deck ? `deck v${j.deck.version} (${j.deck.id})` : j.status === 'skipped' ? (j.skipReason ?? '-') : j.lastError ? `last error: ${j.lastError}` : '-';
+    j.deck ? `deck v${j.deck.version} (${j.deck.id}): ${deckFate(j.deck)}` : j.status === 'skipped' ? (j.skipReason ?? '-') : j.lastError ? `last error: ${j.lastError}` : '-';
   const rows = jobs.map((j) => [j.team.name, j.kind, ctx.paint.state(j.status), String(j.attempts), result(j)]);
   const lines = table(['TEAM', 'KIND', 'STATUS', 'ATTEMPTS', 'LAST ERROR OR DECK'], rows, { paint: ctx.paint });
   ctx.out(lines[0]!);

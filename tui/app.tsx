@@ -2,7 +2,7 @@
 // live stream. Tabs or 1-6 switch screens, `?` shows the keys, `q` quits; each action waits
 // for a `y`. The layout fits 80x24; the error boundary keeps a failing screen from taking
 // the dashboard down.
-import { Box, render, useApp, useInput, useStdout, type Instance } from 'ink';
+import { Box, render, useApp, useInput, type Instance } from 'ink';
 import { useEffect, useMemo, useState, type ComponentType } from 'react';
 import { Confirm } from './components/Confirm.tsx';
 import { ErrorBoundary } from './components/ErrorBoundary.tsx';
@@ -10,6 +10,7 @@ import { HelpOverlay } from './components/HelpOverlay.tsx';
 import { StatusBar } from './components/StatusBar.tsx';
 import { Tabs } from './components/Tabs.tsx';
 import { makeTheme } from './format.ts';
+import { useTerminalSize } from './hooks/use-terminal-size.ts';
 import { LiveBus, ServerClock, TuiContext, useTui, type TuiContextValue } from './hooks/use-tui.ts';
 import { HelpFeed } from './screens/HelpFeed.tsx';
 import { Overview } from './screens/Overview.tsx';
@@ -44,15 +45,14 @@ export interface AppOptions {
 
 function Shell({ columns, rows }: { columns?: number; rows?: number }) {
   const { exit } = useApp();
-  const { stdout } = useStdout();
   const ctx = useTui();
   const [screen, setScreen] = useState(0);
   const [help, setHelp] = useState(false);
   const [pending, setPending] = useState<Action | null>(null);
   const [message, setMessage] = useState<string | null>(null);
-  const tty = stdout as NodeJS.WriteStream;
-  const width = Math.max(40, (tty.columns || columns || 80) - 1);
-  const height = Math.max(10, tty.rows || rows || 24);
+  const size = useTerminalSize({ columns, rows });
+  const width = Math.max(40, size.columns - 1);
+  const height = Math.max(10, size.rows);
 
   useInput(
     (input, key) => {
@@ -82,15 +82,15 @@ function Shell({ columns, rows }: { columns?: number; rows?: number }) {
     <Box flexDirection="column" width={width}>
       <Tabs names={SCREENS.map(([n]) => n)} current={screen} />
       <Box flexDirection="column" height={body} overflow="hidden">
-        {help ? (
-          <HelpOverlay />
-        ) : pending ? (
-          <Confirm question={pending.question} onAnswer={answer} />
-        ) : (
+        {help ? <HelpOverlay /> : pending ? <Confirm question={pending.question} onAnswer={answer} /> : null}
+        {/* The screen stays mounted under the help and a question: an action's run() reloads
+            the screen's own reads (the vote read "open" for 10 s after `c y` when a fresh
+            mount had read it before the close landed). */}
+        <Box flexDirection="column" display={help || pending ? 'none' : 'flex'}>
           <ErrorBoundary label={name}>
             <Screen key={name} active={!help && !pending} height={body} width={width} act={(a) => setPending(a)} />
           </ErrorBoundary>
-        )}
+        </Box>
       </Box>
       <StatusBar message={message} width={width} />
     </Box>

@@ -120,6 +120,13 @@ test.serial('the built dashboard in tmux: receipts live, coverage moves with a C
   // Fits the pane: no line wider than 80 columns.
   for (const line of r2.split('\n')) t.true(line.length <= 80, line);
 
+  // 4. The terminal grows to 120x40 and shrinks back to 80x24: the dashboard redraws at each size, never blank.
+  tmux('resize-window', '-t', SESSION, '-x', '120', '-y', '40');
+  await screen('drawn at 120x40', (p) => p.split('\n').length >= 39 && p.includes('Receipts (') && p.includes('Red 222222222222 accepted'));
+  tmux('resize-window', '-t', SESSION, '-x', '80', '-y', '24');
+  const small = await screen('drawn again at 80x24', (p) => p.includes('Receipts (') && p.includes('Red 222222222222 accepted') && p.includes('Overview'));
+  for (const line of small.split('\n')) t.true(line.length <= 80, line);
+
   keys('q');
   await until('the dashboard to quit', async () => !alive(), 15_000);
 });

@@ -25,7 +25,9 @@ test.serial('Vote: open after y, coverage moves live with each ballot, close, ca
   const draft = await fx.call('owner', 'app.community_eligibility()');
   await fx.call('owner', 'app.lock_vote_eligibility($1)', [JSON.stringify({ confirmedProjects: draft.candidates.map((c: { projectId: string }) => c.projectId) })]);
   await fx.at(SCHEDULE.voteOpens + 0.25);
-  const d = dashboard(s.url, owner);
+  // No timed refresh: what the screen shows after o, c and k comes from the action's own reload
+  // (the screen stays mounted under the question), not from a refresh 10 s later.
+  const d = dashboard(s.url, owner, { refreshMs: 3_600_000 });
   try {
     await d.until('live', (f) => f.includes('● live'));
     await d.press('5');

@@ -13,7 +13,7 @@ import { decodeCookieValue, sessionSigner } from './auth/session.ts';
 import { AppError, MAX_PARAM_LENGTH, toAppError } from './errors.ts';
 import type { ApiDeps, RouteEntry } from './deps.ts';
 import type { Config } from '../core/config.ts';
-import { SECURITY_HEADERS, type FastAnswer, type FastRoute } from './fast-answer.ts';
+import { securityHeaders, type FastAnswer, type FastRoute } from './fast-answer.ts';
 import { boundIntegers, refuseHostile, strictJsonParser } from './input-guard.ts';
 import { mountGraphql } from './graphql.ts';
 import { lazyChildLogger } from './request-log.ts';
@@ -248,8 +248,9 @@ export async function buildApi(deps: ApiDeps, surface: 'full' | 'ops' | 'hub' = 
     reply.status(404).send(new AppError('not_found', `No route ${req.method} ${req.url.split('?')[0]}`).toJSON()),
   );
 
+  const security = securityHeaders(config.publicUrl);
   app.addHook('onSend', (_req, reply, payload, done) => {
-    reply.headers(SECURITY_HEADERS); // the same list fast answers carry (api/fast-answer.ts)
+    reply.headers(security); // the same list fast answers carry (api/fast-answer.ts)
     done(null, payload);
   });
 

@@ -8,7 +8,18 @@
 import type http from 'node:http';
 
 /** The headers every answer carries: fast answers have them built in, onSend adds them to fastify's. */
-export const SECURITY_HEADERS: Readonly<Record<string, string>> = { 'x-content-type-options': 'nosniff', 'referrer-policy': 'no-referrer' };
+export const SECURITY_HEADERS: Readonly<Record<string, string>> = Object.freeze({ 'x-content-type-options': 'nosniff', 'referrer-policy': 'no-referrer' });
+
+/**
+ * This instance's list: with an https PUBLIC_URL also Strict-Transport-Security (a year; not
+ * includeSubDomains, the instance does not speak for its parent domain's other hosts), so a
+ * browser that reached it once over https never sends a cookie over plain http again.
+ * Computed once at boot.
+ */
+export function securityHeaders(publicUrl: string): Readonly<Record<string, string>> {
+  if (!publicUrl.startsWith('https://')) return SECURITY_HEADERS;
+  return Object.freeze({ ...SECURITY_HEADERS, 'strict-transport-security': 'max-age=31536000' });
+}
 
 export interface FastAnswer {
   readonly status: number;
@@ -24,9 +35,9 @@ export interface FastAnswer {
 export type FastRoute = (req: http.IncomingMessage) => FastAnswer | null;
 
 /** An answer ready to write as often as needed (a 304 carries the headers but no body). */
-export function fastAnswer(status: number, headers: Record<string, string>, body: Buffer | string | null, route: string): FastAnswer {
+export function fastAnswer(status: number, headers: Record<string, string>, body: Buffer | string | null, route: string, security = SECURITY_HEADERS): FastAnswer {
   const sent = status === 304 ? null : body;
-  const all: Record<string, string> = { ...headers, ...SECURITY_HEADERS };
+  const all: Record<string, string> = { ...headers, ...security };
   if (sent !== null) all['content-length'] = String(typeof sent === 'string' ? Buffer.byteLength(sent) : sent.length);
   return Object.freeze({ status, headers: Object.freeze(all), head: Object.freeze(Object.entries(all).flat()), body: sent, route });
 }

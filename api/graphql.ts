@@ -10,6 +10,7 @@ import { grafserv } from 'postgraphile/grafserv/fastify/v5';
 import { PostGraphileAmberPreset } from 'postgraphile/presets/amber';
 import { callerSettings } from '../core/db/pool.ts';
 import { fromPgError } from './errors.ts';
+import { GraphqlLimitsPlugin } from './graphql-limits.ts';
 import type { ApiDeps } from './deps.ts';
 
 /**
@@ -26,6 +27,7 @@ function maskError(error: GraphQLError): GraphQLError {
 export async function mountGraphql(app: FastifyInstance, { pool }: ApiDeps): Promise<{ release(): Promise<void> }> {
   const preset: GraphileConfig.Preset = {
     extends: [PostGraphileAmberPreset],
+    plugins: [GraphqlLimitsPlugin], // aliases, depth and fields per operation (api/graphql-limits.ts)
     pgServices: [
       makePgService({
         pool,

@@ -12,7 +12,8 @@ import { recordKeyScopes } from './auth/allowlist.ts';
 import { decodeCookieValue, sessionSigner } from './auth/session.ts';
 import { AppError, MAX_PARAM_LENGTH, toAppError } from './errors.ts';
 import type { ApiDeps, RouteEntry } from './deps.ts';
-import { SECURITY_HEADERS, type FastAnswer, type FastRoute } from './fast-answer.ts';
+import type { Config } from '../core/config.ts';
+import { securityHeaders, type FastAnswer, type FastRoute } from './fast-answer.ts';
 import { boundIntegers, refuseHostile, strictJsonParser } from './input-guard.ts';
 import { mountGraphql } from './graphql.ts';
 import { lazyChildLogger } from './request-log.ts';
@@ -73,6 +74,17 @@ export function clientError(err: NodeJS.ErrnoException, socket: import('node:str
 }
 
 /**
+ * TRUST_PROXY as fastify takes it. A hop count becomes proxy-addr's hop function (the socket
+ * and the n-1 entries nearest it are proxies; the next entry is the client): fastify 5 reads
+ * a bare number as "trust nothing", which would put every client behind the proxy in one
+ * sign-in bucket. Addresses and CIDRs go as they are.
+ */
+export function proxyTrust(tp: Config['trustProxy']): false | string[] | ((address: string, hop: number) => boolean) {
+  if (typeof tp !== 'number') return tp;
+  return (_address, hop) => hop < tp;
+}
+
+/**
  * `full` serves everything; `ops` (worker replicas) serves only discovery, health and metrics;
  * `hub` (SERVICE_ROLE=hub) serves the hub's routes, health and metrics.
  */
@@ -99,7 +111,7 @@ export async function buildApi(deps: ApiDeps, surface: 'full' | 'ops' | 'hub' = 
     childLoggerFactory: (logger, bindings, options) => lazyChildLogger(logger, bindings, options),
     logController: new LogController({ disableRequestLogging: true }), // one line per request, from onResponse
     bodyLimit: 1024 * 1024,
-    trustProxy: config.trustProxy,
+    trustProxy: proxyTrust(config.trustProxy),
     genReqId: () => crypto.randomUUID(),
     requestIdHeader: false,
     ajv: { customOptions: { removeAdditional: false } }, // unknown fields are refused by name, not silently dropped
@@ -236,8 +248,9 @@ export async function buildApi(deps: ApiDeps, surface: 'full' | 'ops' | 'hub' = 
     reply.status(404).send(new AppError('not_found', `No route ${req.method} ${req.url.split('?')[0]}`).toJSON()),
   );
 
+  const security = securityHeaders(config.publicUrl);
   app.addHook('onSend', (_req, reply, payload, done) => {
-    reply.headers(SECURITY_HEADERS); // the same list fast answers carry (api/fast-answer.ts)
+    reply.headers(security); // the same list fast answers carry (api/fast-answer.ts)
     done(null, payload);
   });
 

@@ -7,6 +7,7 @@
 import { createPrivateKey, randomBytes, type KeyObject } from 'node:crypto';
 import type { GithubSettings } from './codehost/github.ts';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { isIP } from 'node:net';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import * as z from 'zod';
@@ -24,7 +25,7 @@ export interface Config {
   publicUrl: string; // how people reach this instance (links in mails, setup link)
   authSecret: string;
   serviceRole: ServiceRole;
-  trustProxy: boolean; // TRUST_PROXY=1: behind a reverse proxy, the client IP comes from X-Forwarded-For
+  trustProxy: TrustProxy; // TRUST_PROXY: which X-Forwarded-For hops are ours (false: none, the socket's address is the client)
   emailDriver: EmailDriver;
   smtpUrl: string | null;
   resendApiKey: string | null;
@@ -78,6 +79,13 @@ export interface S3Settings {
   prefix: string; // key prefix inside the bucket
 }
 
+/**
+ * The proxies in front, as fastify's `trustProxy` takes them: a hop count (1: one proxy
+ * whose own entry, the right-most of X-Forwarded-For, names the client) or the proxies'
+ * addresses and CIDRs. Never `true`: that trusts the left-most entry, which the client writes.
+ */
+export type TrustProxy = false | number | string[];
+
 export type StorageSettings = { driver: 'local' } | ({ driver: 's3' } & S3Settings);
 
 export class ConfigError extends Error {}
@@ -122,6 +130,42 @@ const deckLinkHosts = optional(
     .pipe(z.array(z.string().regex(/^[a-z0-9.-]+(:\d{1,5})?$/, { error: (i) => `ALLOWED_DECK_LINK_HOSTS: "${i.input}" is not a host or host:port` }))),
 );
 
+/** Proxy names proxy-addr (fastify's trustProxy) knows, besides addresses and CIDRs. */
+const PROXY_NAMES = new Set(['loopback', 'linklocal', 'uniquelocal']);
+
+/** One TRUST_PROXY entry: an IPv4/IPv6 address, with an optional /prefix, or a proxy-addr name. */
+function proxyEntry(entry: string): boolean {
+  if (PROXY_NAMES.has(entry)) return true;
+  const [addr, prefix, more] = entry.split('/');
+  const family = isIP(addr!);
+  if (!family || more !== undefined) return false;
+  return prefix === undefined || (/^\d{1,3}$/.test(prefix) && Number(prefix) <= (family === 4 ? 32 : 128));
+}
+
+/**
+ * TRUST_PROXY: unset/0/false: no proxy; a hop count (1 = one proxy in front); or a comma list
+ * of the proxies' addresses/CIDRs. `true` is refused: trusting every hop lets a client choose
+ * its own address (the login wall's bucket) by writing X-Forwarded-For.
+ */
+const trustProxy = optional(
+  z.string().transform((raw, ctx): TrustProxy => {
+    const v = raw.trim().toLowerCase();
+    if (v === '0' || v === 'false' || v === 'no') return false;
+    if (/^\d+$/.test(v)) {
+      if (Number(v) <= 32) return Number(v);
+    } else if (v === 'true' || v === 'yes') {
+      ctx.addIssue({ code: 'custom', message: `TRUST_PROXY=${raw} would trust every X-Forwarded-For entry, which the client writes: give the number of proxies in front (1) or their addresses`, input: raw });
+      return z.NEVER;
+    } else {
+      const entries = v.split(',').map((e) => e.trim()).filter(Boolean);
+      const bad = entries.filter((e) => !proxyEntry(e));
+      if (entries.length > 0 && bad.length === 0) return entries;
+    }
+    ctx.addIssue({ code: 'custom', message: `TRUST_PROXY must be a hop count (1 = one proxy in front, at most 32) or a comma-separated list of the proxies' addresses or CIDRs, got "${raw}"`, input: raw });
+    return z.NEVER;
+  }),
+);
+
 export const ENV_SHAPE = {
   HOST: text(),
   PORT: whole('PORT', 8080, 0, 65535),
@@ -132,7 +176,7 @@ export const ENV_SHAPE = {
   AUTH_SECRET: optional(z.string().min(32, { error: 'AUTH_SECRET must be at least 32 characters' })),
   NODE_ENV: text(),
   SERVICE_ROLE: oneOf('SERVICE_ROLE', ['all', 'api', 'worker', 'hub'], 'all'),
-  TRUST_PROXY: text(),
+  TRUST_PROXY: trustProxy,
   EMAIL_DRIVER: oneOf('EMAIL_DRIVER', ['outbox', 'smtp', 'resend', 'brevo', 'none'], 'outbox'),
   SMTP_URL: text(),
   RESEND_API_KEY: text(),
@@ -264,7 +308,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     publicUrl: trimSlash(e.PUBLIC_URL ?? defaultPublicUrl(host, e.PORT)),
     authSecret,
     serviceRole: e.SERVICE_ROLE,
-    trustProxy: e.TRUST_PROXY === '1',
+    trustProxy: e.TRUST_PROXY ?? false,
     emailDriver: e.EMAIL_DRIVER === 'none' ? null : e.EMAIL_DRIVER,
     smtpUrl: e.SMTP_URL ?? null,
     resendApiKey: e.RESEND_API_KEY ?? null,

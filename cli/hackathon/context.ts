@@ -9,6 +9,7 @@ import { readStdinLineOnce } from '../lib/io.ts';
 import { knownZone } from '../lib/time.ts';
 import type { WireClient } from '../lib/wire.ts';
 import { chooseProfile, CLOUD, ProfileStore, type ProfileChoice } from './profiles.ts';
+import { normalizeUrl } from '../lib/url.ts';
 
 import { VERSION } from './version.ts';
 import { UUID_RE } from '../../core/ids.ts';
@@ -101,17 +102,26 @@ export class Context extends BaseContext<GlobalFlags> {
   }
 
   /**
-   * Key sources, first that answers: --api-key, --api-key-stdin, EVENT_API_KEY, the profile's
-   * key, its cached hub key for this instance, then (cloud instances only, `exchange`) one
-   * exchange of the stored hub login.
+   * The instance an EVENT_API_KEY belongs to: the one EVENT_URL names, else the active
+   * profile's (where every command sends it when no --api-url or --profile says otherwise).
    */
-  async credential(opts: { exchange: boolean } = { exchange: true }): Promise<Credential | null> {
+  environmentKeyInstance(): string {
+    const url = this.io.env.EVENT_URL;
+    return url ? normalizeUrl(url, 'EVENT_URL') : this.store.urlOf(this.store.active);
+  }
+
+  /**
+   * Key sources, first that answers: --api-key, --api-key-stdin, EVENT_API_KEY (unless
+   * `environment` is false), the profile's key, its cached hub key for this instance, then
+   * (cloud instances only, `exchange`) one exchange of the stored hub login.
+   */
+  async credential(opts: { exchange: boolean; environment?: boolean } = { exchange: true }): Promise<Credential | null> {
     if (this.credentialCache) return this.credentialCache;
     let c: Credential | null = null;
     if (this.flags.apiKey && this.flags.apiKeyStdin) throw new CliError('--api-key and --api-key-stdin conflict', EXIT.rejected, 'invalid_input');
     if (this.flags.apiKey) c = { key: this.flags.apiKey, source: '--api-key' };
     else if (this.flags.apiKeyStdin) c = { key: (await readStdinLineOnce(this.io, '--api-key-stdin')).trim(), source: '--api-key-stdin' };
-    else if (this.io.env.EVENT_API_KEY) c = { key: this.io.env.EVENT_API_KEY, source: 'EVENT_API_KEY' };
+    else if (this.io.env.EVENT_API_KEY && opts.environment !== false) c = { key: this.io.env.EVENT_API_KEY, source: 'EVENT_API_KEY' };
     else {
       const p = this.store.get(this.profile().name);
       if (p?.apiKey) c = { key: p.apiKey, source: 'profile' };

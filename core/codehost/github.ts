@@ -237,9 +237,12 @@ export class GithubCodeHost implements CodeHost {
     const dir = await mkdtemp(path.join(os.tmpdir(), 'podium-fetch-'));
     try {
       await git(['init', '--quiet', '--bare', dir]);
-      // The token travels in a header given on the command line of this one git run, never in a URL or a config file.
+      // The token travels as a header set through this one git run's environment (git's
+      // GIT_CONFIG_COUNT/KEY/VALUE, git >= 2.31): never in a URL, a config file or the argv,
+      // which every user of the machine reads in `ps`; /proc/<pid>/environ is the owner's only.
       const auth = `Authorization: Basic ${Buffer.from(`x-access-token:${token}`).toString('base64')}`;
-      await git(['-c', `http.extraHeader=${auth}`, 'fetch', '--quiet', '--depth=1', `${this.s.gitUrl}/${fullName}.git`, sha], { cwd: dir });
+      const env = { GIT_CONFIG_COUNT: '1', GIT_CONFIG_KEY_0: 'http.extraHeader', GIT_CONFIG_VALUE_0: auth };
+      await git(['fetch', '--quiet', '--depth=1', `${this.s.gitUrl}/${fullName}.git`, sha], { cwd: dir, env });
       await git(['archive', '--format=tar.gz', '-o', outFile, sha], { cwd: dir });
     } finally {
       await rm(dir, { recursive: true, force: true });

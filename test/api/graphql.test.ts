@@ -1,6 +1,7 @@
 // GraphQL is authenticated exactly like REST, and row-level security decides what each
 // caller sees: two workspaces stay apart over GraphQL as over SQL.
 import test from 'ava';
+import { getIntrospectionQuery } from 'postgraphile/graphql';
 import { http } from '../helpers/http.ts';
 import * as seed from '../helpers/seed.ts';
 import { startTestServer, type TestServer } from '../helpers/server.ts';
@@ -47,4 +48,39 @@ test('private schema is not exposed', async (t) => {
   const names: string[] = r.body.data.__schema.queryType.fields.map((f: { name: string }) => f.name);
   t.false(names.some((n) => /apiKey(?!s$)|session|loginCode|userSecret/i.test(n) && !/myApiKey/i.test(n)), names.join(','));
   t.true(names.includes('allMyApiKeys'));
+});
+
+test('a request with 500 aliases is refused before it runs: 400, the GraphQL error shape, the limit named', async (t) => {
+  const many = `{ ${Array.from({ length: 500 }, (_, i) => `u${i}: allUsers { nodes { email } }`).join(' ')} }`;
+  const r = await gql(keyA, many);
+  t.is(r.status, 400, r.text.slice(0, 300));
+  t.is(r.body.data, undefined, 'nothing ran');
+  t.is(r.body.errors.length, 1);
+  t.regex(r.body.errors[0].message, /^This request asks for too much: more than 50 aliased fields in one operation\. Split it into several requests\.$/);
+  // A client that accepts only application/json gets GraphQL over HTTP's legacy 200, the same errors and no data.
+  const legacy = await http(s.url, 'POST', '/graphql', { key: keyA, body: { query: many }, headers: { accept: 'application/json' } });
+  t.is(legacy.status, 200);
+  t.is(legacy.body.data, undefined);
+  t.regex(legacy.body.errors[0].message, /more than 50 aliased fields/);
+  // A fragment counts where it is spread: 30 aliases spread twice is 60.
+  const spread = `{ a: allWorkspaces { nodes { ...F } } b: allWorkspaces { nodes { ...F } } } fragment F on Workspace { ${Array.from({ length: 30 }, (_, i) => `n${i}: name`).join(' ')} }`;
+  const s2 = await gql(keyA, spread);
+  t.is(s2.status, 400, s2.text.slice(0, 300));
+  t.regex(s2.body.errors[0].message, /more than 50 aliased fields/);
+});
+
+test('nesting past the depth limit is refused; a normal query, 50 aliases and the full introspection query are fine', async (t) => {
+  let deep = 'email';
+  for (let i = 0; i < 16; i++) deep = `x${i} { ${deep} }`;
+  const r = await gql(keyA, `{ ${deep} }`);
+  t.is(r.status, 400);
+  t.true(r.body.errors.some((e: { message: string }) => /fields nested more than 15 levels deep/.test(e.message)), r.text.slice(0, 500));
+  const fifty = await gql(keyA, `{ ${Array.from({ length: 50 }, (_, i) => `u${i}: allWorkspaces { nodes { name } }`).join(' ')} }`);
+  t.is(fifty.status, 200, fifty.text.slice(0, 300));
+  t.deepEqual(fifty.body.data.u49.nodes, [{ name: 'Alpha' }]);
+  const normal = await gql(keyA);
+  t.is(normal.status, 200);
+  const introspection = await gql(keyA, getIntrospectionQuery());
+  t.is(introspection.status, 200, introspection.text.slice(0, 300));
+  t.truthy(introspection.body.data.__schema.queryType);
 });

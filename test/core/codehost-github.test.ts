@@ -13,7 +13,8 @@ import { GithubCodeHost } from '../../core/codehost/github.ts';
 import type { CodeHostError } from '../../core/codehost/types.ts';
 import { loadConfig } from '../../core/config.ts';
 import { git, tempDir } from '../helpers/codehost.ts';
-import { privateKey, startGithubStandin, type GithubStandin } from '../helpers/github-standin.ts';
+import { privateKey, startGithubStandin, TOKEN, type GithubStandin } from '../helpers/github-standin.ts';
+import { gitSpawner } from '../../core/codehost/git.ts';
 
 let sd: GithubStandin;
 let log: string[];
@@ -73,7 +74,21 @@ test.serial('repositories from the template, invitations, standing and a capture
 
   log.length = 0;
   const out = path.join(tempDir(), 'a.tar.gz');
-  await gh.archive('acme/template', templateSha, out);
+  // Every git the capture starts, as the spawner is asked to run it (the real git still runs).
+  const spawned: string[][] = [];
+  const spawn = gitSpawner.spawn;
+  gitSpawner.spawn = function (command, args, options) {
+    spawned.push([command, ...args]);
+    return spawn.call(this, command, args, options);
+  };
+  try {
+    await gh.archive('acme/template', templateSha, out);
+  } finally {
+    gitSpawner.spawn = spawn;
+  }
+  t.true(spawned.some((argv) => argv.includes('fetch')), 'the capture fetched through git');
+  const basic = Buffer.from(`x-access-token:${TOKEN}`).toString('base64');
+  t.deepEqual(spawned.filter((argv) => argv.some((a) => a.includes(TOKEN) || a.includes(basic))), [], 'no git argv holds the installation token (ps shows argv to everyone)');
   const expected = path.join(tempDir(), 'b.tar.gz');
   await git(gitRoot, ['--git-dir', path.join(gitRoot, 'acme', 'template.git'), 'archive', '--format=tar.gz', '-o', expected, templateSha]);
   t.true(readFileSync(out).equals(readFileSync(expected)), 'git archive of exactly that sha');

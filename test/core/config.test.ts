@@ -60,3 +60,15 @@ test('docs/OPERATIONS.md names every variable the configuration reads', (t) => {
   t.true(names.length > 40, `${names.length} variables`);
   t.deepEqual(names.filter((n) => !documented.has(n)), [], 'variables docs/OPERATIONS.md does not name in a code span');
 });
+
+test('TRUST_PROXY: a hop count or the proxies\' addresses, never every hop', (t) => {
+  t.false(loadConfig(base).trustProxy, 'unset: no proxy');
+  t.false(loadConfig({ ...base, TRUST_PROXY: '0' }).trustProxy);
+  t.is(loadConfig({ ...base, TRUST_PROXY: '1' }).trustProxy, 1, '1 keeps meaning one proxy in front');
+  t.is(loadConfig({ ...base, TRUST_PROXY: '2' }).trustProxy, 2);
+  t.deepEqual(loadConfig({ ...base, TRUST_PROXY: '10.0.0.0/8, 127.0.0.1,::1, fd00::/8,loopback' }).trustProxy, ['10.0.0.0/8', '127.0.0.1', '::1', 'fd00::/8', 'loopback']);
+  t.throws(() => loadConfig({ ...base, TRUST_PROXY: 'true' }), { instanceOf: ConfigError, message: /TRUST_PROXY=true would trust every X-Forwarded-For entry/ });
+  t.throws(() => loadConfig({ ...base, TRUST_PROXY: 'proxy.internal' }), { message: /TRUST_PROXY must be a hop count .* got "proxy.internal"/ });
+  t.throws(() => loadConfig({ ...base, TRUST_PROXY: '10.0.0.0/33' }), { message: /TRUST_PROXY must be a hop count/ });
+  t.throws(() => loadConfig({ ...base, TRUST_PROXY: '99' }), { message: /at most 32/ });
+});

@@ -3,12 +3,12 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { authenticate, callerOf, type Identity } from '../../auth/caller.ts';
 import { AppError } from '../../errors.ts';
+import { localPath } from '../../local-path.ts';
 import type { ApiDeps } from '../../deps.ts';
 
-/** Only local paths are followed after sign-in (no `//host`, no scheme, no backslashes). */
+/** Only local paths are followed after sign-in (api/local-path.ts), ready for a Location header; anything else is /decks. */
 export function safeNext(next: unknown): string {
-  if (typeof next !== 'string' || !next.startsWith('/') || next.startsWith('//') || /[\\\u0000-\u001f]/.test(next) || next.length > 500) return '/decks';
-  return next;
+  return localPath(next) ?? '/decks';
 }
 
 /** The session's identity (and caller set on the request), or null. Keys are not for pages. */

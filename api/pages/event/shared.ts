@@ -252,11 +252,13 @@ export function formAction<P>(deps: ApiDeps, app: FastifyInstance, path: string,
     const identity = await pageIdentity(req, deps);
     if (!identity) return toSignin(req, reply);
     const body = (req.body && typeof req.body === 'object' ? req.body : {}) as Record<string, string>;
+    // Where to go is settled before the action runs: nothing done may be followed by a failure to answer.
+    const back = safeNext(typeof body.back === 'string' && body.back.startsWith('/event') ? body.back : '/event');
     try {
       await asCaller(req, deps.pool, (c) => act(c, req.params as P, body));
     } catch (err) {
       return eventProblem(reply, err, identity);
     }
-    return reply.redirect(safeNext(typeof body.back === 'string' && body.back.startsWith('/event') ? body.back : '/event'), 303);
+    return reply.redirect(back, 303);
   });
 }

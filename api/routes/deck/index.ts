@@ -3,7 +3,7 @@
 import type { FastifyInstance } from 'fastify';
 import { createBlobStore } from '../../../core/storage/index.ts';
 import type { ApiDeps } from '../../deps.ts';
-import type { FastRoute } from '../../fast-answer.ts';
+import { securityHeaders, type FastRoute } from '../../fast-answer.ts';
 import { registerDeckRoutes as registerDecks } from './decks.ts';
 import { registerExportRoutes } from './export.ts';
 import { registerFormRoutes } from './forms.ts';
@@ -28,7 +28,7 @@ export function registerDeckRoutes(app: FastifyInstance, deps: ApiDeps, fastRout
   registerDecks(app, deps, store, links);
   registerShareRoutes(app, deps, links);
   registerServeRoutes(app, deps, store, links);
-  fastRoutes.push(fastDeckFile(deps.config.authSecret, links));
+  fastRoutes.push(fastDeckFile(deps.config.authSecret, links, securityHeaders(deps.config.publicUrl)));
   registerViewRoutes(app, deps);
   registerFormRoutes(app, deps, links);
   registerPeopleRoutes(app, deps);

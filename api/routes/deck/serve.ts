@@ -13,7 +13,7 @@ import { verifyPassword } from '../../../core/passwords.ts';
 import type { BlobStore } from '../../../core/storage/index.ts';
 import { esc } from '../../pages/html.ts';
 import type { ApiDeps } from '../../deps.ts';
-import { fastAnswer, type FastAnswer, type FastRoute } from '../../fast-answer.ts';
+import { fastAnswer, SECURITY_HEADERS, type FastAnswer, type FastRoute } from '../../fast-answer.ts';
 import { type FileRef, type LinkCache, type LinkInfo, SMALL_BLOB_BYTES } from './link-cache.ts';
 import {
   browserOf, cookieProof, encodeContext, encodePath, FRAME_PREFIX, FRAME_SECONDS, type FrameContext, linkVisitor, openContext, PROOF_SECONDS,
@@ -74,8 +74,10 @@ function dispositionOf(name: string): string {
 }
 
 const FILE_ROUTE = '/v/:token/*';
-const NOT_FOUND = fastAnswer(404, { 'content-type': 'text/plain; charset=utf-8', 'cache-control': 'no-store' }, 'Not found\n', FILE_ROUTE);
 const TOKEN = /^[A-Za-z0-9_-]{1,200}$/;
+
+/** Share links are unlisted: every answer under /v/ asks search engines not to index it (a link posted somewhere public stays out of results). */
+const NOINDEX = { 'x-robots-tag': 'noindex' } as const;
 
 /**
  * The fast path of `GET /v/<token>/<path>` (and its framed `.f/<context>/` form): what the
@@ -86,7 +88,9 @@ const TOKEN = /^[A-Za-z0-9_-]{1,200}$/;
  * browser has it). Everything else (not cached yet, attachments and the zip, which count a
  * download, the entry page, which counts a view, anything odd in the URL) is left to fastify.
  */
-export function fastDeckFile(secret: string, links: LinkCache): FastRoute {
+export function fastDeckFile(secret: string, links: LinkCache, security = SECURITY_HEADERS): FastRoute {
+  const NOT_FOUND = fastAnswer(404, { 'content-type': 'text/plain; charset=utf-8', 'cache-control': 'no-store', ...NOINDEX }, 'Not found\n', FILE_ROUTE, security);
+  const fileAnswers = fileAnswersWith(security);
   return (req) => {
     const url = req.url ?? '';
     if (!url.startsWith('/v/')) return null;
@@ -122,23 +126,32 @@ export function fastDeckFile(secret: string, links: LinkCache): FastRoute {
  * A cached file's 200 and 304, by content type (the same bytes may be served as several
  * types): built on first use and kept as long as the blob cache keeps the bytes.
  */
-const answersOf = new WeakMap<Buffer, Map<string, readonly [FastAnswer, FastAnswer]>>();
-function fileAnswers(bytes: Buffer, sha256: string, type: string): readonly [FastAnswer, FastAnswer] {
-  let byType = answersOf.get(bytes);
-  if (!byType) answersOf.set(bytes, (byType = new Map()));
-  let pair = byType.get(type);
-  if (!pair) {
-    const headers = { 'content-type': type, 'content-security-policy': DECK_SANDBOX, etag: `"${sha256}"`, 'cache-control': 'private, no-cache' };
-    pair = [fastAnswer(200, headers, bytes, FILE_ROUTE), fastAnswer(304, headers, null, FILE_ROUTE)];
-    byType.set(type, pair);
-  }
-  return pair;
+function fileAnswersWith(security: Readonly<Record<string, string>>) {
+  const answersOf = new WeakMap<Buffer, Map<string, readonly [FastAnswer, FastAnswer]>>();
+  return (bytes: Buffer, sha256: string, type: string): readonly [FastAnswer, FastAnswer] => {
+    let byType = answersOf.get(bytes);
+    if (!byType) answersOf.set(bytes, (byType = new Map()));
+    let pair = byType.get(type);
+    if (!pair) {
+      const headers = { 'content-type': type, 'content-security-policy': DECK_SANDBOX, etag: `"${sha256}"`, 'cache-control': 'private, no-cache', ...NOINDEX };
+      pair = [fastAnswer(200, headers, bytes, FILE_ROUTE, security), fastAnswer(304, headers, null, FILE_ROUTE, security)];
+      byType.set(type, pair);
+    }
+    return pair;
+  };
 }
 
 export function registerServeRoutes(app: FastifyInstance, deps: ApiDeps, store: BlobStore, links: LinkCache): void {
   const { config, pool } = deps;
   const secure = config.publicUrl.startsWith('https://');
-  const noAuth = { config: { auth: 'none' as const } };
+  // Every share-link route (under /v/) says noindex too.
+  const noAuth = {
+    config: { auth: 'none' as const },
+    onSend: (_req: FastifyRequest, reply: FastifyReply, payload: unknown, done: (err: null, payload: unknown) => void) => {
+      reply.headers(NOINDEX);
+      done(null, payload);
+    },
+  };
 
   async function readSmall(sha: string, stream: Readable): Promise<Buffer> {
     const chunks: Buffer[] = [];
@@ -203,7 +216,7 @@ export function registerServeRoutes(app: FastifyInstance, deps: ApiDeps, store: 
       .send(zip);
   }
 
-  app.get('/embed.js', noAuth, async (_req, reply) =>
+  app.get('/embed.js', { config: { auth: 'none' } }, async (_req, reply) =>
     reply.header('content-type', 'text/javascript; charset=utf-8').header('cache-control', 'public, max-age=3600').send(EMBED_JS),
   );
 

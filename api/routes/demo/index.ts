@@ -9,6 +9,7 @@ import { randomToken, sha256 } from '../../../core/crypto.ts';
 import { withOwner } from '../../../core/db/pool.ts';
 import { createSession, setSessionCookie } from '../../auth/session.ts';
 import { AppError } from '../../errors.ts';
+import { localPath } from '../../local-path.ts';
 import type { ApiDeps } from '../../deps.ts';
 import { asCaller, callJson, PAGE_QUERY_SCHEMA, pageOf, parsePage } from '../support.ts';
 
@@ -102,8 +103,9 @@ export function registerDemoRoutes(app: FastifyInstance, { config, pool }: ApiDe
     },
     async (req, reply) => {
       gate();
-      const to = req.query.to ?? '/';
-      if (!SAFE_PATH.test(to)) throw new AppError('invalid_input', 'to must be a path on this instance', { field: 'to' });
+      const raw = req.query.to ?? '/';
+      const to = SAFE_PATH.test(raw) ? localPath(raw) : null; // checked before the pass is spent
+      if (!to) throw new AppError('invalid_input', 'to must be a path on this instance', { field: 'to' });
       const session = await withOwner(pool, async (c) => {
         const pass = (await c.query('select app_private.demo_pass_begin($1) as r', [sha256(req.params.secret)])).rows[0].r;
         if (!pass) throw new AppError('demo_pass_invalid', 'This demo link is unknown, expired or revoked; ask for a new one');

@@ -106,6 +106,21 @@ test('the link page frames the deck in a sandbox under a strict CSP; user files 
   t.is(bare.headers.get('location'), path(url));
 });
 
+test('every share-link answer says X-Robots-Tag: noindex: the page, its files (fast path too), downloads, the zip, a dead link', async (t) => {
+  const id = await deck();
+  const { url } = await share(id, { canDownload: true });
+  const paths = ['', 'index.html', 'index.html', 'img/logo.svg', 'downloads/report.pdf', 'downloads.zip', 'no-such-file.html'];
+  for (const p of paths) {
+    const r = await get(path(url) + p); // index.html twice: the second comes from the fast path's memory
+    t.is(r.headers.get('x-robots-tag'), 'noindex', `${p || 'the page'} (${r.status})`);
+  }
+  t.is((await get('/v/no-such-token/')).headers.get('x-robots-tag'), 'noindex', 'a dead link');
+  t.is((await get('/v/no-such-token/index.html')).headers.get('x-robots-tag'), 'noindex');
+  const password = await share(id, { password: 'open sesame' });
+  t.is((await get(path(password.url))).headers.get('x-robots-tag'), 'noindex', 'the password page');
+  t.is((await get('/api/v1/health')).headers.get('x-robots-tag'), null, 'only share links');
+});
+
 test('the bar shows the title escaped, and Download files when the version has attachments and canDownload', async (t) => {
   const title = '<script>alert("x")</script> =HYPERLINK("http://evil") & co';
   const id = await deck(title);

@@ -151,6 +151,17 @@ test.serial('paths and landing targets stay on this instance', async (t) => {
   t.is(r.body.error.field, 'to');
 });
 
+test.serial('a landing path above U+00FF is followed percent-encoded: one use counted, no 500 after the session was made', async (t) => {
+  const r = await mint({ emails: [max.email], paths: ['/event/Ā😀'] });
+  const link = r.body.items[0].links[0];
+  const opened = await open(link);
+  t.is(opened.status, 303);
+  t.is(opened.headers.get('location'), '/event/%C4%80%F0%9F%98%80');
+  t.is((await me(cookieFrom(opened))).body.user.email, max.email);
+  const listed = (await http(s.url, 'GET', '/api/v1/demo/passes?limit=100', { cookie: ownerCookie })).body.items;
+  t.like(listed.find((p: { id: string }) => p.id === r.body.items[0].id), { uses: 1 });
+});
+
 test.serial('browser sessions only: keys are refused, and writes need this instance\'s Origin', async (t) => {
   const k = await http(s.url, 'GET', '/api/v1/demo/passes', { key: owner.key });
   t.is(k.status, 403);

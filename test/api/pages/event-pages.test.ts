@@ -147,6 +147,13 @@ test('form actions: Origin checked, a post and a showcase saved, refusals as pag
   const away = await form(`/event/chats/${w.feedChannel}/posts`, w.cookies.ann, { body: 'hi', back: 'https://evil.test/' });
   t.is(away.headers.get('location'), '/event', 'back is a local /event path or /event');
 
+  // A back path above U+00FF: the post is made once and the answer is the 303, percent-encoded (not a 500 after the post).
+  const wide = await form(`/event/chats/${w.feedChannel}/posts`, w.cookies.ann, { body: 'wide back', back: '/event/feed?from=Ā😀' });
+  t.is(wide.status, 303, wide.text.slice(0, 200));
+  t.is(wide.headers.get('location'), '/event/feed?from=%C4%80%F0%9F%98%80');
+  const wideCount = ((await http(s.url, 'GET', '/api/v1/event/feed/posts', { key: w.ownerKey })).body.items as { body: string }[]).filter((p) => p.body === 'wide back').length;
+  t.is(wideCount, 1);
+
   const saved = await form('/event/showcase', w.cookies.ann, { team: w.teams.Rocket, product: 'Rocketeer', tagline: 'Fast', description: 'a\r\nb', back: '/event/team' });
   t.is(saved.status, 303);
   const sc = await http(s.url, 'GET', `/api/v1/event/showcase?team=${w.teams.Rocket}`, { key: w.ownerKey });

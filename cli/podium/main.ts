@@ -28,7 +28,7 @@ import { mailShow } from './commands/mail/show.ts';
 
 export const COMMANDS: Command[] = [start, migrate, setup, workspaceCreate, memberAdd, memberInvite, keyCreate, mailList, mailShow, accountErase, voteRecount, hubInstanceAdd, hubOrgAdd, hubOrgTools, hubMemberAdd, hubRotateKey];
 
-const CONFLICT_CODES = new Set(['already_set_up', 'workspace_exists', 'already_member']);
+const CONFLICT_CODES = new Set(['already_set_up', 'workspace_exists', 'already_member', 'email_confusable']);
 
 function help(): string {
   const w = Math.max(...COMMANDS.map((c) => c.path.length));

@@ -29,7 +29,9 @@ begin
     select r.email, format('on the roster of %s', e.name) from app.roster_entries r join app.events e on e.id = r.event_id
      where e.workspace_id = p_workspace
   ), looks as (
+    -- An address given here is named as one of the list, even when a roster row holds it already.
     select k.email, k.what, app_private.normalize_email(k.email) as id, app_private.email_skeleton(k.email) as look from known k
+     where not exists (select 1 from incoming i where i.id = app_private.normalize_email(k.email))
     union all
     select i.email, 'in the same list', i.id, i.look from incoming i
   )

@@ -9,13 +9,17 @@
 -- Only the workspace's own addresses are compared, never other tenants' (no cross-tenant
 -- oracle: a refusal would tell who holds an account elsewhere on the instance).
 
+-- Volatile, and it locks the workspace's doors first: two look-alikes let in at once by two
+-- transactions would each see the workspace without the other. The lock is held to the end of
+-- the transaction, and the check that follows reads what the one before committed.
 create function app_private.refuse_look_alike(p_workspace uuid, p_emails text[]) returns void
-  language plpgsql stable
+  language plpgsql volatile
   set search_path = ''
 as $$
 declare
   hit record;
 begin
+  perform pg_catalog.pg_advisory_xact_lock(7432039, pg_catalog.hashtext(p_workspace::text));
   with incoming as (
     select x.email, x.n, app_private.normalize_email(x.email) as id, app_private.email_skeleton(x.email) as look
       from unnest(p_emails) with ordinality x(email, n)

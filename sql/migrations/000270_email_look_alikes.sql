@@ -9,9 +9,15 @@
 -- Only the workspace's own addresses are compared, never other tenants' (no cross-tenant
 -- oracle: a refusal would tell who holds an account elsewhere on the instance).
 
--- Volatile, and it locks the workspace's doors first: two look-alikes let in at once by two
--- transactions would each see the workspace without the other. The lock is held to the end of
--- the transaction, and the check that follows reads what the one before committed.
+-- Two look-alikes let in at once by two transactions would each see the workspace without
+-- the other: the check locks the workspace's doors first (to the end of the transaction), and,
+-- volatile, then reads what the one before committed.
+create function app_private.lock_workspace_doors(p_workspace uuid) returns void
+  language sql volatile
+  set search_path = ''
+as $$ select pg_catalog.pg_advisory_xact_lock(7432039, pg_catalog.hashtext(p_workspace::text)) $$;
+comment on function app_private.lock_workspace_doors(uuid) is 'Serialises the addresses entering one workspace (invitations, roster imports, acceptances, member add) to the end of the transaction: taken before any row those doors lock.';
+
 create function app_private.refuse_look_alike(p_workspace uuid, p_emails text[]) returns void
   language plpgsql volatile
   set search_path = ''
@@ -19,7 +25,7 @@ as $$
 declare
   hit record;
 begin
-  perform pg_catalog.pg_advisory_xact_lock(7432039, pg_catalog.hashtext(p_workspace::text));
+  perform app_private.lock_workspace_doors(p_workspace);
   with incoming as (
     select x.email, x.n, app_private.normalize_email(x.email) as id, app_private.email_skeleton(x.email) as look
       from unnest(p_emails) with ordinality x(email, n)
@@ -207,6 +213,8 @@ declare
   created boolean := false;
   state text;
 begin
+  -- The workspace's doors before the invitation's row, the order app_private.invite takes them in.
+  perform app_private.lock_workspace_doors(x.workspace_id) from app_private.invitations x where x.token_hash = p_token_hash;
   select * into i from app_private.invitations x where x.token_hash = p_token_hash for update;
   state := case when i.id is null then null else app_private.invitation_state(i) end;
   if state is null or state = 'revoked' then

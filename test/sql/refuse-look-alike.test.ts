@@ -14,7 +14,7 @@ test.before(async () => {
 });
 test.after.always(() => db?.drop());
 
-test('two invitations of look-alikes at once: the second waits for the first, then is refused', async (t) => {
+test.serial('two invitations of look-alikes at once: the second waits for the first, then is refused', async (t) => {
   const first = await db.pool.connect();
   const second = await db.pool.connect();
   try {
@@ -37,4 +37,29 @@ test('two invitations of look-alikes at once: the second waits for the first, th
   }
   const { rows } = await db.pool.query(`select email from app_private.invitations where workspace_id = $1`, [ws.id]);
   t.deepEqual(rows.map((r) => r.email), ['p1@a.test']);
+});
+
+test.serial('renewing an invitation while its link is accepted: one waits for the other, never a deadlock', async (t) => {
+  const inv = (await db.pool.query(`select app_private.invite($1, 'renew@a.test', 'member', 'invite', null, false) as r`, [ws.id])).rows[0].r;
+  const hash = Buffer.alloc(32, 7);
+  await db.pool.query(`select app_private.invitation_issue($1, $2)`, [inv.id, hash]);
+  const renewing = await db.pool.connect();
+  const accepting = await db.pool.connect();
+  try {
+    await renewing.query('begin');
+    await renewing.query(`select app_private.lock_workspace_doors($1)`, [ws.id]); // as invite's check does, first
+    const pid = (await accepting.query('select pg_backend_pid() as p')).rows[0].p;
+    const accepted = accepting.query(`select app_private.accept_invitation($1, null, null, null)`, [hash]).then(() => null, (e: { code?: string; detail?: string }) => e);
+    await until('the acceptance to wait for the workspace', async () =>
+      (await db.pool.query(`select 1 from pg_locks where pid = $1 and locktype = 'advisory' and granted is false`, [pid])).rowCount);
+    // The renewal locks the invitation's row, which the waiting acceptance does not hold.
+    await renewing.query(`select app_private.invite($1, 'renew@a.test', 'admin', 'invite', null, true)`, [ws.id]);
+    await renewing.query('commit');
+    const e = await accepted;
+    t.not(e?.code, '40P01', 'no deadlock');
+    t.is(e?.detail, 'invitation_invalid', 'the renewal replaced the link');
+  } finally {
+    renewing.release();
+    accepting.release();
+  }
 });

@@ -42,6 +42,7 @@ export const STATUS_BY_CODE: Record<string, number> = {
   invitation_used: 410,
   invitation_expired: 410,
   invitation_wrong_account: 403,
+  email_confusable: 409, // look-alike addresses (000270)
   // emailed-code sign-in
   otp_unavailable: 400,
   cli_otp_disabled: 403,

@@ -30,7 +30,7 @@ import { operatorAdd, operatorList, operatorRemove } from './commands/operator/m
 
 export const COMMANDS: Command[] = [start, migrate, setup, workspaceCreate, memberAdd, memberInvite, keyCreate, mailList, mailShow, mailAudit, operatorAdd, operatorRemove, operatorList, accountErase, voteRecount, hubInstanceAdd, hubOrgAdd, hubOrgTools, hubMemberAdd, hubRotateKey];
 
-const CONFLICT_CODES = new Set(['already_set_up', 'workspace_exists', 'already_member']);
+const CONFLICT_CODES = new Set(['already_set_up', 'workspace_exists', 'already_member', 'email_confusable']);
 
 function help(): string {
   const w = Math.max(...COMMANDS.map((c) => c.path.length));

@@ -132,7 +132,9 @@ test('one account per address; a fullwidth look-alike is another account, never 
   const plum = await seed.member(s.db.pool, ws.id, 'plum@acme.test');
   const same = await seed.member(s.db.pool, ws.id, 'PLUM@acme.test');
   t.is(same.userId, plum.userId, 'ASCII case is one address');
-  const other = await seed.member(s.db.pool, ws.id, '\uFF50lum@ACME.test');
+  // In another workspace: next to plum@acme.test a look-alike is refused (email_confusable, 000270).
+  const elsewhere = await seed.workspace(s.db.pool, 'Plum elsewhere');
+  const other = await seed.member(s.db.pool, elsewhere.id, '\uFF50lum@ACME.test');
   t.not(other.userId, plum.userId, 'the fullwidth spelling is not merged into the account');
   await t.throwsAsync(s.db.pool.query(`insert into app.users (email) values ($1)`, ['Plum@ACME.test']), { message: /users_email_(normalized_)?key/ });
 });

@@ -1882,6 +1882,9 @@ begin
      and i.accepted_at is null and i.revoked_at is null
      and app_private.normalize_email(i.email) in (select app_private.normalize_email(x ->> 'email') from jsonb_array_elements(removed) x);
 
+  -- The rows among themselves and against the workspace, once the rows they replace are gone.
+  perform app_private.refuse_look_alike(ctx.workspace_id, array(select r.email from app_private.roster_rows(p_participants) r order by r.n));
+
   if p_invite then
     for who in
       select distinct on (app_private.normalize_email(x.email)) x.email from app_private.roster_rows(p_participants) x
@@ -4632,6 +4635,8 @@ declare
   created boolean := false;
   state text;
 begin
+  -- The workspace's doors before the invitation's row, the order app_private.invite takes them in.
+  perform app_private.lock_workspace_doors(x.workspace_id) from app_private.invitations x where x.token_hash = p_token_hash;
   select * into i from app_private.invitations x where x.token_hash = p_token_hash for update;
   state := case when i.id is null then null else app_private.invitation_state(i) end;
   if state is null or state = 'revoked' then
@@ -4649,6 +4654,10 @@ begin
     perform app_private.fail('invitation_wrong_account',
       format('This invitation is for %s, but you are signed in as %s; sign out, then open the link again', i.email,
         (select x.email from app.users x where x.id = p_user)), jsonb_build_object('email', i.email));
+  end if;
+  if i.kind = 'workspace' then
+    -- A look-alike may have joined since the mail: the account would sit next to it.
+    perform app_private.refuse_look_alike(i.workspace_id, array[i.email]);
   end if;
   if u.id is null then
     if p_name is not null and (length(trim(p_name)) > 200 or p_name ~ '[[:cntrl:]]') then
@@ -4691,6 +4700,7 @@ begin
     perform app_private.fail('invalid_role', format('Role must be owner, admin, member or guest, got %s', p_role));
   end if;
   ws := app_private.find_workspace(p_workspace);
+  perform app_private.refuse_look_alike(ws.id, array[p_email]);
   u := app_private.ensure_user(p_email, p_name);
   insert into app.memberships (workspace_id, user_id, role) values (ws.id, u.id, p_role::app.workspace_role)
     on conflict (workspace_id, user_id) do update set role = excluded.role;
@@ -6558,6 +6568,37 @@ CREATE FUNCTION app_private.email_fold(p text) RETURNS text
 COMMENT ON FUNCTION app_private.email_fold(p text) IS 'The compatibility fold of an address (trim, NFKC, lower): keys rate-limit buckets only, never an identity.';
 
 --
+-- Name: email_skeleton(text); Type: FUNCTION; Schema: app_private; Owner: -
+--
+
+CREATE FUNCTION app_private.email_skeleton(p text) RETURNS text
+    LANGUAGE plpgsql STABLE STRICT
+    SET search_path TO ''
+    AS $$
+declare
+  s text := pg_catalog.normalize(pg_catalog.normalize(app_private.normalize_email(p), 'NFKC'), 'NFD');
+  c record;
+begin
+  for c in select x.source, x.prototype from app_private.confusables x where x.source < pg_catalog.chr(128) loop
+    s := pg_catalog.replace(s, c.source, c.prototype);
+  end loop;
+  if s ~ '[^\x01-\x7f]' then
+    for c in select x.source, x.prototype from app_private.confusables x
+              where x.source in (select m[1] from pg_catalog.regexp_matches(s, '([^\x01-\x7f])', 'g') m) loop
+      s := pg_catalog.replace(s, c.source, c.prototype);
+    end loop;
+  end if;
+  return app_private.normalize_email(pg_catalog.normalize(s, 'NFD'));
+end;
+$$;
+
+--
+-- Name: FUNCTION email_skeleton(p text); Type: COMMENT; Schema: app_private; Owner: -
+--
+
+COMMENT ON FUNCTION app_private.email_skeleton(p text) IS 'The look of an address: the UTS #39 skeleton (NFD, confusables, NFD) of its identity''s NFKC form, ASCII lower-cased. Equal skeletons of two identities mean look-alikes: it refuses, never matches or merges an account.';
+
+--
 -- Name: enqueue_capture(uuid, text); Type: FUNCTION; Schema: app_private; Owner: -
 --
 
@@ -7932,6 +7973,10 @@ begin
              where m.workspace_id = p_workspace and app_private.normalize_email(u.email) = app_private.normalize_email(v_email)) then
     perform app_private.fail('already_member', format('%s is already a member of this workspace', v_email), jsonb_build_object('email', v_email));
   end if;
+  -- A roster's invitations were compared with their whole roster by app.import_roster.
+  if p_source is distinct from 'roster' then
+    perform app_private.refuse_look_alike(p_workspace, array[v_email]);
+  end if;
   select * into i from app_private.invitations x
    where x.workspace_id = p_workspace and x.kind = 'workspace' and x.accepted_at is null and x.revoked_at is null
      and app_private.normalize_email(x.email) = app_private.normalize_email(v_email)
@@ -8505,6 +8550,21 @@ CREATE FUNCTION app_private.local_webhook_targets(p_full_name text) RETURNS SETO
     AS $$
   select r.event_id from app_private.local_repositories r where r.name_key = lower(p_full_name) and r.event_id is not null
 $$;
+
+--
+-- Name: lock_workspace_doors(uuid); Type: FUNCTION; Schema: app_private; Owner: -
+--
+
+CREATE FUNCTION app_private.lock_workspace_doors(p_workspace uuid) RETURNS void
+    LANGUAGE sql
+    SET search_path TO ''
+    AS $$ select pg_catalog.pg_advisory_xact_lock(7432039, pg_catalog.hashtext(p_workspace::text)) $$;
+
+--
+-- Name: FUNCTION lock_workspace_doors(p_workspace uuid); Type: COMMENT; Schema: app_private; Owner: -
+--
+
+COMMENT ON FUNCTION app_private.lock_workspace_doors(p_workspace uuid) IS 'Serialises the addresses entering one workspace (invitations, roster imports, acceptances, member add) to the end of the transaction: taken before any row those doors lock.';
 
 --
 -- Name: login_code_complete(text, text, bytea, bytea, text, integer); Type: FUNCTION; Schema: app_private; Owner: -
@@ -9939,6 +9999,54 @@ begin
   return new;
 end;
 $$;
+
+--
+-- Name: refuse_look_alike(uuid, text[]); Type: FUNCTION; Schema: app_private; Owner: -
+--
+
+CREATE FUNCTION app_private.refuse_look_alike(p_workspace uuid, p_emails text[]) RETURNS void
+    LANGUAGE plpgsql
+    SET search_path TO ''
+    AS $$
+declare
+  hit record;
+begin
+  perform app_private.lock_workspace_doors(p_workspace);
+  with incoming as (
+    select x.email, x.n, app_private.normalize_email(x.email) as id, app_private.email_skeleton(x.email) as look
+      from unnest(p_emails) with ordinality x(email, n)
+  ), known as (
+    select u.email, 'a member of this workspace' as what
+      from app.memberships m join app.users u on u.id = m.user_id where m.workspace_id = p_workspace
+    union all
+    select i.email, 'invited to this workspace' from app_private.invitations i
+     where i.workspace_id = p_workspace and i.kind = 'workspace' and i.accepted_at is null and i.revoked_at is null
+    union all
+    select r.email, format('on the roster of %s', e.name) from app.roster_entries r join app.events e on e.id = r.event_id
+     where e.workspace_id = p_workspace
+  ), looks as (
+    -- An address given here is named as one of the list, even when a roster row holds it already.
+    select k.email, k.what, app_private.normalize_email(k.email) as id, app_private.email_skeleton(k.email) as look from known k
+     where not exists (select 1 from incoming i where i.id = app_private.normalize_email(k.email))
+    union all
+    select i.email, 'in the same list', i.id, i.look from incoming i
+  )
+  select i.email, o.email as other, o.what into hit
+    from incoming i join looks o on o.look = i.look and o.id <> i.id
+   order by i.n, o.email limit 1;
+  if hit.email is not null then
+    perform app_private.fail('email_confusable',
+      format('%s looks like %s (%s): a look-alike address is refused, never a second person; check its spelling', hit.email, hit.other, hit.what),
+      jsonb_build_object('field', 'email', 'email', hit.email, 'lookAlike', hit.other));
+  end if;
+end;
+$$;
+
+--
+-- Name: FUNCTION refuse_look_alike(p_workspace uuid, p_emails text[]); Type: COMMENT; Schema: app_private; Owner: -
+--
+
+COMMENT ON FUNCTION app_private.refuse_look_alike(p_workspace uuid, p_emails text[]) IS 'Raises email_confusable when one of the addresses has the confusable skeleton of another identity among the workspace''s members, pending invitations, roster rows or the other addresses given; compares nothing of another workspace.';
 
 --
 -- Name: repository_held_elsewhere(uuid, text); Type: FUNCTION; Schema: app_private; Owner: -
@@ -12701,6 +12809,23 @@ CREATE TABLE app_private.clock (
 );
 
 --
+-- Name: confusables; Type: TABLE; Schema: app_private; Owner: -
+--
+
+CREATE TABLE app_private.confusables (
+    source text NOT NULL COLLATE pg_catalog."C",
+    prototype text NOT NULL,
+    CONSTRAINT confusables_prototype_check CHECK ((char_length(prototype) >= 1)),
+    CONSTRAINT confusables_source_check CHECK ((char_length(source) = 1))
+);
+
+--
+-- Name: TABLE confusables; Type: COMMENT; Schema: app_private; Owner: -
+--
+
+COMMENT ON TABLE app_private.confusables IS 'Unicode TS #39 confusables (confusables.txt, from the npm package unhomoglyph): each source code point and the prototype it looks like. Generated by scripts/confusables-migration.ts, never edited by hand.';
+
+--
 -- Name: deck_mail_throttle; Type: TABLE; Schema: app_private; Owner: -
 --
 
@@ -13803,6 +13928,13 @@ ALTER TABLE ONLY app_private.blobs
 
 ALTER TABLE ONLY app_private.clock
     ADD CONSTRAINT clock_pkey PRIMARY KEY (id);
+
+--
+-- Name: confusables confusables_pkey; Type: CONSTRAINT; Schema: app_private; Owner: -
+--
+
+ALTER TABLE ONLY app_private.confusables
+    ADD CONSTRAINT confusables_pkey PRIMARY KEY (source);
 
 --
 -- Name: deck_mail_throttle deck_mail_throttle_pkey; Type: CONSTRAINT; Schema: app_private; Owner: -
@@ -18271,6 +18403,12 @@ REVOKE ALL ON FUNCTION app_private.eligible_receipt(p_project uuid) FROM PUBLIC;
 REVOKE ALL ON FUNCTION app_private.email_fold(p text) FROM PUBLIC;
 
 --
+-- Name: FUNCTION email_skeleton(p text); Type: ACL; Schema: app_private; Owner: -
+--
+
+REVOKE ALL ON FUNCTION app_private.email_skeleton(p text) FROM PUBLIC;
+
+--
 -- Name: FUNCTION enqueue_capture(p_project uuid, p_sha text); Type: ACL; Schema: app_private; Owner: -
 --
 
@@ -18743,6 +18881,12 @@ REVOKE ALL ON FUNCTION app_private.local_team_ready(p_full_name text) FROM PUBLI
 REVOKE ALL ON FUNCTION app_private.local_webhook_targets(p_full_name text) FROM PUBLIC;
 
 --
+-- Name: FUNCTION lock_workspace_doors(p_workspace uuid); Type: ACL; Schema: app_private; Owner: -
+--
+
+REVOKE ALL ON FUNCTION app_private.lock_workspace_doors(p_workspace uuid) FROM PUBLIC;
+
+--
 -- Name: FUNCTION login_code_complete(p_email text, p_tool text, p_code_hash bytea, p_key_hash bytea, p_key_name text, p_expires_in_days integer); Type: ACL; Schema: app_private; Owner: -
 --
 
@@ -19089,6 +19233,12 @@ REVOKE ALL ON FUNCTION app_private.recover_dead_workers(p_stale interval) FROM P
 --
 
 REVOKE ALL ON FUNCTION app_private.refuse_erased_credential() FROM PUBLIC;
+
+--
+-- Name: FUNCTION refuse_look_alike(p_workspace uuid, p_emails text[]); Type: ACL; Schema: app_private; Owner: -
+--
+
+REVOKE ALL ON FUNCTION app_private.refuse_look_alike(p_workspace uuid, p_emails text[]) FROM PUBLIC;
 
 --
 -- Name: FUNCTION repository_held_elsewhere(p_event uuid, p_full_name text); Type: ACL; Schema: app_private; Owner: -

@@ -7,7 +7,7 @@ import { bootstrapCompleter, type StoredRecord } from '../../routes/bootstrap/in
 import type { AgendaItem } from '../../../core/wire/event.ts';
 import { esc } from '../html.ts';
 import { countdown, eventNav, type EventStatus, phaseWords, postItem, type Post, refusal, type Reader, table, when, whenZoned } from './shared.ts';
-import type { SubmissionDetail } from '../../../core/wire/submissions.ts';
+import type { SubmissionDetail, Submissions, SubmissionTeam } from '../../../core/wire/submissions.ts';
 
 function programme(items: AgendaItem[]): string {
   if (!items.length) return '<p class="muted">No programme yet.</p>';
@@ -50,7 +50,17 @@ ${status.notices.map((n) => `<p><strong>Build end moved</strong> to ${when(n.bui
 ${status.resultsReleased ? `<p><strong>Results are out</strong> (version ${status.resultsReleased.version}, released ${z(status.resultsReleased.releasedAt)}): <a href="/event/vote">see the community vote</a>.</p>` : ''}</section>`);
     if (status.role === 'participant') out.push(await participantCard(read, status, complete));
     if (status.role === 'organizer' && status.teams.length) {
-      out.push(`<section class="card" aria-labelledby="teams-h"><h2 id="teams-h">Teams</h2>${table('Teams', ['Team', 'Submission'], status.teams.map((t) => [`<a href="/event/team?team=${esc(t.id)}">${esc(t.name)}</a>`, esc(t.state)]))}</section>`);
+      // During the build the submission state alone reads "waiting" for every team: the
+      // repository, its readiness and the last push say where each team stands.
+      const subs = await read.must<Submissions>('app.submissions_list()');
+      const push = (t: SubmissionTeam) => t.lastReceived ? `${when(t.lastReceived.receivedAt)} <code>${esc(t.lastReceived.sha.slice(0, 12))}</code>${t.lastReceived.late ? ' (late)' : ''}` : 'none yet';
+      out.push(`<section class="card" aria-labelledby="teams-h"><h2 id="teams-h">Teams</h2>${table('Teams', ['Team', 'Repository', 'Readiness', 'Last push', 'Submission'], subs.items.map((t) => [
+        `<a href="/event/team?team=${esc(t.project.id)}">${esc(t.project.name)}</a>`,
+        t.repository ? `<code>${esc(t.repository.fullName)}</code>` : 'not provisioned yet',
+        esc(t.readiness) + (t.attention ? ` <span class="error">${esc(t.attention)}</span>` : ''),
+        push(t),
+        esc(t.state),
+      ]))}</section>`);
     }
     // Every event role reads the programme.
     const agenda = await read.must<AgendaItem[]>('app.agenda()');

@@ -93,6 +93,9 @@ test('advisor: a team page holds the team chat only; organizer: every team, show
   t.is(home.status, 200);
   t.true(home.text.includes(`/event/team?team=${w.teams.Comet}`));
   t.true(home.text.includes(`/event/team?team=${w.teams.Rocket}`));
+  // The organizer's Teams table says where each team stands during the build, not only "waiting".
+  t.regex(home.text, /<th scope="col">Team<\/th><th scope="col">Repository<\/th><th scope="col">Readiness<\/th><th scope="col">Last push<\/th><th scope="col">Submission<\/th>/);
+  t.regex(home.text, new RegExp(`team=${w.teams.Rocket}">Rocket</a></td><td>(<code>[^<]+</code>|not provisioned yet)</td><td>(planned|created|invited|ready|attention|unassigned)[^<]*</td><td>(none yet|<time[^>]*>[^<]+</time>[^<]*<code>[0-9a-f]{12}</code>[^<]*)</td><td>(waiting|capturing|frozen|missing|error)</td>`));
   const comet = await get(`/event/team?team=${w.teams.Comet}`, w.cookies.owner);
   t.is(comet.status, 200);
   t.true(comet.text.includes('Team Comet'));

@@ -628,6 +628,34 @@ $$;
 COMMENT ON FUNCTION app.community_ballot_reads() IS 'The audit of community ballots list (who read it, when, which eligibility version), newest first; owners and admins.';
 
 --
+-- Name: community_coverage(); Type: FUNCTION; Schema: app; Owner: -
+--
+
+CREATE FUNCTION app.community_coverage() RETURNS jsonb
+    LANGUAGE plpgsql STABLE SECURITY DEFINER
+    SET search_path TO ''
+    AS $$
+declare
+  ctx app_private.event_ctx := app_private.community_ctx('hackathon:read', true);
+  v app.vote_eligibility := app_private.current_eligibility(ctx.event_id);
+begin
+  if v.id is null then
+    return jsonb_build_object('eligibilityVersion', null, 'submitted', 0, 'invalidated', 0, 'voters', 0);
+  end if;
+  return jsonb_build_object(
+    'eligibilityVersion', v.version,
+    'submitted', (select count(*)::int from app.vote_ballots b where b.eligibility_id = v.id and b.state = 'submitted'),
+    'invalidated', (select count(*)::int from app.vote_ballots b where b.eligibility_id = v.id and b.state = 'invalidated'),
+    'voters', (select count(*)::int from app.vote_voters t where t.eligibility_id = v.id and t.included));
+end $$;
+
+--
+-- Name: FUNCTION community_coverage(); Type: COMMENT; Schema: app; Owner: -
+--
+
+COMMENT ON FUNCTION app.community_coverage() IS 'The vote''s coverage for organizers: ballots submitted and invalidated of the current eligibility and its voters (counts only, as the live kind vote.coverage carries them; the audited ballot list names the voters).';
+
+--
 -- Name: community_eligibility(); Type: FUNCTION; Schema: app; Owner: -
 --
 
@@ -17143,6 +17171,13 @@ GRANT ALL ON FUNCTION app.community_ballot() TO podium_app;
 
 REVOKE ALL ON FUNCTION app.community_ballot_reads() FROM PUBLIC;
 GRANT ALL ON FUNCTION app.community_ballot_reads() TO podium_app;
+
+--
+-- Name: FUNCTION community_coverage(); Type: ACL; Schema: app; Owner: -
+--
+
+REVOKE ALL ON FUNCTION app.community_coverage() FROM PUBLIC;
+GRANT ALL ON FUNCTION app.community_coverage() TO podium_app;
 
 --
 -- Name: FUNCTION community_eligibility(); Type: ACL; Schema: app; Owner: -

@@ -28,7 +28,8 @@ const hasScript = spawnSync('script', ['--version']).status === 0;
   child.stderr.on('data', (c) => (out += c));
   const exited = new Promise<number>((resolve) => child.on('close', (code) => resolve(code ?? -1)));
   try {
-    await until('the setup link', async () => /\/setup\?token=\S+/.test(out), 120_000, 100);
+    // The link and the hint after it may reach the terminal in separate chunks: wait for the hint's end.
+    await until('the setup link and its hint', async () => /\/setup\?token=\S+/.test(out) && out.includes('--password-stdin)'), 120_000, 100);
     const plain = out.replace(/\x1b\[[0-9;]*m/g, '');
     t.regex(plain, /^\[\d\d:\d\d:\d\d\] INFO: podium listening \{"url":"http:\/\/127\.0\.0\.1:\d+","role":"all"\}/m, 'a pretty line');
     t.false(/^\{"level":/m.test(plain), 'no raw JSON line');

@@ -126,7 +126,7 @@ async function voteAdminBody(ctx: PageContext): Promise<string> {
     ? table('Ballot list reads', ['Who', 'When', 'Eligibility', 'Ballots'], (reads.value.items as any[]).map((r) => [esc(r.email), when(r.at), `v${r.eligibilityVersion}`, String(r.ballots)]))
     : refusal(reads);
   return `${eventNav(ctx.status, '/event/admin')}${adminNav('/event/admin/vote')}<h1>Organize: vote</h1>
-<section class="card" aria-labelledby="w-h"><h2 id="w-h">Window</h2>${windowLine(st)}</section>
+<section class="card" aria-labelledby="w-h"><h2 id="w-h">Window</h2>${windowLine(st, ctx.status.timezone)}</section>
 <section class="card" aria-labelledby="e-h"><h2 id="e-h">Eligibility ${el.locked ? `version ${el.version}, locked ${when(el.lockedAt)}` : '(draft, not locked)'}</h2>
 <p>${c.candidates} candidates (${c.candidatesExcluded} excluded), ${c.voters} voters (${c.votersExcluded} excluded). Roster ${el.rosterLocked ? 'locked' : 'not locked'}.</p>
 ${table('Candidates', ['Team', 'Included', 'Members', 'Confirmed', 'Ready'], candidates)}</section>

@@ -12,11 +12,22 @@ import { AppError } from '../../errors.ts';
 import type { ApiDeps } from '../../deps.ts';
 import { esc } from '../html.ts';
 import type { Ballot, CommunityStatus, RankedProject, VoteResult, VoteWindow } from '../../../core/wire/community.ts';
-import { eventNav, eventPage, formAction, isUuid, type PageContext, refusal, table, when } from './shared.ts';
+import { eventNav, eventPage, formAction, isUuid, type PageContext, refusal, table, when, whenZoned } from './shared.ts';
 
-export function windowLine(w: VoteWindow): string {
-  return `<dl class="facts"><dt>Vote</dt><dd><span class="badge">${esc(w.voteState)}</span></dd><dt>Window</dt><dd>${when(w.opensAt)} – ${when(w.closesAt)}</dd>
-${w.votingOpenedAt ? `<dt>Opened</dt><dd>${when(w.votingOpenedAt)}</dd>` : ''}${w.votingClosedAt ? `<dt>Closed</dt><dd>${when(w.votingClosedAt)}</dd>` : ''}<dt>Server time</dt><dd>${when(w.serverTime)}</dd></dl>`;
+/** The vote's window, its instants in UTC with the event's own time beside them. */
+export function windowLine(w: VoteWindow, timezone: string): string {
+  const z = (iso: string | null | undefined) => whenZoned(iso, timezone);
+  return `<dl class="facts"><dt>Vote</dt><dd><span class="badge">${esc(w.voteState)}</span></dd><dt>Window</dt><dd>${z(w.opensAt)} – ${z(w.closesAt)}</dd>
+${w.votingOpenedAt ? `<dt>Opened</dt><dd>${z(w.votingOpenedAt)}</dd>` : ''}${w.votingClosedAt ? `<dt>Closed</dt><dd>${z(w.votingClosedAt)}</dd>` : ''}<dt>Server time</dt><dd>${z(w.serverTime)}</dd></dl>`;
+}
+
+/** After a form post: what the stored ballot now is, in words (the confirmation the voter waits for). */
+export function ballotConfirmation(b: Pick<Ballot, 'state' | 'revision' | 'submittedAt'>, open: boolean): string {
+  if (b.state === 'submitted') {
+    return `<p role="status"><strong>Your ballot is submitted</strong> (revision ${b.revision}): it counts.${open ? ' You may change it and submit again until the vote closes.' : ''}</p>`;
+  }
+  if (b.state === 'draft') return `<p role="status"><strong>Draft saved</strong> (revision ${b.revision}). It counts only once you submit it.</p>`;
+  return '';
 }
 
 export function resultTable(r: VoteResult): string {
@@ -51,7 +62,7 @@ fractions share a rank. Every voter's ballot weighs the same whatever their team
 the votes its own members cannot give. The digest lets anyone check the counted ballots with <code>podium vote recount</code>.</p>
 <p>This is the community ranking (one ballot per participant), not the jury's result.</p></details>`;
 
-function rankingForm(b: any): string {
+function rankingForm(b: any, open: boolean, voteState: string): string {
   const byId = new Map<string, any>((b.candidates as any[]).map((c) => [c.projectId, c]));
   const saved: RankedProject[] = (b.draft?.length ? b.draft : b.submission) ?? [];
   const order = [...saved.map((s) => byId.get(s.projectId)).filter(Boolean), ...(b.candidates as any[]).filter((c) => !saved.some((s) => s.projectId === c.projectId))];
@@ -62,30 +73,48 @@ ${c.voteLink ? `<a href="${esc(c.voteLink)}" target="_blank" rel="noopener">Vote
 <span class="rank-input"><label for="rank-${esc(c.projectId)}">Position of ${esc(c.name)}</label><input id="rank-${esc(c.projectId)}" type="number" name="rank:${esc(c.projectId)}" min="1" max="${n}" value="${i + 1}"></span>
 ${n > 1 ? `<span class="movers" hidden><button type="button" data-move="up">Move up<span class="visually-hidden"> ${esc(c.name)}</span></button> <button type="button" data-move="down">Move down<span class="visually-hidden"> ${esc(c.name)}</span></button></span>` : ''}</li>`)
     .join('');
-  return `<form method="post" action="/event/vote" id="ballot-form"><input type="hidden" name="back" value="/event/vote">
+  // Saving and submitting are refused outside the open vote: the buttons say so instead of inviting a refusal.
+  const off = open ? '' : ' disabled';
+  return `<form method="post" action="/event/vote" id="ballot-form"><input type="hidden" name="back" value="/event/vote?done=1">
 <input type="hidden" name="eligibilityVersion" value="${esc(b.eligibilityVersion)}"><input type="hidden" name="expectedRevision" value="${esc(b.revision)}">
 <p id="rank-help" class="muted">${n > 1 ? 'Best first. Drag a team, or use its Move up and Move down buttons; without scripts, number the positions.' : n === 1 ? 'One team to rank: save or submit it as it is.' : 'No team to rank.'}</p>
 <ol id="ranking" class="ranking" aria-describedby="rank-help">${items}</ol>
 <p id="rank-status" class="visually-hidden" role="status" aria-live="assertive"></p>
-<div class="actions"><button type="submit" name="action" value="save">Save draft</button><button type="submit" name="action" value="submit" class="primary"${b.canSubmit ? '' : ' disabled'}>Submit ballot</button></div></form>`;
+${open ? '' : `<p class="muted">The vote is ${esc(voteState)}: ballots are saved and submitted only while it is open.</p>`}
+<div class="actions"><button type="submit" name="action" value="save"${off}>Save draft</button><button type="submit" name="action" value="submit" class="primary"${b.canSubmit && open ? '' : ' disabled'}>Submit ballot</button></div></form>`;
 }
 
-async function voteBody(ctx: PageContext): Promise<string> {
+async function voteBody(ctx: PageContext, query: { done?: string }): Promise<string> {
   const { read, status } = ctx;
-  const st = await read.must<CommunityStatus>('app.community_status()');
   const out = [eventNav(status, '/event/vote'), '<h1>Community vote</h1>'];
-  out.push(`<section class="card" aria-labelledby="w-h"><h2 id="w-h">Window</h2>${windowLine(st)}<p class="muted">${esc(st.notice)}</p></section>`);
+  if (status.voteSection === 'off') {
+    // Not a refusal: the vote simply is not on yet (the page is not linked until it is).
+    out.push(status.role === 'organizer'
+      ? '<section class="card"><p>The vote section is off: participants see no vote and no ranking form. Turn it on under <a href="/event/admin">Organize</a> (or <code>hackathon event vote --on</code>) once the build is frozen.</p></section>'
+      : '<section class="card"><p>The community vote is not on yet. Your organizers turn it on after the build; this page then shows the teams to rank and their vote presentations.</p></section>');
+    return out.join('\n');
+  }
+  const st = await read.must<CommunityStatus>('app.community_status()');
+  const open = st.voteState === 'open';
+  out.push(`<section class="card" aria-labelledby="w-h"><h2 id="w-h">Window</h2>${windowLine(st, status.timezone)}<p class="muted">${esc(st.notice)}</p></section>`);
+  if (st.role === 'organizer') {
+    const c = await read.must<{ eligibilityVersion: number | null; submitted: number; invalidated: number; voters: number }>('app.community_coverage()');
+    out.push(`<section class="card" aria-labelledby="cov-h"><h2 id="cov-h">Coverage</h2><p>${c.eligibilityVersion === null
+      ? 'No eligibility locked yet: no voters.'
+      : `${c.submitted} of ${c.voters} voters submitted (${c.voters ? Math.round((100 * c.submitted) / c.voters) : 0}%), ${c.invalidated} invalidated (eligibility v${c.eligibilityVersion}).`}</p></section>`);
+  }
   if (st.results) out.push(`<section class="card" aria-labelledby="res-h"><h2 id="res-h">Result</h2>${resultTable(st.results)}${METHOD}</section>`);
   if (st.voter.eligible) {
     const ballot = await read.try<Ballot>('app.community_ballot()');
     if (!ballot.ok) out.push(`<section class="card"><h2>Your ballot</h2>${refusal(ballot)}</section>`);
     else {
       const b = ballot.value;
+      if (query.done) out.splice(2, 0, ballotConfirmation(b, open));
       const names = (list: RankedProject[] | null) => (list?.length ? `<ol>${list.map((x) => `<li>${esc(x.name)}</li>`).join('')}</ol>` : '<p class="muted">none</p>');
       out.push(`<section class="card" aria-labelledby="b-h"><h2 id="b-h">Your ballot</h2><dl class="facts"><dt>Team</dt><dd>${esc(b.team?.name ?? '—')}</dd>
 <dt>State</dt><dd><span class="badge" id="ballot-state">${esc(ballotStateWords(b.state))}</span></dd><dt>Revision</dt><dd>${b.revision > 0 ? b.revision : '— (nothing saved yet)'}</dd><dt>Saved</dt><dd>${when(b.acceptedAt)}</dd><dt>Submitted</dt><dd>${when(b.submittedAt)}</dd>
 ${b.invalidationReason ? `<dt>Invalidated</dt><dd>${esc(b.invalidationReason)}</dd>` : ''}${b.cannotSubmitReason ? `<dt>Submitting</dt><dd>Not now: ${esc(b.cannotSubmitReason)}</dd>` : ''}</dl>
-<h3>Submitted ranking</h3><div id="submitted">${names(b.submission)}</div>${rankingForm(b)}</section>`);
+<h3>Submitted ranking</h3><div id="submitted">${names(b.submission)}</div>${rankingForm(b, open, st.voteState)}</section>`);
     }
   } else {
     out.push(`<section class="card"><h2>Your ballot</h2><p>You do not vote${st.voter.reason ? `: ${esc(st.voter.reason)}` : ''}.</p></section>`);
@@ -112,7 +141,7 @@ export function rankingOf(body: Record<string, string>): string[] {
 }
 
 export function registerVotePage(app: FastifyInstance, deps: ApiDeps): void {
-  app.get('/event/vote', { config: { auth: 'none' } }, eventPage(deps, () => 'Community vote', voteBody));
+  app.get('/event/vote', { config: { auth: 'none' } }, eventPage<{ done?: string }>(deps, () => 'Community vote', voteBody));
   formAction(deps, app, '/event/vote', async (c, _p, body) => {
     const action = body.action === 'submit' ? 'app.submit_vote_ballot($1, $2, $3)' : body.action === 'save' ? 'app.save_vote_ballot($1, $2, $3)' : null;
     if (!action) throw new AppError('invalid_input', 'Choose Save draft or Submit ballot', { field: 'action' });

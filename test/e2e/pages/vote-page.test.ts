@@ -55,15 +55,20 @@ async function tabTo(page: Page, label: string): Promise<void> {
 
 const order = (page: Page) => page.locator('#ranking li .name').allInnerTexts();
 
-test.serial('hidden while the vote section is off: no link, the page refused in words', async (t) => {
+test.serial('hidden while the vote section is off: no link; the page says the vote is not on yet, no organizer command for a participant', async (t) => {
   await fx.call('owner', 'app.set_vote_section(false)');
   try {
     const home = await http(s.url, 'GET', '/event', { cookie: cookies['ann@vote.test'] });
     t.is(home.status, 200);
     t.false(home.text.includes('href="/event/vote"'));
     const vote = await http(s.url, 'GET', '/event/vote', { cookie: cookies['ann@vote.test'] });
-    t.is(vote.status, 409);
-    t.regex(vote.text, /The vote section of this event is off/);
+    t.is(vote.status, 200);
+    t.regex(vote.text, /The community vote is not on yet\. Your organizers turn it on after the build/);
+    t.false(vote.text.includes('hackathon event vote'), 'no organizer command for a participant');
+    t.false(vote.text.includes('Something is off'));
+    const org = await http(s.url, 'GET', '/event/vote', { cookie: cookies['owner@vote.test'] });
+    t.is(org.status, 200);
+    t.regex(org.text, /The vote section is off: .*<code>hackathon event vote --on<\/code>/);
   } finally {
     await fx.call('owner', 'app.set_vote_section(true)');
   }
@@ -88,8 +93,10 @@ test.serial('the whole vote by keyboard alone, the order announced', async (t) =
   t.deepEqual(await order(page), ['Zeta', 'Apollo', 'Comet']);
   await tabTo(page, 'Submit ballot');
   await submitted(page, () => page.keyboard.press('Enter'));
-  t.is(page.url(), `${s.url}/event/vote`);
+  t.is(page.url(), `${s.url}/event/vote?done=1`);
   t.is(await page.locator('#ballot-state').innerText(), 'submitted');
+  t.regex(await page.getByRole('status').filter({ hasText: 'Your ballot is submitted' }).innerText(), /^Your ballot is submitted \(revision \d+\): it counts\. You may change it and submit again until the vote closes\.$/);
+  t.regex(await page.locator('main').innerText(), /UTC\s*\(\d{4}-\d\d-\d\d \d\d:\d\d Europe\/Berlin\)|UTC/, 'instants in UTC with the event\'s own time beside them');
   t.deepEqual(await page.locator('#submitted li').allInnerTexts(), ['Zeta', 'Apollo', 'Comet']);
   const b = await fx.call('ann@vote.test', 'app.community_ballot()');
   t.deepEqual(b.submission.map((x: any) => x.name), ['Zeta', 'Apollo', 'Comet']);
@@ -106,8 +113,9 @@ test.serial('drag and drop, a draft saved; a stale page refused in words', async
   t.deepEqual(await order(page), ['Zeta', 'Apollo', 'Rocket']);
   t.is(await page.locator('#rank-status').innerText(), 'Zeta moved to position 1 of 3');
   await submitted(page, () => page.getByRole('button', { name: 'Save draft' }).click());
-  t.is(page.url(), `${s.url}/event/vote`);
+  t.is(page.url(), `${s.url}/event/vote?done=1`);
   t.is(await page.locator('#ballot-state').innerText(), 'draft');
+  t.regex(await page.locator('main').innerText(), /Draft saved \(revision \d+\)\. It counts only once you submit it\./);
   t.deepEqual(await order(page), ['Zeta', 'Apollo', 'Rocket'], 'the page draws the saved draft');
   const b = await fx.call('bob@vote.test', 'app.community_ballot()');
   t.deepEqual(b.draft.map((x: any) => x.name), ['Zeta', 'Apollo', 'Rocket']);
@@ -128,6 +136,8 @@ test.serial('organizer: coverage, the audited ballot list with its chart, and th
   t.false((await page.content()).includes(fx.teams.Zeta!), 'never a ranking');
   t.deepEqual(await seriousViolations(page), []);
   await page.screenshot({ path: path.join(ARTIFACTS, 'event-admin-ballots.png'), fullPage: true });
+  await page.goto(`${s.url}/event/vote`);
+  t.regex(await page.locator('main').innerText(), /Coverage\s+1 of 4 voters submitted \(25%\), 0 invalidated \(eligibility v\d+\)\./, 'the organizer\'s vote page shows the coverage, counts only');
   await page.goto(`${s.url}/event/admin/vote`);
   const audit = page.getByRole('region', { name: 'Ballot list reads' });
   t.regex(await audit.innerText(), /owner@vote\.test/);
@@ -166,6 +176,8 @@ test.serial('after the release: the result with the method explained', async (t)
   await page.goto(`${s.url}/event/vote`);
   const main = await page.locator('main').innerText();
   t.regex(main, /Result/);
+  t.true(await page.getByRole('button', { name: 'Save draft' }).isDisabled(), 'no active Save draft after the close');
+  t.regex(main, /The vote is closed: ballots are saved and submitted only while it is open\./);
   t.regex(main, /How the score is counted/);
   t.is(await page.locator('table tbody tr').count(), 4);
   t.regex(await page.locator('table tbody tr').first().innerText(), /Zeta/, 'the only counted ballot ranks Zeta first');

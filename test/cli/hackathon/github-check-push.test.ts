@@ -5,7 +5,7 @@
 // globally) and no node_modules/.bin. The push must land on the local code host.
 import test from 'ava';
 import { execFile } from 'node:child_process';
-import { existsSync, symlinkSync } from 'node:fs';
+import { cpSync, existsSync, symlinkSync } from 'node:fs';
 import path from 'node:path';
 import { commitFile, git, tempDir } from '../../helpers/codehost.ts';
 import { eventWorkspace, HOUR, schedule, type Person } from '../../helpers/event.ts';
@@ -21,10 +21,16 @@ test.before(async () => {
 });
 test.after.always(() => s?.close());
 
-/** What npx puts on PATH: a bin folder linking `hackathon` to the bundle (and the Node npx runs). */
+/**
+ * What npx puts on PATH: a bin folder linking `hackathon` to the bundle (and the Node npx
+ * runs). The bundle is a copy in a checkout whose path holds a space and a quote, so the
+ * printed line must quote it right through both shells (the organizer's, then git's).
+ */
 function npxBin(): string {
   const dir = tempDir('npx-bin-');
-  symlinkSync(path.resolve('dist/hackathon.mjs'), path.join(dir, 'hackathon'));
+  const checkout = path.join(dir, "Ann's podium");
+  cpSync(path.resolve('dist'), path.join(checkout, 'dist'), { recursive: true });
+  symlinkSync(path.join(checkout, 'dist', 'hackathon.mjs'), path.join(dir, 'hackathon'));
   symlinkSync(process.execPath, path.join(dir, 'node'));
   return dir;
 }
@@ -58,6 +64,7 @@ test('the printed template push works from a folder outside the checkout with no
   const line = /^ {2}(git -c .+ push http\S+ main)$/m.exec(check.stdout)?.[1];
   t.truthy(line, `github-check prints the template's push:\n${check.stdout}${check.stderr}`);
   t.notRegex(check.stdout, /hck_[A-Za-z0-9]/, 'no key in the output');
+  t.true(line!.includes('s podium/dist/hackathon.mjs'), `the helper names the running copy by its path: ${line}`);
 
   const work = tempDir('template-');
   t.true(path.relative(process.cwd(), work).startsWith('..'), 'the template folder is outside the checkout');

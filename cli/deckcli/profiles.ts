@@ -111,6 +111,11 @@ export interface InstanceChoice {
   chosenBy: '--api-url' | 'DECKS_API_URL' | '--profile' | 'active profile';
 }
 
+/** The refusal when nothing names an instance (deckcli has none by default): what to pass, or the sign-in that saves one. */
+export function noInstance(): CliError {
+  return new CliError('no instance named: pass --api-url <url>, set DECKS_API_URL, or sign in once with deckcli login --api-url <url> (deckcli has no default instance)', EXIT.usage, 'no_instance');
+}
+
 /** No default instance: --api-url (or --url), DECKS_API_URL, --profile, or the active profile. */
 export function chooseInstance(store: DeckProfileStore, flags: { apiUrl?: string; profile?: string }, env: NodeJS.ProcessEnv): InstanceChoice {
   const raw = flags.apiUrl ?? env.DECKS_API_URL;
@@ -125,5 +130,5 @@ export function chooseInstance(store: DeckProfileStore, flags: { apiUrl?: string
   }
   const active = store.data.active && store.get(store.data.active) ? store.data.active : null;
   if (active) return { url: store.get(active)!.baseUrl, profileName: active, chosenBy: 'active profile' };
-  throw new CliError('no instance named: pass --api-url <url>, set DECKS_API_URL, or sign in once with deckcli auth login-complete (deckcli has no default instance)', EXIT.usage, 'no_instance');
+  throw noInstance();
 }

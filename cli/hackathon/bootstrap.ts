@@ -6,6 +6,7 @@ import type { BootstrapRecord } from '../../core/wire/bootstrap.ts';
 import type { Context, Credential } from './context.ts';
 
 export type { Access, BootstrapRecord, Installer, RepositoryAssignment } from '../../core/wire/bootstrap.ts';
+export { hostUsername } from '../../core/wire/bootstrap.ts';
 
 export const ROLE_NAMES = { organizer: 'an organizer', jury: 'a jury viewer', advisor: 'an advisor', participant: 'a participant' } as const;
 

@@ -35,15 +35,20 @@ export interface CredentialHelper {
  * The helper for a remote on the profile's instance (null for any other host). It names
  * `hackathon` as found on PATH (no absolute path: a clone and the client can each move); only
  * when no `hackathon` is on PATH (a client run from a checkout) does it name this copy.
+ * `thisCopy` names this copy always: for a command line printed to be run now, from wherever
+ * the reader stands. A `hackathon` on PATH proves nothing then: `npx hackathon` puts npx's own
+ * temporary bin folder on PATH for this process only, and the reader's shell has no `hackathon`.
  */
-export function credentialHelper(ctx: Context, remoteUrl: string): CredentialHelper | null {
+export function credentialHelper(ctx: Context, remoteUrl: string, opts: { thisCopy?: boolean } = {}): CredentialHelper | null {
   const instance = new URL(ctx.profile().url);
   const remote = new URL(remoteUrl);
   if (remote.origin !== instance.origin) return null;
   const key = `credential.${remote.origin}.helper`;
   const args = ['git-credential', '--api-url', instance.origin];
   // git runs a `!` helper through the shell: the same quoting as the echo.
-  if (hackathonOnPath(ctx.io.env)) return { key, value: `!${commandLine('hackathon', args)}`, namesThisCopy: null };
+  if (!opts.thisCopy && hackathonOnPath(ctx.io.env)) return { key, value: `!${commandLine('hackathon', args)}`, namesThisCopy: null };
+  // Both by absolute path: the Node running this (npx's, a version manager's) may be on no
+  // PATH later, and a relative script path would resolve against git's working folder.
   const bin = realpathSync(process.argv[1]!);
   return { key, value: `!${commandLine(process.execPath, [bin, ...args])}`, namesThisCopy: bin };
 }

@@ -60,8 +60,29 @@ tee "$PODIUM_PUSH_REPORT" | while read -r old new ref; do
   fi
   printf '\\035'
 done > "$PODIUM_PUSH_REPORT.commits"
+# Where the push stands (pushNotice): git shows a hook's output to the pusher as remote: lines.
+[ -z "$PODIUM_PUSH_NOTICE" ] || printf '%s\n' "$PODIUM_PUSH_NOTICE" >&2
 exit 0
 `;
+
+/** app_private.local_push_phase's answer: a team repository's event, by the server clock. */
+export interface PushPhase {
+  phase: 'scheduled' | 'building' | 'grace' | 'closed';
+  freezeAt: string;
+  branch: string;
+}
+
+/**
+ * What the pusher to a team repository is told after the build end (null before): in grace
+ * that pushes still count until the freeze, after it that this push is late and does not
+ * count. The phase is SQL's (app.now()), read as the push starts; the freeze only moves
+ * forward, so a push that starts after it is recorded late.
+ */
+export function pushNotice(p: PushPhase | null): string | null {
+  if (p?.phase === 'grace') return `Podium: the build time is over; pushes to ${p.branch} still count until the freeze at ${p.freezeAt}, none after.`;
+  if (p?.phase === 'closed') return `Podium: this push arrived after the freeze (${p.freezeAt}): it is recorded as late and does not count; the submission is the last push to ${p.branch} received before the freeze.`;
+  return null;
+}
 
 interface Commit {
   id: string;

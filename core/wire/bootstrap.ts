@@ -28,12 +28,23 @@ export interface Installer {
   url: string;
 }
 
+/**
+ * What the username `connect --github` saves is called on this code host: on the instance's
+ * own host it is no GitHub account (a plain function, no import: server and clients share it).
+ */
+export function hostUsername(codeHost: 'local' | 'github', startsSentence = false): string {
+  if (codeHost === 'github') return 'GitHub username';
+  return startsSentence ? 'Code-host username' : 'code-host username';
+}
+
 /** The bootstrap record: `team`, `repository` and `setup.directoryName` are null without a team. */
 export interface BootstrapRecord {
   person: { id: string; email: string; name: string | null };
   role: 'participant' | 'organizer' | 'jury' | 'advisor';
   team: { id: string; name: string } | null;
   githubLogin: string | null;
+  /** Which code host the team repositories live on: the name people are told to give (`hostUsername`). */
+  codeHost: 'local' | 'github';
   event: { id: string; name: string; phase: string };
   /** Null until the team's repository exists. */
   repository: RepositoryAssignment | null;

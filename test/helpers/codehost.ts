@@ -14,12 +14,17 @@ export function tempDir(prefix = 'podium-git-'): string {
 }
 
 /** Runs git with no prompt and no user configuration; rejects with git's stderr. */
-export function git(cwd: string, args: string[]): Promise<string> {
+export async function git(cwd: string, args: string[]): Promise<string> {
+  return (await gitOutput(cwd, args)).stdout.trim();
+}
+
+/** As git(), answering both streams: a push's `remote:` lines are on stderr. */
+export function gitOutput(cwd: string, args: string[]): Promise<{ stdout: string; stderr: string }> {
   return new Promise((resolve, reject) => {
     execFile('git', ['-c', 'user.name=Tester', '-c', 'user.email=tester@x.test', '-c', 'init.defaultBranch=main', '-c', 'protocol.version=2', ...args], {
       cwd,
       env: { PATH: process.env.PATH ?? '/usr/bin:/bin', GIT_TERMINAL_PROMPT: '0', GIT_CONFIG_NOSYSTEM: '1', GIT_CONFIG_GLOBAL: '/dev/null', HOME: cwd },
-    }, (err, stdout, stderr) => (err ? reject(new Error(stderr || err.message)) : resolve(stdout.trim())));
+    }, (err, stdout, stderr) => (err ? reject(new Error(stderr || err.message)) : resolve({ stdout, stderr })));
   });
 }
 

@@ -1,6 +1,7 @@
 // repository.access of the bootstrap record: the caller's standing on the team repository,
 // read live from the code host driver, with the one-sentence fix for what is missing.
 import type { CodeHost } from '../../../core/codehost/index.ts';
+import { hostUsername } from '../../../core/wire/bootstrap.ts';
 
 export type AccessStanding = 'no_username' | 'none' | 'invited' | 'member' | 'unknown';
 
@@ -20,7 +21,7 @@ export interface RepositoryAccess {
  */
 export async function readAccess(host: CodeHost, fullName: string, login: string | null, invitationUrl: string, owned: () => Promise<boolean>): Promise<RepositoryAccess> {
   if (!login) {
-    return { standing: 'no_username', canPush: false, invitationUrl: null, fix: 'Tell the platform your GitHub username: hackathon connect --github <login>.' };
+    return { standing: 'no_username', canPush: false, invitationUrl: null, fix: `Tell the platform your ${hostUsername(host.kind)}: hackathon connect --github <login>.` };
   }
   let standing: 'none' | 'invited' | 'member';
   let canPush = false;

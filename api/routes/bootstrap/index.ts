@@ -35,6 +35,7 @@ async function completeRecord(stored: StoredRecord, host: CodeHost, config: Conf
   const base = gitBase(config);
   return {
     ...rest,
+    codeHost: host.kind,
     team,
     repository: repository && {
       ...repository,

@@ -3,7 +3,8 @@
 // per repository from its ownership row (an organizer of the owning event, or an accepted
 // invitation; anyone else, and any repository with no owner, is repository_not_found like a
 // repository that does not exist), runs git http-backend, and after an accepted push delivers
-// a signed push webhook per changed ref to the owning event only.
+// a signed push webhook per changed ref to the owning event only. A push to a team repository
+// in grace or after the freeze is told so (`remote:` lines from the post-receive hook).
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { randomUUID } from 'node:crypto';
 import { readFile, unlink } from 'node:fs/promises';
@@ -13,7 +14,7 @@ import { sha256 } from '../../../core/crypto.ts';
 import { looksLikeKey } from '../../../core/keys.ts';
 import { LocalCodeHost } from '../../../core/codehost/local.ts';
 import { gitSpawner } from '../../../core/codehost/git.ts';
-import { deliverPushReportRetrying } from '../../../core/codehost/local-push.ts';
+import { deliverPushReportRetrying, pushNotice, type PushPhase } from '../../../core/codehost/local-push.ts';
 import { checkFullName } from '../../../core/codehost/types.ts';
 import { AppError } from '../../errors.ts';
 import type { ApiDeps } from '../../deps.ts';
@@ -69,15 +70,17 @@ export function registerGitRoutes(app: FastifyInstance, deps: ApiDeps): void {
 
         const key = basicKey(req);
         if (!key) challenge(reply);
-        // The caller and their permission on the repository in one round trip.
+        const pushing = service === 'git-receive-pack';
+        const receiving = pushing && req.method === 'POST';
+        // The caller, their permission on the repository and (for a push) its event's phase in one round trip.
         const { rows } = await pool.query(
           `select i.identity, case when $3 and i.identity is not null then app_private.local_repository_permission($2,
-                    (i.identity #>> '{user,id}')::uuid, (i.identity #>> '{key,workspaceId}')::uuid) end as perm
+                    (i.identity #>> '{user,id}')::uuid, (i.identity #>> '{key,workspaceId}')::uuid) end as perm,
+                  case when $4 and i.identity is not null then app_private.local_push_phase($2) end as phase
              from (select app_private.authenticate($1, null, null, null) as identity) i`,
-          [sha256(key!), fullName, host.exists(fullName)]);
+          [sha256(key!), fullName, host.exists(fullName), receiving]);
         const identity = rows[0].identity as { user: { id: string; email: string; name: string | null }; key: { scopes: string[]; workspaceId: string | null } | null } | null;
         if (!identity) challenge(reply);
-        const pushing = service === 'git-receive-pack';
         const scopes = identity!.key?.scopes ?? [];
         const needed = pushing ? ['hackathon:write'] : ['hackathon:read', 'hackathon:write'];
         if (!needed.some((s) => scopes.includes(s))) {
@@ -90,7 +93,8 @@ export function registerGitRoutes(app: FastifyInstance, deps: ApiDeps): void {
         // git's own list of the refs this push updated: the post-receive hook writes it here.
         // Its random name is also the report's id: the delivery ids derive from it (pushDeliveryId).
         const reportId = randomUUID();
-        const report = pushing && req.method === 'POST' ? path.join(hooks, 'reports', reportId) : null;
+        const report = receiving ? path.join(hooks, 'reports', reportId) : null;
+        const notice = receiving ? pushNotice(rows[0].phase as PushPhase | null) : null;
         reply.hijack();
         const [o, r] = host.repositoryPath(fullName).split('/').slice(-2);
         const code = await runHttpBackend({
@@ -101,7 +105,7 @@ export function registerGitRoutes(app: FastifyInstance, deps: ApiDeps): void {
           remoteUser: identity!.user.email,
           raw: req.raw,
           body: req.method === 'POST' ? (req.body as Readable) : null,
-          env: report ? { GIT_CONFIG_COUNT: '1', GIT_CONFIG_KEY_0: 'core.hooksPath', GIT_CONFIG_VALUE_0: hooks, PODIUM_PUSH_REPORT: report } : undefined,
+          env: report ? { GIT_CONFIG_COUNT: '1', GIT_CONFIG_KEY_0: 'core.hooksPath', GIT_CONFIG_VALUE_0: hooks, PODIUM_PUSH_REPORT: report, ...(notice ? { PODIUM_PUSH_NOTICE: notice } : {}) } : undefined,
           nice: GIT_NICENESS,
           // Forked by the process's git helper, never by this process (core/spawner: a fork
           // from the API held its event loop up to 75 ms).

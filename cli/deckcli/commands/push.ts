@@ -7,6 +7,7 @@ import { openUrl } from '../../lib/opener.ts';
 import { command } from '../command.ts';
 import type { Context } from '../context.ts';
 import { linkBaseUrl, readLink, writeLink, type DeckLink } from '../link-file.ts';
+import { noInstance } from '../profiles.ts';
 import { attachmentsOf, collectFiles, detectEntry } from '../publish/files.ts';
 import { publishDeck } from '../publish/publish.ts';
 import { megabytes } from '../publish/upload.ts';
@@ -22,7 +23,7 @@ function chooseTarget(ctx: Context, link: DeckLink | null, folder: string): stri
     throw new CliError(`${path.join(folder, '.deckcli.json')} links this folder to ${linked}, but this push targets ${named.url}; nothing was sent (push with --new to publish it there as a new deck)`, EXIT.rejected, 'instance_mismatch');
   }
   const url = named?.url ?? linked;
-  if (!url) throw new CliError('no instance named: pass --api-url <url>, set DECKS_API_URL, or sign in once with deckcli auth login-complete (deckcli has no default instance)', EXIT.usage, 'no_instance');
+  if (!url) throw noInstance();
   ctx.useInstance(url);
   return url;
 }

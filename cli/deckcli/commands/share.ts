@@ -64,8 +64,10 @@ export const share = command({
     if (ctx.json) return ctx.printJson(r);
     ctx.out(r.url);
     const t = r.token;
+    // An unnamed link is named "Share link" by the instance: print it once, not "Share link Share link".
+    const label = !t.name || t.name === 'Share link' ? 'Share link' : `Share link "${t.name}"`;
     ctx.err(
-      `Share link ${t.name ?? t.id}: ${t.follows === 'pinned' ? `pinned to version ${t.pinnedVersion}` : 'follows the latest version'}, ` +
+      `${label}: ${t.follows === 'pinned' ? `pinned to version ${t.pinnedVersion}` : 'follows the latest version'}, ` +
         `bar ${t.showBar ? 'on' : 'off'}, downloads ${t.canDownload ? 'on' : 'off'}, forms ${t.formsEnabled ? 'on' : 'off'}` +
         `${t.hasPassword ? ', password' : ''}${t.expiresAt ? `, expires ${t.expiresAt}` : ''}. The URL is shown only now.`,
     );

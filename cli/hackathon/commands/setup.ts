@@ -8,7 +8,7 @@ import { CliError, EXIT } from '../../lib/errors.ts';
 import { githubLogin } from '../../lib/github-login.ts';
 import { commandLine } from '../../lib/run.ts';
 import { credentialHelper } from '../git-helper.ts';
-import { defaultDirectory, rememberInstance, type BootstrapRecord, type RepositoryAssignment } from '../bootstrap.ts';
+import { defaultDirectory, hostUsername, rememberInstance, type BootstrapRecord, type RepositoryAssignment } from '../bootstrap.ts';
 import { toolChecks } from '../doctor/checks.ts';
 import { USER_AGENT } from '../context.ts';
 import { AGENTS, writeAgentFiles, type Agent } from '../setup/agent-files.ts';
@@ -78,7 +78,7 @@ With --no-start the container checks still run; a failure there is a warning, no
       rememberInstance(ctx, await ctx.credential());
       if (login) {
         record = await client.request<BootstrapRecord>('PUT', '/bootstrap/github', { login });
-        progress(`GitHub username: ${login} (${record.repository?.access.standing ?? 'no repository yet'})`);
+        progress(`${hostUsername(record.codeHost, true)}: ${login} (${record.repository?.access.standing ?? 'no repository yet'})`);
       }
 
       let repo = assignment(record);
@@ -91,7 +91,7 @@ With --no-start the container checks still run; a failure there is a warning, no
         repo = assignment(record);
         steps.push({ name: 'invitation', status: 'ok', detail: `accepted the invitation to ${repo.fullName}` });
       }
-      steps.push(accessGate(repo));
+      steps.push(accessGate(repo, record.codeHost));
 
       progress(`Downloading the installer skill ${record.installer.version} from ${record.installer.url}`);
       const skill = await downloadInstaller(record.installer, USER_AGENT);

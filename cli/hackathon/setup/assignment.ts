@@ -2,7 +2,7 @@
 // the caller must be a participant on a team with a repository, and the repository's
 // access standing must allow a push. `unknown` (the code host could not be asked) goes on.
 import { CliError, EXIT } from '../../lib/errors.ts';
-import { ROLE_NAMES, type BootstrapRecord, type RepositoryAssignment } from '../bootstrap.ts';
+import { hostUsername, ROLE_NAMES, type BootstrapRecord, type RepositoryAssignment } from '../bootstrap.ts';
 
 export interface Step {
   name: string;
@@ -23,17 +23,18 @@ export function assignment(r: BootstrapRecord): RepositoryAssignment {
 }
 
 /** Step 2: the standing must allow a push; `unknown` (the host could not be asked) goes on. */
-export function accessGate(repo: RepositoryAssignment): Step {
+export function accessGate(repo: RepositoryAssignment, codeHost: BootstrapRecord['codeHost']): Step {
+  const username = hostUsername(codeHost);
   const a = repo.access;
   if (a.standing === 'unknown') return { name: 'access', status: 'warning', detail: `standing on ${repo.fullName} unknown (the code host could not be asked); going on` };
   if (a.standing === 'member' && a.canPush) return { name: 'access', status: 'ok', detail: `member of ${repo.fullName}, can push` };
   const fallback = {
-    no_username: 'Tell the platform your GitHub username: hackathon setup --github <login>.',
+    no_username: `Tell the platform your ${username}: hackathon setup --github <login>.`,
     none: `You are not invited to ${repo.fullName}; ask an organizer to run provisioning again.`,
     invited: `Accept the invitation to ${repo.fullName}${a.invitationUrl ? `: ${a.invitationUrl}` : ''}.`,
     member: `You can read ${repo.fullName} but not push; ask an organizer for push access.`,
   }[a.standing];
-  const why = { no_username: 'no GitHub username is saved', none: 'you are not invited', invited: 'your invitation is not accepted yet', member: 'you cannot push' }[a.standing];
+  const why = { no_username: `no ${username} is saved`, none: 'you are not invited', invited: 'your invitation is not accepted yet', member: 'you cannot push' }[a.standing];
   throw new CliError(`cannot set up ${repo.fullName}: ${why}. ${a.fix ?? fallback}`, EXIT.access, 'repository_access');
 }
 

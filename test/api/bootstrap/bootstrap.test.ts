@@ -80,7 +80,7 @@ test.serial('standing read live: no_username, none, invited, member', async (t) 
   t.deepEqual(r.body.repository, {
     fullName: 'acme/rocket-ship', branch: 'main', readiness: 'invited',
     cloneUrl: `${s.config.publicUrl}/git/acme/rocket-ship.git`,
-    access: { standing: 'no_username', canPush: false, invitationUrl: null, fix: 'Tell the platform your GitHub username: hackathon connect --github <login>.' },
+    access: { standing: 'no_username', canPush: false, invitationUrl: null, fix: 'Tell the platform your code-host username: hackathon connect --github <login>.' },
   });
   t.false(r.body.repository.cloneUrl.includes('@'), 'no credential in the clone URL');
 

@@ -23,6 +23,16 @@ test('no instance named anywhere is a clear error: deckcli has no default instan
   t.regex(r.stderr, /no instance named: pass --api-url <url>, set DECKS_API_URL/);
 });
 
+test('push before any sign-in names the sign-in command deckcli has: deckcli login', async (t) => {
+  const { env, home } = makeHome();
+  const folder = path.join(home, 'deck');
+  mkdirSync(folder);
+  writeFileSync(path.join(folder, 'index.html'), '<h1>Deck</h1>');
+  const r = await deckcli(['push', folder], env);
+  t.is(r.code, 1);
+  t.is(r.stderr, 'deckcli: no instance named: pass --api-url <url>, set DECKS_API_URL, or sign in once with deckcli login --api-url <url> (deckcli has no default instance) (no_instance)\n');
+});
+
 test('the legacy file is imported once, never modified, then no longer read; config clear brings it back', async (t) => {
   const { env, home, config } = makeHome();
   const file = legacy(home, { profiles: { old: { apiUrl: 'https://decks.old.test/', apiKey: 'dk_legacy' } }, activeProfile: 'old' });

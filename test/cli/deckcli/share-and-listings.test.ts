@@ -30,7 +30,9 @@ test.serial('share prints the URL once; --json carries token, url and embed; swi
   const r = await deckcli(['share', deckId, '--no-bar', '--no-download', '--name', 'press'], env);
   t.is(r.code, 0, r.stderr);
   t.regex(r.stdout, /^http:\/\/127\.0\.0\.1:\d+\/v\/[A-Za-z0-9_-]+\/\n$/);
-  t.regex(r.stderr, /bar off, downloads off, forms on/);
+  t.regex(r.stderr, /^Share link "press": follows the latest version, bar off, downloads off, forms on\. The URL is shown only now\.\n$/);
+  const unnamed = await deckcli(['share', deckId], env);
+  t.regex(unnamed.stderr, /^Share link: follows the latest version, bar on, downloads on, forms on\. The URL is shown only now\.\n$/, 'an unnamed link says "Share link" once');
   const j = JSON.parse((await deckcli(['share', deckId, '--json', '--placement', 'homepage', '--no-forms'], env)).stdout);
   t.deepEqual(Object.keys(j).sort(), ['embed', 'token', 'url']);
   t.deepEqual(Object.keys(j.embed).sort(), ['embedJsUrl', 'iframe', 'script']);

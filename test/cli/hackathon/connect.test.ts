@@ -57,12 +57,12 @@ test.serial('connect prints identity, team, assignment, installer and next step;
     'Team: Rocket',
     'Repository: acme/rocket (branch main, invited)',
     `Clone URL: ${s.config.publicUrl}/git/acme/rocket.git`,
-    'Access: no GitHub username saved yet',
-    '  Fix: Tell the platform your GitHub username: hackathon connect --github <login>.',
-    'GitHub username: not saved (hackathon connect --github <login>)',
+    'Access: no code-host username saved yet',
+    '  Fix: Tell the platform your code-host username: hackathon connect --github <login>.',
+    'Code-host username: not saved (hackathon connect --github <login>)',
     `Installer skill: 1.0.0 (sha256 ${skill.sha256.slice(0, 12)})`,
     `Dashboard: ${s.config.publicUrl}/event`,
-    'Next: hackathon connect --github <your GitHub username>, then hackathon setup',
+    'Next: hackathon connect --github <your code-host username>, then hackathon setup',
     '',
   ].join('\n'));
   const file = JSON.parse(readFileSync(path.join(home.config, 'podium', 'tools', 'hackathon.json'), 'utf8'));
@@ -81,7 +81,7 @@ test.serial('a team with no repository yet: connect says so and shows no clone U
   const home = makeHome();
   const r = await hackathon(['connect'], { ...home.env, EVENT_URL: s.url, EVENT_API_KEY: bob.key });
   t.is(r.code, 0, r.stderr);
-  t.regex(r.stdout, /^Team: Comet Crew\nRepository: not assigned yet\nGitHub username: /m);
+  t.regex(r.stdout, /^Team: Comet Crew\nRepository: not assigned yet\nCode-host username: /m);
   t.notRegex(r.stdout, /Clone URL:/);
   // Not `Next: hackathon setup` (it would exit 3): what comes next instead.
   t.regex(r.stdout, /\nNext: wait for the organizers to provision the team repositories, then run hackathon connect again \(then hackathon setup\)\n$/);
@@ -94,11 +94,11 @@ test.serial('--github saves the username and prints its standing; the standing f
   const env = { ...home.env, EVENT_URL: s.url, EVENT_API_KEY: ann.key };
   let r = await hackathon(['connect', '--github', '@ann-gh'], env);
   t.is(r.code, 0, r.stderr);
-  t.regex(r.stdout, /^GitHub username: ann-gh \(none\)$/m);
+  t.regex(r.stdout, /^Code-host username: ann-gh \(none\)$/m);
   t.is(await loginOf(ann.email), 'ann-gh');
   await new LocalCodeHost(s.config.dataDir, s.db.pool).invite('acme/rocket', 'ann-gh', 'maintain');
   r = await hackathon(['connect', '--github', 'ann-gh'], env);
-  t.regex(r.stdout, /^GitHub username: ann-gh \(invited\)$/m);
+  t.regex(r.stdout, /^Code-host username: ann-gh \(invited\)$/m);
   t.regex(r.stdout, /^  Fix: Accept the invitation to acme\/rocket as ann-gh: /m);
   t.true(r.stdout.endsWith(`Next: hackathon setup (it accepts your invitation to acme/rocket for you; or open ${s.config.publicUrl}/codehost/invitations/acme/rocket)\n`), r.stdout);
   // A key from the environment is not written into the profile.

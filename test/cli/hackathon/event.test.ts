@@ -61,6 +61,18 @@ test.serial('configure refuses bad input before any request', async (t) => {
   t.is((await run(['event', 'status'])).code, 1, 'still no event');
 });
 
+test.serial('the 15-minute grace is said before configure refuses: in --help, and the refusal names the freeze to pass', async (t) => {
+  const help = await run(['event', 'configure', '--help']);
+  t.regex(help.stdout, /The freeze is the build end \+ 15 minutes: a grace in which pushes still count\. --vote-opens-at must be at the freeze or later\./);
+  const sched = schedule(Date.now() + 2 * HOUR);
+  const freeze = iso(Date.parse(sched.buildEndsAt) + 15 * 60_000);
+  const early = await run(['event', 'configure', '--expected-version', '0', '--name', 'Spring Hack', '--timezone', 'Europe/Berlin', '--starts-at', sched.startsAt,
+    '--build-ends-at', sched.buildEndsAt, '--vote-opens-at', iso(Date.parse(sched.buildEndsAt) + 14 * 60_000), '--vote-closes-at', sched.voteClosesAt]);
+  t.is(early.code, 1);
+  t.is(early.stderr, `hackathon: voteOpensAt must be at the freeze (${freeze}, build end + 15 minutes) or later: the build end is followed by 15 minutes of grace in which pushes still count. Pass --vote-opens-at ${freeze} or later (invalid_input)\n`);
+  t.is((await run(['event', 'status'])).code, 1, 'still no event');
+});
+
 test.serial('configure creates, refuses a stale version naming the current one, then configures', async (t) => {
   const sched = schedule(Date.now() + 2 * HOUR);
   const args = (v: string) => ['event', 'configure', '--expected-version', v, '--name', 'Spring Hack', '--timezone', 'Europe/Berlin', '--starts-at', sched.startsAt, '--build-ends-at', sched.buildEndsAt, '--vote-opens-at', sched.voteOpensAt, '--vote-closes-at', sched.voteClosesAt];

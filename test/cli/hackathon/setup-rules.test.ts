@@ -28,6 +28,7 @@ const record = (over: Partial<BootstrapRecord>): BootstrapRecord => ({
   role: 'participant',
   team: { id: 't', name: 'Rocket' },
   githubLogin: 'ann-gh',
+  codeHost: 'github',
   event: { id: 'e', name: 'Spring Hack', phase: 'build' },
   repository: { fullName: 'acme/rocket', cloneUrl: 'https://github.com/acme/rocket.git', branch: 'main', readiness: 'ready', access: access({}) },
   installer: { name: 'hackathon-installer', version: '1.0.0', sha256: '0'.repeat(64), url: 'http://x/bootstrap/installer-skill' },
@@ -54,8 +55,8 @@ test('assignment: a participant with a repository goes on; others exit 3 saying 
 
 test('access gate: every standing; unknown goes on with a warning; the server fix wins over the client sentence', (t) => {
   const repo = (a: Partial<Access>) => ({ ...record({}).repository!, access: access(a) });
-  t.like(accessGate(repo({})), { name: 'access', status: 'ok' });
-  t.like(accessGate(repo({ standing: 'unknown', canPush: false })), { name: 'access', status: 'warning' });
+  t.like(accessGate(repo({}), 'github'), { name: 'access', status: 'ok' });
+  t.like(accessGate(repo({ standing: 'unknown', canPush: false }), 'github'), { name: 'access', status: 'warning' });
   const cases: [Partial<Access>, RegExp][] = [
     [{ standing: 'no_username', canPush: false }, /no GitHub username is saved\. Tell the platform your GitHub username: hackathon setup --github <login>\.$/],
     [{ standing: 'none', canPush: false }, /you are not invited\. You are not invited to acme\/rocket; ask an organizer/],
@@ -63,8 +64,10 @@ test('access gate: every standing; unknown goes on with a warning; the server fi
     [{ standing: 'member', canPush: false }, /you cannot push\. You can read acme\/rocket but not push/],
     [{ standing: 'invited', canPush: false, fix: 'Accept it on GitHub.' }, /your invitation is not accepted yet\. Accept it on GitHub\.$/],
   ];
+  t.regex(refusal(() => accessGate(repo({ standing: 'no_username', canPush: false }), 'local')).message,
+    /no code-host username is saved\. Tell the platform your code-host username: hackathon setup --github <login>\.$/, 'on the local code host the username is no GitHub account');
   for (const [a, message] of cases) {
-    const err = refusal(() => accessGate(repo(a)));
+    const err = refusal(() => accessGate(repo(a), 'github'));
     t.like(err, { exitCode: 3, code: 'repository_access' });
     t.regex(err.message, message);
   }

@@ -439,7 +439,7 @@ test('a missing container tool is exit 4 naming what to install; nothing is clon
 
 test('access standings: no username, not invited, a member who cannot push are exit 3 with the fix before any command runs', async (t) => {
   const cases: [string, RegExp][] = [
-    ['dan', /no GitHub username is saved\. Tell the platform your GitHub username: hackathon connect --github <login>\./],
+    ['dan', /no code-host username is saved\. Tell the platform your code-host username: hackathon connect --github <login>\./],
     ['eve', /you are not invited\. eve-gh is not invited to acme\/gate/],
     ['gil', /you cannot push\. gil-gh can read acme\/gate but not push/],
   ];
@@ -511,7 +511,7 @@ test('options the client refuses before any request: exit 2 (a bad --github, --a
 test('--github saves the username first, then the steps go on with the new standing', async (t) => {
   const r = await hackathon(['setup', '--github', '@hal-gh', '--json'], env('hal'));
   t.is(r.code, 3); // saved, but hal-gh was never invited
-  t.regex(r.stderr, /GitHub username: hal-gh \(none\)/);
+  t.regex(r.stderr, /Code-host username: hal-gh \(none\)/);
   t.regex(JSON.parse(r.stdout).error.message, /hal-gh is not invited to acme\/gate/);
 });
 

@@ -10,7 +10,7 @@ import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { LocalCodeHost } from '../../../core/codehost/local.ts';
 import { GIT_NICENESS } from '../../../api/routes/git/index.ts';
-import { cloneUrl, commitFile, git, ownRepository, receipts, tempDir, waitForReceipts } from '../../helpers/codehost.ts';
+import { cloneUrl, commitFile, git, gitOutput, ownRepository, receipts, tempDir, waitForReceipts } from '../../helpers/codehost.ts';
 import { assignRepository, Clock, createEvent, eventWorkspace, HOUR, importRoster, MINUTE, person, type Person } from '../../helpers/event.ts';
 import { http } from '../../helpers/http.ts';
 import { startTestServer, type TestServer } from '../../helpers/server.ts';
@@ -167,7 +167,8 @@ test.serial('pushes while building and in grace are accepted in receipt order; a
   const n0 = (await receipts(s.db.pool, eventId)).length;
   const a = await clone(alice, 'alice-gh', 'acme/rocket');
   const building = await commitFile(a, 'app.js', 'console.log(1)\n');
-  await git(a, ['push', '-q', 'origin', 'HEAD:main']);
+  const whileBuilding = await gitOutput(a, ['push', 'origin', 'HEAD:main']);
+  t.notRegex(whileBuilding.stderr, /remote:/, 'while building a push hears nothing from Podium');
   let rows = await waitForReceipts(s.db.pool, eventId, n0 + 1);
   t.like(rows.at(-1), { verdict: 'accepted', refusal: null, sha: building, ref: 'refs/heads/main', project_id: teamOf.Rocket, late: false });
 
@@ -184,7 +185,11 @@ test.serial('pushes while building and in grace are accepted in receipt order; a
   await clock.to(start + 2 * HOUR + 5 * MINUTE); // grace: build end passed, freeze not yet
   const b = await clone(bob, 'bob-gh', 'acme/rocket');
   const grace = await commitFile(b, 'grace.txt', 'last fix\n');
-  await git(b, ['push', '-q', 'origin', 'HEAD:main']);
+  const inGrace = await gitOutput(b, ['push', 'origin', 'HEAD:main']);
+  const freezeAt = new Date(start + 2 * HOUR + 15 * MINUTE).toISOString();
+  // git pads each remote: line with spaces (to clear a progress line): compare without them.
+  const remote = (stderr: string) => stderr.split('\n').filter((l) => l.startsWith('remote: ')).map((l) => l.trimEnd());
+  t.deepEqual(remote(inGrace.stderr), [`remote: Podium: the build time is over; pushes to main still count until the freeze at ${freezeAt}, none after.`]);
   rows = await waitForReceipts(s.db.pool, eventId, n0 + 4);
   t.like(rows.at(-1), { verdict: 'accepted', sha: grace, late: false });
   graceSha = grace;
@@ -192,7 +197,8 @@ test.serial('pushes while building and in grace are accepted in receipt order; a
   await clock.to(start + 2 * HOUR + 16 * MINUTE); // past the freeze
   await git(a, ['pull', '-q', '--rebase', 'origin', 'main']);
   const after = await commitFile(a, 'late.txt', 'too late\n');
-  await git(a, ['push', '-q', 'origin', 'HEAD:main']);
+  const late = await gitOutput(a, ['push', '-q', 'origin', 'HEAD:main']);
+  t.deepEqual(remote(late.stderr), [`remote: Podium: this push arrived after the freeze (${freezeAt}): it is recorded as late and does not count; the submission is the last push to main received before the freeze.`], 'even with -q the late push is told');
   rows = await waitForReceipts(s.db.pool, eventId, n0 + 5);
   t.like(rows.at(-1), { verdict: 'accepted', sha: after, late: true });
   t.true(rows.every((r, i) => i === 0 || r.seq > rows[i - 1]!.seq), 'receipts are numbered in receipt order');

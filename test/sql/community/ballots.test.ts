@@ -93,7 +93,7 @@ test.serial('invalid_ballot names the fault and the project id: malformed, named
   const unknown = '00000000-0000-4000-8000-000000000001';
   t.like(await bad(['Rocket', 'not-an-id']), { code: 'invalid_ballot', message: 'Position 2: not-an-id is not a project id', details: { fault: 'malformed', position: 2 } });
   t.like(await bad(['Rocket', 'Apollo', 'Rocket']), { code: 'invalid_ballot', message: `Project ${fx.teams.Rocket} is named twice`, details: { fault: 'duplicate', projectId: fx.teams.Rocket, position: 3 } });
-  t.like(await bad(['Comet', 'Rocket', 'Apollo']), { code: 'invalid_ballot', message: `Project ${fx.teams.Comet} is your own team`, details: { fault: 'own_team', projectId: fx.teams.Comet } });
+  t.like(await bad(['Comet', 'Rocket', 'Apollo']), { code: 'invalid_ballot', message: 'Position 1: you cannot rank your own team (Comet); rank every other candidate', details: { fault: 'own_team', projectId: fx.teams.Comet, position: 1 } });
   t.like(await bad(['Rocket', unknown, 'Apollo']), { code: 'invalid_ballot', message: `Project ${unknown} is not one of the candidates`, details: { fault: 'not_a_candidate', projectId: unknown, position: 2 } });
   t.like(await bad(['Rocket', 'Zeta', 'Apollo']), { code: 'invalid_ballot', details: { fault: 'not_a_candidate', projectId: fx.teams.Zeta } }, 'an excluded candidate');
   t.like(await bad(['Rocket']), { code: 'invalid_ballot', message: `Candidate ${fx.teams.Apollo} is left out: a submission ranks every candidate exactly once`, details: { fault: 'missing', projectId: fx.teams.Apollo } });

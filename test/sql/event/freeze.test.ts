@@ -54,8 +54,10 @@ test('the freeze cannot be written apart from the build end', async (t) => {
 test('voting opens at the freeze or later: 14 minutes after the build end is refused, 15 accepted', async (t) => {
   const early = await (await eventWith('Early')).configure(0, 24, 14).then(() => null, (e) => e);
   t.is(early?.detail, 'invalid_input');
-  t.deepEqual(JSON.parse(early.hint), { field: 'voteOpensAt' });
-  t.regex(early.message, /^voteOpensAt must be at the freeze \(\S+, build end \+ 15 minutes\) or later$/);
+  const freezeAt = JSON.parse(early.hint).freezeAt;
+  t.deepEqual(JSON.parse(early.hint), { field: 'voteOpensAt', freezeAt }, 'the freeze instant in the details: a client names the value to pass');
+  t.regex(freezeAt, /^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\.\d{3}Z$/);
+  t.is(early.message, `voteOpensAt must be at the freeze (${freezeAt}, build end + 15 minutes) or later: the build end is followed by 15 minutes of grace in which pushes still count`);
   t.truthy((await (await eventWith('OnTime')).configure(0, 24, 15)).rows[0].r.event.freezeAt);
   await t.throwsAsync(db.pool.query(`update app.events set vote_opens_at = freeze_at - interval '1 second'
     where workspace_id = (select id from app.workspaces where name = 'OnTime')`), { message: /events_vote_after_freeze/ });

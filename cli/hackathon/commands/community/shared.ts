@@ -44,13 +44,19 @@ function readBallot(ctx: Context): Promise<Ballot> {
 /**
  * The ranking as project ids: ids are sent as is (the server judges them); team names
  * (case-insensitive) are looked up among the candidates you rank (one ballot read, shared with
- * the versions). A name that is no candidate (your own team, an excluded one) is exit 2 listing them.
+ * the versions). Your own team's name is refused as such (`own_team`, exit 2), not as a name
+ * that matches nothing; any other name that is no candidate (an excluded team) is exit 2
+ * listing the candidates.
  */
 export async function rankingIds(ctx: Context, entries: string[]): Promise<string[]> {
   if (entries.every(isId)) return entries;
-  const candidates = (await readBallot(ctx)).candidates.map((c) => ({ id: c.projectId, names: [c.name], label: c.name }));
+  const ballot = await readBallot(ctx);
+  const candidates = ballot.candidates.map((c) => ({ id: c.projectId, names: [c.name], label: c.name }));
   return entries.map((e, i) => {
     if (isId(e)) return e;
+    if (ballot.team && e.trim().toLowerCase() === ballot.team.name.toLowerCase() && !candidates.some((c) => c.id === ballot.team.id)) {
+      throw new CliError(`position ${i + 1}: you cannot rank your own team (${ballot.team.name}); rank every other candidate: ${candidates.map((c) => c.label).join(', ')}`, EXIT.rejected, 'own_team');
+    }
     try {
       return pickByName(e, candidates, 'candidate');
     } catch (err) {

@@ -11,7 +11,8 @@ export const eventConfigure = command({
   usage:
     'Usage: hackathon event configure --expected-version <n> --name <name> --timezone <tz> --starts-at <iso> --build-ends-at <iso>\n' +
     '         --vote-opens-at <iso> --vote-closes-at <iso> [--reason <text>]\n\n' +
-    '--expected-version 0 creates the event. Instants are ISO 8601 with a zone. Moving the build end while running needs --reason.',
+    '--expected-version 0 creates the event. Instants are ISO 8601 with a zone. Moving the build end while running needs --reason.\n' +
+    'The freeze is the build end + 15 minutes: a grace in which pushes still count. --vote-opens-at must be at the freeze or later.',
   flags: {
     expectedVersion: { type: 'string' }, name: { type: 'string' }, timezone: { type: 'string' }, startsAt: { type: 'string' },
     buildEndsAt: { type: 'string' }, voteOpensAt: { type: 'string' }, voteClosesAt: { type: 'string' }, reason: { type: 'string' },
@@ -37,6 +38,10 @@ export const eventConfigure = command({
       if (err instanceof WireError && err.code === 'version_conflict') {
         const v = err.details.currentVersion;
         throw new CliError(`the event is at version ${v}, not ${body.expectedVersion}: read it again (hackathon event status) and pass --expected-version ${v}`, EXIT.wire, 'version_conflict');
+      }
+      // The freeze instant comes from the server (the 15 minutes are written in SQL only): name the flag's value.
+      if (err instanceof WireError && err.code === 'invalid_input' && err.details.field === 'voteOpensAt' && typeof err.details.freezeAt === 'string') {
+        throw new WireError(err.status, err.code, `${err.message}. Pass --vote-opens-at ${err.details.freezeAt} or later`, err.details);
       }
       throw err;
     }

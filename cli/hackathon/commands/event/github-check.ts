@@ -10,13 +10,14 @@ import { credentialHelper } from '../../git-helper.ts';
 
 /**
  * The template's push, ready to run from its folder: git asks `hackathon git-credential` for
- * the key of this profile, so the organizer never sees or types it.
+ * the key of this profile, so the organizer never sees or types it. The helper names this
+ * copy and its Node by absolute path: run as `npx hackathon`, no `hackathon` is on the
+ * organizer's own PATH.
  */
 function printTemplatePush(ctx: Context, pushUrl: string, branch: string): void {
-  const helper = credentialHelper(ctx, pushUrl);
+  const helper = credentialHelper(ctx, pushUrl, { thisCopy: true });
   if (!helper) return; // the instance answers under another address than this profile's: the sentence above says where
-  ctx.out(`Push the template from its folder (git gets your key from hackathon):\n  ${commandLine('git', ['-c', `${helper.key}=${helper.value}`, 'push', pushUrl, branch])}`);
-  if (helper.namesThisCopy) ctx.out(`  (hackathon is not on your PATH, so the command names this copy: ${helper.namesThisCopy})`);
+  ctx.out(`Push the template from its folder (git gets your key from this copy of hackathon):\n  ${commandLine('git', ['-c', `${helper.key}=${helper.value}`, 'push', pushUrl, branch])}`);
 }
 
 export const eventGithubCheck = command({

@@ -10,7 +10,7 @@ import { confirm, YES_FLAG } from '../../../../lib/prompt.ts';
 export const rosterImport = command({
   path: 'event roster import',
   summary: 'Replace the roster with a file (organizer)',
-  usage: 'Usage: hackathon event roster import --file <path> [--no-invite] [--yes]\n\nThe file: { "participants": [{ "email", "name"?, "role"?, "team"? }] } or a bare array of entries.\nRoster people who are not members of the workspace get an invitation mail (one each), unless --no-invite.\nAn empty list empties the roster: that asks first on a terminal, and elsewhere needs --yes.',
+  usage: 'Usage: hackathon event roster import --file <path> [--no-invite] [--yes]\n\nThe file: { "participants": [{ "email", "name"?, "role"?, "team"? }] } or a bare array of entries.\n"role" is participant (the default, on a "team"), advisor, jury or organizer (no team).\nRoster people who are not members of the workspace get an invitation mail (one each), unless --no-invite.\nAn empty list empties the roster: that asks first on a terminal, and elsewhere needs --yes.',
   flags: { file: { type: 'string' }, invite: { type: 'boolean', default: true }, ...YES_FLAG },
   async run(opts, ctx) {
     const data = readJsonArg(opts.file, '--file') as { participants?: unknown } | unknown[];

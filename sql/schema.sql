@@ -5594,6 +5594,8 @@ CREATE FUNCTION app_private.check_event_config(p_name text, p_timezone text, p_s
     LANGUAGE plpgsql STABLE
     SET search_path TO ''
     AS $$
+declare
+  v_freeze timestamptz := app_private.freeze_of(p_build_ends_at);
 begin
   if p_name is null or length(trim(p_name)) not between 1 and 100 or p_name ~ '[[:cntrl:]]' then
     perform app_private.fail('invalid_input', 'name must be 1 to 100 characters on one line', '{"field":"name"}');
@@ -5604,9 +5606,9 @@ begin
   if p_build_ends_at <= p_starts_at then
     perform app_private.fail('invalid_input', 'buildEndsAt must be after startsAt', '{"field":"buildEndsAt"}');
   end if;
-  if p_vote_opens_at < app_private.freeze_of(p_build_ends_at) then
-    perform app_private.fail('invalid_input', format('voteOpensAt must be at the freeze (%s, build end + 15 minutes) or later',
-      app_private.iso(app_private.freeze_of(p_build_ends_at))), '{"field":"voteOpensAt"}');
+  if p_vote_opens_at < v_freeze then
+    perform app_private.fail('invalid_input', format('voteOpensAt must be at the freeze (%s, build end + 15 minutes) or later: the build end is followed by 15 minutes of grace in which pushes still count',
+      app_private.iso(v_freeze)), jsonb_build_object('field', 'voteOpensAt', 'freezeAt', app_private.iso(v_freeze)));
   end if;
   if p_vote_closes_at <= p_vote_opens_at then
     perform app_private.fail('invalid_input', 'voteClosesAt must be after voteOpensAt', '{"field":"voteClosesAt"}');
@@ -8495,6 +8497,35 @@ CREATE FUNCTION app_private.local_organization_standing(p_event uuid, p_login te
 $$;
 
 --
+-- Name: local_push_phase(text); Type: FUNCTION; Schema: app_private; Owner: -
+--
+
+CREATE FUNCTION app_private.local_push_phase(p_full_name text) RETURNS jsonb
+    LANGUAGE plpgsql STABLE
+    SET search_path TO ''
+    AS $$
+declare
+  e app.events;
+begin
+  select x.* into e
+    from app_private.local_repositories r
+    join app.team_repositories tr on tr.event_id = r.event_id and lower(tr.full_name) = r.name_key
+    join app.events x on x.id = r.event_id
+   where r.name_key = lower(p_full_name);
+  if e.id is null then
+    return null;
+  end if;
+  return jsonb_build_object('phase', app.events_phase(e), 'freezeAt', app_private.iso(e.freeze_at), 'branch', e.github_branch);
+end;
+$$;
+
+--
+-- Name: FUNCTION local_push_phase(p_full_name text); Type: COMMENT; Schema: app_private; Owner: -
+--
+
+COMMENT ON FUNCTION app_private.local_push_phase(p_full_name text) IS 'For a team repository on the local code host: its event''s phase by the server clock, freeze instant and designated branch ({phase, freezeAt, branch}); null for any other repository (the template, one of no event). Read by the git route (owner pool) to tell a pusher in grace or after the freeze.';
+
+--
 -- Name: local_repository_owner(text); Type: FUNCTION; Schema: app_private; Owner: -
 --
 
@@ -9620,7 +9651,9 @@ begin
     return jsonb_build_object('fault', 'duplicate', 'position', bad.i, 'projectId', bad.x, 'message', format('Project %s is named twice', bad.x));
   end if;
   if p_own = any (ids) then
-    return jsonb_build_object('fault', 'own_team', 'position', array_position(ids, p_own), 'projectId', p_own, 'message', format('Project %s is your own team', p_own));
+    return jsonb_build_object('fault', 'own_team', 'position', array_position(ids, p_own), 'projectId', p_own,
+      'message', format('Position %s: you cannot rank your own team (%s); rank every other candidate', array_position(ids, p_own),
+        coalesce((select p.name from app.projects p where p.id = p_own), p_own::text)));
   end if;
   select u.i, u.x into bad from unnest(ids) with ordinality u(x, i) left join unnest(p_candidates) c(id) on c.id = u.x
    where c.id is null order by u.i limit 1;
@@ -18884,6 +18917,12 @@ REVOKE ALL ON FUNCTION app_private.local_account_of(p_full_name text, p_login te
 --
 
 REVOKE ALL ON FUNCTION app_private.local_organization_standing(p_event uuid, p_login text) FROM PUBLIC;
+
+--
+-- Name: FUNCTION local_push_phase(p_full_name text); Type: ACL; Schema: app_private; Owner: -
+--
+
+REVOKE ALL ON FUNCTION app_private.local_push_phase(p_full_name text) FROM PUBLIC;
 
 --
 -- Name: FUNCTION local_repository_owner(p_full_name text); Type: ACL; Schema: app_private; Owner: -

@@ -80,7 +80,7 @@ comment on function app_private.mail_read(bigint, uuid, text, text) is 'One mail
 create function app_private.operator_mail_open(p_id bigint) returns jsonb
   language plpgsql volatile security definer set search_path = '' as $$
 begin
-  if not app_private.is_instance_operator() then
+  if app_private.is_instance_operator() is not true then
     perform app_private.fail('operator_only', 'Only an instance operator reads the mail outbox (podium operator add <email> gives the power)');
   end if;
   return app_private.mail_read(p_id, app.current_user_id(), (select u.email from app.users u where u.id = app.current_user_id()), 'web');

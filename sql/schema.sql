@@ -11583,7 +11583,8 @@ CREATE FUNCTION app_private.vote_window_json(e app.events) RETURNS jsonb
     'closesAt', app_private.iso(case when e.voting_opened_at is null then e.vote_closes_at else app_private.vote_closes_at(e) end),
     'votingOpenedAt', app_private.iso(e.voting_opened_at),
     'votingClosedAt', app_private.iso(case when e.voting_opened_at is not null and app.now() >= app_private.vote_closes_at(e) then app_private.vote_closes_at(e) end),
-    'serverTime', app_private.iso(app.now()))
+    'serverTime', app_private.iso(app.now()),
+    'timezone', e.timezone)
 $$;
 
 --

@@ -56,3 +56,8 @@ export function when(iso: string | null | undefined, zone?: string | null): stri
   const offset = p.timeZoneName === 'GMT' ? '+00:00' : p.timeZoneName.replace(/^GMT/, '');
   return `${p.year}-${p.month}-${p.day}T${p.hour}:${p.minute}:${p.second}${offset}`;
 }
+
+/** A UTC instant with the event's own time beside it: `2026-05-01T08:00:00.000Z (2026-05-01T10:00:00+02:00 Europe/Berlin)`. */
+export function withEventTime(iso: string, zone: string | null | undefined): string {
+  return knownZone(zone) && zone !== 'UTC' && zone !== 'Etc/UTC' ? `${iso} (${when(iso, zone)} ${zone})` : iso;
+}

@@ -26,6 +26,8 @@ export interface VoteWindow {
   /** Set once closed: an organizer's close or the configured close, the first of the two. */
   votingClosedAt: string | null;
   serverTime: string;
+  /** The event's IANA time zone (display only: every instant is UTC). */
+  timezone: string;
 }
 
 export interface EligibilityCandidate {

@@ -11,7 +11,7 @@ import path from 'node:path';
 import { colourOn, paint } from '../../cli/lib/colour.ts';
 import type { Io } from '../../cli/lib/io.ts';
 import { table } from '../../cli/lib/table.ts';
-import { when } from '../../cli/lib/time.ts';
+import { when, withEventTime } from '../../cli/lib/time.ts';
 import { main as deckMain } from '../../cli/deckcli/main.ts';
 import { person, type Person } from '../helpers/event.ts';
 import * as seed from '../helpers/seed.ts';
@@ -185,4 +185,10 @@ test('every confirming verb refuses before any request without a terminal (exit 
   const deck = await runInProcess('deckcli', deckMain, ['delete', 'd1', '--api-url', 'http://127.0.0.1:9'], env);
   t.is(deck.code, 2, deck.stderr);
   t.regex(deck.stderr, /^deckcli: Refusing to delete deck d1 without a confirmation \(every share link of the deck stops working and no command restores it\)/);
+});
+
+test('an event instant keeps its UTC form with the event\'s own time beside it; a UTC event or an unknown zone adds nothing', (t) => {
+  t.is(withEventTime('2026-05-01T08:00:00.000Z', 'Europe/Berlin'), '2026-05-01T08:00:00.000Z (2026-05-01T10:00:00+02:00 Europe/Berlin)');
+  t.is(withEventTime('2026-05-01T08:00:00.000Z', 'UTC'), '2026-05-01T08:00:00.000Z');
+  t.is(withEventTime('2026-05-01T08:00:00.000Z', 'Not/AZone'), '2026-05-01T08:00:00.000Z');
 });

@@ -124,7 +124,7 @@ test.serial('roster show lists people with signed-in state; lock and unlock are 
 test.serial('status prints the phase, five deadlines, the next one with time left, role and teams', async (t) => {
   const r = await run(['event', 'status']);
   t.is(r.code, 0, r.stderr);
-  t.regex(r.stdout, /^Spring Hack \(version 2, timezone Europe\/Berlin\)\nPhase: scheduled\nServer time: \S+Z\nStart: \S+\nBuild end: \S+\nFreeze: \S+\nVote opens: \S+\nVote closes: \S+\nNext deadline: start at \S+ \(\d+h \d{2}m \d{2}s left\)\nRole: organizer\nTeams:\n  TEAM +STATE\n  Rocket +waiting\n$/);
+  t.regex(r.stdout, /^Spring Hack \(version 2, timezone Europe\/Berlin\)\nPhase: scheduled\nServer time: \S+Z\nStart: \S+Z \(\S+[+-]\d\d:\d\d Europe\/Berlin\)\nBuild end: \S+Z \(\S+ Europe\/Berlin\)\nFreeze: \S+Z \(\S+ Europe\/Berlin\)\nVote opens: \S+Z \(\S+ Europe\/Berlin\)\nVote closes: \S+Z \(\S+ Europe\/Berlin\)\nNext deadline: start at \S+ \(\d+h \d{2}m \d{2}s left\)\nRole: organizer\nTeams:\n  TEAM +STATE\n  Rocket +waiting\n$/);
   const mine = await run(['event', 'status'], ann);
   t.regex(mine.stdout, /^Role: participant, team Rocket$/m);
   const json = JSON.parse((await run(['event', 'status', '--json'])).stdout);

@@ -3,6 +3,7 @@
 import type { CommunityStatus } from '../../../../core/wire/community.ts';
 import { command } from '../../command.ts';
 import { coverageLine, resultRows, tieLines } from './shared.ts';
+import { withEventTime } from '../../../lib/time.ts';
 
 export const communityStatus = command({
   path: 'community status',
@@ -13,7 +14,7 @@ export const communityStatus = command({
     if (ctx.json) return ctx.printJson(s);
     ctx.out(`Vote: ${s.voteState}`);
     ctx.out(`Eligibility: ${s.eligibilityVersion === null ? 'not locked' : `version ${s.eligibilityVersion}`}`);
-    ctx.out(`Window: ${s.opensAt} to ${s.closesAt}`);
+    ctx.out(`Window: ${withEventTime(s.opensAt, s.timezone)} to ${withEventTime(s.closesAt, s.timezone)}`);
     ctx.out(`Server time: ${s.serverTime}`);
     ctx.out(`Role: ${s.role}`);
     ctx.out(`Voter: ${s.voter.eligible ? `yes (team ${s.voter.team?.name})` : `no (${s.voter.reason})`}`);

@@ -5,7 +5,7 @@
 import { deadlineAhead, type EventStatus } from '../../../../core/wire/event.ts';
 import { table } from '../../../lib/table.ts';
 import { command } from '../../command.ts';
-import { timeLeft } from '../../../lib/time.ts';
+import { timeLeft, withEventTime } from '../../../lib/time.ts';
 
 const DEADLINES = [
   ['start', 'startsAt', 'Start'],
@@ -26,7 +26,7 @@ export const eventStatus = command({
     ctx.out(`Phase: ${ctx.paint.state(s.phase)}`);
     ctx.out(`Server time: ${s.serverTime}`);
     for (const [, key, label] of DEADLINES) {
-      ctx.out(`${label}: ${s[key]}${key === 'voteClosesAt' && s.voteClosedAt ? ` (closed early at ${s.voteClosedAt})` : ''}`);
+      ctx.out(`${label}: ${withEventTime(s[key], s.timezone)}${key === 'voteClosesAt' && s.voteClosedAt ? ` (closed early at ${s.voteClosedAt})` : ''}`);
     }
     const next = DEADLINES.find(([, key]) => deadlineAhead(s, key, Date.parse(s.serverTime)));
     ctx.out(next ? `Next deadline: ${next[0]} at ${s[next[1]]} (${timeLeft(s.serverTime, s[next[1]])} left)` : 'Next deadline: none (every deadline has passed)');

@@ -65,7 +65,8 @@ export function printDeck(ctx: Context, d: GeneratedDeck): void {
   ctx.out(`Review: ${d.review}${d.reviewNote ? ` (${d.reviewNote})` : ''}`);
   ctx.out(`Release: ${d.release}${d.invalidated ? ' (invalidated)' : ''}${d.evidenceChanged ? ' (evidence changed)' : ''}`);
   ctx.out(`Evidence: ${d.evidence.name} (sha ${d.sha.slice(0, 12)})`);
-  ctx.out(`View: ${d.view ?? '-'}`);
+  // The view is a share link from generation on: say plainly it works before review.
+  ctx.out(`View: ${d.view ?? '-'}${d.view && d.release !== 'released' ? ' (a share link: whoever holds it sees this deck, reviewed or not; only released decks are listed in the gallery)' : ''}`);
   if (d.findings.length === 0) ctx.out('Findings: none');
   else {
     ctx.out(`Findings: ${d.findings.length}`);

@@ -243,11 +243,23 @@ test.serial('requests: open prints the id and the thread command; list blocks; s
   t.deepEqual(show.stdout.trimEnd().split('\n').map((l) => l.replace(new RegExp(ISO), '<iso>')), [
     `${id} claimed <iso> Rocket`, '  Docker will not start', '  claimed by ada', '  opened by ann', `  thread: hackathon chats read ${m![2]}`, '', '  It says', '  no space',
   ]);
+  // requests reply: a post in the request's thread, no channel lookup by hand.
+  const replied = await run(['requests', 'reply', id, 'Try', 'a', 'bigger', 'disk'], ada);
+  t.is(replied.code, 0, replied.stderr);
+  t.regex(replied.stdout, new RegExp(`^Replied ${ID} at ${ISO} in the thread of "Docker will not start"\n$`));
+  t.true((await run(['chats', 'read', m![2]!], amy)).stdout.includes('Try a bigger disk'), 'the team reads the reply in the thread');
+  const strangerReply = await run(['requests', 'reply', id, 'hi'], bob);
+  t.is(strangerReply.code, 1, 'another team cannot reply (nor read) the request');
+  t.regex(strangerReply.stderr, /request_not_found/);
+  t.is((await run(['requests', 'reply', 'nope', 'x'])).code, 1, 'a malformed id is a usage error before any request');
   t.is((await run(['requests', 'unclaim', id], ada)).stdout, `Unclaimed ${id} (now open)\n`);
   t.is((await run(['requests', 'resolve', id], amy)).stdout, `Resolved ${id} (now resolved)\n`);
   const closed = await run(['chats', 'post', m![2]!, 'anyone?']);
   t.is(closed.code, 1);
   t.regex(closed.stderr, /read-only until it is reopened \(request_resolved\)/);
+  const closedReply = await run(['requests', 'reply', id, 'anyone?'], amy);
+  t.is(closedReply.code, 1);
+  t.regex(closedReply.stderr, /\(request_resolved\)/);
   t.is((await run(['requests', 'reopen', id], ann)).stdout, `Reopened ${id} (now open)\n`);
   const other = await run(['requests', 'show', id], bob);
   t.is(other.code, 1);

@@ -26,6 +26,13 @@ export const requests: Noun = {
       load: () => import('./open.ts').then((m) => m.requestsOpen),
     },
     {
+      path: 'requests reply',
+      summary: 'Reply in a help request\'s thread',
+      flags: ['--file='],
+      examples: ['hackathon requests reply 5c4b3a2f-1e0d-4c9b-8a7f-6e5d4c3b2a19 "Free some disk space, then run compose up again"'],
+      load: () => import('./reply.ts').then((m) => m.requestsReply),
+    },
+    {
       path: 'requests claim',
       summary: 'Take a help request (advisors)',
       examples: ['hackathon requests claim 5c4b3a2f-1e0d-4c9b-8a7f-6e5d4c3b2a19'],

@@ -78,6 +78,7 @@ export const push = command({
     const att = attachmentsOf(deck);
     ctx.done(`Published ${answer.presentation.title ?? ''} version ${answer.version}`.replace('  ', ' '));
     ctx.out(`url: ${answer.url}`);
+    ctx.out(`id: ${answer.presentation.id}`); // what deckcli share, tokens and views take
     if (att.count) ctx.out(`Attachments: ${count(att.count, 'file')}, ${size(att.sizeBytes)} (downloads/)`);
     ctx.err(`Uploaded ${r.uploaded} of ${count(r.files, 'file')} (${size(r.uploadedBytes)}); ${r.files - r.uploaded} unchanged`);
     // The browser opens on the first push of a folder or with --open; never with --no-open,

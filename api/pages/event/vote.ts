@@ -31,10 +31,12 @@ export function ballotConfirmation(b: Pick<Ballot, 'state' | 'revision' | 'submi
 }
 
 export function resultTable(r: VoteResult): string {
-  const rows = r.rows.map((x) => [String(x.rank ?? '-'), esc(x.name), esc(x.score ?? '-'), esc(x.fraction ?? '-'), String(x.ballots)]);
+  // "0/1" beside "4" read as "0 of 1 ballot": the exact score is a mean, so it is labelled as
+  // one, and the ballots column says what it counts.
+  const rows = r.rows.map((x) => [String(x.rank ?? '-'), esc(x.name), esc(x.score ?? '-'), esc(x.fraction ?? '-'), `${x.ballots} ${x.ballots === 1 ? 'ballot' : 'ballots'}`]);
   const c = r.coverage;
   return `<p>Version ${r.version} (eligibility v${r.eligibilityVersion}, calculated ${when(r.calculatedAt)}, ${r.released ? 'released' : 'unreleased'}, digest <code>${esc(r.digest)}</code>)</p>
-${table(`Result version ${r.version}`, ['Rank', 'Team', 'Score', 'Fraction', 'Ballots'], rows)}
+${table(`Result version ${r.version}`, ['Rank', 'Team', 'Score', 'Exact score (mean, as a fraction)', 'Ranked on'], rows)}
 ${r.ties.map((t) => `<p>Tie at rank ${t.rank}: ${esc(t.names.join(', '))}${tieReason(r, t)}</p>`).join('')}
 <p class="muted">Coverage: ${c.submitted} of ${c.voters} voters submitted, ${c.invalidated} invalidated, ${c.candidates} candidates; excluded: ${c.excludedCandidates} projects, ${c.excludedVoters} voters.</p>`;
 }

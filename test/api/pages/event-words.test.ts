@@ -115,3 +115,14 @@ test('a tie between teams ranked by different numbers of ballots says why beside
   t.is(tieReason(even, even.ties[0]!), '');
   t.true(resultTable(even).includes('<p>Tie at rank 1: Comet, Rocket</p>'));
 });
+
+test('a result row labels its exact score as a mean and says what the ballots count: no bare "0/1" beside "4"', (t) => {
+  const r: VoteResult = {
+    version: 1, eligibilityVersion: 1, calculatedAt: '2026-05-01T10:00:00.000Z', released: true, releasedAt: '2026-05-01T10:00:00.000Z', digest: 'd'.repeat(64),
+    rows: [{ rank: 2, projectId: 'z', name: 'Zeta', score: '0.0000', fraction: '0/1', ballots: 4 }], ties: [],
+    coverage: { voters: 4, submitted: 4, invalidated: 0, candidates: 2, excludedCandidates: 0, excludedVoters: 0 },
+  };
+  const html = resultTable(r);
+  t.regex(html, /<th scope="col">Exact score \(mean, as a fraction\)<\/th><th scope="col">Ranked on<\/th>/);
+  t.regex(html, /<td>0\/1<\/td><td>4 ballots<\/td>/);
+});

@@ -76,9 +76,10 @@ class Person {
   git(cwd: string, args: string[]) {
     return execRun('git', ['-c', 'user.name=Someone', '-c', 'user.email=someone@x.test', ...args], cwd, this.env());
   }
-  /** A command line as they would paste it into their shell. */
+  /** A command line as they would paste it into their shell: no client on PATH (npx's folders and the checkout's node_modules left out). */
   shell(cwd: string, line: string) {
-    return execRun('sh', ['-c', line], cwd, this.env());
+    const bare = (process.env.PATH ?? '').split(path.delimiter).filter((d) => !d.includes('node_modules') && !d.includes(root)).join(path.delimiter);
+    return execRun('sh', ['-c', line], cwd, { ...this.env(), PATH: bare });
   }
 }
 
@@ -263,6 +264,10 @@ test.serial('a whole event on the default install, first try', async (t) => {
     t.regex(s.stdout, /Directory/);
     clones[p.name] = dir;
   }
+  // READINESS follows the acceptances at once: Comet's only member accepted (ready); Rocket's Bob has not (invited).
+  const readiness = JSON.parse(ok(t, await olive.hackathon(['submissions', 'list', '--json']), 'submissions list --json').stdout).items
+    .map((x: { project: { name: string }; readiness: string }) => [x.project.name, x.readiness]);
+  t.deepEqual(Object.fromEntries(readiness), { Comet: 'ready', Rocket: 'invited' }, 'readiness after acceptance, before any new provisioning run');
   // 6. The build: clock to the start, a push per team, its receipt.
   await setClock(base, 61 * 60);
   for (const [who, p] of [['Ann', ann], ['Cat', cat]] as const) {
@@ -293,6 +298,13 @@ test.serial('a whole event on the default install, first try', async (t) => {
     const r = await olive.hackathon(['submissions', 'list']);
     return /Submissions are frozen/.test(r.stdout) && !/capturing/.test(r.stdout) ? r : null;
   }, 120_000, 1000);
+
+  // A push after the freeze is recorded late, and the code host says so on the push itself.
+  writeFileSync(path.join(clones.Ann!, 'LATE.md'), 'after the freeze\n');
+  ok(t, await ann.git(clones.Ann!, ['add', '-A']), 'git add');
+  ok(t, await ann.git(clones.Ann!, ['commit', '-q', '-m', 'late']), 'git commit');
+  const late = ok(t, await ann.git(clones.Ann!, ['push', '-q', 'origin', 'main']), 'a late push is taken');
+  t.regex(late.stderr, /remote: Podium: this push arrived after the freeze \(\S+\): it is recorded as late and does not count/);
 
   // 9. Generated decks: generate, review, release.
   ok(t, await olive.hackathon(['event', 'vote', '--on']), 'vote section on');
@@ -344,11 +356,18 @@ test.serial('a whole event on the default install, first try', async (t) => {
   t.true([200, 303].includes(voted.status), `the page takes Bob's ballot (${voted.status})`);
   const after = await (await fetch(`${base}/event/vote`, { headers: { cookie } })).text();
   t.regex(after, /id="ballot-state">submitted</);
-  await setClock(base, (60 * 27 + 1) * 60);
+  await setClock(base, (60 * 26 + 50) * 60); // ten minutes before the configured close: the organizer closes early
   ok(t, await olive.hackathon(['community', 'voting', 'close', '--yes']), 'voting close');
+  // Closed early: nothing counts down to the configured close any more.
+  const closedStatus = ok(t, await olive.hackathon(['event', 'status']), 'event status after the early close');
+  t.regex(closedStatus.stdout, /^Vote closes: .+ \(closed early at \S+\)$/m);
+  t.regex(closedStatus.stdout, /^Next deadline: none/m);
+  t.false((await (await fetch(`${base}/event`, { headers: { cookie } })).text()).includes('<strong>Vote closes</strong>'), 'the web dashboard counts down to no overtaken close');
   const calc = ok(t, await olive.hackathon(['community', 'results', 'calculate']), 'results calculate');
   const version = /Calculated version (\d+)/.exec(calc.stdout)![1];
   ok(t, await olive.hackathon(['community', 'results', 'release', version, '--yes']), 'results release');
   const status = ok(t, await bob.hackathon(['community', 'status']), 'bob reads the released results');
   t.regex(status.stdout, /Results \(version 1, released/);
+  t.regex(ok(t, await bob.hackathon(['event', 'status']), 'bob reads the event status').stdout, /^Results: released \(version 1, /m);
+  t.regex(await (await fetch(`${base}/event`, { headers: { cookie } })).text(), /<strong>Results are out<\/strong>/, '/event says results are out');
 });

@@ -2,7 +2,8 @@
 // read back before the rest, then every team (a few at once on the local host,
 // PROVISION_CONCURRENCY): repository copied from the template (kept
 // when it exists), members invited at maintain and coaches at read (kept when already
-// invited), standing read back live: every member accepted → ready, else invited. A team
+// invited; a member without a code-host username yet is not, 000280), standing read back
+// live: every member accepted → ready, else invited. A team
 // whose step fails is `attention` with the reason; the next run (same key or a new one)
 // skips what is done and re-runs invitations and readback. The rules are SQL's
 // (000045): app_private.provision_work refuses a plan with conflicts and orders the teams
@@ -38,11 +39,15 @@ async function provisionTeam(host: CodeHost, own: EventOwnership, plan: Plan, te
   await own.claimRepository(team.repository);
   const made = await host.createFromTemplate(plan.template, team.repository, plan.branch);
   if (made.created || team.readiness === 'planned') await created(made.sha);
+  // A member without a username yet is not invited (000281 invites them when they name it):
+  // read back as `no_username`, so the team stays invited until they have accepted too.
+  const named = team.members.flatMap((m) => (m.login ? [m.login] : []));
   await host.inviteAll(team.repository, [
-    ...team.members.map((m) => ({ login: m.login!, permission: 'maintain' as const })),
+    ...named.map((login) => ({ login, permission: 'maintain' as const })),
     ...plan.coaches.map((c) => ({ login: c.login!, permission: 'read' as const })),
   ]);
-  const standings = await host.standings(team.repository, team.members.map((m) => m.login!));
+  const standings: string[] = await host.standings(team.repository, named);
+  for (const m of team.members) if (!m.login) standings.push('no_username');
   return { standings, templateSha: made.created ? made.sha : null };
 }
 

@@ -1,15 +1,18 @@
 -- The invitation follows the username (issue 40, second pass): since 000280 a participant
 -- without a code-host username no longer holds provisioning back, so their team's repository
--- may exist before they run `hackathon connect --github`. When they name it then, the
--- provisioning run is queued again in the same transaction (the event's latest run, with the
--- payload and job key app_private.start_provision uses, so a run already waiting absorbs it,
--- and one running now is followed by another). The job's resume skips what is done and runs
--- the invitations and the readback again: the participant is invited without an organizer
--- step. It applies the plan as it is now, as `admin provision --key <key>` again would.
+-- may exist before they run `hackathon connect --github`. When they name it then, the same
+-- transaction queues the provisioning of their team again: the `codehost__provision` job of
+-- the event's latest run, narrowed to that one team (`projectId` in the payload, job key
+-- `provision:<event>:<key>:<project>`, so a pass already waiting for the team absorbs it). The
+-- job's resume skips what is done and runs the team's invitations and readback again: the
+-- participant is invited without an organizer step. One team, not the whole run: on GitHub a
+-- pass costs about 3 s per invitation (core/codehost/github.ts), so a late participant waits
+-- for their own team's, not for every team's. The run's row (state, summary) is the whole
+-- run's and is left as it is; the team's readiness is recorded as any run records it.
 -- The answer says so (`invitationQueued`), so `connect --github` does not send the participant
 -- to an organizer for an invitation that is on its way.
 
-create function app_private.provision_again(p_event uuid) returns text
+create function app_private.provision_again(p_event uuid, p_project uuid) returns text
   language plpgsql volatile
   set search_path = ''
 as $$
@@ -18,13 +21,13 @@ declare
 begin
   select r.key into k from app_private.provision_runs r where r.event_id = p_event order by r.started_at desc, r.key desc limit 1;
   if k is not null then
-    perform graphile_worker.add_job('codehost__provision', json_build_object('eventId', p_event, 'key', k),
-      job_key => 'provision:' || p_event || ':' || k, max_attempts => 5);
+    perform graphile_worker.add_job('codehost__provision', json_build_object('eventId', p_event, 'key', k, 'projectId', p_project),
+      job_key => 'provision:' || p_event || ':' || k || ':' || p_project, max_attempts => 5);
   end if;
   return k;
 end;
 $$;
-comment on function app_private.provision_again(uuid) is 'Queues the event''s latest provisioning run again (the job start_provision queues, same job key); answers its key, or null when provisioning never ran. The run''s row keeps its state; the job updates its summary when done.';
+comment on function app_private.provision_again(uuid, uuid) is 'Queues the provisioning of one team again, under the event''s latest run (codehost__provision with projectId, job key provision:<event>:<key>:<project>); answers the run''s key, or null when provisioning never ran. The run''s row is left as it is.';
 
 create or replace function app.set_github_login(p_login text) returns jsonb
   language plpgsql security definer
@@ -66,9 +69,9 @@ begin
   -- change of case names the same account on the code host: nothing to invite.
   if lower(login) is distinct from lower(was)
      and exists (select 1 from app.team_repositories t where t.event_id = ctx.event_id and t.project_id = ctx.team_id) then
-    queued := app_private.provision_again(ctx.event_id) is not null;
+    queued := app_private.provision_again(ctx.event_id, ctx.team_id) is not null;
   end if;
   return app.bootstrap_record() || jsonb_build_object('invitationQueued', queued);
 end;
 $$;
-comment on function app.set_github_login(text) is 'Saves your code-host (GitHub) username on your roster row; participants only; refused github_login_taken when another roster person named it. When your team''s repository exists already, the event''s provisioning run is queued again so you are invited (invitationQueued in the answer).';
+comment on function app.set_github_login(text) is 'Saves your code-host (GitHub) username on your roster row; participants only; refused github_login_taken when another roster person named it. When your team''s repository exists already, its provisioning is queued again so you are invited (invitationQueued in the answer).';

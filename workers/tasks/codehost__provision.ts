@@ -5,7 +5,8 @@
 // invited; a member without a code-host username yet is not, 000280), standing read back
 // live: every member accepted → ready, else invited. A team
 // whose step fails is `attention` with the reason; the next run (same key or a new one)
-// skips what is done and re-runs invitations and readback. The rules are SQL's
+// skips what is done and re-runs invitations and readback; a payload naming one team
+// (`projectId`, 000281) runs that team's pass only. The rules are SQL's
 // (000045): app_private.provision_work refuses a plan with conflicts and orders the teams
 // (sample first); app_private.provision_team_done decides readiness from the standings read
 // here and whether the run halts (the sample team needs attention). This task only talks to
@@ -31,7 +32,8 @@ interface TeamDone { readiness: 'ready' | 'invited' | 'attention'; halt: boolean
 
 function isProvision(p: unknown): p is ProvisionPayload {
   const x = p as ProvisionPayload;
-  return typeof x?.eventId === 'string' && /^[0-9a-f-]{36}$/.test(x.eventId) && typeof x.key === 'string' && x.key.length > 0;
+  return typeof x?.eventId === 'string' && /^[0-9a-f-]{36}$/.test(x.eventId) && typeof x.key === 'string' && x.key.length > 0
+    && (x.projectId === undefined || (typeof x.projectId === 'string' && /^[0-9a-f-]{36}$/.test(x.projectId)));
 }
 
 /** One team: claimed, created (recorded `created` at once), invited, read back. Answers the members' standings. */
@@ -88,6 +90,13 @@ export function codehostProvision({ config, pool }: WorkerDeps): Task<'codehost_
       tally[done.readiness] = (tally[done.readiness] ?? 0) + 1;
       if (done.halt) throw new Error(`codehost__provision: the sample team ${team.project.name} failed (${result.attention}); the rest waits`);
     };
+    // One team's pass again (a participant named their username, 000281): that team only; the
+    // run's summary is the whole run's, so it is left as it is. A team gone from the plan: nothing.
+    if (payload.projectId) {
+      const team = plan.teams.find((x) => x.project.id === payload.projectId);
+      if (team) await one(team);
+      return;
+    }
     // The sample (first in the plan) alone and read back before the rest; then the rest,
     // a few at a time. A halt stops new teams; those in flight finish (each step is idempotent).
     const [first, ...rest] = plan.teams;

@@ -2,7 +2,7 @@
 // are made while some participants have not named a code-host username yet (their team reads
 // `invited`, never `ready`, until they have named it and accepted); a participant who names
 // it afterwards (`PUT /bootstrap/github`, as `hackathon connect --github`) is invited by the
-// worker with no organizer command (000281); a coach's username comes from the roster file's
+// worker with no organizer command (000281: their team's pass again); a coach's username comes from the roster file's
 // `github` field (000282) and makes them a coach at read on every repository.
 import test from 'ava';
 import path from 'node:path';
@@ -17,6 +17,7 @@ let s: TestServer;
 let host: LocalCodeHost;
 let owner: Person, ann: Person, ben: Person, cat: Person, coach: Person, coach2: Person;
 let eventId: string;
+let rocket: string;
 
 test.before(async () => {
   s = await startTestServer();
@@ -33,6 +34,7 @@ test.before(async () => {
   await git(work, ['init', '-q', 'w']);
   await commitFile(path.join(work, 'w'), 'README.md', 'template\n');
   await git(path.join(work, 'w'), ['push', '-q', host.repositoryPath('acme/template'), 'HEAD:main']);
+  rocket = (await s.db.pool.query(`select id from app.projects where workspace_id = $1 and name = 'Rocket'`, [w.ws.id])).rows[0].id;
   const r = await http(s.url, 'PUT', '/bootstrap/github', { key: ann.key, body: { login: 'ann-gh' } });
   if (r.status !== 200) throw new Error(r.text);
   await drain(s); // the roster's invitation mails
@@ -81,17 +83,20 @@ test.serial('a participant who names a username afterwards is invited by the wor
   t.is(named.status, 200, named.text);
   t.like(named.body, { githubLogin: 'ben-gh', invitationQueued: true,
     repository: { access: { standing: 'none', fix: 'Your invitation to acme/rocket as ben-gh is on its way: run hackathon connect again in a minute.' } } });
-  t.deepEqual((await queuedJobs(s.db.pool, 'codehost__provision')).map((j) => j.key), [`provision:${eventId}:first`], 'queued with the username, in its transaction');
+  t.deepEqual((await queuedJobs(s.db.pool, 'codehost__provision')).map((j) => j.key), [`provision:${eventId}:first:${rocket}`], 'Rocket\'s pass, queued with the username, in its transaction');
   await drain(s);
   t.is(await host.standing('acme/rocket', 'ben-gh'), 'invited');
   t.is(await access(ben), 'invited');
   t.like(await rosterRow(ben), { github: 'ben-gh', repository: { standing: 'invited' } });
-  t.like(await run('first'), { state: 'done', summary: { ready: 0, invited: 2, attention: 0 } });
+  t.like(await run('first'), { state: 'done', summary: { ready: 0, invited: 2, attention: 0 } }, 'the run\'s summary is the whole run\'s, left as it was');
   t.is((await http(s.url, 'POST', '/api/v1/codehost/invitations/accept', { key: ben.key, body: { repository: 'acme/rocket' } })).status, 200);
   t.like(await readiness(), { Rocket: 'ready', Comet: 'invited' });
 
+  const touched = async () => (await s.db.pool.query(`select updated_at::text as at from app.team_repositories where project_id = $1`, [rocket])).rows[0].at as string;
+  const rocketBefore = await touched();
   t.is((await http(s.url, 'PUT', '/bootstrap/github', { key: cat.key, body: { login: 'cat-gh' } })).status, 200);
   await drain(s);
   t.is(await access(cat), 'invited', 'the team nobody could be invited to gets its first member');
-  t.like(await run('first'), { summary: { ready: 1, invited: 1, attention: 0 } });
+  t.deepEqual(await readiness(), { Comet: 'invited', Rocket: 'ready' });
+  t.is(await touched(), rocketBefore, 'only Comet\'s pass ran: Rocket\'s readiness was not recorded again');
 });

@@ -3,7 +3,7 @@
 // refused the same way and ordered sample first (provision_work), the dry run's sample team
 // (provision_plan), and each team's readiness and the sample halt (provision_team_done).
 // Since 000280 a participant without a username is a note, never a conflict; since 000281
-// naming one after provisioning queues the event's latest run again (app.set_github_login).
+// naming one after provisioning queues their team's pass again (app.set_github_login).
 import test from 'ava';
 import { asUser } from '../../helpers/as.ts';
 import { createTestDatabase, type TestDatabase } from '../../helpers/db.ts';
@@ -136,7 +136,7 @@ test('a participant without a username is a note, not a conflict: the team stays
   t.like((await e.as((c) => c.query(`select app_private.start_provision('k1', null, '[]') as r`))).rows[0].r, { key: 'k1', state: 'running', teams: 3 });
 });
 
-test('naming a username once the team\'s repository exists queues the event\'s latest provisioning run again, in the same transaction', async (t) => {
+test('naming a username once the team\'s repository exists queues the team\'s provisioning again (the latest run\'s, that team only), in the same transaction', async (t) => {
   const e = await eventOf('follow');
   const nova = asUser(db.pool, (await seed.member(db.pool, e.wsId, 'nova@follow.test')).userId, e.wsId, 'member', RW);
   const aurora = asUser(db.pool, (await seed.member(db.pool, e.wsId, 'aurora@follow.test')).userId, e.wsId, 'member', RW);
@@ -164,10 +164,10 @@ test('naming a username once the team\'s repository exists queues the event\'s l
   await assignRepository(db.pool, e.teams.Nova, 'follow/nova', 'invited');
   const record = (await nova((c) => c.query(`select app.set_github_login('@nova-gh') as r`))).rows[0].r;
   t.is(record.githubLogin, 'nova-gh');
-  t.deepEqual(await payloads(), [{ key: `provision:${e.eventId}:k2`, payload: { eventId: e.eventId, key: 'k2' } }],
-    'the latest run, with start_provision\'s payload and job key');
+  t.deepEqual(await payloads(), [{ key: `provision:${e.eventId}:k2:${e.teams.Nova}`, payload: { eventId: e.eventId, key: 'k2', projectId: e.teams.Nova } }],
+    'the latest run\'s job, narrowed to Nova');
   await nova((c) => c.query(`select app.set_github_login('other-gh')`));
-  t.is((await jobs()).length, 1, 'a run already queued absorbs the next one (its job key)');
+  t.is((await jobs()).length, 1, 'a pass already queued for the team absorbs the next one (its job key)');
   t.is((await db.pool.query(`select state from app_private.provision_runs where key = 'k2' and event_id = $1`, [e.eventId])).rows[0].state, 'done',
     'the run\'s row keeps its state: the job updates its summary when it is done');
 

@@ -7,6 +7,8 @@
 export interface ProvisionPayload {
   eventId: string;
   key: string;
+  /** One team only (app_private.provision_again, 000281): its pass again, the run's summary left as it is. */
+  projectId?: string;
 }
 
 export interface RevokePayload {

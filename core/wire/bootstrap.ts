@@ -51,4 +51,9 @@ export interface BootstrapRecord {
   installer: Installer;
   dashboardUrl: string;
   setup: { directoryName: string | null };
+  /**
+   * Only in the answer of `PUT /bootstrap/github`: the new username's invitation to the team's
+   * existing repository is on its way (provisioning queued again, 000281).
+   */
+  invitationQueued?: boolean;
 }

@@ -2,9 +2,11 @@
 // read back before the rest, then every team (a few at once on the local host,
 // PROVISION_CONCURRENCY): repository copied from the template (kept
 // when it exists), members invited at maintain and coaches at read (kept when already
-// invited), standing read back live: every member accepted → ready, else invited. A team
+// invited; a member without a code-host username yet is not, 000280), standing read back
+// live: every member accepted → ready, else invited. A team
 // whose step fails is `attention` with the reason; the next run (same key or a new one)
-// skips what is done and re-runs invitations and readback. The rules are SQL's
+// skips what is done and re-runs invitations and readback; a payload naming one team
+// (`projectId`, 000281) runs that team's pass only. The rules are SQL's
 // (000045): app_private.provision_work refuses a plan with conflicts and orders the teams
 // (sample first); app_private.provision_team_done decides readiness from the standings read
 // here and whether the run halts (the sample team needs attention). This task only talks to
@@ -30,7 +32,8 @@ interface TeamDone { readiness: 'ready' | 'invited' | 'attention'; halt: boolean
 
 function isProvision(p: unknown): p is ProvisionPayload {
   const x = p as ProvisionPayload;
-  return typeof x?.eventId === 'string' && /^[0-9a-f-]{36}$/.test(x.eventId) && typeof x.key === 'string' && x.key.length > 0;
+  return typeof x?.eventId === 'string' && /^[0-9a-f-]{36}$/.test(x.eventId) && typeof x.key === 'string' && x.key.length > 0
+    && (x.projectId === undefined || (typeof x.projectId === 'string' && /^[0-9a-f-]{36}$/.test(x.projectId)));
 }
 
 /** One team: claimed, created (recorded `created` at once), invited, read back. Answers the members' standings. */
@@ -38,11 +41,15 @@ async function provisionTeam(host: CodeHost, own: EventOwnership, plan: Plan, te
   await own.claimRepository(team.repository);
   const made = await host.createFromTemplate(plan.template, team.repository, plan.branch);
   if (made.created || team.readiness === 'planned') await created(made.sha);
+  // A member without a username yet is not invited (000281 invites them when they name it):
+  // read back as `no_username`, so the team stays invited until they have accepted too.
+  const named = team.members.flatMap((m) => (m.login ? [m.login] : []));
   await host.inviteAll(team.repository, [
-    ...team.members.map((m) => ({ login: m.login!, permission: 'maintain' as const })),
+    ...named.map((login) => ({ login, permission: 'maintain' as const })),
     ...plan.coaches.map((c) => ({ login: c.login!, permission: 'read' as const })),
   ]);
-  const standings = await host.standings(team.repository, team.members.map((m) => m.login!));
+  const standings: string[] = await host.standings(team.repository, named);
+  for (const m of team.members) if (!m.login) standings.push('no_username');
   return { standings, templateSha: made.created ? made.sha : null };
 }
 
@@ -83,6 +90,13 @@ export function codehostProvision({ config, pool }: WorkerDeps): Task<'codehost_
       tally[done.readiness] = (tally[done.readiness] ?? 0) + 1;
       if (done.halt) throw new Error(`codehost__provision: the sample team ${team.project.name} failed (${result.attention}); the rest waits`);
     };
+    // One team's pass again (a participant named their username, 000281): that team only; the
+    // run's summary is the whole run's, so it is left as it is. A team gone from the plan: nothing.
+    if (payload.projectId) {
+      const team = plan.teams.find((x) => x.project.id === payload.projectId);
+      if (team) await one(team);
+      return;
+    }
     // The sample (first in the plan) alone and read back before the rest; then the rest,
     // a few at a time. A halt stops new teams; those in flight finish (each step is idempotent).
     const [first, ...rest] = plan.teams;

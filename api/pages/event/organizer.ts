@@ -94,7 +94,7 @@ async function rosterBody(ctx: PageContext): Promise<string> {
 <section class="card" aria-labelledby="i-h"><h2 id="i-h">Import (replaces the whole roster)</h2>
 <form method="post" action="/event/admin/roster/import"><input type="hidden" name="back" value="/event/admin/roster">
 <label for="roster-file">Roster file (JSON)</label><input id="roster-file" type="file" accept="application/json,.json" data-into="roster-json" hidden>
-<label for="roster-json">Roster JSON: <code>{ "participants": [{ "email", "name"?, "role"?, "team"? }] }</code> or a bare array</label>
+<label for="roster-json">Roster JSON: <code>{ "participants": [{ "email", "name"?, "role"?, "team"?, "github"? }] }</code> or a bare array (<code>"github"</code>: an advisor's code-host username)</label>
 <textarea id="roster-json" name="roster" required rows="6"></textarea><label class="check"><input type="checkbox" name="invite" value="1" checked> Invite people who are not members yet</label>
 <div class="actions"><button type="submit" class="primary">Import roster</button></div></form></section>
 <section class="card" aria-labelledby="r-h"><h2 id="r-h">Roster (${r.rows.length})</h2>${table('Roster', ['Email', 'Name', 'Role', 'Team', 'Signed in'], rows)}</section>`;

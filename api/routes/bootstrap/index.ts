@@ -19,6 +19,8 @@ export interface StoredRecord {
   githubLogin: string | null;
   event: { id: string; name: string; phase: string };
   repository: { fullName: string; branch: string; readiness: string } | null;
+  /** app.set_github_login's answer only: the invitation follows (000281). */
+  invitationQueued?: boolean;
 }
 
 /** A team name made filesystem-safe: lower-case letters, digits and single hyphens. */
@@ -43,7 +45,7 @@ async function completeRecord(stored: StoredRecord, host: CodeHost, config: Conf
       access: await readAccess(host, repository.fullName, stored.githubLogin, config.codeHost === 'github'
         ? `${base}/${repository.fullName}/invitations`
         : `${config.publicUrl}/codehost/invitations/${repository.fullName}`, // the page (api/pages/codehost-invitations.ts)
-      () => new EventOwnership(pool, host, stored.event.id).ownsRepository(repository.fullName)),
+      () => new EventOwnership(pool, host, stored.event.id).ownsRepository(repository.fullName), stored.invitationQueued === true),
     },
     installer: { name: skill.name, version: skill.version, sha256: skill.sha256, url: `${config.publicUrl}/bootstrap/installer-skill` },
     dashboardUrl: `${config.publicUrl}/event`, // the event pages (api/pages/event)

@@ -19,6 +19,7 @@ interface RosterRow {
   name: string | null;
   role: string;
   team: string | null;
+  github: string | null;
   signedIn: boolean;
   invitation: unknown;
   repository: unknown;

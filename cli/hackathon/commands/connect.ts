@@ -54,6 +54,7 @@ function nextStep(ctx: Context, r: BootstrapRecord): string {
   if (a.standing === 'no_username') return `hackathon connect --github <your ${hostUsername(r.codeHost)}>, then hackathon setup`;
   if (acceptableHere(r.repository, ctx.profile().url)) return `hackathon setup (it accepts your invitation to ${r.repository.fullName} for you; or open ${a.invitationUrl})`;
   if (a.standing === 'invited') return `accept the invitation (${a.invitationUrl ?? 'on the code host'}), then hackathon setup`;
+  if (a.standing === 'none' && r.invitationQueued) return 'run hackathon connect again in a minute (your invitation is on its way), then hackathon setup';
   if (a.standing === 'none' || (a.standing === 'member' && !a.canPush)) return `ask an organizer for access to ${r.repository.fullName} (see Fix above), then hackathon setup`;
   return 'hackathon setup';
 }

@@ -98,6 +98,12 @@ test('rows are checked and a refusal names participants.<n>.<field>', async (t) 
     [[{ email: 'a@x.test', team: 'A' }, { email: 'A@x.test', team: 'B' }], 'participants.1.email'],
     [[{ email: 'a@x.test', team: 'x'.repeat(101) }], 'participants.0.team'],
     [['a@x.test'], 'participants.0'],
+    [[{ email: 'a@x.test', team: 'A', github: 'a-gh' }], 'participants.0.github'],
+    [[{ email: 'a@x.test', role: 'jury', github: null }], 'participants.0.github'],
+    [[{ email: 'a@x.test', role: 'advisor', github: 'a--gh' }], 'participants.0.github'],
+    [[{ email: 'a@x.test', role: 'advisor', github: 'x'.repeat(40) }], 'participants.0.github'],
+    [[{ email: 'a@x.test', role: 'advisor', github: 42 }], 'participants.0.github'],
+    [[{ email: 'a@x.test', role: 'advisor', github: 'Coach' }, { email: 'b@x.test', role: 'advisor', github: '@coach' }], 'participants.1.github'],
   ];
   for (const [rows, field] of cases) {
     const r = await put(w.owner.key, rows);
@@ -215,4 +221,31 @@ test('participants, jury and advisors may not import or lock the roster', async 
   await importRoster(s.url, w.owner.key, [{ email: adv.email, role: 'advisor' }]);
   t.is((await put(adv.key, [])).body.error.code, 'insufficient_event_role');
   t.is((await http(s.url, 'PUT', '/api/v1/event/roster/lock', { key: adv.key })).body.error.code, 'insufficient_event_role');
+});
+
+test('an advisor\'s row names the coach\'s code-host username (github): saved, kept by an import without the field, taken away by null; a participant\'s is refused', async (t) => {
+  const w = await event();
+  const rows = async () => Object.fromEntries((await show(w.owner.key)).body.items.map((r: { email: string; github: string | null }) => [r.email, r.github]));
+  await importRoster(s.url, w.owner.key, [{ email: 'pat@x.test', team: 'A' }, { email: 'coach@x.test', role: 'advisor', github: ' @Coach-GH ' }]);
+  t.deepEqual(await rows(), { 'pat@x.test': null, 'coach@x.test': 'Coach-GH' });
+  await importRoster(s.url, w.owner.key, [{ email: 'pat@x.test', team: 'A' }, { email: 'coach@x.test', role: 'advisor', name: 'Coach' }]);
+  t.deepEqual(await rows(), { 'pat@x.test': null, 'coach@x.test': 'Coach-GH' }, 'a row without the field keeps the username');
+
+  // A participant names theirs with connect --github; the roster cannot give it to a coach too.
+  const pat = await person(s.db.pool, w.ws.id, `pat${n}@x.test`);
+  await importRoster(s.url, w.owner.key, [{ email: pat.email, team: 'A' }, { email: 'coach@x.test', role: 'advisor' }]);
+  t.is((await http(s.url, 'PUT', '/bootstrap/github', { key: pat.key, body: { login: 'pat-gh' } })).status, 200);
+  const taken = await put(w.owner.key, [{ email: pat.email, team: 'A' }, { email: 'coach@x.test', role: 'advisor', github: 'PAT-gh' }, { email: 'new@x.test', team: 'B' }]);
+  t.is(taken.status, 409);
+  t.like(taken.body.error, { code: 'github_login_taken', field: 'participants.1.github', login: 'PAT-gh' });
+  t.regex(taken.body.error.message, /^participants\.1\.github: the GitHub username PAT-gh is already named by pat\d+@x\.test on the roster$/);
+  t.deepEqual(await rows(), { [pat.email]: 'pat-gh', 'coach@x.test': 'Coach-GH' }, 'nothing of the refused import is kept');
+  t.deepEqual(await teamsOf(w.owner.key), ['A']);
+  const refused = await put(w.owner.key, [{ email: pat.email, team: 'A', github: 'pat-gh' }]);
+  t.is(refused.status, 400);
+  t.is(refused.body.error.field, 'participants.0.github');
+  t.regex(refused.body.error.message, /only an advisor's row names a code-host username .*hackathon connect --github/);
+
+  await importRoster(s.url, w.owner.key, [{ email: pat.email, team: 'A' }, { email: 'coach@x.test', role: 'advisor', github: null }]);
+  t.deepEqual(await rows(), { [pat.email]: 'pat-gh', 'coach@x.test': null }, 'null takes the coach\'s username away; the participant keeps theirs');
 });

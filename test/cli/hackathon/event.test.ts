@@ -107,9 +107,9 @@ test.serial('roster import: file checks before any request, then the whole roste
 test.serial('roster show lists people with signed-in state; lock and unlock are idempotent', async (t) => {
   const show = await run(['event', 'roster', 'show']);
   t.is(show.code, 0, show.stderr);
-  t.regex(show.stdout, /^ann@acme\.test +participant +Rocket +no +Ann +maintain \(no repository yet\)$/m);
-  t.regex(show.stdout, /^EMAIL +ROLE +TEAM +SIGNED IN +NAME +REPOSITORY +INVITATION\n/);
-  t.regex(show.stdout, /^jules@acme\.test +jury +- +no +- +invited$/m);
+  t.regex(show.stdout, /^ann@acme\.test +participant +Rocket +no +Ann +- +maintain \(no repository yet\)$/m);
+  t.regex(show.stdout, /^EMAIL +ROLE +TEAM +SIGNED IN +NAME +GITHUB +REPOSITORY +INVITATION\n/);
+  t.regex(show.stdout, /^jules@acme\.test +jury +- +no +- +- +invited$/m);
   const lock = await run(['event', 'roster', 'lock']);
   t.regex(lock.stdout, /^Roster locked since \d{4}-/);
   t.is((await run(['event', 'roster', 'lock'])).code, 0);

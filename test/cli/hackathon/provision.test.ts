@@ -1,6 +1,8 @@
 // `event github-check` and `admin provision` as the built binary against a real server and
 // worker on the local code host: problems and exit codes, the dry-run plan, plan_conflicts
-// listing every conflict, a run followed to its readiness lines.
+// listing every conflict, a run followed to its readiness lines; a participant without a
+// username is a note (000280) and is invited by the worker once they connect --github (000281);
+// a coach's username comes from the roster file (000282).
 import test from 'ava';
 import path from 'node:path';
 import { LocalCodeHost } from '../../../core/codehost/local.ts';
@@ -8,6 +10,7 @@ import { commitFile, git, tempDir } from '../../helpers/codehost.ts';
 import { createEvent, eventWorkspace, HOUR, importRoster, person, type Person } from '../../helpers/event.ts';
 import { http } from '../../helpers/http.ts';
 import { startTestServer, type TestServer } from '../../helpers/server.ts';
+import { until } from '../../helpers/until.ts';
 import { makeHome, runHackathon as hackathon } from './run.ts';
 
 let s: TestServer;
@@ -27,34 +30,35 @@ test.before(async () => {
   adv = await person(s.db.pool, w.ws.id, 'adv@x.test');
   juror = await person(s.db.pool, w.ws.id, 'juror@x.test');
   org2 = await person(s.db.pool, w.ws.id, 'org2@x.test');
-  // An advisor without a username (coach), one with (adv), a juror and a second organizer without: none of them blocks provisioning.
+  // A participant without a username (ben), an advisor without one (coach), one given by the
+  // roster file (adv), a juror and a second organizer without: none of them blocks provisioning.
   await importRoster(s.url, owner.key, [{ email: ann.email, team: 'Rocket' }, { email: ben.email, team: 'Rocket' }, { email: coach.email, role: 'advisor' },
-    { email: adv.email, role: 'advisor' }, { email: juror.email, role: 'jury' }, { email: org2.email, role: 'organizer' }]);
+    { email: adv.email, role: 'advisor', github: 'adv-gh' }, { email: juror.email, role: 'jury' }, { email: org2.email, role: 'organizer' }]);
   await http(s.url, 'PUT', '/api/v1/event/github', { key: owner.key, body: { organization: 'acme', template: 'acme/template' } });
   await s.db.pool.query(`update app.roster_entries set github_login = 'ann-gh' where email = $1`, [ann.email]);
-  await s.db.pool.query(`update app.roster_entries set github_login = 'adv-gh' where email = $1`, [adv.email]);
 });
 test.after.always(() => s?.close());
+
+const BEN_NOTE = 'ben@x.test (Rocket) has no code-host username yet: invited once they run hackathon connect --github';
+const COACH_NOTE = 'coach@x.test (advisor) has no code-host username: not invited to the repositories; add "github": "<login>" to their roster row and import it again';
 
 test.serial('github-check exits 4 listing the problems; dry-run prints the plan with conflicts; a run is refused plan_conflicts', async (t) => {
   const check = await run(['event', 'github-check']);
   t.is(check.code, 4);
-  t.regex(check.stdout, /Problem: ben@x.test \(Rocket\) has no code-host username\n/);
   t.true(check.stdout.includes(`Problem: The template acme/template has no branch main on the code host: push it with git push ${s.url}/git/acme/template.git main (your hck_ key is the password)\n`), check.stdout);
-  t.true(check.stdout.includes('Note: coach@x.test (advisor) has no code-host username: not invited to the repositories\n'), check.stdout);
-  t.notRegex(check.stdout, /Problem: (coach|juror|org2|adv)@/, 'only participants need a username');
+  t.true(check.stdout.includes(`Note: ${BEN_NOTE}\nNote: ${COACH_NOTE}\n`), check.stdout);
+  t.notRegex(check.stdout, /Problem: (ben|coach|juror|org2|adv)@/, 'nobody without a username blocks provisioning');
   const plan = await run(['admin', 'provision', '--dry-run']);
   t.is(plan.code, 0, plan.stderr);
-  t.regex(plan.stdout, /Organization: acme\nTemplate: acme\/template branch main at \(not found\)\nSample team: Rocket\nRepositories \(1\):\n  acme\/rocket  Rocket  \(planned\)\n    maintain  ann-gh <ann@x.test>\n    maintain  \(no username\) <ben@x.test>\nCoaches at read on every repository \(1\):\n  adv-gh <adv@x.test>\nNote: coach@x.test \(advisor\) has no code-host username: not invited to the repositories\nConflicts: 2\n/);
+  t.true(plan.stdout.startsWith(`Organization: acme\nTemplate: acme/template branch main at (not found)\nSample team: Rocket\nRepositories (1):\n  acme/rocket  Rocket  (planned)\n    maintain  ann-gh <ann@x.test>\n    maintain  (no username) <ben@x.test>\nCoaches at read on every repository (1):\n  adv-gh <adv@x.test>\nNote: ${BEN_NOTE}\nNote: ${COACH_NOTE}\nConflicts: 1\n`), plan.stdout);
   const refused = await run(['admin', 'provision', '--key', 'k1']);
   t.is(refused.code, 1);
-  t.regex(refused.stderr, /The plan has 2 conflicts; fix them, then run again\n  ben@x.test \(Rocket\) has no code-host username\n  The template acme\/template has no branch main on the code host: push it with git push \S+\/git\/acme\/template\.git main \(your hck_ key is the password\) \(plan_conflicts\)/);
+  t.regex(refused.stderr, /The plan has 1 conflict; fix it, then run again\n  The template acme\/template has no branch main on the code host: push it with git push \S+\/git\/acme\/template\.git main \(your hck_ key is the password\) \(plan_conflicts\)/);
   t.is((await run(['admin', 'provision'])).code, 2, 'one of --dry-run or --key');
   t.is((await run(['admin', 'provision', '--dry-run', '--sample', 'x'])).code, 2);
 });
 
-test.serial('with the participants\' conflicts fixed github-check passes (an advisor, juror and organizer without a username do not count) and a run reports each team', async (t) => {
-  await s.db.pool.query(`update app.roster_entries set github_login = 'ben-gh' where email = $1`, [ben.email]);
+test.serial('with the template pushed github-check passes (a participant, advisor, juror and organizer without a username do not count) and a run reports each team; the late participant is invited once they connect', async (t) => {
   const host = new LocalCodeHost(s.config.dataDir, s.db.pool);
   t.true(host.exists('acme/template'), 'event github made the template');
   const work = tempDir();
@@ -63,7 +67,7 @@ test.serial('with the participants\' conflicts fixed github-check passes (an adv
   await git(path.join(work, 'w'), ['push', '-q', host.repositoryPath('acme/template'), 'HEAD:main']);
   const check = await run(['event', 'github-check']);
   t.is(check.code, 0, check.stdout);
-  t.regex(check.stdout, new RegExp(`Template: acme/template branch main at ${sha}\\nNote: coach@x.test \\(advisor\\) has no code-host username: not invited to the repositories\\nProvisioning can run`));
+  t.true(check.stdout.includes(`Template: acme/template branch main at ${sha}\nNote: ${BEN_NOTE}\nNote: ${COACH_NOTE}\nProvisioning can run`), check.stdout);
   const r = await run(['admin', 'provision', '--key', 'k1']);
   t.is(r.code, 0, r.stderr);
   t.is(r.stdout, 'Provisioned (k1): 0 ready, 1 invited, 0 attention\n  READINESS  REPOSITORY   TEAM    ATTENTION\n  invited    acme/rocket  Rocket\n');
@@ -71,6 +75,16 @@ test.serial('with the participants\' conflicts fixed github-check passes (an adv
   t.is(await host.standing('acme/rocket', 'adv-gh'), 'invited');
   t.is((await s.db.pool.query(`select count(*)::int as n from app_private.local_repository_access a join app.users u on u.id = a.user_id where lower(u.email) = $1`, [coach.email])).rows[0].n, 0);
   t.is((await run(['event', 'github-check'], ann)).code, 3, 'organizers only');
+
+  // ben names his username now: the worker invites him, no organizer command.
+  const connect = await run(['connect', '--github', 'ben-gh'], ben);
+  t.is(connect.code, 0, connect.stderr);
+  // The worker may have invited him before the answer is read: either way nobody is asked.
+  t.regex(connect.stdout, /GitHub username: ben-gh \((none|invited)\)/);
+  t.notRegex(connect.stdout, /ask an organizer/);
+  await until('ben invited to acme/rocket by the worker', async () => (await host.standing('acme/rocket', 'ben-gh')) === 'invited');
+  const again = await run(['connect'], ben);
+  t.regex(again.stdout, /Access: invited, not accepted yet\n/);
 });
 
 test.serial('admin provision --watch: the run followed on the worker to its end with a progress line on stderr, then the outcome and its exit code', async (t) => {
@@ -94,8 +108,10 @@ test.serial('roster show prints each row\'s repository standing; a removed perso
   t.is((await http(s.url, 'POST', '/api/v1/codehost/invitations/accept', { key: ann.key, body: { repository: 'acme/rocket' } })).status, 200);
   let show = await run(['event', 'roster', 'show']);
   t.is(show.code, 0, show.stderr);
-  t.regex(show.stdout, /^ann@x\.test +participant +Rocket +no +maintain acme\/rocket \(member\)/m);
-  t.regex(show.stdout, /^coach@x\.test +advisor +- +no +read all teams/m);
+  t.regex(show.stdout, /^ann@x\.test +participant +Rocket +no +ann-gh +maintain acme\/rocket \(member\)/m);
+  t.regex(show.stdout, /^ben@x\.test +participant +Rocket +no +ben-gh +maintain acme\/rocket \(invited\)/m);
+  t.regex(show.stdout, /^coach@x\.test +advisor +- +no +- +read all teams$/m);
+  t.regex(show.stdout, /^adv@x\.test +advisor +- +no +adv-gh +read all teams$/m);
   const eventId = (await s.db.pool.query(`select event_id from app.roster_entries where email = $1`, [ann.email])).rows[0].event_id;
   // A revocation on GitHub not done yet, as the roster trigger records it (000125).
   await s.db.pool.query(`insert into app_private.access_revocations (event_id, full_name, login, email, attempts, last_error, requested_at)

@@ -60,7 +60,7 @@ test.serial('import invites the two roster people who are not members, one mail 
   t.is(mailsTo('ann@acme.test').length + mailsTo('ben@acme.test').length, 0, 'members get no invitation');
   await until('both invitations mailed', async () => (await run(['event', 'roster', 'show'])).stdout.split('\n').filter((l) => / invited( |$)/.test(l)).length === 2);
   const show = await run(['event', 'roster', 'show']);
-  t.regex(show.stdout, /^cleo@example\.test +participant +Comet +no +Cleo +maintain \(no repository yet\) +invited$/m);
+  t.regex(show.stdout, /^cleo@example\.test +participant +Comet +no +Cleo +- +maintain \(no repository yet\) +invited$/m);
   t.regex(show.stdout, /^ann@acme\.test +participant +Rocket +no /m);
   const json = JSON.parse((await run(['event', 'roster', 'show', '--json'])).stdout);
   t.like(json.items.find((x: { email: string }) => x.email === 'dev@example.test'), { signedIn: false, invitation: { state: 'pending' } });
@@ -74,7 +74,7 @@ test.serial('a roster person accepts: account, membership, signed in; then conne
   });
   t.is(accepted.status, 303);
   cookieFrom(accepted);
-  t.regex((await run(['event', 'roster', 'show'])).stdout, /^cleo@example\.test +participant +Comet +yes +Cleo +maintain \(no repository yet\)$/m);
+  t.regex((await run(['event', 'roster', 'show'])).stdout, /^cleo@example\.test +participant +Comet +yes +Cleo +- +maintain \(no repository yet\)$/m);
   // The emailed code now serves this account: the CLI sign-in of the spec works.
   const home = makeHome().env;
   const req = await http(s.url, 'POST', '/api/v1/cli/auth/request', { body: { email: 'cleo@example.test', tool: 'hackathon' } });
@@ -94,7 +94,7 @@ test.serial('re-import mails nobody twice; --no-invite skips; a person taken off
   const noInvite = await run(['event', 'roster', 'import', '--no-invite', '--file', rosterFile('five.json', [...FOUR, { email: 'eve@example.test', team: 'Comet' }])]);
   t.is(noInvite.code, 0, noInvite.stderr);
   t.is(noInvite.stdout, 'Imported 5 rows\n');
-  t.regex((await run(['event', 'roster', 'show'])).stdout, /^eve@example\.test +participant +Comet +no +maintain \(no repository yet\)$/m);
+  t.regex((await run(['event', 'roster', 'show'])).stdout, /^eve@example\.test +participant +Comet +no +- +maintain \(no repository yet\)$/m);
   const devLink = linkIn(mailsTo('dev@example.test')[0]!)!;
   const without = await run(['event', 'roster', 'import', '--file', rosterFile('three.json', FOUR.slice(0, 3))]);
   t.is(without.stdout, 'Imported 3 rows\nRemoved dev@example.test (Comet)\nRemoved eve@example.test (Comet)\n');

@@ -53,18 +53,20 @@ test.serial('github-check and the plan list every problem; a plan with conflicts
   t.is(plan.status, 200);
   t.deepEqual(plan.body.teams.map((x: any) => x.repository), ['acme/comet', 'acme/nova-labs', 'acme/rocket']);
   t.deepEqual(plan.body.conflicts, [
-    'cat@x.test (Comet) has no code-host username',
-    'dan@x.test (Nova Labs) has no code-host username',
     'The username ann-gh is named by 2 people',
     `The template acme/template has no branch main on the code host: push it with git push ${s.url}/git/acme/template.git main (your hck_ key is the password)`,
   ]);
-  // An advisor without a username is not invited, and says so: never a conflict.
-  t.deepEqual(plan.body.notes, ['coach@x.test (advisor) has no code-host username: not invited to the repositories']);
+  // Participants and an advisor without a username are notes, never conflicts (000280).
+  t.deepEqual(plan.body.notes, [
+    'cat@x.test (Comet) has no code-host username yet: invited once they run hackathon connect --github',
+    'dan@x.test (Nova Labs) has no code-host username yet: invited once they run hackathon connect --github',
+    'coach@x.test (advisor) has no code-host username: not invited to the repositories; add "github": "<login>" to their roster row and import it again',
+  ]);
   t.deepEqual(plan.body.coaches, []);
   const refused = await http(s.url, 'POST', '/api/v1/admin/provision', { key: owner.key, body: { key: 'k1' } });
   t.is(refused.status, 409);
   t.is(refused.body.error.code, 'plan_conflicts');
-  t.is(refused.body.error.conflicts.length, 4);
+  t.is(refused.body.error.conflicts.length, 2);
   t.is((await http(s.url, 'GET', '/api/v1/admin/provision/plan', { key: ann.key })).body.error.code, 'insufficient_event_role');
 
   for (const [p, l] of [[ben, 'ben-gh'], [cat, 'cat-gh'], [dan, 'dan-gh'], [coach, 'coach-gh']] as const) await login(p, l);

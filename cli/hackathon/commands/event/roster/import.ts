@@ -1,6 +1,7 @@
 // `event roster import --file [--no-invite]`: the file is the whole roster; absent rows are
 // removed and teams no row names are dissolved; only an empty list (everyone removed) asks first. Every roster person
-// who is not a workspace member is mailed an invitation (once; `--no-invite` skips it).
+// who is not a workspace member is mailed an invitation (once; `--no-invite` skips it). An
+// advisor's row may carry `github`, the coach's code-host username (000282); the server checks it.
 import type { RosterImported } from '../../../../../core/wire/event.ts';
 import { readJsonArg } from '../../../../lib/checks.ts';
 import { CliError, EXIT } from '../../../../lib/errors.ts';
@@ -10,7 +11,7 @@ import { confirm, YES_FLAG } from '../../../../lib/prompt.ts';
 export const rosterImport = command({
   path: 'event roster import',
   summary: 'Replace the roster with a file (organizer)',
-  usage: 'Usage: hackathon event roster import --file <path> [--no-invite] [--yes]\n\nThe file: { "participants": [{ "email", "name"?, "role"?, "team"? }] } or a bare array of entries.\n"role" is participant (the default, on a "team"), advisor, jury or organizer (no team).\nRoster people who are not members of the workspace get an invitation mail (one each), unless --no-invite.\nAn empty list empties the roster: that asks first on a terminal, and elsewhere needs --yes.',
+  usage: 'Usage: hackathon event roster import --file <path> [--no-invite] [--yes]\n\nThe file: { "participants": [{ "email", "name"?, "role"?, "team"?, "github"? }] } or a bare array of entries.\n"role" is participant (the default, on a \"team\"), advisor, jury or organizer (no team).\n"github" is an advisor\'s code-host username (coaches are invited at read); participants name theirs with hackathon connect --github.\nRoster people who are not members of the workspace get an invitation mail (one each), unless --no-invite.\nAn empty list empties the roster: that asks first on a terminal, and elsewhere needs --yes.',
   flags: { file: { type: 'string' }, invite: { type: 'boolean', default: true }, ...YES_FLAG },
   async run(opts, ctx) {
     const data = readJsonArg(opts.file, '--file') as { participants?: unknown } | unknown[];

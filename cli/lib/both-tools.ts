@@ -187,6 +187,6 @@ async function completeCode(anon: WireClient, opts: CodeSignIn & { code: string;
   }
   const r = await anon.request<SignInKeysMinted>('POST', '/api/v1/cli/auth/complete', body);
   const own = r.keys.find((k) => k.tool === opts.tool);
-  if (!own) throw new CliError(`${anon.baseUrl} answered no ${CLIENT[opts.tool]} key`, EXIT.wire, 'wire');
+  if (!own) throw new CliError(`${anon.baseUrl} answered no ${CLIENT[opts.tool]} key; nothing was saved`, EXIT.environment, 'untrusted_answer');
   return { key: own, user: r.user, otherKey: r.keys.find((k) => k.tool !== opts.tool) ?? null };
 }

@@ -148,8 +148,7 @@ export async function signInByCode(deps: BothDeps, anon: WireClient, discovery: 
     settleOther: async () => {
       if (!slot) return olderInstance(opts.tool, opts.url);
       if (!slot.ok) return { line: slot.why, json: { signedIn: false, reason: slot.why } };
-      if (!done.otherKey) return olderInstance(opts.tool, opts.url);
-      return settle(deps, opts.url, done.otherKey, slot);
+      return settle(deps, opts.url, done.otherKey!, slot); // asked for both: completeCode answered both
     },
   };
 }
@@ -187,6 +186,7 @@ async function completeCode(anon: WireClient, opts: CodeSignIn & { code: string;
   }
   const r = await anon.request<SignInKeysMinted>('POST', '/api/v1/cli/auth/complete', body);
   const own = r.keys.find((k) => k.tool === opts.tool);
-  if (!own) throw new CliError(`${anon.baseUrl} answered no ${CLIENT[opts.tool]} key; nothing was saved`, EXIT.environment, 'untrusted_answer');
-  return { key: own, user: r.user, otherKey: r.keys.find((k) => k.tool !== opts.tool) ?? null };
+  const otherKey = r.keys.find((k) => k.tool === other(opts.tool));
+  if (!own || !otherKey) throw new CliError(`${anon.baseUrl} did not answer a key for each tool asked; nothing was saved`, EXIT.environment, 'untrusted_answer');
+  return { key: own, user: r.user, otherKey };
 }

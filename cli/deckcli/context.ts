@@ -8,7 +8,7 @@ import { readStdinLineOnce } from '../lib/io.ts';
 import { profileNameForUrl } from '../lib/url.ts';
 import { knownZone } from '../lib/time.ts';
 import type { WireClient } from '../lib/wire.ts';
-import { chooseInstance, DeckProfileStore, type InstanceChoice } from './profiles.ts';
+import { chooseInstance, DeckProfileStore, type InstanceChoice } from '../lib/deckcli-profiles.ts';
 
 import { VERSION } from './version.ts';
 

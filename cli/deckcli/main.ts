@@ -48,7 +48,7 @@ export function main(argv: string[], io: Io = processIo()): Promise<number> {
       globalFlags: GLOBAL_FLAGS,
       globalHelp: GLOBAL_HELP,
       context: async (io, flags, input, argv) => new (await import('./context.ts')).Context(io, flags as never, input, argv),
-      profileNames: async (env) => Object.keys(new (await import('./profiles.ts')).DeckProfileStore(env, { importLegacy: false }).data.profiles).sort(),
+      profileNames: async (env) => Object.keys(new (await import('../lib/deckcli-profiles.ts')).DeckProfileStore(env, { importLegacy: false }).data.profiles).sort(),
     },
     argv,
     io,

@@ -8,7 +8,7 @@ import { HubCredential, HubLoginStore, withoutConnectKey } from '../lib/hub.ts';
 import { readStdinLineOnce } from '../lib/io.ts';
 import { knownZone } from '../lib/time.ts';
 import type { WireClient } from '../lib/wire.ts';
-import { chooseProfile, CLOUD, ProfileStore, type ProfileChoice } from './profiles.ts';
+import { chooseProfile, CLOUD, ProfileStore, type ProfileChoice } from '../lib/hackathon-profiles.ts';
 import { normalizeUrl } from '../lib/url.ts';
 
 import { VERSION } from './version.ts';

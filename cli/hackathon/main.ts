@@ -63,7 +63,7 @@ export function main(argv: string[], io: Io = processIo()): Promise<number> {
       globalFlags: GLOBAL_FLAGS,
       globalHelp: GLOBAL_HELP,
       context: async (io, flags, input, argv) => new (await import('./context.ts')).Context(io, flags as never, input, argv),
-      profileNames: async (env) => new (await import('./profiles.ts')).ProfileStore(env).names(),
+      profileNames: async (env) => new (await import('../lib/hackathon-profiles.ts')).ProfileStore(env).names(),
     },
     argv,
     io,

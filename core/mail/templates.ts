@@ -1,9 +1,12 @@
 // Mail bodies. Plain text, short, and never carrying more secret than the mail exists for.
 import type { Mail } from './index.ts';
 
-const WHAT = { deck: 'sign in deckcli', hackathon: 'sign in the hackathon CLI', browser: 'sign in' } as const;
+const WHAT = { deck: 'sign in deckcli', hackathon: 'sign in the hackathon CLI', 'deck+hackathon': 'sign in both hackathon and deckcli', browser: 'sign in' } as const;
 
-export function loginCodeMail(to: string, tool: 'deck' | 'hackathon' | 'browser', code: string, instanceUrl: string): Mail {
+export type LoginCodeTool = keyof typeof WHAT;
+export const isLoginCodeTool = (v: unknown): v is LoginCodeTool => typeof v === 'string' && Object.hasOwn(WHAT, v);
+
+export function loginCodeMail(to: string, tool: LoginCodeTool, code: string, instanceUrl: string): Mail {
   return {
     to,
     subject: `Your Podium sign-in code`,

@@ -8,8 +8,12 @@ export interface Instance {
   apiVersion: string;
   kind: 'cloud' | 'self-hosted';
   url: string;
-  /** `password` always; `email_code` with an email driver (self-hosted); `hub` on cloud instances (with `hubUrl`). */
-  auth: { methods: string[]; hubUrl?: string };
+  /**
+   * `password` always; `email_code` with an email driver (self-hosted); `hub` on cloud instances (with `hubUrl`).
+   * `emailCodeTools` (with `email_code`): the tools one emailed code may sign in together (`tools` on the
+   * sign-in endpoints); absent on older instances, which mail one code per tool.
+   */
+  auth: { methods: string[]; hubUrl?: string; emailCodeTools?: Array<'deck' | 'hackathon'> };
   limits: { maxFileSizeMb: number };
 }
 
@@ -87,6 +91,15 @@ export interface SignInKeyMinted {
   workspaceId: string | null;
   expiresAt: string | null;
   createdAt: string;
+  user: UserRef;
+}
+
+/** One key of `POST /api/v1/cli/auth/complete` with `tools`: shown this once. */
+export type MintedKey = Omit<SignInKeyMinted, 'user'>;
+
+/** `POST /api/v1/cli/auth/complete` with `tools`: one key per tool, in the order asked, each its own tool's. */
+export interface SignInKeysMinted {
+  keys: MintedKey[];
   user: UserRef;
 }
 

@@ -14,7 +14,7 @@ test.before(async () => {
   smtp = await startSmtp();
   s = await startTestServer({ env: { EMAIL_DRIVER: 'smtp', SMTP_URL: smtp.url } });
   await seed.basicWorkspace(s.db.pool);
-  for (const email of ['dev@acme.test', 'two@acme.test', 'hack@acme.test', 'wall@acme.test', 'tries@acme.test']) {
+  for (const email of ['dev@acme.test', 'two@acme.test', 'hack@acme.test', 'wall@acme.test', 'tries@acme.test', 'both@acme.test', 'bound@acme.test']) {
     await seed.member(s.db.pool, (await s.db.pool.query(`select id from app.workspaces`)).rows[0].id, email, 'member');
   }
   await s.db.pool.query(`update app.users set two_factor_enabled = true where email = 'two@acme.test'`);
@@ -32,8 +32,8 @@ async function nextMail() {
 }
 
 /** Requests a code for email and answers it from the mail that arrives. Serial tests only. */
-async function requestCode(email: string, tool = 'deck'): Promise<string> {
-  const r = await http(s.url, 'POST', '/api/v1/cli/auth/request', { body: { email, tool } });
+async function requestCode(email: string, tool: string | string[] = 'deck'): Promise<string> {
+  const r = await http(s.url, 'POST', '/api/v1/cli/auth/request', { body: Array.isArray(tool) ? { email, tools: tool } : { email, tool } });
   if (r.status !== 200) throw new Error(r.text);
   const mail = await nextMail();
   if (!mail.to.includes(email)) throw new Error(`mail went to ${mail.to}`);
@@ -43,6 +43,7 @@ async function requestCode(email: string, tool = 'deck'): Promise<string> {
 test.serial('discovery names email_code when an email driver is set', async (t) => {
   const r = await http(s.url, 'GET', '/api/v1/instance');
   t.deepEqual(r.body.auth.methods, ['password', 'email_code']);
+  t.deepEqual(r.body.auth.emailCodeTools, ['deck', 'hackathon'], 'one code may sign in both tools');
   t.is(r.body.limits.maxFileSizeMb, 100);
 });
 
@@ -71,6 +72,71 @@ test.serial('the hackathon tool gets an hck_ key with hackathon:read and hackath
   t.regex(r.body.key, /^hck_/);
   t.deepEqual(r.body.scopes, ['hackathon:read', 'hackathon:write']);
   t.is(r.body.expiresAt, null);
+});
+
+test.serial('one code signs in both tools: one key per tool, each with its own prefix and scopes only, the code spent once (000285)', async (t) => {
+  const before = smtp.mails.length;
+  const code = await requestCode('both@acme.test', ['hackathon', 'deck']);
+  t.is(smtp.mails.length, before + 1, 'one mail');
+  t.regex(smtp.mails[before].raw, /sign in both hackathon and deckcli/);
+  const r = await http(s.url, 'POST', '/api/v1/cli/auth/complete', { body: { email: 'both@acme.test', code, tools: ['hackathon', 'deck'] } });
+  t.is(r.status, 201, r.text);
+  t.deepEqual(Object.keys(r.body).sort(), ['keys', 'user']);
+  t.is(r.body.user.email, 'both@acme.test');
+  const [hck, dk] = r.body.keys;
+  t.like(hck, { tool: 'hackathon', prefix: 'hck_', name: 'hackathon sign-in', scopes: ['hackathon:read', 'hackathon:write'], expiresAt: null });
+  t.like(dk, { tool: 'deck', prefix: 'dk_', name: 'deckcli sign-in (by hackathon login)', scopes: ['presentations:read', 'presentations:write'] });
+  t.regex(hck.key, /^hck_/);
+  t.regex(dk.key, /^dk_/);
+  // Each key is its own tool's: /me says so, and the other tool's routes refuse it.
+  t.deepEqual((await http(s.url, 'GET', '/api/v1/me', { key: hck.key })).body.key.scopes, ['hackathon:read', 'hackathon:write']);
+  t.deepEqual((await http(s.url, 'GET', '/api/v1/me', { key: dk.key })).body.key.scopes, ['presentations:read', 'presentations:write']);
+  t.is((await http(s.url, 'GET', '/api/v1/presentations', { key: dk.key })).status, 200);
+  t.is((await http(s.url, 'GET', '/api/v1/presentations', { key: hck.key })).status, 403, 'a hackathon key cannot call a deck route');
+  t.not((await http(s.url, 'GET', '/api/v1/event/chats', { key: hck.key })).status, 403);
+  t.is((await http(s.url, 'GET', '/api/v1/event/chats', { key: dk.key })).status, 403, 'a deck key cannot call a hackathon route');
+  // Stored as hashes only, made by the emailed code; the code is gone and never works twice.
+  const stored = await s.db.pool.query(`select k.tool, k.created_via, k.token_hash = sha256(convert_to($1, 'UTF8')) or k.token_hash = sha256(convert_to($2, 'UTF8')) as hashed
+    from app_private.api_keys k join app.users u on u.id = k.user_id where u.email = 'both@acme.test' order by k.tool`, [hck.key, dk.key]);
+  t.deepEqual(stored.rows, [{ tool: 'deck', created_via: 'email_code', hashed: true }, { tool: 'hackathon', created_via: 'email_code', hashed: true }]);
+  t.is((await s.db.pool.query(`select count(*)::int as n from app_private.login_codes`)).rows[0].n, 0);
+  const again = await http(s.url, 'POST', '/api/v1/cli/auth/complete', { body: { email: 'both@acme.test', code, tools: ['hackathon', 'deck'] } });
+  t.is(again.status, 400);
+  t.is(again.body.error.code, 'invalid_code');
+  const single = await http(s.url, 'POST', '/api/v1/cli/auth/complete', { body: { email: 'both@acme.test', code, tool: 'hackathon' } });
+  t.is(single.body.error.code, 'invalid_code', 'nor for one of its tools');
+});
+
+test.serial('a code is bound to the tools it was asked for; --key-name names both keys, the other one saying which login made it', async (t) => {
+  // A one-tool code completes for that tool only: asking both with it is a wrong code (counted).
+  const one = await requestCode('bound@acme.test', 'hackathon');
+  const both = await http(s.url, 'POST', '/api/v1/cli/auth/complete', { body: { email: 'bound@acme.test', code: one, tools: ['deck', 'hackathon'] } });
+  t.is(both.body.error.code, 'invalid_code');
+  const r = await http(s.url, 'POST', '/api/v1/cli/auth/complete', { body: { email: 'bound@acme.test', code: one, tool: 'hackathon' } });
+  t.is(r.status, 201, 'the one-tool code still works for its tool (the answer in the shape from before tools)');
+  t.regex(r.body.key, /^hck_/);
+  t.false('keys' in r.body);
+  // The order of tools does not matter to the code; `tool` names the client signing in.
+  const code = await requestCode('bound@acme.test', ['deck', 'hackathon']);
+  const long = 'x'.repeat(100);
+  const named = await http(s.url, 'POST', '/api/v1/cli/auth/complete', { body: { email: 'bound@acme.test', code, tool: 'deck', tools: ['hackathon', 'deck'], keyName: long } });
+  t.is(named.status, 201, named.text);
+  t.deepEqual(named.body.keys.map((k: { tool: string; name: string }) => [k.tool, k.name]), [
+    ['hackathon', `${'x'.repeat(100 - ' (by deckcli login)'.length)} (by deckcli login)`], // 100 characters at most
+    ['deck', long],
+  ]);
+});
+
+test.serial('tools: bad input is a 400 naming the field, before any code is asked or spent', async (t) => {
+  for (const body of [{ tools: [] }, { tools: ['deck', 'deck'] }, { tools: ['deck', 'browser'] }, { tools: ['deck', 'hackathon', 'deck'] }]) {
+    const r = await http(s.url, 'POST', '/api/v1/cli/auth/request', { body: { email: 'dev@acme.test', ...body } });
+    t.is(r.status, 400, JSON.stringify(body));
+    t.regex(r.body.error.field, /^tools\b/, JSON.stringify(body));
+  }
+  const mismatch = await http(s.url, 'POST', '/api/v1/cli/auth/complete', { body: { email: 'dev@acme.test', code: '123456', tool: 'deck', tools: ['hackathon'] } });
+  t.is(mismatch.status, 400);
+  t.is(mismatch.body.error.field, 'tool');
+  t.deepEqual(await drain(s), [], 'no mail was queued');
 });
 
 test.serial('an unknown address gets the same generic success and no mail', async (t) => {

@@ -5,6 +5,8 @@
 // unknown addresses; an owner made by `podium setup` without a password signs in by code
 // read from the outbox. With EMAIL_DRIVER=smtp nothing is stored.
 import test from 'ava';
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
 import { main as podiumMain } from '../../cli/podium/main.ts';
 import { runInProcess } from '../cli/in-process.ts';
 import { parseJson, podium } from '../cli/podium/run.ts';
@@ -107,8 +109,8 @@ test.serial('the CLI sign-in answer says the code is in the outbox, the same for
   t.is(parseJson(bin.stdout).items[0].id, id);
 });
 
-test.serial('hackathon login and deckcli auth login-request say the code waits in the outbox', async (t) => {
-  const { env: home } = makeHome();
+test.serial('hackathon login and deckcli auth login-request say the code waits in the outbox; one code from it signs in both clients (issue 40)', async (t) => {
+  const { env: home, config } = makeHome();
   const seen = (await s.db.pool.query(`select count(*)::int as n from app_private.mail_outbox where to_address = 'mia@acme.test'`)).rows[0].n as number;
   const p = startHackathon(['login', '--api-url', s.url, '--email', 'mia@acme.test'], home);
   await until('the code in the outbox', async () => {
@@ -118,7 +120,12 @@ test.serial('hackathon login and deckcli auth login-request say the code waits i
   p.write(codeOf((await newestMailTo('mia@acme.test')).text)! + '\n');
   const r = await p.done;
   t.is(r.code, 0, r.stderr);
-  t.true(r.stderr.includes(`If mia@acme.test has an account on ${s.url}, a sign-in code is on its way.\nThis instance keeps its mail in an outbox instead of sending it: the operator reads it with \`npx podium mail list\` or at ${s.url}/operator/mail.\n`), r.stderr);
+  t.true(r.stderr.includes(`If mia@acme.test has an account on ${s.url}, a sign-in code is on its way (one code for hackathon and deckcli).\nThis instance keeps its mail in an outbox instead of sending it: the operator reads it with \`npx podium mail list\` or at ${s.url}/operator/mail.\n`), r.stderr);
+  // One mail relayed by hand, and deckcli is signed in too: its key works, with the deck scopes.
+  t.is((await s.db.pool.query(`select count(*)::int as n from app_private.mail_outbox where to_address = 'mia@acme.test'`)).rows[0].n, seen + 1);
+  t.regex(r.stdout, /^deckcli is signed in to .* too/m);
+  const deckKey = JSON.parse(readFileSync(path.join(config, 'podium', 'tools', 'deckcli.json'), 'utf8')).profiles[new URL(s.url).host].apiKey;
+  t.deepEqual((await http(s.url, 'GET', '/api/v1/me', { key: deckKey })).body.key.scopes, ['presentations:read', 'presentations:write']);
 
   const d = await deckcli(['auth', 'login-request', '--email', 'mia@acme.test', '--api-url', s.url], deckHome().env);
   t.is(d.code, 0, d.stderr);

@@ -14,7 +14,7 @@ import { GLOBAL_FLAGS as DECK_GLOBALS, GROUPS as DECK_GROUPS, main as deckcliMai
 import { GLOBAL_FLAGS as EVENT_GLOBALS, GROUPS as EVENT_GROUPS, main as hackathonMain } from '../../cli/hackathon/main.ts';
 import { flagSpellings } from '../../cli/lib/args.ts';
 import { completionFlags, type CommandEntry } from '../../cli/lib/dispatch.ts';
-import { ProfileStore } from '../../cli/hackathon/profiles.ts';
+import { ProfileStore } from '../../cli/lib/hackathon-profiles.ts';
 import { runInProcess, type Main } from './in-process.ts';
 
 const home = mkdtempSync(path.join(os.tmpdir(), 'cli-commands-'));

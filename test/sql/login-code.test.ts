@@ -109,3 +109,29 @@ test('one policy for the instance and the hub: lifetime, attempts and the senten
   t.deepEqual(await miss(2), { error: 'invalid_code', message: 'Wrong code, and that was the last attempt; request a new code', attemptsLeft: 0 });
   t.deepEqual(await miss(7), { error: 'invalid_code', message: 'Wrong code, and that was the last attempt; request a new code', attemptsLeft: 0 }, 'never negative');
 });
+
+test('login_code_complete_tools spends a code for both tools once and makes one key per tool, each its own tool\'s (000285)', async (t) => {
+  const completeTools = async (email: string, tools: string[], code: string, names = tools.map((x) => `${x} key`)) => (await db.pool.query(
+    `select app_private.login_code_complete_tools($1, $2, $3, $4, $5, null) as r`, [email, tools, hash(code), tools.map((x) => hash(`key-${email}-${x}`)), names])).rows[0].r;
+  const p = await person('deck+hackathon');
+  t.like(await completeTools(p.email, ['deck'], '123456'), { error: 'invalid_code' }, 'the deck code is another code');
+  const done = await completeTools(p.email, ['hackathon', 'deck'], '123456');
+  t.deepEqual(done.keys.map((k: { tool: string; scopes: string[]; name: string }) => [k.tool, k.scopes, k.name]), [
+    ['hackathon', ['hackathon:read', 'hackathon:write'], 'hackathon key'],
+    ['deck', ['presentations:read', 'presentations:write'], 'deck key'],
+  ]);
+  t.is(done.user.id, p.userId);
+  t.like(await completeTools(p.email, ['deck', 'hackathon'], '123456'), { error: 'invalid_code' }, 'spent once');
+  for (const [tools, names] of [[[], []], [['deck', 'deck'], ['a', 'b']], [['deck', 'browser'], ['a', 'b']], [['deck', 'hackathon'], ['a']]] as const) {
+    await t.throwsAsync(completeTools(p.email, [...tools], '123456', [...names]), { message: /Tools must be deck and\/or hackathon/ }, JSON.stringify([tools, names]));
+  }
+});
+
+test('erasing an account drops a code mail for both tools not sent yet (000285)', async (t) => {
+  const p = await person('deck+hackathon');
+  const jobs = async () => (await db.pool.query(`select count(*)::int as n from graphile_worker._private_jobs where key = $1`, [`login_code:${p.userId}:deck+hackathon`])).rows[0].n;
+  t.is(await jobs(), 1);
+  await db.pool.query(`select app_private.erase_account($1, '\\x01')`, [p.email]);
+  t.is(await jobs(), 0);
+  t.is(await codesOf(p.userId), 0);
+});

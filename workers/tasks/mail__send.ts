@@ -6,7 +6,7 @@
 import type { Task } from 'graphile-worker';
 import { randomToken, sha256, unseal } from '../../core/crypto.ts';
 import type { Mail } from '../../core/mail/index.ts';
-import { hubLoginCodeMail, invitationMail, loginCodeMail, shareLinkMail, type InvitationInfo } from '../../core/mail/templates.ts';
+import { hubLoginCodeMail, invitationMail, loginCodeMail, shareLinkMail, isLoginCodeTool, type InvitationInfo } from '../../core/mail/templates.ts';
 import type { WorkerDeps } from '../deps.ts';
 import { UUID_RE } from '../../core/ids.ts';
 
@@ -15,7 +15,7 @@ const str = (v: unknown): v is string => typeof v === 'string';
 /** The mail a payload asks for, or null when the payload is malformed. */
 function mailOf(p: Record<string, unknown>, secret: string, instanceUrl: string): Mail | null {
   if (!p || !str(p.to)) return null;
-  if (p.template === 'login_code' && (p.tool === 'deck' || p.tool === 'hackathon' || p.tool === 'browser') && str(p.sealedCode)) {
+  if (p.template === 'login_code' && isLoginCodeTool(p.tool) && str(p.sealedCode)) {
     return loginCodeMail(p.to, p.tool, unseal(secret, p.sealedCode), instanceUrl);
   }
   if (p.template === 'hub_login_code' && str(p.sealedCode)) {

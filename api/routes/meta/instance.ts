@@ -7,14 +7,16 @@ export const API_VERSION = 'v1';
 
 export function registerInstanceRoutes(app: FastifyInstance, { config }: ApiDeps): void {
   const methods = ['password'];
-  if (config.emailDriver && !config.hubUrl) methods.push('email_code');
+  const emailCode = Boolean(config.emailDriver && !config.hubUrl);
+  if (emailCode) methods.push('email_code');
   if (config.hubUrl) methods.push('hub');
   const body = {
     name: 'Podium',
     apiVersion: API_VERSION,
     kind: config.hubUrl ? 'cloud' : 'self-hosted',
     url: config.publicUrl,
-    auth: { methods, ...(config.hubUrl ? { hubUrl: config.hubUrl } : {}) },
+    // emailCodeTools: one emailed code may sign in both CLIs at once (`tools`, 000285).
+    auth: { methods, ...(config.hubUrl ? { hubUrl: config.hubUrl } : {}), ...(emailCode ? { emailCodeTools: ['deck', 'hackathon'] as Array<'deck' | 'hackathon'> } : {}) },
     limits: { maxFileSizeMb: config.maxFileSizeMb },
   } satisfies Instance;
   app.get('/api/v1/instance', { config: { auth: 'public' } }, async () => body);

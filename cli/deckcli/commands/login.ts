@@ -1,8 +1,10 @@
 // Signs in on the named instance and makes its profile active. Cloud instances (discovery
 // names `hub`): the hub login of that hub (shared with hackathon; asked for when there is
 // none, replaced once when the hub rejects it), exchanged for a key cached on the profile for
-// this instance. Self-hosted: the emailed code, both legs in one command.
-import type { Instance, KeyRevoked, SignInCodeRequested, SignInKeyMinted } from '../../../core/wire/identity.ts';
+// this instance. Self-hosted: the emailed code, both legs in one command, one code for deckcli
+// and hackathon (cli/lib/both-tools.ts).
+import type { Instance, KeyRevoked } from '../../../core/wire/identity.ts';
+import { signInByCode } from '../../lib/both-tools.ts';
 import { CliError, EXIT } from '../../lib/errors.ts';
 import { hubLoginName, hubOf, loginThroughHub } from '../../lib/hub.ts';
 import { ask } from '../../lib/prompt.ts';
@@ -15,7 +17,8 @@ export const login = command({
   summary: 'Sign in on the named instance (hub login on cloud, emailed code on self-hosted)',
   usage:
     'Usage: deckcli login --api-url <url> [--email <e>] [--key-name <n>] [--expires-in-days <n>]\n\n' +
-    'Cloud instances sign in through their hub (one hub login serves deckcli and hackathon); self-hosted instances mail a code.\n' +
+    'Cloud instances sign in through their hub (one hub login serves deckcli and hackathon); self-hosted instances mail a code,\n' +
+    'one code for deckcli and hackathon: hackathon is signed in to the same instance too (a hackathon key the instance still accepts is kept).\n' +
     'Without a terminal --email is required and the code is the first stdin line (a hub account with two-factor authentication:\n' +
     'the emailed code, a space, the authenticator code). A key made in the dashboard is saved with deckcli auth save-key.',
   flags: { email: { type: 'string' }, keyName: { type: 'string' }, expiresInDays: { type: 'string' } },
@@ -52,19 +55,14 @@ export const login = command({
     }
     const email = opts.email ?? (await ask(ctx.io, 'Email: ', 'email'));
     if (!/^[^@\s]+@[^@\s]+$/.test(email)) throw new CliError(`not an email address: ${email}`, EXIT.rejected, 'invalid_input');
-    const requested = await anon.request<SignInCodeRequested>('POST', '/api/v1/cli/auth/request', { email, tool: 'deck' });
-    ctx.err(`If ${email} has an account on ${url}, a sign-in code is on its way.`);
-    if (requested.delivery === 'outbox' && requested.hint) ctx.err(requested.hint);
-    const code = await ask(ctx.io, 'Code: ', 'sign-in code');
-    if (!/^\d{6}$/.test(code)) throw new CliError('the code is six digits', EXIT.rejected, 'invalid_input');
-    const body: Record<string, unknown> = { email, code, tool: 'deck' };
-    if (opts.keyName) body.keyName = opts.keyName;
-    if (days !== undefined) body.expiresInDays = Number(days);
-    const r = await anon.request<SignInKeyMinted>('POST', '/api/v1/cli/auth/complete', body);
-    ctx.store.put(name, { ...(ctx.store.get(name) ?? {}), baseUrl: url, apiKey: r.key });
+    const r = await signInByCode(deps, anon, discovery, { tool: 'deck', url, email, keyName: opts.keyName, expiresInDays: days === undefined ? undefined : Number(days) });
+    ctx.store.put(name, { ...(ctx.store.get(name) ?? {}), baseUrl: url, apiKey: r.key.key });
     ctx.store.setActive(name);
     ctx.store.save();
-    if (ctx.json) return ctx.printJson({ profile: name, baseUrl: url, id: r.id, name: r.name, scopes: r.scopes, expiresAt: r.expiresAt, user: r.user });
-    ctx.done(`Signed in to ${url} as ${r.user.email}; key "${r.name}" stored in profile ${name} (now active)`);
+    const other = await r.settleOther();
+    if (ctx.json) return ctx.printJson({ profile: name, baseUrl: url, id: r.key.id, name: r.key.name, scopes: r.key.scopes, expiresAt: r.key.expiresAt, user: r.user, hackathon: other.json });
+    ctx.done(`Signed in to ${url} as ${r.user.email}; key "${r.key.name}" stored in profile ${name} (now active)`);
+    if (other.json.signedIn) ctx.done(other.line);
+    else ctx.err(other.line);
   },
 });

@@ -7,7 +7,7 @@ import { openUrl } from '../../lib/opener.ts';
 import { command } from '../command.ts';
 import type { Context } from '../context.ts';
 import { linkBaseUrl, readLink, writeLink, type DeckLink } from '../link-file.ts';
-import { noInstance } from '../profiles.ts';
+import { noInstance } from '../../lib/deckcli-profiles.ts';
 import { attachmentsOf, collectFiles, detectEntry } from '../publish/files.ts';
 import { publishDeck } from '../publish/publish.ts';
 import { megabytes } from '../publish/upload.ts';

@@ -1,7 +1,9 @@
 // Signs in on the selected profile and makes it active. Self-hosted: the emailed code,
-// both legs in one command, or a pasted dashboard key (checked against the instance
-// before it is saved). Cloud instances sign in through the hub.
-import type { Instance, KeyRevoked, Me, SignInCodeRequested, SignInKeyMinted } from '../../../core/wire/identity.ts';
+// both legs in one command, one code for hackathon and deckcli (cli/lib/both-tools.ts), or a
+// pasted dashboard key (checked against the instance before it is saved). Cloud instances sign
+// in through the hub.
+import type { Instance, KeyRevoked, Me } from '../../../core/wire/identity.ts';
+import { signInByCode, type OtherOutcome } from '../../lib/both-tools.ts';
 import { CliError, EXIT } from '../../lib/errors.ts';
 import { hubLoginName, hubOf, loginThroughHub } from '../../lib/hub.ts';
 import { ask } from '../../lib/prompt.ts';
@@ -9,14 +11,17 @@ import { WireError } from '../../lib/wire.ts';
 import { command } from '../command.ts';
 import { USER_AGENT, type Context } from '../context.ts';
 
-async function saveKey(ctx: Context, key: string, email: string): Promise<void> {
+async function saveKey(ctx: Context, key: string, email: string, deckcli?: () => Promise<OtherOutcome>): Promise<void> {
   const { name, url } = ctx.profile();
   const prior = ctx.store.get(name) ?? {};
   ctx.store.put(name, { ...prior, baseUrl: url, apiKey: key });
   ctx.store.setActive(name);
   ctx.store.save();
-  if (ctx.json) ctx.printJson({ ok: true, profile: name, url, email });
-  else ctx.done(`Signed in to ${url} as ${email} (profile ${name}, now active)`);
+  const other = await deckcli?.();
+  if (ctx.json) return ctx.printJson({ ok: true, profile: name, url, email, ...(other ? { deckcli: other.json } : {}) });
+  ctx.done(`Signed in to ${url} as ${email} (profile ${name}, now active)`);
+  if (other?.json.signedIn) ctx.done(other.line);
+  else if (other) ctx.err(other.line);
 }
 
 /**
@@ -49,7 +54,8 @@ export const login = command({
     'Usage: hackathon login [--email <e>] [--key-name <n>] [--expires-in-days <n>]\n' +
     '       hackathon login --api-key-stdin   (paste a dashboard key; it must start with hck_)\n\n' +
     'Cloud instances sign in through their hub (one hub login serves deckcli and hackathon): the hub mails a code to your hub account;\n' +
-    'self-hosted instances mail a code to an existing account. Without a terminal --email is required and the code is the first stdin line\n' +
+    'self-hosted instances mail a code to an existing account, one code for hackathon and deckcli: deckcli is signed in to the same instance too\n' +
+    '(its profile of that instance; a deckcli key the instance still accepts is kept). Without a terminal --email is required and the code is the first stdin line\n' +
     '(a hub account with two-factor authentication: the emailed code, a space, the authenticator code).',
   flags: { email: { type: 'string' }, keyName: { type: 'string' }, expiresInDays: { type: 'string' } },
   async run(opts, ctx) {
@@ -74,15 +80,8 @@ export const login = command({
     }
     const email = (opts.email) ?? (await ask(ctx.io, 'Email: ', 'email'));
     if (!/^[^@\s]+@[^@\s]+$/.test(email)) throw new CliError(`not an email address: ${email}`, EXIT.rejected, 'invalid_input');
-    const requested = await anon.request<SignInCodeRequested>('POST', '/api/v1/cli/auth/request', { email, tool: 'hackathon' });
-    ctx.err(`If ${email} has an account on ${url}, a sign-in code is on its way.`);
-    if (requested.delivery === 'outbox' && requested.hint) ctx.err(requested.hint);
-    const code = await ask(ctx.io, 'Code: ', 'sign-in code');
-    if (!/^\d{6}$/.test(code)) throw new CliError('the code is six digits', EXIT.rejected, 'invalid_input');
-    const body: Record<string, unknown> = { email, code, tool: 'hackathon' };
-    if (opts.keyName) body.keyName = opts.keyName;
-    if (days !== undefined) body.expiresInDays = Number(days);
-    const r = await anon.request<SignInKeyMinted>('POST', '/api/v1/cli/auth/complete', body);
-    await saveKey(ctx, r.key, r.user.email);
+    const deps = { io: ctx.io, userAgent: USER_AGENT, err: (l: string) => ctx.err(l) };
+    const r = await signInByCode(deps, anon, discovery, { tool: 'hackathon', url, email, keyName: opts.keyName, expiresInDays: days === undefined ? undefined : Number(days) });
+    await saveKey(ctx, r.key.key, r.user.email, r.settleOther);
   },
 });

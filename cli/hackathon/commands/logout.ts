@@ -8,7 +8,7 @@ import { connectKeyOf } from '../../lib/hub.ts';
 import { WireError } from '../../lib/wire.ts';
 import { command } from '../command.ts';
 import { USER_AGENT } from '../context.ts';
-import { chooseProfile } from '../profiles.ts';
+import { chooseProfile } from '../../lib/hackathon-profiles.ts';
 import { confirm, YES_FLAG } from '../../lib/prompt.ts';
 
 export const logout = command({

@@ -1,4 +1,4 @@
-import { DeckProfileStore } from '../../profiles.ts';
+import { DeckProfileStore } from '../../../lib/deckcli-profiles.ts';
 import { command } from '../../command.ts';
 
 export const configClear = command({

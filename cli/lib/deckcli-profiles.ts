@@ -5,12 +5,13 @@
 // file holds none, it is imported on this run, read-only (never modified or deleted);
 // afterwards the new file has profiles and the legacy one is no longer read. After
 // `config clear` a still-present legacy file is imported again on the next run.
+// In cli/lib because `hackathon login` saves a deck key here too (cli/lib/both-tools.ts).
 import os from 'node:os';
 import path from 'node:path';
-import { readJsonFile, toolConfigPath, writeJsonFile } from '../lib/config-file.ts';
-import { CliError, EXIT } from '../lib/errors.ts';
-import type { ConnectKey } from '../lib/hub.ts';
-import { normalizeUrl } from '../lib/url.ts';
+import { readJsonFile, toolConfigPath, writeJsonFile } from './config-file.ts';
+import { CliError, EXIT } from './errors.ts';
+import type { ConnectKey } from './hub.ts';
+import { normalizeUrl } from './url.ts';
 
 
 export interface DeckProfile {
@@ -83,6 +84,11 @@ export class DeckProfileStore {
 
   byUrl(url: string): [string, DeckProfile] | null {
     return Object.entries(this.data.profiles).find(([, p]) => p.baseUrl === url) ?? null;
+  }
+
+  /** The active profile the file names, if that profile exists (deckcli has no default). */
+  storedActive(): string | null {
+    return this.data.active && this.get(this.data.active) ? this.data.active : null;
   }
 
   put(name: string, profile: DeckProfile): void {

@@ -1,10 +1,11 @@
 // Profiles of the hackathon CLI: one per instance, in
 // $XDG_CONFIG_HOME/podium/tools/hackathon.json. The file names no workspace. The profile
 // `cloud` exists before anything is on disk and has no baseUrl (the cloud URL is its default).
-import { readJsonFile, toolConfigPath, writeJsonFile } from '../lib/config-file.ts';
-import { CliError, EXIT } from '../lib/errors.ts';
-import type { ConnectKey } from '../lib/hub.ts';
-import { normalizeUrl, profileNameForUrl } from '../lib/url.ts';
+// In cli/lib because `deckcli login` saves a hackathon key here too (cli/lib/both-tools.ts).
+import { readJsonFile, toolConfigPath, writeJsonFile } from './config-file.ts';
+import { CliError, EXIT } from './errors.ts';
+import type { ConnectKey } from './hub.ts';
+import { normalizeUrl, profileNameForUrl } from './url.ts';
 
 
 export const CLOUD = 'cloud';
@@ -48,6 +49,16 @@ export class ProfileStore {
     return this.data.profiles[name] ?? null;
   }
 
+  /** The profile bound to this instance (its baseUrl), if any. */
+  byUrl(url: string): [string, Profile] | null {
+    return Object.entries(this.data.profiles).find(([, p]) => p.baseUrl === url) ?? null;
+  }
+
+  /** The active profile the file names, if that profile exists (else the default applies: `cloud`). */
+  storedActive(): string | null {
+    return this.data.active && this.active === this.data.active ? this.data.active : null;
+  }
+
   urlOf(name: string): string {
     return name === CLOUD ? cloudUrl(this.env) : this.get(name)?.baseUrl ?? cloudUrl(this.env);
   }
@@ -87,8 +98,7 @@ export function chooseProfile(store: ProfileStore, flags: { profile?: string; ap
   if (raw) {
     const url = normalizeUrl(raw, flags.apiUrl ? '--api-url' : 'EVENT_URL');
     if (url === cloudUrl(env)) return { name: CLOUD, url, chosenBy: flags.apiUrl ? '--api-url' : 'EVENT_URL' };
-    const existing = Object.entries(store.data.profiles).find(([, p]) => p.baseUrl === url);
-    return { name: existing?.[0] ?? profileNameForUrl(url), url, chosenBy: flags.apiUrl ? '--api-url' : 'EVENT_URL' };
+    return { name: store.byUrl(url)?.[0] ?? profileNameForUrl(url), url, chosenBy: flags.apiUrl ? '--api-url' : 'EVENT_URL' };
   }
   const name = store.active;
   return { name, url: store.urlOf(name), chosenBy: store.data.active ? 'active profile' : 'default' };

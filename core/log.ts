@@ -34,9 +34,18 @@ export function prettyStream(destination?: NodeJS.WritableStream, colorize = tru
  * pretty lines on a terminal and JSON otherwise (`format`: LOG_FORMAT=json|pretty overrides).
  */
 export function createLogger(level: string, name = 'podium', destination?: pino.DestinationStream, format: 'auto' | 'json' | 'pretty' = 'auto'): Logger {
+  const lines = { n: 0 };
   const options: pino.LoggerOptions = {
     name,
     level,
+    // Counts the lines written (children share it): the setup link is printed again once
+    // enough of them have pushed it off a terminal (ops/setup-reminder.ts).
+    hooks: {
+      logMethod(args, method) {
+        lines.n++;
+        return method.apply(this, args as Parameters<typeof method>);
+      },
+    },
     serializers: { err: serializeError },
     redact: {
       paths: ['req.headers.authorization', 'req.headers.cookie', 'headers.authorization', 'headers.cookie', '*.password', '*.key', '*.token', '*.sealedCode', '*.totp', '*.grant', '*.login', '*.secret', '*.twoFactorCode', '*.privateSealed'],
@@ -44,8 +53,38 @@ export function createLogger(level: string, name = 'podium', destination?: pino.
     },
   };
   const stdout = destination ? { isTTY: false } : process.stdout; // a test's collector is not a terminal
-  if (logFormatFor(stdout, format) === 'pretty') return pino(options, prettyStream(destination as NodeJS.WritableStream | undefined, !destination));
-  return destination ? pino(options, destination) : pino(options);
+  const pretty = logFormatFor(stdout, format) === 'pretty';
+  const logger = pretty ? pino(options, prettyStream(destination as NodeJS.WritableStream | undefined, !destination)) : destination ? pino(options, destination) : pino(options);
+  written.set(logger, lines);
+  if (pretty) forPeople.add(logger);
+  return logger;
+}
+
+const written = new WeakMap<Logger, { n: number }>();
+const forPeople = new WeakSet<Logger>();
+
+/** How many lines this logger (a createLogger one) and its children have written so far. */
+export function linesWritten(log: Logger): number {
+  return written.get(log)?.n ?? 0;
+}
+
+/** True for a logger writing pretty lines (a person at a terminal reads them). */
+export function writesForPeople(log: Logger): boolean {
+  return forPeople.has(log);
+}
+
+/** A request slower than this is worth a person's attention (an info line on a terminal). */
+export const SLOW_REQUEST_MS = 1_000;
+
+/**
+ * The level of a request's line. JSON logs keep every request at info (a collector wants
+ * them all); pretty lines are for a person at a terminal, where 800 request lines in 40
+ * minutes bury the boot banner and the setup link: there a quick success is debug and only
+ * a refusal, a failure or a slow answer is info.
+ */
+export function requestLineLevel(log: Logger): (status: number, ms: number) => 'info' | 'debug' {
+  if (!forPeople.has(log)) return () => 'info';
+  return (status, ms) => (status >= 400 || ms >= SLOW_REQUEST_MS ? 'info' : 'debug');
 }
 
 // Paths whose first segment after the prefix is a credential: a share link's token

@@ -93,3 +93,20 @@ test('scrubUrl keeps the shape of the path and drops the secret segment and ever
   t.is(scrubUrl('/api/v1/demo/passes'), '/api/v1/demo/passes');
   t.is(scrubUrl('/decks/123'), '/decks/123');
 });
+
+test('on a terminal a quick success is a debug line; a refusal still shows; JSON logs keep every request at info', async (t) => {
+  const pretty: string[] = [];
+  const p = await startTestServer({ db: s.db, logLines: pretty, logFormat: 'pretty' });
+  try {
+    t.is((await http(p.url, 'GET', '/api/v1/health')).status, 200);
+    t.is((await http(p.url, 'GET', '/api/v1/no-such-route')).status, 404);
+    const shown = pretty.join('').replace(/\x1b\[[0-9;]*m/g, '');
+    t.false(/request .*"url":"\/api\/v1\/health"/.test(shown), shown);
+    t.regex(shown, /INFO: request .*"url":"\/api\/v1\/no-such-route".*"status":404/);
+  } finally {
+    await p.close();
+  }
+  const before = lines.length;
+  await http(s.url, 'GET', '/api/v1/health');
+  t.true(lines.slice(before).some((l) => JSON.parse(l).msg === 'request' && JSON.parse(l).url === '/api/v1/health' && JSON.parse(l).level === 30));
+});

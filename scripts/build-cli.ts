@@ -15,13 +15,15 @@ import { chmodSync, rmSync, writeFileSync } from 'node:fs';
 import { nodeCheck } from './node-floor.ts';
 
 const entries = { hackathon: 'cli/hackathon/bin.ts', deckcli: 'cli/deckcli/bin.ts' };
+/** The commands whose `--json` refusal is `{ ok: false, error }` on stdout (spec 001: connect, setup, doctor). */
+const JSON_REFUSAL_ON_STDOUT: Record<string, string[]> = { hackathon: ['connect', 'setup', 'doctor'] };
 
 /** The launcher: ES5-style statements and one dynamic import, nothing a Node from 18 cannot parse. */
 function launcher(name: string): string {
   return `#!/usr/bin/env node
 // ${name}: checks the Node version before loading the bundle (scripts/build-cli.ts).
 import nodeModule from 'node:module';
-${nodeCheck(name, 'needs', 'run it again')}// Node's on-disk compile cache (Node >= 22.1): the second start skips compiling the bundle.
+${nodeCheck({ who: name, verb: 'needs', then: 'run it again', json: { refusalOnStdout: JSON_REFUSAL_ON_STDOUT[name] ?? [] } })}// Node's on-disk compile cache (Node >= 22.1): the second start skips compiling the bundle.
 // It lives in the OS temp dir (NODE_COMPILE_CACHE moves it).
 if (typeof nodeModule.enableCompileCache === 'function') nodeModule.enableCompileCache();
 import('./chunks/${name}-main.mjs').catch(function (err) {

@@ -27,7 +27,7 @@ try {
   writeFileSync(path.join(stage, 'package.json'), `${JSON.stringify(pkg, null, 2)}\n`);
   copyFileSync('cli/package/README.md', path.join(stage, 'README.md'));
   // npm only warns about `engines`: on an older Node the install must fail, with the sentence.
-  writeFileSync(path.join(stage, 'preinstall.cjs'), `// Refuses the install on a Node the clients do not run on (scripts/node-floor.ts).\n${nodeCheck('hackathon and deckcli', 'need', 'install them again')}`);
+  writeFileSync(path.join(stage, 'preinstall.cjs'), `// Refuses the install on a Node the clients do not run on (scripts/node-floor.ts).\n${nodeCheck({ who: 'hackathon and deckcli', verb: 'need', then: 'install them again' })}`);
   mkdirSync(path.join(stage, 'dist'));
   for (const f of ['hackathon.mjs', 'deckcli.mjs']) copyFileSync(path.join('dist', f), path.join(stage, 'dist', f));
   cpSync('dist/chunks', path.join(stage, 'dist', 'chunks'), { recursive: true });

@@ -34,36 +34,40 @@ export function prettyStream(destination?: NodeJS.WritableStream, colorize = tru
  * pretty lines on a terminal and JSON otherwise (`format`: LOG_FORMAT=json|pretty overrides).
  */
 export function createLogger(level: string, name = 'podium', destination?: pino.DestinationStream, format: 'auto' | 'json' | 'pretty' = 'auto'): Logger {
+  const stdout = destination ? { isTTY: false } : process.stdout; // a test's collector is not a terminal
+  const pretty = logFormatFor(stdout, format) === 'pretty';
   const lines = { n: 0 };
   const options: pino.LoggerOptions = {
     name,
     level,
-    // Counts the lines written (children share it): the setup link is printed again once
-    // enough of them have pushed it off a terminal (ops/setup-reminder.ts).
-    hooks: {
-      logMethod(args, method) {
-        lines.n++;
-        return method.apply(this, args as Parameters<typeof method>);
+    // On a terminal, counts the lines written (children share it): the setup link is printed
+    // again once enough of them have pushed it off the screen (ops/setup-reminder.ts). JSON
+    // logs go to a collector: no hook on their hot path.
+    ...(pretty && {
+      hooks: {
+        logMethod(args, method) {
+          lines.n++;
+          return method.apply(this, args as Parameters<typeof method>);
+        },
       },
-    },
+    }),
     serializers: { err: serializeError },
     redact: {
       paths: ['req.headers.authorization', 'req.headers.cookie', 'headers.authorization', 'headers.cookie', '*.password', '*.key', '*.token', '*.sealedCode', '*.totp', '*.grant', '*.login', '*.secret', '*.twoFactorCode', '*.privateSealed'],
       censor: '[redacted]',
     },
   };
-  const stdout = destination ? { isTTY: false } : process.stdout; // a test's collector is not a terminal
-  const pretty = logFormatFor(stdout, format) === 'pretty';
-  const logger = pretty ? pino(options, prettyStream(destination as NodeJS.WritableStream | undefined, !destination)) : destination ? pino(options, destination) : pino(options);
+  if (!pretty) return destination ? pino(options, destination) : pino(options);
+  const logger = pino(options, prettyStream(destination as NodeJS.WritableStream | undefined, !destination));
   written.set(logger, lines);
-  if (pretty) forPeople.add(logger);
+  forPeople.add(logger);
   return logger;
 }
 
 const written = new WeakMap<Logger, { n: number }>();
 const forPeople = new WeakSet<Logger>();
 
-/** How many lines this logger (a createLogger one) and its children have written so far. */
+/** How many lines this pretty logger (a createLogger one) and its children have written so far (0 for JSON logs). */
 export function linesWritten(log: Logger): number {
   return written.get(log)?.n ?? 0;
 }

@@ -6,7 +6,7 @@ import Fastify, { LogController, type FastifyInstance, type FastifyReply } from 
 import { randomUUID } from 'node:crypto';
 import http from 'node:http';
 import type client from 'prom-client';
-import { scrubUrl } from '../core/log.ts';
+import { requestLineLevel, scrubUrl } from '../core/log.ts';
 import { authenticate, callerOf } from './auth/caller.ts';
 import { recordKeyScopes } from './auth/allowlist.ts';
 import { decodeCookieValue, sessionSigner } from './auth/session.ts';
@@ -207,11 +207,13 @@ export async function buildApi(deps: ApiDeps, surface: 'full' | 'ops' | 'hub' = 
     if (!child) durationByAnswer.set(a, (child = durationOf('GET', a.route, a.status)));
     return child;
   };
+  const lineLevel = requestLineLevel(log); // quick successes are debug on a terminal
   app.addHook('onResponse', (req, reply, done) => {
     const route = req.routeOptions.url ?? 'unmatched';
     durationOf(req.method, route, reply.statusCode).observe(reply.elapsedTime / 1000);
     if (req.identity?.key) usage.record(req.identity.key.id, `${req.method} ${route}`);
-    if (log.isLevelEnabled('info')) log.info({ reqId: req.id, method: req.method, url: scrubUrl(req.url), status: reply.statusCode, ms: Math.round(reply.elapsedTime) }, 'request'); // the root logger: no child made for it
+    const level = lineLevel(reply.statusCode, reply.elapsedTime);
+    if (log.isLevelEnabled(level)) log[level]({ reqId: req.id, method: req.method, url: scrubUrl(req.url), status: reply.statusCode, ms: Math.round(reply.elapsedTime) }, 'request'); // the root logger: no child made for it
     done();
   });
 
@@ -233,7 +235,8 @@ export async function buildApi(deps: ApiDeps, surface: 'full' | 'ops' | 'hub' = 
     res.end(a.body ?? undefined);
     const ms = performance.now() - t0;
     fastDurationOf(a).observe(ms / 1000);
-    if (log.isLevelEnabled('info')) log.info({ reqId: randomUUID(), method: 'GET', url: scrubUrl(req.url ?? ''), status: a.status, ms: Math.round(ms) }, 'request');
+    const level = lineLevel(a.status, ms);
+    if (log.isLevelEnabled(level)) log[level]({ reqId: randomUUID(), method: 'GET', url: scrubUrl(req.url ?? ''), status: a.status, ms: Math.round(ms) }, 'request');
     return true;
   };
 

@@ -34,18 +34,61 @@ export function prettyStream(destination?: NodeJS.WritableStream, colorize = tru
  * pretty lines on a terminal and JSON otherwise (`format`: LOG_FORMAT=json|pretty overrides).
  */
 export function createLogger(level: string, name = 'podium', destination?: pino.DestinationStream, format: 'auto' | 'json' | 'pretty' = 'auto'): Logger {
+  const stdout = destination ? { isTTY: false } : process.stdout; // a test's collector is not a terminal
+  const pretty = logFormatFor(stdout, format) === 'pretty';
+  const lines = { n: 0 };
   const options: pino.LoggerOptions = {
     name,
     level,
+    // On a terminal, counts the lines written (children share it): the setup link is printed
+    // again once enough of them have pushed it off the screen (ops/setup-reminder.ts). JSON
+    // logs go to a collector: no hook on their hot path.
+    ...(pretty && {
+      hooks: {
+        logMethod(args, method) {
+          lines.n++;
+          return method.apply(this, args as Parameters<typeof method>);
+        },
+      },
+    }),
     serializers: { err: serializeError },
     redact: {
       paths: ['req.headers.authorization', 'req.headers.cookie', 'headers.authorization', 'headers.cookie', '*.password', '*.key', '*.token', '*.sealedCode', '*.totp', '*.grant', '*.login', '*.secret', '*.twoFactorCode', '*.privateSealed'],
       censor: '[redacted]',
     },
   };
-  const stdout = destination ? { isTTY: false } : process.stdout; // a test's collector is not a terminal
-  if (logFormatFor(stdout, format) === 'pretty') return pino(options, prettyStream(destination as NodeJS.WritableStream | undefined, !destination));
-  return destination ? pino(options, destination) : pino(options);
+  if (!pretty) return destination ? pino(options, destination) : pino(options);
+  const logger = pino(options, prettyStream(destination as NodeJS.WritableStream | undefined, !destination));
+  written.set(logger, lines);
+  forPeople.add(logger);
+  return logger;
+}
+
+const written = new WeakMap<Logger, { n: number }>();
+const forPeople = new WeakSet<Logger>();
+
+/** How many lines this pretty logger (a createLogger one) and its children have written so far (0 for JSON logs). */
+export function linesWritten(log: Logger): number {
+  return written.get(log)?.n ?? 0;
+}
+
+/** True for a logger writing pretty lines (a person at a terminal reads them). */
+export function writesForPeople(log: Logger): boolean {
+  return forPeople.has(log);
+}
+
+/** A request slower than this is worth a person's attention (an info line on a terminal). */
+export const SLOW_REQUEST_MS = 1_000;
+
+/**
+ * The level of a request's line. JSON logs keep every request at info (a collector wants
+ * them all); pretty lines are for a person at a terminal, where 800 request lines in 40
+ * minutes bury the boot banner and the setup link: there a quick success is debug and only
+ * a refusal, a failure or a slow answer is info.
+ */
+export function requestLineLevel(log: Logger): (status: number, ms: number) => 'info' | 'debug' {
+  if (!forPeople.has(log)) return () => 'info';
+  return (status, ms) => (status >= 400 || ms >= SLOW_REQUEST_MS ? 'info' : 'debug');
 }
 
 // Paths whose first segment after the prefix is a credential: a share link's token

@@ -14,13 +14,14 @@ import { defaultPublicUrl, type Config } from '../core/config.ts';
 import { installJobQueue, jobQueueInstalled } from '../core/db/job-queue.ts';
 import { migratePool } from '../core/db/migrate.ts';
 import { createPool } from '../core/db/pool.ts';
-import { createLogger, type Logger } from '../core/log.ts';
+import { createLogger, writesForPeople, type Logger } from '../core/log.ts';
 import { createMailDriver, mailBanner, sharedOutboxWarning } from '../core/mail/index.ts';
 import { createMetrics } from '../core/metrics.ts';
 import { createRateLimiter, type RateLimiter } from '../core/rate-limit.ts';
 import { UsageCounter } from '../core/usage.ts';
 import { startWorker, type WorkerHandle } from '../workers/index.ts';
 import { startEmbeddedPostgres, type EmbeddedHandle } from './embedded/postgres.ts';
+import { remindSetupLink, SETUP_REMINDER, type SetupReminder, type SetupReminderOptions } from './setup-reminder.ts';
 
 export const USAGE_FLUSH_INTERVAL_MS = 5_000;
 
@@ -62,32 +63,39 @@ export async function prepareDatabase(pool: pg.Pool, config: Config, log: Logger
   }
 }
 
-/** On an empty instance, a one-time setup link; every boot replaces the previous one. */
-async function printSetupLink(pool: pg.Pool, config: Config): Promise<string | null> {
+/**
+ * On an empty instance, a one-time setup link; every boot replaces the previous one. On a
+ * terminal the same link is printed again until the instance is set up (ops/setup-reminder.ts).
+ */
+async function printSetupLink(pool: pg.Pool, config: Config, log: Logger, reminder: SetupReminderOptions): Promise<SetupReminder | null> {
   const token = randomToken(24);
-  const { rows } = await pool.query('select app_private.issue_setup_token($1) as issued', [sha256(token)]);
+  const hash = sha256(token);
+  const { rows } = await pool.query('select app_private.issue_setup_token($1) as issued', [hash]);
   if (!rows[0].issued) return null;
   const link = `${config.publicUrl}/setup?token=${token}`;
   // Printed for the operator's eyes, never written to the structured log.
-  process.stdout.write(
-    `\nPodium has no workspace yet. Open this one-time link to create the first workspace and owner:\n\n  ${link}\n\n` +
-      `(or run: npx podium setup --workspace <name> --email <you@example.com>\n` +
-      ` it asks for the owner's password on a terminal; elsewhere pipe one in with --password-stdin)\n\n`,
-  );
-  return link;
+  const print = () =>
+    process.stdout.write(
+      `\nPodium has no workspace yet. Open this one-time link to create the first workspace and owner:\n\n  ${link}\n\n` +
+        `(or run: npx podium setup --workspace <name> --email <you@example.com>\n` +
+        ` it asks for the owner's password on a terminal; elsewhere pipe one in with --password-stdin)\n\n`,
+    );
+  print();
+  // Off a terminal the lines go to a collector: one copy of the link there is enough.
+  return writesForPeople(log) ? remindSetupLink(pool, log, hash, print, reminder) : null;
 }
 
-
-
-export async function startService(config: Config, log: Logger = createLogger(config.logLevel, 'podium', undefined, config.logFormat)): Promise<Service> {
+export async function startService(config: Config, log: Logger = createLogger(config.logLevel, 'podium', undefined, config.logFormat), reminder: SetupReminderOptions = SETUP_REMINDER): Promise<Service> {
   const db = await openDatabase(config, log);
   const pool = createPool(db.url, config.dbPoolSize, `podium-${config.serviceRole}`);
   let limiter: RateLimiter | null = null;
   let api: Api | null = null;
   let worker: WorkerHandle | null = null;
+  let setupReminder: SetupReminder | null = null;
   const usage = new UsageCounter();
   const metrics = createMetrics(pool);
   const stop = async () => {
+    setupReminder?.stop();
     await api?.close().catch((e) => log.warn({ err: e.message }, 'api close failed'));
     if (api) await usage.stop(pool).catch((e) => log.warn({ err: e.message }, 'final usage flush failed'));
     await worker?.stop().catch((e) => log.warn({ err: e.message }, 'worker stop failed'));
@@ -119,7 +127,7 @@ export async function startService(config: Config, log: Logger = createLogger(co
         process.stdout.write(`Warning: ${shared}\n`);
         log.warn({ workspaces: rows[0]!.n }, shared);
       }
-      await printSetupLink(pool, config);
+      setupReminder = await printSetupLink(pool, config, log, reminder);
     }
     return { config, pool, api, worker, url, stop };
   } catch (err) {

@@ -12,23 +12,18 @@
 // and React) is a further chunk.
 import { build } from 'esbuild';
 import { chmodSync, rmSync, writeFileSync } from 'node:fs';
+import { nodeCheck } from './node-floor.ts';
 
 const entries = { hackathon: 'cli/hackathon/bin.ts', deckcli: 'cli/deckcli/bin.ts' };
-/** The oldest Node the bundles run on (the spec's doctor expects Node 22; test/cli/old-node.test.ts runs 22.0). */
-const MIN_NODE = [22, 0] as const;
+/** The commands whose `--json` refusal is `{ ok: false, error }` on stdout (spec 001: connect, setup, doctor). */
+const JSON_REFUSAL_ON_STDOUT: Record<string, string[]> = { hackathon: ['connect', 'setup', 'doctor'] };
 
 /** The launcher: ES5-style statements and one dynamic import, nothing a Node from 18 cannot parse. */
 function launcher(name: string): string {
   return `#!/usr/bin/env node
 // ${name}: checks the Node version before loading the bundle (scripts/build-cli.ts).
 import nodeModule from 'node:module';
-var need = [${MIN_NODE[0]}, ${MIN_NODE[1]}];
-var have = process.versions.node.split('.').map(Number);
-if (have[0] < need[0] || (have[0] === need[0] && have[1] < need[1])) {
-  process.stderr.write('${name} needs Node.js ' + need[0] + (need[1] ? '.' + need[1] : '') + ' or later (this is Node.js ' + process.versions.node + '): install Node.js ' + need[0] + ' from https://nodejs.org and run it again.\\n');
-  process.exit(4);
-}
-// Node's on-disk compile cache (Node >= 22.1): the second start skips compiling the bundle.
+${nodeCheck({ who: name, verb: 'needs', then: 'run it again', json: { refusalOnStdout: JSON_REFUSAL_ON_STDOUT[name] ?? [] } })}// Node's on-disk compile cache (Node >= 22.1): the second start skips compiling the bundle.
 // It lives in the OS temp dir (NODE_COMPILE_CACHE moves it).
 if (typeof nodeModule.enableCompileCache === 'function') nodeModule.enableCompileCache();
 import('./chunks/${name}-main.mjs').catch(function (err) {

@@ -1,6 +1,7 @@
 // `npm run pack:clients`: the two clients as one installable package, without the server.
 // Builds the bundles (scripts/build-cli.ts; `--no-build` packs what dist/ holds), stages
-// cli/package/ (package.json, README.md) with dist/hackathon.mjs, dist/deckcli.mjs and
+// cli/package/ (package.json, README.md, a preinstall that refuses a Node older than the
+// bundles need) with dist/hackathon.mjs, dist/deckcli.mjs and
 // dist/chunks/ in a temp folder, and runs `npm pack` there. The tarball has no dependencies,
 // so `npm install -g <tarball>` works offline and yields `hackathon` and `deckcli`.
 // Output: dist/podium-clients.tgz (what GET /downloads/podium-clients.tgz serves), or `--out <file>`.
@@ -8,6 +9,7 @@ import { spawnSync } from 'node:child_process';
 import { copyFileSync, cpSync, mkdirSync, mkdtempSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import { nodeCheck } from './node-floor.ts';
 
 const args = process.argv.slice(2);
 const outAt = args.indexOf('--out');
@@ -24,6 +26,8 @@ try {
   pkg.version = JSON.parse(readFileSync('package.json', 'utf8')).version; // one version for server and clients
   writeFileSync(path.join(stage, 'package.json'), `${JSON.stringify(pkg, null, 2)}\n`);
   copyFileSync('cli/package/README.md', path.join(stage, 'README.md'));
+  // npm only warns about `engines`: on an older Node the install must fail, with the sentence.
+  writeFileSync(path.join(stage, 'preinstall.cjs'), `// Refuses the install on a Node the clients do not run on (scripts/node-floor.ts).\n${nodeCheck({ who: 'hackathon and deckcli', verb: 'need', then: 'install them again' })}`);
   mkdirSync(path.join(stage, 'dist'));
   for (const f of ['hackathon.mjs', 'deckcli.mjs']) copyFileSync(path.join('dist', f), path.join(stage, 'dist', f));
   cpSync('dist/chunks', path.join(stage, 'dist', 'chunks'), { recursive: true });

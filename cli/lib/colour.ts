@@ -30,6 +30,11 @@ const STATE_TONE: Record<string, Tone> = {
 export interface Paint {
   /** Whether this stream is coloured at all. */
   readonly on: boolean;
+  /**
+   * Whether this stream is a terminal (a person reads it), coloured or not: tables print
+   * their header row only then; piped, a table is its data rows (cli/lib/table.ts).
+   */
+  readonly terminal: boolean;
   tone(tone: Tone, text: string): string;
   ok(text: string): string;
   fail(text: string): string;
@@ -57,10 +62,11 @@ export function colourOn(io: Io, stream: 'stdout' | 'stderr', choice: ColourChoi
   return io[stream].isTTY === true;
 }
 
-export function paint(on: boolean): Paint {
+export function paint(on: boolean, terminal = on): Paint {
   const tone = (t: Tone, text: string) => (on && text ? styleText(STYLE[t], text, { validateStream: false }) : text);
   return {
     on,
+    terminal,
     tone,
     ok: (s) => tone('ok', s),
     fail: (s) => tone('fail', s),
@@ -77,7 +83,7 @@ export function paint(on: boolean): Paint {
 
 /** The palette for one stream of this run. */
 export function paintFor(io: Io, stream: 'stdout' | 'stderr', choice: ColourChoice = {}): Paint {
-  return paint(colourOn(io, stream, choice));
+  return paint(colourOn(io, stream, choice), io[stream].isTTY === true);
 }
 
 /**

@@ -6,6 +6,17 @@ import type { WireClient } from './wire.ts';
 
 export const PAGE_FLAGS = { cursor: { type: 'string' }, limit: { type: 'string' }, all: { type: 'boolean' } } as const satisfies AnyFlags;
 
+/**
+ * How a tool refuses a conflict of options: the deck spec's "usage error: conflicting
+ * options" (exit 1) for deckcli, the event spec's "option conflicts" (exit 2) for hackathon.
+ */
+export interface ConflictRule {
+  exit: number;
+  code: string;
+}
+export const DECK_CONFLICT: ConflictRule = { exit: EXIT.usage, code: 'usage' };
+export const EVENT_CONFLICT: ConflictRule = { exit: EXIT.rejected, code: 'invalid_input' };
+
 /** The paging options as a command parsed them from PAGE_FLAGS. */
 export interface PageOptions {
   cursor?: string;
@@ -21,10 +32,11 @@ export interface Page<T> {
 
 /**
  * One page (or every page with --all) of `path`, whose query may already hold filters. `X`
- * names what the answer carries beside the page (a listing's `summary`), kept from the first page.
+ * names what the answer carries beside the page (a listing's `summary`), kept from the first
+ * page. `conflict`: the tool's rule for --all with --cursor, as for its other conflicts.
  */
-export async function readPage<T, X extends object = {}>(client: WireClient, path: string, flags: PageOptions): Promise<Page<T> & X> {
-  if (flags.all && flags.cursor) throw new CliError('--all reads every page; it takes no --cursor', EXIT.rejected, 'invalid_input');
+export async function readPage<T, X extends object = {}>(client: WireClient, path: string, flags: PageOptions, conflict: ConflictRule): Promise<Page<T> & X> {
+  if (flags.all && flags.cursor) throw new CliError('--all and --cursor conflict (--all reads every page from the first)', conflict.exit, conflict.code);
   const q: string[] = [];
   if (flags.limit !== undefined) q.push(`limit=${wholeNumber(flags.limit, '--limit', 1, 100)}`);
   if (flags.cursor) q.push(`cursor=${encodeURIComponent(flags.cursor)}`);

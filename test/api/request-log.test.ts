@@ -8,6 +8,7 @@ import { person } from '../helpers/event.ts';
 import { cookieFrom, http } from '../helpers/http.ts';
 import * as seed from '../helpers/seed.ts';
 import { startTestServer, type TestServer } from '../helpers/server.ts';
+import { until } from '../helpers/until.ts';
 
 const lines: string[] = [];
 let s: TestServer;
@@ -92,4 +93,23 @@ test('scrubUrl keeps the shape of the path and drops the secret segment and ever
   t.is(scrubUrl('/v/tok/demo/x.png'), '/v/[redacted]/demo/x.png');
   t.is(scrubUrl('/api/v1/demo/passes'), '/api/v1/demo/passes');
   t.is(scrubUrl('/decks/123'), '/decks/123');
+});
+
+test('on a terminal a quick success is a debug line; a refusal still shows; JSON logs keep every request at info', async (t) => {
+  const pretty: string[] = [];
+  const p = await startTestServer({ db: s.db, logLines: pretty, logFormat: 'pretty' });
+  try {
+    t.is((await http(p.url, 'GET', '/api/v1/health')).status, 200);
+    t.is((await http(p.url, 'GET', '/api/v1/no-such-route')).status, 404);
+    // The line is written once the answer is out (onResponse): wait for it, not a duration.
+    const shown = () => pretty.join('').replace(/\x1b\[[0-9;]*m/g, '');
+    await until('the refusal\'s line', async () => /INFO: request .*"url":"\/api\/v1\/no-such-route".*"status":404/.test(shown()));
+    t.false(/request .*"url":"\/api\/v1\/health"/.test(shown()), shown());
+  } finally {
+    await p.close();
+  }
+  const before = lines.length;
+  await http(s.url, 'GET', '/api/v1/health');
+  await until('the JSON request line at info', async () => lines.slice(before).some((l) => JSON.parse(l).msg === 'request' && JSON.parse(l).url === '/api/v1/health' && JSON.parse(l).level === 30));
+  t.pass();
 });

@@ -4,7 +4,7 @@
 // serves it at GET /downloads/podium-clients.tgz, and npm installs straight from that URL.
 import test from 'ava';
 import { execFile, spawnSync } from 'node:child_process';
-import { mkdtempSync, readFileSync } from 'node:fs';
+import { existsSync, mkdtempSync, readFileSync, realpathSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { http } from '../helpers/http.ts';
@@ -38,10 +38,11 @@ test.serial('pack:clients gives a tarball of the bundles only, no dependencies; 
   const files = spawnSync('tar', ['tzf', tgz], { encoding: 'utf8' }).stdout.trim().split('\n').sort();
   t.true(files.includes('package/dist/hackathon.mjs') && files.includes('package/dist/deckcli.mjs'), files.join(' '));
   t.deepEqual(files.filter((f) => !/^package\/dist\/(hackathon|deckcli)\.mjs$|^package\/dist\/chunks\/(hackathon|deckcli)-[A-Za-z0-9-]+\.mjs$/.test(f)),
-    ['package/README.md', 'package/package.json'], 'nothing but the bundles, package.json and README');
+    ['package/README.md', 'package/package.json', 'package/preinstall.cjs'], 'nothing but the bundles, package.json, README and the Node check');
   const pkg = JSON.parse(spawnSync('tar', ['xzOf', tgz, 'package/package.json'], { encoding: 'utf8' }).stdout);
   t.deepEqual(pkg.bin, { deckcli: 'dist/deckcli.mjs', hackathon: 'dist/hackathon.mjs' });
   t.is(pkg.dependencies, undefined);
+  t.is(pkg.scripts.preinstall, 'node preinstall.cjs', 'an install-time engine check: npm only warns about engines');
   t.is(pkg.version, JSON.parse(readFileSync('package.json', 'utf8')).version, 'one version for server and clients');
 
   const prefix = path.join(tmp, 'offline-prefix');
@@ -54,6 +55,27 @@ test.serial('pack:clients gives a tarball of the bundles only, no dependencies; 
   }
   const tui = runBin(path.join(prefix, 'bin', 'hackathon'), ['tui', '--help']);
   t.is(tui.status, 0, `the dashboard's chunk is in the package: ${tui.stderr}`);
+});
+
+test.serial('on Node 20 the install fails with the sentence the clients print, and installs no binary', async (t) => {
+  const tgz = path.join(tmp, 'old-node.tgz');
+  t.is(pack(tgz).status, 0);
+  const node20 = path.resolve('node_modules', 'node20', 'bin', 'node');
+  const have = spawnSync(node20, ['--version'], { encoding: 'utf8' }).stdout.trim().replace(/^v/, '');
+  t.regex(have, /^20\./);
+  // npm itself under Node 20, and Node 20 first on PATH (what runs the preinstall and the bins).
+  const npmJs = process.env.npm_execpath ?? realpathSync(spawnSync('which', ['npm'], { encoding: 'utf8' }).stdout.trim());
+  const prefix = path.join(tmp, 'node20-prefix');
+  const r = spawnSync(node20, [npmJs, 'install', '-g', '--prefix', prefix, '--offline', tgz], {
+    cwd: tmp,
+    encoding: 'utf8',
+    timeout: 180_000,
+    env: { ...process.env, PATH: `${path.dirname(node20)}${path.delimiter}${process.env.PATH}`, npm_config_cache: path.join(tmp, 'npm-cache'), npm_config_update_notifier: 'false', npm_config_audit: 'false', npm_config_fund: 'false' },
+  });
+  t.not(r.status, 0, 'the install fails');
+  t.true(r.stderr.includes(`hackathon and deckcli need Node.js 22 or later (this is Node.js ${have}): install Node.js 22 from https://nodejs.org and install them again.`), r.stderr);
+  t.false(existsSync(path.join(prefix, 'bin', 'hackathon')), 'no hackathon that would only exit 4');
+  t.false(existsSync(path.join(prefix, 'bin', 'deckcli')));
 });
 
 test.serial('GET /downloads/podium-clients.tgz serves the package; npm install -g <url> works; without a built package it is 404 not_found', async (t) => {

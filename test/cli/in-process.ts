@@ -14,11 +14,12 @@ export interface InProcessRun {
 
 export type Main = (argv: string[], io: Io) => Promise<number>;
 
-export async function runInProcess(name: string, main: Main, args: string[], env: NodeJS.ProcessEnv, stdin?: string, fetchImpl?: typeof fetch): Promise<InProcessRun> {
+/** `stdoutIsTTY`: stdout says it is a terminal (tables print their header row; no colour is asked for by NO_COLOR in env). */
+export async function runInProcess(name: string, main: Main, args: string[], env: NodeJS.ProcessEnv, stdin?: string, fetchImpl?: typeof fetch, stdoutIsTTY = false): Promise<InProcessRun> {
   let stdout = '';
   let stderr = '';
   const io: Io = {
-    stdout: { write: (s: string) => (stdout += s), isTTY: false },
+    stdout: { write: (s: string) => (stdout += s), isTTY: stdoutIsTTY },
     stderr: { write: (s: string) => (stderr += s) },
     stdin: Readable.from(stdin ? [Buffer.from(stdin)] : []),
     env: { ...env },

@@ -41,6 +41,27 @@ for (const alias of ['node18', 'node20']) {
   }
 }
 
+for (const alias of ['node18', 'node20']) {
+  test(`--json on Node ${alias.slice(4)}: JSON, as the command would answer (issue 40: doctor --json printed a sentence)`, (t) => {
+    const have = versionOf(alias);
+    const message = (bin: string) => `${bin} needs Node.js 22 or later (this is Node.js ${have}): install Node.js 22 from https://nodejs.org and run it again.`;
+    // connect, setup and doctor: the spec's refusal shape on stdout.
+    for (const args of [['doctor', '--json'], ['connect', '--json'], ['setup', '--json'], ['--json', 'doctor']]) {
+      const r = run(alias, 'hackathon', args);
+      t.is(r.code, 4, args.join(' '));
+      t.deepEqual(JSON.parse(r.stdout), { ok: false, error: { code: 'environment', message: message('hackathon') } }, args.join(' '));
+      t.is(r.stderr, '');
+    }
+    // Any other command: the JSON error on stderr, as cli/lib/dispatch.ts prints it.
+    for (const [bin, args] of [['hackathon', ['teams', 'list', '--json']], ['deckcli', ['list', '--json']]] as const) {
+      const r = run(alias, bin, [...args]);
+      t.is(r.code, 4);
+      t.is(r.stdout, '');
+      t.deepEqual(JSON.parse(r.stderr), { error: { code: 'environment', message: message(bin) } });
+    }
+  });
+}
+
 for (const alias of ['node22.0', 'node']) {
   test(`hackathon and deckcli run on Node ${versionOf(alias)}`, (t) => {
     for (const bin of ['hackathon', 'deckcli']) {

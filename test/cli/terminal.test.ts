@@ -8,7 +8,7 @@ import test from 'ava';
 import { spawn } from 'node:child_process';
 import { writeFileSync } from 'node:fs';
 import path from 'node:path';
-import { colourOn, paint } from '../../cli/lib/colour.ts';
+import { colourOn, paint, paintFor } from '../../cli/lib/colour.ts';
 import type { Io } from '../../cli/lib/io.ts';
 import { table } from '../../cli/lib/table.ts';
 import { when, withEventTime } from '../../cli/lib/time.ts';
@@ -82,9 +82,20 @@ test('the colour decision: a terminal stream only, and never with NO_COLOR, TERM
 });
 
 test('tables measure display width: CJK and emoji cells keep the columns aligned; colour takes no width', (t) => {
-  t.deepEqual(table(['A', 'B'], [['東京', 'x'], ['🚀', 'y'], ['abc', 'z']]), ['A     B', '東京  x', '🚀    y', 'abc   z']);
-  t.deepEqual(table(['A', 'B'], [[paint(true).ok('ok'), 'x'], ['long', 'y']]).map(strip), ['A     B', 'ok    x', 'long  y']);
-  t.deepEqual(table(['A'], []), [], 'no rows, no header');
+  const tty = paint(false, true);
+  t.deepEqual(table(['A', 'B'], [['東京', 'x'], ['🚀', 'y'], ['abc', 'z']], { paint: tty }), ['A     B', '東京  x', '🚀    y', 'abc   z']);
+  t.deepEqual(table(['A', 'B'], [[paint(true).ok('ok'), 'x'], ['long', 'y']], { paint: paint(true) }).map(strip), ['A     B', 'ok    x', 'long  y']);
+  t.deepEqual(table(['A'], [], { paint: tty }), [], 'no rows, no header');
+});
+
+test('a header row only on a terminal (coloured or not); piped, one line per record (issue 40, as gh does)', (t) => {
+  const rows = [['general', 'c1', 'General'], ['team', 'c2', 'Team A']];
+  t.deepEqual(table(['KIND', 'ID', 'NAME'], rows, { paint: paint(false, true) }), ['KIND     ID  NAME', 'general  c1  General', 'team     c2  Team A']);
+  t.deepEqual(table(['KIND', 'ID', 'NAME'], rows, { paint: paint(false, false) }), ['general  c1  General', 'team     c2  Team A']);
+  t.deepEqual(table(['KIND', 'ID', 'NAME'], rows), ['general  c1  General', 'team     c2  Team A'], 'no palette: no header');
+  const io = (tty: boolean, e: NodeJS.ProcessEnv = {}): Io => ({ stdout: { write: () => true, isTTY: tty }, stderr: { write: () => true }, stdin: process.stdin, env: e });
+  t.true(paintFor(io(true, { NO_COLOR: '1' }), 'stdout').terminal, 'NO_COLOR on a terminal: no colour, still a header');
+  t.false(paintFor(io(false), 'stdout').terminal);
 });
 
 test('table times: ISO 8601 to the second in the zone asked for, the offset written out', (t) => {
@@ -94,11 +105,11 @@ test('table times: ISO 8601 to the second in the zone asked for, the offset writ
   t.is(when(null, 'UTC'), '-');
 });
 
-test.serial('teams list: a header row, and a CJK and an emoji team name aligned by display width', async (t) => {
+test.serial('teams list piped: no header row, a CJK and an emoji team name aligned by display width', async (t) => {
   const r = await run(['teams', 'list']);
   t.is(r.code, 0, r.stderr);
-  const [head, ...rows] = r.stdout.trimEnd().split('\n');
-  t.is(head, 'SLUG    NAME          MEMBERS    MANAGED BY');
+  const rows = r.stdout.trimEnd().split('\n');
+  t.false(rows.some((l) => l.startsWith('SLUG')), r.stdout);
   for (const line of ['plain   Plainly team  0 members  -', 'rocket  🚀 Go         0 members  -', 'tokyo   東京チーム    0 members  -']) t.true(rows.includes(line), `${line}\n${r.stdout}`);
   const j = JSON.parse((await run(['teams', 'list', '--json'])).stdout);
   t.true(j.items.some((x: { name: string }) => x.name === '東京チーム'), '--json is the wire payload, unchanged');
@@ -119,7 +130,7 @@ test.serial('colour on a terminal: a bold header and a red error line; nothing i
   await json.code;
   t.false(json.out.includes(ESC), json.out);
   const piped = await hackathon(['teams', 'list'], { ...env, EVENT_URL: s.url, EVENT_API_KEY: owner.key, TERM: 'xterm' });
-  t.is(piped.stdout, plain.out, 'not a terminal: no colour');
+  t.is(piped.stdout, plain.out.slice(plain.out.indexOf('\n') + 1), 'not a terminal: no colour, and no header row');
   const err = onPty('hackathon', ['teams', 'delete']);
   t.is(await err.code, 1);
   t.is(err.out, `${ESC}31mhackathon: name exactly one team (slug or id)${ESC}39m\n`);

@@ -3,7 +3,7 @@
 import test from 'ava';
 import { Writable } from 'node:stream';
 import { loadConfig } from '../../core/config.ts';
-import { createLogger, logFormatFor } from '../../core/log.ts';
+import { createLogger, linesWritten, logFormatFor, requestLineLevel, SLOW_REQUEST_MS } from '../../core/log.ts';
 import { mailBanner, sharedOutboxWarning } from '../../core/mail/index.ts';
 
 const base = { DATABASE_URL: 'postgres://x/y', AUTH_SECRET: 'x'.repeat(32) };
@@ -53,4 +53,23 @@ test('start-up and the outbox page warn when strangers share an outbox instance:
   t.is(sharedOutboxWarning(outbox, 1), null);
   t.is(sharedOutboxWarning(outbox, 2), "This instance holds 2 workspaces and keeps its mail in the outbox: every instance operator (podium operator list) can read every tenant's sign-in codes and invitations, and so sign in as anyone. Set EMAIL_DRIVER=smtp (or resend, brevo) to send mail instead (docs/OPERATIONS.md, \"Mail\").");
   t.is(sharedOutboxWarning(loadConfig({ ...base, EMAIL_DRIVER: 'smtp', SMTP_URL: 'smtp://127.0.0.1:2525' }), 5), null);
+});
+
+test('request lines: every one at info in JSON; on a terminal only refusals, failures and slow answers', (t) => {
+  const json = requestLineLevel(createLogger('info', 'podium', collector().stream as never, 'json'));
+  t.is(json(200, 3), 'info');
+  const tty = requestLineLevel(createLogger('info', 'podium', collector().stream as never, 'pretty'));
+  t.is(tty(200, 3), 'debug');
+  t.is(tty(304, 3), 'debug');
+  t.is(tty(404, 3), 'info');
+  t.is(tty(500, 3), 'info');
+  t.is(tty(200, SLOW_REQUEST_MS), 'info');
+});
+
+test('a logger counts the lines it and its children wrote (what scrolls the setup link away)', (t) => {
+  const log = createLogger('info', 'podium', collector().stream as never, 'pretty');
+  log.info('a');
+  log.debug('not written');
+  log.child({ reqId: 'x' }).warn('b');
+  t.is(linesWritten(log), 2);
 });

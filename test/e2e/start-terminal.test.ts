@@ -1,6 +1,7 @@
 // `npm start` (podium start) at a terminal, run under a real pseudo-terminal (util-linux
 // `script`): log lines are pretty (pino-pretty), not raw JSON; the boot banner says where
-// mail goes (the outbox by default) and how to set up with a password; Ctrl-C stops it.
+// mail goes (the outbox by default) and how to set up with a password; quick successful
+// requests print no line and the setup link comes back after a burst of lines; Ctrl-C stops it.
 // Piped (no terminal) the same lines are JSON: test/e2e/embedded.test.ts reads them.
 import test from 'ava';
 import { spawn, spawnSync } from 'node:child_process';
@@ -35,6 +36,15 @@ const hasScript = spawnSync('script', ['--version']).status === 0;
     t.false(/^\{"level":/m.test(plain), 'no raw JSON line');
     t.regex(plain, /^Mail: kept in the outbox, not sent \(EMAIL_DRIVER=outbox, the default\)\. Read it with `npx podium mail list` or at http:\/\/127\.0\.0\.1:\d+\/operator\/mail \(instance operators: podium operator list\)\.\r?$/m);
     t.regex(plain, /npx podium setup --workspace <name> --email <you@example\.com>\r?\n it asks for the owner's password on a terminal; elsewhere pipe one in with --password-stdin\)/);
+    // Issue 40: a quick success is no line on a terminal; a refusal is. Forty refused requests
+    // scroll the link away, so the same link is printed again (the reminder looks every 5 s).
+    const url = /podium listening \{"url":"(http:\/\/127\.0\.0\.1:\d+)"/.exec(plain)![1]!;
+    const link = /\/setup\?token=\S+/.exec(plain)![0];
+    t.is((await fetch(`${url}/api/v1/health`)).status, 200);
+    for (let i = 0; i < 40; i++) await (await fetch(`${url}/no-such-page-${i}`)).arrayBuffer();
+    await until('the refused requests on the terminal', async () => out.includes('/no-such-page-39'), 30_000, 100);
+    t.false(/INFO: request .*\/api\/v1\/health/.test(out.replace(/\x1b\[[0-9;]*m/g, '')), 'a quick success is a debug line');
+    await until('the setup link again', async () => out.split(link).length - 1 >= 2, 60_000, 100);
   } finally {
     child.stdin.write('\x03'); // Ctrl-C at the terminal
   }

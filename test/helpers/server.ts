@@ -3,6 +3,7 @@
 import { mkdtempSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import { Writable } from 'node:stream';
 import { buildApi, type Api } from '../../api/server.ts';
 import { loadConfig, type Config } from '../../core/config.ts';
 import { createLogger } from '../../core/log.ts';
@@ -31,6 +32,7 @@ export interface TestServerOptions {
   worker?: boolean;
   db?: TestDatabase; // share one database between servers (replica-like)
   logLines?: string[]; // collects every JSON log line (level info and up unless env sets LOG_LEVEL)
+  logFormat?: 'json' | 'pretty'; // `pretty`: the collected lines are a terminal's (default json)
   surface?: 'full' | 'hub'; // `hub`: the hub's routes (SERVICE_ROLE=hub)
 }
 
@@ -49,7 +51,9 @@ export async function startTestServer(opts: TestServerOptions = {}): Promise<Tes
   const lines = opts.logLines;
   // Collected lines are read at info and up unless the test names its own LOG_LEVEL.
   const level = lines && !opts.env?.LOG_LEVEL ? 'info' : config.logLevel;
-  const log = createLogger(level, 'podium', lines ? { write: (line: string) => void lines.push(line) } : undefined);
+  // pino-pretty pipes into its destination: a real stream, not an object with write().
+  const collect = lines && (opts.logFormat === 'pretty' ? new Writable({ write: (c, _e, done) => void (lines.push(c.toString()), done()) }) : { write: (line: string) => void lines.push(line) });
+  const log = createLogger(level, 'podium', collect || undefined, opts.logFormat ?? 'auto');
   const limiter = await createRateLimiter(config.redisUrl);
   const usage = new UsageCounter();
   const api = await buildApi({ config, pool: db.pool, limiter, usage, log }, opts.surface ?? 'full');

@@ -11,7 +11,7 @@ import { noInstance } from '../../lib/deckcli-profiles.ts';
 import { attachmentsOf, collectFiles, detectEntry } from '../publish/files.ts';
 import { publishDeck } from '../publish/publish.ts';
 import { megabytes } from '../publish/upload.ts';
-import { count, size } from '../../lib/words.ts';
+import { count, inMegabytes, size } from '../../lib/words.ts';
 
 const KINDS = ['presentation', 'app', 'plan'];
 
@@ -79,7 +79,8 @@ export const push = command({
     ctx.done(`Published ${answer.presentation.title ?? ''} version ${answer.version}`.replace('  ', ' '));
     ctx.out(`url: ${answer.url}`);
     ctx.out(`id: ${answer.presentation.id}`); // what deckcli share, tokens and views take
-    if (att.count) ctx.out(`Attachments: ${count(att.count, 'file')}, ${size(att.sizeBytes)} (downloads/)`);
+    // The deck spec's `Attachments: N files, X MB (downloads/)`, in megabytes like the per-file cap.
+    if (att.count) ctx.out(`Attachments: ${count(att.count, 'file')}, ${inMegabytes(att.sizeBytes)} (downloads/)`);
     ctx.err(`Uploaded ${r.uploaded} of ${count(r.files, 'file')} (${size(r.uploadedBytes)}); ${r.files - r.uploaded} unchanged`);
     // The browser opens on the first push of a folder or with --open; never with --no-open,
     // never when stdout is not a terminal (and never on --json, above).

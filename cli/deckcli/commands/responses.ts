@@ -5,7 +5,7 @@ import type { FormResponse, ResponseSummaryRow } from '../../../core/wire/deck.t
 import { isoInstant } from '../../lib/checks.ts';
 import { toCsv } from '../../lib/csv.ts';
 import { CliError, EXIT } from '../../lib/errors.ts';
-import { nextPageLine, PAGE_FLAGS, readPage } from '../../lib/paging.ts';
+import { DECK_CONFLICT, nextPageLine, PAGE_FLAGS, readPage } from '../../lib/paging.ts';
 import { table } from '../../lib/table.ts';
 import { command } from '../command.ts';
 import { linkLabel } from './response-shape.ts';
@@ -31,7 +31,7 @@ export const responses = command({
     }
     if (f.since !== undefined) q.set('since', new Date(isoInstant(f.since, '--since')).toISOString());
     const path = `/api/v1/presentations/${encodeURIComponent(id)}/responses${q.size ? `?${q}` : ''}`;
-    const page = await readPage<FormResponse, { summary?: ResponseSummaryRow[] }>(await ctx.client(), path, f);
+    const page = await readPage<FormResponse, { summary?: ResponseSummaryRow[] }>(await ctx.client(), path, f, DECK_CONFLICT);
     if (ctx.json) return ctx.printJson(page);
     if (f.csv) {
       const keys = [...new Set(page.items.flatMap((r) => Object.keys(r.answers ?? {})))].sort();

@@ -1,6 +1,6 @@
 // views: view statistics, then the views, newest first, paged.
 import type { DeckView, ViewSummary } from '../../../core/wire/deck.ts';
-import { PAGE_FLAGS, readPage } from '../../lib/paging.ts';
+import { DECK_CONFLICT, PAGE_FLAGS, readPage } from '../../lib/paging.ts';
 import { table } from '../../lib/table.ts';
 import { command } from '../command.ts';
 import { onePathArg } from '../../lib/args.ts';
@@ -12,7 +12,7 @@ export const views = command({
   usage: 'Usage: deckcli views <deckId> [--limit <1-100>] [--cursor <c>] [--all] [--json]',
   flags: PAGE_FLAGS,
   async run(opts, ctx) {
-    const page = await readPage<DeckView, { summary: ViewSummary }>(await ctx.client(), `/api/v1/presentations/${onePathArg(opts.args, 'deck id')}/views`, opts);
+    const page = await readPage<DeckView, { summary: ViewSummary }>(await ctx.client(), `/api/v1/presentations/${onePathArg(opts.args, 'deck id')}/views`, opts, DECK_CONFLICT);
     if (ctx.json) return ctx.printJson(page);
     const { summary } = page;
     ctx.out(`${summary.views} view${summary.views === 1 ? '' : 's'}; last opened ${summary.lastOpenedAt ?? 'never'}`);

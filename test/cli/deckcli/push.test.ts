@@ -35,7 +35,7 @@ test.serial('first push creates the deck, writes the link file, prints url: and 
   const root = deck({ 'index.html': '<h1>Hi</h1>', 'img/a.png': 'png', 'downloads/notes.pdf': 'x'.repeat(2048), '.env': 'SECRET=1' });
   const r = await deckcli(['push', root, '--title', 'Launch'], env(h));
   t.is(r.code, 0, r.stderr);
-  t.regex(r.stdout, /^Published Launch version 1\nurl: http:\/\/127\.0\.0\.1:\d+\/decks\/([0-9a-f-]+)\/present\nid: \1\nAttachments: 1 file, \d+(\.\d)? K?B \(downloads\/\)\n$/);
+  t.regex(r.stdout, /^Published Launch version 1\nurl: http:\/\/127\.0\.0\.1:\d+\/decks\/([0-9a-f-]+)\/present\nid: \1\nAttachments: 1 file, 0\.002 MB \(downloads\/\)\n$/, 'the spec\'s X MB (2,048 bytes)');
   t.regex(r.stderr, /Uploaded 3 of 3 files/);
   const link = JSON.parse(readFileSync(path.join(root, '.deckcli.json'), 'utf8'));
   t.deepEqual(Object.keys(link).sort(), ['baseUrl', 'presentationId']);

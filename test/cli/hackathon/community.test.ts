@@ -61,7 +61,7 @@ test.serial('eligibility show (the draft): candidates with readiness, voters, No
   const lines = r.stdout.trimEnd().split('\n');
   t.is(lines[0], 'Candidates:');
   t.regex(r.stdout, new RegExp(`  Rocket +included +2 members +not confirmed +not ready: not confirmed +${fx.teams.Rocket}\\n`));
-  t.regex(r.stdout, /Voters:\n  EMAIL +TEAM +ELIGIBILITY +NAME\n  ann@cli\.test +Rocket +included +ann\n/);
+  t.regex(r.stdout, /Voters:\n  ann@cli\.test +Rocket +included +ann\n/, 'piped: no header rows');
   t.deepEqual(lines.slice(-2), ['Not locked', 'Roster not locked']);
   t.is((await run('jury@cli.test', ['community', 'eligibility', 'show'])).code, 3, 'insufficient_event_role is an access refusal');
   t.is((await run('ann@cli.test', ['community', 'eligibility', 'show'])).code, 3);
@@ -199,10 +199,10 @@ test.serial('ballots list (audited) and reads; close; calculate twice; results s
   const list = await run(OWNER, ['community', 'ballots', 'list']);
   t.is(list.code, 0, list.stderr);
   t.regex(list.stdout, /^Ballots of eligibility version 2: 4\n/);
-  t.regex(list.stdout, /^EMAIL +STATE +REVISION +SUBMITTED +INVALIDATION REASON +NAME +ID\n/m);
+  t.notRegex(list.stdout, /^EMAIL /m, 'piped: no header row');
   t.regex(list.stdout, /^ann@cli\.test +submitted +3 +\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d[+-]\d\d:\d\d +- +ann +\S{36}\n/m);
   const reads = await run(OWNER, ['community', 'ballots', 'reads']);
-  t.regex(reads.stdout, /^READ AT +EMAIL +ELIGIBILITY +BALLOTS\n\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d[+-]\d\d:\d\d  owner@cli\.test  v2           4 ballots\n$/);
+  t.regex(reads.stdout, /^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d[+-]\d\d:\d\d  owner@cli\.test  v2  4 ballots\n$/);
   const early = await run(OWNER, ['community', 'results', 'calculate']);
   t.is(early.code, 1);
   t.regex(early.stderr, /\(voting_not_closed\)/);
@@ -225,12 +225,11 @@ test.serial('ballots list (audited) and reads; close; calculate twice; results s
   t.regex(lines[0]!, /^version 1 \(eligibility v2, calculated \S+Z, unreleased, digest [0-9a-f]{12}\)$/);
   // ann: Comet, Apollo; cat: Rocket, Apollo; dan: Comet, Rocket; zed: Rocket, Apollo, Comet.
   // Comet: 1 + 1 + 0 over 3 = 2/3; Rocket: 1 + 0 + 1 over 3 = 2/3; Apollo: 0 + 0 + 1/2 over 3 = 1/6.
-  t.deepEqual(lines.slice(1, 5).map((l) => l.trim().split(/ {2,}/)), [
-    ['RANK', 'SCORE', 'FRACTION', 'BALLOTS', 'NAME'],
+  t.deepEqual(lines.slice(1, 4).map((l) => l.trim().split(/ {2,}/)), [
     ['1', '0.6667', '2/3', '3 ballots', 'Comet'], ['1', '0.6667', '2/3', '3 ballots', 'Rocket'], ['3', '0.1667', '1/6', '3 ballots', 'Apollo'],
   ]);
-  t.is(lines[5], 'Tie at rank 1: Comet, Rocket');
-  t.is(lines[6], 'Coverage: 4 of 4 voters submitted, 0 invalidated, 3 candidates, exclusions: 1 project, 1 voter');
+  t.is(lines[4], 'Tie at rank 1: Comet, Rocket');
+  t.is(lines[5], 'Coverage: 4 of 4 voters submitted, 0 invalidated, 3 candidates, exclusions: 1 project, 1 voter');
   for (const bad of ['one', '0', '-2', '2147483648']) {
     const r = await run(OWNER, ['community', 'results', 'release', bad, '--yes']);
     t.is(r.code, 2, bad);
@@ -253,7 +252,7 @@ test.serial('ballots list (audited) and reads; close; calculate twice; results s
   t.is(recount.code, 0, recount.stderr);
   const rl = recount.stdout.trimEnd().split('\n');
   t.is(rl[0], 'Recount of version 1 (eligibility v2): 4 ballots, 3 candidates');
-  t.deepEqual(rl.slice(1, 6), lines.slice(1, 6), 'the same header, rows and tie as results show');
+  t.deepEqual(rl.slice(1, 5), lines.slice(1, 5), 'the same rows and tie as results show');
   t.is(rl.at(-1), `Digest: ${digest} (matches the file)`);
   // A tampered file: one ballot changed.
   const f = JSON.parse(readFileSync(out, 'utf8'));
@@ -269,11 +268,11 @@ test.serial('ballots list (audited) and reads; close; calculate twice; results s
   t.is(inv.code, 0, inv.stderr);
   t.is(inv.stdout, 'Ballot of zed@cli.test invalidated\nResults recalculated: version 2\n');
   const v2 = await run(OWNER, ['community', 'results', 'show']);
-  t.regex(v2.stdout, /^version 2 \(eligibility v2, calculated \S+Z, unreleased, digest [0-9a-f]{12}\)\n {2}RANK +SCORE +FRACTION +BALLOTS +NAME\n {2}1 +1\.0000 +1\/1 +2 ballots +Comet\n {2}2 +0\.5000 +1\/2 +2 ballots +Rocket\n {2}3 +0\.0000 +0\/1 +2 ballots +Apollo\nCoverage: 3 of 4 voters submitted, 1 invalidated, /);
+  t.regex(v2.stdout, /^version 2 \(eligibility v2, calculated \S+Z, unreleased, digest [0-9a-f]{12}\)\n {2}1 +1\.0000 +1\/1 +2 ballots +Comet\n {2}2 +0\.5000 +1\/2 +2 ballots +Rocket\n {2}3 +0\.0000 +0\/1 +2 ballots +Apollo\nCoverage: 3 of 4 voters submitted, 1 invalidated, /);
   t.regex(v2.stdout, /\n\nversion 1 \(eligibility v2, calculated \S+Z, released, digest /);
   const json = await run(OWNER, ['community', 'results', 'show', '--json']);
   t.deepEqual(JSON.parse(json.stdout), (await api(OWNER, 'GET', '/results')).body);
   // The participant's status shows the released rows.
   const st = await run('ann@cli.test', ['community', 'status']);
-  t.regex(st.stdout, /Results \(version 1, released \S+Z\):\n {2}RANK +SCORE +FRACTION +BALLOTS +NAME\n {2}1 +0\.6667 +2\/3 +3 ballots +Comet\n {2}1 +0\.6667 +2\/3 +3 ballots +Rocket\n {2}3 +0\.1667 +1\/6 +3 ballots +Apollo\nTie at rank 1: Comet, Rocket\n/);
+  t.regex(st.stdout, /Results \(version 1, released \S+Z\):\n {2}1 +0\.6667 +2\/3 +3 ballots +Comet\n {2}1 +0\.6667 +2\/3 +3 ballots +Rocket\n {2}3 +0\.1667 +1\/6 +3 ballots +Apollo\nTie at rank 1: Comet, Rocket\n/);
 });

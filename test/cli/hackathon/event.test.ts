@@ -108,7 +108,7 @@ test.serial('roster show lists people with signed-in state; lock and unlock are 
   const show = await run(['event', 'roster', 'show']);
   t.is(show.code, 0, show.stderr);
   t.regex(show.stdout, /^ann@acme\.test +participant +Rocket +no +Ann +- +maintain \(no repository yet\)$/m);
-  t.regex(show.stdout, /^EMAIL +ROLE +TEAM +SIGNED IN +NAME +GITHUB +REPOSITORY +INVITATION\n/);
+  t.false(show.stdout.includes('EMAIL'), 'piped: one row per person, no header row');
   t.regex(show.stdout, /^jules@acme\.test +jury +- +no +- +- +invited$/m);
   const lock = await run(['event', 'roster', 'lock']);
   t.regex(lock.stdout, /^Roster locked since \d{4}-/);
@@ -124,7 +124,7 @@ test.serial('roster show lists people with signed-in state; lock and unlock are 
 test.serial('status prints the phase, five deadlines, the next one with time left, role and teams', async (t) => {
   const r = await run(['event', 'status']);
   t.is(r.code, 0, r.stderr);
-  t.regex(r.stdout, /^Spring Hack \(version 2, timezone Europe\/Berlin\)\nPhase: scheduled\nServer time: \S+Z\nStart: \S+Z \(\S+[+-]\d\d:\d\d Europe\/Berlin\)\nBuild end: \S+Z \(\S+ Europe\/Berlin\)\nFreeze: \S+Z \(\S+ Europe\/Berlin\)\nVote opens: \S+Z \(\S+ Europe\/Berlin\)\nVote closes: \S+Z \(\S+ Europe\/Berlin\)\nNext deadline: start at \S+ \(\d+h \d{2}m \d{2}s left\)\nRole: organizer\nTeams:\n  TEAM +STATE\n  Rocket +waiting\n$/);
+  t.regex(r.stdout, /^Spring Hack \(version 2, timezone Europe\/Berlin\)\nPhase: scheduled\nServer time: \S+Z\nStart: \S+Z \(\S+[+-]\d\d:\d\d Europe\/Berlin\)\nBuild end: \S+Z \(\S+ Europe\/Berlin\)\nFreeze: \S+Z \(\S+ Europe\/Berlin\)\nVote opens: \S+Z \(\S+ Europe\/Berlin\)\nVote closes: \S+Z \(\S+ Europe\/Berlin\)\nNext deadline: start at \S+ \(\d+h \d{2}m \d{2}s left\)\nRole: organizer\nTeams:\n  Rocket +waiting\n$/);
   const mine = await run(['event', 'status'], ann);
   t.regex(mine.stdout, /^Role: participant, team Rocket$/m);
   const json = JSON.parse((await run(['event', 'status', '--json'])).stdout);
@@ -140,12 +140,12 @@ test.serial('agenda: more than 30 items refused before any request; set prints t
     { title: 'Kickoff', kind: 'talk', startsAt: iso(start) },
   ] })], owner, { TZ: 'UTC' });
   t.is(set.code, 0, set.stderr);
-  // Times in this machine's zone (TZ), to the second, under a header row.
+  // Times in this machine's zone (TZ), to the second; piped, no header row.
   const kolkata = (ms: number) => new Date(ms + 5.5 * HOUR).toISOString().slice(0, 19) + '+05:30';
   const utc = (ms: number) => iso(ms).slice(0, 19) + '+00:00';
-  t.is(set.stdout, `2 items\nSTARTS                     ENDS                       KIND  TITLE\n${utc(start)}  -                          talk  Kickoff\n${utc(start + HOUR)}  ${utc(start + 2 * HOUR)}  meal  Lunch\n`);
+  t.is(set.stdout, `2 items\n${utc(start)}  -                          talk  Kickoff\n${utc(start + HOUR)}  ${utc(start + 2 * HOUR)}  meal  Lunch\n`);
   const shown = await run(['event', 'agenda', 'show'], ann, { TZ: 'Asia/Kolkata' });
-  t.is(shown.stdout, `STARTS                     ENDS                       KIND  TITLE\n${kolkata(start)}  -                          talk  Kickoff\n${kolkata(start + HOUR)}  ${kolkata(start + 2 * HOUR)}  meal  Lunch\n`);
+  t.is(shown.stdout, `${kolkata(start)}  -                          talk  Kickoff\n${kolkata(start + HOUR)}  ${kolkata(start + 2 * HOUR)}  meal  Lunch\n`);
   const refused = await run(['event', 'agenda', 'set', '--file', file('a3.json', [{ title: '', kind: 'talk', startsAt: iso(start) }])]);
   t.is(refused.code, 1);
   t.regex(refused.stderr, /items\.0\.title/);
@@ -285,7 +285,7 @@ test.serial('teams list and members read every page', async (t) => {
   const created = await http(s.url, 'POST', '/api/v1/teams', { key: owner.key, body: { slug: 'design', name: 'Design' } });
   t.is(created.status, 201, created.text);
   await http(s.url, 'POST', '/api/v1/teams/design/members', { key: owner.key, body: { person: 'ann@acme.test' } });
-  t.regex((await run(['teams', 'list'])).stdout, /^SLUG +NAME +MEMBERS +MANAGED BY\ndesign +Design +1 member +-$/m);
+  t.regex((await run(['teams', 'list'])).stdout, /^design +Design +1 member +-\n$/);
   t.regex((await run(['teams', 'members', 'design'])).stdout, /^ann@acme\.test /m);
   // A team managed on the hub is marked (hub) in the last column; the others are not.
   await http(s.url, 'POST', '/api/v1/teams', { key: owner.key, body: { slug: 'hub-crew', name: 'Hub Crew' } });
@@ -307,7 +307,7 @@ test.serial('demo passes: sign in as the owner, mint, list, revoke, sign out', a
   t.is(minted.code, 0, minted.stderr);
   t.regex(minted.stdout, /^ann@acme\.test \(pass (\S+), expires \S+\):\n  \S+\/demo\/\S+\n  \S+\/demo\/\S+\?to=%2Fevent\n$/);
   const passId = /pass (\S+),/.exec(minted.stdout)![1];
-  t.regex((await run(['demo', 'list'], owner, ownerEnv)).stdout, new RegExp(`^ID +EMAIL +EXPIRES +REVOKED +USES\n${passId} +ann@acme\\.test +\\d{4}-\\d\\d-\\d\\dT\\d\\d:\\d\\d:\\d\\d[+-]\\d\\d:\\d\\d +not revoked +0 uses$`, 'm'));
+  t.regex((await run(['demo', 'list'], owner, ownerEnv)).stdout, new RegExp(`^${passId} +ann@acme\\.test +\\d{4}-\\d\\d-\\d\\dT\\d\\d:\\d\\d:\\d\\d[+-]\\d\\d:\\d\\d +not revoked +0 uses$`, 'm'));
   t.regex((await run(['demo', 'revoke', passId, '--yes'], owner, ownerEnv)).stdout, new RegExp(`^Revoked ${passId}; ended 0 sessions\n$`));
   const { rows } = await s.db.pool.query(`select count(*)::int as n from app_private.sessions s join app.users u on u.id = s.user_id where u.email = $1`, [owner.email]);
   t.is(rows[0].n, 0, 'every demo command signed out at the end');

@@ -143,6 +143,8 @@ test('every conflicting pair of options is exit 2 before any request (the spec: 
     [['admin', 'provision', '--dry-run', '--key', 'k1'], /exactly one of --dry-run or --key/],
     [['projects', 'members', 'add', ID, 'a@b.test', '--team', 'ops', '--role', 'viewer'], /exactly one member: a person argument or --team/],
     [['chats', 'post', ID, 'hi', '--file', f], /exactly one of the words of the post or --file/],
+    [['projects', 'list', '--all', '--cursor', 'c1'], /--all and --cursor conflict/],
+    [['feed', 'list', '--all', '--cursor', 'c1'], /--all and --cursor conflict/],
   ];
   let requests = 0;
   const counting: typeof fetch = async () => {

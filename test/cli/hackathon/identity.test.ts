@@ -37,7 +37,7 @@ test('with nothing on disk the cloud profile exists, not signed in', async (t) =
   const { env } = makeHome();
   const r = await hackathon(['profiles'], env);
   t.is(r.code, 0);
-  t.is(r.stdout, '  NAME   URL                        SIGN-IN\n* cloud  https://cloud.podium.test  not signed in\n');
+  t.is(r.stdout, '* cloud  https://cloud.podium.test  not signed in\n', 'piped: no header row');
 });
 
 test('a pasted key must start with hck_ and is checked before it is saved', async (t) => {
@@ -62,9 +62,9 @@ test('a pasted key must start with hck_ and is checked before it is saved', asyn
   t.deepEqual(saved.profiles[host], { baseUrl: s.url, apiKey: good.key });
   t.false('workspace' in saved, 'the file names no workspace');
   const list = await hackathon(['profiles'], env);
-  const w = Math.max('NAME'.length, 'cloud'.length, host.length);
+  const w = Math.max('cloud'.length, host.length);
   const u = Math.max('https://cloud.podium.test'.length, s.url.length);
-  t.is(list.stdout, `  ${'NAME'.padEnd(w)}  ${'URL'.padEnd(u)}  SIGN-IN\n  ${'cloud'.padEnd(w)}  ${'https://cloud.podium.test'.padEnd(u)}  not signed in\n* ${host.padEnd(w)}  ${s.url.padEnd(u)}  API key\n`);
+  t.is(list.stdout, `  ${'cloud'.padEnd(w)}  ${'https://cloud.podium.test'.padEnd(u)}  not signed in\n* ${host.padEnd(w)}  ${s.url.padEnd(u)}  API key\n`);
 });
 
 test.serial('login by emailed code: both legs in one command, key saved on the instance profile', async (t) => {
@@ -160,7 +160,7 @@ test('workspaces lists memberships with organizations; workspace default moves t
   const e = { ...env, EVENT_URL: s.url, EVENT_API_KEY: (await seed.key(s.db.pool, 'dee@x.test', 'hackathon')).key };
   const list = await hackathon(['workspaces'], e);
   t.is(list.code, 0, list.stderr);
-  t.regex(list.stdout, /^  NAME +ID +ROLE +ORGANIZATION\n/);
+  t.notRegex(list.stdout, /NAME/, 'piped: no header row');
   t.regex(list.stdout, /^\* Alpha +\S+ +admin +-$/m);
   t.regex(list.stdout, /^  Beta Team +\S+ +member +organization org_beta$/m);
   const set = await hackathon(['workspace', 'default', 'BETA TEAM'], e);

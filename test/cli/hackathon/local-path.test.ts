@@ -105,7 +105,7 @@ test('claim, push the template with git, roster, connect, provision, accept, set
   t.notRegex(connected.stdout, /^Next: hackathon setup$/m, 'setup would refuse now');
   const provisioned = await org(['admin', 'provision', '--key', 'first']);
   t.is(provisioned.code, 0, provisioned.stderr);
-  t.is(provisioned.stdout, 'Provisioned (first): 0 ready, 1 invited, 0 attention\n  READINESS  REPOSITORY   TEAM    ATTENTION\n  invited    acme/rocket  Rocket\n');
+  t.is(provisioned.stdout, 'Provisioned (first): 0 ready, 1 invited, 0 attention\n  invited  acme/rocket  Rocket\n');
 
   // The record names the invitation's page; connect says setup accepts it.
   const invited = await hackathon(['connect', '--json'], as(ann));

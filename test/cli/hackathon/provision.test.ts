@@ -70,7 +70,7 @@ test.serial('with the template pushed github-check passes (a participant, adviso
   t.true(check.stdout.includes(`Template: acme/template branch main at ${sha}\nNote: ${BEN_NOTE}\nNote: ${COACH_NOTE}\nProvisioning can run`), check.stdout);
   const r = await run(['admin', 'provision', '--key', 'k1']);
   t.is(r.code, 0, r.stderr);
-  t.is(r.stdout, 'Provisioned (k1): 0 ready, 1 invited, 0 attention\n  READINESS  REPOSITORY   TEAM    ATTENTION\n  invited    acme/rocket  Rocket\n');
+  t.is(r.stdout, 'Provisioned (k1): 0 ready, 1 invited, 0 attention\n  invited  acme/rocket  Rocket\n');
   // The advisor with a username is invited at read; the one without is not.
   t.is(await host.standing('acme/rocket', 'adv-gh'), 'invited');
   t.is((await s.db.pool.query(`select count(*)::int as n from app_private.local_repository_access a join app.users u on u.id = a.user_id where lower(u.email) = $1`, [coach.email])).rows[0].n, 0);
@@ -90,7 +90,7 @@ test.serial('with the template pushed github-check passes (a participant, adviso
 test.serial('admin provision --watch: the run followed on the worker to its end with a progress line on stderr, then the outcome and its exit code', async (t) => {
   const r = await run(['admin', 'provision', '--key', 'k-watch', '--watch']);
   t.is(r.code, 0, r.stderr);
-  t.is(r.stdout, 'Provisioned (k-watch): 0 ready, 1 invited, 0 attention\n  READINESS  REPOSITORY   TEAM    ATTENTION\n  invited    acme/rocket  Rocket\n');
+  t.is(r.stdout, 'Provisioned (k-watch): 0 ready, 1 invited, 0 attention\n  invited  acme/rocket  Rocket\n');
   const progress = r.stderr.trim().split('\n');
   for (const l of progress) t.regex(l, /^Provisioning k-watch (running|done): 1 team \(1 [a-z]+\)$/);
   t.is(progress.at(-1), 'Provisioning k-watch done: 1 team (1 invited)');

@@ -1,6 +1,6 @@
 // chats read <channel>: one page of the channel's posts, newest first, as feed list prints
 // them, with a pointer to each thread that has replies.
-import { nextPageLine, PAGE_FLAGS, readPage } from '../../../lib/paging.ts';
+import { EVENT_CONFLICT, nextPageLine, PAGE_FLAGS, readPage } from '../../../lib/paging.ts';
 import { command } from '../../command.ts';
 import { CliError, EXIT } from '../../../lib/errors.ts';
 import { channelArg, postLines, printPosts } from './shared.ts';
@@ -17,7 +17,7 @@ export const chatsRead = command({
     const client = await ctx.client();
     const channel = await channelArg(ctx, opts.args[0]);
     const printPage = async (): Promise<string[]> => {
-      const page = await readPage<Post>(client, `/api/v1/event/chats/${channel}/posts`, opts);
+      const page = await readPage<Post>(client, `/api/v1/event/chats/${channel}/posts`, opts, EVENT_CONFLICT);
       if (ctx.json) {
         ctx.printJson(page);
       } else {

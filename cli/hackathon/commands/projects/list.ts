@@ -1,6 +1,6 @@
 import { CliError, EXIT } from '../../../lib/errors.ts';
 import { table } from '../../../lib/table.ts';
-import { nextPageLine, PAGE_FLAGS, readPage } from '../../../lib/paging.ts';
+import { EVENT_CONFLICT, nextPageLine, PAGE_FLAGS, readPage } from '../../../lib/paging.ts';
 import { command } from '../../command.ts';
 import type { Project } from './shared.ts';
 
@@ -12,7 +12,7 @@ export const projectsList = command({
   async run(opts, ctx) {
     const archived = opts.archived;
     if (archived !== undefined && archived !== 'true' && archived !== 'all') throw new CliError('--archived takes true or all', EXIT.rejected, 'invalid_input');
-    const page = await readPage<Project>(await ctx.client(), `/api/v1/projects?archived=${archived ?? 'false'}`, opts);
+    const page = await readPage<Project>(await ctx.client(), `/api/v1/projects?archived=${archived ?? 'false'}`, opts, EVENT_CONFLICT);
     if (ctx.json) return ctx.printJson(page);
     if (page.items.length === 0) ctx.out('No projects');
     const rows = page.items.map((p) => [p.name, p.id, p.role, p.archived ? ctx.paint.muted('archived') : 'live']);

@@ -4,6 +4,7 @@
 // (a mismatch is exit 4, like any digest mismatch). Needs no server and no configuration.
 import { readFileSync } from 'node:fs';
 import { CliError, EXIT } from '../../../lib/errors.ts';
+import { paintFor } from '../../../lib/colour.ts';
 import { printJson } from '../../../lib/io.ts';
 import { table } from '../../../lib/table.ts';
 import { command } from '../../command.ts';
@@ -35,7 +36,7 @@ export const voteRecount = command({
       const out = (l: string) => io.stdout.write(l + '\n');
       out(`Recount${f.resultVersion ? ` of version ${f.resultVersion}` : ''} (eligibility v${f.eligibilityVersion}): ${count(t.ballots, 'ballot')}, ${count(f.candidates.length, 'candidate')}`);
       const rows = t.rows.map((x) => [x.rank === null ? '-' : String(x.rank), x.score ?? '-', x.fraction ?? '-', `${x.ballots} ${x.ballots === 1 ? 'ballot' : 'ballots'}`, x.name]);
-      for (const line of table(['RANK', 'SCORE', 'FRACTION', 'BALLOTS', 'NAME'], rows, { indent: '  ' })) out(line);
+      for (const line of table(['RANK', 'SCORE', 'FRACTION', 'BALLOTS', 'NAME'], rows, { indent: '  ', paint: paintFor(io, 'stdout') })) out(line);
       for (const tie of t.ties) out(`Tie at rank ${tie.rank}: ${tie.names.join(', ')}`);
       out(`Digest: ${t.digest}${matches === null ? ' (the file carries none to compare)' : matches ? ' (matches the file)' : ''}`);
     }

@@ -2,7 +2,7 @@
 import { CliError, EXIT } from '../../../../lib/errors.ts';
 import { table } from '../../../../lib/table.ts';
 import { command } from '../../../command.ts';
-import { nextPageLine, PAGE_FLAGS, readPage } from '../../../../lib/paging.ts';
+import { EVENT_CONFLICT, nextPageLine, PAGE_FLAGS, readPage } from '../../../../lib/paging.ts';
 import { Member } from './shared.ts';
 
 export const membersList = command({
@@ -13,7 +13,7 @@ export const membersList = command({
   async run(opts, ctx) {
     const [project] = opts.args;
     if (!project || opts.args.length > 1) throw new CliError('name exactly one project id', EXIT.usage, 'usage');
-    const page = await readPage<Member>(await ctx.client(), `/api/v1/projects/${encodeURIComponent(project)}/members`, opts);
+    const page = await readPage<Member>(await ctx.client(), `/api/v1/projects/${encodeURIComponent(project)}/members`, opts, EVENT_CONFLICT);
     if (ctx.json) return ctx.printJson(page);
     const rows = page.items.map((m) =>
       m.kind === 'person' ? [m.email ?? '-', m.userId ?? '-', m.role, m.name ?? '-'] : [`team ${m.teamName}`, m.teamSlug ?? '-', m.role, '-'],

@@ -1845,6 +1845,7 @@ declare
   dissolved jsonb;
   invited jsonb := '[]';
   who record;
+  taken record;
 begin
   ctx := app_private.organizer_ctx('hackathon:write');
   select * into e from app.events x where x.id = ctx.event_id for update;
@@ -1893,6 +1894,24 @@ begin
     where (app.roster_entries.email, app.roster_entries.name, app.roster_entries.role, app.roster_entries.team_id)
       is distinct from (excluded.email, excluded.name, excluded.role, excluded.team_id);
 
+  -- Coaches' usernames (000282): a row carrying `github` sets it (null takes it away); a row
+  -- without the field keeps what was stored. A username another person of the roster named
+  -- (a participant's, from connect --github) is refused: nothing of the import is kept.
+  update app.roster_entries x set github_login = r.github
+    from app_private.roster_rows(p_participants) r
+   where r.github_given and x.event_id = e.id
+     and app_private.normalize_email(x.email) = app_private.normalize_email(r.email)
+     and x.github_login is distinct from r.github;
+  select r.n, r.github, o.email into taken from app_private.roster_rows(p_participants) r
+    join app.roster_entries o on o.event_id = e.id and lower(o.github_login) = lower(r.github)
+     and app_private.normalize_email(o.email) <> app_private.normalize_email(r.email)
+   where r.github is not null order by r.n limit 1;
+  if found then
+    perform app_private.fail('github_login_taken',
+      format('participants.%s.github: the GitHub username %s is already named by %s on the roster', taken.n, taken.github, taken.email),
+      jsonb_build_object('field', format('participants.%s.github', taken.n), 'login', taken.github));
+  end if;
+
   with left_ as (
     update app.event_teams t set left_at = now_, updated_at = now_
     where t.event_id = e.id and t.left_at is null
@@ -1935,7 +1954,7 @@ $$;
 -- Name: FUNCTION import_roster(p_participants jsonb, p_invite boolean); Type: COMMENT; Schema: app; Owner: -
 --
 
-COMMENT ON FUNCTION app.import_roster(p_participants jsonb, p_invite boolean) IS 'event roster import: replaces the whole roster; invites every roster person who is not a workspace member (unless p_invite is false); answers imported, removed rows, created and dissolved teams, and the addresses invited.';
+COMMENT ON FUNCTION app.import_roster(p_participants jsonb, p_invite boolean) IS 'event roster import: replaces the whole roster; an advisor''s row may carry github (the coach''s code-host username; absent keeps the stored one); invites every roster person who is not a workspace member (unless p_invite is false); answers imported, removed rows, created and dissolved teams, and the addresses invited.';
 
 --
 -- Name: invalidate_vote_ballot(uuid, text); Type: FUNCTION; Schema: app; Owner: -
@@ -2968,16 +2987,21 @@ begin
     into teams
     from app.event_teams t join app.projects p on p.id = t.project_id left join app.team_repositories r on r.project_id = p.id
     where t.event_id = e.id and t.left_at is null;
-  -- Coaches: advisors who told their username, invited at read.
+  -- Coaches: advisors with a username (their roster row's `github`), invited at read.
   select coalesce(jsonb_agg(jsonb_build_object('email', c.email, 'login', c.github_login, 'permission', 'read') order by app_private.normalize_email(c.email)), '[]')
     into coaches from app.roster_entries c where c.event_id = e.id and c.role = 'advisor' and c.github_login is not null;
-  -- Notes: advisors without one are not invited (they can tell it, then provisioning runs again).
-  select coalesce(jsonb_agg(format('%s (advisor) has no code-host username: not invited to the repositories', c.email) order by app_private.normalize_email(c.email)), '[]')
-    into notes from app.roster_entries c where c.event_id = e.id and c.role = 'advisor' and c.github_login is null;
-  -- Conflicts: participants without a code-host username, a username named twice, two teams on one repository name.
-  conflicts := conflicts || coalesce((select jsonb_agg(format('%s (%s) has no code-host username', x.email, x.team) order by x.email)
-    from (select m.email, p.name as team from app.roster_entries m join app.projects p on p.id = m.team_id
-          where m.event_id = e.id and m.role = 'participant' and m.github_login is null) x), '[]');
+  -- Notes, never blocking: participants without a username yet (their team is made, they are
+  -- invited once they name it), then advisors without one (not invited until they have one).
+  select coalesce(jsonb_agg(x.note order by x.k, x.email), '[]') into notes from (
+    select 1 as k, app_private.normalize_email(m.email) as email,
+           format('%s (%s) has no code-host username yet: invited once they run hackathon connect --github', m.email, p.name) as note
+      from app.roster_entries m join app.projects p on p.id = m.team_id
+     where m.event_id = e.id and m.role = 'participant' and m.github_login is null
+    union all
+    select 2, app_private.normalize_email(c.email),
+           format('%s (advisor) has no code-host username: not invited to the repositories; add "github": "<login>" to their roster row and import it again', c.email)
+      from app.roster_entries c where c.event_id = e.id and c.role = 'advisor' and c.github_login is null) x;
+  -- Conflicts: a username named twice, two teams on one repository name.
   conflicts := conflicts || coalesce((select jsonb_agg(format('The username %s is named by %s people', x.login, x.n) order by x.login)
     from (select lower(m.github_login) as login, count(*) as n from app.roster_entries m
           where m.event_id = e.id and m.github_login is not null group by 1 having count(*) > 1) x), '[]');
@@ -2994,7 +3018,7 @@ $$;
 -- Name: FUNCTION provision_plan(); Type: COMMENT; Schema: app; Owner: -
 --
 
-COMMENT ON FUNCTION app.provision_plan() IS 'admin provision --dry-run: the plan (teams with their members at maintain, coaches: advisors with a username at read), notes (advisors without a username, not invited) and conflicts (participants without a username, a username named twice, a shared repository name).';
+COMMENT ON FUNCTION app.provision_plan() IS 'admin provision --dry-run: the plan (teams with their members at maintain, coaches: advisors with a username at read), notes (participants without a username yet: invited once they name it; advisors without one: not invited) and conflicts (a username named twice, a shared repository name).';
 
 --
 -- Name: provision_run(text); Type: FUNCTION; Schema: app; Owner: -
@@ -3546,11 +3570,11 @@ begin
     'rosterLockedAt', (select app_private.iso(e.roster_locked_at) from app.events e where e.id = ctx.event_id),
     'revocations', app_private.pending_access_revocations(ctx.event_id),
     'rows', coalesce((
-      select jsonb_agg(jsonb_build_object('id', x.id, 'email', x.email, 'name', x.name, 'role', x.role, 'team', x.team,
+      select jsonb_agg(jsonb_build_object('id', x.id, 'email', x.email, 'name', x.name, 'role', x.role, 'team', x.team, 'github', x.github_login,
                'signedIn', x.signed_in, 'invitation', x.invitation, 'repository', x.repository, 'addedAt', app_private.iso(x.created_at))
                order by x.created_at desc, x.id desc)
       from (
-        select r.id, r.email, r.name, r.role, p.name as team, r.created_at,
+        select r.id, r.email, r.name, r.role, p.name as team, r.github_login, r.created_at,
                app_private.has_signed_in(r.email, ctx.workspace_id) as signed_in,
                (select jsonb_build_object('state', app_private.invitation_state(i), 'sentAt', app_private.iso(i.sent_at), 'expiresAt', app_private.iso(i.expires_at))
                   from app_private.invitations i
@@ -3558,9 +3582,11 @@ begin
                    and app_private.normalize_email(i.email) = app_private.normalize_email(r.email)
                  order by i.created_at desc, i.id desc limit 1) as invitation,
                case r.role
-                 when 'advisor' then jsonb_build_object('name', null, 'permission', 'read', 'standing', null)
+                 when 'advisor' then jsonb_build_object('name', null, 'permission', 'read', 'standing',
+                   case when r.github_login is null then 'no_username' end)
                  when 'participant' then jsonb_build_object('name', t.full_name, 'permission', 'maintain', 'standing',
-                   case when lr.name_key is not null then coalesce((
+                   case when r.github_login is null then 'no_username'
+                        when lr.name_key is not null then coalesce((
                      select case when a.accepted_at is not null then 'member' else 'invited' end
                        from app_private.local_repository_access a join app.users u on u.id = a.user_id
                       where lower(a.full_name) = lr.name_key and app_private.normalize_email(u.email) = app_private.normalize_email(r.email)
@@ -3581,7 +3607,7 @@ $$;
 -- Name: FUNCTION roster_page(p_limit integer, p_before_at timestamp with time zone, p_before_id uuid); Type: COMMENT; Schema: app; Owner: -
 --
 
-COMMENT ON FUNCTION app.roster_page(p_limit integer, p_before_at timestamp with time zone, p_before_id uuid) IS 'event roster show: roster rows with signed-in state, newest first, for organizers.';
+COMMENT ON FUNCTION app.roster_page(p_limit integer, p_before_at timestamp with time zone, p_before_id uuid) IS 'event roster show: roster rows with signed-in state, code-host username (github) and repository standing (no_username without one), newest first, for organizers.';
 
 --
 -- Name: save_vote_ballot(text[], integer, integer); Type: FUNCTION; Schema: app; Owner: -
@@ -3738,6 +3764,8 @@ declare
   ctx app_private.event_ctx;
   login text := app_private.normalize_github_login(p_login);
   holder text;
+  was text;
+  queued boolean := false;
 begin
   perform app_private.require_scope('hackathon:write');
   ctx := app_private.event_ctx();
@@ -3759,10 +3787,18 @@ begin
     perform app_private.fail('github_login_taken', format('The GitHub username %s is already named by another person on the roster', login),
       jsonb_build_object('login', login));
   end if;
+  select r.github_login into was from app.roster_entries r join app.users u on u.id = ctx.user_id
+    where r.event_id = ctx.event_id and app_private.normalize_email(r.email) = app_private.normalize_email(u.email);
   update app.roster_entries r set github_login = login
     from app.users u where u.id = ctx.user_id and r.event_id = ctx.event_id
       and app_private.normalize_email(r.email) = app_private.normalize_email(u.email);
-  return app.bootstrap_record();
+  -- Provisioning already made the team's repository: invite this username now (000281). A
+  -- change of case names the same account on the code host: nothing to invite.
+  if lower(login) is distinct from lower(was)
+     and exists (select 1 from app.team_repositories t where t.event_id = ctx.event_id and t.project_id = ctx.team_id) then
+    queued := app_private.provision_again(ctx.event_id, ctx.team_id) is not null;
+  end if;
+  return app.bootstrap_record() || jsonb_build_object('invitationQueued', queued);
 end;
 $$;
 
@@ -3770,7 +3806,7 @@ $$;
 -- Name: FUNCTION set_github_login(p_login text); Type: COMMENT; Schema: app; Owner: -
 --
 
-COMMENT ON FUNCTION app.set_github_login(p_login text) IS 'Saves your code-host (GitHub) username on your roster row; participants only; refused github_login_taken when another roster person named it.';
+COMMENT ON FUNCTION app.set_github_login(p_login text) IS 'Saves your code-host (GitHub) username on your roster row; participants only; refused github_login_taken when another roster person named it. When your team''s repository exists already, its provisioning is queued again so you are invited (invitationQueued in the answer).';
 
 --
 -- Name: set_project_member_role(uuid, text, text, text); Type: FUNCTION; Schema: app; Owner: -
@@ -5734,7 +5770,7 @@ begin
       perform app_private.fail('invalid_input', format('participants.%s must be an object', n), jsonb_build_object('field', format('participants.%s', n)));
     end if;
     for k in select jsonb_object_keys(x) loop
-      if k not in ('email', 'name', 'role', 'team') then
+      if k not in ('email', 'name', 'role', 'team', 'github') then
         perform app_private.fail('invalid_input', format('participants.%s.%s is not a known field', n, k), jsonb_build_object('field', format('participants.%s.%s', n, k)));
       end if;
       if jsonb_typeof(x -> k) not in ('string', 'null') then
@@ -5759,12 +5795,30 @@ begin
     if length(trim(x ->> 'team')) > 100 or x ->> 'team' ~ '[[:cntrl:]]' then
       perform app_private.fail('invalid_input', format('participants.%s.team must be 1 to 100 characters on one line', n), jsonb_build_object('field', format('participants.%s.team', n)));
     end if;
+    -- A coach's username (000282): advisors only; participants name theirs with connect --github.
+    if x ? 'github' and coalesce(x ->> 'role', 'participant') <> 'advisor' then
+      perform app_private.fail('invalid_input',
+        format('participants.%s.github: only an advisor''s row names a code-host username (a %s has none in the roster; participants name theirs with hackathon connect --github)',
+          n, coalesce(x ->> 'role', 'participant')),
+        jsonb_build_object('field', format('participants.%s.github', n)));
+    end if;
+    if nullif(trim(x ->> 'github'), '') is not null and app_private.normalize_github_login(trim(x ->> 'github')) is null then
+      perform app_private.fail('invalid_input',
+        format('participants.%s.github must be a GitHub username: letters, digits and single hyphens, at most 39 characters', n),
+        jsonb_build_object('field', format('participants.%s.github', n)));
+    end if;
   end loop;
   select min(r.n) into dup from (
     select r.n, row_number() over (partition by app_private.normalize_email(r.email) order by r.n) as k from app_private.roster_rows(p) r) r
   where r.k > 1;
   if dup is not null then
     perform app_private.fail('invalid_input', format('participants.%s.email appears earlier in the roster', dup), jsonb_build_object('field', format('participants.%s.email', dup)));
+  end if;
+  select min(r.n) into dup from (
+    select r.n, row_number() over (partition by lower(r.github) order by r.n) as k from app_private.roster_rows(p) r where r.github is not null) r
+  where r.k > 1;
+  if dup is not null then
+    perform app_private.fail('invalid_input', format('participants.%s.github names a username an earlier row names', dup), jsonb_build_object('field', format('participants.%s.github', dup)));
   end if;
 end;
 $$;
@@ -6777,7 +6831,7 @@ begin
   -- Sign-in and everything that acts as the person.
   delete from app_private.user_secrets s where s.user_id = u.id;
   delete from app_private.login_codes c where c.user_id = u.id;
-  foreach tool in array array['deck', 'hackathon', 'browser'] loop
+  foreach tool in array array['deck', 'hackathon', 'deck+hackathon', 'browser'] loop
     perform graphile_worker.remove_job('login_code:' || u.id || ':' || tool); -- a code mail not sent yet
   end loop;
   delete from app_private.sessions s where s.user_id = u.id;
@@ -8630,15 +8684,44 @@ COMMENT ON FUNCTION app_private.lock_workspace_doors(p_workspace uuid) IS 'Seria
 --
 
 CREATE FUNCTION app_private.login_code_complete(p_email text, p_tool text, p_code_hash bytea, p_key_hash bytea, p_key_name text, p_expires_in_days integer) RETURNS jsonb
+    LANGUAGE sql
+    SET search_path TO ''
+    AS $$
+  select case when r ? 'error' then r else jsonb_build_object('key', r -> 'keys' -> 0, 'user', r -> 'user') end
+  from app_private.login_code_complete_tools(p_email, array[p_tool], p_code_hash, array[p_key_hash], array[p_key_name], p_expires_in_days) r
+$$;
+
+--
+-- Name: FUNCTION login_code_complete(p_email text, p_tool text, p_code_hash bytea, p_key_hash bytea, p_key_name text, p_expires_in_days integer); Type: COMMENT; Schema: app_private; Owner: -
+--
+
+COMMENT ON FUNCTION app_private.login_code_complete(p_email text, p_tool text, p_code_hash bytea, p_key_hash bytea, p_key_name text, p_expires_in_days integer) IS 'login_code_complete_tools for one tool, answering { key, user } (the shape before codes for several tools).';
+
+--
+-- Name: login_code_complete_tools(text, text[], bytea, bytea[], text[], integer); Type: FUNCTION; Schema: app_private; Owner: -
+--
+
+CREATE FUNCTION app_private.login_code_complete_tools(p_email text, p_tools text[], p_code_hash bytea, p_key_hashes bytea[], p_key_names text[], p_expires_in_days integer) RETURNS jsonb
     LANGUAGE plpgsql
     SET search_path TO ''
     AS $$
 declare
   u app.users;
   spent jsonb;
-  k jsonb;
+  code_tool text;
+  keys jsonb := '[]'::jsonb;
+  i integer;
 begin
-  spent := app_private.login_code_spend(p_email, p_tool, p_code_hash, 'request');
+  -- The route's arrays: one hash and one name per tool, each tool once.
+  if (cardinality(p_tools) between 1 and 2
+      and p_tools <@ array['deck', 'hackathon']
+      and cardinality(p_key_hashes) = cardinality(p_tools)
+      and cardinality(p_key_names) = cardinality(p_tools)
+      and (select count(distinct t) from unnest(p_tools) t) = cardinality(p_tools)) is not true then
+    perform app_private.fail('invalid_tool', format('Tools must be deck and/or hackathon, each once, with one key each; got %s', array_to_string(p_tools, ',')));
+  end if;
+  select string_agg(t, '+' order by t) into code_tool from unnest(p_tools) t;
+  spent := app_private.login_code_spend(p_email, code_tool, p_code_hash, 'request');
   if spent ? 'error' then
     return spent;
   end if;
@@ -8647,10 +8730,19 @@ begin
     return jsonb_build_object('error', 'two_factor_required',
       'message', 'This account uses two-factor authentication: sign in in the browser and create a key in the dashboard');
   end if;
-  k := app_private.create_api_key(u.id, p_key_hash, p_tool, p_key_name, null, null, p_expires_in_days, 'email_code');
-  return jsonb_build_object('key', k, 'user', jsonb_build_object('id', u.id, 'email', u.email, 'name', u.name));
+  for i in 1 .. cardinality(p_tools) loop
+    keys := keys || jsonb_build_array(
+      app_private.create_api_key(u.id, p_key_hashes[i], p_tools[i], p_key_names[i], null, null, p_expires_in_days, 'email_code'));
+  end loop;
+  return jsonb_build_object('keys', keys, 'user', jsonb_build_object('id', u.id, 'email', u.email, 'name', u.name));
 end;
 $$;
+
+--
+-- Name: FUNCTION login_code_complete_tools(p_email text, p_tools text[], p_code_hash bytea, p_key_hashes bytea[], p_key_names text[], p_expires_in_days integer); Type: COMMENT; Schema: app_private; Owner: -
+--
+
+COMMENT ON FUNCTION app_private.login_code_complete_tools(p_email text, p_tools text[], p_code_hash bytea, p_key_hashes bytea[], p_key_names text[], p_expires_in_days integer) IS 'Spends the emailed code asked for the set p_tools (stored as the tools sorted and joined by +) and makes one key per tool, in the order given, each with its tool''s two scopes: { keys: [...], user } or { error, message } (invalid_code, two_factor_required). One code, one spending: a second call with it is invalid_code.';
 
 --
 -- Name: login_code_expired(text); Type: FUNCTION; Schema: app_private; Owner: -
@@ -9477,6 +9569,32 @@ CREATE FUNCTION app_private.project_role_rank(p_role text) RETURNS integer
     AS $$ select case p_role when 'viewer' then 1 when 'editor' then 2 when 'manager' then 3 else 0 end $$;
 
 --
+-- Name: provision_again(uuid, uuid); Type: FUNCTION; Schema: app_private; Owner: -
+--
+
+CREATE FUNCTION app_private.provision_again(p_event uuid, p_project uuid) RETURNS text
+    LANGUAGE plpgsql
+    SET search_path TO ''
+    AS $$
+declare
+  k text;
+begin
+  select r.key into k from app_private.provision_runs r where r.event_id = p_event order by r.started_at desc, r.key desc limit 1;
+  if k is not null then
+    perform graphile_worker.add_job('codehost__provision', json_build_object('eventId', p_event, 'key', k, 'projectId', p_project),
+      job_key => 'provision:' || p_event || ':' || k || ':' || p_project, max_attempts => 5);
+  end if;
+  return k;
+end;
+$$;
+
+--
+-- Name: FUNCTION provision_again(p_event uuid, p_project uuid); Type: COMMENT; Schema: app_private; Owner: -
+--
+
+COMMENT ON FUNCTION app_private.provision_again(p_event uuid, p_project uuid) IS 'Queues the provisioning of one team again, under the event''s latest run (codehost__provision with projectId, job key provision:<event>:<key>:<project>); answers the run''s key, or null when provisioning never ran. The run''s row is left as it is.';
+
+--
 -- Name: provision_team_done(uuid, text, uuid, text, text[], text, text); Type: FUNCTION; Schema: app_private; Owner: -
 --
 
@@ -9504,7 +9622,7 @@ $$;
 -- Name: FUNCTION provision_team_done(p_event uuid, p_key text, p_project uuid, p_repository text, p_standings text[], p_template_sha text, p_attention text); Type: COMMENT; Schema: app_private; Owner: -
 --
 
-COMMENT ON FUNCTION app_private.provision_team_done(p_event uuid, p_key text, p_project uuid, p_repository text, p_standings text[], p_template_sha text, p_attention text) IS 'Records one team''s provisioning outcome: attention (p_attention, the failure), else ready when every member''s standing read back is member, else invited. Answers { readiness, halt }: halt when the run''s sample team needs attention (the rest waits).';
+COMMENT ON FUNCTION app_private.provision_team_done(p_event uuid, p_key text, p_project uuid, p_repository text, p_standings text[], p_template_sha text, p_attention text) IS 'Records one team''s provisioning outcome: attention (p_attention, the failure), else ready when every member''s standing read back is member, else invited (a member without a username yet is read back no_username). Answers { readiness, halt }: halt when the run''s sample team needs attention (the rest waits).';
 
 --
 -- Name: provision_work(uuid, text); Type: FUNCTION; Schema: app_private; Owner: -
@@ -10567,14 +10685,20 @@ COMMENT ON FUNCTION app_private.roster_repository_permission(p_event uuid, p_ful
 -- Name: roster_rows(jsonb); Type: FUNCTION; Schema: app_private; Owner: -
 --
 
-CREATE FUNCTION app_private.roster_rows(p jsonb) RETURNS TABLE(n integer, email text, name text, role text, team text)
+CREATE FUNCTION app_private.roster_rows(p jsonb) RETURNS TABLE(n integer, email text, name text, role text, team text, github text, github_given boolean)
     LANGUAGE sql IMMUTABLE
     SET search_path TO ''
     AS $$
   select (o - 1)::int, trim(x ->> 'email'), nullif(trim(x ->> 'name'), ''), coalesce(x ->> 'role', 'participant'),
-         nullif(trim(x ->> 'team'), '')
+         nullif(trim(x ->> 'team'), ''), app_private.normalize_github_login(nullif(trim(x ->> 'github'), '')), x ? 'github'
   from jsonb_array_elements(p) with ordinality as r(x, o)
 $$;
+
+--
+-- Name: FUNCTION roster_rows(p jsonb); Type: COMMENT; Schema: app_private; Owner: -
+--
+
+COMMENT ON FUNCTION app_private.roster_rows(p jsonb) IS 'The roster file''s rows, trimmed, 0-based n: github is the normalized username (null when absent, empty or null), github_given whether the row carries the field at all (absent keeps the stored one).';
 
 --
 -- Name: rotate_share_secret(uuid, bytea); Type: FUNCTION; Schema: app_private; Owner: -
@@ -13144,7 +13268,7 @@ CREATE TABLE app_private.login_codes (
     attempts integer DEFAULT 0 NOT NULL,
     expires_at timestamp with time zone NOT NULL,
     created_at timestamp with time zone DEFAULT now() NOT NULL,
-    CONSTRAINT login_codes_tool_check CHECK ((tool = ANY (ARRAY['deck'::text, 'hackathon'::text, 'browser'::text])))
+    CONSTRAINT login_codes_tool_check CHECK ((tool = ANY (ARRAY['deck'::text, 'hackathon'::text, 'deck+hackathon'::text, 'browser'::text])))
 );
 
 --
@@ -18968,6 +19092,12 @@ REVOKE ALL ON FUNCTION app_private.lock_workspace_doors(p_workspace uuid) FROM P
 REVOKE ALL ON FUNCTION app_private.login_code_complete(p_email text, p_tool text, p_code_hash bytea, p_key_hash bytea, p_key_name text, p_expires_in_days integer) FROM PUBLIC;
 
 --
+-- Name: FUNCTION login_code_complete_tools(p_email text, p_tools text[], p_code_hash bytea, p_key_hashes bytea[], p_key_names text[], p_expires_in_days integer); Type: ACL; Schema: app_private; Owner: -
+--
+
+REVOKE ALL ON FUNCTION app_private.login_code_complete_tools(p_email text, p_tools text[], p_code_hash bytea, p_key_hashes bytea[], p_key_names text[], p_expires_in_days integer) FROM PUBLIC;
+
+--
 -- Name: FUNCTION login_code_expired(p_renew text); Type: ACL; Schema: app_private; Owner: -
 --
 
@@ -19205,6 +19335,12 @@ GRANT ALL ON FUNCTION app_private.project_role_of(p_project uuid) TO podium_app;
 --
 
 REVOKE ALL ON FUNCTION app_private.project_role_rank(p_role text) FROM PUBLIC;
+
+--
+-- Name: FUNCTION provision_again(p_event uuid, p_project uuid); Type: ACL; Schema: app_private; Owner: -
+--
+
+REVOKE ALL ON FUNCTION app_private.provision_again(p_event uuid, p_project uuid) FROM PUBLIC;
 
 --
 -- Name: FUNCTION provision_team_done(p_event uuid, p_key text, p_project uuid, p_repository text, p_standings text[], p_template_sha text, p_attention text); Type: ACL; Schema: app_private; Owner: -

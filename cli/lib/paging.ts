@@ -10,12 +10,10 @@ export const PAGE_FLAGS = { cursor: { type: 'string' }, limit: { type: 'string' 
  * How a tool refuses a conflict of options: the deck spec's "usage error: conflicting
  * options" (exit 1) for deckcli, the event spec's "option conflicts" (exit 2) for hackathon.
  */
-export interface ConflictRule {
-  exit: number;
-  code: string;
-}
-export const DECK_CONFLICT: ConflictRule = { exit: EXIT.usage, code: 'usage' };
-export const EVENT_CONFLICT: ConflictRule = { exit: EXIT.rejected, code: 'invalid_input' };
+/** Whose rule for conflicting options: deckcli's (a usage error, exit 1) or hackathon's (exit 2). */
+export const DECK_CONFLICT = 'deck';
+export const EVENT_CONFLICT = 'event';
+export type ConflictRule = typeof DECK_CONFLICT | typeof EVENT_CONFLICT;
 
 /** The paging options as a command parsed them from PAGE_FLAGS. */
 export interface PageOptions {
@@ -36,7 +34,10 @@ export interface Page<T> {
  * page. `conflict`: the tool's rule for --all with --cursor, as for its other conflicts.
  */
 export async function readPage<T, X extends object = {}>(client: WireClient, path: string, flags: PageOptions, conflict: ConflictRule): Promise<Page<T> & X> {
-  if (flags.all && flags.cursor) throw new CliError('--all and --cursor conflict (--all reads every page from the first)', conflict.exit, conflict.code);
+  if (flags.all && flags.cursor) {
+    const why = '--all and --cursor conflict (--all reads every page from the first)';
+    throw conflict === DECK_CONFLICT ? new CliError(why, EXIT.usage, 'usage') : new CliError(why, EXIT.rejected, 'invalid_input');
+  }
   const q: string[] = [];
   if (flags.limit !== undefined) q.push(`limit=${wholeNumber(flags.limit, '--limit', 1, 100)}`);
   if (flags.cursor) q.push(`cursor=${encodeURIComponent(flags.cursor)}`);

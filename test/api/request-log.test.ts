@@ -1,6 +1,7 @@
 // The request log never carries a secret of a URL: share-link tokens (/v/<token>/...), demo
 // link secrets (/demo/<secret>) and query values (setup links' ?token=) are redacted.
 import test from 'ava';
+import { SLOW_REQUEST_MS } from '../../core/log.ts';
 import { randomToken, sha256 } from '../../core/crypto.ts';
 import { createLogger, scrubUrl } from '../../core/log.ts';
 import { lazyChildLogger } from '../../api/request-log.ts';
@@ -104,7 +105,10 @@ test('on a terminal a quick success is a debug line; a refusal still shows; JSON
     // The line is written once the answer is out (onResponse): wait for it, not a duration.
     const shown = () => pretty.join('').replace(/\x1b\[[0-9;]*m/g, '');
     await until('the refusal\'s line', async () => /INFO: request .*"url":"\/api\/v1\/no-such-route".*"status":404/.test(shown()));
-    t.false(/request .*"url":"\/api\/v1\/health"/.test(shown()), shown());
+    // A quick success is a debug line; on a loaded machine the first request may take a second
+    // and is then a slow one, shown by rule: the rule is checked, never the machine's speed.
+    const health = /request .*"url":"\/api\/v1\/health".*"ms":(\d+)/.exec(shown());
+    t.true(health === null || Number(health[1]) >= SLOW_REQUEST_MS, shown());
   } finally {
     await p.close();
   }

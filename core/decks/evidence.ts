@@ -11,6 +11,9 @@ import { readTar, TarError } from './tar.ts';
 export const EVIDENCE_LIMITS = { maxEntries: 50_000, maxBytes: 512 * 1024 * 1024 };
 /** Files larger than this are counted (size, language) but not read as text. */
 export const MAX_TEXT_BYTES = 512 * 1024;
+/** Raster pictures up to this size keep their bytes: a deck may show them (pictures.ts). */
+export const MAX_PICTURE_BYTES = 1024 * 1024;
+const PICTURE_EXT = /\.(png|jpe?g|gif|webp)$/i;
 
 export class EvidenceError extends Error {
   constructor(
@@ -26,6 +29,8 @@ export interface EvidenceFile {
   size: number;
   /** The file as text, or null: binary, not UTF-8, or over MAX_TEXT_BYTES. */
   text: string | null;
+  /** The bytes of a raster picture (by name, at most MAX_PICTURE_BYTES); absent for other files. */
+  data?: Buffer;
 }
 
 const utf8 = new TextDecoder('utf-8', { fatal: true });
@@ -71,7 +76,11 @@ export class Evidence {
       throw err;
     }
     const files = new Map<string, EvidenceFile>();
-    for (const e of contents.entries) files.set(e.path, { path: e.path, size: e.data.length, text: asText(e.data) });
+    for (const e of contents.entries) {
+      const f: EvidenceFile = { path: e.path, size: e.data.length, text: asText(e.data) };
+      if (f.text === null && e.data.length <= MAX_PICTURE_BYTES && PICTURE_EXT.test(e.path)) f.data = Buffer.from(e.data); // a copy: the tar buffer is not kept alive
+      files.set(e.path, f);
+    }
     return new Evidence(files, contents.commit, expectedSha256);
   }
 

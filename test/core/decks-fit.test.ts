@@ -6,15 +6,18 @@
 // has room for another. Every file is served with the deck service's sandbox policy, as the
 // share link serves it: the pictures still load. Screenshots go to test-artifacts/decks-fit/
 // (looked at, never compared).
-import { mkdirSync } from 'node:fs';
+import { mkdirSync, readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import test from 'ava';
 import type { Browser } from 'playwright-core';
 import { DECK_SANDBOX } from '../../api/routes/deck/serve.ts';
 import sharp from 'sharp';
+import { Evidence } from '../../core/decks/evidence.ts';
+import { buildDeck } from '../../core/decks/generate.ts';
 import { sniff, type Picture } from '../../core/decks/pictures.ts';
 import { renderDeckHtml, type RenderInput } from '../../core/decks/render.ts';
-import type { Claim, Screen } from '../../core/decks/types.ts';
+import type { Claim, DeckTemplate, Screen } from '../../core/decks/types.ts';
+import { tarball } from '../helpers/deck-truth.ts';
 import { ARTIFACTS, launchChromium } from '../helpers/pages.ts';
 import { createHash } from 'node:crypto';
 
@@ -83,9 +86,9 @@ test.before(async () => {
 test.after.always(async () => browser?.close());
 
 /** Each screen of the deck, shown in turn by the deck's own keyboard handling, measured. */
-async function measure(name: string, d: RenderInput, view: { width: number; height: number }): Promise<Measure[]> {
-  const html = renderDeckHtml(d);
-  const files = new Map((d.pictures ?? []).map((p) => [p.file, p.data]));
+async function measure(name: string, d: RenderInput | { html: string; files: { path: string; data: Buffer }[] }, view: { width: number; height: number }): Promise<Measure[]> {
+  const html = 'html' in d ? d.html : renderDeckHtml(d);
+  const files = new Map('html' in d ? d.files.map((f) => [f.path, f.data]) : (d.pictures ?? []).map((p) => [p.file, p.data]));
   const context = await browser.newContext({ viewport: view });
   try {
     await context.route('**/*', (route) => {
@@ -183,4 +186,26 @@ test.serial('a short screen keeps large type; the title and its citations sit in
   t.regex(html, /<section class="screen few" id="s2" aria-label="2 of 2: Problem" data-k="1.3" style="--k:1.3">/);
   const [, problem] = await measure('short', d, VIEWS[0]!);
   t.true(problem!.claimPx! >= 26, `a lone claim is large (${problem!.claimPx}px)`);
+});
+
+const JURY: DeckTemplate = {
+  kind: 'jury', name: 'jury', description: 'Five-minute live presentation for the jury', schemaVersion: 1, screens: { min: 6, max: 8 }, maxClaimChars: 240, maxClaimsPerScreen: 6,
+  headings: HEADINGS.map((heading, i) => ({ heading, required: i < 6 })),
+};
+
+test.serial('a real project (pino, whose README opens with its banner): the title names it with its line and picture, the other picture has its screen, every screen fits', async (t) => {
+  const dir = path.resolve('test/fixtures/decks/pino');
+  const entries = readdirSync(dir).filter((f) => f !== 'FIXTURE.txt').map((f) => ({ path: f, data: readFileSync(path.join(dir, f)) }));
+  const { gz, sha256 } = tarball(entries, sha(7));
+  const evidence = Evidence.open(gz, sha256);
+  const built = await buildDeck({
+    template: JURY, team: 'Loggers', eventName: 'Spring Hack 2030', sha: sha(7), archiveName: `submission-${sha(7).slice(0, 12)}.tar.gz`, archiveSha256: sha256,
+    repository: 'acme/pino', window: { startsAt: '2030-05-01T09:00:00.000Z', freezeAt: '2030-05-02T09:15:00.000Z' }, evidence, commits: null,
+  }, null);
+  t.regex(built.html, /<h1>pino<sup>1<\/sup><\/h1><p class="tag">Very low overhead JavaScript logger\.<sup>2<\/sup><\/p>/);
+  t.regex(built.html, /<cite>README\.md:3<\/cite>.*<cite>README\.md:8<\/cite>/s);
+  t.regex(built.html, /<figure class="pic hero"><img src="pictures\/[0-9a-f]{32}\.png" alt="banner" width="3694" height="925"><figcaption><cite>pino-banner\.png \(embedded at README\.md:1\)<\/cite>/);
+  t.true(built.html.includes('<cite>pretty-demo.png (embedded at README.md:'), 'the README\'s second picture, on its own screen');
+  t.deepEqual(built.files.map((f) => f.data.length), [42012, 14524]);
+  for (const view of VIEWS) assertFits(t, await measure('pino', built, view), view);
 });

@@ -5,6 +5,7 @@
 // (bounded), and files are offered as text with 1-based lines, the unit every citation uses.
 import { createHash, timingSafeEqual } from 'node:crypto';
 import { gunzipSync } from 'node:zlib';
+import { pictureCandidates } from './pictures.ts';
 import { readTar, TarError } from './tar.ts';
 
 /** Bounds on what one archive may unpack to (an archive bomb is refused, not read). */
@@ -29,7 +30,8 @@ export interface EvidenceFile {
   size: number;
   /** The file as text, or null: binary, not UTF-8, or over MAX_TEXT_BYTES. */
   text: string | null;
-  /** The bytes of a raster picture (by name, at most MAX_PICTURE_BYTES); absent for other files. */
+  /** The bytes of a raster picture a deck may show (pictures.ts: at most MAX_CANDIDATES of an
+   *  archive, each at most MAX_PICTURE_BYTES); absent for every other file. */
   data?: Buffer;
 }
 
@@ -76,11 +78,14 @@ export class Evidence {
       throw err;
     }
     const files = new Map<string, EvidenceFile>();
+    const raster = new Map<string, Buffer>();
     for (const e of contents.entries) {
       const f: EvidenceFile = { path: e.path, size: e.data.length, text: asText(e.data) };
-      if (f.text === null && e.data.length <= MAX_PICTURE_BYTES && PICTURE_EXT.test(e.path)) f.data = Buffer.from(e.data); // a copy: the tar buffer is not kept alive
+      if (f.text === null && e.data.length <= MAX_PICTURE_BYTES && PICTURE_EXT.test(e.path)) raster.set(e.path, e.data);
       files.set(e.path, f);
     }
+    // the bytes of the few pictures a deck may show (a copy: the tar buffer is not kept alive)
+    for (const c of pictureCandidates(files, (p) => raster.has(p))) files.get(c.path)!.data = Buffer.from(raster.get(c.path)!);
     return new Evidence(files, contents.commit, expectedSha256);
   }
 

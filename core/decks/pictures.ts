@@ -6,7 +6,7 @@
 // first bytes say what their name says are taken (never SVG: it could carry script), each
 // within MAX_PICTURE_BYTES, a few per deck. The template's own pictures are not the team's.
 import { createHash } from 'node:crypto';
-import type { Evidence } from './evidence.ts';
+import type { Evidence, EvidenceFile } from './evidence.ts';
 import { VENDORED_DIR } from './manifests.ts';
 
 export type PictureType = 'png' | 'jpeg' | 'gif' | 'webp';
@@ -28,6 +28,9 @@ export interface Picture {
 }
 
 export const MAX_PICTURES = 4;
+/** Raster files whose bytes the evidence keeps (the archive is otherwise text only): enough to
+ *  find MAX_PICTURES good ones, never a whole tree of images held in memory. */
+export const MAX_CANDIDATES = 12;
 /** Smaller than this on a side is an icon or a badge, not a picture of the project. */
 const MIN_SIDE = 48;
 const SHOT_DIR = /(^|\/)(docs?|screenshots?|screens|assets|images?|img|media|static|public|\.github|resources)\//i;
@@ -71,8 +74,8 @@ export function sniff(data: Buffer): { type: PictureType; width: number; height:
 const EXT_TYPE: Record<string, PictureType> = { png: 'png', jpg: 'jpeg', jpeg: 'jpeg', gif: 'gif', webp: 'webp' };
 const FILE_EXT: Record<PictureType, string> = { png: 'png', jpeg: 'jpg', gif: 'gif', webp: 'webp' };
 
-function readmeOf(ev: Evidence): string | null {
-  const found = ev.paths().filter((p) => /^readme(\.(md|markdown|txt|rst))?$/i.test(p.split('/').pop()!) && ev.lines(p));
+function readmeOf(files: ReadonlyMap<string, EvidenceFile>): string | null {
+  const found = [...files.keys()].filter((p) => /^readme(\.(md|markdown|txt|rst))?$/i.test(p.split('/').pop()!) && files.get(p)!.text !== null);
   found.sort((a, b) => a.split('/').length - b.split('/').length || a.localeCompare(b));
   return found[0] ?? null;
 }
@@ -101,10 +104,10 @@ const MD_IMAGE = /!\[([^\]]*)\]\(\s*(<[^>]+>|[^)\s]+)(?:\s+["'][^)]*["'])?\s*\)/
 const HTML_IMAGE = /<img\b[^>]*>/gi;
 const attr = (tag: string, name: string) => new RegExp(`\\b${name}\\s*=\\s*("([^"]*)"|'([^']*)')`, 'i').exec(tag)?.slice(2).find((x) => x !== undefined) ?? null;
 
-function embedded(ev: Evidence, readme: string): { path: string; line: number; alt: string }[] {
+function embedded(readme: string, text: string): { path: string; line: number; alt: string }[] {
   const out: { path: string; line: number; alt: string }[] = [];
   let fence = false;
-  ev.lines(readme)!.forEach((l, i) => {
+  text.split(/\r?\n/).forEach((l, i) => {
     if (/^\s*(```|~~~)/.test(l)) fence = !fence;
     if (fence) return;
     for (const m of l.matchAll(MD_IMAGE)) {
@@ -120,30 +123,44 @@ function embedded(ev: Evidence, readme: string): { path: string; line: number; a
   return out;
 }
 
+interface Candidate {
+  path: string;
+  embed: Picture['embed'];
+  alt: string;
+}
+
+/** The raster files worth a look, most telling first: the README's relative embeds, then
+ *  screenshots in the usual folders (a telling name first); at most MAX_CANDIDATES. `raster`
+ *  says whether a path is a raster file of the archive small enough to show. */
+export function pictureCandidates(files: ReadonlyMap<string, EvidenceFile>, raster: (path: string) => boolean): Candidate[] {
+  const out: Candidate[] = [];
+  const seen = new Set<string>();
+  const add = (c: Candidate) => {
+    if (out.length < MAX_CANDIDATES && !seen.has(c.path) && raster(c.path)) out.push(c), seen.add(c.path);
+  };
+  const readme = readmeOf(files);
+  if (readme) for (const e of embedded(readme, files.get(readme)!.text!)) add({ path: e.path, embed: { path: readme, line: e.line }, alt: e.alt });
+  [...files.keys()]
+    .filter((p) => SHOT_DIR.test(p) && !VENDORED_DIR.test(p) && !NOT_A_SHOT.test(p.split('/').pop()!) && raster(p))
+    .sort((a, b) => Number(SHOT_NAME.test(b.split('/').pop()!)) - Number(SHOT_NAME.test(a.split('/').pop()!)) || a.localeCompare(b))
+    .forEach((p) => add({ path: p, embed: null, alt: '' }));
+  return out;
+}
+
 /** The pictures of the frozen tree a deck shows, most telling first (the README's own first). */
 export function findPictures(ev: Evidence, template: Evidence | null = null): Picture[] {
   const out: Picture[] = [];
-  const seen = new Set<string>();
-  const take = (path: string, embed: Picture['embed'], alt: string) => {
-    if (out.length >= MAX_PICTURES || seen.has(path)) return;
-    seen.add(path);
-    const data = ev.get(path)?.data;
+  for (const { path, embed, alt } of pictureCandidates(ev.files, (p) => !!ev.get(p)?.data)) {
+    if (out.length >= MAX_PICTURES) break;
+    const data = ev.get(path)!.data!;
     const ext = EXT_TYPE[path.slice(path.lastIndexOf('.') + 1).toLowerCase()];
-    if (!data || !ext) return;
     const s = sniff(data);
-    if (!s || s.type !== ext || Math.min(s.width, s.height) < MIN_SIDE) return;
+    if (!s || s.type !== ext || Math.min(s.width, s.height) < MIN_SIDE) continue;
     const theirs = template?.get(path)?.data;
-    if (theirs && theirs.equals(data)) return; // the event template's picture, not the team's
+    if (theirs && theirs.equals(data)) continue; // the event template's picture, not the team's
     const sha256 = createHash('sha256').update(data).digest('hex');
-    if (out.some((q) => q.sha256 === sha256)) return; // the same picture under another name
+    if (out.some((q) => q.sha256 === sha256)) continue; // the same picture under another name
     out.push({ path, embed, alt, ...s, data, sha256, file: `pictures/${sha256.slice(0, 32)}.${FILE_EXT[s.type]}` });
-  };
-  const readme = readmeOf(ev);
-  if (readme) for (const e of embedded(ev, readme)) take(e.path, { path: readme, line: e.line }, e.alt);
-  const shots = [...ev.files.values()]
-    .filter((f) => f.data && SHOT_DIR.test(f.path) && !VENDORED_DIR.test(f.path) && !NOT_A_SHOT.test(f.path.split('/').pop()!))
-    .map((f) => f.path)
-    .sort((a, b) => Number(SHOT_NAME.test(b.split('/').pop()!)) - Number(SHOT_NAME.test(a.split('/').pop()!)) || a.localeCompare(b));
-  for (const p of shots) take(p, null, '');
+  }
   return out;
 }

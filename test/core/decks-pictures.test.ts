@@ -10,7 +10,7 @@ import sharp from 'sharp';
 import { Evidence } from '../../core/decks/evidence.ts';
 import { buildDeck } from '../../core/decks/generate.ts';
 import { projectIdentity } from '../../core/decks/identity.ts';
-import { findPictures, sniff } from '../../core/decks/pictures.ts';
+import { findPictures, MAX_CANDIDATES, sniff } from '../../core/decks/pictures.ts';
 import type { DeckTemplate, GenerateInput } from '../../core/decks/types.ts';
 import { tarball, type Entry } from '../helpers/deck-truth.ts';
 
@@ -124,4 +124,15 @@ test('the title: the showcase first, else the README\'s title and first sentence
 
   // a README that opens with a section and no title, and no manifest: the team's name, nothing made up
   t.deepEqual(projectIdentity(input([{ path: 'README.md', data: '## Setup\n\nRun make.\n' }])), { name: 'Rocket', nameCite: null, description: null, descriptionCite: null });
+});
+
+test('a tree of many images: the evidence keeps the bytes of a few candidates only (the README\'s first), never the whole tree', async (t) => {
+  const one = await image('png', 200, 200);
+  const many: Entry[] = Array.from({ length: 60 }, (_, i) => ({ path: `assets/sprites/s${String(i).padStart(2, '0')}.png`, data: Buffer.concat([one, Buffer.from([i])]) }));
+  const ev = evidence([{ path: 'README.md', data: '# Many\n\n![Main view](assets/sprites/s59.png)\n' }, ...many, { path: 'photo.png', data: one }]);
+  const kept = [...ev.files.values()].filter((f) => f.data).map((f) => f.path);
+  t.is(kept.length, MAX_CANDIDATES);
+  t.true(kept.includes('assets/sprites/s59.png'), 'the one the README embeds');
+  t.false(kept.includes('photo.png'), 'a picture neither embedded nor in a screenshot folder is not kept');
+  t.is(findPictures(ev)[0]!.path, 'assets/sprites/s59.png');
 });

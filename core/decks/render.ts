@@ -49,6 +49,7 @@ pre{margin:.3em 0 0;padding:.35em .6em;background:#16212d;border:1px solid #2431
 .cover{display:flex;gap:4cqh;align-items:center;justify-content:center}.cover>div{flex:1 1 0;min-width:0}.cover.pictured{text-align:left}.cover.pictured h1{font-size:2.1em}
 .pic{margin:0;min-width:0;text-align:center}.pic img{display:block;width:auto;height:auto;max-width:100%;margin:0 auto;border-radius:4px;background:#fff}.hero{flex:0 1 48%}.hero img{max-height:56cqh}
 .pic figcaption{margin-top:.4em;font:.45em/1.3 ${MONO};color:#8fa3b8;overflow-wrap:anywhere}.pics{display:grid;gap:2cqh 3cqh;align-items:center}.pics.n1 img{max-height:66cqh}.pics.n2{grid-template-columns:1fr 1fr}.pics.n2 img{max-height:60cqh}.pics.n3{grid-template-columns:1fr 1fr}.pics.n3 img{max-height:29cqh}
+@media (max-aspect-ratio:1/1){.cover{flex-direction:column}.cover.pictured{text-align:center}.hero img{max-height:34cqh}.pics.n2,.pics.n3{grid-template-columns:1fr}.pics img{max-height:26cqh}}
 nav{display:flex;gap:12px;align-items:center;justify-content:center;padding:10px;border-top:1px solid #243140}
 button{font:inherit;background:#1d2a38;color:inherit;border:1px solid #34465a;border-radius:6px;padding:6px 14px;cursor:pointer}button:focus-visible{outline:2px solid #7fb3ff}
 footer{font-size:12px;color:#8fa3b8;padding:6px 12px 10px;text-align:center;overflow-wrap:anywhere}@media print{.js .screen{display:block;height:auto;page-break-after:always}nav{display:none}}`;

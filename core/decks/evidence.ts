@@ -5,12 +5,16 @@
 // (bounded), and files are offered as text with 1-based lines, the unit every citation uses.
 import { createHash, timingSafeEqual } from 'node:crypto';
 import { gunzipSync } from 'node:zlib';
+import { pictureCandidates } from './pictures.ts';
 import { readTar, TarError } from './tar.ts';
 
 /** Bounds on what one archive may unpack to (an archive bomb is refused, not read). */
 export const EVIDENCE_LIMITS = { maxEntries: 50_000, maxBytes: 512 * 1024 * 1024 };
 /** Files larger than this are counted (size, language) but not read as text. */
 export const MAX_TEXT_BYTES = 512 * 1024;
+/** Raster pictures up to this size keep their bytes: a deck may show them (pictures.ts). */
+export const MAX_PICTURE_BYTES = 1024 * 1024;
+const PICTURE_EXT = /\.(png|jpe?g|gif|webp)$/i;
 
 export class EvidenceError extends Error {
   constructor(
@@ -26,6 +30,9 @@ export interface EvidenceFile {
   size: number;
   /** The file as text, or null: binary, not UTF-8, or over MAX_TEXT_BYTES. */
   text: string | null;
+  /** The bytes of a raster picture a deck may show (pictures.ts: at most MAX_CANDIDATES of an
+   *  archive, each at most MAX_PICTURE_BYTES); absent for every other file. */
+  data?: Buffer;
 }
 
 const utf8 = new TextDecoder('utf-8', { fatal: true });
@@ -71,7 +78,14 @@ export class Evidence {
       throw err;
     }
     const files = new Map<string, EvidenceFile>();
-    for (const e of contents.entries) files.set(e.path, { path: e.path, size: e.data.length, text: asText(e.data) });
+    const raster = new Map<string, Buffer>();
+    for (const e of contents.entries) {
+      const f: EvidenceFile = { path: e.path, size: e.data.length, text: asText(e.data) };
+      if (f.text === null && e.data.length <= MAX_PICTURE_BYTES && PICTURE_EXT.test(e.path)) raster.set(e.path, e.data);
+      files.set(e.path, f);
+    }
+    // the bytes of the few pictures a deck may show (a copy: the tar buffer is not kept alive)
+    for (const c of pictureCandidates(files, (p) => raster.has(p))) files.get(c.path)!.data = Buffer.from(raster.get(c.path)!);
     return new Evidence(files, contents.commit, expectedSha256);
   }
 

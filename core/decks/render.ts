@@ -1,10 +1,16 @@
-// A generated deck as one self-contained HTML file: every screen a <section>, styles and the
-// navigation script inline, no request leaves the page (its own Content-Security-Policy says
-// so: default-src 'none'). Keyboard: arrows, Page Up/Down, space, Home and End; the screen
-// number is kept in the address (#3) so a link opens on a screen. In a narrow window the
-// type scales down and long words wrap; without script every screen is shown in a column.
-// Every string is escaped. Deterministic: the same deck gives the same bytes.
-import { citationLabel, type CommitChart, type DeckKind, type Screen } from './types.ts';
+// A generated deck as one HTML file: every screen a <section>, styles and the navigation
+// script inline; the only other requests are the deck's own pictures (pictures/..., files of
+// the same generated deck, images only: its Content-Security-Policy says so). Keyboard:
+// arrows, Page Up/Down, space, Home and End; the screen number is kept in the address (#3) so
+// a link opens on a screen. Every screen fits a 16:9 frame (fit.ts): sizes are in units of
+// the frame's height, a crowded screen gets smaller type within a floor or is split in two
+// when the template allows, and citations sit in a footnote strip at the screen's foot. In a
+// narrow window long words wrap and the frame scrolls; without script every screen is shown
+// in a column. Every string is escaped. Deterministic: the same deck gives the same bytes.
+import { CHART_HEIGHT, fitScreens, FRAME, RUNTIME_FLOOR, type FittedScreen } from './fit.ts';
+import type { Identity } from './identity.ts';
+import type { Picture } from './pictures.ts';
+import { citationLabel, type Citation, type CommitChart, type DeckKind, type Screen } from './types.ts';
 
 export interface RenderInput {
   team: string;
@@ -17,25 +23,43 @@ export interface RenderInput {
   /** The team's own project name and tagline (showcase), shown on the title screen when given. */
   project?: string | null;
   tagline?: string | null;
+  /** The project's name and one-line description with their citations (identity.ts): wins over project/tagline. */
+  identity?: Identity | null;
+  /** Pictures from the evidence (pictures.ts): the first on the title screen, all on a screen of their own. */
+  pictures?: Picture[];
+  /** The template's most screens: a screen is split only while the deck stays within it. */
+  maxScreens?: number;
 }
 
 const ESC: Record<string, string> = { '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' };
 export const escapeHtml = (s: string) => s.replace(/[&<>"']/g, (c) => ESC[c]!);
 
+const FRAME_W = FRAME.width;
+const MONO = 'ui-monospace,Menlo,Consolas,"DejaVu Sans Mono",monospace';
 const STYLE = `*{box-sizing:border-box}html,body{margin:0;height:100%}body{font:16px/1.45 system-ui,-apple-system,"Segoe UI",Roboto,sans-serif;background:#0f1720;color:#eef2f6;display:flex;flex-direction:column}
-main{flex:1;overflow:auto}.screen{padding:clamp(16px,5vw,64px);max-width:1100px;margin:0 auto}.js .screen{display:none;min-height:100%}.js .screen.on{display:flex;flex-direction:column;justify-content:center}
-.few li{font-size:clamp(20px,3.4vw,36px)}.title{text-align:center}.title h1{font-size:clamp(32px,7vw,76px);margin:.2em 0}.title .tag{font-size:clamp(18px,2.8vw,30px);color:#c9d5e1;margin:0 0 1em}.title .who{font-size:clamp(16px,2.2vw,24px);color:#8fa3b8;margin:0}
-.kicker{margin:0 0 .5em;color:#8fa3b8;font-size:clamp(12px,1.6vw,15px);letter-spacing:.04em;text-transform:uppercase}
-h1,h2{margin:0 0 .7em;font-size:clamp(26px,5vw,52px);line-height:1.1}ul{margin:0;padding:0 0 0 1.1em}
-li{margin:0 0 .8em;font-size:clamp(16px,2.4vw,26px);overflow-wrap:anywhere}cite{display:block;font-style:normal;font-size:.62em;color:#8fa3b8;font-family:ui-monospace,Menlo,Consolas,monospace}
-pre{margin:.4em 0 .2em;padding:.6em .8em;background:#16212d;border:1px solid #243140;border-radius:6px;white-space:pre-wrap;overflow-wrap:anywhere;font:clamp(12px,1.5vw,17px)/1.4 ui-monospace,Menlo,Consolas,monospace;color:#dfe7ef}
-.mark{color:#f5b041;font-weight:600}.chart{margin:1em 0 0}.chart figcaption{font-size:14px;color:#8fa3b8}nav{display:flex;gap:12px;align-items:center;justify-content:center;padding:10px;border-top:1px solid #243140}
+main{flex:1;min-height:0;overflow:auto;container-type:size}.screen{--k:1;width:min(100cqw,${FRAME_W}cqh);min-height:100cqh;margin:0 auto;padding:3.5cqh 5cqh;font-size:clamp(13px,calc(var(--k)*3.4cqh),64px);line-height:1.35}
+.js .screen{display:none;height:100cqh}.js .screen.on{display:flex;flex-direction:column;justify-content:center}.body{flex:1;min-height:0;display:flex;flex-direction:column;justify-content:safe center}
+.kicker{margin:0 0 .4em;color:#8fa3b8;font-size:.55em;line-height:1.3;letter-spacing:.04em;text-transform:uppercase}
+h1,h2{margin:0 0 .4em;font-size:1.9em;line-height:1.12}ul{margin:0;padding:0 0 0 1.1em}li{margin:0 0 .5em;overflow-wrap:anywhere}
+sup{font-size:.55em;color:#8fa3b8;margin-left:.2em;vertical-align:baseline;position:relative;top:-.6em}cite{font-style:normal}
+pre{margin:.3em 0 0;padding:.35em .6em;background:#16212d;border:1px solid #243140;border-radius:6px;white-space:pre-wrap;overflow-wrap:anywhere;font:.7em/1.35 ${MONO};color:#dfe7ef}
+.notes{list-style:none;margin:.6em 0 0;padding:.3em 0 0;border-top:1px solid #243140;display:flex;flex-wrap:wrap;gap:0 1.2em;font:.5em/1.35 ${MONO};color:#8fa3b8}.notes li{margin:0}.notes b{font-weight:600;color:#c9d5e1;margin-right:.4em}
+.mark{color:#f5b041;font-weight:600}.chart{margin:0 0 .6em}.chart svg{display:block;width:100%;max-height:${CHART_HEIGHT}cqh}.chart figcaption{font-size:.5em;color:#8fa3b8}.chart cite{display:block;font-family:${MONO}}
+.title{text-align:center}.title h1{font-size:2.6em;margin:.1em 0 .3em}.title .tag{font-size:1.1em;color:#c9d5e1;margin:0 0 .8em}.title .who{font-size:.75em;color:#8fa3b8;margin:0}
+.cover{display:flex;gap:4cqh;align-items:center;justify-content:center}.cover>div{flex:1 1 0;min-width:0}.cover.pictured{text-align:left}.cover.pictured h1{font-size:2.1em}
+.pic{margin:0;min-width:0;text-align:center}.pic img{display:block;width:auto;height:auto;max-width:100%;margin:0 auto;border-radius:4px;background:#fff}.hero{flex:0 1 48%}.hero img{max-height:56cqh}
+.pic figcaption{margin-top:.4em;font:.45em/1.3 ${MONO};color:#8fa3b8;overflow-wrap:anywhere}.pics{display:grid;gap:2cqh 3cqh;align-items:center}.pics.n1 img{max-height:66cqh}.pics.n2{grid-template-columns:1fr 1fr}.pics.n2 img{max-height:60cqh}.pics.n3{grid-template-columns:1fr 1fr}.pics.n3 img{max-height:29cqh}
+@media (max-aspect-ratio:1/1){.cover{flex-direction:column}.cover.pictured{text-align:center}.hero img{max-height:34cqh}.pics.n2,.pics.n3{grid-template-columns:1fr}.pics img{max-height:26cqh}}
+nav{display:flex;gap:12px;align-items:center;justify-content:center;padding:10px;border-top:1px solid #243140}
 button{font:inherit;background:#1d2a38;color:inherit;border:1px solid #34465a;border-radius:6px;padding:6px 14px;cursor:pointer}button:focus-visible{outline:2px solid #7fb3ff}
-footer{font-size:12px;color:#8fa3b8;padding:6px 12px 10px;text-align:center;overflow-wrap:anywhere}@media print{.js .screen{display:block;page-break-after:always}nav{display:none}}`;
+footer{font-size:12px;color:#8fa3b8;padding:6px 12px 10px;text-align:center;overflow-wrap:anywhere}@media print{.js .screen{display:block;height:auto;page-break-after:always}nav{display:none}}`;
 
-const SCRIPT = `(function(){var d=document,s=d.querySelectorAll('.screen'),n=s.length,i=0,pos=d.getElementById('pos');d.documentElement.className='js';
-function show(k){i=Math.max(0,Math.min(n-1,k));for(var j=0;j<n;j++)s[j].classList.toggle('on',j===i);pos.textContent=(i+1)+' / '+n;try{if(location.hash!=='#'+(i+1))history.replaceState(null,'','#'+(i+1))}catch(e){}}
-d.getElementById('prev').onclick=function(){show(i-1)};d.getElementById('next').onclick=function(){show(i+1)};
+// show(k) shows screen k; fit(e) shrinks a screen's type (from the renderer's estimate, by
+// 0.05, down to the floor) until nothing of it is hidden in this window, again on resize.
+const SCRIPT = `(function(){var d=document,s=d.querySelectorAll('.screen'),n=s.length,i=0,pos=d.getElementById('pos'),F=${RUNTIME_FLOOR};d.documentElement.className='js';
+function fit(e){var k=parseFloat(e.getAttribute('data-k'))||1;for(;;){e.style.setProperty('--k',String(k));if(k<=F||(e.scrollHeight<=e.clientHeight+1&&e.scrollWidth<=e.clientWidth+1))break;k=Math.max(F,Math.round((k-.05)*100)/100)}}
+function show(k){i=Math.max(0,Math.min(n-1,k));for(var j=0;j<n;j++)s[j].classList.toggle('on',j===i);fit(s[i]);pos.textContent=(i+1)+' / '+n;try{if(location.hash!=='#'+(i+1))history.replaceState(null,'','#'+(i+1))}catch(e){}}
+d.getElementById('prev').onclick=function(){show(i-1)};d.getElementById('next').onclick=function(){show(i+1)};window.addEventListener('resize',function(){fit(s[i])});
 d.addEventListener('keydown',function(e){var k=e.key;if(k==='ArrowRight'||k==='ArrowDown'||k==='PageDown'||k===' '){e.preventDefault();show(i+1)}else if(k==='ArrowLeft'||k==='ArrowUp'||k==='PageUp'){e.preventDefault();show(i-1)}else if(k==='Home'){show(0)}else if(k==='End'){show(n-1)}});
 var h=parseInt((location.hash||'').slice(1),10);show(h>0?h-1:0);})();`;
 
@@ -58,40 +82,77 @@ export function chartSvg(c: CommitChart): string {
   return `<figure class="chart"><svg viewBox="0 0 ${W} ${H}" width="100%" role="img" aria-label="${escapeHtml(label)}"><line x1="0" y1="${H - 13}" x2="${W}" y2="${H - 13}" stroke="#34465a"/>${bars}</svg><figcaption>${escapeHtml(`${total} commit${total === 1 ? '' : 's'}, ${span}`)}<cite>${escapeHtml(`commits ${cites}`)}</cite></figcaption></figure>`;
 }
 
+/** Claims as a list whose citations are numbered marks, and the footnote strip they point to. */
+function claimsAndNotes(claims: Screen['claims'], extra: Citation[] = []): { list: string; notes: string } {
+  const notes: string[] = [];
+  const mark = (c: Citation) => {
+    notes.push(`<li><b>${notes.length + 1}</b><cite>${escapeHtml(citationLabel(c))}</cite></li>`);
+    return `<sup>${notes.length}</sup>`;
+  };
+  for (const c of extra) mark(c);
+  const list = claims.map((c) => {
+    const unverified = c.unverified || !c.cite ? '<span class="mark">[unverified]</span> ' : '';
+    // a code screen: the snippet as it is in the file (wrapped, never scrolled)
+    const code = c.quote !== undefined ? `<pre><code>${escapeHtml(c.quote)}</code></pre>` : '';
+    return `<li${code ? ' class="code"' : ''}>${unverified}${escapeHtml(c.text)}${c.cite ? mark(c.cite) : ''}${code}</li>`;
+  }).join('');
+  return { list: list ? `<ul>${list}</ul>` : '', notes: notes.length ? `<ol class="notes" aria-label="Citations">${notes.join('')}</ol>` : '' };
+}
+
+/** A picture from the evidence, its caption citing its path (and the README line embedding it). */
+function figure(p: Picture, cls: string): string {
+  const where = p.embed ? `${p.path} (embedded at ${p.embed.path}:${p.embed.line})` : p.path;
+  const alt = p.alt || `Picture from the repository: ${p.path}`;
+  return `<figure class="pic${cls}"><img src="${escapeHtml(p.file)}" alt="${escapeHtml(alt)}" width="${p.width}" height="${p.height}"><figcaption><cite>${escapeHtml(where)}</cite></figcaption></figure>`;
+}
+
 export function renderDeckHtml(d: RenderInput): string {
   const title = `${d.team} - ${d.kind} deck`;
-  const n = d.screens.length + 1; // the title screen, then the deck's screens
-  const name = d.project?.trim() || d.team;
-  const cover = `<section class="screen title" id="s1" aria-label="1 of ${n}: ${escapeHtml(name)}"><p class="kicker">${escapeHtml(d.eventName)} · ${d.kind} deck</p><h1>${escapeHtml(name)}</h1>${d.tagline?.trim() ? `<p class="tag">${escapeHtml(d.tagline.trim())}</p>` : ''}<p class="who">by team ${escapeHtml(d.team)}</p></section>`;
-  const sections = d.screens.map((s, i) => {
-    const claims = s.claims.map((c) => {
-      const cite = c.cite ? `<cite>${escapeHtml(citationLabel(c.cite))}</cite>` : '';
-      const mark = c.unverified || !c.cite ? '<span class="mark">[unverified]</span> ' : '';
-      // a code screen: the snippet as it is in the file (wrapped, never scrolled), then its file:line
-      const code = c.quote !== undefined ? `<pre><code>${escapeHtml(c.quote)}</code></pre>` : '';
-      return `<li${code ? ' class="code"' : ''}>${mark}${escapeHtml(c.text)}${code}${cite}</li>`;
-    }).join('');
-    // A screen with one or two claims gets larger type so it does not sit at the top of an empty frame.
+  const pictures = d.pictures ?? [];
+  const screens: FittedScreen[] = fitScreens(d.screens, Math.max(0, (d.maxScreens ?? d.screens.length) - d.screens.length));
+  // the pictures the title does not show get a screen of their own, after "What it does"
+  const more = pictures.slice(1);
+  const at = more.length ? screens.findIndex((s) => s.heading === 'What it does') + 1 || screens.length : -1;
+  const n = screens.length + 1 + (more.length ? 1 : 0);
+  const id = d.identity ?? { name: d.project?.trim() || d.team, nameCite: null, description: d.tagline?.trim() || null, descriptionCite: null };
+  const head = claimsAndNotes([], [id.nameCite, id.descriptionCite].filter((c): c is Citation => !!c));
+  const sup = (c: Citation | null, k: number) => (c ? `<sup>${k}</sup>` : '');
+  const hero = pictures[0] ? figure(pictures[0], ' hero') : '';
+  const cover = `<section class="screen title" id="s1" aria-label="1 of ${n}: ${escapeHtml(id.name)}" data-k="1"><p class="kicker">${escapeHtml(d.eventName)} · ${d.kind} deck</p><div class="body"><div class="cover${hero ? ' pictured' : ''}"><div><h1>${escapeHtml(id.name)}${sup(id.nameCite, 1)}</h1>${id.description ? `<p class="tag">${escapeHtml(id.description)}${sup(id.descriptionCite, id.nameCite ? 2 : 1)}</p>` : ''}<p class="who">by team ${escapeHtml(d.team)}</p></div>${hero}</div></div>${head.notes}</section>`;
+  const sections: string[] = [cover];
+  const kicker = (k: number) => `<p class="kicker">${escapeHtml(d.team)} · ${d.kind} deck · ${k} / ${n}</p>`;
+  screens.forEach((s, i) => {
+    if (i === at) {
+      const k = sections.length + 1;
+      sections.push(`<section class="screen" id="s${k}" aria-label="${k} of ${n}: In pictures" data-k="1">${kicker(k)}<div class="body"><h2 class="h">In pictures</h2><div class="pics n${more.length}">${more.map((p) => figure(p, '')).join('')}</div></div></section>`);
+    }
+    const k = sections.length + 1;
+    const heading = s.part ? `${s.heading} (${s.part})` : s.heading;
+    const { list, notes } = claimsAndNotes(s.claims);
+    // a screen with one or two claims gets larger type (its scale) so it does not sit small in an empty frame
     const few = s.claims.length <= 2 ? ' few' : '';
-    return `<section class="screen${few}" id="s${i + 2}" aria-label="${i + 2} of ${n}: ${escapeHtml(s.heading)}"><p class="kicker">${escapeHtml(d.team)} · ${d.kind} deck · ${i + 2} / ${n}</p><h2 class="h">${escapeHtml(s.heading)}</h2><ul>${claims}</ul>${s.chart ? chartSvg(s.chart) : ''}</section>`;
-  }).join('\n');
+    sections.push(`<section class="screen${few}" id="s${k}" aria-label="${k} of ${n}: ${escapeHtml(heading)}" data-k="${s.scale}" style="--k:${s.scale}">${kicker(k)}<div class="body"><h2 class="h">${escapeHtml(heading)}</h2>${s.chart ? chartSvg(s.chart) : ''}${list}</div>${notes}</section>`);
+  });
+  if (at === screens.length) {
+    const k = sections.length + 1;
+    sections.push(`<section class="screen" id="s${k}" aria-label="${k} of ${n}: In pictures" data-k="1">${kicker(k)}<div class="body"><h2 class="h">In pictures</h2><div class="pics n${more.length}">${more.map((p) => figure(p, '')).join('')}</div></div></section>`);
+  }
   return `<!doctype html>
 <html lang="en">
 <head>
 <meta charset="utf-8">
 <meta name="viewport" content="width=device-width, initial-scale=1">
-<meta http-equiv="Content-Security-Policy" content="default-src 'none'; style-src 'unsafe-inline'; script-src 'unsafe-inline'">
+<meta http-equiv="Content-Security-Policy" content="default-src 'none'; img-src 'self'; style-src 'unsafe-inline'; script-src 'unsafe-inline'">
 <meta name="generator" content="podium ${escapeHtml(d.generator)}">
 <title>${escapeHtml(title)}</title>
 <style>${STYLE}</style>
 </head>
 <body>
 <main>
-${cover}
-${sections}
+${sections.join('\n')}
 </main>
 <nav aria-label="Screens"><button id="prev" type="button" aria-label="Previous screen">&larr;</button><span id="pos" aria-live="polite">1 / ${n}</span><button id="next" type="button" aria-label="Next screen">&rarr;</button></nav>
-<footer>${escapeHtml(d.eventName)} · generated from revision ${escapeHtml(d.sha.slice(0, 12))} (${escapeHtml(d.archiveName)}) · every claim cites the frozen evidence or is marked [unverified]</footer>
+<footer>${escapeHtml(d.eventName)} · generated from revision ${escapeHtml(d.sha.slice(0, 12))} (${escapeHtml(d.archiveName)}) · every claim and picture cites the frozen evidence or is marked [unverified]</footer>
 <script>${SCRIPT}</script>
 </body>
 </html>

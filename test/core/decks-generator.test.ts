@@ -209,7 +209,7 @@ test('the HTML deck: self-contained, keyboard navigation, narrow-window layout, 
   t.regex(html, /ArrowRight.*ArrowLeft.*Home.*End/s);
   t.regex(html, /clamp\(/, 'type scales with the window');
   t.is((html.match(/<section class="screen[ "]/g) ?? []).length, screens.length + 1, 'a title screen, then every screen');
-  t.regex(html, /<section class="screen title" id="s1" aria-label="1 of \d+: &lt;script&gt;/, 'without a showcase the title screen names the team');
+  t.regex(html, /<section class="screen title" id="s1" aria-label="1 of \d+: Rocket Todo".*<h1>Rocket Todo<sup>1<\/sup><\/h1>.*<p class="who">by team &lt;script&gt;alert\(1\)&lt;\/script&gt;<\/p>/, 'without a showcase the title screen names the project by its README title, and the team');
   t.is((html.match(/<h1>/g) ?? []).length, 1, 'one page heading (the title screen); each screen heading is an h2');
   t.regex(html, /\.js \.screen\.on\{display:flex;flex-direction:column;justify-content:center\}/, 'a screen fills the frame, its content centred');
   t.regex(html, /<cite>README\.md:1<\/cite>/);
@@ -218,9 +218,9 @@ test('the HTML deck: self-contained, keyboard navigation, narrow-window layout, 
 test('the HTML deck: the title screen shows the project and tagline from the showcase; a screen with few claims gets larger type', (t) => {
   const html = renderDeckHtml({ team: 'Rockets', kind: 'jury', eventName: 'Spring <Hack>', sha: 'a'.repeat(40), archiveName: 'r.tar.gz', generator: 'builtin', project: 'Rocket & Todo', tagline: 'Lists "for" teams',
     screens: [{ heading: 'Problem', claims: [{ text: 'One claim', cite: { path: 'README.md', start: 1, end: 1 } }] }, { heading: 'More', claims: [1, 2, 3].map((k) => ({ text: `claim ${k}`, cite: { path: 'README.md', start: k, end: k } })) }] });
-  t.regex(html, /<section class="screen title" id="s1" aria-label="1 of 3: Rocket &amp; Todo"><p class="kicker">Spring &lt;Hack&gt; · jury deck<\/p><h1>Rocket &amp; Todo<\/h1><p class="tag">Lists &quot;for&quot; teams<\/p><p class="who">by team Rockets<\/p><\/section>/);
-  t.regex(html, /<section class="screen few" id="s2" aria-label="2 of 3: Problem">.*<h2 class="h">Problem<\/h2>/);
-  t.regex(html, /<section class="screen" id="s3" aria-label="3 of 3: More">/);
+  t.regex(html, /<section class="screen title" id="s1" aria-label="1 of 3: Rocket &amp; Todo" data-k="1"><p class="kicker">Spring &lt;Hack&gt; · jury deck<\/p><div class="body"><div class="cover"><div><h1>Rocket &amp; Todo<\/h1><p class="tag">Lists &quot;for&quot; teams<\/p><p class="who">by team Rockets<\/p><\/div><\/div><\/div><\/section>/);
+  t.regex(html, /<section class="screen few" id="s2" aria-label="2 of 3: Problem" data-k="1.3" style="--k:1.3">.*<h2 class="h">Problem<\/h2>/);
+  t.regex(html, /<section class="screen" id="s3" aria-label="3 of 3: More" data-k="1" style="--k:1">/);
   t.regex(html, /<span id="pos" aria-live="polite">1 \/ 3<\/span>/);
 });
 

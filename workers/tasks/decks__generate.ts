@@ -12,7 +12,7 @@
 //      by the team's roster names (keyed by the hash of the normalized address, never the address);
 //   4. the deck: built-in generator, or the chat-completions driver when GENERATOR_URL is set;
 //      validated against the archive; rendered as one self-contained index.html;
-//   5. the HTML stored as a content-addressed blob, then app_private.publish_generated_deck:
+//   5. the HTML and the pictures it shows stored as content-addressed blobs, then app_private.publish_generated_deck:
 //      the next version of the team's kind deck, its read-only share link and the generated
 //      deck row, in one transaction keyed on the job.
 // A replica killed anywhere in between leaves the queue job locked; workers__recover frees it
@@ -164,8 +164,10 @@ export function decksGenerate(deps: WorkerDeps, store: BlobStore, opts: { host?:
       const html = Buffer.from(built.html, 'utf8');
       const htmlSha = createHash('sha256').update(html).digest('hex');
       await store.put(htmlSha, html.length, Readable.from([html]));
+      // the pictures the deck shows: files of the deck, served under its sandbox like any deck file
+      for (const f of built.files) await store.put(f.sha256, f.data.length, Readable.from([f.data]));
       await q('select app_private.publish_generated_deck($1, $2, $3) as r', [jobId, JSON.stringify({
-        entry: 'index.html', files: [{ path: 'index.html', sha256: htmlSha, size: html.length }],
+        entry: 'index.html', files: [{ path: 'index.html', sha256: htmlSha, size: html.length }, ...built.files.map((f) => ({ path: f.path, sha256: f.sha256, size: f.data.length }))],
         screens: built.screens, findings: built.findings, generator: built.generator,
       }), generatedViewHash(config.authSecret, jobId)]);
     } catch (err) {

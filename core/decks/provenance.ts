@@ -31,21 +31,20 @@ export class History {
   has(sha: string | null | undefined): sha is string {
     return !!sha && this.bySha.has(sha);
   }
-  reach(sha: string | null | undefined): Set<string> {
+  /** What `sha` reaches, not walking past a commit in `stop` (nor counting it). */
+  reach(sha: string | null | undefined, stop: ReadonlySet<string> = new Set()): Set<string> {
     const out = new Set<string>();
-    if (!this.has(sha)) return out;
-    if (!this.graph) {
-      for (let i = this.index.get(sha)!; i < this.commits.length; i++) out.add(this.commits[i]!.sha);
-      return out;
-    }
-    const stack = [sha];
+    const stack = this.has(sha) ? [sha] : [];
     while (stack.length) {
       const s = stack.pop()!;
-      if (out.has(s)) continue;
+      if (out.has(s) || stop.has(s)) continue;
       const k = this.bySha.get(s);
       if (!k) continue;
       out.add(s);
-      for (const p of k.parents ?? []) if (!out.has(p)) stack.push(p);
+      if (!this.graph) {
+        const next = this.commits[this.index.get(s)! + 1];
+        if (next) stack.push(next.sha);
+      } else for (const p of k.parents ?? []) if (!out.has(p)) stack.push(p);
     }
     return out;
   }
@@ -66,13 +65,15 @@ export function teamCommits(input: GenerateInput, h: History): CommitInfo[] {
 /** What each push receipt brought of the frozen history, in receipt order; pushes that
  *  brought nothing of it (a later force-push, a branch reset) are left out. */
 export function arrivals(input: GenerateInput, h: History): Arrival[] {
+  // each walk stops at what an earlier push brought (or the template, or what came before a
+  // push without a receipt): every commit is visited once, however many pushes there are
   const seen = h.reach(input.templateSha ?? null);
   const out: Arrival[] = [];
   for (const r of input.pushes ?? []) {
-    const before = h.reach(r.before);
-    const brought = [...h.reach(r.sha)].filter((s) => !before.has(s) && !seen.has(s));
+    for (const s of h.reach(r.before, seen)) seen.add(s);
+    const brought = h.reach(r.sha, seen);
     for (const s of brought) seen.add(s);
-    if (brought.length) out.push({ receipt: r, brought: brought.map((s) => h.bySha.get(s)!).sort((a, b) => b.at.localeCompare(a.at)) });
+    if (brought.size) out.push({ receipt: r, brought: [...brought].map((s) => h.bySha.get(s)!).sort((a, b) => b.at.localeCompare(a.at)) });
   }
   return out;
 }
@@ -98,8 +99,10 @@ function arrivalClaims(input: GenerateInput, mine: CommitInfo[], got: Arrival[])
   } else {
     const first = got[0]!;
     const last = got[got.length - 1]!;
-    const each = got.length <= 8 ? got.map((a) => a.brought.length).join(', ') : `${Math.min(...got.map((a) => a.brought.length))} to ${Math.max(...got.map((a) => a.brought.length))}`;
-    out.push({ text: `${plural(all, 'commit')} arrived in ${plural(got.length, 'push', 'pushes')} between ${instant(first.receipt.receivedAt)} and ${instant(last.receipt.receivedAt)}, bringing ${each} commits`, cite: { receipt: first.receipt.sequence } });
+    const sizes = got.map((a) => a.brought.length);
+    const [lo, hi] = [Math.min(...sizes), Math.max(...sizes)];
+    const each = sizes.length <= 8 ? `${sizes.join(', ')} commits` : lo === hi ? `${lo} commits each` : `${lo} to ${hi} commits each`;
+    out.push({ text: `${plural(all, 'commit')} arrived in ${plural(got.length, 'push', 'pushes')} between ${instant(first.receipt.receivedAt)} and ${instant(last.receipt.receivedAt)}, bringing ${each}`, cite: { receipt: first.receipt.sequence } });
     const biggest = got.reduce((a, b) => (b.brought.length > a.brought.length ? b : a));
     if (got.length > 1 && biggest.brought.length > all / 2 && all > 2) {
       out.push({ text: `The largest push, at ${instant(biggest.receipt.receivedAt)}, brought ${biggest.brought.length} of the ${all} commits, dated from ${day(oldest(biggest.brought).at)}`, cite: { receipt: biggest.receipt.sequence } });

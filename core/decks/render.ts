@@ -58,7 +58,8 @@ function storySvg(c: CommitChart, rows: ChartRow[]): string {
   const W = 960;
   const PLOT = 300; // the time axis; the row's words to its right
   const TOP = 28;
-  const ROW = 20;
+  const ROW = rows.length > 16 ? 15 : 20; // many commits: tighter rows
+  const FONT = rows.length > 16 ? 11 : 13;
   const from = Date.parse(c.from);
   const span = Math.max(1, Date.parse(c.to) - from);
   const x = (at: string) => Math.round(8 + Math.min(1, Math.max(0, (Date.parse(at) - from) / span)) * (PLOT - 16));
@@ -82,7 +83,7 @@ function storySvg(c: CommitChart, rows: ChartRow[]): string {
     const y = TOP + i * ROW + ROW / 2;
     const subject = r.subject.length > 70 ? `${r.subject.slice(0, 69)}…` : r.subject;
     const words = `${eventClock(from, r.at)} · ${r.who} · ${subject}${rowChange(r)}`;
-    return `<g class="row"><title>${escapeHtml(`${r.sha.slice(0, 12)} ${r.at.slice(0, 16).replace('T', ' ')} UTC ${r.who}: ${r.subject}${rowChange(r)}`)}</title><line x1="8" y1="${y}" x2="${PLOT - 8}" y2="${y}" stroke="#1d2a38"/><circle cx="${x(r.at)}" cy="${y}" r="5" fill="${colour(r.who)}"/><text x="${PLOT + 6}" y="${y + 4}" font-size="13" fill="#dfe7ef">${escapeHtml(words)}</text></g>`;
+    return `<g class="row"><title>${escapeHtml(`${r.sha.slice(0, 12)} ${r.at.slice(0, 16).replace('T', ' ')} UTC ${r.who}: ${r.subject}${rowChange(r)}`)}</title><line x1="8" y1="${y}" x2="${PLOT - 8}" y2="${y}" stroke="#1d2a38"/><circle cx="${x(r.at)}" cy="${y}" r="5" fill="${colour(r.who)}"/><text x="${PLOT + 6}" y="${y + 4}" font-size="${FONT}" fill="#dfe7ef">${escapeHtml(words)}</text></g>`;
   }).join('');
   const total = c.commits.length;
   const span2 = `${c.from.slice(0, 16).replace('T', ' ')} to ${c.to.slice(0, 16).replace('T', ' ')} UTC`;

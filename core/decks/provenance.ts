@@ -56,9 +56,20 @@ export interface Arrival {
   brought: CommitInfo[];
 }
 
-/** The team's own commits (the template revision's history left out), newest first. */
+/** The commits the repository was created with: the template revision's history when the
+ *  code host copied it (the local host), else (GitHub's "use this template" starts from one
+ *  fresh commit, not the template's sha) the single commit the team's first recorded push
+ *  moved the branch from, in a repository the server created from the template. */
+export function templateCommits(input: GenerateInput, h: History): Set<string> {
+  const copied = h.reach(input.templateSha ?? null);
+  if (copied.size || !input.templateSha) return copied;
+  const created = h.reach(input.pushes?.[0]?.before ?? null);
+  return created.size === 1 ? created : new Set();
+}
+
+/** The team's own commits (the template's left out), newest first. */
 export function teamCommits(input: GenerateInput, h: History): CommitInfo[] {
-  const template = h.reach(input.templateSha ?? null);
+  const template = templateCommits(input, h);
   return h.commits.filter((k) => !template.has(k.sha));
 }
 
@@ -67,7 +78,7 @@ export function teamCommits(input: GenerateInput, h: History): CommitInfo[] {
 export function arrivals(input: GenerateInput, h: History): Arrival[] {
   // each walk stops at what an earlier push brought (or the template, or what came before a
   // push without a receipt): every commit is visited once, however many pushes there are
-  const seen = h.reach(input.templateSha ?? null);
+  const seen = templateCommits(input, h);
   const out: Arrival[] = [];
   for (const r of input.pushes ?? []) {
     for (const s of h.reach(r.before, seen)) seen.add(s);
@@ -123,7 +134,7 @@ function datedClaims(input: GenerateInput, mine: CommitInfo[], confirmed: boolea
   if (before.length) {
     const old = before.reduce((a, b) => (earliest(a) <= earliest(b) ? a : b));
     const which = Date.parse(old.at) < start ? 'author date' : 'committer date';
-    return [{ text: `${before.length} of ${plural(mine.length, 'commit')} are dated before the event began (${day(input.window.startsAt)}); the oldest, ${quote(noEmails(old.subject))}, on ${day(earliest(old))} (${which})`, cite: { commit: old.sha } }];
+    return [{ text: `${before.length} of ${plural(mine.length, 'commit')} ${before.length === 1 ? 'is' : 'are'} dated before the event began (${day(input.window.startsAt)}); the oldest, ${quote(noEmails(old.subject))}, on ${day(earliest(old))} (${which})`, cite: { commit: old.sha } }];
   }
   // without receipts the arrival claim already says it: dated in the window, on the team's word
   return confirmed ? [{ text: `None of the ${plural(mine.length, 'commit')} is dated before the event began (author and committer dates, set by the team)`, cite: { commit: mine[0]!.sha } }] : [];

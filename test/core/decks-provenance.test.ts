@@ -145,6 +145,22 @@ test('(a) made during the event in two pushes: the receipts confirm the author d
   t.regex(validateDeck(row, JURY, r.evidence, r.sha, r.commits, null, pushes)[0]!.message, /chart has a row for commit eeeeeeeeeeee/);
 });
 
+test('(a) on GitHub the repository starts from a fresh commit, not the template\'s sha: the commit the first push moved from is the template\'s', async (t) => {
+  const r = repos.here!;
+  const [third, second, , created] = r.commits;
+  const pushes: PushReceipt[] = [
+    { sequence: 21, receivedAt: at(2.5), before: created!.sha, sha: second!.sha },
+    { sequence: 22, receivedAt: at(5.5), before: second!.sha, sha: third!.sha },
+  ];
+  const deck = await checked(t, input('here', { pushes, templateSha: 'b'.repeat(40) }));
+  const where = texts(screen(deck.screens, 'Where the code came from'));
+  t.is(where[0], '3 commits arrived in 2 pushes between 2030-05-01 11:30 UTC and 2030-05-01 14:30 UTC, bringing 2, 1 commits');
+  t.is(where[2], 'None of the 3 commits is dated before the event began (author and committer dates, set by the team)', 'the creation commit, dated before the event, is not the team\'s');
+  // without a receipt to say so, the commit before the event is counted as it is
+  const bare = await checked(t, input('here', { pushes: [], templateSha: 'b'.repeat(40) }));
+  t.regex(texts(screen(bare.screens, 'Where the code came from')).join('\n'), /1 of 4 commits is dated before the event began \(2030-05-01\); the oldest, "Spring Hack template", on 2030-04-29 \(author date\)/);
+});
+
 test('(b) an old history arriving in one push: dated years before the event, a licence and a repository naming others', async (t) => {
   const r = repos.old!;
   const pushes: PushReceipt[] = [{ sequence: 7, receivedAt: at(2), before: null, sha: r.sha }];

@@ -102,18 +102,19 @@ function arrivalClaims(input: GenerateInput, mine: CommitInfo[], got: Arrival[])
     }
     return out;
   }
+  const early = (a: Arrival) => (Date.parse(a.receipt.receivedAt) < start ? ' (before the event began)' : '');
   const oldest = (ks: CommitInfo[]) => ks.reduce((a, b) => (a.at <= b.at ? a : b));
   const all = got.reduce((n, a) => n + a.brought.length, 0);
   if (got.length === 1 && all === mine.length) {
     const a = got[0]!;
-    out.push({ text: `The whole history arrived in one push at ${instant(a.receipt.receivedAt)}: ${plural(all, 'commit')}, dated from ${day(oldest(a.brought).at)} (author dates)`, cite: { receipt: a.receipt.sequence } });
+    out.push({ text: `The whole history arrived in one push at ${instant(a.receipt.receivedAt)}${early(a)}: ${plural(all, 'commit')}, dated from ${day(oldest(a.brought).at)} (author dates)`, cite: { receipt: a.receipt.sequence } });
   } else {
     const first = got[0]!;
     const last = got[got.length - 1]!;
     const sizes = got.map((a) => a.brought.length);
     const [lo, hi] = [Math.min(...sizes), Math.max(...sizes)];
     const each = sizes.length <= 8 ? `${sizes.join(', ')} commits` : lo === hi ? `${lo} commits each` : `${lo} to ${hi} commits each`;
-    out.push({ text: `${plural(all, 'commit')} arrived in ${plural(got.length, 'push', 'pushes')} between ${instant(first.receipt.receivedAt)} and ${instant(last.receipt.receivedAt)}, bringing ${each}`, cite: { receipt: first.receipt.sequence } });
+    out.push({ text: `${plural(all, 'commit')} arrived in ${plural(got.length, 'push', 'pushes')} between ${instant(first.receipt.receivedAt)}${early(first)} and ${instant(last.receipt.receivedAt)}${early(last)}, bringing ${each}`, cite: { receipt: first.receipt.sequence } });
     const biggest = got.reduce((a, b) => (b.brought.length > a.brought.length ? b : a));
     if (got.length > 1 && biggest.brought.length > all / 2 && all > 2) {
       out.push({ text: `The largest push, at ${instant(biggest.receipt.receivedAt)}, brought ${biggest.brought.length} of the ${all} commits, dated from ${day(oldest(biggest.brought).at)}`, cite: { receipt: biggest.receipt.sequence } });

@@ -173,6 +173,9 @@ test('(b) an old history arriving in one push: dated years before the event, a l
     { text: 'license.md reads "Copyright (c) 2020 Vercel, Inc.": a holder who is not the team or a name on its roster', cite: { path: 'license.md', start: 3, end: 3 } },
     { text: 'package.json names its repository "vercel/ms" for the package "ms", a repository other than this team\'s', cite: { path: 'package.json', start: 5, end: 5 } },
   ]);
+  // pushed before the event began: the receipt's time says so
+  const early = await checked(t, input('old', { pushes: [{ ...pushes[0]!, receivedAt: at(-3) }] }));
+  t.is(texts(screen(early.screens, 'Where the code came from'))[0], 'The whole history arrived in one push at 2030-05-01 06:00 UTC (before the event began): 3 commits, dated from 2016-11-06 (author dates)');
   // nothing of it was made in the window: no chart, and the build screen says so
   t.falsy(screen(deck.screens, 'What was built in the event')!.chart);
 });

@@ -9,7 +9,7 @@ create function app_private.generation_job_pushes(p_job uuid) returns jsonb
            'before', case when r.before_sha <> repeat('0', 40) then r.before_sha end, 'sha', r.sha) order by r.seq), '[]'::jsonb)
     from (select x.* from app.submission_receipts x
             join app_private.generation_jobs j on j.id = p_job and x.event_id = j.event_id and x.project_id = j.project_id
-           where x.kind = 'push' and x.verdict = 'accepted' and not x.late and x.sha ~ '^[0-9a-f]{40}$' and x.sha <> repeat('0', 40)
+           where x.kind = 'push' and x.verdict = 'accepted' and x.late is false and x.sha ~ '^[0-9a-f]{40}$' and x.sha <> repeat('0', 40)
            order by x.seq desc limit 500) r
 $$;
 comment on function app_private.generation_job_pushes(uuid) is

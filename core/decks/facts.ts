@@ -712,12 +712,12 @@ function built(c: Ctx): { claims: Claim[]; summary: Claim | null; chart?: Commit
   if (commits === null) return { claims: [{ text: 'The code host did not answer for the commit history; how it was built is not shown', unverified: true }], summary: null };
   const during = inWindow(commits, window);
   if (during.length === 0) {
-    const claim = { text: `No commit of revision ${sha.slice(0, 12)} was made during the event (${window.startsAt.slice(0, 10)} to the freeze)`, cite: commitCite(sha) };
+    const claim = { text: `No commit of revision ${sha.slice(0, 12)} is dated in the event window (${window.startsAt.slice(0, 10)} to the freeze; author dates)`, cite: commitCite(sha) };
     return { claims: [claim], summary: claim };
   }
   const authors = new Set(during.map((k) => k.author)).size;
   const newest = during[0]!;
-  const summary = { text: `${plural(during.length, 'commit')} by ${plural(authors, 'author')} during the event, the last ${newest.sha.slice(0, 12)}`, cite: commitCite(newest.sha) };
+  const summary = { text: `${plural(during.length, 'commit')} by ${plural(authors, 'author')} dated in the event window (author dates, set by the team), the last ${newest.sha.slice(0, 12)}`, cite: commitCite(newest.sha) };
   out.push(summary);
   const who = contributors(c, during);
   if (who) out.push(who);

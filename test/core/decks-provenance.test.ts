@@ -133,7 +133,7 @@ test('(a) made during the event in two pushes: the receipts confirm the author d
   const fills = [...svg.matchAll(/<circle [^>]*fill="(#[0-9a-f]{6})"/g)].map((m) => m[1]);
   t.is(fills[0], fills[2], 'one colour per author');
   t.not(fills[0], fills[1], 'someone else in another colour');
-  t.true(deck.html.indexOf('<figure class="chart story">') < deck.html.indexOf('3 commits by 2 authors during the event'), 'chart first on its screen');
+  t.true(deck.html.indexOf('<figure class="chart story">') < deck.html.indexOf('3 commits by 2 authors dated in the event window'), 'chart first on its screen');
   t.false(svg.includes('@'), 'no address on the chart');
 
   // a receipt the team does not have, cited or marked, is a finding

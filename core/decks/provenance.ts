@@ -120,6 +120,12 @@ function arrivalClaims(input: GenerateInput, mine: CommitInfo[], got: Arrival[])
       out.push({ text: `The largest push, at ${instant(biggest.receipt.receivedAt)}, brought ${biggest.brought.length} of the ${all} commits, dated from ${day(oldest(biggest.brought).at)}`, cite: { receipt: biggest.receipt.sequence } });
     }
   }
+  // a commit dated after the push that brought it arrived: its date was set, not recorded
+  const late = got.flatMap((a) => a.brought.filter((k) => Date.parse(k.at) > Date.parse(a.receipt.receivedAt) + 60_000).map((k) => ({ k, a })));
+  if (late.length) {
+    const { k, a } = late[0]!;
+    out.push({ text: `${plural(late.length, 'commit')} ${late.length === 1 ? 'is' : 'are'} dated after the push that brought ${late.length === 1 ? 'it' : 'them'} arrived (the first, ${quote(noEmails(k.subject))}, dated ${instant(k.at)}, came in the push at ${instant(a.receipt.receivedAt)}): author dates are set by whoever commits`, cite: { receipt: a.receipt.sequence } });
+  }
   const brought = new Set(got.flatMap((a) => a.brought.map((k) => k.sha)));
   const unseen = mine.filter((k) => !brought.has(k.sha));
   if (unseen.length) {

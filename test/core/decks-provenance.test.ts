@@ -178,6 +178,9 @@ test('(b) an old history arriving in one push: dated years before the event, a l
   t.is(texts(screen(early.screens, 'Where the code came from'))[0], 'The whole history arrived in one push at 2030-05-01 06:00 UTC (before the event began): 3 commits, dated from 2016-11-06 (author dates)');
   // nothing of it was made in the window: no chart, and the build screen says so
   t.falsy(screen(deck.screens, 'What was built in the event')!.chart);
+  // a push received before the commits it brought are dated: their dates were set, not recorded
+  const forged = await checked(t, input('here', { pushes: [{ sequence: 8, receivedAt: at(0.5), before: repos.here!.templateSha, sha: repos.here!.sha }] }));
+  t.is(texts(screen(forged.screens, 'Where the code came from'))[1], '3 commits are dated after the push that brought them arrived (the first, "Show the free spots", dated 2030-05-01 14:00 UTC, came in the push at 2030-05-01 09:30 UTC): author dates are set by whoever commits');
 });
 
 test('(c) the template, untouched: the whole tree is the template\'s, no commit of the team', async (t) => {

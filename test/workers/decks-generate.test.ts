@@ -96,6 +96,7 @@ test.serial('a run over three team shapes: valid decks, every citation in the ar
   // frozenEvent records the push an hour before the event starts (the commits are dated in it)
   t.regex(where.claims[0].text, /^The whole history arrived in one push at \d{4}-\d\d-\d\d \d\d:\d\d UTC \(before the event began\): 3 commits, dated from \d{4}-\d\d-\d\d \(author dates\)$/);
   t.deepEqual(where.claims[0].cite, { receipt: Number(receipt) });
+  t.regex(where.claims[1].text, /^3 commits are dated after the push that brought them arrived \(the first, ".+", dated .+\): author dates are set by whoever commits$/, 'dates the team set after the server received them');
   const blank = firstRun.jobs.find((j: any) => j.team.name === 'Blank' && j.kind === 'jury');
   const blankWhere = (await call(s.url, 'GET', `/api/v1/event/decks/${blank.deck.id}`, { key: ev.owner.key })).body.screens.find((x: any) => x.heading === 'Where the code came from');
   t.regex(blankWhere.claims[0].text, /^The whole tree is the event template's revision [0-9a-f]{12}, unchanged \(1 file\): the team added nothing$/);

@@ -258,8 +258,12 @@ export class GithubCodeHost implements CodeHost {
       const r = await this.call(gh.rest.repos.listCommits({ owner, repo, sha, per_page: 100, page }));
       if (r.status === 404 || r.status === 409 || r.status === 422) throw new CodeHostError('not_found', `GitHub has no history of ${sha} in ${fullName}`);
       if (r.status !== 200 || !Array.isArray(r.data)) throw new CodeHostError('unavailable', `GitHub answered ${r.status} for the history of ${fullName}`);
-      for (const c of r.data as { sha: string; commit: { author?: { email?: string; date?: string } | null; message?: string } }[]) {
-        out.push({ sha: c.sha, author: authorKey(c.commit.author?.email ?? ''), at: new Date(c.commit.author?.date ?? 0).toISOString(), subject: (c.commit.message ?? '').split('\n')[0]! });
+      for (const c of r.data as { sha: string; parents?: { sha: string }[]; commit: { author?: { email?: string; date?: string } | null; committer?: { date?: string } | null; message?: string } }[]) {
+        out.push({
+          sha: c.sha, author: authorKey(c.commit.author?.email ?? ''), at: new Date(c.commit.author?.date ?? 0).toISOString(), subject: (c.commit.message ?? '').split('\n')[0]!,
+          ...(c.commit.committer?.date ? { committedAt: new Date(c.commit.committer.date).toISOString() } : {}),
+          ...(Array.isArray(c.parents) ? { parents: c.parents.map((x) => x.sha) } : {}),
+        });
       }
       if (r.data.length < 100) break;
     }

@@ -178,13 +178,21 @@ export class LocalCodeHost implements CodeHost {
   async commits(fullName: string, sha: string, limit: number): Promise<CommitRecord[]> {
     if (!/^[0-9a-f]{40}$/.test(sha)) throw new CodeHostError('not_found', 'A history names a full 40-hex sha');
     if (!this.exists(fullName)) throw new CodeHostError('not_found', `No repository ${fullName}`);
-    const out = await git(['log', `--max-count=${Math.max(1, Math.min(limit, 10_000))}`, '--format=%H%x1f%ae%x1f%aI%x1f%s%x1e', sha], { cwd: this.repositoryPath(fullName) })
+    // one record per commit (RS first), then git's --shortstat line for it (none for a merge)
+    const out = await git(['log', `--max-count=${Math.max(1, Math.min(limit, 10_000))}`, '--shortstat', '--format=%x1e%H%x1f%ae%x1f%aI%x1f%cI%x1f%P%x1f%s', sha], { cwd: this.repositoryPath(fullName) })
       .catch(() => {
         throw new CodeHostError('not_found', `${fullName} has no commit ${sha}`);
       });
-    return out.split('\x1e').map((r) => r.trim()).filter(Boolean).map((r) => {
-      const [c, email, at, subject] = r.split('\x1f');
-      return { sha: c!, author: authorKey(email ?? ''), at: new Date(at!).toISOString(), subject: subject ?? '' };
+    return out.split('\x1e').filter((r) => r.trim()).map((r) => {
+      const nl = r.indexOf('\n');
+      const [c, email, at, committed, parents, subject] = (nl < 0 ? r : r.slice(0, nl)).split('\x1f');
+      const stat = nl < 0 ? '' : r.slice(nl);
+      const n = (re: RegExp) => Number(re.exec(stat)?.[1] ?? 0);
+      return {
+        sha: c!, author: authorKey(email ?? ''), at: new Date(at!).toISOString(), subject: subject ?? '',
+        committedAt: new Date(committed!).toISOString(), parents: (parents ?? '').split(' ').filter(Boolean),
+        files: n(/(\d+) files? changed/), added: n(/(\d+) insertions?\(\+\)/), deleted: n(/(\d+) deletions?\(-\)/),
+      };
     });
   }
 }

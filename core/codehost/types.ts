@@ -45,6 +45,12 @@ export interface CommitRecord {
   author: string;
   at: string; // ISO instant of the author date
   subject: string;
+  committedAt?: string; // ISO instant of the committer date
+  parents?: string[];
+  /** Files and lines changed (the local host reads them; GitHub's list does not say). */
+  files?: number;
+  added?: number;
+  deleted?: number;
 }
 
 /** The opaque key of an author: their address normalized as app_private.normalize_email does

@@ -15,6 +15,7 @@ const JURY: Record<string, FactTopic> = {
   'What it does': 'does',
   'How it works': 'works',
   'What was built in the event': 'built',
+  'Where the code came from': 'provenance',
   'Evidence it runs': 'runs',
   'What is tested': 'tested',
   'What is next': 'next',

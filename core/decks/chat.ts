@@ -31,13 +31,14 @@ const SYSTEM = [
   'Never invent a file, a line range or a commit. Keep each claim under the given character limit.',
   'An evidence item that carries "quote" is a code snippet: copy its text, citation and "quote" unchanged.',
   'An evidence item that carries "absent" says something is missing: copy its text, citation and "absent" object unchanged, and never write that something is missing otherwise.',
-  'Answer with JSON only: {"screens":[{"heading":"...","claims":[{"text":"...","cite":{"path":"...","start":1,"end":2}}]}]}; a commit citation is {"commit":"<sha>"}.',
+  'Answer with JSON only: {"screens":[{"heading":"...","claims":[{"text":"...","cite":{"path":"...","start":1,"end":2}}]}]}; a commit citation is {"commit":"<sha>"}, a push receipt citation {"receipt":<sequence>}.',
 ].join(' ');
 
 function cleanCite(c: unknown): Citation | null {
   if (!c || typeof c !== 'object') return null;
   const x = c as Record<string, unknown>;
   if (typeof x.commit === 'string') return { commit: x.commit.slice(0, 64) };
+  if (Number.isSafeInteger(x.receipt)) return { receipt: x.receipt as number };
   if (x.showcase === 'product' || x.showcase === 'tagline' || x.showcase === 'description') return { showcase: x.showcase };
   if (typeof x.path === 'string' && Number.isInteger(x.start) && Number.isInteger(x.end ?? x.start)) {
     return { path: x.path.slice(0, 1024), start: x.start as number, end: (x.end ?? x.start) as number };

@@ -6,9 +6,11 @@
 import { checkedFor, findPresence, isTestPath, MAIN_FORMS } from './absence.ts';
 import type { Evidence } from './evidence.ts';
 import { parseJsonDoc, parseYamlDoc, readManifests, VENDORED_DIR, type Manifest, type ParseProblem } from './manifests.ts';
+import { provenance } from './provenance.ts';
+import { storyOf } from './story.ts';
 import type { AbsenceSubject, Citation, Claim, CommitChart, CommitInfo, Finding, GenerateInput } from './types.ts';
 
-export type FactTopic = 'problem' | 'does' | 'works' | 'built' | 'runs' | 'tested' | 'next' | 'evidence';
+export type FactTopic = 'problem' | 'does' | 'works' | 'built' | 'provenance' | 'runs' | 'tested' | 'next' | 'evidence';
 
 export interface Facts {
   /** Claims per topic, most telling first. */
@@ -694,12 +696,14 @@ function inWindow(commits: CommitInfo[], w: { startsAt: string; freezeAt: string
 
 export const CHART_BUCKETS = 12;
 
-function chartOf(during: CommitInfo[], w: { startsAt: string; freezeAt: string }): CommitChart {
+function chartOf(during: CommitInfo[], input: GenerateInput): CommitChart {
+  const w = input.window;
   const from = Date.parse(w.startsAt);
   const span = Math.max(1, Date.parse(w.freezeAt) - from);
   const counts = new Array<number>(CHART_BUCKETS).fill(0);
   for (const k of during) counts[Math.min(CHART_BUCKETS - 1, Math.floor(((Date.parse(k.at) - from) / span) * CHART_BUCKETS))]!++;
-  return { from: w.startsAt, to: w.freezeAt, counts, commits: during.map((k) => k.sha) };
+  // the build story: one row per commit and the push receipts as markers (story.ts)
+  return { from: w.startsAt, to: w.freezeAt, counts, commits: during.map((k) => k.sha), ...storyOf(input, during) };
 }
 
 function built(c: Ctx): { claims: Claim[]; summary: Claim | null; chart?: CommitChart } {
@@ -708,19 +712,19 @@ function built(c: Ctx): { claims: Claim[]; summary: Claim | null; chart?: Commit
   if (commits === null) return { claims: [{ text: 'The code host did not answer for the commit history; how it was built is not shown', unverified: true }], summary: null };
   const during = inWindow(commits, window);
   if (during.length === 0) {
-    const claim = { text: `No commit of revision ${sha.slice(0, 12)} was made during the event (${window.startsAt.slice(0, 10)} to the freeze)`, cite: commitCite(sha) };
+    const claim = { text: `No commit of revision ${sha.slice(0, 12)} is dated in the event window (${window.startsAt.slice(0, 10)} to the freeze; author dates)`, cite: commitCite(sha) };
     return { claims: [claim], summary: claim };
   }
   const authors = new Set(during.map((k) => k.author)).size;
   const newest = during[0]!;
-  const summary = { text: `${plural(during.length, 'commit')} by ${plural(authors, 'author')} during the event, the last ${newest.sha.slice(0, 12)}`, cite: commitCite(newest.sha) };
+  const summary = { text: `${plural(during.length, 'commit')} by ${plural(authors, 'author')} dated in the event window (author dates, set by the team), the last ${newest.sha.slice(0, 12)}`, cite: commitCite(newest.sha) };
   out.push(summary);
   const who = contributors(c, during);
   if (who) out.push(who);
   const oldest = during[during.length - 1]!;
   if (oldest.sha !== newest.sha) out.push({ text: `The first commit of the event: ${quote(noEmails(oldest.subject))}`, cite: commitCite(oldest.sha) });
   for (const k of during.slice(0, 3)) out.push({ text: `Commit ${quote(noEmails(k.subject))}`, cite: commitCite(k.sha) });
-  return { claims: out, summary, chart: chartOf(during, window) };
+  return { claims: out, summary, chart: chartOf(during, c.input) };
 }
 
 // ---------------------------------------------------------------------------- entry
@@ -781,6 +785,7 @@ export function extractFacts(input: GenerateInput): Facts {
       does: mine(does(c), null),
       works,
       built: b.claims,
+      provenance: provenance(input, manifests),
       runs: runs(c),
       tested: t.claims.length ? t.claims : [],
       next: mine(next(c), null),
@@ -792,6 +797,7 @@ export function extractFacts(input: GenerateInput): Facts {
       does: () => absentClaim('does', `Revision ${sha12} does not say what it does: no README, description, start script or program entry`),
       works: () => absentClaim('source', `Revision ${sha12} holds no source files in a known language outside vendored folders`),
       built: () => ({ text: `No commit history of revision ${sha12} is available`, cite: at }),
+      provenance: () => ({ text: `Neither the commit history nor a push receipt of revision ${sha12} shows where its code came from`, cite: at }),
       runs: () => absentClaim('run', `Revision ${sha12} has no hackathon.json, compose file, Dockerfile, Procfile or start script`),
       tested: () => absentClaim('tests', `Revision ${sha12} has no test files or real test script`),
       next: () => absentClaim('next', `Revision ${sha12} names no next steps: no roadmap section, TODO or FIXME`),

@@ -23,7 +23,7 @@ export interface BuiltDeck {
 export async function buildDeck(input: GenerateInput, chat: ChatSettings | null, fetchImpl?: typeof fetch): Promise<BuiltDeck> {
   const facts = extractFacts(input);
   const deck = chat ? await generateWithChat(input, facts, chat, fetchImpl) : generateBuiltin(input, facts);
-  const findings = [...validateDeck(deck.screens, input.template, input.evidence, input.sha, input.commits, input.showcase ?? null), ...facts.findings];
+  const findings = [...validateDeck(deck.screens, input.template, input.evidence, input.sha, input.commits, input.showcase ?? null, input.pushes ?? null), ...facts.findings];
   const pictures = findPictures(input.evidence, input.templateEvidence ?? null);
   const html = renderDeckHtml({
     team: input.team, kind: input.template.kind, eventName: input.eventName, sha: input.sha, archiveName: input.archiveName, generator: deck.generator,

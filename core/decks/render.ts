@@ -10,7 +10,7 @@
 import { CHART_HEIGHT, fitScreens, FRAME, RUNTIME_FLOOR, type FittedScreen } from './fit.ts';
 import type { Identity } from './identity.ts';
 import type { Picture } from './pictures.ts';
-import { citationLabel, type Citation, type CommitChart, type DeckKind, type Screen } from './types.ts';
+import { citationLabel, type ChartRow, type Citation, type CommitChart, type DeckKind, type Screen } from './types.ts';
 
 export interface RenderInput {
   team: string;
@@ -63,9 +63,69 @@ d.getElementById('prev').onclick=function(){show(i-1)};d.getElementById('next').
 d.addEventListener('keydown',function(e){var k=e.key;if(k==='ArrowRight'||k==='ArrowDown'||k==='PageDown'||k===' '){e.preventDefault();show(i+1)}else if(k==='ArrowLeft'||k==='ArrowUp'||k==='PageUp'){e.preventDefault();show(i-1)}else if(k==='Home'){show(0)}else if(k==='End'){show(n-1)}});
 var h=parseInt((location.hash||'').slice(1),10);show(h>0?h-1:0);})();`;
 
-/** Commits over the build window as an inline SVG bar chart (no request, no script), with a
- *  text equivalent for screen readers and the commits it counts as its citation. */
+const AUTHOR_COLOURS = ['#7fb3ff', '#ffb86b', '#8be28b', '#ff8fb1', '#c5a3ff', '#5fd3d3', '#f0e06b', '#ff7f6b'];
+const SOMEONE_COLOUR = '#8fa3b8';
+const HOUR = 3600_000;
+
+/** Time since the window's start as the event's clock: "+3:05". */
+function eventClock(from: number, at: string): string {
+  const m = Math.max(0, Math.floor((Date.parse(at) - from) / 60_000));
+  return `+${Math.floor(m / 60)}:${String(m % 60).padStart(2, '0')}`;
+}
+
+const rowChange = (r: ChartRow) => (r.files === undefined ? '' : ` · ${r.files} file${r.files === 1 ? '' : 's'} +${r.added ?? 0} −${r.deleted ?? 0}`);
+
+/** The build story (issue 42): one row per commit (event clock, author, subject, files and
+ *  lines changed) on an hour axis, a dot per commit in its author's colour ("someone else" in
+ *  grey), the server's push receipts as dashed markers with the commits each brought. */
+function storySvg(c: CommitChart, rows: ChartRow[]): string {
+  const W = 960;
+  const PLOT = 300; // the time axis; the row's words to its right
+  const TOP = 28;
+  const ROW = rows.length > 16 ? 15 : 20; // many commits: tighter rows
+  const FONT = rows.length > 16 ? 11 : 13;
+  const from = Date.parse(c.from);
+  const span = Math.max(1, Date.parse(c.to) - from);
+  const x = (at: string) => Math.round(8 + Math.min(1, Math.max(0, (Date.parse(at) - from) / span)) * (PLOT - 16));
+  const H = TOP + rows.length * ROW + 26;
+  const colours = new Map<string, string>();
+  for (const r of rows) if (r.who !== 'someone else' && !colours.has(r.who)) colours.set(r.who, AUTHOR_COLOURS[colours.size % AUTHOR_COLOURS.length]!);
+  const colour = (who: string) => colours.get(who) ?? SOMEONE_COLOUR;
+  const hours = Math.ceil(span / HOUR);
+  const step = Math.max(1, Math.ceil(hours / 12));
+  const ticks: string[] = [];
+  for (let h = 0; h <= hours; h += step) {
+    const tx = x(new Date(from + h * HOUR).toISOString());
+    ticks.push(`<line class="tick" x1="${tx}" y1="${TOP - 8}" x2="${tx}" y2="${H - 22}" stroke="#243140"/><text x="${tx}" y="${TOP - 12}" text-anchor="middle" font-size="11" fill="#8fa3b8">${h}h</text>`);
+  }
+  const marks = (c.pushes ?? []).map((p) => {
+    const px = x(p.at);
+    const label = `push #${p.sequence} at ${p.at.slice(0, 16).replace('T', ' ')} UTC: ${p.commits} commit${p.commits === 1 ? '' : 's'}`;
+    return `<g class="push"><title>${escapeHtml(label)}</title><line x1="${px}" y1="${TOP - 6}" x2="${px}" y2="${H - 20}" stroke="#f5b041" stroke-dasharray="4 3"/><text x="${px}" y="${H - 6}" text-anchor="middle" font-size="11" fill="#f5b041">#${p.sequence} · ${p.commits}</text></g>`;
+  }).join('');
+  const lines = rows.map((r, i) => {
+    const y = TOP + i * ROW + ROW / 2;
+    const subject = r.subject.length > 70 ? `${r.subject.slice(0, 69)}…` : r.subject;
+    const words = `${eventClock(from, r.at)} · ${r.who} · ${subject}${rowChange(r)}`;
+    return `<g class="row"><title>${escapeHtml(`${r.sha.slice(0, 12)} ${r.at.slice(0, 16).replace('T', ' ')} UTC ${r.who}: ${r.subject}${rowChange(r)}`)}</title><line x1="8" y1="${y}" x2="${PLOT - 8}" y2="${y}" stroke="#1d2a38"/><circle cx="${x(r.at)}" cy="${y}" r="5" fill="${colour(r.who)}"/><text x="${PLOT + 6}" y="${y + 4}" font-size="${FONT}" fill="#dfe7ef">${escapeHtml(words)}</text></g>`;
+  }).join('');
+  const total = c.commits.length;
+  const span2 = `${c.from.slice(0, 16).replace('T', ' ')} to ${c.to.slice(0, 16).replace('T', ' ')} UTC`;
+  const pushes = c.pushes?.length ?? 0;
+  const label = `${total} commit${total === 1 ? '' : 's'} over the build window, ${span2}, one row each${rows.length < total ? ` (the last ${rows.length})` : ''}; ${pushes} push${pushes === 1 ? '' : 'es'} received`;
+  const legend = [...colours].map(([who, col]) => `<span style="color:${col}">● ${escapeHtml(who)}</span>`)
+    .concat(rows.some((r) => !colours.has(r.who)) ? [`<span style="color:${SOMEONE_COLOUR}">● someone else (not on the roster)</span>`] : [])
+    .concat(pushes ? ['<span style="color:#f5b041">┆ push received (#receipt · commits)</span>'] : []).join(' ');
+  const cites = c.commits.slice(0, 6).map((k) => k.slice(0, 12)).join(', ') + (total > 6 ? `, … (${total})` : '');
+  const receipts = (c.pushes ?? []).map((p) => `#${p.sequence}`).join(', ');
+  return `<figure class="chart story"><svg viewBox="0 0 ${W} ${H}" width="100%" role="img" aria-label="${escapeHtml(label)}">${ticks.join('')}${marks}${lines}</svg><figcaption>${escapeHtml(label)}<br>${legend}<cite>${escapeHtml(`commits ${cites}${receipts ? `; push receipts ${receipts}` : ''}`)}</cite></figcaption></figure>`;
+}
+
+/** Commits over the build window as inline SVG (no request, no script), with a text
+ *  equivalent for screen readers and the commits it counts as its citation: the build story
+ *  (one row per commit) when the chart has rows, else bars over equal parts of the window. */
 export function chartSvg(c: CommitChart): string {
+  if (c.rows?.length) return storySvg(c, c.rows);
   const W = 600;
   const H = 120;
   const n = Math.max(1, c.counts.length);

@@ -24,8 +24,9 @@ export interface Showcase {
 }
 export type ShowcaseField = keyof Showcase;
 
-/** A file's line range, a commit, or a field of the team's showcase (issue 28). */
-export type Citation = { path: string; start: number; end: number } | { commit: string } | { showcase: ShowcaseField };
+/** A file's line range, a commit, a field of the team's showcase (issue 28), or one of the
+ *  server's own push receipts by its sequence number (issue 42: when the code arrived). */
+export type Citation = { path: string; start: number; end: number } | { commit: string } | { showcase: ShowcaseField } | { receipt: number };
 
 /** What a negative claim says is absent (issue 28). */
 export type AbsenceSubject = 'readme' | 'description' | 'does' | 'source' | 'run' | 'tests' | 'next';
@@ -56,6 +57,28 @@ export interface CommitChart {
   to: string; // the freeze
   counts: number[];
   commits: string[];
+  /** The build story (issue 42): one row per commit, oldest first (at most CHART_ROWS, the newest). */
+  rows?: ChartRow[];
+  /** The server's push receipts in the window, drawn as markers: each with the commits it brought. */
+  pushes?: ChartPush[];
+}
+
+export interface ChartRow {
+  sha: string;
+  at: string; // author date
+  /** The roster name of the author, or "someone else" when the address is not on the team's roster. */
+  who: string;
+  subject: string;
+  /** Files and lines changed, when the code host tells (absent otherwise). */
+  files?: number;
+  added?: number;
+  deleted?: number;
+}
+
+export interface ChartPush {
+  sequence: number;
+  at: string;
+  commits: number;
 }
 
 export interface Screen {
@@ -80,6 +103,23 @@ export interface CommitInfo {
   author: string;
   at: string; // ISO instant (author date)
   subject: string;
+  /** Committer date and parents, when the code host gives them (issue 42: provenance). */
+  committedAt?: string;
+  parents?: string[];
+  /** Files and lines changed by the commit, when the code host gives them. */
+  files?: number;
+  added?: number;
+  deleted?: number;
+}
+
+/** An accepted push of the team, as the server received it (app.submission_receipts, read by
+ *  app_private.generation_job_pushes): the server's own record of when code arrived. */
+export interface PushReceipt {
+  sequence: number;
+  receivedAt: string;
+  /** The revision the push moved the branch from (null for a new branch). */
+  before: string | null;
+  sha: string;
 }
 
 /** What a generator is given: the verified evidence and the job's context. */
@@ -104,6 +144,8 @@ export interface GenerateInput {
   /** The team's roster entries with a name, each with the opaque key of its normalized
    *  address (the same key as CommitInfo.author): commit authors are named by roster name. */
   roster?: RosterName[] | null;
+  /** The team's accepted pushes before the freeze, oldest first; null when not read. */
+  pushes?: PushReceipt[] | null;
 }
 
 export interface RosterName {
@@ -118,5 +160,6 @@ export interface GeneratedDeck {
 
 export function citationLabel(c: Citation): string {
   if ('showcase' in c) return `team showcase: ${c.showcase}`;
+  if ('receipt' in c) return `push receipt #${c.receipt}`;
   return 'commit' in c ? `commit ${c.commit.slice(0, 12)}` : c.start === c.end ? `${c.path}:${c.start}` : `${c.path}:${c.start}-${c.end}`;
 }

@@ -4,20 +4,23 @@
 // archive, lines beyond the file, a commit not in the frozen revision's history, a code
 // snippet (`claim.quote`) that is not exactly the text of its cited lines), over-long
 // text, and a negative claim (one that says something is absent, `claim.absent`) whose
-// subject exists anywhere in the archive in any of its forms (core/decks/absence.ts). The same
+// subject exists anywhere in the archive in any of its forms (core/decks/absence.ts), a push
+// receipt (a citation, or a marker of the commit chart) that is not one of the team's accepted
+// pushes the job was handed, a chart row whose commit is not in the history. The same
 // check runs on every generator's output before the deck is published.
 import { findPresence } from './absence.ts';
 import type { Evidence } from './evidence.ts';
 import { readManifests, type Structured } from './manifests.ts';
-import type { CommitInfo, DeckTemplate, Finding, Screen, Showcase } from './types.ts';
+import type { CommitInfo, DeckTemplate, Finding, PushReceipt, Screen, Showcase } from './types.ts';
 
 export const MAX_HEADING_CHARS = 80;
 
-export function validateDeck(screens: Screen[], template: DeckTemplate, evidence: Evidence, frozenSha: string, commits: CommitInfo[] | null, showcase: Showcase | null = null): Finding[] {
+export function validateDeck(screens: Screen[], template: DeckTemplate, evidence: Evidence, frozenSha: string, commits: CommitInfo[] | null, showcase: Showcase | null = null, pushes: PushReceipt[] | null = null): Finding[] {
   const findings: Finding[] = [];
   let structured: Structured | null = null;
   const known = new Set([frozenSha, ...(commits ?? []).map((k) => k.sha)]);
   const commitKnown = (sha: string) => /^[0-9a-f]{7,40}$/.test(sha) && [...known].some((k) => k.startsWith(sha));
+  const receipts = new Map((pushes ?? []).map((r) => [r.sequence, r]));
   if (screens.length < template.screens.min || screens.length > template.screens.max) {
     findings.push({ code: 'screen_count', message: `${screens.length} screens; the ${template.kind} template takes ${template.screens.min} to ${template.screens.max}` });
   }
@@ -35,6 +38,10 @@ export function validateDeck(screens: Screen[], template: DeckTemplate, evidence
       const unknown = (c.commits ?? []).filter((k) => !commitKnown(String(k)));
       if (unknown.length) findings.push({ code: 'invalid_citation', screen, message: `Screen ${screen}'s chart counts commit ${String(unknown[0]).slice(0, 12)}, which is not in the frozen revision's history` });
       else if (sum !== (c.commits ?? []).length) findings.push({ code: 'invalid_citation', screen, message: `Screen ${screen}'s chart counts ${sum} commits but cites ${(c.commits ?? []).length}` });
+      const row = (c.rows ?? []).find((r) => !commitKnown(String(r.sha)));
+      if (row) findings.push({ code: 'invalid_citation', screen, message: `Screen ${screen}'s chart has a row for commit ${String(row.sha).slice(0, 12)}, which is not in the frozen revision's history` });
+      const marker = (c.pushes ?? []).find((p) => receipts.get(p.sequence)?.receivedAt !== p.at);
+      if (marker) findings.push({ code: 'invalid_citation', screen, message: `Screen ${screen}'s chart marks push receipt #${marker.sequence} at ${marker.at}, which is not one of the team's pushes` });
     }
     (s.claims ?? []).forEach((c, j) => {
       const claim = j + 1;
@@ -55,6 +62,8 @@ export function validateDeck(screens: Screen[], template: DeckTemplate, evidence
       } else if ('showcase' in cite) {
         const field = cite.showcase;
         if (!showcase || !['product', 'tagline', 'description'].includes(field) || !showcase[field]?.trim()) findings.push({ code: 'invalid_citation', screen, claim, message: `${where} cites the team showcase's ${String(field)}, which the team did not write` });
+      } else if ('receipt' in cite) {
+        if (!receipts.has(cite.receipt)) findings.push({ code: 'invalid_citation', screen, claim, message: `${where} cites push receipt #${String(cite.receipt)}, which is not one of the team's pushes` });
       } else if ('commit' in cite) {
         if (!commitKnown(String(cite.commit))) findings.push({ code: 'invalid_citation', screen, claim, message: `${where} cites commit ${String(cite.commit).slice(0, 12)}, which is not in the frozen revision's history` });
       } else if (!evidence.get(cite.path)) {

@@ -1,7 +1,7 @@
 // Wire shapes of the generated decks (docs/WIRE.md, "Generated decks"). Types only.
 
 export type DeckKind = 'jury' | 'community';
-export type Citation = { path: string; start: number; end: number } | { commit: string } | { showcase: 'product' | 'tagline' | 'description' };
+export type Citation = { path: string; start: number; end: number } | { commit: string } | { showcase: 'product' | 'tagline' | 'description' } | { receipt: number };
 
 export interface DeckTemplate {
   kind: DeckKind;
@@ -93,7 +93,7 @@ export interface GeneratedDeck {
   presentationId: string;
   view: string | null;
   findings: Finding[];
-  screens: { heading: string; claims: { text: string; cite?: Citation | null; unverified?: boolean; absent?: { subject: string; checked: string[] } }[]; chart?: { from: string; to: string; counts: number[]; commits: string[] } }[];
+  screens: { heading: string; claims: { text: string; cite?: Citation | null; unverified?: boolean; absent?: { subject: string; checked: string[] } }[]; chart?: { from: string; to: string; counts: number[]; commits: string[]; rows?: { sha: string; at: string; who: string; subject: string; files?: number; added?: number; deleted?: number }[]; pushes?: { sequence: number; at: string; commits: number }[] } }[];
   createdAt: string;
 }
 

@@ -18,9 +18,9 @@ import { deckProblems } from '../helpers/deck-truth.ts';
 import { archiveOf, makeRepo, run, type Files } from '../helpers/projects.ts';
 
 const JURY: DeckTemplate = {
-  kind: 'jury', name: 'jury', description: 'Five-minute live presentation for the jury', schemaVersion: 1, screens: { min: 6, max: 8 }, maxClaimChars: 240, maxClaimsPerScreen: 6,
-  headings: ['Problem', 'What it does', 'How it works', 'What was built in the event', 'Evidence it runs', 'What is tested', 'What is next', 'The evidence']
-    .map((heading, i) => ({ heading, required: i < 6 })),
+  kind: 'jury', name: 'jury', description: 'Five-minute live presentation for the jury', schemaVersion: 2, screens: { min: 6, max: 8 }, maxClaimChars: 240, maxClaimsPerScreen: 6,
+  headings: ['Problem', 'What it does', 'How it works', 'What was built in the event', 'Where the code came from', 'Evidence it runs', 'What is tested', 'What is next']
+    .map((heading, i) => ({ heading, required: i < 7 })),
 };
 const COMMUNITY: DeckTemplate = {
   kind: 'community', name: 'community', description: 'Quick comparison for the community vote', schemaVersion: 1, screens: { min: 3, max: 4 }, maxClaimChars: 160, maxClaimsPerScreen: 4,
@@ -168,8 +168,17 @@ test('the jury deck charts the commits of the build window as an inline SVG, cit
   const deck = await buildDeck(inp, null);
   const screen = deck.screens.find((s) => s.heading === 'What was built in the event')!;
   const c = captured.go!;
-  t.deepEqual(screen.chart, { from: WINDOW.startsAt, to: WINDOW.freezeAt, counts: [0, 1, 0, 1, 0, 0, 0, 0, 0, 0, 0, 0], commits: c.commits.slice(0, 2).map((k) => k.sha) });
-  t.regex(deck.html, /<svg viewBox="0 0 600 120" width="100%" role="img" aria-label="Commits over the build window, 2030-05-01 09:00 to 2030-05-02 09:00 UTC, in 12 equal parts: 0, 1, 0, 1, 0, 0, 0, 0, 0, 0, 0, 0 \(2 in all\)">/);
+  const [finish, start] = c.commits;
+  t.deepEqual(screen.chart, {
+    from: WINDOW.startsAt, to: WINDOW.freezeAt, counts: [0, 1, 0, 1, 0, 0, 0, 0, 0, 0, 0, 0], commits: [finish!.sha, start!.sha],
+    // the build story (issue 42): one row per commit, oldest first, by roster name; no push receipt handed
+    rows: [
+      { sha: start!.sha, at: start!.at, who: 'Ana go', subject: 'Start go', files: start!.files, added: start!.added, deleted: 0 },
+      { sha: finish!.sha, at: finish!.at, who: 'someone else', subject: 'Finish go', files: finish!.files, added: finish!.added, deleted: 0 },
+    ],
+    pushes: [],
+  });
+  t.regex(deck.html, /<svg viewBox="0 0 960 \d+" width="100%" role="img" aria-label="2 commits over the build window, 2030-05-01 09:00 to 2030-05-02 09:00 UTC, one row each; 0 pushes received">/);
   t.true(deck.html.includes(`<cite>commits ${c.commits[0]!.sha.slice(0, 12)}, ${c.commits[1]!.sha.slice(0, 12)}</cite>`));
   t.notRegex(deck.html, /\b(src|href)\s*=/, 'nothing loads from elsewhere');
   t.falsy((await buildDeck(input('go', COMMUNITY), null)).screens.some((s) => s.chart), 'the community deck has no chart');
@@ -186,7 +195,7 @@ test('jury decks tell problem, solution, demo, how it works, evidence (6 to 8 sc
   for (const name of Object.keys(TEAMS)) {
     const jury = (await buildDeck(input(name, JURY), null)).screens.map((s) => s.heading);
     t.true(jury.length >= 6 && jury.length <= 8, `${name}: ${jury.length} jury screens`);
-    t.deepEqual(jury.slice(0, 6), ['Problem', 'What it does', 'How it works', 'What was built in the event', 'Evidence it runs', 'What is tested'], `${name}: the story in order`);
+    t.deepEqual(jury.slice(0, 7), ['Problem', 'What it does', 'How it works', 'What was built in the event', 'Where the code came from', 'Evidence it runs', 'What is tested'], `${name}: the story in order`);
     t.deepEqual(jury, JURY.headings.map((h) => h.heading).filter((h) => jury.includes(h)), `${name}: headings in the template's order`);
     const c = (await buildDeck(input(name, COMMUNITY), null)).screens;
     t.true(c.length >= 3 && c.length <= 4);

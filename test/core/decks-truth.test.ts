@@ -16,9 +16,9 @@ import { validateDeck } from '../../core/decks/validate.ts';
 import { deckProblems, tarball, type Entry } from '../helpers/deck-truth.ts';
 
 const JURY: DeckTemplate = {
-  kind: 'jury', name: 'jury', description: 'Five-minute live presentation for the jury', schemaVersion: 1, screens: { min: 6, max: 8 }, maxClaimChars: 240, maxClaimsPerScreen: 6,
-  headings: ['Problem', 'What it does', 'How it works', 'What was built in the event', 'Evidence it runs', 'What is tested', 'What is next', 'The evidence']
-    .map((heading, i) => ({ heading, required: i < 6 })),
+  kind: 'jury', name: 'jury', description: 'Five-minute live presentation for the jury', schemaVersion: 2, screens: { min: 6, max: 8 }, maxClaimChars: 240, maxClaimsPerScreen: 6,
+  headings: ['Problem', 'What it does', 'How it works', 'What was built in the event', 'Where the code came from', 'Evidence it runs', 'What is tested', 'What is next']
+    .map((heading, i) => ({ heading, required: i < 7 })),
 };
 const COMMUNITY: DeckTemplate = {
   kind: 'community', name: 'community', description: 'Quick comparison for the community vote', schemaVersion: 1, screens: { min: 3, max: 4 }, maxClaimChars: 160, maxClaimsPerScreen: 4,

@@ -6,7 +6,7 @@
 import { createHash } from 'node:crypto';
 import { gzipSync } from 'node:zlib';
 import type { Evidence } from '../../core/decks/evidence.ts';
-import type { Claim, CommitInfo, Screen, Showcase } from '../../core/decks/types.ts';
+import type { Claim, CommitInfo, PushReceipt, Screen, Showcase } from '../../core/decks/types.ts';
 
 export type Entry = { path: string; data: Buffer | string } | { path: string; link: string };
 
@@ -67,7 +67,7 @@ export function quotedParts(text: string): string[] {
 }
 
 /** Problems with one claim's citation against the archive and the pushed history ([] when it holds). */
-export function citationProblems(c: Claim, ev: Evidence, commits: CommitInfo[] | null, frozenSha: string, showcase: Showcase | null = null): string[] {
+export function citationProblems(c: Claim, ev: Evidence, commits: CommitInfo[] | null, frozenSha: string, showcase: Showcase | null = null, pushes: PushReceipt[] | null = null): string[] {
   const out: string[] = [];
   if (!c.cite) {
     if (!c.unverified) out.push(`"${c.text}" cites nothing and is not marked unverified`);
@@ -78,6 +78,10 @@ export function citationProblems(c: Claim, ev: Evidence, commits: CommitInfo[] |
     if (!said) return [`"${c.text}" cites the showcase's ${c.cite.showcase}, which the team did not write`];
     for (const q of quotedParts(c.text)) if (!norm(said).includes(norm(q))) out.push(`"${c.text}": ${JSON.stringify(q)} is not in the showcase's ${c.cite.showcase}`);
     return out;
+  }
+  if ('receipt' in c.cite) {
+    const r = c.cite.receipt;
+    return (pushes ?? []).some((p) => p.sequence === r) ? [] : [`"${c.text}" cites push receipt #${r}, not one of the team's pushes`];
   }
   if ('commit' in c.cite) {
     const sha = c.cite.commit;
@@ -138,6 +142,6 @@ export function absenceProblems(c: Claim, ev: Evidence): string[] {
 }
 
 /** Every problem of a deck against the archive. */
-export function deckProblems(screens: Screen[], ev: Evidence, commits: CommitInfo[] | null, frozenSha: string, showcase: Showcase | null = null): string[] {
-  return screens.flatMap((s) => s.claims.flatMap((c) => [...citationProblems(c, ev, commits, frozenSha, showcase), ...absenceProblems(c, ev)].map((p) => `${s.heading}: ${p}`)));
+export function deckProblems(screens: Screen[], ev: Evidence, commits: CommitInfo[] | null, frozenSha: string, showcase: Showcase | null = null, pushes: PushReceipt[] | null = null): string[] {
+  return screens.flatMap((s) => s.claims.flatMap((c) => [...citationProblems(c, ev, commits, frozenSha, showcase, pushes), ...absenceProblems(c, ev)].map((p) => `${s.heading}: ${p}`)));
 }

@@ -127,7 +127,12 @@ export async function startGithubStandin(): Promise<GithubStandin> {
         const page = Number(url.searchParams.get('page'));
         const all = Array.from({ length: 150 }, (_, i) => ({
           sha: i === 0 ? 'c'.repeat(40) : i.toString(16).padStart(40, '0'),
-          commit: { author: { name: `Dev ${i % 3}`, email: i % 3 === 0 ? 'Dev0@team.test' : `dev${i % 3}@team.test`, date: new Date(Date.UTC(2030, 0, 1) - i * 60_000).toISOString() }, message: `change ${i}\n\nbody` },
+          parents: i === 149 ? [] : [{ sha: (i + 1).toString(16).padStart(40, '0') }],
+          commit: {
+            author: { name: `Dev ${i % 3}`, email: i % 3 === 0 ? 'Dev0@team.test' : `dev${i % 3}@team.test`, date: new Date(Date.UTC(2030, 0, 1) - i * 60_000).toISOString() },
+            committer: { name: 'GitHub', email: 'noreply@github.com', date: new Date(Date.UTC(2030, 0, 1) - i * 60_000 + 5_000).toISOString() },
+            message: `change ${i}\n\nbody`,
+          },
         }));
         return send(200, all.slice((page - 1) * 100, page * 100));
       }

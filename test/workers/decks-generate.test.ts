@@ -88,8 +88,18 @@ test.serial('a run over three team shapes: valid decks, every citation in the ar
   const tested = deck.screens.find((x: any) => x.heading === 'What is tested').claims.map((c: any) => c.text).join('\n');
   t.regex(tested, /test\/todo\.test\.js holds 3 tests/);
   const builtClaims = deck.screens.find((x: any) => x.heading === 'What was built in the event').claims;
-  t.regex(builtClaims[0].text, /3 commits by 2 authors during the event/);
+  t.regex(builtClaims[0].text, /3 commits by 2 authors dated in the event window \(author dates, set by the team\)/);
   t.is(builtClaims[1].text, "Commits by Bo Lind (2); 1 author not on the team's roster (1)", 'contributors by roster name, from generation_job_begin through the worker');
+  // where the code came from: the push frozenEvent recorded, as the server received it (000298)
+  const receipt = (await pool().query(`select seq from app.submission_receipts where project_id = $1 and verdict = 'accepted'`, [ev.teams.Rocket!.id])).rows[0].seq;
+  const where = deck.screens.find((x: any) => x.heading === 'Where the code came from');
+  // frozenEvent records the push an hour before the event starts (the commits are dated in it)
+  t.regex(where.claims[0].text, /^The whole history arrived in one push at \d{4}-\d\d-\d\d \d\d:\d\d UTC \(before the event began\): 3 commits, dated from \d{4}-\d\d-\d\d \(author dates\)$/);
+  t.deepEqual(where.claims[0].cite, { receipt: Number(receipt) });
+  t.regex(where.claims[1].text, /^3 commits are dated after the push that brought them arrived \(the first, ".+", dated .+\): author dates are set by whoever commits$/, 'dates the team set after the server received them');
+  const blank = firstRun.jobs.find((j: any) => j.team.name === 'Blank' && j.kind === 'jury');
+  const blankWhere = (await call(s.url, 'GET', `/api/v1/event/decks/${blank.deck.id}`, { key: ev.owner.key })).body.screens.find((x: any) => x.heading === 'Where the code came from');
+  t.regex(blankWhere.claims[0].text, /^The whole tree is the event template's revision [0-9a-f]{12}, unchanged \(1 file\): the team added nothing$/);
   await until('the thumbnails', async () =>
     (await pool().query(`select count(*)::int as n from app.deck_thumbnails t join app_private.generated_decks g on g.deck_id = t.deck_id and g.version = t.version`)).rows[0].n === 6, 120_000);
 });
@@ -97,7 +107,7 @@ test.serial('a run over three team shapes: valid decks, every citation in the ar
 test.serial('the private log tells each step', async (t) => {
   const r = await call(s.url, 'GET', `/api/v1/event/decks/runs/${firstRun.run.id}?log=true`, { key: ev.owner.key });
   const log = r.body.jobs.find((j: any) => j.team.name === 'Weather' && j.kind === 'jury').log as string;
-  t.regex(log, /attempt 1 started\n.*evidence submission-[0-9a-f]{12}\.tar\.gz verified against sha256 [0-9a-f]{12}…: 5 files\n.*history of [0-9a-f]{12} from the code host: 3 commits\n.*template revision [0-9a-f]{12}: 1 files, compared so its text is not shown as the team's\n.*generator builtin\/1: 7 screens, 0 validation findings\n.*published jury deck v1 \(0 findings\)\n$/s);
+  t.regex(log, /attempt 1 started\n.*evidence submission-[0-9a-f]{12}\.tar\.gz verified against sha256 [0-9a-f]{12}…: 5 files\n.*history of [0-9a-f]{12} from the code host: 3 commits\n.*push receipts of the team before the freeze: 1\n.*template revision [0-9a-f]{12}: 1 files, compared so its text is not shown as the team's\n.*generator builtin\/1: 7 screens, 0 validation findings\n.*published jury deck v1 \(0 findings\)\n$/s);
 });
 
 test.serial('killed after storing the deck but before publishing: the job runs again to one version', async (t) => {
@@ -222,3 +232,19 @@ function helpers(p: pg.Pool, dieOn?: RegExp) {
     },
   } as never;
 }
+
+test.serial('generation_job_pushes: the team\'s accepted pushes before the freeze, oldest first; not a late push, nor another team\'s', async (t) => {
+  const rocket = firstRun.jobs.find((j: any) => j.team.name === 'Rocket' && j.kind === 'jury');
+  const blank = firstRun.jobs.find((j: any) => j.team.name === 'Blank' && j.kind === 'jury');
+  const repo = (await pool().query('select full_name, template_sha from app.team_repositories where project_id = $1', [ev.teams.Rocket!.id])).rows[0];
+  // a push after the freeze is late: it is not in the frozen revision, so not on the deck
+  const late = (await pool().query('select app_private.record_delivery($1, $2, $3, $4) as r', [ev.eventId, 'd-late-rocket', 'push',
+    JSON.stringify({ ref: 'refs/heads/main', before: ev.teams.Rocket!.sha, after: 'a'.repeat(40), repository: { full_name: repo.full_name, owner: { login: 'shapes' } } })])).rows[0].r;
+  t.like(late, { verdict: 'accepted', late: true });
+  const pushes = async (job: string) => (await pool().query('select app_private.generation_job_pushes($1) as r', [job])).rows[0].r;
+  const seq = Number((await pool().query(`select seq from app.submission_receipts where project_id = $1 and not late`, [ev.teams.Rocket!.id])).rows[0].seq);
+  t.deepEqual((await pushes(rocket.id)).map((p: any) => ({ ...p, receivedAt: typeof p.receivedAt })), [
+    { sequence: seq, receivedAt: 'string', before: repo.template_sha, sha: ev.teams.Rocket!.sha },
+  ]);
+  t.deepEqual(await pushes(blank.id), [], 'the template team pushed nothing');
+});

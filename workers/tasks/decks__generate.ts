@@ -10,6 +10,8 @@
 //      template revision the repository was created from (read once per template sha): the
 //      template's text is recognised and never shown as the team's; commit authors are named
 //      by the team's roster names (keyed by the hash of the normalized address, never the address);
+//      and the team's accepted push receipts (app_private.generation_job_pushes): the server's own
+//      record of when the code arrived, for the provenance screen and the chart's markers;
 //   4. the deck: built-in generator, or the chat-completions driver when GENERATOR_URL is set;
 //      validated against the archive; rendered as one self-contained index.html;
 //   5. the HTML and the pictures it shows stored as content-addressed blobs, then app_private.publish_generated_deck:
@@ -32,7 +34,7 @@ import { createCodeHost } from '../../core/codehost/index.ts';
 import type { CodeHost } from '../../core/codehost/types.ts';
 import { Evidence, EvidenceError } from '../../core/decks/evidence.ts';
 import { buildDeck } from '../../core/decks/generate.ts';
-import type { CommitInfo, DeckTemplate, RosterName, Showcase } from '../../core/decks/types.ts';
+import type { CommitInfo, DeckTemplate, PushReceipt, RosterName, Showcase } from '../../core/decks/types.ts';
 import { generatedViewHash } from '../../core/decks/view-link.ts';
 import type { BlobStore } from '../../core/storage/index.ts';
 import type { WorkerDeps } from '../deps.ts';
@@ -142,6 +144,9 @@ export function decksGenerate(deps: WorkerDeps, store: BlobStore, opts: { host?:
         await log('no repository recorded for the team: no commit history');
       }
 
+      const pushes = await q<PushReceipt[]>('select app_private.generation_job_pushes($1) as r', [jobId]);
+      await log(`push receipts of the team before the freeze: ${pushes.length}`);
+
       let templateEvidence: Evidence | null = null;
       const templateSha = job.templateSha ?? null;
       if (templateSha === job.sha) templateEvidence = evidence; // the team never pushed: all of it is the template
@@ -157,7 +162,7 @@ export function decksGenerate(deps: WorkerDeps, store: BlobStore, opts: { host?:
       const built = await buildDeck({
         template: job.template, team: job.team.name, eventName: job.eventName, sha: job.sha, archiveName: job.archiveName,
         archiveSha256: job.archiveSha256, repository: job.repository, window: job.window, evidence, commits,
-        showcase: job.showcase ?? null, templateSha, templateEvidence, roster: job.roster ?? null,
+        showcase: job.showcase ?? null, templateSha, templateEvidence, roster: job.roster ?? null, pushes,
       }, config.generator, opts.fetch);
       await log(`generator ${built.generator}: ${built.screens.length} screens, ${built.findings.length} validation findings`);
 

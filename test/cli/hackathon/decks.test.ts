@@ -59,9 +59,9 @@ test.serial('decks templates: both contracts and the deck service that publishes
   const r = await run(['decks', 'templates']);
   t.is(r.code, 0, r.stderr);
   t.is(r.stdout, [
-    'jury (schema v1): Five-minute live presentation for the jury, 6 to 8 screens, claims up to 240 characters',
-    '  1. Problem', '  2. What it does', '  3. How it works', '  4. What was built in the event', '  5. Evidence it runs', '  6. What is tested',
-    '  7. What is next (optional)', '  8. The evidence (optional)',
+    'jury (schema v2): Five-minute live presentation for the jury, 6 to 8 screens, claims up to 240 characters',
+    '  1. Problem', '  2. What it does', '  3. How it works', '  4. What was built in the event', '  5. Where the code came from', '  6. Evidence it runs',
+    '  7. What is tested', '  8. What is next (optional)',
     'community (schema v1): Quick comparison for the community vote, 3 to 4 screens, claims up to 160 characters',
     '  1. The project', '  2. What it does', '  3. How it was built', '  4. Try it (optional)',
     `Published by: deck service ${s.url}/api/v1/presentations (podium 0.1.0, wire v1)`, '',
@@ -126,8 +126,10 @@ test.serial('decks list and decks show <deckId>: every version with review and r
   const show = await run(['decks', 'show', rocketJury]);
   t.is(show.code, 0, show.stderr);
   const out = show.stdout;
-  t.regex(out, /^Team: Rocket\nKind: jury\nVersion: 1 \(revision 1, builtin\/1\)\nTemplate: jury schema v1 \(6 to 8 screens\)\nReview: pending\nRelease: not released\nEvidence: submission-[0-9a-f]{12}\.tar\.gz \(sha [0-9a-f]{12}\)\nView: http:\/\/127\.0\.0\.1:\d+\/v\/[A-Za-z0-9_-]{43}\/ \(a share link: whoever holds it sees this deck, reviewed or not; only released decks are listed in the gallery\)\nFindings: none\n\n1\. Problem\n {3}- The README names the project "Rocket Todo" \(README\.md:1\)\n/);
-  t.regex(out, /\n6\. What is tested\n {3}- npm test runs "node --test test\/" \(package\.json:7\)\n {3}- test\/todo\.test\.js holds 3 tests: "adds a todo", "completes a todo", "removes a todo" \(test\/todo\.test\.js:5-12\)\n/);
+  t.regex(out, /^Team: Rocket\nKind: jury\nVersion: 1 \(revision 1, builtin\/1\)\nTemplate: jury schema v2 \(6 to 8 screens\)\nReview: pending\nRelease: not released\nEvidence: submission-[0-9a-f]{12}\.tar\.gz \(sha [0-9a-f]{12}\)\nView: http:\/\/127\.0\.0\.1:\d+\/v\/[A-Za-z0-9_-]{43}\/ \(a share link: whoever holds it sees this deck, reviewed or not; only released decks are listed in the gallery\)\nFindings: none\n\n1\. Problem\n {3}- The README names the project "Rocket Todo" \(README\.md:1\)\n/);
+  // where the code came from cites the server's push receipt (issue 42)
+  t.regex(out, /\n5\. Where the code came from\n {3}- The whole history arrived in one push at [^\n]+ \(push receipt #\d+\)\n/);
+  t.regex(out, /\n7\. What is tested\n {3}- npm test runs "node --test test\/" \(package\.json:7\)\n {3}- test\/todo\.test\.js holds 3 tests: "adds a todo", "completes a todo", "removes a todo" \(test\/todo\.test\.js:5-12\)\n/);
   t.regex(out, /\(commit [0-9a-f]{12}\)/);
   const missing = await run(['decks', 'show', '00000000-0000-4000-8000-000000000000']);
   t.is(missing.code, 1);

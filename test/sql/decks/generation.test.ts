@@ -121,8 +121,8 @@ test.serial('templates: jury 6 to 8 screens and community 3 to 4, each with a sc
   const o = await call(part, 'member', R, 'app.deck_templates()');
   t.true(o.ok);
   const [j, c] = (o as any).r.items;
-  t.like(j, { kind: 'jury', schemaVersion: 1, screens: { min: 6, max: 8 } });
-  t.deepEqual(j.headings.slice(0, 6).map((h: any) => h.heading), ['Problem', 'What it does', 'How it works', 'What was built in the event', 'Evidence it runs', 'What is tested']);
+  t.like(j, { kind: 'jury', schemaVersion: 2, screens: { min: 6, max: 8 } });
+  t.deepEqual(j.headings.slice(0, 7).map((h: any) => h.heading), ['Problem', 'What it does', 'How it works', 'What was built in the event', 'Where the code came from', 'Evidence it runs', 'What is tested']);
   t.like(c, { kind: 'community', schemaVersion: 1, screens: { min: 3, max: 4 } });
   t.is(code(await call(jury, 'member', R, 'app.deck_templates()')), 'insufficient_event_role');
 });
@@ -180,7 +180,7 @@ test.serial('a job: pending -> running (attempts counted) -> review; a killed at
   t.like(again, { id: published.id, version: 1, created: false });
   t.is((await db.pool.query('select count(*)::int as n from app_private.generated_decks where job_id = $1', [job.id])).rows[0].n, 1);
   const d = await deckOf('Rocket', 'jury');
-  t.like(d, { review: 'pending', release: 'not released', version: 1, revision: 1, template: 'jury', schema_version: 1, min_screens: 6, max_screens: 8 });
+  t.like(d, { review: 'pending', release: 'not released', version: 1, revision: 1, template: 'jury', schema_version: 2, min_screens: 6, max_screens: 8 });
   t.is((await db.pool.query('select current_version from app.decks where id = $1', [d.deck_id])).rows[0].current_version, 1);
   const link = (await db.pool.query('select pinned_version, show_bar, can_download, forms_enabled from app.share_links where id = $1', [d.link_id])).rows[0];
   t.deepEqual(link, { pinned_version: 1, show_bar: false, can_download: false, forms_enabled: false }, 'a read-only share link pinned to the version');

@@ -55,7 +55,7 @@ export function stateLabel(k: GalleryKind): string {
 }
 
 const cite = (c: GeneratedDeck['screens'][number]['claims'][number]['cite']) =>
-  !c ? '' : 'showcase' in c ? ` (team showcase: ${c.showcase})` : 'commit' in c ? ` (commit ${c.commit.slice(0, 12)})` : ` (${c.path}:${c.start === c.end ? c.start : `${c.start}-${c.end}`})`;
+  !c ? '' : 'showcase' in c ? ` (team showcase: ${c.showcase})` : 'receipt' in c ? ` (push receipt #${c.receipt})` : 'commit' in c ? ` (commit ${c.commit.slice(0, 12)})` : ` (${c.path}:${c.start === c.end ? c.start : `${c.start}-${c.end}`})`;
 
 export function printDeck(ctx: Context, d: GeneratedDeck): void {
   ctx.out(`Team: ${d.team.name}`);

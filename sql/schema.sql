@@ -7476,6 +7476,28 @@ $$;
 COMMENT ON FUNCTION app_private.generation_job_log(p_job uuid, p_line text) IS 'Worker: appends one line to the private log of a job.';
 
 --
+-- Name: generation_job_pushes(uuid); Type: FUNCTION; Schema: app_private; Owner: -
+--
+
+CREATE FUNCTION app_private.generation_job_pushes(p_job uuid) RETURNS jsonb
+    LANGUAGE sql STABLE
+    SET search_path TO ''
+    AS $_$
+  select coalesce(jsonb_agg(jsonb_build_object('sequence', r.seq, 'receivedAt', app_private.iso(r.received_at),
+           'before', case when r.before_sha <> repeat('0', 40) then r.before_sha end, 'sha', r.sha) order by r.seq), '[]'::jsonb)
+    from (select x.* from app.submission_receipts x
+            join app_private.generation_jobs j on j.id = p_job and x.event_id = j.event_id and x.project_id = j.project_id
+           where x.kind = 'push' and x.verdict = 'accepted' and x.late is false and x.sha ~ '^[0-9a-f]{40}$' and x.sha <> repeat('0', 40)
+           order by x.seq desc limit 500) r
+$_$;
+
+--
+-- Name: FUNCTION generation_job_pushes(p_job uuid); Type: COMMENT; Schema: app_private; Owner: -
+--
+
+COMMENT ON FUNCTION app_private.generation_job_pushes(p_job uuid) IS 'Worker: the accepted, not late pushes of a generation job''s team in its event (at most the last 500), oldest first: sequence, receivedAt, before, sha. The deck cites them as push receipts.';
+
+--
 -- Name: generation_runs; Type: TABLE; Schema: app_private; Owner: -
 --
 
@@ -18769,6 +18791,12 @@ REVOKE ALL ON FUNCTION app_private.generation_job_json(j app_private.generation_
 --
 
 REVOKE ALL ON FUNCTION app_private.generation_job_log(p_job uuid, p_line text) FROM PUBLIC;
+
+--
+-- Name: FUNCTION generation_job_pushes(p_job uuid); Type: ACL; Schema: app_private; Owner: -
+--
+
+REVOKE ALL ON FUNCTION app_private.generation_job_pushes(p_job uuid) FROM PUBLIC;
 
 --
 -- Name: FUNCTION generation_run_json(r app_private.generation_runs); Type: ACL; Schema: app_private; Owner: -

@@ -6,6 +6,7 @@
 // in the archive is an `false_absence` finding, never a published statement.
 import type { Evidence } from './evidence.ts';
 import { readManifests, VENDORED_DIR, type Manifest, type Structured } from './manifests.ts';
+import { firstTest } from './tests.ts';
 import type { AbsenceSubject } from './types.ts';
 
 export interface Presence {
@@ -65,7 +66,10 @@ function scriptsOf(ms: Manifest[], names: Set<string> | null, skip?: RegExp): Pr
  *    program entry (Python __main__, Go/Rust/Java/C# main), a Dockerfile CMD/ENTRYPOINT, a Procfile;
  *  - source: a file in a known language outside vendored directories;
  *  - run: hackathon.json, a compose file, a Dockerfile, a Procfile, a start script;
- *  - tests: a test file by path in any ecosystem's layout, a Rust #[test], a test script;
+ *  - tests: a test by content in any file (core/decks/tests.ts), a test file by path in any
+ *    ecosystem's layout, a Rust #[test], a test script;
+ *  - test_files: a test by content, or a test file by path that is not readable as text (a
+ *    test script alone is not a test file);
  *  - next: a README section about what is next, a TODO or FIXME in a source file.
  */
 export function findPresence(ev: Evidence, subject: AbsenceSubject, structured: Structured = readManifests(ev)): Presence | null {
@@ -114,6 +118,8 @@ export function findPresence(ev: Evidence, subject: AbsenceSubject, structured: 
       return scriptsOf(manifests.filter((m) => m.ecosystem === 'npm'), ENTRY_SCRIPT);
     }
     case 'tests': {
+      const t = firstTest(ev);
+      if (t) return { path: t.path, line: t.line, what: 'a test' };
       const p = paths.find(isTestPath);
       if (p) return { path: p, what: 'a test file' };
       for (const q of paths) {
@@ -122,6 +128,13 @@ export function findPresence(ev: Evidence, subject: AbsenceSubject, structured: 
         if (line) return { path: q, line, what: 'a Rust test' };
       }
       return scriptsOf(manifests.filter((m) => m.ecosystem === 'npm'), new Set(['test']), /no test specified/);
+    }
+    case 'test_files': {
+      // a test by content, or a file named like a test that cannot be read as text
+      const t = firstTest(ev);
+      if (t) return { path: t.path, line: t.line, what: 'a test' };
+      const p = paths.find((q) => isTestPath(q) && !ev.lines(q));
+      return p ? { path: p, what: 'a test file not readable as text' } : null;
     }
     case 'next': {
       for (const p of paths.filter(isReadme)) {

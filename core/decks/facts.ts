@@ -4,6 +4,7 @@
 // of a file in the archive (cited by path and line range) or commits of the frozen revision's
 // history (cited by sha); what is absent is said about the frozen commit and cites it.
 import { checkedFor, findPresence, isTestPath, MAIN_FORMS } from './absence.ts';
+import { testFiles } from './tests.ts';
 import type { Evidence } from './evidence.ts';
 import { parseJsonDoc, parseYamlDoc, readManifests, VENDORED_DIR, type Manifest, type ParseProblem } from './manifests.ts';
 import type { AbsenceSubject, Citation, Claim, CommitChart, CommitInfo, Finding, GenerateInput } from './types.ts';
@@ -579,19 +580,6 @@ function runs(c: Ctx): Claim[] {
   return out;
 }
 
-const JS_TEST = /^\s*(?:test|it)(?:\.(?:only|skip|concurrent|serial))?\(\s*(['"`])(.+?)\1/;
-const PY_TEST = /^\s*(?:async\s+)?def\s+(test_\w+)\s*\(/;
-const GO_TEST = /^func\s+(Test\w+)\s*\(/;
-
-function testNames(lines: string[]): { name: string; line: number }[] {
-  const out: { name: string; line: number }[] = [];
-  lines.forEach((l, i) => {
-    const m = JS_TEST.exec(l) ?? PY_TEST.exec(l) ?? GO_TEST.exec(l);
-    if (m) out.push({ name: m[2] ?? m[1]!, line: i + 1 });
-  });
-  return out;
-}
-
 /** The source file a test imports (relative JS/TS imports, Python package imports), if it is in the archive. */
 function exercised(c: Ctx, testPath: string, lines: string[]): { path: string; line: number } | null {
   const dir = testPath.includes('/') ? testPath.slice(0, testPath.lastIndexOf('/')) : '';
@@ -629,32 +617,40 @@ function normaliseJoin(dir: string, rel: string): string | null {
   return parts.join('/');
 }
 
-function tested(c: Ctx): { claims: Claim[]; files: number; tests: number } {
+/** What is tested, from the tests each file declares by content (core/decks/tests.ts): a test
+ *  script with no test anywhere, and tests that are all empty, are said as such (issue 42). */
+function tested(c: Ctx, absentClaim: (subject: AbsenceSubject, text: string) => Claim): { claims: Claim[]; files: number; tests: number } {
   const out: Claim[] = [];
-  const files = c.ev.paths().filter((p) => isTestFile(p) && languageOf(p) && c.ev.lines(p));
-  let total = 0;
-  const perFile = files.map((p) => {
-    const lines = c.ev.lines(p)!;
-    const names = testNames(lines);
-    total += names.length;
-    return { p, lines, names };
-  }).sort((a, b) => b.names.length - a.names.length || a.p.localeCompare(b.p));
+  const sha12 = c.input.sha.slice(0, 12);
+  const perFile = testFiles(c.ev).map((f) => ({ p: f.path, lines: c.ev.lines(f.path)!, names: f.tests }))
+    .sort((a, b) => b.names.length - a.names.length || a.p.localeCompare(b.p));
+  const total = perFile.reduce((n, f) => n + f.names.length, 0);
   const ts = script(c.pkg, 'test');
-  if (ts && !/no test specified/.test(ts.command)) out.push({ text: `npm test runs ${quote(ts.command)}`, cite: lineCite(c.pkg!.path, ts.start, ts.end) });
+  const real = ts && !/no test specified/.test(ts.command) ? ts : null;
+  if (!perFile.length) {
+    const named = c.ev.paths().find((p) => isTestFile(p) && c.ev.lines(p));
+    if (real) out.push(absentClaim('test_files', `npm test runs ${quote(real.command)}, but no file of revision ${sha12} holds a test`));
+    else if (named) out.push(absentClaim('test_files', `${named} is named like a test file, but no file of revision ${sha12} holds a test`));
+    return { claims: out, files: 0, tests: 0 };
+  }
+  if (real) out.push({ text: `npm test runs ${quote(real.command)}`, cite: lineCite(c.pkg!.path, real.start, real.end) });
+  const empty = perFile.flatMap((f) => f.names.filter((n) => n.empty).map((n) => ({ ...n, p: f.p })));
+  if (empty.length === total) {
+    const e = empty[0]!;
+    out.push(total === 1
+      ? { text: `The only test, ${quote(e.name)} in ${e.p}, is empty: its body does nothing`, cite: lineCite(e.p, e.line) }
+      : { text: `All ${total} tests are empty, their bodies do nothing (the first, ${quote(e.name)} in ${e.p})`, cite: lineCite(e.p, e.line) });
+  }
   for (const f of perFile) {
     if (out.length >= 5) break;
-    if (f.names.length) {
-      const shown = f.names.slice(0, 3).map((n) => quote(n.name)).join(', ');
-      out.push({ text: `${f.p} holds ${plural(f.names.length, 'test')}: ${shown}${f.names.length > 3 ? ', …' : ''}`, cite: lineCite(f.p, f.names[0]!.line, f.names[f.names.length - 1]!.line) });
-    }
+    const shown = f.names.slice(0, 3).map((n) => quote(n.name)).join(', ');
+    const blank = f.names.filter((n) => n.empty).length;
+    const note = blank && blank < total ? ` (${blank} empty)` : '';
+    out.push({ text: `${f.p} holds ${plural(f.names.length, 'test')}${note}: ${shown}${f.names.length > 3 ? ', …' : ''}`, cite: lineCite(f.p, f.names[0]!.line, f.names[f.names.length - 1]!.line) });
     const ex = exercised(c, f.p, f.lines);
     if (ex) out.push({ text: `${f.p} exercises ${ex.path}`, cite: lineCite(f.p, ex.line) });
   }
-  if (out.length === 0 && files.length) {
-    const first = files[0]!;
-    out.push({ text: `${plural(files.length, 'test file')}: ${files.slice(0, 3).join(', ')}${files.length > 3 ? ', …' : ''}`, cite: lineCite(first, 1, c.ev.lines(first)!.length) });
-  }
-  return { claims: out, files: files.length, tests: total };
+  return { claims: out, files: perFile.length, tests: total };
 }
 
 function next(c: Ctx): Claim[] {
@@ -764,7 +760,7 @@ export function extractFacts(input: GenerateInput): Facts {
   if (compose && compose.services.length > 1) {
     works.push({ text: `${compose.path} wires ${compose.services.map((s) => s.name).join(', ')} together`, cite: lineCite(compose.path, compose.start, compose.end) });
   }
-  const t = tested(c);
+  const t = tested(c, absentClaim);
   const b = built(c);
   const fileCount = ev.files.size;
   const evidence: Claim[] = [

@@ -4,6 +4,8 @@
 // of a file in the archive (cited by path and line range) or commits of the frozen revision's
 // history (cited by sha); what is absent is said about the frozen commit and cites it.
 import { checkedFor, findPresence, isTestPath, MAIN_FORMS } from './absence.ts';
+import { distinctiveFunction } from './code.ts';
+import { boilerplateReadme, isGenerated } from './generated.ts';
 import { testFiles } from './tests.ts';
 import type { Evidence } from './evidence.ts';
 import { parseJsonDoc, parseYamlDoc, readManifests, VENDORED_DIR, type Manifest, type ParseProblem } from './manifests.ts';
@@ -86,7 +88,8 @@ interface Readme {
 }
 
 function findReadme(ev: Evidence): string | null {
-  const candidates = ev.paths().filter((p) => /^readme(\.(md|markdown|txt|rst))?$/i.test(p.split('/').pop()!) && ev.lines(p));
+  // a framework starter's README (Create React App, Vite, ...) is not the team's words
+  const candidates = ev.paths().filter((p) => /^readme(\.(md|markdown|txt|rst))?$/i.test(p.split('/').pop()!) && ev.lines(p) && !boilerplateReadme(ev.lines(p)!));
   candidates.sort((a, b) => a.split('/').length - b.split('/').length || a.localeCompare(b));
   return candidates[0] ?? null;
 }
@@ -211,6 +214,16 @@ function templateReadme(c: Ctx): Claim | null {
   return { text: `${r.path} is the event template's, unchanged${sha}`, cite: lineCite(r.path, 1, Math.max(1, r.lines.length)) };
 }
 
+/** A framework starter's README left as the starter wrote it: said as such (issue 42). */
+function starterReadme(c: Ctx): Claim | null {
+  if (c.readme) return null;
+  for (const p of c.ev.paths().filter((x) => /^readme(\.(md|markdown|txt|rst))?$/i.test(x.split('/').pop()!) && !VENDORED_DIR.test(x))) {
+    const b = c.ev.lines(p) ? boilerplateReadme(c.ev.lines(p)!) : null;
+    if (b) return { text: `${p} is the README ${b.by} writes, not a description of the project`, cite: lineCite(p, b.line) };
+  }
+  return null;
+}
+
 function firstParagraph(lines: string[], s: Section): { text: string; start: number; end: number } | null {
   for (let i = s.start; i < s.end; i++) {
     const l = lines[i]!;
@@ -235,7 +248,7 @@ const FRAMEWORKS: [RegExp, string][] = [
 ];
 
 function sourcePaths(c: Ctx): string[] {
-  return c.ev.paths().filter((p) => languageOf(p) && !isTestFile(p) && c.ev.lines(p));
+  return c.ev.paths().filter((p) => languageOf(p) && !isTestFile(p) && c.ev.lines(p) && !isGenerated(c.ev, p));
 }
 
 function does(c: Ctx): Claim[] {
@@ -405,6 +418,8 @@ function pages(c: Ctx): Claim[] {
 }
 
 const SNIPPET_LINES = 6;
+/** An import by assignment (`const x = require('x')`, `x = __import__('x')`): never on the code screen. */
+const REQUIRE = /^\s*(?:(?:const|let|var)\s+[\w{}\s,:]+=\s*)?(?:require|__import__)\s*\(|^\s*import\b|^\s*from\s+\S+\s+import\b/;
 const SECRETISH = /(api[_-]?key|secret|passw(or)?d|token|private[_-]?key)\s*[:=]/i;
 
 /** A code screen: a few lines of the team's source, quoted exactly with their file:line. The
@@ -417,6 +432,9 @@ function snippet(c: Ctx, routeFilesFound: { path: string; routes: Route[] }[], l
     let end = from;
     while (end < lines.length && end - from + 1 < SNIPPET_LINES && lines[end]!.trim() !== '') end++;
     let q = lines.slice(from - 1, end);
+    const imp = q.findIndex((l) => REQUIRE.test(l));
+    if (imp === 0) return null;
+    if (imp > 0) q = q.slice(0, imp);
     while (q.length > 1 && q[q.length - 1]!.trim() === '') q = q.slice(0, -1);
     if (q.some((l) => l.length > 100 || SECRETISH.test(l) || /[\u0000-\u0008\u000e-\u001f]/.test(l))) {
       q = q.slice(0, 1);
@@ -432,6 +450,14 @@ function snippet(c: Ctx, routeFilesFound: { path: string; routes: Route[] }[], l
     const s = at(f.path, r.line, `Where ${f.path} handles ${routeLabel(r)}`);
     if (s) return s;
   }
+  // the team's most distinctive function: never a test, a generated file or the template's
+  const tests = new Set(testFiles(c.ev).map((f) => f.path));
+  const t = c.input.templateEvidence;
+  const own = sourcePaths(c).filter((p) => !tests.has(p) && !(t && t.get(p)?.text === c.ev.get(p)?.text));
+  const fn = distinctiveFunction(own, (p) => c.ev.lines(p));
+  const main = fn && MAIN_FORMS.find(([file, re]) => file.test(fn.path) && re.test(c.ev.lines(fn.path)![fn.start - 1]!));
+  const f = fn ? at(fn.path, fn.start, main ? `${main[2].replace(/^a /, 'The ')} of ${fn.path}` : `The function ${fn.name}, in ${fn.path}`) : null;
+  if (f) return f;
   for (const p of sourcePaths(c)) {
     for (const [file, re, what] of MAIN_FORMS) {
       if (!file.test(p)) continue;
@@ -442,7 +468,7 @@ function snippet(c: Ctx, routeFilesFound: { path: string; routes: Route[] }[], l
   }
   for (const l of langs) {
     const lines = c.ev.lines(l.largest)!;
-    const first = lines.findIndex((x) => x.trim() !== '' && !/^\s*(import|from|package|using|use|require|#include|\/\/|#|\/\*|\*|'use strict'|"use strict")/.test(x));
+    const first = lines.findIndex((x) => x.trim() !== '' && !/^\s*(import|from|package|using|use|require|#include|\/\/|#|\/\*|\*|'use strict'|"use strict")/.test(x) && !REQUIRE.test(x));
     const s = first >= 0 ? at(l.largest, first + 1, `From ${l.largest}`) : null;
     if (s) return s;
   }
@@ -471,7 +497,7 @@ function languages(c: Ctx): { name: string; files: number; bytes: number; lines:
   const by = new Map<string, { name: string; files: number; bytes: number; lines: number; unread: number; largest: string; largestSize: number }>();
   for (const p of c.ev.paths()) {
     const lang = languageOf(p);
-    if (!lang || LOCKFILE.test(p)) continue;
+    if (!lang || LOCKFILE.test(p) || isGenerated(c.ev, p)) continue;
     const f = c.ev.get(p)!;
     const e = by.get(lang) ?? { name: lang, files: 0, bytes: 0, lines: 0, unread: 0, largest: p, largestSize: -1 };
     e.files++;
@@ -773,7 +799,7 @@ export function extractFacts(input: GenerateInput): Facts {
     : null;
   return {
     topics: {
-      problem: mine(problem(c), templateReadme(c)),
+      problem: mine(problem(c), templateReadme(c) ?? starterReadme(c)),
       does: mine(does(c), null),
       works,
       built: b.claims,

@@ -7,6 +7,7 @@
 import type { Evidence } from './evidence.ts';
 import { readManifests, VENDORED_DIR, type Manifest, type Structured } from './manifests.ts';
 import { firstTest } from './tests.ts';
+import { firstRunBlock } from './tryit.ts';
 import type { AbsenceSubject } from './types.ts';
 
 export interface Presence {
@@ -65,7 +66,8 @@ function scriptsOf(ms: Manifest[], names: Set<string> | null, skip?: RegExp): Pr
  *  - does: a description (above), a start/dev/serve or console script of any manifest, a
  *    program entry (Python __main__, Go/Rust/Java/C# main), a Dockerfile CMD/ENTRYPOINT, a Procfile;
  *  - source: a file in a known language outside vendored directories;
- *  - run: hackathon.json, a compose file, a Dockerfile, a Procfile, a start script;
+ *  - run: hackathon.json, a compose file, a Dockerfile, a Procfile, a start script, run
+ *    commands in a README (a shell block under a run/usage/install heading), a Go main;
  *  - tests: a test by content in any file (core/decks/tests.ts), a test file by path in any
  *    ecosystem's layout, a Rust #[test], a test script;
  *  - test_files: a test by content, or a test file by path that is not readable as text (a
@@ -115,7 +117,17 @@ export function findPresence(ev: Evidence, subject: AbsenceSubject, structured: 
         const base = p.split('/').pop()!;
         if (base === 'hackathon.json' || /^(docker-)?compose(\.[\w-]+)?\.ya?ml$/.test(base) || /^Dockerfile(\.[\w-]+)?$/.test(base) || base === 'Procfile' || /\.Dockerfile$/.test(base)) return { path: p, what: `a ${base}` };
       }
-      return scriptsOf(manifests.filter((m) => m.ecosystem === 'npm'), ENTRY_SCRIPT);
+      const npm = scriptsOf(manifests.filter((m) => m.ecosystem === 'npm'), ENTRY_SCRIPT);
+      if (npm) return npm;
+      // a README's run commands, a Go main package (go install builds it): issue 42
+      const block = firstRunBlock(ev, paths.filter(isReadme));
+      if (block) return { ...block, what: 'run commands in a README' };
+      for (const p of paths) {
+        if (!/\.go$/.test(p) || /_test\.go$/.test(p) || VENDORED_DIR.test(p)) continue;
+        const line = firstLine(ev, p, MAIN_FORMS[1]![1]);
+        if (line) return { path: p, line, what: 'a Go main package' };
+      }
+      return null;
     }
     case 'tests': {
       const t = firstTest(ev);

@@ -7,6 +7,7 @@ import { checkedFor, findPresence, isTestPath, MAIN_FORMS } from './absence.ts';
 import { distinctiveFunction } from './code.ts';
 import { boilerplateReadme, isGenerated } from './generated.ts';
 import { testFiles } from './tests.ts';
+import { tryIt } from './tryit.ts';
 import type { Evidence } from './evidence.ts';
 import { parseJsonDoc, parseYamlDoc, readManifests, VENDORED_DIR, type Manifest, type ParseProblem } from './manifests.ts';
 import type { AbsenceSubject, Citation, Claim, CommitChart, CommitInfo, Finding, GenerateInput } from './types.ts';
@@ -567,8 +568,12 @@ function manifest(c: Ctx): { json: any; at: (p: string[]) => { start: number; en
   }
 }
 
+/** How it runs: hackathon.json, how to run it (README commands, Procfile, go install), the
+ *  compose file and Dockerfile, then what it needs that is not in the repository (issue 42). */
 function runs(c: Ctx): Claim[] {
   const out: Claim[] = [];
+  const tests = new Set(testFiles(c.ev).map((f) => f.path));
+  const tried = tryIt(c.ev, c.readme?.path ?? null, sourcePaths(c).filter((p) => !tests.has(p)));
   const m = manifest(c);
   let composeName: string | null = null;
   if (m?.json?.app && typeof m.json.app === 'object') {
@@ -582,9 +587,11 @@ function runs(c: Ctx): Claim[] {
     ].filter(Boolean);
     if (at) out.push({ text: `hackathon.json runs ${parts.join(' ') || 'an app'}${composeName ? ` from ${composeName}` : ''}`, cite: lineCite('hackathon.json', at.start, at.end) });
   }
+  out.push(...mineOnly(c, tried.run));
   const compose = readCompose(c, composeName);
   if (compose && compose.services.length) {
-    out.push({ text: `${compose.path} defines ${plural(compose.services.length, 'service')}: ${compose.services.map((s) => s.name).join(', ')}`, cite: lineCite(compose.path, compose.start, compose.end) });
+    const up = /^(docker-)?compose\.ya?ml$/.test(compose.path) ? 'docker compose up' : `docker compose -f ${compose.path} up`;
+    out.push({ text: `${compose.path} defines ${plural(compose.services.length, 'service')}: ${compose.services.map((s) => s.name).join(', ')} (${up} starts ${compose.services.length === 1 ? 'it' : 'them'})`, cite: lineCite(compose.path, compose.start, compose.end) });
   }
   const docker = c.ev.paths().find((p) => /(^|\/)Dockerfile$/.test(p) && c.ev.lines(p)) ?? null;
   if (docker) {
@@ -603,7 +610,14 @@ function runs(c: Ctx): Claim[] {
       }
     }
   }
-  return out;
+  // what it needs keeps its place on a full screen (two claims at most)
+  const needs = tried.needs.slice(0, 2);
+  return [...out.slice(0, Math.max(1, c.input.template.maxClaimsPerScreen - needs.length)), ...needs];
+}
+
+/** Claims that do not quote the event template's text (the template's README commands are not the team's). */
+function mineOnly(c: Ctx, claims: Claim[]): Claim[] {
+  return claims.filter((x) => !fromTemplate(c, x));
 }
 
 /** The source file a test imports (relative JS/TS imports, Python package imports), if it is in the archive. */
@@ -814,7 +828,7 @@ export function extractFacts(input: GenerateInput): Facts {
       does: () => absentClaim('does', `Revision ${sha12} does not say what it does: no README, description, start script or program entry`),
       works: () => absentClaim('source', `Revision ${sha12} holds no source files in a known language outside vendored folders`),
       built: () => ({ text: `No commit history of revision ${sha12} is available`, cite: at }),
-      runs: () => absentClaim('run', `Revision ${sha12} has no hackathon.json, compose file, Dockerfile, Procfile or start script`),
+      runs: () => absentClaim('run', `Revision ${sha12} has no hackathon.json, compose file, Dockerfile, Procfile or start script, no run commands in a README and no Go main package`),
       tested: () => absentClaim('tests', `Revision ${sha12} has no test files or real test script`),
       next: () => absentClaim('next', `Revision ${sha12} names no next steps: no roadmap section, TODO or FIXME`),
       evidence: () => evidence[0]!,

@@ -58,6 +58,23 @@ function bodyEnd(path: string, lines: string[], from: number): number {
   return from;
 }
 
+/** Different names of their own the first lines of a body use (0-based from..end). */
+function score(lines: string[], from: number, end: number): number {
+  const names = new Set<string>();
+  for (const l of lines.slice(from, Math.min(end + 1, from + 12))) {
+    for (const w of l.replace(/(\/\/|#).*$/, '').match(/[A-Za-z_]\w{2,}/g) ?? []) if (!KEYWORDS.has(w.toLowerCase())) names.add(w);
+  }
+  return names.size;
+}
+
+/** The score of the code at a 1-based line (a route registration and its handler; a Python
+ *  decorator's function), as a declared function would score. */
+export function scoreAt(path: string, lines: string[], line: number): number {
+  let from = line - 1;
+  if (/\.py$/.test(path)) while (from < lines.length - 1 && /^\s*@/.test(lines[from]!)) from++;
+  return score(lines, line - 1, Math.max(from, bodyEnd(path, lines, from)));
+}
+
 /** Functions declared in a file, each with its body's extent and its score. */
 export function functionsIn(path: string, lines: string[]): FunctionSpan[] {
   const decl = DECLS.find(([file]) => file.test(path))?.[1];
@@ -70,11 +87,7 @@ export function functionsIn(path: string, lines: string[]): FunctionSpan[] {
     if (!m || !name) continue;
     const end = bodyEnd(path, lines, i);
     if (end - i < 2) continue; // a one-liner says little
-    const names = new Set<string>();
-    for (const l of lines.slice(i, Math.min(end + 1, i + 12))) {
-      for (const w of l.replace(/(\/\/|#).*$/, '').match(/[A-Za-z_]\w{2,}/g) ?? []) if (!KEYWORDS.has(w.toLowerCase())) names.add(w);
-    }
-    out.push({ path, name, start: i + 1, end: end + 1, score: names.size });
+    out.push({ path, name, start: i + 1, end: end + 1, score: score(lines, i, end) });
   }
   return out;
 }

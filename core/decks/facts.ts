@@ -4,7 +4,7 @@
 // of a file in the archive (cited by path and line range) or commits of the frozen revision's
 // history (cited by sha); what is absent is said about the frozen commit and cites it.
 import { checkedFor, findPresence, isTestPath, MAIN_FORMS } from './absence.ts';
-import { distinctiveFunction } from './code.ts';
+import { distinctiveFunction, scoreAt } from './code.ts';
 import { boilerplateReadme, isGenerated } from './generated.ts';
 import { testFiles } from './tests.ts';
 import { tryIt } from './tryit.ts';
@@ -225,13 +225,17 @@ function starterReadme(c: Ctx): Claim | null {
   return null;
 }
 
+/** The first paragraph of a section, never the inside of a code block; its range starts at the
+ *  section's heading, which the claims quote ("Under "Usage" the README says"). */
 function firstParagraph(lines: string[], s: Section): { text: string; start: number; end: number } | null {
+  let fence = false;
   for (let i = s.start; i < s.end; i++) {
     const l = lines[i]!;
-    if (l.trim() === '' || /^\s*(```|~~~|[-*+]\s|\d+[.)]\s|\||<)/.test(l)) continue;
+    if (/^\s*(```|~~~)/.test(l)) fence = !fence;
+    if (fence || l.trim() === '' || /^\s*(```|~~~|[-*+]\s|\d+[.)]\s|\||<)/.test(l)) continue;
     let end = i;
     while (end + 1 < s.end && lines[end + 1]!.trim() !== '' && !/^\s*(```|~~~|#)/.test(lines[end + 1]!)) end++;
-    return { text: plain(lines.slice(i, end + 1).join(' ')), start: i + 1, end: end + 1 };
+    return { text: plain(lines.slice(i, end + 1).join(' ')), start: s.start, end: end + 1 };
   }
   return null;
 }
@@ -446,18 +450,20 @@ function snippet(c: Ctx, routeFilesFound: { path: string; routes: Route[] }[], l
     const claim: Claim = { text: what, cite: lineCite(path, from, last), quote: q.join('\n') };
     return fromTemplate(c, claim) ? null : claim;
   };
-  for (const f of routeFilesFound) {
-    const r = f.routes[0]!;
-    const s = at(f.path, r.line, `Where ${f.path} handles ${routeLabel(r)}`);
-    if (s) return s;
-  }
-  // the team's most distinctive function: never a test, a generated file or the template's
+  // the team's most distinctive function (never a test, a generated file or the template's),
+  // unless a route's handler says more than it
   const tests = new Set(testFiles(c.ev).map((f) => f.path));
   const t = c.input.templateEvidence;
   const own = sourcePaths(c).filter((p) => !tests.has(p) && !(t && t.get(p)?.text === c.ev.get(p)?.text));
   const fn = distinctiveFunction(own, (p) => c.ev.lines(p));
   const main = fn && MAIN_FORMS.find(([file, re]) => file.test(fn.path) && re.test(c.ev.lines(fn.path)![fn.start - 1]!));
   const f = fn ? at(fn.path, fn.start, main ? `${main[2].replace(/^a /, 'The ')} of ${fn.path}` : `The function ${fn.name}, in ${fn.path}`) : null;
+  for (const rf of routeFilesFound) {
+    const r = rf.routes[0]!;
+    if (f && fn!.score > scoreAt(rf.path, c.ev.lines(rf.path)!, r.line)) break;
+    const s = at(rf.path, r.line, `Where ${rf.path} handles ${routeLabel(r)}`);
+    if (s) return s;
+  }
   if (f) return f;
   for (const p of sourcePaths(c)) {
     for (const [file, re, what] of MAIN_FORMS) {

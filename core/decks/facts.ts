@@ -423,6 +423,8 @@ function pages(c: Ctx): Claim[] {
 }
 
 const SNIPPET_LINES = 6;
+/** How many of the largest source files the code screen's function is chosen from. */
+const FUNCTION_FILES = 200;
 /** An import by assignment (`const x = require('x')`, `x = __import__('x')`): never on the code screen. */
 const REQUIRE = /^\s*(?:(?:const|let|var)\s+[\w{}\s,:]+=\s*)?(?:require|__import__)\s*\(|^\s*import\b|^\s*from\s+\S+\s+import\b/;
 const SECRETISH = /(api[_-]?key|secret|passw(or)?d|token|private[_-]?key)\s*[:=]/i;
@@ -455,7 +457,9 @@ function snippet(c: Ctx, routeFilesFound: { path: string; routes: Route[] }[], l
   const tests = new Set(testFiles(c.ev).map((f) => f.path));
   const t = c.input.templateEvidence;
   const own = sourcePaths(c).filter((p) => !tests.has(p) && !(t && t.get(p)?.text === c.ev.get(p)?.text));
-  const fn = distinctiveFunction(own, (p) => c.ev.lines(p));
+  // the largest files only, so a tree of thousands of files keeps the deck under its time
+  const largest = own.map((p) => ({ p, size: c.ev.get(p)!.size })).sort((a, b) => b.size - a.size || a.p.localeCompare(b.p)).slice(0, FUNCTION_FILES).map((x) => x.p).sort();
+  const fn = distinctiveFunction(largest, (p) => c.ev.lines(p));
   const main = fn && MAIN_FORMS.find(([file, re]) => file.test(fn.path) && re.test(c.ev.lines(fn.path)![fn.start - 1]!));
   const f = fn ? at(fn.path, fn.start, main ? `${main[2].replace(/^a /, 'The ')} of ${fn.path}` : `The function ${fn.name}, in ${fn.path}`) : null;
   for (const rf of routeFilesFound) {

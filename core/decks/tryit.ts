@@ -142,13 +142,15 @@ function envReads(ev: Evidence, paths: string[]): Claim[] {
   for (const p of paths) {
     const re = ENV_READS.find(([file]) => file.test(p))?.[1];
     if (!re || VENDORED_DIR.test(p) || isGenerated(ev, p)) continue;
+    // most files read no variable: a plain search before the per-line patterns
+    if (!/env/i.test(ev.get(p)?.text ?? '')) continue;
     const lines = ev.lines(p);
     if (!lines) continue;
     const names: string[] = [];
     let first = 0;
     let last = 0;
     lines.forEach((l, i) => {
-      if (l.length > 400) return;
+      if (l.length > 400 || !/env/i.test(l)) return;
       for (const m of l.matchAll(re)) {
         const name = m.slice(1).find(Boolean)!;
         if (names.includes(name)) continue;

@@ -14,6 +14,8 @@ const plural = (n: number, one: string, many = `${one}s`) => `${n} ${n === 1 ? o
 
 /** A README heading under which a code block is how to run it. */
 const RUN_HEADING = /\b(run|running|usage|use it|getting started|get started|quick ?start|install|installation|setup|set up|how to|build|develop|development|deploy|start|try)/i;
+/** A command that sets a secret to a value (`export API_KEY=sk-…`): never quoted on a deck. */
+const SECRET_VALUE = /(api[_-]?key|secret|passw(or)?d|token|private[_-]?key|credential)\w*\s*[:=]\s*['"]?[^\s'"$<{]/i;
 const SHELL_FENCE = /^\s*(```|~~~)\s*(sh|bash|shell|console|zsh|powershell|ps1|cmd|bat|text|terminal|)\s*$/i;
 
 export interface RunBlock {
@@ -39,7 +41,7 @@ export function readmeRunBlocks(lines: string[]): RunBlock[] {
     const commands: RunBlock['commands'] = [];
     for (; j < lines.length && !lines[j]!.trim().startsWith(fence[1]!); j++) {
       const l = lines[j]!.trim().replace(/^[$>]\s+/, '');
-      if (l && !l.startsWith('#') && !l.startsWith('//') && l.length <= 160) commands.push({ text: l, line: j + 1 });
+      if (l && !l.startsWith('#') && !l.startsWith('//') && l.length <= 160 && !SECRET_VALUE.test(l)) commands.push({ text: l, line: j + 1 });
     }
     if (shell && heading && RUN_HEADING.test(heading.text) && commands.length) out.push({ heading: heading.text, headingLine: heading.line, commands });
     i = j;

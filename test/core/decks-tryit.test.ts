@@ -37,6 +37,8 @@ async function runsOf(entries: Entry[], template = COMMUNITY) {
 test('the README\'s run commands: shell blocks under run, usage, install or getting-started headings, prompts and comments left out', (t) => {
   t.deepEqual(readmeRunBlocks(README.split('\n')), [{ heading: 'Getting started', headingLine: 5, commands: [{ text: 'pip install -r requirements.txt', line: 8 }, { text: 'flask --app bench run', line: 10 }] }]);
   t.deepEqual(readmeRunBlocks('## Example output\n\n```\nok\n```\n'.split('\n')), [], 'a block under another heading');
+  t.deepEqual(readmeRunBlocks('## Run\n\n```sh\nexport STRIPE_API_KEY=sk_live_4eC39HqLyjWDarjtT1zdp7dc\nexport GITHUB_TOKEN=$TOKEN\nnpm start\n```\n'.split('\n')),
+    [{ heading: 'Run', headingLine: 1, commands: [{ text: 'export GITHUB_TOKEN=$TOKEN', line: 5 }, { text: 'npm start', line: 6 }] }], 'a secret\'s value is never quoted; a variable reference is');
 });
 
 test('a Flask app with a Procfile, an ignored .env, an .env.example and the variables its code reads', async (t) => {

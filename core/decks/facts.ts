@@ -678,8 +678,10 @@ function tested(c: Ctx, absentClaim: (subject: AbsenceSubject, text: string) => 
   const ts = script(c.pkg, 'test');
   const real = ts && !/no test specified/.test(ts.command) ? ts : null;
   if (!perFile.length) {
-    const named = c.ev.paths().find((p) => isTestFile(p) && c.ev.lines(p));
+    // a file named like a test (Django's generated tests.py too) that declares none
+    const named = c.ev.paths().find((p) => (isTestFile(p) || /(^|\/)tests?\.py$/.test(p)) && !VENDORED_DIR.test(p) && c.ev.lines(p));
     if (real) out.push(absentClaim('test_files', `npm test runs ${quote(real.command)}, but no file of revision ${sha12} holds a test`));
+    else if (ts) out.push(absentClaim('test_files', `The test script of ${c.pkg!.path} is npm's placeholder ("no test specified"), and no file of revision ${sha12} holds a test`));
     else if (named) out.push(absentClaim('test_files', `${named} is named like a test file, but no file of revision ${sha12} holds a test`));
     return { claims: out, files: 0, tests: 0 };
   }
@@ -846,7 +848,7 @@ export function extractFacts(input: GenerateInput): Facts {
     summary: {
       languages: works[0] ?? null,
       commits: b.summary,
-      tests: testsSummary,
+      tests: testsSummary ?? t.claims[0] ?? null,
     },
     chart: b.chart ?? null,
     findings,

@@ -8,7 +8,7 @@ import { buildDeck } from '../../core/decks/generate.ts';
 import { testsIn } from '../../core/decks/tests.ts';
 import type { Screen } from '../../core/decks/types.ts';
 import { validateDeck } from '../../core/decks/validate.ts';
-import { claimsOf, COMMITS, inputOf, JURY, SHA, textsOf } from '../helpers/deck-fixtures.ts';
+import { claimsOf, COMMITS, COMMUNITY, inputOf, JURY, SHA, textsOf } from '../helpers/deck-fixtures.ts';
 import { deckProblems } from '../helpers/deck-truth.ts';
 
 const UNITTEST = `import unittest
@@ -81,6 +81,18 @@ test('a test script with no test anywhere is said as such, cited, and checked li
   // the same claim over a tree that holds a test is a false absence
   const other = inputOf([{ path: 'package.json', data: pkg }, { path: 'src/App.spec.js', data: "it('renders', () => { render() });\n" }]).evidence;
   t.deepEqual(validateDeck([{ heading: 'What is tested', claims: [claim!] }], { ...JURY, screens: { min: 1, max: 8 } }, other, SHA, COMMITS).map((f) => f.code), ['false_absence']);
+  // npm's placeholder test script, and Django's generated tests.py that declares nothing
+  const npmDefault = inputOf([{ path: 'package.json', data: '{\n  "scripts": {\n    "test": "echo \\"Error: no test specified\\" && exit 1"\n  }\n}\n' }, { path: 'index.js', data: 'run();\n' }]);
+  const placeholder = await buildDeck(npmDefault, null);
+  const said = claimsOf(placeholder.screens, 'What is tested')[0]!;
+  t.regex(said.text, /^The test script of package\.json is npm's placeholder \("no test specified"\), and no file of revision a1b2c3d4e5f6 holds a test \(checked /);
+  t.is(said.absent?.subject, 'test_files');
+  t.deepEqual(deckProblems(placeholder.screens, npmDefault.evidence, COMMITS, SHA), []);
+  const django = await buildDeck(inputOf([{ path: 'polls/tests.py', data: 'from django.test import TestCase\n\n# Create your tests here.\n' }, { path: 'polls/views.py', data: 'def index(request):\n    return 1\n' }]), null);
+  t.regex(claimsOf(django.screens, 'What is tested')[0]!.text, /^polls\/tests\.py is named like a test file, but no file of revision a1b2c3d4e5f6 holds a test/);
+  // the community deck compares the same honest claim
+  const community = await buildDeck(inputOf([{ path: 'package.json', data: pkg }, { path: 'src/App.js', data: 'export default function App() {\n  return null;\n}\n' }], COMMUNITY), null);
+  t.regex(claimsOf(community.screens, 'How it was built').map((c) => c.text).join('\n'), /npm test runs "react-scripts test", but no file of revision a1b2c3d4e5f6 holds a test/);
   // a file named like a test that declares none: the name alone is not a test
   const named = await buildDeck(inputOf([{ path: 'tests/__init__.py', data: '' }, { path: 'app.py', data: 'print(1)\n' }]), null);
   t.regex(claimsOf(named.screens, 'What is tested')[0]!.text, /^tests\/__init__\.py is named like a test file, but no file of revision a1b2c3d4e5f6 holds a test/);

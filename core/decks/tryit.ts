@@ -13,7 +13,7 @@ const cite = (path: string, start: number, end = start) => ({ path, start, end }
 const plural = (n: number, one: string, many = `${one}s`) => `${n} ${n === 1 ? one : many}`;
 
 /** A README heading under which a code block is how to run it. */
-const RUN_HEADING = /\b(run|running|usage|use it|getting started|get started|quick ?start|install|installation|setup|set up|how to|build|develop|development|deploy|start|try)/i;
+const RUN_HEADING = /\b(run|running|runs|usage|use it|getting started|get started|quick ?start|install|installation|installing|setup|set up|how to|build|building|develop|development|deploy|deployment|start|starting|try|try it)\b/i;
 /** A command that sets a secret to a value (`export API_KEY=sk-…`): never quoted on a deck. */
 const SECRET_VALUE = /(api[_-]?key|secret|passw(or)?d|token|private[_-]?key|credential)\w*\s*[:=]\s*['"]?[^\s'"$<{]/i;
 const SHELL_FENCE = /^\s*(```|~~~)\s*(sh|bash|shell|console|zsh|powershell|ps1|cmd|bat|text|terminal|)\s*$/i;
@@ -95,15 +95,17 @@ function goInstall(ev: Evidence, paths: string[]): Claim[] {
     const at = lines.findIndex((l) => /^func\s+main\s*\(\s*\)/.test(l));
     if (at === -1) continue;
     seen.add(dir);
-    const name = dir ? dir.split('/').pop()! : mod?.split('/').pop() ?? null;
+    // go names the command after the package path's last element (a /v2 suffix is not one)
+    const name = (dir || mod)?.split('/').filter((x, i, all) => !(i === all.length - 1 && /^v\d+$/.test(x) && all.length > 1)).pop() ?? null;
     out.push({ text: `go install ./${dir} builds ${name ? `the command ${name}` : 'its command'} (the main package of ${p})`.replace('./ ', '. '), cite: cite(p, at + 1) });
   }
   return out;
 }
 
-const SECRET_FILE = /^\/?(\.env(\.[\w.-]+)?|\.env\*|\*\.env|\.envrc|secrets?\.(json|ya?ml|toml)|credentials\.json|service[-_]account[\w.-]*\.json|config\/master\.key|\*\.pem|\*\.key)$/;
+const SECRET_FILE = /^\/?(\.env[\w.*-]*|\*\.env|\.envrc|secrets?\.(json|ya?ml|toml)|credentials\.json|service[-_]account[\w.-]*\.json|config\/master\.key|\*\.pem|\*\.key)$/;
 
-/** Secret files .gitignore keeps out of the repository (an example file is not one). */
+/** Secret files .gitignore keeps out of the repository (an example file is not one, nor a
+ *  name the revision holds all the same). */
 function ignoredSecrets(ev: Evidence): Claim[] {
   const lines = ev.lines('.gitignore');
   if (!lines) return [];
@@ -112,7 +114,7 @@ function ignoredSecrets(ev: Evidence): Claim[] {
   if (!found.length) return [];
   const shown = found.slice(0, 3);
   const names = shown.map((x) => x.name).join(', ');
-  return [{ text: `.gitignore keeps ${names} out of the repository: ${shown.length === 1 ? 'it is' : 'they are'} not in the revision`, cite: cite('.gitignore', shown[0]!.line, shown[shown.length - 1]!.line) }];
+  return [{ text: `.gitignore keeps ${names} out of the repository`, cite: cite('.gitignore', shown[0]!.line, shown[shown.length - 1]!.line) }];
 }
 
 const ENV_EXAMPLE = /(^|\/)(\.env\.(example|sample|template|dist|defaults)|\.env-example|example\.env|env\.example|\.env\.local\.example)$/;

@@ -33,7 +33,7 @@ test('flask-notes: the root-level unittest module is what is tested, and what ru
   t.deepEqual(claimsOf(built.screens, 'Evidence it runs').map((c) => c.text), [
     'Under "Install" the README says to run: python -m venv venv; . venv/bin/activate; pip install -r requirements.txt',
     'Under "Run" the README says to run: flask --app app run',
-    '.gitignore keeps .env out of the repository: it is not in the revision',
+    '.gitignore keeps .env out of the repository',
     '.env.example lists 2 settings to fill in: NOTES_SECRET_KEY, NOTES_DATABASE',
   ]);
   const code = claimsOf(built.screens, 'How it works').find((c) => c.quote !== undefined)!;

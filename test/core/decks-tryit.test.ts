@@ -37,6 +37,7 @@ async function runsOf(entries: Entry[], template = COMMUNITY) {
 test('the README\'s run commands: shell blocks under run, usage, install or getting-started headings, prompts and comments left out', (t) => {
   t.deepEqual(readmeRunBlocks(README.split('\n')), [{ heading: 'Getting started', headingLine: 5, commands: [{ text: 'pip install -r requirements.txt', line: 8 }, { text: 'flask --app bench run', line: 10 }] }]);
   t.deepEqual(readmeRunBlocks('## Example output\n\n```\nok\n```\n'.split('\n')), [], 'a block under another heading');
+  t.deepEqual(readmeRunBlocks('## Runtime notes\n\n```sh\nulimit -n 4096\n```\n'.split('\n')), [], 'a heading that only starts like one');
   t.deepEqual(readmeRunBlocks('## Run\n\n```sh\nexport STRIPE_API_KEY=sk_live_4eC39HqLyjWDarjtT1zdp7dc\nexport GITHUB_TOKEN=$TOKEN\nnpm start\n```\n'.split('\n')),
     [{ heading: 'Run', headingLine: 1, commands: [{ text: 'export GITHUB_TOKEN=$TOKEN', line: 5 }, { text: 'npm start', line: 6 }] }], 'a secret\'s value is never quoted; a variable reference is');
 });
@@ -52,7 +53,7 @@ test('a Flask app with a Procfile, an ignored .env, an .env.example and the vari
   t.deepEqual(claims.map((c) => [c.text, c.cite]), [
     ['Under "Getting started" the README says to run: pip install -r requirements.txt; flask --app bench run', { path: 'README.md', start: 5, end: 10 }],
     ['The Procfile runs web: gunicorn bench:app; worker: python jobs.py', { path: 'Procfile', start: 1, end: 2 }],
-    ['.gitignore keeps .env out of the repository: it is not in the revision', { path: '.gitignore', start: 2, end: 2 }],
+    ['.gitignore keeps .env out of the repository', { path: '.gitignore', start: 2, end: 2 }],
     ['.env.example lists 2 settings to fill in: CITY_API_KEY, DATABASE_URL', { path: '.env.example', start: 2, end: 3 }],
   ]);
   t.deepEqual(built.findings, []);
@@ -78,6 +79,10 @@ test('a Go CLI gets go install for its main package, never only "no start script
   t.deepEqual(built.findings, []);
   const root = await runsOf([{ path: 'go.mod', data: 'module example.com/relay\n' }, { path: 'main.go', data: 'package main\n\nfunc main() {}\n' }]);
   t.is(root.claims[0]!.text, 'go install . builds the command relay (the main package of main.go)');
+  const v2 = await runsOf([{ path: 'go.mod', data: 'module github.com/acme/relay/v2\n' }, { path: 'main.go', data: 'package main\n\nfunc main() {}\n' }]);
+  t.is(v2.claims[0]!.text, 'go install . builds the command relay (the main package of main.go)', 'a major-version suffix is not the command\'s name');
+  const next = await runsOf([{ path: '.gitignore', data: '# local env files\n.env*.local\n!.env.example\n' }, { path: '.env.example', data: 'A=1\n' }, { path: 'package.json', data: '{"scripts":{"dev":"next dev"}}' }]);
+  t.true(next.claims.some((c) => c.text === '.gitignore keeps .env*.local out of the repository'), next.claims.map((c) => c.text).join('\n'));
   const js = await runsOf([{ path: 'server.js', data: "const port = process.env.PORT || 3000;\nconst key = process.env['STRIPE_KEY'];\n" }, { path: 'package.json', data: '{"scripts":{"start":"node server.js"}}' }]);
   t.deepEqual(js.claims.map((c) => c.text), ['npm start runs "node server.js"', 'server.js reads 2 environment variables: PORT, STRIPE_KEY']);
   // the run probe knows a Go main package and README commands: no "nothing runs it" claim

@@ -669,7 +669,7 @@ function normaliseJoin(dir: string, rel: string): string | null {
 
 /** What is tested, from the tests each file declares by content (core/decks/tests.ts): a test
  *  script with no test anywhere, and tests that are all empty, are said as such (issue 42). */
-function tested(c: Ctx, absentClaim: (subject: AbsenceSubject, text: string) => Claim): { claims: Claim[]; files: number; tests: number } {
+function tested(c: Ctx, absentClaim: (subject: AbsenceSubject, text: string) => Claim): { claims: Claim[]; files: number; tests: number; empty: number } {
   const out: Claim[] = [];
   const sha12 = c.input.sha.slice(0, 12);
   const perFile = testFiles(c.ev).map((f) => ({ p: f.path, lines: c.ev.lines(f.path)!, names: f.tests }))
@@ -683,7 +683,7 @@ function tested(c: Ctx, absentClaim: (subject: AbsenceSubject, text: string) => 
     if (real) out.push(absentClaim('test_files', `npm test runs ${quote(real.command)}, but no file of revision ${sha12} holds a test`));
     else if (ts) out.push(absentClaim('test_files', `The test script of ${c.pkg!.path} is npm's placeholder ("no test specified"), and no file of revision ${sha12} holds a test`));
     else if (named) out.push(absentClaim('test_files', `${named} is named like a test file, but no file of revision ${sha12} holds a test`));
-    return { claims: out, files: 0, tests: 0 };
+    return { claims: out, files: 0, tests: 0, empty: 0 };
   }
   if (real) out.push({ text: `npm test runs ${quote(real.command)}`, cite: lineCite(c.pkg!.path, real.start, real.end) });
   const empty = perFile.flatMap((f) => f.names.filter((n) => n.empty).map((n) => ({ ...n, p: f.p })));
@@ -702,7 +702,7 @@ function tested(c: Ctx, absentClaim: (subject: AbsenceSubject, text: string) => 
     const ex = exercised(c, f.p, f.lines);
     if (ex) out.push({ text: `${f.p} exercises ${ex.path}`, cite: lineCite(f.p, ex.line) });
   }
-  return { claims: out, files: perFile.length, tests: total };
+  return { claims: out, files: perFile.length, tests: total, empty: empty.length };
 }
 
 function next(c: Ctx): Claim[] {
@@ -820,9 +820,9 @@ export function extractFacts(input: GenerateInput): Facts {
     { text: `Evidence archive ${input.archiveName}, sha256 ${input.archiveSha256.slice(0, 12)}…, verified before reading`, cite: at },
     { text: `${plural(fileCount, 'file')}, ${kb(ev.totalBytes)} in the frozen revision`, cite: at },
   ];
-  const testsSummary: Claim | null = t.files
-    ? { text: `${plural(t.files, 'test file')}${t.tests ? ` with ${plural(t.tests, 'test')}` : ''}`, cite: t.claims.find((x) => x.cite && 'path' in x.cite)?.cite ?? at }
-    : null;
+  // every test empty: the claim that says so is the summary, never "1 test file with 1 test"
+  const testsSummary: Claim | null = !t.files ? null : t.empty === t.tests ? t.claims.find((x) => /is empty|are empty/.test(x.text)) ?? null
+    : { text: `${plural(t.files, 'test file')} with ${plural(t.tests, 'test')}${t.empty ? ` (${t.empty} empty)` : ''}`, cite: t.claims.find((x) => x.cite && 'path' in x.cite)?.cite ?? at };
   return {
     topics: {
       problem: mine(problem(c), templateReadme(c) ?? starterReadme(c)),

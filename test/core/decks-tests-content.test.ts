@@ -104,6 +104,9 @@ test('the only test is empty: said so, and "1 test file" counts files holding a 
   const facts = await buildDeck(inp, null);
   const tested = claimsOf(facts.screens, 'What is tested');
   t.deepEqual(tested[0], { text: 'The only test, "TestMain" in main_test.go, is empty: its body does nothing', cite: { path: 'main_test.go', start: 5, end: 5 } });
-  const community = await buildDeck(inputOf([{ path: 'main_test.go', data: 'package main\nfunc TestA(t *testing.T) { t.Log(1) }\n' }, { path: 'test/helpers.go', data: 'package test\n' }, { path: 'test/data.go', data: 'package test\n' }], { ...JURY, kind: 'community', headings: [{ heading: 'How it was built', required: true }], screens: { min: 1, max: 4 } }), null);
-  t.true(textsOf(community.screens).includes('1 test file with 1 test'), textsOf(community.screens).join('\n'));
+  const compare = { ...JURY, kind: 'community' as const, headings: [{ heading: 'How it was built', required: true }], screens: { min: 1, max: 4 } };
+  const emptyOnly = await buildDeck({ ...inp, template: compare }, null);
+  t.true(textsOf(emptyOnly.screens).includes('The only test, "TestMain" in main_test.go, is empty: its body does nothing'), 'the comparison says the only test is empty, not "1 test file with 1 test"');
+  const community = await buildDeck(inputOf([{ path: 'main_test.go', data: 'package main\nfunc TestA(t *testing.T) { t.Log(1) }\nfunc TestB(t *testing.T) {}\n' }, { path: 'test/helpers.go', data: 'package test\n' }, { path: 'test/data.go', data: 'package test\n' }], compare), null);
+  t.true(textsOf(community.screens).includes('1 test file with 2 tests (1 empty)'), textsOf(community.screens).join('\n'));
 });

@@ -84,7 +84,11 @@ export function functionsIn(path: string, lines: string[]): FunctionSpan[] {
     if (lines[i]!.length > 200) continue;
     const m = decl.exec(lines[i]!);
     const name = m?.slice(1).find(Boolean);
-    if (!m || !name) continue;
+    if (!m || !name || /^test_?[A-Z_]|^test$/.test(name)) continue;
+    // a test declared beside the code (Rust #[test], Java @Test, C# [Fact]) is not the team's feature
+    let k = i - 1;
+    while (k >= 0 && lines[k]!.trim() === '') k--;
+    if (k >= 0 && /^\s*(#\[(\w+::)?test\]|@(Test|ParameterizedTest)\b|\[(Fact|Theory|Test|TestMethod)\])/.test(lines[k]!)) continue;
     const end = bodyEnd(path, lines, i);
     if (end - i < 2) continue; // a one-liner says little
     out.push({ path, name, start: i + 1, end: end + 1, score: score(lines, i, end) });

@@ -252,8 +252,11 @@ const FRAMEWORKS: [RegExp, string][] = [
   [/^\s*use\s+(actix_web|axum|rocket)\b/, 'a Rust web framework'],
 ];
 
+/** The team's source: no test file (by path, or by content except Rust's, whose tests live
+ *  beside the code), no generated or vendored code. */
 function sourcePaths(c: Ctx): string[] {
-  return c.ev.paths().filter((p) => languageOf(p) && !isTestFile(p) && c.ev.lines(p) && !isGenerated(c.ev, p));
+  const tests = new Set(testFiles(c.ev).map((f) => f.path).filter((p) => !/\.rs$/.test(p)));
+  return c.ev.paths().filter((p) => languageOf(p) && !isTestFile(p) && !tests.has(p) && c.ev.lines(p) && !isGenerated(c.ev, p));
 }
 
 function does(c: Ctx): Claim[] {
@@ -454,9 +457,8 @@ function snippet(c: Ctx, routeFilesFound: { path: string; routes: Route[] }[], l
   };
   // the team's most distinctive function (never a test, a generated file or the template's),
   // unless a route's handler says more than it
-  const tests = new Set(testFiles(c.ev).map((f) => f.path));
   const t = c.input.templateEvidence;
-  const own = sourcePaths(c).filter((p) => !tests.has(p) && !(t && t.get(p)?.text === c.ev.get(p)?.text));
+  const own = sourcePaths(c).filter((p) => !(t && t.get(p)?.text === c.ev.get(p)?.text));
   // the largest files only, so a tree of thousands of files keeps the deck under its time
   const largest = own.map((p) => ({ p, size: c.ev.get(p)!.size })).sort((a, b) => b.size - a.size || a.p.localeCompare(b.p)).slice(0, FUNCTION_FILES).map((x) => x.p).sort();
   const fn = distinctiveFunction(largest, (p) => c.ev.lines(p));
@@ -582,8 +584,7 @@ function manifest(c: Ctx): { json: any; at: (p: string[]) => { start: number; en
  *  compose file and Dockerfile, then what it needs that is not in the repository (issue 42). */
 function runs(c: Ctx): Claim[] {
   const out: Claim[] = [];
-  const tests = new Set(testFiles(c.ev).map((f) => f.path));
-  const tried = tryIt(c.ev, c.readme?.path ?? null, sourcePaths(c).filter((p) => !tests.has(p)));
+  const tried = tryIt(c.ev, c.readme?.path ?? null, sourcePaths(c));
   const m = manifest(c);
   let composeName: string | null = null;
   if (m?.json?.app && typeof m.json.app === 'object') {

@@ -54,6 +54,10 @@ test('the code screen is the most distinctive function, never a require or impor
   t.is(code.text, 'The function checkout, in src/shop.js');
   t.deepEqual(code.cite, { path: 'src/shop.js', start: 8, end: 13 });
   t.notRegex(code.quote!, /require\(/);
+  // a Rust test beside the code, however long, is not the team's feature; a root-level test module neither
+  const rust = 'pub fn score(votes: &[u32]) -> u32 {\n    let total: u32 = votes.iter().sum();\n    total / votes.len() as u32\n}\n\n#[cfg(test)]\nmod tests {\n    #[test]\n    fn scores_many_ballots_from_every_juror_and_checks_rounding() {\n        let ballots = vec![1, 2, 3, 4, 5, 6, 7, 8];\n        let expected_average_after_rounding = 4;\n        assert_eq!(super::score(&ballots), expected_average_after_rounding);\n    }\n}\n';
+  const r = await buildDeck(inputOf([{ path: 'src/lib.rs', data: rust }, { path: 'tests.py', data: 'import unittest\n\nclass T(unittest.TestCase):\n    def helper_with_many_distinct_names(self):\n        alpha, beta, gamma, delta = 1, 2, 3, 4\n        return alpha + beta + gamma + delta\n\n    def test_a(self):\n        self.assertEqual(1, 1)\n' }]), null);
+  t.is(claimsOf(r.screens, 'How it works').find((c) => c.quote !== undefined)!.text, 'The function score, in src/lib.rs');
   // a file with nothing but imports and a call: the quote stops before any import
   const bare = await buildDeck(inputOf([{ path: 'index.js', data: "'use strict';\nconst path = require('path');\nconst fs = require('fs');\nconsole.log(fs.readdirSync(path.resolve('.')).length);\n" }]), null);
   for (const c of bare.screens.flatMap((s) => s.claims)) if (c.quote !== undefined) t.notRegex(c.quote, /require\(|^import /m);

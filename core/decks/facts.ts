@@ -668,6 +668,8 @@ function normaliseJoin(dir: string, rel: string): string | null {
   return parts.join('/');
 }
 
+const TEST_FRAMEWORKS = new Set(['pytest', 'jest', 'vitest', 'mocha', 'ava', 'jasmine', '@playwright/test', 'cypress', 'rspec', 'minitest', 'junit', 'junit-jupiter', 'testng', 'xunit', 'nunit', 'MSTest.TestFramework', 'github.com/stretchr/testify']);
+
 /** What is tested, from the tests each file declares by content (core/decks/tests.ts): a test
  *  script with no test anywhere, and tests that are all empty, are said as such (issue 42). */
 function tested(c: Ctx, absentClaim: (subject: AbsenceSubject, text: string) => Claim): { claims: Claim[]; files: number; tests: number; empty: number } {
@@ -679,10 +681,13 @@ function tested(c: Ctx, absentClaim: (subject: AbsenceSubject, text: string) => 
   const ts = script(c.pkg, 'test');
   const real = ts && !/no test specified/.test(ts.command) ? ts : null;
   if (!perFile.length) {
+    // a test framework a manifest depends on (a framework's default setup) with no test to run
+    const framework = c.manifests.flatMap((m) => m.dependencies.flatMap((g) => g.names.filter((n) => TEST_FRAMEWORKS.has(n)).map((name) => ({ path: m.path, name }))))[0] ?? null;
     // a file named like a test (Django's generated tests.py too) that declares none
     const named = c.ev.paths().find((p) => (isTestFile(p) || /(^|\/)tests?\.py$/.test(p)) && !VENDORED_DIR.test(p) && c.ev.lines(p));
     if (real) out.push(absentClaim('test_files', `npm test runs ${quote(real.command)}, but no file of revision ${sha12} holds a test`));
     else if (ts) out.push(absentClaim('test_files', `The test script of ${c.pkg!.path} is npm's placeholder ("no test specified"), and no file of revision ${sha12} holds a test`));
+    else if (framework) out.push(absentClaim('test_files', `${framework.path} names the test framework ${framework.name}, but no file of revision ${sha12} holds a test`));
     else if (named) out.push(absentClaim('test_files', `${named} is named like a test file, but no file of revision ${sha12} holds a test`));
     return { claims: out, files: 0, tests: 0, empty: 0 };
   }

@@ -88,6 +88,9 @@ test('a test script with no test anywhere is said as such, cited, and checked li
   t.regex(said.text, /^The test script of package\.json is npm's placeholder \("no test specified"\), and no file of revision a1b2c3d4e5f6 holds a test \(checked /);
   t.is(said.absent?.subject, 'test_files');
   t.deepEqual(deckProblems(placeholder.screens, npmDefault.evidence, COMMITS, SHA), []);
+  const jest = await buildDeck(inputOf([{ path: 'package.json', data: '{\n  "devDependencies": {\n    "jest": "^29.0.0"\n  }\n}\n' }, { path: 'index.js', data: 'run();\n' }]), null);
+  t.regex(claimsOf(jest.screens, 'What is tested')[0]!.text, /^package\.json names the test framework jest, but no file of revision a1b2c3d4e5f6 holds a test \(checked /);
+  t.deepEqual(jest.findings, []);
   const django = await buildDeck(inputOf([{ path: 'polls/tests.py', data: 'from django.test import TestCase\n\n# Create your tests here.\n' }, { path: 'polls/views.py', data: 'def index(request):\n    return 1\n' }]), null);
   t.regex(claimsOf(django.screens, 'What is tested')[0]!.text, /^polls\/tests\.py is named like a test file, but no file of revision a1b2c3d4e5f6 holds a test/);
   // the community deck compares the same honest claim

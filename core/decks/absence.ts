@@ -6,6 +6,8 @@
 // in the archive is an `false_absence` finding, never a published statement.
 import type { Evidence } from './evidence.ts';
 import { readManifests, VENDORED_DIR, type Manifest, type Structured } from './manifests.ts';
+import { firstTest } from './tests.ts';
+import { firstRunBlock } from './tryit.ts';
 import type { AbsenceSubject } from './types.ts';
 
 export interface Presence {
@@ -64,8 +66,12 @@ function scriptsOf(ms: Manifest[], names: Set<string> | null, skip?: RegExp): Pr
  *  - does: a description (above), a start/dev/serve or console script of any manifest, a
  *    program entry (Python __main__, Go/Rust/Java/C# main), a Dockerfile CMD/ENTRYPOINT, a Procfile;
  *  - source: a file in a known language outside vendored directories;
- *  - run: hackathon.json, a compose file, a Dockerfile, a Procfile, a start script;
- *  - tests: a test file by path in any ecosystem's layout, a Rust #[test], a test script;
+ *  - run: hackathon.json, a compose file, a Dockerfile, a Procfile, a start script, run
+ *    commands in a README (a shell block under a run/usage/install heading), a Go main;
+ *  - tests: a test by content in any file (core/decks/tests.ts), a test file by path in any
+ *    ecosystem's layout, a Rust #[test], a test script;
+ *  - test_files: a test by content, or a test file by path that is not readable as text (a
+ *    test script alone is not a test file);
  *  - next: a README section about what is next, a TODO or FIXME in a source file.
  */
 export function findPresence(ev: Evidence, subject: AbsenceSubject, structured: Structured = readManifests(ev)): Presence | null {
@@ -111,9 +117,21 @@ export function findPresence(ev: Evidence, subject: AbsenceSubject, structured: 
         const base = p.split('/').pop()!;
         if (base === 'hackathon.json' || /^(docker-)?compose(\.[\w-]+)?\.ya?ml$/.test(base) || /^Dockerfile(\.[\w-]+)?$/.test(base) || base === 'Procfile' || /\.Dockerfile$/.test(base)) return { path: p, what: `a ${base}` };
       }
-      return scriptsOf(manifests.filter((m) => m.ecosystem === 'npm'), ENTRY_SCRIPT);
+      const npm = scriptsOf(manifests.filter((m) => m.ecosystem === 'npm'), ENTRY_SCRIPT);
+      if (npm) return npm;
+      // a README's run commands, a Go main package (go install builds it): issue 42
+      const block = firstRunBlock(ev, paths.filter(isReadme));
+      if (block) return { ...block, what: 'run commands in a README' };
+      for (const p of paths) {
+        if (!/\.go$/.test(p) || /_test\.go$/.test(p) || VENDORED_DIR.test(p)) continue;
+        const line = firstLine(ev, p, MAIN_FORMS[1]![1]);
+        if (line) return { path: p, line, what: 'a Go main package' };
+      }
+      return null;
     }
     case 'tests': {
+      const t = firstTest(ev);
+      if (t) return { path: t.path, line: t.line, what: 'a test' };
       const p = paths.find(isTestPath);
       if (p) return { path: p, what: 'a test file' };
       for (const q of paths) {
@@ -122,6 +140,13 @@ export function findPresence(ev: Evidence, subject: AbsenceSubject, structured: 
         if (line) return { path: q, line, what: 'a Rust test' };
       }
       return scriptsOf(manifests.filter((m) => m.ecosystem === 'npm'), new Set(['test']), /no test specified/);
+    }
+    case 'test_files': {
+      // a test by content, or a file named like a test that cannot be read as text
+      const t = firstTest(ev);
+      if (t) return { path: t.path, line: t.line, what: 'a test' };
+      const p = paths.find((q) => isTestPath(q) && !ev.lines(q));
+      return p ? { path: p, what: 'a test file not readable as text' } : null;
     }
     case 'next': {
       for (const p of paths.filter(isReadme)) {

@@ -8,7 +8,7 @@
 import type { Facts, FactTopic } from './facts.ts';
 import type { AbsenceSubject, Citation, Claim, GenerateInput, GeneratedDeck, Screen } from './types.ts';
 
-const ABSENCE_SUBJECTS: AbsenceSubject[] = ['readme', 'description', 'does', 'source', 'run', 'tests', 'next'];
+const ABSENCE_SUBJECTS: AbsenceSubject[] = ['readme', 'description', 'does', 'source', 'run', 'tests', 'next', 'test_files'];
 
 export interface ChatSettings {
   url: string;

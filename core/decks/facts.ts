@@ -4,6 +4,10 @@
 // of a file in the archive (cited by path and line range) or commits of the frozen revision's
 // history (cited by sha); what is absent is said about the frozen commit and cites it.
 import { checkedFor, findPresence, isTestPath, MAIN_FORMS } from './absence.ts';
+import { distinctiveFunction, scoreAt } from './code.ts';
+import { boilerplateReadme, isGenerated } from './generated.ts';
+import { testFiles } from './tests.ts';
+import { tryIt } from './tryit.ts';
 import type { Evidence } from './evidence.ts';
 import { parseJsonDoc, parseYamlDoc, readManifests, VENDORED_DIR, type Manifest, type ParseProblem } from './manifests.ts';
 import { provenance } from './provenance.ts';
@@ -87,7 +91,8 @@ interface Readme {
 }
 
 function findReadme(ev: Evidence): string | null {
-  const candidates = ev.paths().filter((p) => /^readme(\.(md|markdown|txt|rst))?$/i.test(p.split('/').pop()!) && ev.lines(p));
+  // a framework starter's README (Create React App, Vite, ...) is not the team's words
+  const candidates = ev.paths().filter((p) => /^readme(\.(md|markdown|txt|rst))?$/i.test(p.split('/').pop()!) && ev.lines(p) && !boilerplateReadme(ev.lines(p)!));
   candidates.sort((a, b) => a.split('/').length - b.split('/').length || a.localeCompare(b));
   return candidates[0] ?? null;
 }
@@ -212,13 +217,27 @@ function templateReadme(c: Ctx): Claim | null {
   return { text: `${r.path} is the event template's, unchanged${sha}`, cite: lineCite(r.path, 1, Math.max(1, r.lines.length)) };
 }
 
+/** A framework starter's README left as the starter wrote it: said as such (issue 42). */
+function starterReadme(c: Ctx): Claim | null {
+  if (c.readme) return null;
+  for (const p of c.ev.paths().filter((x) => /^readme(\.(md|markdown|txt|rst))?$/i.test(x.split('/').pop()!) && !VENDORED_DIR.test(x))) {
+    const b = c.ev.lines(p) ? boilerplateReadme(c.ev.lines(p)!) : null;
+    if (b) return { text: `${p} is the README ${b.by} writes, not a description of the project`, cite: lineCite(p, b.line) };
+  }
+  return null;
+}
+
+/** The first paragraph of a section, never the inside of a code block; its range starts at the
+ *  section's heading, which the claims quote ("Under "Usage" the README says"). */
 function firstParagraph(lines: string[], s: Section): { text: string; start: number; end: number } | null {
+  let fence = false;
   for (let i = s.start; i < s.end; i++) {
     const l = lines[i]!;
-    if (l.trim() === '' || /^\s*(```|~~~|[-*+]\s|\d+[.)]\s|\||<)/.test(l)) continue;
+    if (/^\s*(```|~~~)/.test(l)) fence = !fence;
+    if (fence || l.trim() === '' || /^\s*(```|~~~|[-*+]\s|\d+[.)]\s|\||<)/.test(l)) continue;
     let end = i;
     while (end + 1 < s.end && lines[end + 1]!.trim() !== '' && !/^\s*(```|~~~|#)/.test(lines[end + 1]!)) end++;
-    return { text: plain(lines.slice(i, end + 1).join(' ')), start: i + 1, end: end + 1 };
+    return { text: plain(lines.slice(i, end + 1).join(' ')), start: s.start, end: end + 1 };
   }
   return null;
 }
@@ -235,8 +254,11 @@ const FRAMEWORKS: [RegExp, string][] = [
   [/^\s*use\s+(actix_web|axum|rocket)\b/, 'a Rust web framework'],
 ];
 
+/** The team's source: no test file (by path, or by content except Rust's, whose tests live
+ *  beside the code), no generated or vendored code. */
 function sourcePaths(c: Ctx): string[] {
-  return c.ev.paths().filter((p) => languageOf(p) && !isTestFile(p) && c.ev.lines(p));
+  const tests = new Set(testFiles(c.ev).map((f) => f.path).filter((p) => !/\.rs$/.test(p)));
+  return c.ev.paths().filter((p) => languageOf(p) && !isTestFile(p) && !tests.has(p) && c.ev.lines(p) && !isGenerated(c.ev, p));
 }
 
 function does(c: Ctx): Claim[] {
@@ -406,6 +428,10 @@ function pages(c: Ctx): Claim[] {
 }
 
 const SNIPPET_LINES = 6;
+/** How many of the largest source files the code screen's function is chosen from. */
+const FUNCTION_FILES = 200;
+/** An import by assignment (`const x = require('x')`, `x = __import__('x')`): never on the code screen. */
+const REQUIRE = /^\s*(?:(?:const|let|var)\s+[\w{}\s,:]+=\s*)?(?:require|__import__)\s*\(|^\s*import\b|^\s*from\s+\S+\s+import\b/;
 const SECRETISH = /(api[_-]?key|secret|passw(or)?d|token|private[_-]?key)\s*[:=]/i;
 
 /** A code screen: a few lines of the team's source, quoted exactly with their file:line. The
@@ -418,6 +444,9 @@ function snippet(c: Ctx, routeFilesFound: { path: string; routes: Route[] }[], l
     let end = from;
     while (end < lines.length && end - from + 1 < SNIPPET_LINES && lines[end]!.trim() !== '') end++;
     let q = lines.slice(from - 1, end);
+    const imp = q.findIndex((l) => REQUIRE.test(l));
+    if (imp === 0) return null;
+    if (imp > 0) q = q.slice(0, imp);
     while (q.length > 1 && q[q.length - 1]!.trim() === '') q = q.slice(0, -1);
     if (q.some((l) => l.length > 100 || SECRETISH.test(l) || /[\u0000-\u0008\u000e-\u001f]/.test(l))) {
       q = q.slice(0, 1);
@@ -428,11 +457,22 @@ function snippet(c: Ctx, routeFilesFound: { path: string; routes: Route[] }[], l
     const claim: Claim = { text: what, cite: lineCite(path, from, last), quote: q.join('\n') };
     return fromTemplate(c, claim) ? null : claim;
   };
-  for (const f of routeFilesFound) {
-    const r = f.routes[0]!;
-    const s = at(f.path, r.line, `Where ${f.path} handles ${routeLabel(r)}`);
+  // the team's most distinctive function (never a test, a generated file or the template's),
+  // unless a route's handler says more than it
+  const t = c.input.templateEvidence;
+  const own = sourcePaths(c).filter((p) => !(t && t.get(p)?.text === c.ev.get(p)?.text));
+  // the largest files only, so a tree of thousands of files keeps the deck under its time
+  const largest = own.map((p) => ({ p, size: c.ev.get(p)!.size })).sort((a, b) => b.size - a.size || a.p.localeCompare(b.p)).slice(0, FUNCTION_FILES).map((x) => x.p).sort();
+  const fn = distinctiveFunction(largest, (p) => c.ev.lines(p));
+  const main = fn && MAIN_FORMS.find(([file, re]) => file.test(fn.path) && re.test(c.ev.lines(fn.path)![fn.start - 1]!));
+  const f = fn ? at(fn.path, fn.start, main ? `${main[2].replace(/^a /, 'The ')} of ${fn.path}` : `The function ${fn.name}, in ${fn.path}`) : null;
+  for (const rf of routeFilesFound) {
+    const r = rf.routes[0]!;
+    if (f && fn!.score > scoreAt(rf.path, c.ev.lines(rf.path)!, r.line)) break;
+    const s = at(rf.path, r.line, `Where ${rf.path} handles ${routeLabel(r)}`);
     if (s) return s;
   }
+  if (f) return f;
   for (const p of sourcePaths(c)) {
     for (const [file, re, what] of MAIN_FORMS) {
       if (!file.test(p)) continue;
@@ -443,7 +483,7 @@ function snippet(c: Ctx, routeFilesFound: { path: string; routes: Route[] }[], l
   }
   for (const l of langs) {
     const lines = c.ev.lines(l.largest)!;
-    const first = lines.findIndex((x) => x.trim() !== '' && !/^\s*(import|from|package|using|use|require|#include|\/\/|#|\/\*|\*|'use strict'|"use strict")/.test(x));
+    const first = lines.findIndex((x) => x.trim() !== '' && !/^\s*(import|from|package|using|use|require|#include|\/\/|#|\/\*|\*|'use strict'|"use strict")/.test(x) && !REQUIRE.test(x));
     const s = first >= 0 ? at(l.largest, first + 1, `From ${l.largest}`) : null;
     if (s) return s;
   }
@@ -472,7 +512,7 @@ function languages(c: Ctx): { name: string; files: number; bytes: number; lines:
   const by = new Map<string, { name: string; files: number; bytes: number; lines: number; unread: number; largest: string; largestSize: number }>();
   for (const p of c.ev.paths()) {
     const lang = languageOf(p);
-    if (!lang || LOCKFILE.test(p)) continue;
+    if (!lang || LOCKFILE.test(p) || isGenerated(c.ev, p)) continue;
     const f = c.ev.get(p)!;
     const e = by.get(lang) ?? { name: lang, files: 0, bytes: 0, lines: 0, unread: 0, largest: p, largestSize: -1 };
     e.files++;
@@ -542,8 +582,11 @@ function manifest(c: Ctx): { json: any; at: (p: string[]) => { start: number; en
   }
 }
 
+/** How it runs: hackathon.json, how to run it (README commands, Procfile, go install), the
+ *  compose file and Dockerfile, then what it needs that is not in the repository (issue 42). */
 function runs(c: Ctx): Claim[] {
   const out: Claim[] = [];
+  const tried = tryIt(c.ev, c.readme?.path ?? null, sourcePaths(c));
   const m = manifest(c);
   let composeName: string | null = null;
   if (m?.json?.app && typeof m.json.app === 'object') {
@@ -557,9 +600,11 @@ function runs(c: Ctx): Claim[] {
     ].filter(Boolean);
     if (at) out.push({ text: `hackathon.json runs ${parts.join(' ') || 'an app'}${composeName ? ` from ${composeName}` : ''}`, cite: lineCite('hackathon.json', at.start, at.end) });
   }
+  out.push(...mineOnly(c, tried.run));
   const compose = readCompose(c, composeName);
   if (compose && compose.services.length) {
-    out.push({ text: `${compose.path} defines ${plural(compose.services.length, 'service')}: ${compose.services.map((s) => s.name).join(', ')}`, cite: lineCite(compose.path, compose.start, compose.end) });
+    const up = /^(docker-)?compose\.ya?ml$/.test(compose.path) ? 'docker compose up' : `docker compose -f ${compose.path} up`;
+    out.push({ text: `${compose.path} defines ${plural(compose.services.length, 'service')}: ${compose.services.map((s) => s.name).join(', ')} (${up} starts ${compose.services.length === 1 ? 'it' : 'them'})`, cite: lineCite(compose.path, compose.start, compose.end) });
   }
   const docker = c.ev.paths().find((p) => /(^|\/)Dockerfile$/.test(p) && c.ev.lines(p)) ?? null;
   if (docker) {
@@ -578,20 +623,14 @@ function runs(c: Ctx): Claim[] {
       }
     }
   }
-  return out;
+  // what it needs keeps its place on a full screen (two claims at most)
+  const needs = tried.needs.slice(0, 2);
+  return [...out.slice(0, Math.max(1, c.input.template.maxClaimsPerScreen - needs.length)), ...needs];
 }
 
-const JS_TEST = /^\s*(?:test|it)(?:\.(?:only|skip|concurrent|serial))?\(\s*(['"`])(.+?)\1/;
-const PY_TEST = /^\s*(?:async\s+)?def\s+(test_\w+)\s*\(/;
-const GO_TEST = /^func\s+(Test\w+)\s*\(/;
-
-function testNames(lines: string[]): { name: string; line: number }[] {
-  const out: { name: string; line: number }[] = [];
-  lines.forEach((l, i) => {
-    const m = JS_TEST.exec(l) ?? PY_TEST.exec(l) ?? GO_TEST.exec(l);
-    if (m) out.push({ name: m[2] ?? m[1]!, line: i + 1 });
-  });
-  return out;
+/** Claims that do not quote the event template's text (the template's README commands are not the team's). */
+function mineOnly(c: Ctx, claims: Claim[]): Claim[] {
+  return claims.filter((x) => !fromTemplate(c, x));
 }
 
 /** The source file a test imports (relative JS/TS imports, Python package imports), if it is in the archive. */
@@ -631,32 +670,47 @@ function normaliseJoin(dir: string, rel: string): string | null {
   return parts.join('/');
 }
 
-function tested(c: Ctx): { claims: Claim[]; files: number; tests: number } {
+const TEST_FRAMEWORKS = new Set(['pytest', 'jest', 'vitest', 'mocha', 'ava', 'jasmine', '@playwright/test', 'cypress', 'rspec', 'minitest', 'junit', 'junit-jupiter', 'testng', 'xunit', 'nunit', 'MSTest.TestFramework', 'github.com/stretchr/testify']);
+
+/** What is tested, from the tests each file declares by content (core/decks/tests.ts): a test
+ *  script with no test anywhere, and tests that are all empty, are said as such (issue 42). */
+function tested(c: Ctx, absentClaim: (subject: AbsenceSubject, text: string) => Claim): { claims: Claim[]; files: number; tests: number; empty: number } {
   const out: Claim[] = [];
-  const files = c.ev.paths().filter((p) => isTestFile(p) && languageOf(p) && c.ev.lines(p));
-  let total = 0;
-  const perFile = files.map((p) => {
-    const lines = c.ev.lines(p)!;
-    const names = testNames(lines);
-    total += names.length;
-    return { p, lines, names };
-  }).sort((a, b) => b.names.length - a.names.length || a.p.localeCompare(b.p));
+  const sha12 = c.input.sha.slice(0, 12);
+  const perFile = testFiles(c.ev).map((f) => ({ p: f.path, lines: c.ev.lines(f.path)!, names: f.tests }))
+    .sort((a, b) => b.names.length - a.names.length || a.p.localeCompare(b.p));
+  const total = perFile.reduce((n, f) => n + f.names.length, 0);
   const ts = script(c.pkg, 'test');
-  if (ts && !/no test specified/.test(ts.command)) out.push({ text: `npm test runs ${quote(ts.command)}`, cite: lineCite(c.pkg!.path, ts.start, ts.end) });
+  const real = ts && !/no test specified/.test(ts.command) ? ts : null;
+  if (!perFile.length) {
+    // a test framework a manifest depends on (a framework's default setup) with no test to run
+    const framework = c.manifests.flatMap((m) => m.dependencies.flatMap((g) => g.names.filter((n) => TEST_FRAMEWORKS.has(n)).map((name) => ({ path: m.path, name }))))[0] ?? null;
+    // a file named like a test (Django's generated tests.py too) that declares none
+    const named = c.ev.paths().find((p) => (isTestFile(p) || /(^|\/)tests?\.py$/.test(p)) && !VENDORED_DIR.test(p) && c.ev.lines(p));
+    if (real) out.push(absentClaim('test_files', `npm test runs ${quote(real.command)}, but no file of revision ${sha12} holds a test`));
+    else if (ts) out.push(absentClaim('test_files', `The test script of ${c.pkg!.path} is npm's placeholder ("no test specified"), and no file of revision ${sha12} holds a test`));
+    else if (framework) out.push(absentClaim('test_files', `${framework.path} names the test framework ${framework.name}, but no file of revision ${sha12} holds a test`));
+    else if (named) out.push(absentClaim('test_files', `${named} is named like a test file, but no file of revision ${sha12} holds a test`));
+    return { claims: out, files: 0, tests: 0, empty: 0 };
+  }
+  if (real) out.push({ text: `npm test runs ${quote(real.command)}`, cite: lineCite(c.pkg!.path, real.start, real.end) });
+  const empty = perFile.flatMap((f) => f.names.filter((n) => n.empty).map((n) => ({ ...n, p: f.p })));
+  if (empty.length === total) {
+    const e = empty[0]!;
+    out.push(total === 1
+      ? { text: `The only test, ${quote(e.name)} in ${e.p}, is empty: its body does nothing`, cite: lineCite(e.p, e.line) }
+      : { text: `All ${total} tests are empty, their bodies do nothing (the first, ${quote(e.name)} in ${e.p})`, cite: lineCite(e.p, e.line) });
+  }
   for (const f of perFile) {
     if (out.length >= 5) break;
-    if (f.names.length) {
-      const shown = f.names.slice(0, 3).map((n) => quote(n.name)).join(', ');
-      out.push({ text: `${f.p} holds ${plural(f.names.length, 'test')}: ${shown}${f.names.length > 3 ? ', …' : ''}`, cite: lineCite(f.p, f.names[0]!.line, f.names[f.names.length - 1]!.line) });
-    }
+    const shown = f.names.slice(0, 3).map((n) => quote(n.name)).join(', ');
+    const blank = f.names.filter((n) => n.empty).length;
+    const note = blank && blank < total ? ` (${blank} empty)` : '';
+    out.push({ text: `${f.p} holds ${plural(f.names.length, 'test')}${note}: ${shown}${f.names.length > 3 ? ', …' : ''}`, cite: lineCite(f.p, f.names[0]!.line, f.names[f.names.length - 1]!.line) });
     const ex = exercised(c, f.p, f.lines);
     if (ex) out.push({ text: `${f.p} exercises ${ex.path}`, cite: lineCite(f.p, ex.line) });
   }
-  if (out.length === 0 && files.length) {
-    const first = files[0]!;
-    out.push({ text: `${plural(files.length, 'test file')}: ${files.slice(0, 3).join(', ')}${files.length > 3 ? ', …' : ''}`, cite: lineCite(first, 1, c.ev.lines(first)!.length) });
-  }
-  return { claims: out, files: files.length, tests: total };
+  return { claims: out, files: perFile.length, tests: total, empty: empty.length };
 }
 
 function next(c: Ctx): Claim[] {
@@ -768,7 +822,7 @@ export function extractFacts(input: GenerateInput): Facts {
   if (compose && compose.services.length > 1) {
     works.push({ text: `${compose.path} wires ${compose.services.map((s) => s.name).join(', ')} together`, cite: lineCite(compose.path, compose.start, compose.end) });
   }
-  const t = tested(c);
+  const t = tested(c, absentClaim);
   const b = built(c);
   const fileCount = ev.files.size;
   const evidence: Claim[] = [
@@ -776,12 +830,12 @@ export function extractFacts(input: GenerateInput): Facts {
     { text: `Evidence archive ${input.archiveName}, sha256 ${input.archiveSha256.slice(0, 12)}…, verified before reading`, cite: at },
     { text: `${plural(fileCount, 'file')}, ${kb(ev.totalBytes)} in the frozen revision`, cite: at },
   ];
-  const testsSummary: Claim | null = t.files
-    ? { text: `${plural(t.files, 'test file')}${t.tests ? ` with ${plural(t.tests, 'test')}` : ''}`, cite: t.claims.find((x) => x.cite && 'path' in x.cite)?.cite ?? at }
-    : null;
+  // every test empty: the claim that says so is the summary, never "1 test file with 1 test"
+  const testsSummary: Claim | null = !t.files ? null : t.empty === t.tests ? t.claims.find((x) => /is empty|are empty/.test(x.text)) ?? null
+    : { text: `${plural(t.files, 'test file')} with ${plural(t.tests, 'test')}${t.empty ? ` (${t.empty} empty)` : ''}`, cite: t.claims.find((x) => x.cite && 'path' in x.cite)?.cite ?? at };
   return {
     topics: {
-      problem: mine(problem(c), templateReadme(c)),
+      problem: mine(problem(c), templateReadme(c) ?? starterReadme(c)),
       does: mine(does(c), null),
       works,
       built: b.claims,
@@ -798,7 +852,7 @@ export function extractFacts(input: GenerateInput): Facts {
       works: () => absentClaim('source', `Revision ${sha12} holds no source files in a known language outside vendored folders`),
       built: () => ({ text: `No commit history of revision ${sha12} is available`, cite: at }),
       provenance: () => ({ text: `Neither the commit history nor a push receipt of revision ${sha12} shows where its code came from`, cite: at }),
-      runs: () => absentClaim('run', `Revision ${sha12} has no hackathon.json, compose file, Dockerfile, Procfile or start script`),
+      runs: () => absentClaim('run', `Revision ${sha12} has no hackathon.json, compose file, Dockerfile, Procfile or start script, no run commands in a README and no Go main package`),
       tested: () => absentClaim('tests', `Revision ${sha12} has no test files or real test script`),
       next: () => absentClaim('next', `Revision ${sha12} names no next steps: no roadmap section, TODO or FIXME`),
       evidence: () => evidence[0]!,
@@ -806,7 +860,7 @@ export function extractFacts(input: GenerateInput): Facts {
     summary: {
       languages: works[0] ?? null,
       commits: b.summary,
-      tests: testsSummary,
+      tests: testsSummary ?? t.claims[0] ?? null,
     },
     chart: b.chart ?? null,
     findings,

@@ -29,7 +29,8 @@ export type ShowcaseField = keyof Showcase;
 export type Citation = { path: string; start: number; end: number } | { commit: string } | { showcase: ShowcaseField } | { receipt: number };
 
 /** What a negative claim says is absent (issue 28). */
-export type AbsenceSubject = 'readme' | 'description' | 'does' | 'source' | 'run' | 'tests' | 'next';
+export type AbsenceSubject = 'readme' | 'description' | 'does' | 'source' | 'run' | 'tests' | 'next'
+  | 'test_files'; // no file holds a test (a test script may be configured): issue 42
 
 export interface Absence {
   subject: AbsenceSubject;

@@ -198,6 +198,13 @@ function shape(seed: number): Entry[] {
   if (r.chance(0.2)) out.push({ path: 'notes.txt', data: Buffer.from('caf\xe9\n', 'latin1') });
   if (r.chance(0.15)) out.push({ path: 'empty.js', data: '' });
   if (r.chance(0.2)) out.push({ path: 'compose.yaml', data: r.pick(['services:\n  web:\n    build: .\n  db:\n    image: postgres\n', 'services: {web: {build: .}}\n']) });
+  // issue 42: tests by content only, run commands, what it needs, a bundled library
+  const more = r.int(6);
+  if (more === 1) out.push({ path: 'tests.py', data: 'import unittest\n\nclass T(unittest.TestCase):\n    def test_a(self):\n        self.assertTrue(True)\n' });
+  if (more === 2) out.push({ path: 'checks/conftest.py', data: '' }, { path: 'checks/api.py', data: 'def test_api():\n    assert 1\n' });
+  if (more === 3) out.push({ path: 'cmd/relay/main.go', data: 'package main\n\nimport "os"\n\nfunc main() {\n\tprintln(os.Getenv("RELAY_TOKEN"))\n}\n' }, { path: '.gitignore', data: '.env\nnode_modules/\n' });
+  if (more === 4) out.push({ path: 'static/vendor.js', data: `!function(){${'var a=1;'.repeat(300)}}();\n` }, { path: '.env.example', data: 'API_KEY=\nPORT=3000\n' });
+  if (more === 5) out.push({ path: 'USAGE/README.md', data: '# Run it\n\n## Usage\n\n```sh\n$ make run\n```\n' });
   return out;
 }
 

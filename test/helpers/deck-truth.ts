@@ -135,7 +135,13 @@ export function absenceProblems(c: Claim, ev: Evidence): string[] {
   if ((subject === 'readme' || subject === 'description' || subject === 'does') && readme) found.push('a README');
   if ((subject === 'description' || subject === 'does') && described) found.push('a described package.json');
   if ((subject === 'does' || subject === 'run') && start) found.push('a start script');
+  // a Go main package, a README's shell block (issue 42): ways to run it too
+  if ((subject === 'does' || subject === 'run') && paths.some((p) => /\.go$/.test(p) && /func main\(/.test(ev.get(p)?.text ?? ''))) found.push('a Go main');
+  if (subject === 'run' && paths.some((p) => /^readme/i.test(base(p)) && /^#+ .*(run|usage|install|start)[\s\S]*?^```/im.test(ev.get(p)?.text ?? ''))) found.push('run commands in a README');
   if (subject === 'tests' && (paths.some((p) => /(^|\/)(tests?|spec|__tests__)\/|[._-](test|spec)\.|(^|\/)test_/i.test(p)) || paths.some((p) => /#\[test\]/.test(ev.get(p)?.text ?? '')) || pkgs.some((j) => j?.scripts?.test && !/no test specified/.test(j.scripts.test)))) found.push('a test');
+  // any test declared by content, whatever the file's name (issue 42)
+  const declared = paths.some((p) => /\bdef test|func Test\w*\(|#\[(\w+::)?test\]|@Test\b|\[(Fact|Test)\]|^\s*(it|test|describe)\s*\(/m.test(ev.get(p)?.text ?? ''));
+  if ((subject === 'tests' || subject === 'test_files') && declared) found.push('a test declared by content');
   if (subject === 'source' && paths.some((p) => /\.(js|ts|py|go|rs|java|rb|cs)$/.test(p))) found.push('a source file');
   if (subject === 'next' && paths.some((p) => /TODO|FIXME/.test(ev.get(p)?.text ?? ''))) found.push('a TODO');
   return found.map((f) => `"${c.text}" says ${subject} is absent but the archive holds ${f}`);

@@ -80,7 +80,7 @@ test.serial('with the template pushed github-check passes (a participant, adviso
   const connect = await run(['connect', '--github', 'ben-gh'], ben);
   t.is(connect.code, 0, connect.stderr);
   // The worker may have invited him before the answer is read: either way nobody is asked.
-  t.regex(connect.stdout, /GitHub username: ben-gh \((none|invited)\)/);
+  t.regex(connect.stdout, /Code-host username: ben-gh \((none|invited)\)/);
   t.notRegex(connect.stdout, /ask an organizer/);
   await until('ben invited to acme/rocket by the worker', async () => (await host.standing('acme/rocket', 'ben-gh')) === 'invited');
   const again = await run(['connect'], ben);

@@ -54,7 +54,7 @@ function bashComplete(script: string, cases: (string[] | { line: string })[], sh
   const q = (s: string) => `'${s.replace(/'/g, `'\\''`)}'`;
   const body = cases.map((c) => {
     if (Array.isArray(c)) return `COMP_WORDS=(${c.map(q).join(' ')}); COMP_CWORD=${c.length - 1}; COMPREPLY=(); _${c[0]}; echo "\${COMPREPLY[*]}"`;
-    const words = c.line.match(/[^\s"'><=;|&(:]+|["'><=;|&(:]+/g) ?? [];
+    const words: string[] = c.line.match(/[^\s"'><=;|&(:]+|["'><=;|&(:]+/g) ?? [];
     if (/\s$/.test(c.line)) words.push('');
     return `COMP_LINE=${q(c.line)}; COMP_POINT=${c.line.length}; COMP_WORDS=(${words.map(q).join(' ')}); COMP_CWORD=${words.length - 1}; COMPREPLY=(); _${words[0]}; echo "\${COMPREPLY[*]}"`;
   }).join('\n');

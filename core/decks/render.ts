@@ -24,6 +24,7 @@ export const escapeHtml = (s: string) => s.replace(/[&<>"']/g, (c) => ESC[c]!);
 
 const STYLE = `*{box-sizing:border-box}html,body{margin:0;height:100%}body{font:16px/1.45 system-ui,-apple-system,"Segoe UI",Roboto,sans-serif;background:#0f1720;color:#eef2f6;display:flex;flex-direction:column}
 main{flex:1;overflow:auto}.screen{padding:clamp(16px,5vw,64px);max-width:1100px;margin:0 auto}.js .screen{display:none;min-height:100%}.js .screen.on{display:flex;flex-direction:column;justify-content:center}
+.js .screen.title:not(.on){display:block;position:absolute;width:1px;height:1px;overflow:hidden;clip-path:inset(50%);white-space:nowrap;padding:0;margin:0}.js .screen.title:not(.on)>:not(h1){display:none}
 .few li{font-size:clamp(20px,3.4vw,36px)}.title{text-align:center}.title h1{font-size:clamp(32px,7vw,76px);margin:.2em 0}.title .tag{font-size:clamp(18px,2.8vw,30px);color:#c9d5e1;margin:0 0 1em}.title .who{font-size:clamp(16px,2.2vw,24px);color:#8fa3b8;margin:0}
 .kicker{margin:0 0 .5em;color:#8fa3b8;font-size:clamp(12px,1.6vw,15px);letter-spacing:.04em;text-transform:uppercase}
 h1,h2{margin:0 0 .7em;font-size:clamp(26px,5vw,52px);line-height:1.1}ul{margin:0;padding:0 0 0 1.1em}

@@ -1,11 +1,12 @@
 // axe-core on every page type the other browser tests do not open (issue 44), in a real
 // Chromium, failing on any moderate, serious or critical finding: the first-run page, sign-in
-// (password and emailed code), the deck dashboard and deck page (share-link table with its
+// (password and emailed code), an invitation's page, the operator's mail outbox, the deck dashboard and deck page (share-link table with its
 // action column), the master page (one <h1>), the key and invitation pages (action columns),
 // a problem page, and the share viewer (with its bar, embedded, behind a password, dead).
 // The main pages carry a meta description; the share viewer has one <main> and one <h1>.
 import test from 'ava';
 import type { Browser, Page } from 'playwright-core';
+import { sha256 } from '../../../core/crypto.ts';
 import { publish } from '../../helpers/deck.ts';
 import { http } from '../../helpers/http.ts';
 import { launchChromium, PASSWORD, seriousViolations } from '../../helpers/pages.ts';
@@ -16,6 +17,7 @@ let s: TestServer;
 let browser: Browser;
 let deck: string;
 let open: string, locked: string;
+const INVITE_SECRET = 'axe-pages-invitation-secret-0123456789';
 
 test.before(async () => {
   browser = await launchChromium();
@@ -29,6 +31,11 @@ test.before(async () => {
   locked = (await link({ name: 'Locked', password: 'open sesame' })).body.url;
   const invited = await http(s.url, 'POST', '/api/v1/invitations', { key, body: { email: 'new.person@example.test', role: 'member' } });
   if (invited.status !== 201 && invited.status !== 200) throw new Error(`invitation not made: ${invited.status} ${invited.text}`);
+  // An invitation whose link secret the test knows (the mailed one is never readable), for its page.
+  const inv = (await s.db.pool.query(`insert into app_private.invitations (kind, workspace_id, email, role, source, invited_by)
+    values ('workspace', $1, 'guest.person@example.test', 'member', 'invite', $2) returning id`, [b.ws.id, b.owner.userId])).rows[0];
+  await s.db.pool.query('select app_private.invitation_issue($1, $2)', [inv.id, sha256(INVITE_SECRET)]);
+  await s.db.pool.query(`select app_private.operator_add('owner@acme.test', 'test')`); // the outbox page is an operator's
 });
 test.after.always(async () => {
   await browser?.close();
@@ -47,9 +54,9 @@ async function signedIn(): Promise<Page> {
 
 const description = (page: Page) => page.evaluate(() => document.querySelector('meta[name="description"]')?.getAttribute('content') ?? null);
 
-test.serial('signed out: the first-run page and both sign-in pages are axe clean and describe themselves', async (t) => {
+test.serial('signed out: the first-run page, both sign-in pages and an invitation are axe clean and describe themselves', async (t) => {
   const page = await (await browser.newContext()).newPage();
-  for (const path of ['/', '/signin', '/signin/code']) {
+  for (const path of ['/', '/signin', '/signin/code', `/invitations/${INVITE_SECRET}`]) {
     await page.goto(s.url + path);
     t.deepEqual(await seriousViolations(page), [], path);
     t.regex((await description(page)) ?? '', /Podium.{10,}\./, `${path}: a meta description`);
@@ -58,7 +65,7 @@ test.serial('signed out: the first-run page and both sign-in pages are axe clean
   await page.context().close();
 });
 
-test.serial('signed in: dashboard, deck page, master page, keys, invitations and a problem page are axe clean', async (t) => {
+test.serial('signed in: dashboard, deck page, master page, keys, invitations, the mail outbox and a problem page are axe clean', async (t) => {
   const page = await signedIn();
   // The seed's keys are listed on /decks/keys (a table with an action column).
   for (const [path, ready] of [
@@ -67,6 +74,7 @@ test.serial('signed in: dashboard, deck page, master page, keys, invitations and
     [`/decks/${deck}/present`, 'iframe[sandbox]'],
     ['/decks/keys', 'main table'],
     ['/workspace/invitations', 'main table'],
+    ['/operator/mail', 'main h1'],
     ['/decks/00000000-0000-4000-8000-000000000000', 'main h1'],
   ] as const) {
     await page.goto(s.url + path);

@@ -49,9 +49,11 @@ export async function mountGraphql(app: FastifyInstance, { pool }: ApiDeps): Pro
   const pgl = postgraphile(preset);
   const serv = pgl.createServ(grafserv);
   // grafserv registers the route itself: its key scopes (any scope of any tool; each app
-  // function checks its own) go onto the route's config as it is added.
+  // function checks its own) go onto the route's config as it is added. GET (queries over
+  // GET are off) takes keys too, so a key hears grafserv's 405 with `Allow: POST` (api/server.ts)
+  // rather than a refusal of the key.
   app.addHook('onRoute', (route) => {
-    if (route.url === '/graphql' && [route.method].flat().includes('POST')) route.config = { ...route.config, keyScopes: ['*'] };
+    if (route.url === '/graphql' && [route.method].flat().some((m) => m === 'POST' || m === 'GET')) route.config = { ...route.config, keyScopes: ['*'] };
   });
   await serv.addTo(app);
   // pgl.release() leaves our pool alone; the owner of the pool ends it.

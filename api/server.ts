@@ -2,7 +2,7 @@
 // No state rule lives here. Routes are registered from api/routes/<area>/.
 import fastifyCookie, { type CookieSerializeOptions, type ParseOptions } from '@fastify/cookie';
 import fastifyFormbody from '@fastify/formbody';
-import Fastify, { LogController, type FastifyInstance, type FastifyReply } from 'fastify';
+import Fastify, { LogController, type FastifyInstance, type FastifyReply, type FastifyRequest } from 'fastify';
 import { randomUUID } from 'node:crypto';
 import http from 'node:http';
 import type client from 'prom-client';
@@ -138,12 +138,19 @@ export async function buildApi(deps: ApiDeps, surface: 'full' | 'ops' | 'hub' = 
 
   // Every route, including those registered later: integers bounded to what columns hold.
   const routes: RouteEntry[] = [];
+  // The methods registered per route pattern, for the Allow header of a 405 (RFC 9110 15.5.6):
+  // a route that refuses its own method (GraphQL's GET) allows the others, HEAD only with GET.
+  const methodsOf = new Map<string, Set<string>>();
+  const allowed = (req: FastifyRequest): string => {
+    const refused = req.method === 'GET' || req.method === 'HEAD' ? ['GET', 'HEAD'] : [req.method];
+    return [...(methodsOf.get(req.routeOptions.url ?? '') ?? [])].filter((m) => !refused.includes(m)).join(', ');
+  };
   // Each route's key scopes, read when the server is ready: a later onRoute hook may still set
   // them (grafserv's route, api/graphql.ts), so the options are kept, not their config.
   const declared: { method: string; url: string; options: { config?: { keyScopes?: readonly string[] } } }[] = [];
   app.addHook('onReady', (done) => {
     try {
-      // The HEAD routes fastify derives from GET routes copy their config; they refuse keys, as they always have.
+      // The HEAD routes fastify derives from GET routes copy their config; a key's HEAD is checked as its GET (keyRouteScopes).
       for (const d of declared) if (d.method !== 'HEAD' && d.options.config?.keyScopes) recordKeyScopes(d.method, d.url, d.options.config.keyScopes);
     } catch (err) {
       return done(err as Error);
@@ -152,6 +159,7 @@ export async function buildApi(deps: ApiDeps, surface: 'full' | 'ops' | 'hub' = 
   });
   app.addHook('onRoute', (route) => {
     for (const method of [route.method].flat()) declared.push({ method, url: route.url, options: route });
+    for (const method of [route.method].flat()) methodsOf.set(route.url, (methodsOf.get(route.url) ?? new Set()).add(method));
     const schema = route.schema as Record<string, unknown> | undefined;
     if (schema) route.schema = Object.fromEntries(Object.entries(schema).map(([k, v]) => [k, ['body', 'querystring', 'params'].includes(k) ? boundIntegers(v) : v]));
     for (const method of [route.method].flat()) {
@@ -252,8 +260,9 @@ export async function buildApi(deps: ApiDeps, surface: 'full' | 'ops' | 'hub' = 
   );
 
   const security = securityHeaders(config.publicUrl);
-  app.addHook('onSend', (_req, reply, payload, done) => {
+  app.addHook('onSend', (req, reply, payload, done) => {
     reply.headers(security); // the same list fast answers carry (api/fast-answer.ts)
+    if (reply.statusCode === 405 && !reply.hasHeader('allow')) reply.header('allow', allowed(req));
     done(null, payload);
   });
 

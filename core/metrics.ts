@@ -31,7 +31,7 @@ export function createMetrics(pool?: pg.Pool): Metrics {
   });
   const webhookVerdicts = new client.Counter({
     name: 'podium_webhook_deliveries_total',
-    help: 'Code-host webhook deliveries by verdict (accepted, late, a refusal code, signature_invalid)',
+    help: 'Code-host webhook deliveries by verdict (accepted, late, a refusal code, signature_invalid, template, ignored: an event other than push or pull request)',
     labelNames: ['verdict'] as const,
     registers: [registry],
   });

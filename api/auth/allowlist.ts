@@ -19,6 +19,7 @@ export function recordKeyScopes(method: string, url: string, scopes: readonly st
   table[entry] = Object.freeze([...scopes]);
 }
 
+/** A HEAD is its GET without the body (RFC 9110 9.3.2): a key may HEAD whatever it may GET, with the same scopes. */
 export function keyRouteScopes(method: string, routeUrl: string): readonly string[] | null {
-  return KEY_ALLOWLIST[`${method} ${routeUrl}`] ?? null;
+  return KEY_ALLOWLIST[`${method === 'HEAD' ? 'GET' : method} ${routeUrl}`] ?? null;
 }

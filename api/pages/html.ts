@@ -18,6 +18,9 @@ input{width:100%;padding:.55rem .65rem;border:1px solid var(--line);border-radiu
 button{margin-top:1.2rem;padding:.6rem 1rem;border:0;border-radius:6px;background:var(--accent);color:#fff;font:inherit;font-weight:600;cursor:pointer}
 :focus-visible{outline:3px solid var(--accent);outline-offset:2px}.error{color:var(--err);font-weight:600}.muted{opacity:.75}code{font-size:.95em}`;
 
+/** What a page says of itself (meta description) when it says nothing more precise. */
+export const DEFAULT_DESCRIPTION = 'Podium: publish, share and present decks, and run hackathons from the command line and the browser.';
+
 export function sendPage(reply: FastifyReply, title: string, body: string, status = 200): FastifyReply {
   const nonce = randomBytes(16).toString('base64');
   reply
@@ -26,5 +29,6 @@ export function sendPage(reply: FastifyReply, title: string, body: string, statu
     .header('cache-control', 'no-store')
     .header('content-security-policy', `default-src 'none'; style-src 'nonce-${nonce}'; img-src 'self'; form-action 'self'; frame-ancestors 'none'; base-uri 'none'`);
   return reply.send(`<!doctype html><html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width,initial-scale=1"><link rel="icon" href="/favicon.ico">
+<meta name="description" content="${DEFAULT_DESCRIPTION}">
 <title>${esc(title)} · Podium</title><style nonce="${nonce}">${STYLE}</style></head><body><main>${body}</main></body></html>`);
 }

@@ -16,7 +16,7 @@ import { createSession, setSessionCookie } from '../auth/session.ts';
 import { asCaller } from '../routes/support.ts';
 import type { ApiDeps } from '../deps.ts';
 import { toAppError } from '../errors.ts';
-import { appPage, failurePage, problemPage } from './components/layout.ts';
+import { appPage, failurePage, problemPage, th } from './components/layout.ts';
 import { pageIdentity, toSignin, whoIs } from './components/session.ts';
 import { esc } from './html.ts';
 import { UUID_RE } from '../../core/ids.ts';
@@ -104,7 +104,7 @@ ${notice ? `<p class="${notice.ok ? 'badge' : 'error'}" role="${notice.ok ? 'sta
 <div class="actions"><button type="submit" class="primary">Send the invitation</button></div></form>
 <p class="muted">The mail carries a one-time link that works for 7 days. Accepting creates the account or adds the workspace to an existing one.</p></section>
 <section class="card" aria-labelledby="pending"><h2 id="pending">Pending</h2>${rows.length
-    ? `<div class="scroll"><table><thead><tr>${['Email', 'Role', 'State', 'Mailed', 'Expires', 'Invited by', ''].map((h) => `<th scope="col">${h}</th>`).join('')}</tr></thead><tbody>${rows.join('')}</tbody></table></div>`
+    ? `<div class="scroll"><table><thead><tr>${['Email', 'Role', 'State', 'Mailed', 'Expires', 'Invited by', ''].map((h) => th(h)).join('')}</tr></thead><tbody>${rows.join('')}</tbody></table></div>`
     : '<p class="muted">No pending invitation.</p>'}</section>`;
 }
 

@@ -19,6 +19,8 @@ import { pageIdentity, safeNext } from './components/session.ts';
 import { esc } from './html.ts';
 
 const PENDING_SECONDS = 300;
+/** The sign-in pages' meta description. */
+const SIGNIN_DESCRIPTION = 'Sign in to Podium with your password or a code sent by email.';
 let decoyHash: Promise<string> | null = null;
 
 interface SigninForm {
@@ -95,7 +97,7 @@ export function registerSigninPages(app: FastifyInstance, deps: ApiDeps): void {
   app.get<{ Querystring: { next?: string } }>('/signin', page, async (req, reply) => {
     const next = safeNext(req.query.next);
     if (await pageIdentity(req, deps)) return reply.redirect(next, 303);
-    return appPage(reply, 'Sign in', pwForm(next, ''));
+    return appPage(reply, 'Sign in', pwForm(next, ''), { description: SIGNIN_DESCRIPTION });
   });
 
   app.post<{ Body: SigninForm }>('/signin', { ...page, bodyLimit: 16 * 1024 }, async (req, reply) => {
@@ -137,7 +139,7 @@ export function registerSigninPages(app: FastifyInstance, deps: ApiDeps): void {
     if (!codeSignIn) return reply.status(404).send(new AppError('not_found', 'This instance does not mail sign-in codes').toJSON());
   };
   app.get<{ Querystring: { next?: string } }>('/signin/code', { ...page, preHandler: codePages }, async (req, reply) =>
-    appPage(reply, 'Sign in', codeEmailForm(safeNext(req.query.next), '')),
+    appPage(reply, 'Sign in', codeEmailForm(safeNext(req.query.next), ''), { description: SIGNIN_DESCRIPTION }),
   );
 
   app.post<{ Body: SigninForm }>('/signin/code', { ...page, bodyLimit: 16 * 1024, preHandler: codePages }, async (req, reply) => {

@@ -57,11 +57,33 @@ ${caseOf(t.flags)}
   esac
   echo ${posixQuote(globals.join(' '))}
 }
+# Profile names may hold a ':' (127.0.0.1:35010), which COMP_WORDBREAKS splits into words of
+# their own: the words are read again from the line split on blanks only, and the candidates
+# lose what bash keeps before the last ':' (bash-completion's __ltrim_colon_completions).
+__${f}_words() {
+  if [[ -n \${COMP_LINE-} ]]; then
+    local line="\${COMP_LINE:0:\${COMP_POINT:-\${#COMP_LINE}}}"
+    read -ra words <<< "$line"
+    [[ -z $line || $line == *[[:space:]] ]] && words+=('')
+  else
+    words=("\${COMP_WORDS[@]}")
+  fi
+  cword=$((\${#words[@]} - 1))
+}
+__${f}_ltrim_colon() {
+  if [[ $cur == *:* && $COMP_WORDBREAKS == *:* ]]; then
+    local prefix="\${cur%"\${cur##*:}"}" i
+    for i in "\${!COMPREPLY[@]}"; do COMPREPLY[i]="\${COMPREPLY[i]#"$prefix"}"; done
+  fi
+}
 _${f}() {
-  local cur="\${COMP_WORDS[COMP_CWORD]}" prev="\${COMP_WORDS[COMP_CWORD-1]}"
+  local -a words
+  local cword
+  __${f}_words
+  local cur="\${words[cword]}" prev="\${words[cword-1]}"
   local path='' i w kids flag args=0
-  for ((i = 1; i < COMP_CWORD; i++)); do
-    w="\${COMP_WORDS[i]}"
+  for ((i = 1; i < cword; i++)); do
+    w="\${words[i]}"
     [[ $w == -* ]] && break
     kids=" $(__${f}_children "$path") "
     [[ $kids == *" $w "* ]] || { args=1; break; }
@@ -70,6 +92,7 @@ _${f}() {
   COMPREPLY=()
   if [[ $prev == --profile ]]; then
     COMPREPLY=($(compgen -W "$("\${COMP_WORDS[0]}" __complete profiles 2>/dev/null)" -- "$cur"))
+    __${f}_ltrim_colon
     return 0
   fi
   for flag in $(__${f}_flags "$path"); do
@@ -85,6 +108,7 @@ _${f}() {
     COMPREPLY=($(compgen -W "$kids" -- "$cur"))
   elif [[ " ${t.profileArgs.map(posixQuote).join(' ')} " == *" '$path' "* ]]; then
     COMPREPLY=($(compgen -W "$("\${COMP_WORDS[0]}" __complete profiles 2>/dev/null)" -- "$cur"))
+    __${f}_ltrim_colon
   fi
   return 0
 }

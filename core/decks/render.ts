@@ -39,6 +39,7 @@ const MONO = 'ui-monospace,Menlo,Consolas,"DejaVu Sans Mono",monospace';
 const STYLE = `*{box-sizing:border-box}html,body{margin:0;height:100%}body{font:16px/1.45 system-ui,-apple-system,"Segoe UI",Roboto,sans-serif;background:#0f1720;color:#eef2f6;display:flex;flex-direction:column}
 main{flex:1;min-height:0;overflow:auto;container-type:size}.screen{--k:1;width:min(100cqw,${FRAME_W}cqh);min-height:100cqh;margin:0 auto;padding:3.5cqh 5cqh;font-size:clamp(13px,calc(var(--k)*3.4cqh),64px);line-height:1.35}
 .js .screen{display:none;height:100cqh}.js .screen.on{display:flex;flex-direction:column;justify-content:center}.body{flex:1;min-height:0;display:flex;flex-direction:column;justify-content:safe center}
+.js .screen.title:not(.on){display:block;position:absolute;width:1px;height:1px;overflow:hidden;clip-path:inset(50%);white-space:nowrap;padding:0;margin:0}.js .screen.title:not(.on) :is(.kicker,.tag,.who,.hero,.notes,sup){display:none}
 .kicker{margin:0 0 .4em;color:#8fa3b8;font-size:.55em;line-height:1.3;letter-spacing:.04em;text-transform:uppercase}
 h1,h2{margin:0 0 .4em;font-size:1.9em;line-height:1.12}ul{margin:0;padding:0 0 0 1.1em}li{margin:0 0 .5em;overflow-wrap:anywhere}
 sup{font-size:.55em;color:#8fa3b8;margin-left:.2em;vertical-align:baseline;position:relative;top:-.6em}cite{font-style:normal}

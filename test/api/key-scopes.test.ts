@@ -5,6 +5,7 @@
 import test from 'ava';
 import { KEY_ALLOWLIST } from '../../api/auth/allowlist.ts';
 import { http } from '../helpers/http.ts';
+import { pageSignIn, person } from '../helpers/pages.ts';
 import * as seed from '../helpers/seed.ts';
 import { startTestServer, type TestServer } from '../helpers/server.ts';
 
@@ -12,6 +13,7 @@ const EXPECTED: Record<string, readonly string[]> = {
   'GET /api/v1/me': ['*'],
   'DELETE /cli/auth/key': ['*'], // the presenting key revokes exactly itself, read-only keys too
   'POST /graphql': ['*'],
+  'GET /graphql': ['*'], // answered 405 Allow: POST (queries over GET are off), not key_not_allowed
   'GET /api/v1/workspaces': ['*'],
   'PUT /api/v1/me/default-workspace': ['presentations:write', 'hackathon:write'],
   'POST /api/v1/invitations': ['presentations:write', 'hackathon:write'],
@@ -157,6 +159,7 @@ test.before(async () => {
   s = await startTestServer();
   const ws = await seed.workspace(s.db.pool, 'Alpha');
   await seed.member(s.db.pool, ws.id, 'pat@x.test', 'admin');
+  await person(s.db.pool, ws.id, 'sam@x.test', 'member', 'Sam');
 });
 test.after.always(() => s?.close());
 
@@ -179,5 +182,34 @@ test('every route that declares no key scopes refuses keys, whatever their scope
       t.is(res.status, 403, `${r.method} ${r.url}`);
       t.is(res.body?.error?.code, 'key_not_allowed', `${r.method} ${r.url}`);
     }
+  }
+});
+
+test('a key may HEAD what it may GET: the same status and headers, no body; the same refusals', async (t) => {
+  const deck = (await seed.key(s.db.pool, 'pat@x.test', 'deck', { scopes: ['presentations:read'] })).key;
+  const hack = (await seed.key(s.db.pool, 'pat@x.test', 'hackathon', { scopes: ['hackathon:read'] })).key;
+  for (const path of ['/api/v1/presentations', '/api/v1/me', '/api/v1/workspaces']) {
+    const get = await http(s.url, 'GET', path, { key: deck });
+    const head = await http(s.url, 'HEAD', path, { key: deck });
+    t.is(get.status, 200, path);
+    t.is(head.status, 200, path);
+    t.is(head.text, '', path);
+    t.is(head.headers.get('content-type'), get.headers.get('content-type'), path);
+  }
+  // A scope the key lacks, or a route keys may not call, refuses HEAD as it refuses GET.
+  t.is((await http(s.url, 'HEAD', '/api/v1/presentations', { key: hack })).status, 403);
+  t.is((await http(s.url, 'GET', '/api/v1/presentations', { key: hack })).body.error.code, 'insufficient_scope');
+  const sessionOnly = s.api.routes.find((r) => r.method === 'GET' && r.auth === 'session' && !r.url.includes(':'))!;
+  t.is((await http(s.url, 'HEAD', sessionOnly.url, { key: deck })).status, 403, sessionOnly.url);
+  t.is((await http(s.url, 'HEAD', '/api/v1/presentations')).status, 401);
+});
+
+test('a 405 says what is allowed: GraphQL over GET (session or key), MCP GET and DELETE', async (t) => {
+  const key = (await seed.key(s.db.pool, 'pat@x.test', 'deck')).key;
+  const cookie = await pageSignIn(s.url, 'sam@x.test');
+  for (const [method, path, auth] of [['GET', '/graphql', { cookie }], ['GET', '/graphql', { key }], ['HEAD', '/graphql', { cookie }], ['GET', '/api/v1/mcp', { key }], ['DELETE', '/api/v1/mcp', { key }]] as const) {
+    const r = await http(s.url, method, path, auth);
+    t.is(r.status, 405, `${method} ${path}`);
+    t.is(r.headers.get('allow'), 'POST', `${method} ${path}`);
   }
 });

@@ -168,6 +168,33 @@ test.serial('keys only; no credential is 401; the endpoint is stateless', async 
   t.truthy(cookieFrom);
 });
 
+test.serial('JSON-RPC at the transport: a body that is not JSON is a parse error (-32700), GET and DELETE are 405 with Allow', async (t) => {
+  const accept = { accept: 'application/json, text/event-stream' };
+  const parseError = { jsonrpc: '2.0', error: { code: -32700 }, id: null };
+  for (const raw of ['{"jsonrpc":"2.0","id":1,"method":', 'not json at all', '']) {
+    const r = await http(s.url, 'POST', '/api/v1/mcp', { key: writeKey, raw, headers: accept });
+    t.is(r.status, 400, raw);
+    t.like(r.body, parseError, raw);
+    t.regex(r.body.error.message, /^Parse error/);
+  }
+  const notUtf8 = await http(s.url, 'POST', '/api/v1/mcp', { key: writeKey, raw: new Uint8Array([0x7b, 0xff, 0xfe, 0x7d]), headers: accept });
+  t.like(notUtf8, { status: 400, body: parseError });
+  const text = await http(s.url, 'POST', '/api/v1/mcp', { key: writeKey, raw: '{}', headers: { ...accept, 'content-type': 'text/plain' } });
+  t.like(text, { status: 415, body: { jsonrpc: '2.0', error: { code: -32000 }, id: null } });
+  for (const method of ['GET', 'DELETE']) {
+    const r = await http(s.url, method, '/api/v1/mcp', { key: writeKey, headers: { ...accept, 'mcp-session-id': 'any' } });
+    t.is(r.status, 405, method);
+    t.is(r.headers.get('allow'), 'POST', method);
+    t.like(r.body, { jsonrpc: '2.0', error: { code: -32000 }, id: null }, method);
+  }
+  // Credentials are still checked first, in the wire's error shape.
+  const none = await http(s.url, 'POST', '/api/v1/mcp', { raw: 'not json', headers: accept });
+  t.like(none, { status: 401, body: { error: { code: 'unauthorized' } } });
+  // And a JSON body still reaches the SDK's own JSON-RPC validation.
+  const junk = await http(s.url, 'POST', '/api/v1/mcp', { key: writeKey, body: { hello: 'world' }, headers: accept });
+  t.like(junk, { status: 400, body: { jsonrpc: '2.0', id: null } });
+});
+
 test.serial('delete: destructive, answered with the deck as it was; the deck then answers not found', async (t) => {
   const c = await connect(writeKey);
   const gone = data(await call(c, 'delete_deck', { deckId }));

@@ -42,13 +42,23 @@ function binDir(): string {
   return dir;
 }
 
-/** Runs `cases` (each a COMP_WORDS array) through the sourced bash script in one real bash; one line of candidates per case. */
-function bashComplete(script: string, cases: string[][]): string[][] {
+/**
+ * Runs `cases` (each a COMP_WORDS array) through the sourced bash script in one real bash; one
+ * line of candidates per case. A case given as a command line is split as bash's readline
+ * splits it before it calls the function: COMP_LINE and COMP_POINT hold the line, COMP_WORDS
+ * its words cut at blanks and at COMP_WORDBREAKS (`:` `=` and the rest are words of their own).
+ */
+function bashComplete(script: string, cases: (string[] | { line: string })[], shellEnv: Record<string, string | undefined> = env): string[][] {
   const file = path.join(home, `completion-${Math.random().toString(36).slice(2)}.bash`);
   writeFileSync(file, script);
   const q = (s: string) => `'${s.replace(/'/g, `'\\''`)}'`;
-  const body = cases.map((words) => `COMP_WORDS=(${words.map(q).join(' ')}); COMP_CWORD=${words.length - 1}; COMPREPLY=(); _${words[0]}; echo "\${COMPREPLY[*]}"`).join('\n');
-  const r = spawnSync('bash', ['--norc', '--noprofile', '-c', `source ${q(file)}\n${body}`], { encoding: 'utf8', env: { ...env, PATH: `${binDir()}:${env.PATH}` } });
+  const body = cases.map((c) => {
+    if (Array.isArray(c)) return `COMP_WORDS=(${c.map(q).join(' ')}); COMP_CWORD=${c.length - 1}; COMPREPLY=(); _${c[0]}; echo "\${COMPREPLY[*]}"`;
+    const words: string[] = c.line.match(/[^\s"'><=;|&(:]+|["'><=;|&(:]+/g) ?? [];
+    if (/\s$/.test(c.line)) words.push('');
+    return `COMP_LINE=${q(c.line)}; COMP_POINT=${c.line.length}; COMP_WORDS=(${words.map(q).join(' ')}); COMP_CWORD=${words.length - 1}; COMPREPLY=(); _${words[0]}; echo "\${COMPREPLY[*]}"`;
+  }).join('\n');
+  const r = spawnSync('bash', ['--norc', '--noprofile', '-c', `source ${q(file)}\n${body}`], { encoding: 'utf8', env: { ...shellEnv, PATH: `${binDir()}:${shellEnv.PATH}` } });
   if (r.status !== 0) throw new Error(`bash exited ${r.status}: ${r.stderr}`);
   return r.stdout.split('\n').slice(0, cases.length).map((l) => l.split(' ').filter(Boolean));
 }
@@ -185,6 +195,29 @@ test('hackathon completion offers the profiles of the local config, read offline
   t.deepEqual(flag.sort(), ['cloud', 'prod', 'staging']);
   t.deepEqual(use.sort(), ['cloud', 'prod', 'staging']);
   t.deepEqual(partial, ['staging']);
+});
+
+test('bash completes a profile name holding a colon (127.0.0.1:35010) with the default COMP_WORDBREAKS', async (t) => {
+  const local = { ...env, XDG_CONFIG_HOME: path.join(home, 'colon-config') }; // its own profiles, beside the other test's
+  const store = new ProfileStore(local);
+  store.put('127.0.0.1:35010', { baseUrl: 'http://127.0.0.1:35010' });
+  store.put('127.0.0.1:35011', { baseUrl: 'http://127.0.0.1:35011' });
+  store.save();
+  const script = (await runInProcess('hackathon', hackathonMain, ['completion', 'bash'], local)).stdout;
+  // bash splits `127.0.0.1:35` into `127.0.0.1`, `:`, `35` and replaces only the last word:
+  // the candidates are what follows the last colon typed.
+  const [use, afterColon, flag, whole, before] = bashComplete(script, [
+    { line: 'hackathon use 127.0.0.1:3501' },
+    { line: 'hackathon use 127.0.0.1:' },
+    { line: 'hackathon event status --profile 127.0.0.1:35011' },
+    { line: 'hackathon use 127.0' },
+    { line: 'hackathon use ' },
+  ], local);
+  t.deepEqual(use!.sort(), ['35010', '35011']);
+  t.deepEqual(afterColon!.sort(), ['35010', '35011']);
+  t.deepEqual(flag, ['35011']);
+  t.deepEqual(whole!.sort(), ['127.0.0.1:35010', '127.0.0.1:35011'], 'no colon typed yet: whole names');
+  t.true(before!.includes('127.0.0.1:35010') && before!.includes('cloud'), before!.join(' '));
 });
 
 const suggestions: [Cli['name'], string[], RegExp, RegExp][] = [

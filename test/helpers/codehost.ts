@@ -74,6 +74,7 @@ export interface Delivery {
   delivery?: string;
   secret?: string; // defaults to the event's real secret
   raw?: string;
+  contentType?: string; // defaults to application/json (GitHub's webhook setting)
 }
 
 /** POSTs one signed delivery to /webhooks/github/{eventId}. */
@@ -82,7 +83,7 @@ export async function sendDelivery(base: string, d: Delivery): Promise<{ status:
   const res = await fetch(`${base}/webhooks/github/${d.eventId}`, {
     method: 'POST',
     headers: {
-      'content-type': 'application/json',
+      'content-type': d.contentType ?? 'application/json',
       'x-github-event': d.kind ?? 'push',
       'x-github-delivery': d.delivery ?? crypto.randomUUID(),
       'x-hub-signature-256': signBody(d.secret ?? webhookSecret(TEST_AUTH_SECRET, d.eventId), body),

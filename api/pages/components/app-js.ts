@@ -38,7 +38,11 @@ export const APP_JS = `'use strict';
     renameForm.addEventListener('submit', function (e) {
       e.preventDefault();
       api('PATCH', '/api/v1/presentations/' + deck, { title: input.value.trim() })
-        .then(function (r) { titleEl.textContent = r.presentation.title; document.title = r.presentation.title + ' · Podium'; stop(); })
+        .then(function (r) {
+          titleEl.textContent = r.presentation.title; document.title = r.presentation.title + ' · Podium';
+          var heading = $('#deck-heading'); if (heading) heading.textContent = r.presentation.title;
+          stop();
+        })
         .catch(function (err) { say($('#rename-error'), err.message); });
     });
   }

@@ -6,7 +6,7 @@
 // relax it to `same-origin` (our own origin only, nothing leaves for other sites).
 import { randomBytes } from 'node:crypto';
 import type { FastifyReply } from 'fastify';
-import { esc } from '../html.ts';
+import { DEFAULT_DESCRIPTION, esc } from '../html.ts';
 import { toAppError } from '../../errors.ts';
 import { APP_JS_PATH } from './app-js.ts';
 
@@ -59,6 +59,12 @@ export interface AppPageOptions {
   status?: number;
   deckId?: string; // app.js acts on this deck
   script?: string; // a second script of ours (same-origin path), e.g. the event pages' one
+  description?: string; // the page's meta description (search results, link previews)
+}
+
+/** A column header; an action column with no visible header gets a visually hidden one (axe: empty-table-header). */
+export function th(header: string, hidden = 'Actions'): string {
+  return `<th scope="col">${header ? esc(header) : `<span class="visually-hidden">${esc(hidden)}</span>`}</th>`;
 }
 
 export function appPage(reply: FastifyReply, title: string, body: string, opts: AppPageOptions = {}): FastifyReply {
@@ -76,7 +82,7 @@ export function appPage(reply: FastifyReply, title: string, body: string, opts: 
       `default-src 'none'; script-src 'self'; style-src 'nonce-${nonce}'; img-src 'self'; connect-src 'self'; frame-src 'self'; form-action 'self'; frame-ancestors 'none'; base-uri 'none'`,
     );
   return reply.send(`<!doctype html><html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width,initial-scale=1"><link rel="icon" href="/favicon.ico">
-<meta name="referrer" content="same-origin">
+<meta name="referrer" content="same-origin"><meta name="description" content="${esc(opts.description ?? DEFAULT_DESCRIPTION)}">
 <title>${esc(title)} · Podium</title><style nonce="${nonce}">${STYLE}</style><script src="${APP_JS_PATH}" defer></script>${opts.script ? `<script src="${esc(opts.script)}" defer></script>` : ''}</head>
 <body${opts.full ? ' class="full"' : ''}${opts.deckId ? ` data-deck="${esc(opts.deckId)}"` : ''}>${opts.full ? body : `${nav}<main class="page" id="main">${body}</main>`}</body></html>`);
 }

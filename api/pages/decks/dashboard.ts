@@ -11,7 +11,7 @@ import { asCaller, pageOf, parsePage } from '../../routes/support.ts';
 import type { ApiDeps } from '../../deps.ts';
 import { bytes, type DeckRow, ownerLabel, shareDialog, thumbnailUrl, when } from '../components/deck-bits.ts';
 import type { DeckVersion } from '../../../core/wire/deck.ts';
-import { appPage, failurePage } from '../components/layout.ts';
+import { appPage, failurePage, th } from '../components/layout.ts';
 import { pageIdentity, toSignin, whoIs } from '../components/session.ts';
 import { esc } from '../html.ts';
 
@@ -30,7 +30,7 @@ function deckCard(d: DeckRow, userId: string): string {
 
 function table(headers: string[], rows: string[][], empty: string): string {
   if (rows.length === 0) return `<p class="muted">${esc(empty)}</p>`;
-  return `<div class="scroll"><table><thead><tr>${headers.map((h) => `<th scope="col">${esc(h)}</th>`).join('')}</tr></thead><tbody>${rows
+  return `<div class="scroll"><table><thead><tr>${headers.map((h) => th(h)).join('')}</tr></thead><tbody>${rows
     .map((r) => `<tr>${r.map((c) => `<td>${c}</td>`).join('')}</tr>`)
     .join('')}</tbody></table></div>`;
 }
@@ -114,7 +114,7 @@ export function registerDashboardPages(app: FastifyInstance, deps: ApiDeps): voi
       const invited = items.filter((d) => d.role === 'collaborator');
       const list = own.length ? `<ul class="cards">${own.map((d) => deckCard(d, identity.user.id)).join('')}</ul>` : `<p class="muted">${invited.length ? 'No deck of your own on this page.' : 'No deck yet. Publish one with <code>deckcli push</code>.'}</p>`;
       const shared = invited.length ? `<section aria-labelledby="invited-to"><h2 id="invited-to">Invited to</h2><ul class="cards">${invited.map((d) => deckCard(d, identity.user.id)).join('')}</ul></section>` : '';
-      return appPage(reply, 'Decks', `<h1>Decks</h1>${list}${shared}${more}`, { signedInAs: whoIs(identity) });
+      return appPage(reply, 'Decks', `<h1>Decks</h1>${list}${shared}${more}`, { signedInAs: whoIs(identity), description: 'Your decks in Podium: open, share and follow who viewed them.' });
     } catch (err) {
       return failurePage(reply, err, whoIs(identity));
     }

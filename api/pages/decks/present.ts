@@ -98,7 +98,8 @@ read its versions, files and annotations in the <a href="/decks/${deck.id}">dash
         body = `<main class="page" id="main"><div class="card"><h1>No version yet</h1><p>Push one with <code>deckcli push</code>; it appears here.</p></div></main>`;
       } else {
         previewBase = await previews.baseFor(req, deck.id, deck.version);
-        body = `<main class="stage" id="main"><iframe src="${esc(previewBase + encodePath(deck.currentVersion.entry))}" sandbox="${FRAME_SANDBOX}" title="${esc(deck.title)}" allow="fullscreen"></iframe></main>`;
+        // The title is the bar's menu button; the page's one heading names the deck for screen readers.
+        body = `<main class="stage" id="main"><h1 class="visually-hidden" id="deck-heading">${esc(deck.title)}</h1><iframe src="${esc(previewBase + encodePath(deck.currentVersion.entry))}" sandbox="${FRAME_SANDBOX}" title="${esc(deck.title)}" allow="fullscreen"></iframe></main>`;
       }
       const dialogs = deck.role === 'collaborator' ? '' : shareDialog(false) + deleteDialog(deck.title);
       return appPage(reply, deck.title, bar(identity, d, previewBase) + body + dialogs, { full: true, deckId: deck.id });

@@ -12,7 +12,7 @@ import type { Identity } from '../../auth/caller.ts';
 import { toAppError, type AppError } from '../../errors.ts';
 import { asCaller } from '../../routes/support.ts';
 import type { ApiDeps } from '../../deps.ts';
-import { appPage, problemPage } from '../components/layout.ts';
+import { appPage, problemPage, th } from '../components/layout.ts';
 import { pageIdentity, safeNext, toSignin, whoIs } from '../components/session.ts';
 import { esc } from '../html.ts';
 import { EVENT_JS_PATH } from './event-js.ts';
@@ -83,7 +83,7 @@ export function eventPage<Q = unknown, P = unknown>(
         const ctx = { req, identity, read, status };
         return { html: await body(ctx, req.query as Q, req.params as P), heading: title(ctx) };
       });
-      return appPage(reply, heading, html, { signedInAs: whoIs(identity), script: EVENT_JS_PATH });
+      return appPage(reply, heading, html, { signedInAs: whoIs(identity), script: EVENT_JS_PATH, description: EVENT_DESCRIPTION });
     } catch (err) {
       return eventProblem(reply, err, identity);
     }
@@ -228,9 +228,16 @@ export function postForm(channelId: string, back: string, label: string, threadI
 <textarea id="body-${esc(channelId)}" name="body" required maxlength="4000"></textarea><div class="actions"><button type="submit" class="primary">Post</button></div></form>`;
 }
 
-/** A table that scrolls sideways on a phone (a focusable, labelled region); cells are HTML already escaped. */
+/**
+ * A table that scrolls sideways on a phone (a focusable, labelled region); cells are HTML
+ * already escaped. The region is "<label> table": a section headed "Teams" holding it is a
+ * landmark of its own, and two landmarks must not share a name (axe: landmark-unique).
+ */
+/** The event pages' meta description. */
+const EVENT_DESCRIPTION = 'The hackathon in Podium: the programme, the next deadline, teams, chats, submissions and the community vote.';
+
 export function table(label: string, headers: string[], rows: string[][]): string {
-  return `<div class="scroll" tabindex="0" role="region" aria-label="${esc(label)}"><table><thead><tr>${headers.map((h) => `<th scope="col">${esc(h)}</th>`).join('')}</tr></thead><tbody>${rows
+  return `<div class="scroll" tabindex="0" role="region" aria-label="${esc(label)} table"><table><thead><tr>${headers.map((h) => th(h)).join('')}</tr></thead><tbody>${rows
     .map((r) => `<tr>${r.map((c) => `<td>${c}</td>`).join('')}</tr>`)
     .join('')}</tbody></table></div>`;
 }

@@ -14,7 +14,7 @@ import { asCaller } from '../../routes/support.ts';
 import { toAppError } from '../../errors.ts';
 import type { ApiDeps } from '../../deps.ts';
 import { when } from '../components/deck-bits.ts';
-import { appPage, failurePage, problemPage } from '../components/layout.ts';
+import { appPage, failurePage, problemPage, th } from '../components/layout.ts';
 import { toSignin, whoIs } from '../components/session.ts';
 import { esc } from '../html.ts';
 import { UUID_RE } from '../../../core/ids.ts';
@@ -115,7 +115,7 @@ function keyTable(keys: KeyRow[]): string {
 <td><details class="menu"><summary>Revoke…</summary><div class="panel" role="group" aria-label="Revoke ${esc(k.name)}"><p>Revoke <strong>${esc(k.name)}</strong>? Clients using it are refused from now on.</p>
 <form method="post" action="${KEYS_PATH}/${esc(k.id)}/revoke"><button type="submit" class="danger">Revoke key</button></form></div></details></td></tr>`);
   return `<div class="scroll"><table><thead><tr>${['Name', 'Tool', 'Key', 'Scopes', 'Workspace', 'Created', 'Last used', 'Expires', '']
-    .map((h) => `<th scope="col">${esc(h)}</th>`)
+    .map((h) => th(h))
     .join('')}</tr></thead><tbody>${rows.join('')}</tbody></table></div>`;
 }
 

@@ -34,10 +34,12 @@ details{position:relative}summary{cursor:pointer;color:var(--accent);font-weight
 details ul{position:absolute;right:0;z-index:1;margin:.3rem 0 0;padding:.4rem .8rem;list-style:none;background:var(--bar);border:1px solid var(--line);border-radius:6px;min-width:14rem}
 details li{margin:.25rem 0}a{color:var(--accent)}iframe{flex:1;width:100%;border:0;background:#fff}
 main{max-width:28rem;margin:3rem auto;padding:0 1rem}input{width:100%;padding:.5rem;font:inherit}button{margin-top:.8rem;padding:.5rem 1rem;font:inherit}
-.error{color:#c92a2a;font-weight:600}:focus-visible{outline:3px solid var(--accent);outline-offset:2px}`;
+.error{color:#c92a2a;font-weight:600}:focus-visible{outline:3px solid var(--accent);outline-offset:2px}
+h1.title{font-size:inherit;margin:0}main.viewer{flex:1;display:flex;flex-direction:column;min-height:0;max-width:none;margin:0;padding:0}
+.visually-hidden{position:absolute;width:1px;height:1px;overflow:hidden;clip-path:inset(50%);white-space:nowrap}`;
 
 /** Our own pages on link URLs: no script at all, styles by nonce, frameable (embeds). */
-function linkPage(reply: FastifyReply, title: string, body: string, status = 200): FastifyReply {
+function linkPage(reply: FastifyReply, title: string, body: string, status = 200, description = 'A presentation shared with Podium.'): FastifyReply {
   const nonce = randomBytes(16).toString('base64');
   return reply
     .status(status)
@@ -45,7 +47,7 @@ function linkPage(reply: FastifyReply, title: string, body: string, status = 200
     .header('cache-control', 'no-store')
     .header('content-security-policy', `default-src 'none'; style-src 'nonce-${nonce}'; frame-src 'self'; form-action 'self'; base-uri 'none'; frame-ancestors *`)
     .send(`<!doctype html><html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width,initial-scale=1">
-<title>${esc(title)}</title><style nonce="${nonce}">${STYLE}</style></head><body>${body}</body></html>`);
+<meta name="description" content="${esc(description)}"><title>${esc(title)}</title><style nonce="${nonce}">${STYLE}</style></head><body>${body}</body></html>`);
 }
 
 const DEAD_LINK = `<main><h1>This link does not work</h1><p>It may have expired or been withdrawn. Ask whoever sent it for a new one.</p></main>`;
@@ -255,9 +257,11 @@ export function registerServeRoutes(app: FastifyInstance, deps: ApiDeps, store: 
           .map((f) => `<li><a href="${esc(encodePath(f.path))}" download>${esc(f.path.slice('downloads/'.length))}</a></li>`)
           .join('')}</ul></details>`;
       }
-      bar = `<header class="bar"><span class="title">${esc(link.title)}</span>${downloads}</header>`;
+      bar = `<header class="bar"><h1 class="title">${esc(link.title)}</h1>${downloads}</header>`;
     }
-    return linkPage(reply, link.title, bar + frame);
+    // The deck is the page's main content; its title is the one heading (hidden when there is no bar).
+    const heading = bar ? '' : `<h1 class="visually-hidden">${esc(link.title)}</h1>`;
+    return linkPage(reply, link.title, `${bar}<main class="viewer">${heading}${frame}</main>`, 200, `${link.title}: a presentation shared with Podium.`);
   });
 
   app.post<{ Params: { token: string }; Body: { password?: string } }>(

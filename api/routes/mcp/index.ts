@@ -6,8 +6,10 @@
 // (a key without presentations:write sees the write tools refused with insufficient_scope).
 // publish_deck takes the files in the call (there is no folder on the instance): the same
 // path rules, entry rule, per-file cap and dedupe (precheck, then only the missing blobs).
+// What the endpoint itself answers speaks JSON-RPC: a body that is not JSON is a parse error
+// (-32700), GET and DELETE are 405 with Allow: POST (docs/WIRE.md, "MCP").
 import { createHash } from 'node:crypto';
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
 import { WebStandardStreamableHTTPServerTransport } from '@modelcontextprotocol/sdk/server/webStandardStreamableHttp.js';
 import * as z from 'zod';
@@ -15,7 +17,6 @@ import { answer, INSTRUCTIONS, PUBLISH_OPTIONS, registerDeckTools, SERVER_INFO, 
 import type { BlobPrecheck, DeckDetail, DeckPushed } from '../../../core/wire/deck.ts';
 import { chooseEntry, isAttachment, manifestPathProblem } from '../../../core/wire/deck-paths.ts';
 import type { Instance } from '../../../core/wire/identity.ts';
-import { AppError } from '../../errors.ts';
 import type { ApiDeps } from '../../deps.ts';
 
 /** A refusal of an injected request, as the tools report it. */
@@ -140,30 +141,63 @@ function registerInlinePublish(server: McpServer, wire: InjectWire): void {
   );
 }
 
+/** A JSON-RPC error answer with no request id (the request could not be read), as the MCP SDK shapes them. */
+export function jsonRpcError(code: number, message: string) {
+  return { jsonrpc: '2.0', error: { code, message }, id: null };
+}
+
+/** A body that is not JSON (or not UTF-8): JSON-RPC's parse error, not the product's error shape. */
+class ParseError extends Error {}
+
 export function registerMcpRoutes(app: FastifyInstance, { config }: ApiDeps): void {
-  // Up to ~48 MB of files in one call (base64 grows them by a third).
-  app.post('/api/v1/mcp', { config: { auth: 'key', keyScopes: ['presentations:read', 'presentations:write'] }, bodyLimit: 64 * 1024 * 1024 }, async (req, reply) => {
-    const wire = new InjectWire(app, req);
-    const server = new McpServer(SERVER_INFO, { instructions: INSTRUCTIONS });
-    registerDeckTools(server, wire);
-    registerInlinePublish(server, wire);
-    const transport = new WebStandardStreamableHTTPServerTransport({ sessionIdGenerator: undefined, enableJsonResponse: true });
-    await server.connect(transport);
-    try {
-      const headers = new Headers();
-      for (const [k, v] of Object.entries(req.headers)) if (typeof v === 'string') headers.set(k, v);
-      const res = await transport.handleRequest(new Request(new URL(req.url, config.publicUrl), { method: 'POST', headers }), { parsedBody: req.body });
-      reply.status(res.status);
-      res.headers.forEach((v, k) => void reply.header(k, v));
-      return reply.send(await res.text());
-    } finally {
-      await server.close();
-    }
+  const keyOnly = { auth: 'key', keyScopes: ['presentations:read', 'presentations:write'] } as const;
+  app.register(async (scope) => {
+    // The server's strict JSON parser (UTF-8, no __proto__), its failure marked as a JSON-RPC
+    // parse error; every other refusal (credentials, hostile input, size) keeps the wire shape.
+    const strict = scope.getDefaultJsonParser('error', 'error');
+    scope.removeContentTypeParser('application/json');
+    scope.addContentTypeParser('application/json', { parseAs: 'buffer', bodyLimit: 64 * 1024 * 1024 }, (req, body, done) => {
+      let text: string;
+      try {
+        text = new TextDecoder('utf-8', { fatal: true }).decode(body as Buffer);
+      } catch {
+        return done(new ParseError('Parse error: the body is not UTF-8 text'), undefined);
+      }
+      strict(req, text, (err, parsed) => (err ? done(new ParseError('Parse error: the body is not JSON'), undefined) : done(null, parsed)));
+    });
+    const wireErrors = scope.errorHandler;
+    scope.setErrorHandler((err, req, reply) => {
+      if (err instanceof ParseError) return reply.status(400).send(jsonRpcError(-32700, err.message));
+      if ((err as { code?: string }).code === 'FST_ERR_CTP_INVALID_MEDIA_TYPE') {
+        return reply.status(415).send(jsonRpcError(-32000, 'Unsupported Media Type: Content-Type must be application/json'));
+      }
+      return wireErrors.call(scope, err, req, reply);
+    });
+
+    // Up to ~48 MB of files in one call (base64 grows them by a third).
+    scope.post('/api/v1/mcp', { config: keyOnly, bodyLimit: 64 * 1024 * 1024 }, async (req, reply) => {
+      const wire = new InjectWire(app, req);
+      const server = new McpServer(SERVER_INFO, { instructions: INSTRUCTIONS });
+      registerDeckTools(server, wire);
+      registerInlinePublish(server, wire);
+      const transport = new WebStandardStreamableHTTPServerTransport({ sessionIdGenerator: undefined, enableJsonResponse: true });
+      await server.connect(transport);
+      try {
+        const headers = new Headers();
+        for (const [k, v] of Object.entries(req.headers)) if (typeof v === 'string') headers.set(k, v);
+        const res = await transport.handleRequest(new Request(new URL(req.url, config.publicUrl), { method: 'POST', headers }), { parsedBody: req.body });
+        reply.status(res.status);
+        res.headers.forEach((v, k) => void reply.header(k, v));
+        return reply.send(await res.text());
+      } finally {
+        await server.close();
+      }
+    });
+    // Stateless (Streamable HTTP without sessions): no server-sent event stream to open (GET)
+    // and no session to end (DELETE), so both answer 405 as the MCP spec allows, with Allow.
+    const notHere = async (_req: FastifyRequest, reply: FastifyReply) =>
+      reply.status(405).header('allow', 'POST').send(jsonRpcError(-32000, 'Method not allowed: this MCP endpoint is stateless (no event stream, no session); POST JSON-RPC messages to it'));
+    scope.get('/api/v1/mcp', { config: keyOnly }, notHere);
+    scope.delete('/api/v1/mcp', { config: keyOnly }, notHere);
   });
-  // Stateless: no server-sent event stream to open and no session to end.
-  const notHere = async () => {
-    throw new AppError('invalid_input', 'This MCP endpoint is stateless: POST JSON-RPC messages to it', {}, 405);
-  };
-  app.get('/api/v1/mcp', { config: { auth: 'key', keyScopes: ['presentations:read', 'presentations:write'] } }, notHere);
-  app.delete('/api/v1/mcp', { config: { auth: 'key', keyScopes: ['presentations:read', 'presentations:write'] } }, notHere);
 }

@@ -3,8 +3,9 @@
 // failure is counted (for an event that exists) and answered without detail, the same answer
 // whether the event exists or not, so an unsigned request learns nothing about event ids. A
 // good delivery is recorded with the others of its event that arrive meanwhile, one
-// transaction for the group (delivery-groups.ts), and the answer carries its receipt;
-// nothing else runs here.
+// transaction for the group (delivery-groups.ts), and the answer carries its receipt; an
+// event other than a push or a pull request (a star...) is answered 202 `ignored` and
+// logged with its event name, never a receipt (000300). Nothing else runs here.
 import type { FastifyInstance } from 'fastify';
 import { signatureFault, webhookSecret } from '../../../core/codehost/webhook.ts';
 import { AppError } from '../../errors.ts';
@@ -39,6 +40,12 @@ export function registerWebhookRoutes(app: FastifyInstance, deps: ApiDeps): void
       const delivery = String(req.headers['x-github-delivery'] ?? '');
       const kind = String(req.headers['x-github-event'] ?? '');
       if (!DELIVERY.test(delivery) || !kind) throw new AppError('invalid_input', 'X-GitHub-Delivery and X-GitHub-Event are required');
+      // GitHub's "Content type" setting of a webhook: form-encoded deliveries carry the JSON in
+      // a `payload` field. Refused before the ping too, so the hook's test delivery shows why.
+      const type = String(req.headers['content-type'] ?? '').split(';')[0]!.trim().toLowerCase();
+      if (type !== 'application/json') {
+        throw new AppError('invalid_input', `The webhook's content type must be application/json (Content type on GitHub's webhook settings), not ${type || 'none'}`, { field: 'Content-Type' });
+      }
       if (kind === 'ping') return reply.status(200).send({ ok: true });
       let payload: unknown;
       try { payload = JSON.parse(body.toString('utf8')); } catch { throw new AppError('invalid_json', 'The delivery body is not JSON'); }
@@ -46,6 +53,7 @@ export function registerWebhookRoutes(app: FastifyInstance, deps: ApiDeps): void
       refuseHostile(payload, 'payload'); // parsed here, after the signature: the global gate saw raw bytes
       const receipt = await groups.record(eventId, { delivery, kind, payload });
       if (!receipt) throw new AppError('event_not_found', 'No such event');
+      if (receipt.verdict === 'ignored') req.log.info({ githubEvent: kind, delivery }, 'webhook delivery ignored: not a push or pull request');
       metrics.webhookVerdicts.inc({ verdict: String(receipt.refusal ?? (receipt.late ? 'late' : receipt.verdict)) });
       return reply.status(202).send(receipt);
     });

@@ -2,7 +2,9 @@
 // first, last, reason) and answered without detail; every signed delivery one receipt with
 // sequence, verdict and refusal code; a replayed delivery id recorded once, and so is an
 // accepted push replayed under a new delivery id; an unsigned request cannot tell which event
-// ids exist; pull request events become activity. Payloads follow GitHub's public push examples.
+// ids exist; pull request events become activity, any other event (a star) is ignored with no
+// receipt; a form-encoded delivery is refused naming the content type. Payloads follow GitHub's
+// public examples (octokit/webhooks payload-examples).
 import test from 'ava';
 import { signBody } from '../../../core/codehost/webhook.ts';
 import { pushFixture, receipts, sendDelivery } from '../../helpers/codehost.ts';
@@ -17,8 +19,10 @@ let eventId: string;
 let rocket: string;
 let start: number;
 
+const logLines: string[] = [];
+
 test.before(async () => {
-  s = await startTestServer();
+  s = await startTestServer({ logLines });
   clock = new Clock(s.url);
   const w = await eventWorkspace(s.db.pool, 'Hooks');
   owner = w.owner;
@@ -207,4 +211,42 @@ test.serial('a burst of deliveries at once is recorded as one at a time would be
     t.true(mine.every((b) => b.sequence === Number(row.seq)), `move ${i}: every answer names its receipt`);
     t.is(mine.filter((b) => !b.duplicate).length, 1, `move ${i}: recorded once`);
   }
+});
+
+test.serial('a star or an issue on a team repository is ignored and logged by its event name: no receipt, no activity', async (t) => {
+  const before = (await receipts(s.db.pool, eventId)).length;
+  const { rows: [a] } = await s.db.pool.query('select count(*)::int as n from app.team_activity where project_id = $1', [rocket]);
+  // Shapes of octokit/webhooks payload-examples/api.github.com/star/created and issues/opened.
+  const repository = pushFixture(repo).repository;
+  const sender = { login: 'Codertocat', id: 21031067, type: 'User' };
+  const star = await sendDelivery(s.url, { eventId, kind: 'star', delivery: 'star-1', payload: { action: 'created', starred_at: '2019-05-15T15:20:40Z', repository, organization: { login: 'Octocoders' }, sender } });
+  t.is(star.status, 202);
+  t.deepEqual(star.body, { sequence: null, verdict: 'ignored', refusal: null, late: false, duplicate: false, event: 'star' });
+  const issue = await sendDelivery(s.url, { eventId, kind: 'issues', delivery: 'issue-1', payload: {
+    action: 'opened', issue: { number: 1, title: 'Spelling error in the README file', state: 'open', user: sender }, repository, organization: { login: 'Octocoders' }, sender } });
+  t.like(issue.body, { verdict: 'ignored', event: 'issues', sequence: null });
+  t.is((await receipts(s.db.pool, eventId)).length, before, 'no receipt');
+  const { rows: [b] } = await s.db.pool.query('select count(*)::int as n from app.team_activity where project_id = $1', [rocket]);
+  t.is(b.n, a.n, 'no activity item');
+  const logged = logLines.map((l) => JSON.parse(l)).filter((l) => l.msg?.startsWith('webhook delivery ignored'));
+  t.deepEqual(logged.map((l) => [l.githubEvent, l.delivery]), [['star', 'star-1'], ['issues', 'issue-1']]);
+  // A push of no commits is still a push: a deleted branch or tag keeps today's refusals.
+  const deletedTag = await sendDelivery(s.url, { eventId, payload: pushFixture(repo, { ref: 'refs/tags/simple-tag', deleted: true, after: '0'.repeat(40), commits: [] }) });
+  t.like(deletedTag.body, { verdict: 'refused', refusal: 'wrong_branch' });
+  const deletedMain = await sendDelivery(s.url, { eventId, payload: pushFixture(repo, { deleted: true, after: '0'.repeat(40), commits: [] }) });
+  t.like(deletedMain.body, { verdict: 'refused', refusal: 'deleted' });
+  t.is((await receipts(s.db.pool, eventId)).length, before + 2);
+});
+
+test.serial('a form-encoded delivery is refused naming the content type GitHub must send; nothing is recorded', async (t) => {
+  const before = (await receipts(s.db.pool, eventId)).length;
+  const form = `payload=${encodeURIComponent(JSON.stringify(pushFixture(repo)))}`;
+  for (const kind of ['push', 'ping']) {
+    const r = await sendDelivery(s.url, { eventId, kind, raw: form, contentType: 'application/x-www-form-urlencoded' });
+    t.is(r.status, 400);
+    t.is(r.body.error.code, 'invalid_input');
+    t.is(r.body.error.field, 'Content-Type');
+    t.regex(r.body.error.message, /content type must be application\/json.*not application\/x-www-form-urlencoded/);
+  }
+  t.is((await receipts(s.db.pool, eventId)).length, before);
 });

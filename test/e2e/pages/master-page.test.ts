@@ -86,6 +86,7 @@ test.serial('owner: master page, rename in place, share to a second context, vie
   await page.locator('#rename-input').press('Enter');
   await page.locator('#rename-form').waitFor({ state: 'hidden' });
   t.is(await page.locator('#deck-title').textContent(), 'Board review <final>');
+  t.is(await page.locator('h1#deck-heading').textContent(), 'Board review <final>', 'the page heading follows the rename');
   t.is((await http(s.url, 'GET', `/api/v1/presentations/${deck}`, { key: ownerKey })).body.title, 'Board review <final>');
 
   // Share: mint a link, see the URL and embed snippets once, open it in another context.

@@ -827,7 +827,8 @@ export function extractFacts(input: GenerateInput): Facts {
   const diagram = architecture(ev, manifests, sourcePaths(c), typeof composeName === 'string' ? composeName : null, input.team);
   const drawn = diagram ? [{ text: `How the parts call each other: ${diagramText(diagram)}`, cite: diagramSpan(diagram) }] : [];
   const measured = works[0] ?? null; // the community deck compares the main language
-  works.splice(langClaims.length ? 1 : 0, 0, ...drawn, ...entryPoints(ev, manifests, sourcePaths(c)));
+  works.splice(langClaims.length ? 1 : 0, 0, ...entryPoints(ev, manifests, sourcePaths(c)));
+  works.unshift(...drawn); // the diagram's words stay with the diagram when the screen is split
   const compose = readCompose(c, composeName);
   if (compose && compose.services.length > 1 && !diagram) {
     works.push({ text: `${compose.path} wires ${compose.services.map((s) => s.name).join(', ')} together`, cite: lineCite(compose.path, compose.start, compose.end) });

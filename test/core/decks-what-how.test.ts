@@ -83,7 +83,7 @@ test('the diagram is drawn on "How it works" as an SVG with its text alternative
   const built = await buildDeck(inputOf(fixtureEntries('compose-app')), null);
   const works = built.screens.find((s) => s.heading === 'How it works')!;
   t.truthy(works.diagram);
-  t.deepEqual(works.claims[1], {
+  t.deepEqual(works.claims[0], {
     text: 'How the parts call each other: web (build ./web · port 8080) calls db, redis; worker (build ./worker) calls db, redis, api.answers.example.net; redis (redis:7-alpine); db (postgres:16)',
     cite: { path: 'docker-compose.yml', start: 2, end: 30 },
   });
@@ -125,4 +125,18 @@ test('every language\'s entry point is named on "How it works", cited at the lin
     ['Rust starts at fn main in src/main.rs', { path: 'src/main.rs', start: 3, end: 3 }],
     ['Python starts at web/app.py, which makes the Flask app (app = Flask(__name__))', { path: 'web/app.py', start: 3, end: 3 }],
   ]);
+});
+
+test('a chat-written deck gets the diagram drawn from the evidence on its "How it works", never one the model wrote', async (t) => {
+  const inp = inputOf(fixtureEntries('compose-app'));
+  const screens = ['Problem', 'What it does', 'How it works', 'What was built in the event', 'Evidence it runs', 'What is tested'].map((heading) => ({
+    heading, claims: [{ text: 'The README says what it is', cite: { path: 'README.md', start: 3, end: 3 } }],
+    ...(heading === 'How it works' ? { diagram: { nodes: [{ id: 'x', label: 'invented', kind: 'service', detail: null, cite: { path: 'README.md', start: 1, end: 1 } }], edges: [] } } : {}),
+  }));
+  // the chat endpoint as a function (buildDeck's fetch): it answers one completion
+  const answer = async () => new Response(JSON.stringify({ choices: [{ message: { content: JSON.stringify({ screens }) } }] }), { status: 200 });
+  const built = await buildDeck(inp, { url: 'http://chat.invalid', model: 'stand-in', apiKey: null }, answer as typeof fetch);
+  const works = built.screens.find((s) => s.heading === 'How it works')!;
+  t.deepEqual(works.diagram!.nodes.map((n) => n.label), ['web', 'worker', 'redis', 'db', 'api.answers.example.net']);
+  t.false(built.html.includes('invented'));
 });

@@ -113,16 +113,21 @@ function fromCompose(ev: Evidence, path: string): Diagram | null {
     }
   }
   // the calls a service's own code makes to another service by its host name
+  const hostForms = new Map(names.map((target) => {
+    const h = target.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+    return [target, new RegExp(`(://|@)${h}[:/"']|\\b(host|hostname|server|addr|Host)\\s*[=:]\\s*["']${h}["']|["']${h}:\\d+["']|\\w+\\(\\s*["']${h}["']`)];
+  }));
   for (const [name, dir] of builds) {
-    for (const p of ev.paths().filter((x) => (dir === '' || x.startsWith(`${dir}/`)) && /\.(py|[cm]?[jt]sx?|go|rb|java|cs|rs|php)$/.test(x) && !/(^|\/)node_modules\//.test(x))) {
-      const lines = ev.lines(p);
-      if (!lines) continue;
-      for (const target of names) {
-        if (target === name || edges.some((e) => e.from === name && e.to === target)) continue;
-        const h = target.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
-        const re = new RegExp(`(://|@)${h}[:/"']|\\b(host|hostname|server|addr|Host)\\s*[=:]\\s*["']${h}["']|["']${h}:\\d+["']|\\w+\\(\\s*["']${h}["']`);
-        const i = lines.findIndex((l) => l.length < 300 && re.test(l));
-        if (i >= 0) addEdge(edges, name, target, cite(p, i + 1));
+    const files = ev.paths().filter((x) => (dir === '' || x.startsWith(`${dir}/`)) && /\.(py|[cm]?[jt]sx?|go|rb|java|cs|rs|php)$/.test(x) && !/(^|\/)node_modules\//.test(x));
+    for (const target of names) {
+      if (target === name || edges.some((e) => e.from === name && e.to === target)) continue;
+      const re = hostForms.get(target)!;
+      for (const p of files) {
+        const i = (ev.lines(p) ?? []).findIndex((l) => l.length < 300 && l.includes(target) && re.test(l));
+        if (i >= 0) {
+          addEdge(edges, name, target, cite(p, i + 1));
+          break;
+        }
       }
     }
   }
@@ -160,7 +165,7 @@ function externals(ev: Evidence, sources: string[], owner: (path: string) => str
     const lines = ev.lines(p)!;
     for (let i = 0; i < lines.length && out.length < MAX_EXTERNAL; i++) {
       const l = lines[i]!;
-      if (l.length > 400 || /^\s*(\/\/|#|\*|\/\*)/.test(l)) continue;
+      if (l.length > 400 || !l.includes('https://') || /^\s*(\/\/|#|\*|\/\*)/.test(l)) continue;
       const m = CALL.exec(l);
       const host = m?.groups?.host?.toLowerCase();
       if (!host || /(^|\.)(localhost|example\.(com|org))$/.test(host) || out.some((x) => x.host === host)) continue;

@@ -161,6 +161,8 @@ interface Ctx {
   manifests: Manifest[];
   /** The npm manifest nearest the root, if any. */
   pkg: Manifest | null;
+  /** The team's source paths, read once (sourcePaths). */
+  sources?: string[];
 }
 
 const script = (m: Manifest | null, name: string) => m?.scripts.find((x) => x.name === name) ?? null;
@@ -273,6 +275,10 @@ const FRAMEWORKS: [RegExp, string][] = [
 /** The team's source: no test file (by path, or by content except Rust's, whose tests live
  *  beside the code), no generated or vendored code. */
 function sourcePaths(c: Ctx): string[] {
+  return (c.sources ??= ownSource(c));
+}
+
+function ownSource(c: Ctx): string[] {
   const tests = new Set(testFiles(c.ev).map((f) => f.path).filter((p) => !/\.rs$/.test(p)));
   return c.ev.paths().filter((p) => languageOf(p) && !isTestFile(p) && !tests.has(p) && c.ev.lines(p) && !isGenerated(c.ev, p));
 }

@@ -95,7 +95,7 @@ function sentencesOf(lines: string[], start: number, end: number): { text: strin
   return out;
 }
 
-const ROUTE_ITEM = /^`?(GET|POST|PUT|PATCH|DELETE)\s+(\/\S*?)`?\s*(?:[-:–—]|\s)\s*(.{3,})$/;
+const ROUTE_ITEM = /^`?(GET|POST|PUT|PATCH|DELETE)\s+(\/[^\s`]*)`?:?\s+(?:[-–—:]\s+)?(.{3,})$/;
 
 /** The README's sentences on what the project does, best first. */
 function readmeSentences(ev: Evidence, path: string, title: string | null): Sentence[] {

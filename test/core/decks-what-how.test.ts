@@ -140,3 +140,19 @@ test('a chat-written deck gets the diagram drawn from the evidence on its "How i
   t.deepEqual(works.diagram!.nodes.map((n) => n.label), ['web', 'worker', 'redis', 'db', 'api.answers.example.net']);
   t.false(built.html.includes('invented'));
 });
+
+test('what it does from a README\'s route list, and from a CLI\'s own help: cobra Short, argparse description, click help', async (t) => {
+  const does = (entries: { path: string; data: Buffer }[]) => extractFacts(inputOf(entries)).topics.does.slice(0, 3);
+  t.deepEqual(does([
+    file('README.md', '# Hackathon App\n\n## Routes\n\n- `POST /rides` books a shared ride to the venue\n- `GET /rides/:id` shows who else is in the car\n'),
+  ]).slice(0, 2), [
+    { text: 'POST /rides: books a shared ride to the venue', cite: { path: 'README.md', start: 5, end: 5 } },
+    { text: 'GET /rides/:id: shows who else is in the car', cite: { path: 'README.md', start: 6, end: 6 } },
+  ]);
+  t.deepEqual(does([file('cmd/root.go', 'package cmd\n\nvar rootCmd = &cobra.Command{\n\tUse:   "stint",\n\tShort: "Track how long each task of a sprint really took",\n}\n')])[0],
+    { text: 'cmd/root.go says of itself: "Track how long each task of a sprint really took"', cite: { path: 'cmd/root.go', start: 5, end: 5 } });
+  t.deepEqual(does([file('cli.py', 'import argparse\n\nparser = argparse.ArgumentParser(description="Split a group bill by what each person ordered")\n')])[0],
+    { text: 'cli.py says of itself: "Split a group bill by what each person ordered"', cite: { path: 'cli.py', start: 3, end: 3 } });
+  t.deepEqual(does([file('tool.py', 'import click\n\n@click.command(help="Rename photos by the date they were taken")\ndef main():\n    pass\n')])[0],
+    { text: 'tool.py says of itself: "Rename photos by the date they were taken"', cite: { path: 'tool.py', start: 3, end: 3 } });
+});

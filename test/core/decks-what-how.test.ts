@@ -156,3 +156,11 @@ test('what it does from a README\'s route list, and from a CLI\'s own help: cobr
   t.deepEqual(does([file('tool.py', 'import click\n\n@click.command(help="Rename photos by the date they were taken")\ndef main():\n    pass\n')])[0],
     { text: 'tool.py says of itself: "Rename photos by the date they were taken"', cite: { path: 'tool.py', start: 3, end: 3 } });
 });
+
+test('a README whose only prose is under "Architecture" beside its diagram picture: its words say what it does', (t) => {
+  const does = extractFacts(inputOf([
+    file('README.md', '# Hackathon App\n\n## Setup\n\nRun `make up`.\n\n## Architecture\n\n![diagram](docs/arch.png)\n\nThe scanner reads a receipt photo and the ledger splits its total between the people who shared it.\n'),
+  ])).topics.does;
+  t.deepEqual(does[0], { text: 'The scanner reads a receipt photo and the ledger splits its total between the people who shared it.', cite: { path: 'README.md', start: 11, end: 11 } });
+  t.false(does.some((c) => /Run make up|Hackathon App/.test(c.text)));
+});

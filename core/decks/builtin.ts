@@ -54,6 +54,8 @@ export function generateBuiltin(input: GenerateInput, facts: Facts = extractFact
     };
     // the jury sees the commits over the build window as a chart on the screen about them
     if (facts.chart && input.template.kind === 'jury' && JURY[h.heading] === 'built') screen.chart = facts.chart;
+    // and the parts of the project and the calls between them on "How it works"
+    if (facts.diagram && input.template.kind === 'jury' && JURY[h.heading] === 'works') screen.diagram = facts.diagram;
     screens.push(screen);
   }
   return { generator: BUILTIN_GENERATOR, screens };

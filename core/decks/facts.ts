@@ -10,7 +10,9 @@ import { testFiles } from './tests.ts';
 import { tryIt } from './tryit.ts';
 import type { Evidence } from './evidence.ts';
 import { parseJsonDoc, parseYamlDoc, readManifests, VENDORED_DIR, type Manifest, type ParseProblem } from './manifests.ts';
+import { architecture, diagramSpan, diagramText, type Diagram } from './architecture.ts';
 import { provenance } from './provenance.ts';
+import { entryPoints, isStatement, whatItDoes } from './purpose.ts';
 import { storyOf } from './story.ts';
 import type { AbsenceSubject, Citation, Claim, CommitChart, CommitInfo, Finding, GenerateInput } from './types.ts';
 
@@ -27,6 +29,8 @@ export interface Facts {
   chart: CommitChart | null;
   /** Structured files that did not parse: validation findings, never negative claims. */
   findings: Finding[];
+  /** The parts of the project and the calls between them (architecture.ts), for "How it works". */
+  diagram: Diagram | null;
 }
 
 // ---------------------------------------------------------------------------- helpers
@@ -157,6 +161,8 @@ interface Ctx {
   manifests: Manifest[];
   /** The npm manifest nearest the root, if any. */
   pkg: Manifest | null;
+  /** The team's source paths, read once (sourcePaths). */
+  sources?: string[];
 }
 
 const script = (m: Manifest | null, name: string) => m?.scripts.find((x) => x.name === name) ?? null;
@@ -180,11 +186,11 @@ function problem(c: Ctx): Claim[] {
   const out: Claim[] = showcase(c);
   const r = c.readme;
   if (r?.title) out.push({ text: `The README names the project ${quote(r.title.text)}`, cite: lineCite(r.path, r.title.line) });
-  if (r?.intro) out.push({ text: `The README says: ${quote(r.intro.text)}`, cite: lineCite(r.path, r.intro.start, r.intro.end) });
+  if (r?.intro && isStatement(r.intro.text, r.title?.text ?? null)) out.push({ text: `The README says: ${quote(r.intro.text)}`, cite: lineCite(r.path, r.intro.start, r.intro.end) });
   for (const s of r?.sections ?? []) {
     if (/problem|why|motivation|about|overview/i.test(s.title)) {
       const body = firstParagraph(r!.lines, s);
-      if (body) out.push({ text: `Under ${quote(s.title)} the README says: ${quote(body.text)}`, cite: lineCite(r!.path, body.start, body.end) });
+      if (body && isStatement(body.text, r!.title?.text ?? null)) out.push({ text: `Under ${quote(s.title)} the README says: ${quote(body.text)}`, cite: lineCite(r!.path, body.start, body.end) });
       break;
     }
   }
@@ -192,6 +198,18 @@ function problem(c: Ctx): Claim[] {
     out.push({ text: `${m.path} describes it as ${quote(m.description!.value.replace(/\s+/g, ' ').trim())}`, cite: lineCite(m.path, m.description!.start, m.description!.end) });
   }
   return out;
+}
+
+/** A title only names the project ("Hackathon App"): never the problem on its own (issue 42).
+ *  When nothing else is said, what it does (the README's or the code's own words) stands in,
+ *  else the title is said with what the README lacks (all of it was read for a statement). */
+function notTitleOnly(c: Ctx, claims: Claim[], mine: (x: Claim[]) => Claim[]): Claim[] {
+  const r = c.readme;
+  const isTitle = (x: Claim) => !!r?.title && x.text === `The README names the project ${quote(r.title.text)}`;
+  if (!r?.title || claims.some((x) => !isTitle(x))) return claims;
+  const instead = mine(purpose(c));
+  if (instead.length) return instead;
+  return claims.length ? [{ text: `The README names the project ${quote(r.title.text)}, but none of its sentences says what the project is for`, cite: lineCite(r.path, 1, r.lines.length) }] : claims;
 }
 
 /** Whether a claim quotes the event template's text: the template revision holds the same
@@ -257,16 +275,23 @@ const FRAMEWORKS: [RegExp, string][] = [
 /** The team's source: no test file (by path, or by content except Rust's, whose tests live
  *  beside the code), no generated or vendored code. */
 function sourcePaths(c: Ctx): string[] {
+  return (c.sources ??= ownSource(c));
+}
+
+function ownSource(c: Ctx): string[] {
   const tests = new Set(testFiles(c.ev).map((f) => f.path).filter((p) => !/\.rs$/.test(p)));
   return c.ev.paths().filter((p) => languageOf(p) && !isTestFile(p) && !tests.has(p) && c.ev.lines(p) && !isGenerated(c.ev, p));
 }
 
+/** Two or three sentences on what it does, from the whole README and the code (purpose.ts). */
+const purpose = (c: Ctx): Claim[] => whatItDoes(c.ev, c.readme?.path ?? null, c.readme?.title?.text ?? null, sourcePaths(c));
+
 function does(c: Ctx): Claim[] {
-  const out: Claim[] = [];
+  const out: Claim[] = purpose(c);
   const r = c.readme;
   for (const s of r?.sections ?? []) {
     if (/feature|what it does|usage|how to use|highlights|functionality/i.test(s.title)) {
-      for (const b of bullets(r!.lines, s, 4)) out.push({ text: b.text, cite: lineCite(r!.path, b.line) });
+      for (const b of bullets(r!.lines, s, 4)) if (!out.some((x) => x.text === b.text)) out.push({ text: b.text, cite: lineCite(r!.path, b.line) });
       if (out.length === 0) {
         const p = firstParagraph(r!.lines, s);
         if (p) out.push({ text: `Under ${quote(s.title)} the README says: ${quote(p.text)}`, cite: lineCite(r!.path, p.start, p.end) });
@@ -295,22 +320,7 @@ function does(c: Ctx): Claim[] {
     }
     if (seen.size >= 2) break;
   }
-  const py = c.ev.paths().find((p) => /\.py$/.test(p) && !isTestFile(p) && c.ev.lines(p)?.some((l) => /^if __name__ == ['"]__main__['"]/.test(l)));
-  if (py) out.push({ text: `${py} runs as a program (it has a __main__ entry)`, cite: lineCite(py, lineOf(c.ev.lines(py)!, /^if __name__ == ['"]__main__['"]/)!) });
-  // program entries of the compiled languages (the first two)
-  let entries = 0;
-  for (const p of sourcePaths(c)) {
-    if (entries >= 2) break;
-    for (const [file, re, what] of MAIN_FORMS.slice(1)) {
-      if (!file.test(p)) continue;
-      const at = lineOf(c.ev.lines(p)!, re);
-      if (at) {
-        out.push({ text: `${p} is a program entry (${what})`, cite: lineCite(p, at) });
-        entries++;
-        break;
-      }
-    }
-  }
+  // where the code starts is on "How it works" (entryPoints), every language's
   return out;
 }
 
@@ -818,8 +828,15 @@ export function extractFacts(input: GenerateInput): Facts {
   const code = snippet(c, found, langs);
   const works: Claim[] = [...langClaims.slice(0, 1), ...mine([...routes(found), ...pages(c)], null).slice(0, 2), ...(code ? [code] : [])];
   works.push(...dependencies(c), ...langClaims.slice(1));
-  const compose = readCompose(c, manifest(c)?.json?.app?.compose ?? null);
-  if (compose && compose.services.length > 1) {
+  // the parts and the calls between them, drawn on the screen, and every language's entry point
+  const composeName = manifest(c)?.json?.app?.compose ?? null;
+  const diagram = architecture(ev, manifests, sourcePaths(c), typeof composeName === 'string' ? composeName : null, input.team);
+  const drawn = diagram ? [{ text: `How the parts call each other: ${diagramText(diagram)}`, cite: diagramSpan(diagram) }] : [];
+  const measured = works[0] ?? null; // the community deck compares the main language
+  works.splice(langClaims.length ? 1 : 0, 0, ...entryPoints(ev, manifests, sourcePaths(c)));
+  works.unshift(...drawn); // the diagram's words stay with the diagram when the screen is split
+  const compose = readCompose(c, composeName);
+  if (compose && compose.services.length > 1 && !diagram) {
     works.push({ text: `${compose.path} wires ${compose.services.map((s) => s.name).join(', ')} together`, cite: lineCite(compose.path, compose.start, compose.end) });
   }
   const t = tested(c, absentClaim);
@@ -835,7 +852,7 @@ export function extractFacts(input: GenerateInput): Facts {
     : { text: `${plural(t.files, 'test file')} with ${plural(t.tests, 'test')}${t.empty ? ` (${t.empty} empty)` : ''}`, cite: t.claims.find((x) => x.cite && 'path' in x.cite)?.cite ?? at };
   return {
     topics: {
-      problem: mine(problem(c), templateReadme(c) ?? starterReadme(c)),
+      problem: notTitleOnly(c, mine(problem(c), templateReadme(c) ?? starterReadme(c)), (x) => mine(x, null)),
       does: mine(does(c), null),
       works,
       built: b.claims,
@@ -858,12 +875,13 @@ export function extractFacts(input: GenerateInput): Facts {
       evidence: () => evidence[0]!,
     }),
     summary: {
-      languages: works[0] ?? null,
+      languages: measured,
       commits: b.summary,
       tests: testsSummary ?? t.claims[0] ?? null,
     },
     chart: b.chart ?? null,
     findings,
+    diagram,
   };
 }
 

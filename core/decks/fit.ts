@@ -21,6 +21,8 @@ export const RUNTIME_FLOOR = 0.55;
 export const SPLIT_BELOW = 0.85;
 /** The chart's box, at most (cqh). */
 export const CHART_HEIGHT = 30;
+/** The architecture diagram's box, at most (cqh). */
+export const DIAGRAM_HEIGHT = 32;
 
 // average advance widths in em (DejaVu Sans and Sans Mono, the widest of the usual faces)
 const SANS = 0.58;
@@ -35,12 +37,13 @@ export function notesOf(claims: Claim[]): string[] {
 }
 
 /** Estimated content height of a screen at scale k (cqh). */
-export function screenHeight(s: Pick<Screen, 'heading' | 'claims' | 'chart'>, k: number): number {
+export function screenHeight(s: Pick<Screen, 'heading' | 'claims' | 'chart' | 'diagram'>, k: number): number {
   const b = BASE * k;
   const w = FRAME.width - 2 * FRAME.padX;
   let h = 0.55 * b * 1.3 + 0.55 * b * 0.4; // kicker
   h += wrapped(s.heading.length, BOLD, 1.9 * b, w) * 1.9 * b * 1.12 + 1.9 * b * 0.4; // heading
   if (s.chart) h += CHART_HEIGHT + 2 * 0.5 * b * 1.35 + 0.6 * b;
+  if (s.diagram) h += DIAGRAM_HEIGHT + 2 * 0.5 * b * 1.35 + 0.6 * b; // the diagram and its cited caption
   const li = w - 1.1 * b;
   for (const c of s.claims) {
     const chars = c.text.length + (c.unverified || !c.cite ? 13 : 0) + 3;
@@ -61,7 +64,7 @@ export function screenHeight(s: Pick<Screen, 'heading' | 'claims' | 'chart'>, k:
 const AVAILABLE = 100 - 2 * FRAME.padY;
 
 /** The largest scale (in steps of 0.05) at which the screen's estimate fits, or null. */
-export function scaleFor(s: Pick<Screen, 'heading' | 'claims' | 'chart'>, max: number): number | null {
+export function scaleFor(s: Pick<Screen, 'heading' | 'claims' | 'chart' | 'diagram'>, max: number): number | null {
   for (let k = max; k >= SCALE_MIN - 1e-9; k = Math.round((k - 0.05) * 100) / 100) if (screenHeight(s, k) <= AVAILABLE) return k;
   return null;
 }
@@ -78,7 +81,7 @@ export interface FittedScreen extends Screen {
 export function fitScreens(screens: Screen[], spare: number): FittedScreen[] {
   const out: FittedScreen[] = [];
   for (const s of screens) {
-    const max = s.claims.length <= 2 && !s.chart ? SCALE_FEW : SCALE_MAX;
+    const max = s.claims.length <= 2 && !s.chart && !s.diagram ? SCALE_FEW : SCALE_MAX;
     const k = scaleFor(s, max);
     if ((k !== null && k >= SPLIT_BELOW) || spare <= 0 || s.claims.length < 2) {
       out.push({ ...s, scale: k ?? SCALE_MIN });

@@ -23,6 +23,12 @@ export interface BuiltDeck {
 export async function buildDeck(input: GenerateInput, chat: ChatSettings | null, fetchImpl?: typeof fetch): Promise<BuiltDeck> {
   const facts = extractFacts(input);
   const deck = chat ? await generateWithChat(input, facts, chat, fetchImpl) : generateBuiltin(input, facts);
+  // the architecture diagram is drawn from the evidence, never written by a model: a chat-written
+  // "How it works" gets it as the built-in one does
+  for (const x of deck.screens) {
+    if (input.template.kind === 'jury' && facts.diagram && x.heading === 'How it works') x.diagram = facts.diagram;
+    else delete x.diagram;
+  }
   const findings = [...validateDeck(deck.screens, input.template, input.evidence, input.sha, input.commits, input.showcase ?? null, input.pushes ?? null), ...facts.findings];
   const pictures = findPictures(input.evidence, input.templateEvidence ?? null);
   const html = renderDeckHtml({

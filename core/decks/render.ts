@@ -7,7 +7,8 @@
 // when the template allows, and citations sit in a footnote strip at the screen's foot. In a
 // narrow window long words wrap and the frame scrolls; without script every screen is shown
 // in a column. Every string is escaped. Deterministic: the same deck gives the same bytes.
-import { CHART_HEIGHT, fitScreens, FRAME, RUNTIME_FLOOR, type FittedScreen } from './fit.ts';
+import { CHART_HEIGHT, DIAGRAM_HEIGHT, fitScreens, FRAME, RUNTIME_FLOOR, type FittedScreen } from './fit.ts';
+import { diagramSvg } from './diagram-svg.ts';
 import type { Identity } from './identity.ts';
 import type { Picture } from './pictures.ts';
 import { citationLabel, type ChartRow, type Citation, type CommitChart, type DeckKind, type Screen } from './types.ts';
@@ -45,7 +46,7 @@ h1,h2{margin:0 0 .4em;font-size:1.9em;line-height:1.12}ul{margin:0;padding:0 0 0
 sup{font-size:.55em;color:#8fa3b8;margin-left:.2em;vertical-align:baseline;position:relative;top:-.6em}cite{font-style:normal}
 pre{margin:.3em 0 0;padding:.35em .6em;background:#16212d;border:1px solid #243140;border-radius:6px;white-space:pre-wrap;overflow-wrap:anywhere;font:.7em/1.35 ${MONO};color:#dfe7ef}
 .notes{list-style:none;margin:.6em 0 0;padding:.3em 0 0;border-top:1px solid #243140;display:flex;flex-wrap:wrap;gap:0 1.2em;font:.5em/1.35 ${MONO};color:#8fa3b8}.notes li{margin:0}.notes b{font-weight:600;color:#c9d5e1;margin-right:.4em}
-.mark{color:#f5b041;font-weight:600}.chart{margin:0 0 .6em}.chart svg{display:block;width:100%;max-height:${CHART_HEIGHT}cqh}.chart figcaption{font-size:.5em;color:#8fa3b8}.chart cite{display:block;font-family:${MONO}}
+.mark{color:#f5b041;font-weight:600}.chart{margin:0 0 .6em}.chart svg{display:block;width:100%;max-height:${CHART_HEIGHT}cqh}.chart figcaption{font-size:.5em;color:#8fa3b8}.diagram svg{max-height:${DIAGRAM_HEIGHT}cqh}.chart cite{display:block;font-family:${MONO}}
 .title{text-align:center}.title h1{font-size:2.6em;margin:.1em 0 .3em}.title .tag{font-size:1.1em;color:#c9d5e1;margin:0 0 .8em}.title .who{font-size:.75em;color:#8fa3b8;margin:0}
 .cover{display:flex;gap:4cqh;align-items:center;justify-content:center}.cover>div{flex:1 1 0;min-width:0}.cover.pictured{text-align:left}.cover.pictured h1{font-size:2.1em}
 .pic{margin:0;min-width:0;text-align:center}.pic img{display:block;width:auto;height:auto;max-width:100%;margin:0 auto;border-radius:4px;background:#fff}.hero{flex:0 1 48%}.hero img{max-height:56cqh}
@@ -192,7 +193,7 @@ export function renderDeckHtml(d: RenderInput): string {
     const { list, notes } = claimsAndNotes(s.claims);
     // a screen with one or two claims gets larger type (its scale) so it does not sit small in an empty frame
     const few = s.claims.length <= 2 ? ' few' : '';
-    sections.push(`<section class="screen${few}" id="s${k}" aria-label="${k} of ${n}: ${escapeHtml(heading)}" data-k="${s.scale}" style="--k:${s.scale}">${kicker(k)}<div class="body"><h2 class="h">${escapeHtml(heading)}</h2>${s.chart ? chartSvg(s.chart) : ''}${list}</div>${notes}</section>`);
+    sections.push(`<section class="screen${few}" id="s${k}" aria-label="${k} of ${n}: ${escapeHtml(heading)}" data-k="${s.scale}" style="--k:${s.scale}">${kicker(k)}<div class="body"><h2 class="h">${escapeHtml(heading)}</h2>${s.chart ? chartSvg(s.chart) : ''}${s.diagram ? diagramSvg(s.diagram) : ''}${list}</div>${notes}</section>`);
   });
   if (at === screens.length) {
     const k = sections.length + 1;

@@ -86,6 +86,8 @@ export interface Screen {
   heading: string;
   claims: Claim[];
   chart?: CommitChart;
+  /** "How it works": the parts and the calls between them, drawn as SVG (issue 42). */
+  diagram?: import('./architecture.ts').Diagram;
 }
 
 export type FindingCode = 'screen_count' | 'empty_screen' | 'uncited_claim' | 'invalid_citation' | 'text_too_long' | 'false_absence' | 'unparsed_file';

@@ -6,12 +6,13 @@
 // text, and a negative claim (one that says something is absent, `claim.absent`) whose
 // subject exists anywhere in the archive in any of its forms (core/decks/absence.ts), a push
 // receipt (a citation, or a marker of the commit chart) that is not one of the team's accepted
-// pushes the job was handed, a chart row whose commit is not in the history. The same
+// pushes the job was handed, a chart row whose commit is not in the history, a part or call
+// of the architecture diagram whose lines are not in the archive. The same
 // check runs on every generator's output before the deck is published.
 import { findPresence } from './absence.ts';
 import type { Evidence } from './evidence.ts';
 import { readManifests, type Structured } from './manifests.ts';
-import type { CommitInfo, DeckTemplate, Finding, PushReceipt, Screen, Showcase } from './types.ts';
+import { citationLabel, type CommitInfo, type DeckTemplate, type Finding, type PushReceipt, type Screen, type Showcase } from './types.ts';
 
 export const MAX_HEADING_CHARS = 80;
 
@@ -42,6 +43,14 @@ export function validateDeck(screens: Screen[], template: DeckTemplate, evidence
       if (row) findings.push({ code: 'invalid_citation', screen, message: `Screen ${screen}'s chart has a row for commit ${String(row.sha).slice(0, 12)}, which is not in the frozen revision's history` });
       const marker = (c.pushes ?? []).find((p) => receipts.get(p.sequence)?.receivedAt !== p.at);
       if (marker) findings.push({ code: 'invalid_citation', screen, message: `Screen ${screen}'s chart marks push receipt #${marker.sequence} at ${marker.at}, which is not one of the team's pushes` });
+    }
+    // a diagram's every part and call cites lines of the archive (issue 42)
+    for (const c of s.diagram ? [...(s.diagram.nodes ?? []), ...(s.diagram.edges ?? [])].map((x) => x.cite) : []) {
+      const ok = c && 'path' in c ? evidence.hasLines(c.path, c.start, c.end) : c && 'commit' in c && commitKnown(String(c.commit));
+      if (!ok) {
+        findings.push({ code: 'invalid_citation', screen, message: `Screen ${screen}'s diagram cites ${c ? citationLabel(c) : 'nothing'}, which is not in the evidence archive` });
+        break;
+      }
     }
     (s.claims ?? []).forEach((c, j) => {
       const claim = j + 1;

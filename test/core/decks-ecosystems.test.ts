@@ -64,14 +64,14 @@ const TEAMS: Record<string, Team> = {
       'main.go': 'package main\n\nimport "net/http"\n\nfunc main() {\n\thttp.HandleFunc("/hook", hook)\n\thttp.ListenAndServe(":8080", nil)\n}\n',
       'relay_test.go': 'package main\n\nimport "testing"\n\nfunc TestRelay(t *testing.T) {}\n',
     },
-    expect: [/go\.mod declares module example\.com\/relay/, /go\.mod lists 1 runtime dependency: github\.com\/go-chi\/chi\/v5/, /main\.go uses Go net\/http/, /main\.go is a program entry \(a Go main function\)/, /Go: 2 files, 13 lines, /, /main\.go registers 1 route: \/hook/],
+    expect: [/go\.mod declares module example\.com\/relay/, /go\.mod lists 1 runtime dependency: github\.com\/go-chi\/chi\/v5/, /main\.go uses Go net\/http/, /Go starts at the main package at the root \(func main in main\.go\)/, /Go: 2 files, 13 lines, /, /main\.go registers 1 route: \/hook/],
   },
   rust: {
     files: {
       'Cargo.toml': '[package]\nname = "ferris-notes"\nversion = "0.1.0"\ndescription = "Notes in the terminal"\n\n[dependencies]\nclap = { version = "4", features = ["derive"] }\nserde = "1"\n\n[[bin]]\nname = "fnotes"\npath = "src/main.rs"\n',
       'src/main.rs': 'fn main() {\n    println!("notes");\n}\n\n#[cfg(test)]\nmod tests {\n    #[test]\n    fn works() {}\n}\n',
     },
-    expect: [/Cargo\.toml names the crate ferris-notes/, /Cargo\.toml lists 2 runtime dependencies: clap, serde/, /Cargo\.toml describes it as "Notes in the terminal"/, /src\/main\.rs is a program entry \(a Rust main function\)/, /Cargo\.toml builds the command fnotes \(src\/main\.rs\)/],
+    expect: [/Cargo\.toml names the crate ferris-notes/, /Cargo\.toml lists 2 runtime dependencies: clap, serde/, /Cargo\.toml describes it as "Notes in the terminal"/, /Rust starts at fn main in src\/main\.rs/, /Cargo\.toml builds the command fnotes \(src\/main\.rs\)/],
   },
   java: {
     files: {

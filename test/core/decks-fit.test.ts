@@ -209,3 +209,14 @@ test.serial('a real project (pino, whose README opens with its banner): the titl
   t.deepEqual(built.files.map((f) => f.data.length), [42012, 14524]);
   for (const view of VIEWS) assertFits(t, await measure('pino', built, view), view);
 });
+
+test.serial('a compose app (web, worker, redis, postgres): "How it works" with its architecture diagram and every other screen fit', async (t) => {
+  const { fixtureEntries, inputOf } = await import('../helpers/deck-fixtures.ts');
+  const built = await buildDeck(inputOf(fixtureEntries('compose-app'), JURY), null);
+  t.true(built.html.includes('<figure class="chart diagram">'));
+  for (const view of VIEWS) {
+    const ms = await measure('compose-app', built, view);
+    t.true(ms.some((m) => /How it works/.test(m.screen)), 'the screen is there');
+    assertFits(t, ms, view);
+  }
+});

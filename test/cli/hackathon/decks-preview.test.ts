@@ -47,10 +47,16 @@ test.serial('a participant previews their own team: both decks, marked as a prev
   t.deepEqual(stored.rows[0], { decks: 0, jobs: 0 }, 'a preview stores nothing');
 });
 
-test.serial('a participant naming another team is refused; so is another workspace\'s organizer', async (t) => {
+test.serial('a participant naming another team is refused; so are the jury, an advisor and another workspace\'s organizer', async (t) => {
   const other = await run(['decks', 'preview', '--team', 'Comet'], ev.participant);
   t.is(other.code, 1);
   t.regex(other.stderr, /own team only/);
+  for (const who of [ev.jury, ev.advisor]) {
+    const r = await run(['decks', 'preview', '--team', 'Rocket'], who);
+    t.is(r.code, 3, r.stderr);
+    t.regex(r.stderr, /This is for organizer, participant only|Jury viewers may read the gallery/);
+    t.is(r.stdout, '');
+  }
   const w = await eventWorkspace(s.db.pool, 'Elsewhere');
   await createEvent(s.url, w.owner.key, clock.now() + HOUR, 1);
   for (const team of ['Rocket', ev.teams.Rocket!.id]) {

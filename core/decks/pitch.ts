@@ -116,9 +116,11 @@ export function pitch(part: PitchPart, input: GenerateInput, facts: Facts): { cl
       return { claims: [{ text: `The team has not said who it is for (README and showcase of revision ${input.sha.slice(0, 12)})`, cite: at }], found: false };
     }
     case 'number': {
-      // one number: what was made in the event, else the tests, else the code's size
+      // one number: what was made in the event, else the tests, else the code's size (a
+      // count of nothing, "No commit … is dated in the event window", is the jury's to weigh)
       const s = facts.summary;
-      const one = [s.commits, s.tests && !s.tests.absent ? s.tests : null, s.languages].find((c): c is Claim => !!c && !c.unverified && !pointer(c));
+      const commits = s.commits && !/^No commit /.test(s.commits.text) ? s.commits : null;
+      const one = [commits, s.tests && !s.tests.absent ? s.tests : null, s.languages].find((c): c is Claim => !!c && !c.unverified && !pointer(c));
       return one ? { claims: [one], found: true } : { claims: [facts.absent.works], found: false };
     }
     case 'try': {

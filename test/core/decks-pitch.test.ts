@@ -57,3 +57,12 @@ test('one picture, on the title screen: the pitch has no gallery screen', async 
   t.regex(community.html, /class="pic hero"/);
   t.is((community.html.match(/<section /g) ?? []).length, community.screens.length + 1, 'the title and the pitch screens, nothing more');
 });
+
+test('one number a voter can read: with no commit dated in the event window, the tests or the code\'s size, never a count of nothing', async (t) => {
+  const before = [{ ...COMMITS[0]!, at: '2029-01-01T12:00:00Z' }];
+  const flask = await buildDeck({ ...inputOf(fixtureEntries('flask-notes'), COMMUNITY), commits: before }, null);
+  t.deepEqual(claimsOf(flask.screens, 'In one number').map((c) => c.text), ['1 test file with 3 tests']);
+  const bare = await buildDeck({ ...inputOf([{ path: 'main.go', data: 'package main\n\nfunc main() {}\n' }], COMMUNITY), commits: before }, null);
+  t.regex(claimsOf(bare.screens, 'In one number')[0]!.text, /^Go: 1 file, 3 lines/);
+  t.deepEqual(bare.findings, []);
+});

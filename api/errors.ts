@@ -86,6 +86,7 @@ export const STATUS_BY_CODE: Record<string, number> = {
   vote_off: 409,
   team_required: 400,
   team_not_found: 404,
+  no_accepted_push: 409,
   invalid_deck_link: 400,
   vote_link_frozen: 409,
   deck_link_not_live: 400,

@@ -22,6 +22,10 @@ export const LOGIN_BUCKET = { limit: 10, windowSeconds: 15 * 60 };
 // Share links by mail (api/routes/deck/share-mail-wall.ts): per sender and per recipient, an hour.
 export const SHARE_MAIL_BUCKETS = { sender: { limit: 20, windowSeconds: 60 * 60 }, recipient: { limit: 5, windowSeconds: 60 * 60 } };
 
+// Deck previews (api/routes/event/deck-preview.ts): one per team a minute, whoever asks, so a
+// preview (an archive read and two decks built) cannot be used to keep a replica busy.
+export const DECK_PREVIEW_BUCKET = { limit: 1, windowSeconds: 60 };
+
 export class MemoryRateLimiter implements RateLimiter {
   readonly backend = 'memory' as const;
   private windows = new Map<string, { count: number; resetAt: number }>();

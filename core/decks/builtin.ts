@@ -5,6 +5,7 @@
 // staying empty. Claims are clipped to the template's length. The same evidence always gives
 // the same deck, byte for byte.
 import { clip, extractFacts, type FactTopic, type Facts } from './facts.ts';
+import { pitch, type PitchPart } from './pitch.ts';
 import type { Claim, GenerateInput, GeneratedDeck, Screen } from './types.ts';
 
 export const BUILTIN_GENERATOR = 'builtin/1';
@@ -21,20 +22,21 @@ const JURY: Record<string, FactTopic> = {
   'What is next': 'next',
   'The evidence': 'evidence',
 };
-const COMMUNITY: Record<string, FactTopic | 'compare'> = {
-  'The project': 'problem',
-  'What it does': 'does',
-  'How it was built': 'compare',
-  'Try it': 'runs',
+/** The community deck is a pitch (pitch.ts): which part of it a heading holds. */
+const COMMUNITY: Record<string, PitchPart> = {
+  'What it is': 'what',
+  'Who it is for': 'who',
+  'In one number': 'number',
+  'Try it': 'try',
 };
 
 function claimsFor(heading: string, input: GenerateInput, facts: Facts): { claims: Claim[]; found: boolean } {
-  const topic = input.template.kind === 'jury' ? JURY[heading] : COMMUNITY[heading];
-  if (!topic) return { claims: [], found: false };
-  if (topic === 'compare') {
-    const s = [facts.summary.languages, facts.summary.commits, facts.summary.tests ?? facts.absent.tested].filter((c): c is Claim => !!c);
-    return { claims: s, found: s.length > 0 };
+  if (input.template.kind === 'community') {
+    const part = COMMUNITY[heading];
+    return part ? pitch(part, input, facts) : { claims: [], found: false };
   }
+  const topic = JURY[heading];
+  if (!topic) return { claims: [], found: false };
   const found = facts.topics[topic];
   return found.length ? { claims: found, found: true } : { claims: [facts.absent[topic]], found: false };
 }
@@ -45,9 +47,8 @@ export function generateBuiltin(input: GenerateInput, facts: Facts = extractFact
   for (const h of t.headings) {
     if (screens.length >= t.screens.max) break;
     const { claims, found } = claimsFor(h.heading, input, facts);
-    // the community deck is a comparison: every team gets the same headings (an optional one
-    // that found nothing says what was checked), the jury deck keeps only what has something
-    if (!h.required && !found && (t.kind !== 'community' || claims.length === 0)) continue;
+    // an optional screen that found nothing is left out (a pitch's "Try it" included)
+    if (!h.required && !found) continue;
     const screen: Screen = {
       heading: h.heading,
       claims: claims.slice(0, t.maxClaimsPerScreen).map((c) => ({ ...c, text: clip(c.text, t.maxClaimChars) })),

@@ -30,7 +30,9 @@ export async function buildDeck(input: GenerateInput, chat: ChatSettings | null,
     else delete x.diagram;
   }
   const findings = [...validateDeck(deck.screens, input.template, input.evidence, input.sha, input.commits, input.showcase ?? null, input.pushes ?? null), ...facts.findings];
-  const pictures = findPictures(input.evidence, input.templateEvidence ?? null);
+  // the community deck is a pitch: one picture, on its title screen
+  const found = findPictures(input.evidence, input.templateEvidence ?? null);
+  const pictures = input.template.kind === 'community' ? found.slice(0, 1) : found;
   const html = renderDeckHtml({
     team: input.team, kind: input.template.kind, eventName: input.eventName, sha: input.sha, archiveName: input.archiveName, generator: deck.generator,
     screens: deck.screens, identity: projectIdentity(input), pictures, maxScreens: input.template.screens.max,

@@ -29,8 +29,8 @@ const JURY: DeckTemplate = {
     .map((heading, i) => ({ heading, required: i < 7 })),
 };
 const COMMUNITY: DeckTemplate = {
-  kind: 'community', name: 'community', description: 'Quick comparison for the community vote', schemaVersion: 1, screens: { min: 3, max: 4 }, maxClaimChars: 160, maxClaimsPerScreen: 4,
-  headings: ['The project', 'What it does', 'How it was built', 'Try it'].map((heading, i) => ({ heading, required: i < 3 })),
+  kind: 'community', name: 'community', description: 'A pitch for the community vote (what it is, who it is for, one picture, one number)', schemaVersion: 2, screens: { min: 3, max: 4 }, maxClaimChars: 160, maxClaimsPerScreen: 2,
+  headings: ['What it is', 'Who it is for', 'In one number', 'Try it'].map((heading, i) => ({ heading, required: i < 3 })),
 };
 
 const START = Date.parse('2030-05-01T09:00:00Z');
@@ -166,8 +166,9 @@ test('python without tests: says so, citing the frozen commit; the empty templat
   t.regex(textOf(empty, 'Problem'), /has no README/);
   t.regex(textOf(empty, 'What was built in the event'), /No commit of revision .* is dated in the event window \(.* author dates\)/);
   const community = generateBuiltin(input('empty', COMMUNITY)).screens;
-  t.deepEqual(community.map((s) => s.heading), ['The project', 'What it does', 'How it was built', 'Try it'], 'the same headings for every team');
-  t.regex(community[3]!.claims[0]!.text, /has no hackathon\.json, compose file, Dockerfile, Procfile or start script/);
+  t.deepEqual(community.map((s) => s.heading), ['What it is', 'Who it is for', 'In one number'], 'the pitch; no "Try it" when nothing says how to run it');
+  t.regex(community[0]!.claims[0]!.text, /does not say what it does: no README/);
+  t.regex(community[1]!.claims[0]!.text, /^The team has not said who it is for/);
 });
 
 test('without a commit history the deck marks that claim [unverified] instead of guessing', (t) => {

@@ -21,8 +21,8 @@ const JURY: DeckTemplate = {
     .map((heading, i) => ({ heading, required: i < 7 })),
 };
 const COMMUNITY: DeckTemplate = {
-  kind: 'community', name: 'community', description: 'Quick comparison for the community vote', schemaVersion: 1, screens: { min: 3, max: 4 }, maxClaimChars: 160, maxClaimsPerScreen: 4,
-  headings: ['The project', 'What it does', 'How it was built', 'Try it'].map((heading, i) => ({ heading, required: i < 3 })),
+  kind: 'community', name: 'community', description: 'A pitch for the community vote (what it is, who it is for, one picture, one number)', schemaVersion: 2, screens: { min: 3, max: 4 }, maxClaimChars: 160, maxClaimsPerScreen: 2,
+  headings: ['What it is', 'Who it is for', 'In one number', 'Try it'].map((heading, i) => ({ heading, required: i < 3 })),
 };
 const SHA = 'a1b2c3d4e5f60718293a4b5c6d7e8f9012345678';
 const WINDOW = { startsAt: '2030-05-01T09:00:00.000Z', freezeAt: '2030-05-02T09:15:00.000Z' };
@@ -245,7 +245,7 @@ test('a team that wrote a tagline gets it first on the first screen, cited as th
     const built = await buildDeck(inp, null);
     t.deepEqual(built.findings, []);
     t.deepEqual(built.screens[0]!.claims.slice(0, 2), [
-      { text: 'Rocket Todo: "Todo lists that sync between laptops"', cite: { showcase: 'tagline' } },
+      { text: tpl.kind === 'jury' ? 'Rocket Todo: "Todo lists that sync between laptops"' : '"Todo lists that sync between laptops"', cite: { showcase: 'tagline' } },
       { text: 'The team describes it: "Built for teams that plan together."', cite: { showcase: 'description' } },
     ], tpl.kind);
     t.deepEqual(deckProblems(built.screens, inp.evidence, COMMITS, SHA, showcase), []);

@@ -6,7 +6,7 @@ import test from 'ava';
 import { findPresence } from '../../core/decks/absence.ts';
 import { buildDeck } from '../../core/decks/generate.ts';
 import { readmeRunBlocks } from '../../core/decks/tryit.ts';
-import { claimsOf, COMMITS, COMMUNITY, inputOf, SHA } from '../helpers/deck-fixtures.ts';
+import { claimsOf, COMMITS, COMMUNITY, inputOf, JURY, SHA } from '../helpers/deck-fixtures.ts';
 import { deckProblems, type Entry } from '../helpers/deck-truth.ts';
 
 const README = `# Benchwatch
@@ -28,7 +28,7 @@ $ flask --app bench run
 \`\`\`
 `;
 
-async function runsOf(entries: Entry[], template = COMMUNITY) {
+async function runsOf(entries: Entry[], template = JURY) {
   const inp = inputOf(entries, template);
   const built = await buildDeck(inp, null);
   return { built, inp, claims: claimsOf(built.screens, template.kind === 'community' ? 'Try it' : 'Evidence it runs') };

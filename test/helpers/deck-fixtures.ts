@@ -13,8 +13,8 @@ export const JURY: DeckTemplate = {
     .map((heading, i) => ({ heading, required: i < 6 })),
 };
 export const COMMUNITY: DeckTemplate = {
-  kind: 'community', name: 'community', description: 'Quick comparison for the community vote', schemaVersion: 1, screens: { min: 3, max: 4 }, maxClaimChars: 160, maxClaimsPerScreen: 4,
-  headings: ['The project', 'What it does', 'How it was built', 'Try it'].map((heading, i) => ({ heading, required: i < 3 })),
+  kind: 'community', name: 'community', description: 'A pitch for the community vote (what it is, who it is for, one picture, one number)', schemaVersion: 2, screens: { min: 3, max: 4 }, maxClaimChars: 160, maxClaimsPerScreen: 2,
+  headings: ['What it is', 'Who it is for', 'In one number', 'Try it'].map((heading, i) => ({ heading, required: i < 3 })),
 };
 export const SHA = 'a1b2c3d4e5f60718293a4b5c6d7e8f9012345678';
 export const WINDOW = { startsAt: '2030-05-01T09:00:00.000Z', freezeAt: '2030-05-02T09:15:00.000Z' };

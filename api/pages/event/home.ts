@@ -8,6 +8,7 @@ import type { AgendaItem } from '../../../core/wire/event.ts';
 import { esc } from '../html.ts';
 import { countdown, eventNav, type EventStatus, phaseWords, postItem, type Post, refusal, type Reader, table, when, whenZoned } from './shared.ts';
 import type { SubmissionDetail, Submissions, SubmissionTeam } from '../../../core/wire/submissions.ts';
+import { DECKS_NOTE } from '../../../core/wire/decks.ts';
 
 function programme(items: AgendaItem[]): string {
   if (!items.length) return '<p class="muted">No programme yet.</p>';
@@ -33,7 +34,7 @@ async function participantCard(read: Reader, status: EventStatus, complete: Retu
 <dt>Your standing</dt><dd><span class="badge">${esc(access.standing)}</span>${access.invitationUrl ? ` <a href="${esc(access.invitationUrl)}">Accept the invitation</a>` : ''}</dd>
 ${access.fix ? `<dt>Fix</dt><dd>${esc(access.fix)}</dd>` : ''}</dl>`;
   }
-  const sub = `<dl class="facts"><dt>Submission</dt><dd><span class="badge">${esc(submission.state)}</span></dd><dt>Last receipt</dt><dd>${receiptLine(submission.receipts?.[0])}</dd></dl>`;
+  const sub = `<dl class="facts"><dt>Submission</dt><dd><span class="badge">${esc(submission.state)}</span></dd><dt>Last receipt</dt><dd>${receiptLine(submission.receipts?.[0])}</dd><dt>Decks</dt><dd>${esc(DECKS_NOTE[0]!.toUpperCase() + DECKS_NOTE.slice(1))}</dd></dl>`;
   return `<section class="card" aria-labelledby="team-h"><h2 id="team-h">Your team: <a href="/event/team">${esc(team.name)}</a></h2>${repo}${sub}</section>`;
 }
 

@@ -7,6 +7,7 @@ import { registerAgendaRoutes } from './agenda.ts';
 import { registerRosterRoutes } from './roster.ts';
 import { registerScheduleRoutes } from './schedule.ts';
 import { registerTeamPageRoutes } from './team-pages.ts';
+import { registerDeckPreviewRoutes } from './deck-preview.ts';
 import { registerGeneratedDeckRoutes } from './decks.ts';
 
 export function registerEventRoutes(app: FastifyInstance, deps: ApiDeps): void {
@@ -15,4 +16,5 @@ export function registerEventRoutes(app: FastifyInstance, deps: ApiDeps): void {
   registerAgendaRoutes(app, deps);
   registerTeamPageRoutes(app, deps);
   registerGeneratedDeckRoutes(app, deps);
+  registerDeckPreviewRoutes(app, deps);
 }

@@ -7,6 +7,7 @@ import { githubLogin } from '../../lib/github-login.ts';
 import { command } from '../command.ts';
 import { acceptableHere } from '../setup/assignment.ts';
 import type { Context } from '../context.ts';
+import { DECKS_NOTE } from '../../../core/wire/decks.ts';
 
 function accessLine(a: Access, username: string): string {
   const what = {
@@ -39,6 +40,7 @@ function printRecord(ctx: Context, r: BootstrapRecord, profile: string, savedLog
     ctx.out(`Repository: ${r.repository.fullName} (branch ${r.repository.branch}, ${r.repository.readiness})`);
     ctx.out(`Clone URL: ${r.repository.cloneUrl}`);
     ctx.out(accessLine(r.repository.access, username));
+    ctx.out(`Decks: ${DECKS_NOTE}`);
   }
   if (!savedLogin) ctx.out(`${Username}: ${r.githubLogin ?? 'not saved (hackathon connect --github <login>)'}`);
   ctx.out(`Installer skill: ${r.installer.version} (sha256 ${r.installer.sha256.slice(0, 12)})`);

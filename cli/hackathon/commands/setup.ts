@@ -19,6 +19,7 @@ import { MANIFEST, readManifest } from '../setup/manifest.ts';
 import { startApp, type AppStart } from '../setup/runtime.ts';
 import { command } from '../command.ts';
 import type { Context } from '../context.ts';
+import { DECKS_NOTE } from '../../../core/wire/decks.ts';
 
 function rejected(message: string): CliError {
   return new CliError(message, EXIT.rejected, 'invalid_option');
@@ -34,6 +35,7 @@ function printDone(ctx: Context, out: { directory: string; repo: RepositoryAssig
   const { directory, repo, record, app, files } = out;
   ctx.out(`Directory: ${directory} (${out.placementLine})`);
   ctx.out(`Repository: ${repo.fullName} (branch ${repo.branch})`);
+  ctx.out(`Decks: ${DECKS_NOTE}`);
   ctx.out(`Installer skill: ${files.skill.name} ${files.skill.version} (sha256 ${files.skill.sha256.slice(0, 12)}) in ${files.skill.path}`);
   ctx.out(`Agent instructions: ${files.instructions.file} ${files.instructions.created ? 'created' : 'kept (already there)'}`);
   ctx.out(`Template /init skill: ${files.initSkill.present ? `present (${files.initSkill.path}); run /init in your agent` : 'absent'}`);

@@ -49,6 +49,7 @@ test('participant: home with phase, countdown from the server clock, programme, 
   t.regex(r.text, /Your team: <a href="\/event\/team">Rocket<\/a>/);
   t.regex(r.text, /No repository assigned yet/);
   t.regex(r.text, /Submission<\/dt><dd><span class="badge">waiting/);
+  t.regex(r.text, /<dt>Decks<\/dt><dd>Your repository becomes a jury deck and a community deck at the freeze: hackathon decks preview shows what they will say<\/dd>/);
   t.false(r.text.includes('Comet'), "another team's name is not on a participant's page");
   t.regex(r.text, /href="\/decks\/keys"/, 'the key dialog is linked');
 });

@@ -59,6 +59,7 @@ test.serial('connect prints identity, team, assignment, installer and next step;
     `Clone URL: ${s.config.publicUrl}/git/acme/rocket.git`,
     'Access: no code-host username saved yet',
     '  Fix: Tell the platform your code-host username: hackathon connect --github <login>.',
+    'Decks: your repository becomes a jury deck and a community deck at the freeze: hackathon decks preview shows what they will say',
     'Code-host username: not saved (hackathon connect --github <login>)',
     `Installer skill: 1.0.0 (sha256 ${skill.sha256.slice(0, 12)})`,
     `Dashboard: ${s.config.publicUrl}/event`,

@@ -62,8 +62,8 @@ test.serial('decks templates: both contracts and the deck service that publishes
     'jury (schema v2): Five-minute live presentation for the jury, 6 to 8 screens, claims up to 240 characters',
     '  1. Problem', '  2. What it does', '  3. How it works', '  4. What was built in the event', '  5. Where the code came from', '  6. Evidence it runs',
     '  7. What is tested', '  8. What is next (optional)',
-    'community (schema v1): Quick comparison for the community vote, 3 to 4 screens, claims up to 160 characters',
-    '  1. The project', '  2. What it does', '  3. How it was built', '  4. Try it (optional)',
+    'community (schema v2): A pitch for the community vote (what it is, who it is for, one picture, one number), 3 to 4 screens, claims up to 160 characters',
+    '  1. What it is', '  2. Who it is for', '  3. In one number', '  4. Try it (optional)',
     `Published by: deck service ${s.url}/api/v1/presentations (podium 0.1.0, wire v1)`, '',
   ].join('\n'));
   const j = await run(['decks', 'templates', '--json']);

@@ -216,6 +216,7 @@ test.serial('a fresh setup: clone over a credential-free URL, agent files, compo
   t.is(r.stdout, [
     `Directory: ${dir} (cloned)`,
     'Repository: acme/rocket (branch main)',
+    'Decks: your repository becomes a jury deck and a community deck at the freeze: hackathon decks preview shows what they will say',
     `Installer skill: hackathon-installer 1.0.0 (sha256 ${(await call(s.url, 'GET', '/bootstrap', { key: people.ann!.key })).body.installer.sha256.slice(0, 12)}) in .claude/skills/hackathon-installer/SKILL.md`,
     'Agent instructions: CLAUDE.md created',
     'Template /init skill: present (.claude/skills/init/SKILL.md); run /init in your agent',

@@ -123,7 +123,9 @@ test.serial('templates: jury 6 to 8 screens and community 3 to 4, each with a sc
   const [j, c] = (o as any).r.items;
   t.like(j, { kind: 'jury', schemaVersion: 2, screens: { min: 6, max: 8 } });
   t.deepEqual(j.headings.slice(0, 7).map((h: any) => h.heading), ['Problem', 'What it does', 'How it works', 'What was built in the event', 'Where the code came from', 'Evidence it runs', 'What is tested']);
-  t.like(c, { kind: 'community', schemaVersion: 1, screens: { min: 3, max: 4 } });
+  t.like(c, { kind: 'community', schemaVersion: 2, screens: { min: 3, max: 4 }, maxClaimsPerScreen: 2 });
+  // the community deck is a pitch (issue 42, item 9), no audit
+  t.deepEqual(c.headings, ['What it is', 'Who it is for', 'In one number', 'Try it'].map((heading, i) => ({ heading, required: i < 3 })));
   t.is(code(await call(jury, 'member', R, 'app.deck_templates()')), 'insufficient_event_role');
 });
 

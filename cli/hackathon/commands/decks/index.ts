@@ -32,6 +32,13 @@ export const decks: Noun = {
       load: () => import('./templates.ts').then((m) => m.decksTemplates),
     },
     {
+      path: 'decks preview',
+      summary: 'Preview the team\'s jury and community decks from its last accepted push',
+      flags: ['--team='],
+      examples: ['hackathon decks preview', 'hackathon decks preview --team Rocket --json'],
+      load: () => import('./preview.ts').then((m) => m.decksPreview),
+    },
+    {
       path: 'decks generate',
       summary: 'Generate the jury and community decks of every frozen team (organizer)',
       flags: ['--new-revision', '--watch'],

@@ -1145,6 +1145,60 @@ $$;
 COMMENT ON FUNCTION app.deck_generation_runs() IS 'decks runs: the current generation revision and the newest 100 runs with their counts (organizer; vote section on).';
 
 --
+-- Name: deck_preview_target(text); Type: FUNCTION; Schema: app; Owner: -
+--
+
+CREATE FUNCTION app.deck_preview_target(p_team text) RETURNS jsonb
+    LANGUAGE plpgsql STABLE SECURITY DEFINER
+    SET search_path TO ''
+    AS $_$
+declare
+  t app.event_teams := app_private.event_team_for(p_team, false);
+  e app.events;
+  p app.projects;
+  repo app.team_repositories;
+  head app.submission_receipts;
+  pushes jsonb;
+begin
+  select * into e from app.events x where x.id = t.event_id;
+  select * into p from app.projects x where x.id = t.project_id;
+  select * into repo from app.team_repositories r where r.project_id = p.id;
+  -- the team's current accepted push: its newest accepted, on-time push receipt
+  select * into head from app.submission_receipts x
+   where x.event_id = e.id and x.project_id = p.id and x.kind = 'push' and x.verdict = 'accepted' and x.late is false
+     and x.sha ~ '^[0-9a-f]{40}$' and x.sha <> repeat('0', 40)
+   order by x.seq desc limit 1;
+  if head.seq is null or repo.full_name is null then
+    perform app_private.fail('no_accepted_push',
+      format('Team %s has no accepted push yet: push to the main branch of %s, then preview the decks built from it', p.name, coalesce(repo.full_name, 'its repository')),
+      jsonb_build_object('team', p.name));
+  end if;
+  select coalesce(jsonb_agg(jsonb_build_object('sequence', r.seq, 'receivedAt', app_private.iso(r.received_at),
+           'before', case when r.before_sha <> repeat('0', 40) then r.before_sha end, 'sha', r.sha) order by r.seq), '[]'::jsonb)
+    into pushes
+    from (select x.* from app.submission_receipts x
+           where x.event_id = e.id and x.project_id = p.id and x.kind = 'push' and x.verdict = 'accepted' and x.late is false
+             and x.sha ~ '^[0-9a-f]{40}$' and x.sha <> repeat('0', 40)
+           order by x.seq desc limit 500) r;
+  return jsonb_build_object(
+    'team', jsonb_build_object('id', p.id, 'name', p.name),
+    'eventName', e.name,
+    'sha', head.sha, 'pushedAt', app_private.iso(head.received_at), 'pushSequence', head.seq,
+    'repository', repo.full_name, 'templateSha', repo.template_sha,
+    'showcase', jsonb_build_object('product', t.product_name, 'tagline', t.tagline, 'description', t.description),
+    'window', jsonb_build_object('startsAt', app_private.iso(e.starts_at), 'freezeAt', app_private.iso(e.freeze_at)),
+    'pushes', pushes,
+    'templates', (select jsonb_agg(app_private.deck_template_json(x) order by x.kind = 'community', x.kind) from app_private.deck_templates x));
+end;
+$_$;
+
+--
+-- Name: FUNCTION deck_preview_target(p_team text); Type: COMMENT; Schema: app; Owner: -
+--
+
+COMMENT ON FUNCTION app.deck_preview_target(p_team text) IS 'decks preview [--team]: what a deck preview is built from (the team''s last accepted push, its repository, showcase, push receipts, the two templates); a participant their own team (not_your_team), an organizer any team of the event (team_not_found); no_accepted_push before the first accepted push. Not gated by the vote section; stores nothing.';
+
+--
 -- Name: deck_templates(); Type: FUNCTION; Schema: app; Owner: -
 --
 
@@ -9997,6 +10051,12 @@ begin
   if e.id is null then
     return null;
   end if;
+  -- Only a push moves a team's code and only a pull request is team activity: any other
+  -- event a repository sends (star, issues, fork...) is answered as ignored, never a receipt.
+  if kind = 'other' then
+    return jsonb_build_object('sequence', null, 'verdict', 'ignored', 'refusal', null, 'late', false, 'duplicate', false,
+      'event', left(p_event_type, 100));
+  end if;
   select tr.project_id into project from app.team_repositories tr
     where tr.event_id = e.id and lower(tr.full_name) = lower(p #>> '{repository,full_name}');
   refusal := app_private.delivery_verdict(e, kind, p, project);
@@ -10038,6 +10098,12 @@ begin
   return jsonb_build_object('sequence', r.seq, 'verdict', r.verdict, 'refusal', r.refusal, 'late', r.late, 'duplicate', false);
 end;
 $_$;
+
+--
+-- Name: FUNCTION record_delivery(p_event uuid, p_delivery text, p_event_type text, p jsonb); Type: COMMENT; Schema: app_private; Owner: -
+--
+
+COMMENT ON FUNCTION app_private.record_delivery(p_event uuid, p_delivery text, p_event_type text, p jsonb) IS 'Records one signed delivery of an event: a push or a pull request becomes a receipt with its verdict (a duplicate answers the first receipt), a push to the event''s template repository its template revision, any other event type is ignored (verdict ignored, no receipt). Answers null when the event does not exist.';
 
 --
 -- Name: record_sign_in(); Type: FUNCTION; Schema: app_private; Owner: -
@@ -17456,6 +17522,13 @@ GRANT ALL ON FUNCTION app.deck_generation_run(p_run uuid, p_log boolean) TO podi
 
 REVOKE ALL ON FUNCTION app.deck_generation_runs() FROM PUBLIC;
 GRANT ALL ON FUNCTION app.deck_generation_runs() TO podium_app;
+
+--
+-- Name: FUNCTION deck_preview_target(p_team text); Type: ACL; Schema: app; Owner: -
+--
+
+REVOKE ALL ON FUNCTION app.deck_preview_target(p_team text) FROM PUBLIC;
+GRANT ALL ON FUNCTION app.deck_preview_target(p_team text) TO podium_app;
 
 --
 -- Name: FUNCTION deck_templates(); Type: ACL; Schema: app; Owner: -

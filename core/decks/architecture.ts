@@ -9,27 +9,9 @@
 import { isMap, isScalar, isSeq, parseDocument, type Node as YamlNode, type Pair } from 'yaml';
 import type { Evidence } from './evidence.ts';
 import { LineIndex, type Manifest } from './manifests.ts';
-import type { Citation } from './types.ts';
+import type { Citation, Diagram, DiagramEdge, DiagramNode } from './types.ts';
 
-export interface DiagramNode {
-  id: string;
-  label: string;
-  kind: 'service' | 'datastore' | 'external';
-  /** The image, the build folder, the published ports: as the file says. */
-  detail: string | null;
-  cite: Citation;
-}
-
-export interface DiagramEdge {
-  from: string;
-  to: string;
-  cite: Citation;
-}
-
-export interface Diagram {
-  nodes: DiagramNode[];
-  edges: DiagramEdge[];
-}
+export type { Diagram, DiagramEdge, DiagramNode };
 
 const STORE_IMAGE = /^(?:[\w.-]+\/)*(postgres|postgis|mysql|mariadb|redis|valkey|mongo|memcached|rabbitmq|elasticsearch|opensearch|cassandra|minio|nats|kafka|zookeeper|clickhouse|influxdb|neo4j|couchdb|etcd)(?:[:@]|$)/i;
 /** Client libraries of a datastore, by the store they talk to. */

@@ -5,7 +5,7 @@
 // (bounded), and files are offered as text with 1-based lines, the unit every citation uses.
 import { createHash, timingSafeEqual } from 'node:crypto';
 import { gunzipSync } from 'node:zlib';
-import { pictureCandidates } from './pictures.ts';
+import { pictureCandidates } from './picture-candidates.ts';
 import { readTar, TarError } from './tar.ts';
 
 /** Bounds on what one archive may unpack to (an archive bomb is refused, not read). */
@@ -30,7 +30,7 @@ export interface EvidenceFile {
   size: number;
   /** The file as text, or null: binary, not UTF-8, or over MAX_TEXT_BYTES. */
   text: string | null;
-  /** The bytes of a raster picture a deck may show (pictures.ts: at most MAX_CANDIDATES of an
+  /** The bytes of a raster picture a deck may show (picture-candidates.ts: at most MAX_CANDIDATES of an
    *  archive, each at most MAX_PICTURE_BYTES); absent for every other file. */
   data?: Buffer;
 }

@@ -13,6 +13,9 @@ import { parseJsonDoc, parseYamlDoc, readManifests, VENDORED_DIR, type Manifest,
 import { architecture, diagramSpan, diagramText, type Diagram } from './architecture.ts';
 import { provenance } from './provenance.ts';
 import { entryPoints, isStatement, whatItDoes } from './purpose.ts';
+import { languageOf, plain } from './text.ts';
+
+export { languageOf, plain };
 import { storyOf } from './story.ts';
 import type { AbsenceSubject, Citation, Claim, CommitChart, CommitInfo, Finding, GenerateInput } from './types.ts';
 
@@ -38,17 +41,6 @@ export interface Facts {
 export const lineCite = (path: string, start: number, end = start): Citation => ({ path, start, end });
 export const commitCite = (sha: string): Citation => ({ commit: sha });
 
-/** Plain text from a line of Markdown: links to their text, emphasis and code marks removed. */
-export function plain(md: string): string {
-  return md
-    .replace(/!\[([^\]]*)\]\([^)]*\)/g, '$1')
-    .replace(/\[([^\]]+)\]\([^)]*\)/g, '$1')
-    .replace(/<[^>]+>/g, '')
-    .replace(/[*_`]{1,3}([^*_`]+)[*_`]{1,3}/g, '$1')
-    .replace(/\s+/g, ' ')
-    .trim();
-}
-
 /** At most `max` characters, cut at a word boundary with an ellipsis. */
 export function clip(text: string, max: number): string {
   const t = text.replace(/\s+/g, ' ').trim();
@@ -64,20 +56,7 @@ const plural = (n: number, one: string, many = `${one}s`) => `${n} ${n === 1 ? o
 /** No addresses in what a commit subject says (authors are counted, not named). */
 const noEmails = (s: string) => s.replace(/[^\s<>()]+@[^\s<>()]+/g, '[address]');
 
-const SKIP_DIR = /(^|\/)(node_modules|vendor|dist|build|out|target|\.git|\.venv|venv|__pycache__|coverage)\//;
 const LOCKFILE = /(^|\/)(package-lock\.json|yarn\.lock|pnpm-lock\.yaml|poetry\.lock|Cargo\.lock|go\.sum|Gemfile\.lock|composer\.lock)$/;
-
-const LANGUAGES: [RegExp, string][] = [
-  [/\.tsx?$/, 'TypeScript'], [/\.(m|c)?jsx?$/, 'JavaScript'], [/\.py$/, 'Python'], [/\.go$/, 'Go'], [/\.rs$/, 'Rust'],
-  [/\.java$/, 'Java'], [/\.kts?$/, 'Kotlin'], [/\.rb$/, 'Ruby'], [/\.php$/, 'PHP'], [/\.cs$/, 'C#'], [/\.(cpp|cc|cxx|hpp)$/, 'C++'],
-  [/\.[ch]$/, 'C'], [/\.swift$/, 'Swift'], [/\.dart$/, 'Dart'], [/\.vue$/, 'Vue'], [/\.svelte$/, 'Svelte'], [/\.html?$/, 'HTML'],
-  [/\.(css|scss|sass|less)$/, 'CSS'], [/\.(sh|bash)$/, 'Shell'], [/\.sql$/, 'SQL'], [/\.(ex|exs)$/, 'Elixir'], [/\.scala$/, 'Scala'],
-];
-export function languageOf(path: string): string | null {
-  if (SKIP_DIR.test(path) || /\.min\.(js|css)$/.test(path)) return null;
-  for (const [re, name] of LANGUAGES) if (re.test(path)) return name;
-  return null;
-}
 
 export const isTestFile = isTestPath;
 interface Section {

@@ -11,6 +11,7 @@ import { parse as parseToml } from 'smol-toml';
 import { XMLParser } from 'fast-xml-parser';
 import { parseDocument, isMap, isScalar } from 'yaml';
 import type { Evidence } from './evidence.ts';
+import { VENDORED_DIR } from './paths.ts';
 
 export interface Span {
   start: number; // 1-based, inclusive
@@ -53,7 +54,7 @@ export interface ParseProblem {
 }
 
 /** Directories whose files are not the team's own (vendored, generated, installed). */
-export const VENDORED_DIR = /(^|\/)(node_modules|vendor|dist|build|out|target|\.git|\.venv|venv|__pycache__|coverage)\//;
+export { VENDORED_DIR };
 
 const MANIFEST_NAME = /(^|\/)(package\.json|pyproject\.toml|requirements(-[\w.-]+)?\.txt|setup\.cfg|go\.mod|Cargo\.toml|pom\.xml|build\.gradle(\.kts)?|Gemfile|[^/]+\.csproj)$/;
 

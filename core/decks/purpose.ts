@@ -6,7 +6,7 @@
 // and start; Python __main__ and the web app object or factory; Go's main package; Rust's
 // main; a Java/Kotlin/C# main. Nothing is paraphrased, nothing guessed.
 import type { Evidence } from './evidence.ts';
-import { languageOf, plain } from './facts.ts';
+import { languageOf, plain } from './text.ts';
 import { parseJsonDoc, type Manifest } from './manifests.ts';
 import type { Claim } from './types.ts';
 

@@ -87,7 +87,7 @@ export interface Screen {
   claims: Claim[];
   chart?: CommitChart;
   /** "How it works": the parts and the calls between them, drawn as SVG (issue 42). */
-  diagram?: import('./architecture.ts').Diagram;
+  diagram?: Diagram;
 }
 
 export type FindingCode = 'screen_count' | 'empty_screen' | 'uncited_claim' | 'invalid_citation' | 'text_too_long' | 'false_absence' | 'unparsed_file';
@@ -165,4 +165,25 @@ export function citationLabel(c: Citation): string {
   if ('showcase' in c) return `team showcase: ${c.showcase}`;
   if ('receipt' in c) return `push receipt #${c.receipt}`;
   return 'commit' in c ? `commit ${c.commit.slice(0, 12)}` : c.start === c.end ? `${c.path}:${c.start}` : `${c.path}:${c.start}-${c.end}`;
+}
+
+/** An architecture drawn from the evidence (architecture.ts): parts and calls, each cited. */
+export interface DiagramNode {
+  id: string;
+  label: string;
+  kind: 'service' | 'datastore' | 'external';
+  /** The image, the build folder, the published ports: as the file says. */
+  detail: string | null;
+  cite: Citation;
+}
+
+export interface DiagramEdge {
+  from: string;
+  to: string;
+  cite: Citation;
+}
+
+export interface Diagram {
+  nodes: DiagramNode[];
+  edges: DiagramEdge[];
 }

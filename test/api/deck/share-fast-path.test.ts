@@ -88,11 +88,11 @@ test('ranges go to fastify; a text file goes compressed only once its compressed
   const plain = fast(req(`${l.path}index.html`))!;
   t.is(plain.headers['accept-ranges'], 'bytes');
   t.is(plain.headers.vary, 'accept-encoding');
-  t.is(plain.headers['content-encoding'], undefined);
+  t.false('content-encoding' in plain.headers);
   t.is(fast(req(`${l.path}index.html`, { 'accept-encoding': 'gzip, br' })), null, 'not compressed yet: the route compresses it');
   // Bytes compression cannot shrink are remembered as such and sent as they are.
   t.is(await cache.compressed.of(sha256, 'br', async () => randomBytes(64)), null);
-  t.is(fast(req(`${l.path}index.html`, { 'accept-encoding': 'gzip, br' }))?.headers['content-encoding'], undefined);
+  t.false('content-encoding' in fast(req(`${l.path}index.html`, { 'accept-encoding': 'gzip, br' }))!.headers);
   const big = Buffer.from('<p>compress me</p>'.repeat(100));
   const z = await cache.compressed.of(sha256, 'gzip', async () => big);
   t.truthy(z);

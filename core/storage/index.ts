@@ -7,7 +7,7 @@ import { createLocalStore } from './local.ts';
 import { createS3Store } from './s3.ts';
 import type { BlobStore } from './types.ts';
 
-export { BlobError, SHA256_HEX, type BlobStore, type StoredBlob } from './types.ts';
+export { BlobError, SHA256_HEX, type BlobStore, type ByteRange, type StoredBlob } from './types.ts';
 
 export function createBlobStore(config: Config): BlobStore {
   return config.storage.driver === 's3' ? createS3Store(config.storage, config.dataDir) : createLocalStore(config.dataDir);

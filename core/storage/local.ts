@@ -6,7 +6,7 @@ import { mkdirSync } from 'node:fs';
 import { open, rename, rm, stat } from 'node:fs/promises';
 import path from 'node:path';
 import type { Readable } from 'node:stream';
-import type { BlobStore } from './types.ts';
+import type { BlobStore, ByteRange } from './types.ts';
 import { SHA256_HEX } from './types.ts';
 import { spoolVerified } from './verify.ts';
 
@@ -32,12 +32,12 @@ export function createLocalStore(dataDir: string): BlobStore {
       await rename(spool, final);
       return measured;
     },
-    async open(sha256: string) {
+    async open(sha256: string, range?: ByteRange) {
       if (!SHA256_HEX.test(sha256)) return null;
       const fh = await open(fileOf(sha256), 'r').catch(() => null);
       if (!fh) return null;
       const { size } = await fh.stat();
-      return { size, stream: fh.createReadStream() };
+      return { size, stream: fh.createReadStream(range ? { start: range.start, end: range.end } : {}) };
     },
     close() {},
   };

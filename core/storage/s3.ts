@@ -9,7 +9,7 @@ import { rm } from 'node:fs/promises';
 import path from 'node:path';
 import type { Readable } from 'node:stream';
 import type { S3Settings } from '../config.ts';
-import type { BlobStore } from './types.ts';
+import type { BlobStore, ByteRange } from './types.ts';
 import { SHA256_HEX } from './types.ts';
 import { spoolVerified } from './verify.ts';
 
@@ -52,12 +52,15 @@ export function createS3Store(s3: S3Settings, dataDir: string): BlobStore {
         await rm(spool, { force: true });
       }
     },
-    async open(sha256: string) {
+    async open(sha256: string, range?: ByteRange) {
       if (!SHA256_HEX.test(sha256)) return null;
       try {
-        const r = await client.send(new GetObjectCommand({ Bucket: s3.bucket, Key: keyOf(sha256) }));
+        const r = await client.send(new GetObjectCommand({ Bucket: s3.bucket, Key: keyOf(sha256), Range: range ? `bytes=${range.start}-${range.end}` : undefined }));
         if (!r.Body || r.ContentLength === undefined) return null;
-        return { size: r.ContentLength, stream: r.Body as Readable };
+        // A ranged read's ContentLength is the part's; the whole size is Content-Range's tail.
+        const size = range ? Number(r.ContentRange?.split('/')[1]) : r.ContentLength;
+        if (!Number.isSafeInteger(size)) return null;
+        return { size, stream: r.Body as Readable };
       } catch {
         return null; // unreachable from here: the caller answers 404 before any body
       }

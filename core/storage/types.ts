@@ -3,8 +3,15 @@
 import type { Readable } from 'node:stream';
 
 export interface StoredBlob {
+  /** The whole blob's size, also when only a range of it is streamed. */
   size: number;
   stream: Readable;
+}
+
+/** Inclusive byte offsets, as an HTTP range names them. */
+export interface ByteRange {
+  start: number;
+  end: number;
 }
 
 export interface BlobStore {
@@ -15,8 +22,11 @@ export interface BlobStore {
    * BlobError on a mismatch.
    */
   put(sha256: string, size: number, body: Readable): Promise<number>;
-  /** Opens a blob for reading, or null when this replica cannot reach it. */
-  open(sha256: string): Promise<StoredBlob | null>;
+  /**
+   * Opens a blob for reading (only bytes `range.start`..`range.end` when given: a 206 answer
+   * reads no more than it sends), or null when this replica cannot reach it.
+   */
+  open(sha256: string, range?: ByteRange): Promise<StoredBlob | null>;
   close(): void;
 }
 

@@ -4,6 +4,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { BlobStore } from '../../../core/storage/index.ts';
 import { AppError } from '../../errors.ts';
+import { conditionalGet } from '../../http-conditions.ts';
 import type { ApiDeps } from '../../deps.ts';
 import { callJson, encodeCursor, idempotent, PAGE_QUERY_SCHEMA, pageOf, parsePage } from '../support.ts';
 import type { LinkCache } from './link-cache.ts';
@@ -93,19 +94,25 @@ export function registerDeckRoutes(app: FastifyInstance, { config, pool }: ApiDe
 
   // A blob of a deck you may read. Multi-replica rule 6: when this replica cannot reach the
   // bytes (local storage on another replica) it answers 404 before any body is committed.
+  // Its ETag (the sha256) answers If-None-Match; a single byte range answers 206.
   app.get<{ Params: { id: string } }>('/files/:id/content', { config: { keyScopes: ['presentations:read'] } }, async (req, reply) => {
     if (!/^[0-9a-f]{64}$/.test(req.params.id)) throw new AppError('not_found', 'No such file');
     const size = await callJson<number | null>(req, pool, 'app.blob_readable($1)', [req.params.id]);
     if (size === null) throw new AppError('not_found', 'No such file');
-    const blob = await store.open(req.params.id);
+    const etag = `"${req.params.id}"`;
+    const cache = { etag, 'accept-ranges': 'bytes', 'cache-control': 'private, max-age=31536000, immutable' };
+    const answer = conditionalGet(req.headers, Number(size), etag);
+    if (answer.status === 304) return reply.status(304).headers(cache).send();
+    if (answer.status === 416) return reply.status(416).headers(cache).header('content-range', answer.contentRange).send();
+    const blob = await store.open(req.params.id, answer.status === 206 ? answer : undefined);
     if (!blob) throw new AppError('not_found', 'This replica cannot reach the file content (its storage is not shared); ask the replica that holds it or use shared storage', { sha256: req.params.id });
+    if (answer.status === 206) reply.status(206).header('content-range', answer.contentRange);
     return reply
+      .headers(cache)
       .header('content-type', 'application/octet-stream')
-      .header('content-length', String(blob.size))
+      .header('content-length', String(answer.status === 206 ? answer.end - answer.start + 1 : blob.size))
       .header('content-disposition', 'attachment')
       .header('content-security-policy', "sandbox; default-src 'none'")
-      .header('etag', `"${req.params.id}"`)
-      .header('cache-control', 'private, max-age=31536000, immutable')
       .send(blob.stream);
   });
 }

@@ -7,6 +7,7 @@
 // blobs content-addressed), so those caches need no invalidation, only a size bound.
 import type pg from 'pg';
 import { hash } from 'node:crypto';
+import { CompressedCache } from './compressed.ts';
 
 export const LINK_CACHE_MS = 5_000;
 const MAX_LINKS = 10_000;
@@ -60,6 +61,8 @@ export class LinkCache {
   private attachments = new Map<string, { path: string; sha256: string; size: number }[]>();
   private blobs = new Map<string, { bytes: Buffer; used: boolean }>();
   private blobBytes = 0;
+  /** Compressed forms of text files (br, gzip), made once per blob. */
+  readonly compressed = new CompressedCache();
 
   constructor(private pool: pg.Pool, private ttlMs = LINK_CACHE_MS, private maxBlobBytes = MAX_BLOB_BYTES) {}
 

@@ -20,6 +20,8 @@ import {
   requestedPath, setLinkCookie, unlocked, visitorHash,
 } from './link-access.ts';
 import { contentTypeOf } from './mime.ts';
+import { COMPRESS_MAX_BYTES } from './compressed.ts';
+import { codingFor, compressible, type Coding, noneMatchHolds, notModified, rangeOf } from '../../http-conditions.ts';
 import { EMBED_JS } from './embed-js.ts';
 
 export const DECK_SANDBOX = 'sandbox allow-scripts allow-forms allow-popups allow-popups-to-escape-sandbox allow-modals allow-downloads';
@@ -86,9 +88,11 @@ const NOINDEX = { 'x-robots-tag': 'noindex' } as const;
  * `/v/:token/*` route below answers, decided from memory alone (link, file and blob all
  * cached), before fastify builds a request. It decides as the route does: a dead link, a
  * bad or expired frame context, a password link without proof and a missing file answer the
- * same 404; a match answers the bytes with the deck's sandbox CSP and its etag (304 when the
- * browser has it). Everything else (not cached yet, attachments and the zip, which count a
- * download, the entry page, which counts a view, anything odd in the URL) is left to fastify.
+ * same 404; a match answers the bytes with the deck's sandbox CSP and its etag (304 when
+ * If-None-Match names it, or is `*`), compressed (br or gzip) for a text type when the client
+ * accepts it and the compressed form is cached. Everything else (not cached or not compressed
+ * yet, a Range, attachments and the zip, which count a download, the entry page, which counts
+ * a view, anything odd in the URL) is left to fastify.
  */
 export function fastDeckFile(secret: string, links: LinkCache, security = SECURITY_HEADERS): FastRoute {
   const NOT_FOUND = fastAnswer(404, { 'content-type': 'text/plain; charset=utf-8', 'cache-control': 'no-store', ...NOINDEX }, 'Not found\n', FILE_ROUTE, security);
@@ -117,25 +121,46 @@ export function fastDeckFile(secret: string, links: LinkCache, security = SECURI
     const ref = links.peekFile(link.deckId, link.version, at.path);
     if (ref === undefined) return null;
     if (ref === null) return NOT_FOUND;
-    const bytes = links.blob(ref.sha256);
-    if (!bytes) return null;
-    const [ok, notModified] = fileAnswers(bytes, ref.sha256, contentTypeOf(at.path));
-    return req.headers['if-none-match'] === ok.headers.etag ? notModified : ok;
+    // A Range is answered by the route (rare, mostly media too large to be cached here).
+    if (req.headers.range !== undefined) return null;
+    const type = contentTypeOf(at.path);
+    const coding = compressible(type) ? codingFor(req.headers['accept-encoding']) : null;
+    let bytes = coding ? links.compressed.peek(ref.sha256, coding) : null;
+    if (bytes === undefined) return null; // not compressed yet: the route compresses it once
+    const sent = bytes ? coding : null;
+    if (!bytes && !(bytes = links.blob(ref.sha256) ?? null)) return null;
+    const [ok, notModified] = fileAnswers(bytes, ref.sha256, type, sent);
+    const inm = req.headers['if-none-match'];
+    return inm !== undefined && noneMatchHolds(inm, ok.headers.etag) ? notModified : ok;
   };
+}
+
+/** A deck file's entity tag: the blob's sha256, suffixed by the content coding when compressed. */
+function etagOf(sha256: string, coding: Coding | null): string {
+  return coding ? `"${sha256}-${coding}"` : `"${sha256}"`;
+}
+
+/** The headers every deck file answer carries (200, 206, 304, 416), for one representation. */
+function fileHeaders(type: string, sha256: string, coding: Coding | null): Record<string, string> {
+  const h: Record<string, string> = { 'content-type': type, 'content-security-policy': DECK_SANDBOX, etag: etagOf(sha256, coding), 'cache-control': 'private, no-cache', 'accept-ranges': 'bytes', ...NOINDEX };
+  if (compressible(type)) h.vary = 'accept-encoding';
+  if (coding) h['content-encoding'] = coding;
+  return h;
 }
 
 /**
  * A cached file's 200 and 304, by content type (the same bytes may be served as several
- * types): built on first use and kept as long as the blob cache keeps the bytes.
+ * types) and coding (`bytes` is the compressed form when `coding` is set): built on first
+ * use and kept as long as the cache holding the bytes keeps them.
  */
 function fileAnswersWith(security: Readonly<Record<string, string>>) {
   const answersOf = new WeakMap<Buffer, Map<string, readonly [FastAnswer, FastAnswer]>>();
-  return (bytes: Buffer, sha256: string, type: string): readonly [FastAnswer, FastAnswer] => {
+  return (bytes: Buffer, sha256: string, type: string, coding: Coding | null): readonly [FastAnswer, FastAnswer] => {
     let byType = answersOf.get(bytes);
     if (!byType) answersOf.set(bytes, (byType = new Map()));
     let pair = byType.get(type);
     if (!pair) {
-      const headers = { 'content-type': type, 'content-security-policy': DECK_SANDBOX, etag: `"${sha256}"`, 'cache-control': 'private, no-cache', ...NOINDEX };
+      const headers = fileHeaders(type, sha256, coding);
       pair = [fastAnswer(200, headers, bytes, FILE_ROUTE, security), fastAnswer(304, headers, null, FILE_ROUTE, security)];
       byType.set(type, pair);
     }
@@ -163,12 +188,43 @@ export function registerServeRoutes(app: FastifyInstance, deps: ApiDeps, store: 
     return buf;
   }
 
-  /** Sends one stored file; 404 when this replica cannot reach it (nothing committed yet). */
-  async function sendBlob(req: FastifyRequest, reply: FastifyReply, ref: FileRef, headers: Record<string, string>): Promise<FastifyReply> {
-    const etag = `"${ref.sha256}"`;
-    reply.headers({ ...headers, etag, 'cache-control': 'private, no-cache' });
-    if (req.headers['if-none-match'] === etag) return reply.status(304).send();
+  /** A blob's bytes, from the cache or storage (kept when small); null when unreachable here. */
+  async function plainBytes(ref: FileRef): Promise<Buffer | null> {
     const cached = links.blob(ref.sha256);
+    if (cached) return cached;
+    const blob = await store.open(ref.sha256);
+    return blob && readSmall(ref.sha256, blob.stream);
+  }
+
+  /**
+   * Sends one stored file; 404 when this replica cannot reach it (nothing committed yet).
+   * Text types go compressed when the client accepts it (compressed once, see compressed.ts);
+   * a Range request gets the identity form, so its offsets always count the file's own bytes.
+   */
+  async function sendBlob(req: FastifyRequest, reply: FastifyReply, ref: FileRef, headers: Record<string, string>): Promise<FastifyReply> {
+    const type = headers['content-type'];
+    let coding = compressible(type) && ref.size <= COMPRESS_MAX_BYTES && req.headers.range === undefined ? codingFor(req.headers['accept-encoding']) : null;
+    let z: Buffer | null = null;
+    if (coding) {
+      if (links.compressed.peek(ref.sha256, coding) === undefined) {
+        const plain = await plainBytes(ref);
+        if (!plain) return notFound(reply);
+        z = await links.compressed.of(ref.sha256, coding, async () => plain);
+      } else z = links.compressed.peek(ref.sha256, coding) ?? null;
+      if (!z) coding = null;
+    }
+    const etag = etagOf(ref.sha256, coding);
+    reply.headers({ ...fileHeaders(type, ref.sha256, coding), ...headers });
+    if (notModified(req.headers, etag)) return reply.status(304).send();
+    if (z) return reply.send(z);
+    const range = rangeOf(req.headers, ref.size, etag);
+    if (range.status === 416) return reply.status(416).header('content-range', range.contentRange).send();
+    const cached = links.blob(ref.sha256);
+    if (range.status === 206) {
+      const part = cached ? cached.subarray(range.start, range.end + 1) : (await store.open(ref.sha256, range))?.stream;
+      if (!part) return notFound(reply);
+      return reply.status(206).header('content-range', range.contentRange).header('content-length', String(range.end - range.start + 1)).send(part);
+    }
     if (cached) return reply.send(cached);
     const blob = await store.open(ref.sha256);
     if (!blob) return notFound(reply);

@@ -6,6 +6,7 @@ import type { FastifyInstance } from 'fastify';
 import type { WorkspaceFile } from '../../../core/wire/files.ts';
 import { createBlobStore } from '../../../core/storage/index.ts';
 import { AppError } from '../../errors.ts';
+import { conditionalGet, httpDate } from '../../http-conditions.ts';
 import type { ApiDeps } from '../../deps.ts';
 import { naming } from '../projects/selection.ts';
 import { callJson } from '../support.ts';
@@ -26,17 +27,26 @@ export function registerFileRoutes(app: FastifyInstance, deps: ApiDeps): void {
 
   app.get<{ Params: { id: string } }>('/api/v1/files/:id', { config: { keyScopes: ['hackathon:read', 'presentations:read'] }, schema: { params: FILE_PARAMS } }, async (req) => info(req));
 
+  // The ETag (the sha256) and Last-Modified (when the file was recorded) answer If-None-Match,
+  // If-Modified-Since and If-Range; a single byte range answers 206 (a download resumes).
   app.get<{ Params: { id: string } }>('/api/v1/files/:id/content', { config: { keyScopes: ['hackathon:read', 'presentations:read'] }, schema: { params: FILE_PARAMS } }, async (req, reply) => {
     const f = await info(req);
-    const blob = await store.open(f.sha256);
+    const etag = `"${f.sha256}"`;
+    const modified = new Date(f.createdAt);
+    const cache = { etag, 'last-modified': httpDate(modified), 'accept-ranges': 'bytes', 'cache-control': 'private, no-store' };
+    const answer = conditionalGet(req.headers, f.size, etag, modified);
+    if (answer.status === 304) return reply.status(304).headers(cache).send();
+    if (answer.status === 416) return reply.status(416).headers(cache).header('content-range', answer.contentRange).send();
+    const blob = await store.open(f.sha256, answer.status === 206 ? answer : undefined);
     if (!blob) throw new AppError('not_found', 'This replica cannot reach the file content (its storage is not shared); ask again or use shared storage', { fileId: f.id });
+    if (answer.status === 206) reply.status(206).header('content-range', answer.contentRange);
     return reply
+      .headers(cache)
       .header('content-type', 'application/octet-stream')
-      .header('content-length', String(blob.size))
+      .header('content-length', String(answer.status === 206 ? answer.end - answer.start + 1 : blob.size))
       .header('content-disposition', `attachment; filename="${f.name.replace(/[^\x20-\x7e]|["\\]/g, '_')}"`)
       .header('content-security-policy', "sandbox; default-src 'none'")
       .header('x-podium-sha256', f.sha256)
-      .header('cache-control', 'private, no-store')
       .send(blob.stream);
   });
 }

@@ -41,3 +41,21 @@ test('publish, read and serve through S3; every replica reaches every blob', asy
   t.is((await http(b.url, 'GET', p + 'downloads/a.txt')).text, 'attachment');
   t.is((await fetch(b.url + p + 'downloads.zip')).status, 200);
 });
+
+test('a byte range reads only that part from S3: 206 on /files/{sha}/content and a large share-link file', async (t) => {
+  const big = Buffer.from(Array.from({ length: 600_000 }, (_, i) => (i * 7) % 251)); // above the cached-blob bound: streamed
+  const r = await publish(a.url, key, { 'index.html': '<h1>ranges on s3</h1>', 'big.bin': big }, { title: 'S3 ranges' });
+  const link = await http(a.url, 'POST', `/api/v1/presentations/${r.body.presentation.id}/share-links`, { key, body: {} });
+  for (const [server, u, headers] of [
+    [a, `/files/${sha(big)}/content`, { authorization: `Bearer ${key}` }],
+    [b, link.body.url.slice(a.url.length) + 'big.bin', {}],
+  ] as const) {
+    const part = await fetch(server.url + u, { headers: { ...headers, range: 'bytes=500000-500099' } });
+    t.is(part.status, 206, u);
+    t.is(part.headers.get('content-range'), `bytes 500000-500099/${big.length}`);
+    t.deepEqual(Buffer.from(await part.arrayBuffer()), big.subarray(500_000, 500_100));
+    const tail = await fetch(server.url + u, { headers: { ...headers, range: 'bytes=-5' } });
+    t.is(tail.status, 206);
+    t.deepEqual(Buffer.from(await tail.arrayBuffer()), big.subarray(big.length - 5));
+  }
+});

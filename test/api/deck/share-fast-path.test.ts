@@ -4,6 +4,7 @@
 // answers, and how), and over HTTP (the headers, 304, the metric and the log line every
 // answer carries). The fastify route's own tests (share.test.ts) run unchanged.
 import test from 'ava';
+import { randomBytes } from 'node:crypto';
 import type { IncomingMessage } from 'node:http';
 import { LinkCache, SMALL_BLOB_BYTES } from '../../../api/routes/deck/link-cache.ts';
 import { fastDeckFile } from '../../../api/routes/deck/serve.ts';
@@ -75,6 +76,33 @@ test('what it leaves to fastify: the entry page (a view), attachments and the zi
     t.is(fast(req(u)), null, u);
   }
   t.is(fast(req('/api/v1/me')), null);
+});
+
+test('ranges go to fastify; a text file goes compressed only once its compressed form is cached; If-None-Match lists and * answer 304', async (t) => {
+  const l = await link();
+  const cache = new LinkCache(s.db.pool);
+  const fast = fastDeckFile(s.config.authSecret, cache);
+  await warm(cache, l.token);
+  const sha256 = (await cache.file((await cache.link(l.token))!.deckId, (await cache.link(l.token))!.version, 'index.html'))!.sha256;
+  t.is(fast(req(`${l.path}index.html`, { range: 'bytes=0-3' })), null, 'a Range is the route\'s');
+  const plain = fast(req(`${l.path}index.html`))!;
+  t.is(plain.headers['accept-ranges'], 'bytes');
+  t.is(plain.headers.vary, 'accept-encoding');
+  t.false('content-encoding' in plain.headers);
+  t.is(fast(req(`${l.path}index.html`, { 'accept-encoding': 'gzip, br' })), null, 'not compressed yet: the route compresses it');
+  // Bytes compression cannot shrink are remembered as such and sent as they are.
+  t.is(await cache.compressed.of(sha256, 'br', async () => randomBytes(64)), null);
+  t.false('content-encoding' in fast(req(`${l.path}index.html`, { 'accept-encoding': 'gzip, br' }))!.headers);
+  const big = Buffer.from('<p>compress me</p>'.repeat(100));
+  const z = await cache.compressed.of(sha256, 'gzip', async () => big);
+  t.truthy(z);
+  const gz = fast(req(`${l.path}index.html`, { 'accept-encoding': 'gzip' }))!;
+  t.is(gz.headers['content-encoding'], 'gzip');
+  t.is(gz.headers.etag, `"${sha256}-gzip"`);
+  t.is(gz.body, z);
+  t.is(fast(req(`${l.path}index.html`, { 'accept-encoding': 'gzip', 'if-none-match': `"x", "${sha256}-gzip"` }))?.status, 304);
+  for (const inm of [`"x", "${sha256}"`, '*', `W/"${sha256}"`]) t.is(fast(req(`${l.path}index.html`, { 'if-none-match': inm }))?.status, 304, inm);
+  t.is(fast(req(`${l.path}index.html`, { 'if-none-match': '"x", "y"' }))?.status, 200);
 });
 
 test('the blob cache keeps its byte bound, and a blob read since the last eviction pass gets a second chance', (t) => {

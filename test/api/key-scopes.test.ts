@@ -101,6 +101,7 @@ const EXPECTED: Record<string, readonly string[]> = {
   'PATCH /api/v1/event/deck-links': ['hackathon:write'],
   'GET /api/v1/event/decks': ['hackathon:read'],
   'GET /api/v1/event/decks/gallery': ['hackathon:read'],
+  'GET /api/v1/event/decks/preview': ['hackathon:read'],
   'GET /api/v1/event/decks/templates': ['hackathon:read'],
   'GET /api/v1/event/decks/runs': ['hackathon:read'],
   'POST /api/v1/event/decks/runs': ['hackathon:write'],

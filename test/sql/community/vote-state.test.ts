@@ -187,7 +187,7 @@ const COMMUNITY: [string, boolean][] = [
   ['app.community_status()', false], ['app.community_eligibility()', true], [`app.lock_vote_eligibility('{}')`, true], ['app.unlock_vote_eligibility()', true],
   ['app.open_voting()', true], ['app.close_voting()', true], ['app.community_ballot()', false], [`app.save_vote_ballot('{}', 1, 0)`, false],
   [`app.submit_vote_ballot('{}', 1, 0)`, false], ['app_private.community_ballots()', true], [`app.invalidate_vote_ballot(gen_random_uuid(), 'x')`, true],
-  ['app.calculate_vote_results()', true], ['app.release_vote_results(1)', true], ['app.community_results()', true], ['app.community_results_export(1)', false], ['app.community_ballot_reads()', true],
+  ['app.calculate_vote_results()', true], ['app.release_vote_results(1)', true], ['app.community_results()', true], ['app.community_results_export(1)', false], ['app.community_ballot_reads()', true], ['app.community_coverage()', true],
 ];
 
 test.serial('while the vote section is off every community function is vote_off; jury viewers are refused every one', async (t) => {

@@ -1392,9 +1392,9 @@ CREATE TABLE app.event_teams (
     joined_at timestamp with time zone DEFAULT now() NOT NULL,
     updated_at timestamp with time zone DEFAULT now() NOT NULL,
     vote_confirmed_at timestamp with time zone,
-    CONSTRAINT event_teams_description_check CHECK ((((length(description) >= 1) AND (length(description) <= 4000)) AND (description !~ '[\x01-\x08\x0b-\x1f\x7f]'::text))),
-    CONSTRAINT event_teams_product_name_check CHECK ((((length(product_name) >= 1) AND (length(product_name) <= 24)) AND (product_name !~ '[[:cntrl:]]'::text))),
-    CONSTRAINT event_teams_tagline_check CHECK ((((length(tagline) >= 1) AND (length(tagline) <= 140)) AND (tagline !~ '[[:cntrl:]]'::text)))
+    CONSTRAINT event_teams_description_check CHECK (((length(description) >= 1) AND (length(description) <= 4000) AND (description !~ '[\x01-\x08\x0b-\x1f\x7f]'::text))),
+    CONSTRAINT event_teams_product_name_check CHECK (((length(product_name) >= 1) AND (length(product_name) <= 24) AND (product_name !~ '[[:cntrl:]]'::text))),
+    CONSTRAINT event_teams_tagline_check CHECK (((length(tagline) >= 1) AND (length(tagline) <= 140) AND (tagline !~ '[[:cntrl:]]'::text)))
 );
 
 --
@@ -1481,7 +1481,7 @@ CREATE TABLE app.events (
     voting_closed_at timestamp with time zone,
     CONSTRAINT events_check CHECK ((build_ends_at > starts_at)),
     CONSTRAINT events_check3 CHECK ((vote_closes_at > vote_opens_at)),
-    CONSTRAINT events_name_check CHECK ((((length(name) >= 1) AND (length(name) <= 100)) AND (name !~ '[[:cntrl:]]'::text))),
+    CONSTRAINT events_name_check CHECK (((length(name) >= 1) AND (length(name) <= 100) AND (name !~ '[[:cntrl:]]'::text))),
     CONSTRAINT events_version_check CHECK ((version >= 1)),
     CONSTRAINT events_vote_after_freeze CHECK ((vote_opens_at >= freeze_at))
 );
@@ -5231,7 +5231,7 @@ CREATE TABLE app.vote_voters (
     reason text,
     CONSTRAINT vote_voters_check CHECK ((included = (reason IS NULL))),
     CONSTRAINT vote_voters_email_check CHECK (app_private.is_email(email)),
-    CONSTRAINT vote_voters_reason_check CHECK ((((length(reason) >= 1) AND (length(reason) <= 500)) AND (reason !~ '[[:cntrl:]]'::text)))
+    CONSTRAINT vote_voters_reason_check CHECK (((length(reason) >= 1) AND (length(reason) <= 500) AND (reason !~ '[[:cntrl:]]'::text)))
 );
 
 --
@@ -5475,12 +5475,12 @@ CREATE TABLE app.chat_posts (
     hidden_reason text,
     hidden_by uuid,
     CONSTRAINT chat_posts_author_role_check CHECK ((author_role = ANY (ARRAY['organizer'::text, 'advisor'::text, 'participant'::text]))),
-    CONSTRAINT chat_posts_body_check CHECK ((((length(body) >= 1) AND (length(body) <= 4000)) AND (body !~ '[\x01-\x08\x0b-\x1f\x7f-\x9f]'::text))),
+    CONSTRAINT chat_posts_body_check CHECK (((length(body) >= 1) AND (length(body) <= 4000) AND (body !~ '[\x01-\x08\x0b-\x1f\x7f-\x9f]'::text))),
     CONSTRAINT chat_posts_check CHECK (((kind = 'post'::text) = (activity IS NULL))),
     CONSTRAINT chat_posts_check1 CHECK (((kind = 'post'::text) OR (author_id IS NULL))),
     CONSTRAINT chat_posts_check2 CHECK (((hidden_at IS NULL) = (hidden_reason IS NULL))),
     CONSTRAINT chat_posts_check3 CHECK (((hidden_at IS NULL) OR (pinned_at IS NULL))),
-    CONSTRAINT chat_posts_hidden_reason_check CHECK ((((length(hidden_reason) >= 1) AND (length(hidden_reason) <= 500)) AND (hidden_reason !~ '[\x01-\x1f\x7f-\x9f]'::text))),
+    CONSTRAINT chat_posts_hidden_reason_check CHECK (((length(hidden_reason) >= 1) AND (length(hidden_reason) <= 500) AND (hidden_reason !~ '[\x01-\x1f\x7f-\x9f]'::text))),
     CONSTRAINT chat_posts_kind_check CHECK ((kind = ANY (ARRAY['post'::text, 'request'::text, 'push'::text, 'pull_request'::text])))
 );
 
@@ -6273,7 +6273,7 @@ CREATE TABLE app.decks (
     CONSTRAINT decks_current_version_check CHECK ((current_version >= 0)),
     CONSTRAINT decks_kind_check CHECK ((kind = ANY (ARRAY['presentation'::text, 'app'::text, 'plan'::text]))),
     CONSTRAINT decks_metadata_check CHECK (((jsonb_typeof(metadata) = 'object'::text) AND (length((metadata)::text) <= 16384))),
-    CONSTRAINT decks_title_check CHECK ((((length(title) >= 1) AND (length(title) <= 200)) AND (title !~ '[[:cntrl:]]'::text)))
+    CONSTRAINT decks_title_check CHECK (((length(title) >= 1) AND (length(title) <= 200) AND (title !~ '[[:cntrl:]]'::text)))
 );
 
 --
@@ -7124,7 +7124,7 @@ CREATE TABLE app.workspaces (
     name text NOT NULL,
     organization_id text,
     created_at timestamp with time zone DEFAULT now() NOT NULL,
-    CONSTRAINT workspaces_name_check CHECK ((((length(name) >= 1) AND (length(name) <= 100)) AND (name !~ '[[:cntrl:]]'::text))),
+    CONSTRAINT workspaces_name_check CHECK (((length(name) >= 1) AND (length(name) <= 100) AND (name !~ '[[:cntrl:]]'::text))),
     CONSTRAINT workspaces_organization_id_check CHECK (((length(organization_id) >= 1) AND (length(organization_id) <= 200)))
 );
 
@@ -7273,7 +7273,7 @@ CREATE TABLE app_private.generated_decks (
     CONSTRAINT generated_decks_kind_check CHECK ((kind = ANY (ARRAY['jury'::text, 'community'::text]))),
     CONSTRAINT generated_decks_release_check CHECK ((release = ANY (ARRAY['released'::text, 'superseded'::text, 'not released'::text]))),
     CONSTRAINT generated_decks_review_check CHECK ((review = ANY (ARRAY['pending'::text, 'approved'::text, 'rejected'::text]))),
-    CONSTRAINT generated_decks_review_note_check CHECK ((((length(review_note) >= 1) AND (length(review_note) <= 1000)) AND (review_note !~ '[\x01-\x08\x0b-\x1f\x7f]'::text))),
+    CONSTRAINT generated_decks_review_note_check CHECK (((length(review_note) >= 1) AND (length(review_note) <= 1000) AND (review_note !~ '[\x01-\x08\x0b-\x1f\x7f]'::text))),
     CONSTRAINT generated_decks_revision_check CHECK ((revision >= 1)),
     CONSTRAINT generated_decks_screens_check CHECK ((jsonb_typeof(screens) = 'array'::text)),
     CONSTRAINT generated_decks_submission_sha_check CHECK ((submission_sha ~ '^[0-9a-f]{40}$'::text)),
@@ -7711,11 +7711,11 @@ CREATE TABLE app.help_requests (
     resolved_by uuid,
     created_at timestamp with time zone DEFAULT app_private.ms(now()) NOT NULL,
     updated_at timestamp with time zone DEFAULT now() NOT NULL,
-    CONSTRAINT help_requests_body_check CHECK ((((length(body) >= 1) AND (length(body) <= 4000)) AND (body !~ '[\x01-\x08\x0b-\x1f\x7f-\x9f]'::text))),
+    CONSTRAINT help_requests_body_check CHECK (((length(body) >= 1) AND (length(body) <= 4000) AND (body !~ '[\x01-\x08\x0b-\x1f\x7f-\x9f]'::text))),
     CONSTRAINT help_requests_check CHECK (((status <> 'open'::text) OR (claimed_by IS NULL))),
     CONSTRAINT help_requests_check1 CHECK (((status = 'resolved'::text) = (resolved_at IS NOT NULL))),
     CONSTRAINT help_requests_status_check CHECK ((status = ANY (ARRAY['open'::text, 'claimed'::text, 'resolved'::text]))),
-    CONSTRAINT help_requests_title_check CHECK ((((length(title) >= 1) AND (length(title) <= 200)) AND (title !~ '[\x01-\x1f\x7f-\x9f]'::text)))
+    CONSTRAINT help_requests_title_check CHECK (((length(title) >= 1) AND (length(title) <= 200) AND (title !~ '[\x01-\x1f\x7f-\x9f]'::text)))
 );
 
 --
@@ -8335,7 +8335,7 @@ CREATE TABLE app.share_links (
     created_by uuid,
     created_at timestamp with time zone DEFAULT now() NOT NULL,
     revoked_at timestamp with time zone,
-    CONSTRAINT share_links_name_check CHECK ((((length(name) >= 1) AND (length(name) <= 100)) AND (name !~ '[[:cntrl:]]'::text))),
+    CONSTRAINT share_links_name_check CHECK (((length(name) >= 1) AND (length(name) <= 100) AND (name !~ '[[:cntrl:]]'::text))),
     CONSTRAINT share_links_pinned_version_check CHECK ((pinned_version >= 1))
 );
 
@@ -9532,7 +9532,7 @@ CREATE TABLE app.projects (
     updated_at timestamp with time zone DEFAULT now() NOT NULL,
     CONSTRAINT projects_description_check CHECK (((length(description) >= 1) AND (length(description) <= 4000))),
     CONSTRAINT projects_metadata_check CHECK ((jsonb_typeof(metadata) = 'object'::text)),
-    CONSTRAINT projects_name_check CHECK ((((length(name) >= 1) AND (length(name) <= 100)) AND (name !~ '[[:cntrl:]]'::text)))
+    CONSTRAINT projects_name_check CHECK (((length(name) >= 1) AND (length(name) <= 100) AND (name !~ '[[:cntrl:]]'::text)))
 );
 
 --
@@ -10536,7 +10536,7 @@ CREATE TABLE app.form_responses (
     created_at timestamp with time zone DEFAULT now() NOT NULL,
     edited_at timestamp with time zone,
     CONSTRAINT form_responses_answers_check CHECK ((jsonb_typeof(answers) = 'object'::text)),
-    CONSTRAINT form_responses_form_check CHECK ((((length(form) >= 1) AND (length(form) <= 100)) AND (form !~ '[[:cntrl:]]'::text))),
+    CONSTRAINT form_responses_form_check CHECK (((length(form) >= 1) AND (length(form) <= 100) AND (form !~ '[[:cntrl:]]'::text))),
     CONSTRAINT form_responses_placement_check CHECK (((length(placement) >= 1) AND (length(placement) <= 100))),
     CONSTRAINT form_responses_source_check CHECK ((source = ANY (ARRAY['link'::text, 'embed'::text])))
 );
@@ -11304,7 +11304,7 @@ CREATE TABLE app.teams (
     name text NOT NULL,
     hub_managed boolean DEFAULT false NOT NULL,
     created_at timestamp with time zone DEFAULT app_private.ms(now()) NOT NULL,
-    CONSTRAINT teams_name_check CHECK ((((length(name) >= 1) AND (length(name) <= 100)) AND (name !~ '[[:cntrl:]]'::text))),
+    CONSTRAINT teams_name_check CHECK (((length(name) >= 1) AND (length(name) <= 100) AND (name !~ '[[:cntrl:]]'::text))),
     CONSTRAINT teams_slug_check CHECK (((slug ~ '^[a-z0-9]+(-[a-z0-9]+)*$'::text) AND (length(slug) <= 50)))
 );
 
@@ -12307,7 +12307,7 @@ CREATE TABLE hub.organizations (
     instance_id uuid NOT NULL,
     tools text[] DEFAULT '{}'::text[] NOT NULL,
     created_at timestamp with time zone DEFAULT now() NOT NULL,
-    CONSTRAINT organizations_name_check CHECK ((((length(name) >= 1) AND (length(name) <= 100)) AND (name !~ '[[:cntrl:]]'::text))),
+    CONSTRAINT organizations_name_check CHECK (((length(name) >= 1) AND (length(name) <= 100) AND (name !~ '[[:cntrl:]]'::text))),
     CONSTRAINT organizations_tools_check CHECK ((tools <@ ARRAY['deck'::text, 'hackathon'::text]))
 );
 
@@ -12586,7 +12586,7 @@ CREATE TABLE app.agenda_items (
     ends_at timestamp with time zone,
     CONSTRAINT agenda_items_check CHECK (((ends_at IS NULL) OR (ends_at > starts_at))),
     CONSTRAINT agenda_items_kind_check CHECK ((kind = ANY (ARRAY['break'::text, 'meal'::text, 'talk'::text, 'presentations'::text, 'announcement'::text, 'other'::text]))),
-    CONSTRAINT agenda_items_title_check CHECK ((((length(title) >= 1) AND (length(title) <= 80)) AND (title !~ '[[:cntrl:]]'::text)))
+    CONSTRAINT agenda_items_title_check CHECK (((length(title) >= 1) AND (length(title) <= 80) AND (title !~ '[[:cntrl:]]'::text)))
 );
 
 --
@@ -12605,7 +12605,7 @@ CREATE TABLE app.chat_reactions (
     user_id uuid NOT NULL,
     emoji text NOT NULL,
     created_at timestamp with time zone DEFAULT now() NOT NULL,
-    CONSTRAINT chat_reactions_emoji_check CHECK ((((length(emoji) >= 1) AND (length(emoji) <= 32)) AND (emoji !~ '[\s\x01-\x1f\x7f-\x9f]'::text)))
+    CONSTRAINT chat_reactions_emoji_check CHECK (((length(emoji) >= 1) AND (length(emoji) <= 32) AND (emoji !~ '[\s\x01-\x1f\x7f-\x9f]'::text)))
 );
 
 --
@@ -12738,7 +12738,7 @@ CREATE TABLE app_private.api_keys (
     last4 text,
     CONSTRAINT api_keys_created_via_check CHECK ((created_via = ANY (ARRAY['operator'::text, 'dashboard'::text, 'email_code'::text, 'hub'::text]))),
     CONSTRAINT api_keys_last4_check CHECK ((last4 ~ '^[A-Za-z0-9_-]{4}$'::text)),
-    CONSTRAINT api_keys_name_check CHECK ((((length(name) >= 1) AND (length(name) <= 100)) AND (name !~ '[[:cntrl:]]'::text))),
+    CONSTRAINT api_keys_name_check CHECK (((length(name) >= 1) AND (length(name) <= 100) AND (name !~ '[[:cntrl:]]'::text))),
     CONSTRAINT api_keys_scopes_of_tool CHECK (((cardinality(scopes) > 0) AND
 CASE tool
     WHEN 'deck'::text THEN (scopes <@ ARRAY['presentations:read'::text, 'presentations:write'::text, 'data:export'::text])
@@ -12793,7 +12793,7 @@ CREATE TABLE app.roster_entries (
     created_at timestamp with time zone DEFAULT app_private.ms(now()) NOT NULL,
     CONSTRAINT roster_entries_check CHECK (((role = 'participant'::text) = (team_id IS NOT NULL))),
     CONSTRAINT roster_entries_email_check CHECK (app_private.is_email(email)),
-    CONSTRAINT roster_entries_name_check CHECK ((((length(name) >= 1) AND (length(name) <= 200)) AND (name !~ '[[:cntrl:]]'::text))),
+    CONSTRAINT roster_entries_name_check CHECK (((length(name) >= 1) AND (length(name) <= 200) AND (name !~ '[[:cntrl:]]'::text))),
     CONSTRAINT roster_entries_role_check CHECK ((role = ANY (ARRAY['participant'::text, 'organizer'::text, 'jury'::text, 'advisor'::text])))
 );
 
@@ -12821,7 +12821,7 @@ CREATE TABLE app.submission_exceptions (
     invalidate_decks boolean DEFAULT false NOT NULL,
     invalidate_voting boolean DEFAULT false NOT NULL,
     CONSTRAINT submission_exceptions_check CHECK ((missing = (sha IS NULL))),
-    CONSTRAINT submission_exceptions_reason_check CHECK ((((length(reason) >= 1) AND (length(reason) <= 1000)) AND (reason !~ '[\x01-\x08\x0b-\x1f\x7f]'::text))),
+    CONSTRAINT submission_exceptions_reason_check CHECK (((length(reason) >= 1) AND (length(reason) <= 1000) AND (reason !~ '[\x01-\x08\x0b-\x1f\x7f]'::text))),
     CONSTRAINT submission_exceptions_sha_check CHECK ((sha ~ '^[0-9a-f]{40}$'::text))
 );
 
@@ -12986,7 +12986,7 @@ CREATE TABLE app.vote_ballots (
     ranking_line text,
     CONSTRAINT vote_ballots_check CHECK (((state = 'draft'::text) = (ranking IS NULL))),
     CONSTRAINT vote_ballots_check1 CHECK (((state = 'invalidated'::text) = ((invalidated_at IS NOT NULL) AND (invalidation_reason IS NOT NULL)))),
-    CONSTRAINT vote_ballots_invalidation_reason_check CHECK ((((length(invalidation_reason) >= 1) AND (length(invalidation_reason) <= 500)) AND (invalidation_reason !~ '[[:cntrl:]]'::text))),
+    CONSTRAINT vote_ballots_invalidation_reason_check CHECK (((length(invalidation_reason) >= 1) AND (length(invalidation_reason) <= 500) AND (invalidation_reason !~ '[[:cntrl:]]'::text))),
     CONSTRAINT vote_ballots_revision_check CHECK ((revision >= 1)),
     CONSTRAINT vote_ballots_state_check CHECK ((state = ANY (ARRAY['draft'::text, 'submitted'::text, 'invalidated'::text])))
 );
@@ -13014,7 +13014,7 @@ CREATE TABLE app.vote_candidates (
     confirmed boolean NOT NULL,
     CONSTRAINT vote_candidates_check CHECK ((included = (reason IS NULL))),
     CONSTRAINT vote_candidates_member_count_check CHECK ((member_count >= 0)),
-    CONSTRAINT vote_candidates_reason_check CHECK ((((length(reason) >= 1) AND (length(reason) <= 500)) AND (reason !~ '[[:cntrl:]]'::text)))
+    CONSTRAINT vote_candidates_reason_check CHECK (((length(reason) >= 1) AND (length(reason) <= 500) AND (reason !~ '[[:cntrl:]]'::text)))
 );
 
 --
@@ -13144,7 +13144,7 @@ CREATE TABLE app_private.files (
     CONSTRAINT files_check1 CHECK (((kind = 'submission_archive'::text) OR ((deck_id IS NOT NULL) AND (version IS NOT NULL)))),
     CONSTRAINT files_check2 CHECK (((kind <> 'deck_file'::text) OR (path IS NOT NULL))),
     CONSTRAINT files_kind_check CHECK ((kind = ANY (ARRAY['submission_archive'::text, 'deck_export'::text, 'deck_file'::text]))),
-    CONSTRAINT files_name_check CHECK ((((length(name) >= 1) AND (length(name) <= 1024)) AND (name !~ '[/\\[:cntrl:]]'::text) AND (name !~ '^\.'::text))),
+    CONSTRAINT files_name_check CHECK (((length(name) >= 1) AND (length(name) <= 1024) AND (name !~ '[/\\[:cntrl:]]'::text) AND (name !~ '^\.'::text))),
     CONSTRAINT files_sha256_check CHECK ((sha256 ~ '^[0-9a-f]{64}$'::text)),
     CONSTRAINT files_size_check CHECK ((size >= 0))
 );
@@ -13154,6 +13154,22 @@ CREATE TABLE app_private.files (
 --
 
 COMMENT ON TABLE app_private.files IS 'Every file a workspace stores, by id: submission evidence archives, generated deck exports, deck files. Written by triggers; read through app.file_info.';
+
+--
+-- Name: function_files; Type: TABLE; Schema: app_private; Owner: -
+--
+
+CREATE TABLE app_private.function_files (
+    name text NOT NULL,
+    sha256 text NOT NULL,
+    applied_at timestamp with time zone DEFAULT now() NOT NULL
+);
+
+--
+-- Name: TABLE function_files; Type: COMMENT; Schema: app_private; Owner: -
+--
+
+COMMENT ON TABLE app_private.function_files IS 'Each sql/functions/<schema>/<name>.sql file as last applied (core/db/migrate.ts): applied again when its sha256 changes.';
 
 --
 -- Name: generated_deck_targets; Type: TABLE; Schema: app_private; Owner: -
@@ -13651,7 +13667,7 @@ CREATE TABLE hub.accounts (
     default_organization_id uuid,
     created_at timestamp with time zone DEFAULT now() NOT NULL,
     CONSTRAINT accounts_email_check CHECK (((email ~ '^[^@\s]+@[^@\s]+$'::text) AND (length(email) <= 320))),
-    CONSTRAINT accounts_name_check CHECK ((((length(name) >= 1) AND (length(name) <= 200)) AND (name !~ '[[:cntrl:]]'::text)))
+    CONSTRAINT accounts_name_check CHECK (((length(name) >= 1) AND (length(name) <= 200) AND (name !~ '[[:cntrl:]]'::text)))
 );
 
 --
@@ -13669,7 +13685,7 @@ CREATE TABLE hub.instances (
     url text NOT NULL,
     name text NOT NULL,
     created_at timestamp with time zone DEFAULT now() NOT NULL,
-    CONSTRAINT instances_name_check CHECK ((((length(name) >= 1) AND (length(name) <= 100)) AND (name !~ '[[:cntrl:]]'::text))),
+    CONSTRAINT instances_name_check CHECK (((length(name) >= 1) AND (length(name) <= 100) AND (name !~ '[[:cntrl:]]'::text))),
     CONSTRAINT instances_url_check CHECK (((url ~ '^https?://[^\s/]+(/[^\s]*)?$'::text) AND (url !~ '/$'::text) AND (length(url) <= 500)))
 );
 
@@ -13722,7 +13738,7 @@ CREATE TABLE hub.teams (
     slug text NOT NULL,
     name text NOT NULL,
     created_at timestamp with time zone DEFAULT now() NOT NULL,
-    CONSTRAINT teams_name_check CHECK ((((length(name) >= 1) AND (length(name) <= 100)) AND (name !~ '[[:cntrl:]]'::text))),
+    CONSTRAINT teams_name_check CHECK (((length(name) >= 1) AND (length(name) <= 100) AND (name !~ '[[:cntrl:]]'::text))),
     CONSTRAINT teams_slug_check CHECK (((slug ~ '^[a-z0-9]+(-[a-z0-9]+)*$'::text) AND (length(slug) <= 50)))
 );
 
@@ -14251,6 +14267,13 @@ ALTER TABLE ONLY app_private.erased_accounts
 
 ALTER TABLE ONLY app_private.files
     ADD CONSTRAINT files_pkey PRIMARY KEY (id);
+
+--
+-- Name: function_files function_files_pkey; Type: CONSTRAINT; Schema: app_private; Owner: -
+--
+
+ALTER TABLE ONLY app_private.function_files
+    ADD CONSTRAINT function_files_pkey PRIMARY KEY (name);
 
 --
 -- Name: generated_deck_targets generated_deck_targets_pkey; Type: CONSTRAINT; Schema: app_private; Owner: -

@@ -1,0 +1,31 @@
+-- Each source maps to its prototype independently of its neighbours, and no prototype holds a
+-- source (prototypes are the fixed points of the data), so replacing every source present, in
+-- any order, is the mapping of TS #39. PL/pgSQL, called once per address by the look-alike
+-- checks (CONVENTIONS rule 6): the ASCII sources, then the non-ASCII characters present
+-- only, never one lookup per character (a 2000-member workspace is compared in milliseconds).
+
+CREATE OR REPLACE FUNCTION app_private.email_skeleton(p text)
+ RETURNS text
+ LANGUAGE plpgsql
+ STABLE STRICT
+ SET search_path TO ''
+AS $function$
+declare
+  s text := pg_catalog.normalize(pg_catalog.normalize(app_private.normalize_email(p), 'NFKC'), 'NFD');
+  c record;
+begin
+  for c in select x.source, x.prototype from app_private.confusables x where x.source < pg_catalog.chr(128) loop
+    s := pg_catalog.replace(s, c.source, c.prototype);
+  end loop;
+  if s ~ '[^\x01-\x7f]' then
+    for c in select x.source, x.prototype from app_private.confusables x
+              where x.source in (select m[1] from pg_catalog.regexp_matches(s, '([^\x01-\x7f])', 'g') m) loop
+      s := pg_catalog.replace(s, c.source, c.prototype);
+    end loop;
+  end if;
+  return app_private.normalize_email(pg_catalog.normalize(s, 'NFD'));
+end;
+$function$;
+
+comment on function app_private.email_skeleton(p text) is 'The look of an address: the UTS #39 skeleton (NFD, confusables, NFD) of its identity''s NFKC form, ASCII lower-cased. Equal skeletons of two identities mean look-alikes: it refuses, never matches or merges an account.';
+revoke all on function app_private.email_skeleton(p text) from public;

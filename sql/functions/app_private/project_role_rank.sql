@@ -1,0 +1,10 @@
+-- app_private.project_role_rank: the rule is the body below.
+
+CREATE OR REPLACE FUNCTION app_private.project_role_rank(p_role text)
+ RETURNS integer
+ LANGUAGE sql
+ IMMUTABLE
+ SET search_path TO ''
+AS $function$ select case p_role when 'viewer' then 1 when 'editor' then 2 when 'manager' then 3 else 0 end $function$;
+
+revoke all on function app_private.project_role_rank(p_role text) from public;

@@ -7,9 +7,10 @@ import test from 'ava';
 import { randomUUID } from 'node:crypto';
 import net from 'node:net';
 import { ChannelFollower, channelOf, followAfterPage, followJson, followLines } from '../../../cli/hackathon/follow.ts';
-import { parseSse, type FollowEvent, type FollowNotice } from '../../../cli/lib/stream.ts';
-import { EXIT } from '../../../cli/lib/errors.ts';
-import { WireClient, WireError } from '../../../cli/lib/wire.ts';
+import { parseSse, type FollowEvent, type FollowNotice } from '../../../client/stream.ts';
+import { EXIT, exitCodeOf } from '../../../cli/lib/errors.ts';
+import { WireClient } from '../../../client/wire.ts';
+import { WireError } from '../../../client/errors.ts';
 import { createEvent, eventWorkspace, HOUR, importRoster, person, teamIds, type Person } from '../../helpers/event.ts';
 import * as seed from '../../helpers/seed.ts';
 import { startTestServer, type TestServer } from '../../helpers/server.ts';
@@ -164,7 +165,7 @@ test.serial('refusals end the follow with their wire error: jury at open (exit 3
   const refused = await new ChannelFollower(client(jury.key), channel).open().then(() => null, (e) => e);
   t.true(refused instanceof WireError);
   t.is(refused.code, 'insufficient_event_role');
-  t.is(refused.exitCode, EXIT.access);
+  t.is(exitCodeOf(refused), EXIT.access);
 
   const k = await seed.key(s.db.pool, red.email, 'hackathon', { scopes: ['hackathon:read'] });
   const f = new ChannelFollower(client(k.key), channel, { backoffMs: [20, 50] });
@@ -174,7 +175,7 @@ test.serial('refusals end the follow with their wire error: jury at open (exit 3
   const err = (await ended) as WireError;
   t.true(err instanceof WireError);
   t.is(err.code, 'unauthorized');
-  t.is(err.exitCode, EXIT.access);
+  t.is(exitCodeOf(err), EXIT.access);
 });
 
 test('followLines prints posts with the chats read formatter, replies with their thread, and one line per other change', (t) => {

@@ -3,8 +3,8 @@
 // opens it again with Last-Event-ID after a drop, so nothing is missed or repeated. The CLI's
 // followers (`chats read --follow`, `--watch`), the terminal dashboard and the simulation
 // take it from here.
-import { CliError, EXIT } from './errors.ts';
-import { WireError, type WireClient } from './wire.ts';
+import { ClientError, WireError } from './errors.ts';
+import type { WireClient } from './wire.ts';
 
 export const STREAM_PATH = '/api/v1/event/stream';
 
@@ -152,7 +152,7 @@ export class LiveFollower {
     const idle = new AbortController();
     const signal = AbortSignal.any([this.abort.signal, idle.signal]);
     const res = await this.client.openStream(STREAM_PATH, this.lastId ? { 'last-event-id': this.lastId } : {}, signal);
-    if (!res.body) throw new CliError('the live stream answered without a body', EXIT.environment, 'environment');
+    if (!res.body) throw new ClientError('the live stream answered without a body', 'environment', 'environment');
     let timer: NodeJS.Timeout | null = null;
     const activity = () => {
       if (timer) clearTimeout(timer);
@@ -169,7 +169,7 @@ export class LiveFollower {
       });
       if (n.done) {
         if (timer) clearTimeout(timer);
-        throw new CliError('the live stream ended before it was ready', EXIT.environment, 'unreachable');
+        throw new ClientError('the live stream ended before it was ready', 'environment', 'unreachable');
       }
       if (n.value.event === 'error') this.raise(n.value);
       queued.push(n.value);

@@ -204,6 +204,13 @@ test('parseSse reads events split across chunks, CRLF line ends, multi-line data
   t.deepEqual(out, [{ id: '5', event: 'post.created', data: '{"a":1}' }, { id: '6', event: 'message', data: 'one\ntwo' }]);
 });
 
+test('parseSse: an event without its own id carries the last one (the position of the stream); a line split at CR/LF between chunks is one line end', async (t) => {
+  const chunks = ['id: 7\nevent: ready\ndata: {}\r', '\n\r\nevent: error\ndata: {"error":{}}\n\n', 'id: 8\ndata: x\n\ndata: unfinished'];
+  const out = [];
+  for await (const e of parseSse((async function* () { for (const c of chunks) yield new TextEncoder().encode(c); })())) out.push(e);
+  t.deepEqual(out, [{ id: '7', event: 'ready', data: '{}' }, { id: '7', event: 'error', data: '{"error":{}}' }, { id: '8', event: 'message', data: 'x' }]);
+});
+
 test.serial('followAfterPage: opens the stream, prints the page, then the channel as it changes (text and --json); a reset is said on stderr', async (t) => {
   const out: string[] = [];
   const err: string[] = [];

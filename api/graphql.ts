@@ -35,7 +35,7 @@ export const ArgumentNamesPlugin: GraphileConfig.Plugin = {
         if (!sqlName || !/^p_[a-z]/i.test(sqlName)) return previous!(details);
         const short = this.coerceToGraphQLName(this.camelCase(sqlName.slice(2)));
         const others = details.resource.parameters
-          .filter((p, i) => i !== details.index && p.name)
+          .filter((p) => p !== details.param && p.name) // all of them: `index` counts from a computed column's row argument
           .flatMap((p) => [this.camelCase(p.name!), ...(/^p_[a-z]/i.test(p.name!) ? [this.camelCase(p.name!.slice(2))] : [])]);
         const reserved = others.includes(short) || (details.resource.isMutation && short === 'clientMutationId') || (!details.resource.isUnique && CONNECTION_ARGS.has(short));
         return reserved ? previous!(details) : short;

@@ -48,13 +48,18 @@ test.serial('the prefix stays where the short name would collide, and the schema
     create function app.zz_both(p_input text, input text) returns text language sql stable as $$ select p_input || input $$;
     create function app.zz_note(p_client_mutation_id text, p_note text) returns jsonb language sql volatile as $$ select to_jsonb(p_note) $$;
     create function app.zz_rows(p_first int, p_name text) returns setof app.workspaces language sql stable as $$ select * from app.workspaces limit p_first $$;
-    grant execute on function app.zz_both(text, text), app.zz_note(text, text), app.zz_rows(int, text) to podium_app;`);
+    create function app.workspaces_zz_label(w app.workspaces, p_suffix text) returns text language sql stable as $$ select w.name || p_suffix $$;
+    grant execute on function app.zz_both(text, text), app.zz_note(text, text), app.zz_rows(int, text), app.workspaces_zz_label(app.workspaces, text) to podium_app;`);
   try {
     const schema = await build();
     const query = schema.getQueryType()!.getFields();
     t.deepEqual(query.zzBoth!.args.map((a) => a.name), ['pInput', 'input'], 'beside a parameter named `input`');
     const rows = query.zzRows!.args.map((a) => a.name);
     t.true(rows.includes('pFirst') && rows.includes('first') && rows.includes('name'), `a connection's own first: ${rows.join(', ')}`);
+    // A computed column: its row argument is not an argument, the others drop the prefix.
+    const workspace = schema.getType('Workspace');
+    t.true(isObjectType(workspace));
+    if (isObjectType(workspace)) t.deepEqual(workspace.getFields().zzLabel?.args.map((a) => a.name), ['suffix']);
     const note = schema.getType('ZzNoteInput');
     t.true(isInputObjectType(note));
     if (isInputObjectType(note)) t.deepEqual(Object.keys(note.getFields()).sort(), ['clientMutationId', 'note', 'pClientMutationId']);
@@ -67,6 +72,6 @@ test.serial('the prefix stays where the short name would collide, and the schema
       ['Query.zzBoth(pInput)', 'Query.zzRows(pFirst)', 'ZzNoteInput.pClientMutationId'],
     );
   } finally {
-    await db.pool.query('drop function app.zz_both(text, text), app.zz_note(text, text), app.zz_rows(int, text)');
+    await db.pool.query('drop function app.zz_both(text, text), app.zz_note(text, text), app.zz_rows(int, text), app.workspaces_zz_label(app.workspaces, text)');
   }
 });

@@ -15055,6 +15055,12 @@ CREATE INDEX users_default_workspace_idx ON app.users USING btree (default_works
 CREATE UNIQUE INDEX users_email_key ON app.users USING btree (lower(email));
 
 --
+-- Name: INDEX users_email_key; Type: COMMENT; Schema: app; Owner: -
+--
+
+COMMENT ON INDEX app.users_email_key IS 'Intentionally lower(email), not normalize_email: refuses a second account whose address differs only by a Unicode case mapping (the Kelvin sign next to K). Matching an address always uses app_private.normalize_email.';
+
+--
 -- Name: users_email_normalized_key; Type: INDEX; Schema: app; Owner: -
 --
 

@@ -1948,7 +1948,7 @@ begin
     where (app.roster_entries.email, app.roster_entries.name, app.roster_entries.role, app.roster_entries.team_id)
       is distinct from (excluded.email, excluded.name, excluded.role, excluded.team_id);
 
-  -- Coaches' usernames (000282): a row carrying `github` sets it (null takes it away); a row
+  -- Coaches' usernames: a row carrying `github` sets it (null takes it away); a row
   -- without the field keeps what was stored. A username another person of the roster named
   -- (a participant's, from connect --github) is refused: nothing of the import is kept.
   update app.roster_entries x set github_login = r.github
@@ -3846,7 +3846,7 @@ begin
   update app.roster_entries r set github_login = login
     from app.users u where u.id = ctx.user_id and r.event_id = ctx.event_id
       and app_private.normalize_email(r.email) = app_private.normalize_email(u.email);
-  -- Provisioning already made the team's repository: invite this username now (000281). A
+  -- Provisioning already made the team's repository: invite this username now. A
   -- change of case names the same account on the code host: nothing to invite.
   if lower(login) is distinct from lower(was)
      and exists (select 1 from app.team_repositories t where t.event_id = ctx.event_id and t.project_id = ctx.team_id) then
@@ -5084,7 +5084,7 @@ $$;
 -- Name: FUNCTION authenticate_batch(p_keys bytea[], p_sessions bytea[], p_workspaces uuid[], p_orgs text[]); Type: COMMENT; Schema: app_private; Owner: -
 --
 
-COMMENT ON FUNCTION app_private.authenticate_batch(p_keys bytea[], p_sessions bytea[], p_workspaces uuid[], p_orgs text[]) IS 'Superseded by app_private.authenticate_set (000257), which answers the same as json; kept for a release still running during the upgrade, to be dropped in a later release.';
+COMMENT ON FUNCTION app_private.authenticate_batch(p_keys bytea[], p_sessions bytea[], p_workspaces uuid[], p_orgs text[]) IS 'Superseded by app_private.authenticate_set, which answers the same as json; kept for API replicas of the previous release still running during an upgrade, to be dropped in a later release.';
 
 --
 -- Name: authenticate_set(bytea[], bytea[], uuid[], text[]); Type: FUNCTION; Schema: app_private; Owner: -
@@ -5849,7 +5849,7 @@ begin
     if length(trim(x ->> 'team')) > 100 or x ->> 'team' ~ '[[:cntrl:]]' then
       perform app_private.fail('invalid_input', format('participants.%s.team must be 1 to 100 characters on one line', n), jsonb_build_object('field', format('participants.%s.team', n)));
     end if;
-    -- A coach's username (000282): advisors only; participants name theirs with connect --github.
+    -- A coach's username: advisors only; participants name theirs with connect --github.
     if x ? 'github' and coalesce(x ->> 'role', 'participant') <> 'advisor' then
       perform app_private.fail('invalid_input',
         format('participants.%s.github: only an advisor''s row names a code-host username (a %s has none in the roster; participants name theirs with hackathon connect --github)',
@@ -10010,7 +10010,7 @@ begin
   if jsonb_typeof(p_items) is distinct from 'array' then
     perform app_private.fail('invalid_input', 'record_deliveries takes an array of deliveries');
   end if;
-  -- The group's live changes are published after its last delivery (000254).
+  -- The group's live changes are published after its last delivery.
   perform set_config('podium.live_defer', 'on', true);
   for item in select value from jsonb_array_elements(p_items) loop
     begin

@@ -7596,6 +7596,33 @@ $$;
 COMMENT ON FUNCTION app_private.generation_run_json(r app_private.generation_runs) IS 'A run on the wire: id, revision, status (running while a job is pending or running, else done), creation time, counts.';
 
 --
+-- Name: generation_run_live(); Type: FUNCTION; Schema: app_private; Owner: -
+--
+
+CREATE FUNCTION app_private.generation_run_live() RETURNS trigger
+    LANGUAGE plpgsql SECURITY DEFINER
+    SET search_path TO ''
+    AS $$
+declare
+  r app_private.generation_runs;
+  run jsonb;
+begin
+  select * into r from app_private.generation_runs x where x.id = new.run_id;
+  run := app_private.generation_run_json(r);
+  perform app_private.live_publish(new.event_id,
+    case when run ->> 'status' = 'done' then 'generation.finished' else 'generation.progressed' end,
+    array['organizer'], null, jsonb_build_object('run', run));
+  return null;
+end;
+$$;
+
+--
+-- Name: FUNCTION generation_run_live(); Type: COMMENT; Schema: app_private; Owner: -
+--
+
+COMMENT ON FUNCTION app_private.generation_run_live() IS 'Trigger: a generation job''s status change publishes its run live to organizers (kind generation.progressed, or generation.finished when the run is done: { run }).';
+
+--
 -- Name: github_installation_standing(uuid, bigint); Type: FUNCTION; Schema: app_private; Owner: -
 --
 
@@ -9993,7 +10020,7 @@ $$;
 -- Name: FUNCTION receipt_live(); Type: COMMENT; Schema: app_private; Owner: -
 --
 
-COMMENT ON FUNCTION app_private.receipt_live() IS 'Trigger: a webhook receipt that is not a team chat activity item (refused, of no team, or another event type) is published live to organizers (kind receipt.recorded: team, repository, Receipt).';
+COMMENT ON FUNCTION app_private.receipt_live() IS 'Trigger: every webhook receipt (accepted, late or refused) is published live to organizers as it is recorded (kind receipt.recorded: team, repository, Receipt); the team chat activity item of an accepted push or pull request is a separate consumer.';
 
 --
 -- Name: record_deliveries(uuid, jsonb); Type: FUNCTION; Schema: app_private; Owner: -
@@ -15592,7 +15619,7 @@ CREATE TRIGGER submission_receipts_activity AFTER INSERT ON app.submission_recei
 -- Name: submission_receipts submission_receipts_live; Type: TRIGGER; Schema: app; Owner: -
 --
 
-CREATE TRIGGER submission_receipts_live AFTER INSERT ON app.submission_receipts FOR EACH ROW WHEN ((NOT ((new.verdict = 'accepted'::text) AND (new.project_id IS NOT NULL) AND (new.kind = ANY (ARRAY['push'::text, 'pull_request'::text]))))) EXECUTE FUNCTION app_private.receipt_live();
+CREATE TRIGGER submission_receipts_live AFTER INSERT ON app.submission_receipts FOR EACH ROW EXECUTE FUNCTION app_private.receipt_live();
 
 --
 -- Name: vote_ballots vote_ballots_coverage_live; Type: TRIGGER; Schema: app; Owner: -
@@ -15623,6 +15650,12 @@ CREATE TRIGGER claim_collaborations_on_key AFTER INSERT ON app_private.api_keys 
 --
 
 CREATE TRIGGER claim_collaborations_on_session AFTER INSERT ON app_private.sessions FOR EACH ROW EXECUTE FUNCTION app_private.claim_on_sign_in();
+
+--
+-- Name: generation_jobs generation_jobs_run_live; Type: TRIGGER; Schema: app_private; Owner: -
+--
+
+CREATE TRIGGER generation_jobs_run_live AFTER UPDATE OF status ON app_private.generation_jobs FOR EACH ROW WHEN ((old.status IS DISTINCT FROM new.status)) EXECUTE FUNCTION app_private.generation_run_live();
 
 --
 -- Name: api_keys refuse_erased; Type: TRIGGER; Schema: app_private; Owner: -
@@ -18905,6 +18938,12 @@ REVOKE ALL ON FUNCTION app_private.generation_job_pushes(p_job uuid) FROM PUBLIC
 --
 
 REVOKE ALL ON FUNCTION app_private.generation_run_json(r app_private.generation_runs) FROM PUBLIC;
+
+--
+-- Name: FUNCTION generation_run_live(); Type: ACL; Schema: app_private; Owner: -
+--
+
+REVOKE ALL ON FUNCTION app_private.generation_run_live() FROM PUBLIC;
 
 --
 -- Name: FUNCTION github_installation_standing(p_event uuid, p_installation bigint); Type: ACL; Schema: app_private; Owner: -

@@ -3,6 +3,7 @@
 // payloads arrive as JSON written by SQL (graphile_worker.add_job in the transaction that
 // needs the job), so every task still checks the shape it was given before trusting it;
 // test/workers/job-catalogue.test.ts checks that every enqueued name has its task.
+import type { PushReport } from '../core/codehost/local-push.ts';
 
 export interface ProvisionPayload {
   eventId: string;
@@ -36,14 +37,6 @@ export interface CapturePayload {
   sha: string;
 }
 
-/** codehost__deliver_push: one durable delivery of the local code host's push. */
-export interface Delivery {
-  eventId: string;
-  kind: string;
-  deliveryId: string;
-  payload: unknown;
-}
-
 export interface UsageRow {
   keyId: string;
   route: string;
@@ -65,7 +58,8 @@ declare global {
     interface Tasks {
       codehost__provision: ProvisionPayload;
       codehost__revoke_access: RevokePayload;
-      codehost__deliver_push: Delivery;
+      /** A local push the API could not record in process (core/codehost/local-push.ts). */
+      codehost__record_push: PushReport;
       deck__notify_owner: NotifyPayload;
       deck__thumbnail: ThumbnailPayload;
       decks__generate: GeneratePayload;

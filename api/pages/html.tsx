@@ -1,11 +1,30 @@
-// Server-rendered pages: every user string goes through esc(); pages carry a strict CSP
-// (no scripts, styles only by nonce) and no external fonts or CDNs.
+// Server-rendered pages are React components rendered to static markup (react-dom/server):
+// every string is escaped by React, as text and in attributes, and `javascript:` URLs in
+// href/src are refused by it. Nothing here builds HTML by hand. Pages carry a strict CSP (no
+// scripts on these first-run pages, styles only by nonce) and no external fonts or CDNs.
 import { randomBytes } from 'node:crypto';
 import type { FastifyReply } from 'fastify';
+import type { ReactElement, ReactNode } from 'react';
+import { renderToStaticMarkup } from 'react-dom/server';
 
-const ESC: Record<string, string> = { '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' };
-export function esc(value: unknown): string {
-  return String(value ?? '').replace(/[&<>"']/g, (c) => ESC[c]);
+/** A whole document: `<!doctype html>` then the rendered `<html>` element. */
+export function renderDocument(doc: ReactElement): string {
+  return `<!doctype html>${renderToStaticMarkup(doc)}`;
+}
+
+/** A fragment of markup (an embed snippet), escaped like every page. */
+export function renderMarkup(node: ReactNode): string {
+  return renderToStaticMarkup(<>{node}</>);
+}
+
+/**
+ * An href taken from data (a repository invitation, a deck link): only http(s) URLs and
+ * local paths are links; anything else (javascript:, data:, a protocol-relative //host) is
+ * not one. React refuses javascript: URLs already; this refuses the rest too.
+ */
+export function safeHref(url: string | null | undefined): string | undefined {
+  if (!url) return undefined;
+  return /^https?:\/\//i.test(url) || (url.startsWith('/') && !url.startsWith('//') && !url.startsWith('/\\')) ? url : undefined;
 }
 
 const STYLE = `
@@ -21,14 +40,26 @@ button{margin-top:1.2rem;padding:.6rem 1rem;border:0;border-radius:6px;backgroun
 /** What a page says of itself (meta description) when it says nothing more precise. */
 export const DEFAULT_DESCRIPTION = 'Podium: publish, share and present decks, and run hackathons from the command line and the browser.';
 
-export function sendPage(reply: FastifyReply, title: string, body: string, status = 200): FastifyReply {
+export function sendPage(reply: FastifyReply, title: string, body: ReactNode, status = 200): FastifyReply {
   const nonce = randomBytes(16).toString('base64');
   reply
     .status(status)
     .header('content-type', 'text/html; charset=utf-8')
     .header('cache-control', 'no-store')
     .header('content-security-policy', `default-src 'none'; style-src 'nonce-${nonce}'; img-src 'self'; form-action 'self'; frame-ancestors 'none'; base-uri 'none'`);
-  return reply.send(`<!doctype html><html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width,initial-scale=1"><link rel="icon" href="/favicon.ico">
-<meta name="description" content="${DEFAULT_DESCRIPTION}">
-<title>${esc(title)} · Podium</title><style nonce="${nonce}">${STYLE}</style></head><body><main>${body}</main></body></html>`);
+  return reply.send(renderDocument(
+    <html lang="en">
+      <head>
+        <meta charSet="utf-8" />
+        <meta name="viewport" content="width=device-width,initial-scale=1" />
+        <link rel="icon" href="/favicon.ico" />
+        <meta name="description" content={DEFAULT_DESCRIPTION} />
+        <title>{`${title} · Podium`}</title>
+        <style nonce={nonce}>{STYLE}</style>
+      </head>
+      <body>
+        <main>{body}</main>
+      </body>
+    </html>,
+  ));
 }

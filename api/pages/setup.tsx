@@ -3,13 +3,14 @@
 // The token is printed once by `podium start` on an empty database. The form post is a
 // browser write like any other: from this instance's own origin only (else 403, nothing made).
 import type { FastifyInstance } from 'fastify';
+import type { ReactNode } from 'react';
 import { sha256 } from '../../core/crypto.ts';
 import { hashPassword } from '../../core/passwords.ts';
 import { sameOrigin } from '../auth/caller.ts';
 import { createSession, setSessionCookie } from '../auth/session.ts';
 import type { ApiDeps } from '../deps.ts';
 import { toAppError } from '../errors.ts';
-import { esc, sendPage } from './html.ts';
+import { sendPage } from './html.tsx';
 
 interface SetupForm {
   token?: string;
@@ -19,17 +20,22 @@ interface SetupForm {
   password?: string;
 }
 
-function form(token: string, values: SetupForm, error?: string): string {
-  return `<div class="card"><h1>Set up Podium</h1>
-<p class="muted">Create the first workspace and its owner account. This link works once.</p>
-${error ? `<p class="error" role="alert">${esc(error)}</p>` : ''}
-<form method="post" action="/setup">
-<input type="hidden" name="token" value="${esc(token)}">
-<label for="workspace">Workspace name</label><input id="workspace" name="workspace" required maxlength="100" value="${esc(values.workspace)}">
-<label for="email">Your email</label><input id="email" name="email" type="email" required autocomplete="email" value="${esc(values.email)}">
-<label for="name">Your name</label><input id="name" name="name" maxlength="200" autocomplete="name" value="${esc(values.name)}">
-<label for="password">Password (at least 12 characters)</label><input id="password" name="password" type="password" required minlength="12" autocomplete="new-password">
-<button type="submit">Create workspace</button></form></div>`;
+function form(token: string, values: SetupForm, error?: string): ReactNode {
+  return (
+    <div className="card">
+      <h1>Set up Podium</h1>
+      <p className="muted">Create the first workspace and its owner account. This link works once.</p>
+      {error ? <p className="error" role="alert">{error}</p> : null}
+      <form method="post" action="/setup">
+        <input type="hidden" name="token" value={token} />
+        <label htmlFor="workspace">Workspace name</label><input id="workspace" name="workspace" required maxLength={100} defaultValue={values.workspace ?? ''} />
+        <label htmlFor="email">Your email</label><input id="email" name="email" type="email" required autoComplete="email" defaultValue={values.email ?? ''} />
+        <label htmlFor="name">Your name</label><input id="name" name="name" maxLength={200} autoComplete="name" defaultValue={values.name ?? ''} />
+        <label htmlFor="password">Password (at least 12 characters)</label><input id="password" name="password" type="password" required minLength={12} autoComplete="new-password" />
+        <button type="submit">Create workspace</button>
+      </form>
+    </div>
+  );
 }
 
 export function registerSetupPages(app: FastifyInstance, { config, pool }: ApiDeps): void {
@@ -39,8 +45,8 @@ export function registerSetupPages(app: FastifyInstance, { config, pool }: ApiDe
       'select exists (select 1 from app.workspaces) as done, exists (select 1 from app_private.setup_tokens where token_hash = $1 and used_at is null) as valid',
       [sha256(token)],
     );
-    if (rows[0].done) return sendPage(reply, 'Already set up', `<div class="card"><h1>Podium is already set up</h1><p>Sign in, or ask an owner to add you.</p></div>`, 409);
-    if (!rows[0].valid) return sendPage(reply, 'Setup link', `<div class="card"><h1>This setup link is not valid</h1><p>Restart the server: it prints a fresh link while the instance has no workspace.</p></div>`, 403);
+    if (rows[0].done) return sendPage(reply, 'Already set up', <div className="card"><h1>Podium is already set up</h1><p>Sign in, or ask an owner to add you.</p></div>, 409);
+    if (!rows[0].valid) return sendPage(reply, 'Setup link', <div className="card"><h1>This setup link is not valid</h1><p>Restart the server: it prints a fresh link while the instance has no workspace.</p></div>, 403);
     return sendPage(reply, 'Set up', form(token, {}));
   });
 
@@ -48,7 +54,7 @@ export function registerSetupPages(app: FastifyInstance, { config, pool }: ApiDe
     const f = req.body ?? {};
     const token = f.token ?? '';
     if (!sameOrigin(req, config)) {
-      return sendPage(reply, 'Set up', `<div class="card"><h1>Set up from this instance’s own page</h1><p>Open the setup link the server printed and send the form from there.</p></div>`, 403);
+      return sendPage(reply, 'Set up', <div className="card"><h1>Set up from this instance’s own page</h1><p>Open the setup link the server printed and send the form from there.</p></div>, 403);
     }
     const problem =
       !f.workspace?.trim() ? 'Name the workspace.' :
@@ -60,11 +66,13 @@ export function registerSetupPages(app: FastifyInstance, { config, pool }: ApiDe
       const { rows } = await pool.query('select app_private.setup_with_token($1, $2, $3, $4, $5) as r', [sha256(token), f.workspace, f.email, f.name || null, hash]);
       const r = rows[0].r;
       setSessionCookie(reply, await createSession(pool, r.owner.id), config.publicUrl.startsWith('https://'));
-      return sendPage(reply, 'Ready', `<div class="card"><h1>Workspace ${esc(r.workspace.name)} is ready</h1>
-<p>You are signed in as its owner, <strong>${esc(r.owner.email)}</strong>.</p>
-<p>You are also this instance’s <strong>operator</strong>: you read the mail outbox at <a href="/operator/mail">/operator/mail</a> (every mail the instance keeps instead of sending, other workspaces’ sign-in codes included). Owning a workspace does not give that power; <code>npx podium operator add|remove|list</code> manages who holds it.</p>
-<p>Your decks will be at <a href="/decks">/decks</a>.</p>
-<p>Next: create a key for a CLI with <code>podium key create --email ${esc(r.owner.email)} --tool deck</code> or <code>--tool hackathon</code>.</p></div>`);
+      return sendPage(reply, 'Ready', <div className="card">
+        <h1>Workspace {r.workspace.name} is ready</h1>
+        <p>You are signed in as its owner, <strong>{r.owner.email}</strong>.</p>
+        <p>You are also this instance’s <strong>operator</strong>: you read the mail outbox at <a href="/operator/mail">/operator/mail</a> (every mail the instance keeps instead of sending, other workspaces’ sign-in codes included). Owning a workspace does not give that power; <code>npx podium operator add|remove|list</code> manages who holds it.</p>
+        <p>Your decks will be at <a href="/decks">/decks</a>.</p>
+        <p>Next: create a key for a CLI with <code>{`podium key create --email ${r.owner.email} --tool deck`}</code> or <code>--tool hackathon</code>.</p>
+      </div>);
     } catch (err) {
       const e = toAppError(err);
       if (e.status >= 500) throw err;
@@ -77,10 +85,12 @@ export function registerSetupPages(app: FastifyInstance, { config, pool }: ApiDe
     // ever printed by the server at boot, never shown here.
     const { rows } = await pool.query('select exists (select 1 from app.workspaces) as done');
     if (!rows[0].done) {
-      return sendPage(reply, 'Podium: not set up yet', `<div class="card"><h1>This instance is not set up yet</h1>
-<p>Open the setup link printed by <code>npm start</code> (<code>podium start</code>) in the server’s terminal: it creates the first workspace and its owner. The server prints a fresh link at every start until then.</p>
-<p>Or, beside the server, run <code>npx podium setup --workspace &lt;name&gt; --email &lt;you@example.com&gt;</code>.</p></div>`);
+      return sendPage(reply, 'Podium: not set up yet', <div className="card">
+        <h1>This instance is not set up yet</h1>
+        <p>Open the setup link printed by <code>npm start</code> (<code>podium start</code>) in the server’s terminal: it creates the first workspace and its owner. The server prints a fresh link at every start until then.</p>
+        <p>Or, beside the server, run <code>{'npx podium setup --workspace <name> --email <you@example.com>'}</code>.</p>
+      </div>);
     }
-    return sendPage(reply, 'Podium', `<div class="card"><h1>Podium is running</h1><p><a href="/signin">Sign in</a> to see your decks.</p><p>Hackathon events and deck publishing. API discovery: <a href="/api/v1/instance">/api/v1/instance</a>, health: <a href="/api/v1/health">/api/v1/health</a>.</p></div>`);
+    return sendPage(reply, 'Podium', <div className="card"><h1>Podium is running</h1><p><a href="/signin">Sign in</a> to see your decks.</p><p>Hackathon events and deck publishing. API discovery: <a href="/api/v1/instance">/api/v1/instance</a>, health: <a href="/api/v1/health">/api/v1/health</a>.</p></div>);
   });
 }

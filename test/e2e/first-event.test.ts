@@ -251,7 +251,7 @@ test.serial('a whole event on the default install, first try', async (t) => {
       const page = await fetch(invitation!, { headers: { cookie } });
       t.is(page.status, 200, 'the printed invitation link opens');
       const html = await page.text();
-      const action = /<form method="post" action="(\/codehost\/invitations\/[^"]+)"/.exec(html)?.[1];
+      const action = /<form action="(\/codehost\/invitations\/[^"]+)" method="post"/.exec(html)?.[1];
       t.truthy(action, 'the invitation page has an Accept button');
       const accepted = await fetch(new URL(action!, base), { method: 'POST', redirect: 'manual', headers: { cookie, origin: base, 'content-type': 'application/x-www-form-urlencoded' }, body: '' });
       t.is(accepted.status, 303, 'accepting redirects');

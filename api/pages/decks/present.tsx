@@ -4,16 +4,16 @@
 // history, Duplicate) and a pointer to the dashboard instead of the render; guests cannot
 // duplicate. Menus are <details>; app.js adds rename in place and the dialogs.
 import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { ReactNode } from 'react';
 import type { Identity } from '../../auth/caller.ts';
 import { encodePath } from '../../routes/deck/link-access.ts';
 import { deckId } from '../../routes/deck/shape.ts';
 import { asCaller } from '../../routes/support.ts';
 import type { ApiDeps } from '../../deps.ts';
-import { deleteDialog, type DeckRow, ownerLabel, shareDialog, versionList, when } from '../components/deck-bits.ts';
+import { DeleteDialog, type DeckRow, ownerLabel, ShareDialog, VersionList, when } from '../components/deck-bits.tsx';
 import type { DeckVersion } from '../../../core/wire/deck.ts';
-import { appPage, failurePage } from '../components/layout.ts';
+import { appPage, failurePage } from '../components/layout.tsx';
 import { pageIdentity, toSignin, whoIs } from '../components/session.ts';
-import { esc } from '../html.ts';
 import type { PreviewLinks } from './preview.ts';
 
 const FRAME_SANDBOX = 'allow-scripts allow-forms allow-popups allow-popups-to-escape-sandbox allow-modals allow-downloads';
@@ -25,44 +25,63 @@ interface MasterData {
   attachments: string[];
 }
 
-function downloadsMenu(base: string, attachments: string[]): string {
-  if (attachments.length === 0) return '';
-  const items = attachments
-    .map((p) => `<li><a href="${esc(base + encodePath(p))}" download>${esc(p.slice('downloads/'.length))}</a></li>`)
-    .join('');
-  return `<details class="menu"><summary>Download files (${attachments.length})</summary><div class="panel"><ul>
-<li><a href="${esc(base)}downloads.zip" download>All files (zip)</a></li>${items}</ul></div></details>`;
+function DownloadsMenu({ base, attachments }: { base: string; attachments: string[] }): ReactNode {
+  if (attachments.length === 0) return null;
+  return (
+    <details className="menu">
+      <summary>Download files ({attachments.length})</summary>
+      <div className="panel">
+        <ul>
+          <li><a href={`${base}downloads.zip`} download="">All files (zip)</a></li>
+          {attachments.map((p) => <li key={p}><a href={base + encodePath(p)} download="">{p.slice('downloads/'.length)}</a></li>)}
+        </ul>
+      </div>
+    </details>
+  );
 }
 
-function bar(identity: Identity, d: MasterData, previewBase: string | null): string {
+function Bar({ identity, d, previewBase }: { identity: Identity; d: MasterData; previewBase: string | null }): ReactNode {
   const { deck } = d;
   const full = deck.role !== 'collaborator';
   const guest = identity.workspace?.role === 'guest';
   const noVersion = deck.version === 0;
   const duplicate = guest
-    ? '<li><button type="button" disabled title="Guests cannot create decks">Duplicate</button></li>'
-    : `<li><button type="button" data-duplicate${noVersion ? ' disabled title="The deck has no version yet"' : ''}>Duplicate</button></li>`;
-  const menu = `<details class="menu" id="deck-menu"><summary><span id="deck-title">${esc(deck.title)}</span></summary>
-<div class="panel" role="group" aria-label="Deck menu">
-<dl class="facts"><dt>Owner</dt><dd>${ownerLabel(deck, identity.user.id)}</dd><dt>Updated</dt><dd>${when(deck.updatedAt)}</dd></dl>
-<ul>${full ? '<li><button type="button" data-rename>Rename</button></li>' : ''}${duplicate}
-${full ? `<li><button type="button" data-share${noVersion ? ' disabled' : ''}>Share…</button></li>` : ''}
-<li><details><summary>Version history <span class="badge">v${deck.version}</span></summary>${versionList(deck.id, d.versions, deck.version)}</details></li>
-<li><a href="/decks">All decks</a></li>
-${full ? '<li><button type="button" class="danger" data-delete>Delete</button></li>' : ''}</ul></div></details>`;
-  const rename = full
-    ? `<form id="rename-form" class="rename" hidden><label for="rename-input" class="visually-hidden">Title</label>
-<input id="rename-input" name="title" required maxlength="200"><button type="submit" class="primary">Save</button><button type="button" data-cancel>Cancel</button>
-<span id="rename-error" class="error" role="alert" hidden></span></form>`
-    : '';
-  const right = [
-    full && previewBase ? downloadsMenu(previewBase, d.attachments) : '',
-    d.views !== null ? `<span id="view-count">${d.views} ${d.views === 1 ? 'view' : 'views'}</span>` : '',
-    `<span class="badge" title="Current version">v${deck.version}</span>`,
-    `<a href="/decks/${deck.id}">Open in dashboard</a>`,
-  ].join('');
-  return `<header class="bar"><div class="left">${menu}${rename}<span id="bar-error" class="error" role="alert" hidden></span></div>
-<div class="right">${right}</div></header>`;
+    ? <li><button type="button" disabled title="Guests cannot create decks">Duplicate</button></li>
+    : <li><button type="button" data-duplicate="" disabled={noVersion} title={noVersion ? 'The deck has no version yet' : undefined}>Duplicate</button></li>;
+  return (
+    <header className="bar">
+      <div className="left">
+        <details className="menu" id="deck-menu">
+          <summary><span id="deck-title">{deck.title}</span></summary>
+          <div className="panel" role="group" aria-label="Deck menu">
+            <dl className="facts"><dt>Owner</dt><dd>{ownerLabel(deck, identity.user.id)}</dd><dt>Updated</dt><dd>{when(deck.updatedAt)}</dd></dl>
+            <ul>
+              {full ? <li><button type="button" data-rename="">Rename</button></li> : null}
+              {duplicate}
+              {full ? <li><button type="button" data-share="" disabled={noVersion}>Share…</button></li> : null}
+              <li><details><summary>Version history <span className="badge">v{deck.version}</span></summary><VersionList deckId={deck.id} versions={d.versions} current={deck.version} /></details></li>
+              <li><a href="/decks">All decks</a></li>
+              {full ? <li><button type="button" className="danger" data-delete="">Delete</button></li> : null}
+            </ul>
+          </div>
+        </details>
+        {full ? (
+          <form id="rename-form" className="rename" hidden>
+            <label htmlFor="rename-input" className="visually-hidden">Title</label>
+            <input id="rename-input" name="title" required maxLength={200} /><button type="submit" className="primary">Save</button><button type="button" data-cancel="">Cancel</button>
+            <span id="rename-error" className="error" role="alert" hidden></span>
+          </form>
+        ) : null}
+        <span id="bar-error" className="error" role="alert" hidden></span>
+      </div>
+      <div className="right">
+        {full && previewBase ? <DownloadsMenu base={previewBase} attachments={d.attachments} /> : null}
+        {d.views !== null ? <span id="view-count">{d.views} {d.views === 1 ? 'view' : 'views'}</span> : null}
+        <span className="badge" title="Current version">v{deck.version}</span>
+        <a href={`/decks/${deck.id}`}>Open in dashboard</a>
+      </div>
+    </header>
+  );
 }
 
 async function load(req: FastifyRequest, pool: ApiDeps['pool'], id: string): Promise<MasterData> {
@@ -89,20 +108,31 @@ export function registerMasterPage(app: FastifyInstance, deps: ApiDeps, previews
     try {
       const d = await load(req, deps.pool, deckId(req.params.id));
       const { deck } = d;
-      let body: string;
+      let body: ReactNode;
       let previewBase: string | null = null;
       if (deck.role === 'collaborator') {
-        body = `<main class="page" id="main"><div class="card"><h1>${esc(deck.title)}</h1><p>You collaborate on this deck (read-only). It renders for its owner here;
-read its versions, files and annotations in the <a href="/decks/${deck.id}">dashboard</a>.</p></div></main>`;
+        body = (
+          <main className="page" id="main">
+            <div className="card">
+              <h1>{deck.title}</h1>
+              <p>You collaborate on this deck (read-only). It renders for its owner here; read its versions, files and annotations in the <a href={`/decks/${deck.id}`}>dashboard</a>.</p>
+            </div>
+          </main>
+        );
       } else if (!deck.currentVersion) {
-        body = `<main class="page" id="main"><div class="card"><h1>No version yet</h1><p>Push one with <code>deckcli push</code>; it appears here.</p></div></main>`;
+        body = <main className="page" id="main"><div className="card"><h1>No version yet</h1><p>Push one with <code>deckcli push</code>; it appears here.</p></div></main>;
       } else {
         previewBase = await previews.baseFor(req, deck.id, deck.version);
         // The title is the bar's menu button; the page's one heading names the deck for screen readers.
-        body = `<main class="stage" id="main"><h1 class="visually-hidden" id="deck-heading">${esc(deck.title)}</h1><iframe src="${esc(previewBase + encodePath(deck.currentVersion.entry))}" sandbox="${FRAME_SANDBOX}" title="${esc(deck.title)}" allow="fullscreen"></iframe></main>`;
+        body = (
+          <main className="stage" id="main">
+            <h1 className="visually-hidden" id="deck-heading">{deck.title}</h1>
+            <iframe src={previewBase + encodePath(deck.currentVersion.entry)} sandbox={FRAME_SANDBOX} title={deck.title} allow="fullscreen"></iframe>
+          </main>
+        );
       }
-      const dialogs = deck.role === 'collaborator' ? '' : shareDialog(false) + deleteDialog(deck.title);
-      return appPage(reply, deck.title, bar(identity, d, previewBase) + body + dialogs, { full: true, deckId: deck.id });
+      const dialogs = deck.role === 'collaborator' ? null : <><ShareDialog reloadOnClose={false} /><DeleteDialog title={deck.title} /></>;
+      return appPage(reply, deck.title, <><Bar identity={identity} d={d} previewBase={previewBase} />{body}{dialogs}</>, { full: true, deckId: deck.id });
     } catch (err) {
       return failurePage(reply, err, whoIs(identity));
     }

@@ -23,25 +23,33 @@ h1.title{font-size:inherit;margin:0}main.viewer{flex:1;display:flex;flex-directi
 .visually-hidden{position:absolute;width:1px;height:1px;overflow:hidden;clip-path:inset(50%);white-space:nowrap}`;
 
 /** Our own pages on link URLs: no script at all, styles by nonce, frameable (embeds). */
-function linkPage(reply: FastifyReply, title: string, body: ReactNode, status = 200, description = 'A presentation shared with Podium.'): FastifyReply {
-  const nonce = randomBytes(16).toString('base64');
+function send(reply: FastifyReply, html: string, nonce: string, status: number): FastifyReply {
   return reply
     .status(status)
     .header('content-type', 'text/html; charset=utf-8')
     .header('cache-control', 'no-store')
     .header('content-security-policy', `default-src 'none'; style-src 'nonce-${nonce}'; frame-src 'self'; form-action 'self'; base-uri 'none'; frame-ancestors *`)
-    .send(renderDocument(
-      <html lang="en">
-        <head>
-          <meta charSet="utf-8" />
-          <meta name="viewport" content="width=device-width,initial-scale=1" />
-          <meta name="description" content={description} />
-          <title>{title}</title>
-          <style nonce={nonce}>{STYLE}</style>
-        </head>
-        <body>{body}</body>
-      </html>,
-    ));
+    .send(html);
+}
+
+function linkDocument(title: string, body: ReactNode, nonce: string, description: string): string {
+  return renderDocument(
+    <html lang="en">
+      <head>
+        <meta charSet="utf-8" />
+        <meta name="viewport" content="width=device-width,initial-scale=1" />
+        <meta name="description" content={description} />
+        <title>{title}</title>
+        <style nonce={nonce}>{STYLE}</style>
+      </head>
+      <body>{body}</body>
+    </html>,
+  );
+}
+
+function linkPage(reply: FastifyReply, title: string, body: ReactNode, status = 200, description = 'A presentation shared with Podium.'): FastifyReply {
+  const nonce = randomBytes(16).toString('base64');
+  return send(reply, linkDocument(title, body, nonce, description), nonce, status);
 }
 
 export function deadLink(reply: FastifyReply): FastifyReply {
@@ -69,8 +77,7 @@ export interface EntryPage {
   downloads: { href: string; name: string }[] | null;
 }
 
-/** The link's entry page: the bar (unless hidden or embedded) and the deck in a sandboxed frame. */
-export function entryPage(reply: FastifyReply, p: EntryPage): FastifyReply {
+function entryBody(p: EntryPage, frameSrc: string): ReactNode {
   const downloads = p.downloads ? (
     <details>
       <summary>Download files ({p.downloads.length})</summary>
@@ -81,13 +88,51 @@ export function entryPage(reply: FastifyReply, p: EntryPage): FastifyReply {
     </details>
   ) : null;
   // The deck is the page's main content; its title is the one heading (hidden when there is no bar).
-  return linkPage(reply, p.title, (
+  return (
     <>
       {p.bar ? <header className="bar"><h1 className="title">{p.title}</h1>{downloads}</header> : null}
       <main className="viewer">
         {p.bar ? null : <h1 className="visually-hidden">{p.title}</h1>}
-        <iframe src={p.frameSrc} sandbox={FRAME_SANDBOX} title={p.title} allow="fullscreen"></iframe>
+        <iframe src={frameSrc} sandbox={FRAME_SANDBOX} title={p.title} allow="fullscreen"></iframe>
       </main>
     </>
-  ), 200, `${p.title}: a presentation shared with Podium.`);
+  );
+}
+
+const entryDescription = (title: string) => `${title}: a presentation shared with Podium.`;
+
+// The entry page is the hot one (every view of a link loads it). Only two of its values
+// change per request: the style nonce and the frame's URL (the signed per-view context). The
+// page is rendered once per link content (title, bar, downloads) with two random slot
+// markers in their places and kept; a request fills the slots. What fills them never needs
+// escaping, and is checked to be so: a nonce is base64, and a frame URL that is not made of
+// URL characters only (never the case: base64url context, percent-encoded path) is rendered
+// in full instead.
+const SLOT_NONCE = `nonce${randomBytes(12).toString('hex')}`;
+const SLOT_FRAME = `frame${randomBytes(12).toString('hex')}`;
+const INERT = /^[A-Za-z0-9._~%/:+=-]*$/; // nothing HTML escapes: no & < > " '
+const MAX_KEPT = 2000;
+const kept = new Map<string, readonly [string, string, string]>();
+
+function entryParts(p: EntryPage): readonly [string, string, string] | null {
+  const key = JSON.stringify([p.title, p.bar, p.downloads]);
+  const known = kept.get(key);
+  if (known) return known;
+  if (key.includes(SLOT_NONCE) || key.includes(SLOT_FRAME)) return null;
+  const html = linkDocument(p.title, entryBody(p, SLOT_FRAME), SLOT_NONCE, entryDescription(p.title));
+  const [head, rest, ...more] = html.split(SLOT_NONCE);
+  const [mid, tail, ...extra] = (rest ?? '').split(SLOT_FRAME);
+  if (more.length || extra.length || rest === undefined || tail === undefined) return null;
+  if (kept.size >= MAX_KEPT) kept.clear();
+  const parts = [head!, mid!, tail] as const;
+  kept.set(key, parts);
+  return parts;
+}
+
+/** The link's entry page: the bar (unless hidden or embedded) and the deck in a sandboxed frame. */
+export function entryPage(reply: FastifyReply, p: EntryPage): FastifyReply {
+  const nonce = randomBytes(16).toString('base64');
+  const parts = INERT.test(p.frameSrc) ? entryParts(p) : null;
+  const html = parts ? parts[0] + nonce + parts[1] + p.frameSrc + parts[2] : linkDocument(p.title, entryBody(p, p.frameSrc), nonce, entryDescription(p.title));
+  return send(reply, html, nonce, 200);
 }

@@ -14,6 +14,7 @@ import { startTestServer, type TestServer } from '../../helpers/server.ts';
 import { renderMarkup, safeHref } from '../../../api/pages/html.tsx';
 import { PostItem } from '../../../api/pages/event/shared.tsx';
 import { embedOf } from '../../../api/routes/deck/embed-snippet.tsx';
+import { entryPage, type EntryPage } from '../../../api/routes/deck/link-pages.tsx';
 import type { Post } from '../../../core/wire/chats.ts';
 
 const SCRIPT = '<script>alert(1)</script>';
@@ -147,4 +148,24 @@ test('components: hostile text, attributes and URLs rendered directly', (t) => {
   // React itself refuses a javascript: href that reaches it (the safety net under safeHref):
   // it writes a URL that only throws instead.
   t.false(renderMarkup(<a href={JS_URL}>x</a>).includes('alert(1)'));
+});
+
+test('the share link entry page kept per link content is the page rendered in full, nonce and frame URL filled in', (t) => {
+  const answer = (p: EntryPage) => {
+    const sent: { body?: string; csp?: string } = {};
+    const reply: any = { status: () => reply, header: (k: string, v: string) => ((k === 'content-security-policy' && (sent.csp = v)), reply), send: (b: string) => ((sent.body = b), reply) };
+    entryPage(reply, p);
+    const nonce = /'nonce-([^']+)'/.exec(sent.csp!)![1]!;
+    t.true(sent.body!.includes(`<style nonce="${nonce}">`), 'the page names the nonce its CSP allows');
+    return sent.body!.replaceAll(nonce, 'NONCE');
+  };
+  const page: EntryPage = { title: HOSTILE, frameSrc: '.f/abc_-/index.html', bar: true, downloads: [{ href: 'downloads/a%22b.txt', name: 'a"b<c>.txt' }] };
+  const first = answer(page);
+  const again = answer({ ...page, frameSrc: '.f/def/index.html' });
+  t.is(again, first.replace('.f/abc_-/index.html', '.f/def/index.html'), 'only the frame URL and the nonce change from one view to the next');
+  // A frame URL that would need escaping is never spliced: the page is rendered in full.
+  const full = answer({ ...page, frameSrc: '.f/abc_-/index.html?a=1&b="2"' });
+  t.is(full.replace('.f/abc_-/index.html?a=1&amp;b=&quot;2&quot;', '.f/abc_-/index.html'), first, 'the full render and the kept one are the same page');
+  assertInert(t, first, 'entry page');
+  t.true(first.startsWith('<!doctype html><html lang="en">'));
 });

@@ -13,16 +13,19 @@ export function accountPage(hub: string): string {
       <head>
         <meta charSet="utf-8" />
         <meta name="viewport" content="width=device-width,initial-scale=1" />
+        <meta name="description" content="Podium hub: your account's settings, and how to choose your default organization." />
         <title>Your hub account</title>
         <style>{STYLE}</style>
       </head>
       <body>
+        <main>
         <h1>Your hub account</h1>
         <p>This hub ({hub}) signs you in to every Podium instance of its family. Your organizations, their tools and your default organization are settings of your hub account.</p>
         <h2>Default organization</h2>
         <p>On a cloud instance, a command that names no organization acts in your default organization. Choose one per command with <code>{'--org <id or name>'}</code> (or <code>EVENT_ORG</code>), or change the default:</p>
         <pre><code>{curl}</code></pre>
         <p>Your hub login is in <code>~/.config/podium/hub.json</code>; it is sent to this hub only.</p>
+        </main>
       </body>
     </html>,
   );

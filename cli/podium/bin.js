@@ -28,6 +28,8 @@ if (major !== REQUIRED_MAJOR) {
 process.env.GRAPHILE_ENV ??= 'production';
 const { register } = await import('tsx/esm/api');
 register();
+// Before anything imports React: the server renders pages with its production build.
+await import('../../api/pages/react-production.ts');
 const { main } = await import('./main.ts');
 const code = await main(process.argv.slice(2));
 process.exit(code);

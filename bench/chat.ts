@@ -22,7 +22,7 @@ import { createInterface } from 'node:readline';
 import path from 'node:path';
 import pg from 'pg';
 import { createPool } from '../core/db/pool.ts';
-import * as seed from '../test/helpers/seed.ts';
+import * as seed from '../ops/harness/seed.ts';
 import { AUTH_SECRET, freePort, printMachine, ROOT, say, stopServer, waitHealthy, withStack } from './lib.ts';
 
 const STREAMS = Number(process.env.BENCH_STREAMS || 500);

@@ -21,7 +21,7 @@
 // BENCH_CONNECTIONS (default 20), BENCH_DURATION seconds (default 12), BENCH_ROUNDS (default 3),
 // BENCH_WARMUP seconds (default 3), DB_POOL_SIZE (passed through to the server; default 10,
 // also pgbench's client count), BENCH_WRK_THREADS (default 2).
-import * as seed from '../test/helpers/seed.ts';
+import * as seed from '../ops/harness/seed.ts';
 import { cpuSeconds, load, loadAverage, median, pgbenchSelect, type LoadResult, type PgbenchResult, printMachine, requireWrk, row, say, startBareHttp, withStack } from './lib.ts';
 
 const TARGET_OF_PGBENCH = 0.3; // issue 30 item 5: >= 30% of pgbench -S -M prepared at the server's pool size

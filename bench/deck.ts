@@ -19,7 +19,7 @@
 // BENCH_NGINX_WORKERS (the ceiling nginx's workers, default every core), BENCH_WRK_THREADS (2).
 import { createHash, randomBytes } from 'node:crypto';
 import os from 'node:os';
-import * as seed from '../test/helpers/seed.ts';
+import * as seed from '../ops/harness/seed.ts';
 import { type Ceiling, drainJobs, paired, pairedCostRatio, pairedRatio, pairedRows, printMachine, requireWrk, say, startBareHttp, startBareNode, startNginx, type Target, withStack } from './lib.ts';
 
 const FILES = 2_000;

@@ -9,7 +9,7 @@
 //
 // Environment: DATABASE_URL (else an embedded PostgreSQL is started in a temp dir),
 // BENCH_REQUESTS status requests per caller (default 300), BENCH_WARMUP (default 30).
-import * as seed from '../test/helpers/seed.ts';
+import * as seed from '../ops/harness/seed.ts';
 import { printMachine, say, withStack } from './lib.ts';
 
 const TEAMS = 300;

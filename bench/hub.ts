@@ -14,7 +14,7 @@ import path from 'node:path';
 import { randomToken, sha256 } from '../core/crypto.ts';
 import { startEmbeddedPostgres } from '../ops/embedded/postgres.ts';
 import { createTestDatabase, type TestDatabase } from '../test/helpers/db.ts';
-import * as seed from '../test/helpers/seed.ts';
+import * as seed from '../ops/harness/seed.ts';
 import { AUTH_SECRET, freePort, median, printMachine, ROOT, say, stopServer, waitHealthy } from './lib.ts';
 
 const RUNS = Number(process.env.BENCH_RUNS || 50);

@@ -10,7 +10,7 @@ import { fileURLToPath } from 'node:url';
 import pg from 'pg';
 import { startEmbeddedPostgres } from '../ops/embedded/postgres.ts';
 import { createTestDatabase, type TestDatabase } from '../test/helpers/db.ts';
-import * as seed from '../test/helpers/seed.ts';
+import * as seed from '../ops/harness/seed.ts';
 
 export const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 export const AUTH_SECRET = 'bench-auth-secret-0123456789abcdef0123456789';

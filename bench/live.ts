@@ -21,7 +21,7 @@
 import os from 'node:os';
 import type pg from 'pg';
 import { createPool } from '../core/db/pool.ts';
-import * as seed from '../test/helpers/seed.ts';
+import * as seed from '../ops/harness/seed.ts';
 import { call, printMachine, say, withStack } from './lib.ts';
 
 const PUBLISHERS = Number(process.env.BENCH_PUBLISHERS || 20);

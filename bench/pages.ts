@@ -17,7 +17,7 @@ import { createLogger } from '../core/log.ts';
 import { startWorker } from '../workers/index.ts';
 import { publish } from '../test/helpers/deck.ts';
 import { pageSignIn, PASSWORD, CHROMIUM_ARGS } from '../test/helpers/pages.ts';
-import * as seed from '../test/helpers/seed.ts';
+import * as seed from '../ops/harness/seed.ts';
 import { createEvent } from '../test/helpers/event.ts';
 import { http as call } from '../test/helpers/http.ts';
 import { AUTH_SECRET, median, printMachine, say, withStack } from './lib.ts';

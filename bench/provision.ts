@@ -14,7 +14,7 @@ import path from 'node:path';
 import { LocalCodeHost } from '../core/codehost/local.ts';
 import { pool as inParallel } from '../ops/simulate/client.ts';
 import { createEvent, eventWorkspace, HOUR, importRoster } from '../test/helpers/event.ts';
-import * as seed from '../test/helpers/seed.ts';
+import * as seed from '../ops/harness/seed.ts';
 import { call, loadAverage, printMachine, say, withStack } from './lib.ts';
 
 const TEAMS = Number(process.env.BENCH_TEAMS || 300);

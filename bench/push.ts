@@ -5,7 +5,7 @@ import { execFileSync, spawnSync } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { chmodSync, mkdirSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
-import * as seed from '../test/helpers/seed.ts';
+import * as seed from '../ops/harness/seed.ts';
 import { median, printMachine, ROOT, say, withStack } from './lib.ts';
 
 const FILES = 2_000;

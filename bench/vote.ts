@@ -22,7 +22,7 @@ import { writeFileSync } from 'node:fs';
 import path from 'node:path';
 import type { BallotExport, VoteResult } from '../core/wire/community.ts';
 import { tally } from '../core/vote/tally.ts';
-import * as seed from '../test/helpers/seed.ts';
+import * as seed from '../ops/harness/seed.ts';
 import { freeze, liveDeck } from '../test/helpers/vote.ts';
 import { freePort, median, printMachine, ROOT, say, withStack } from './lib.ts';
 

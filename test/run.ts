@@ -13,7 +13,7 @@ import { existsSync, globSync, mkdtempSync, readFileSync, rmSync, statSync } fro
 import os from 'node:os';
 import path from 'node:path';
 import { startEmbeddedPostgres } from '../ops/embedded/postgres.ts';
-import { reservedPort } from './helpers/ports.ts';
+import { reservedPort } from '../ops/harness/ports.ts';
 import { applyRerun, closingLine, countLine, filesToRerun, newTally, settle, type Tally, testFiles } from './tap-tally.ts';
 
 const RERUN_MAX_FILES = 3;

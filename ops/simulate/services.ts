@@ -11,9 +11,9 @@ import type pg from 'pg';
 import { createPool } from '../../core/db/pool.ts';
 import { startEmbeddedPostgres, type EmbeddedHandle } from '../embedded/postgres.ts';
 import { randomAuthSecret, running, startReplica, stopAll, waitHealthy, type Replica } from '../replicas/stack.ts';
-import { reservedPort } from '../../test/helpers/ports.ts';
-import { startS3 } from '../../test/helpers/s3.ts';
-import { startSmtp } from '../../test/helpers/smtp.ts';
+import { reservedPort } from '../harness/ports.ts';
+import { startS3 } from '../harness/s3.ts';
+import { startSmtp } from '../harness/smtp.ts';
 import { TcpProxy } from './proxy.ts';
 
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));

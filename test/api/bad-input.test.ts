@@ -17,7 +17,7 @@ import { publish, sha } from '../helpers/deck.ts';
 import { createEvent, HOUR, importRoster, teamIds } from '../helpers/event.ts';
 import { cookieFrom, http, type Res } from '../helpers/http.ts';
 import { PASSWORD } from '../helpers/pages.ts';
-import * as seed from '../helpers/seed.ts';
+import * as seed from '../../ops/harness/seed.ts';
 import { startTestServer, TEST_AUTH_SECRET, type TestServer } from '../helpers/server.ts';
 
 let s: TestServer;

@@ -3,7 +3,7 @@
 import test from 'ava';
 import { unseal } from '../../core/crypto.ts';
 import { http } from '../helpers/http.ts';
-import * as seed from '../helpers/seed.ts';
+import * as seed from '../../ops/harness/seed.ts';
 import { startTestServer, TEST_AUTH_SECRET, type TestServer } from '../helpers/server.ts';
 
 let s: TestServer;

@@ -2,9 +2,9 @@
 // run by drain() (graphile-worker runTaskListOnce), so "no mail" is checked on a drained queue.
 import test from 'ava';
 import { http } from '../helpers/http.ts';
-import * as seed from '../helpers/seed.ts';
+import * as seed from '../../ops/harness/seed.ts';
 import { startTestServer, type TestServer } from '../helpers/server.ts';
-import { codeIn, startSmtp } from '../helpers/smtp.ts';
+import { codeIn, startSmtp } from '../../ops/harness/smtp.ts';
 import { drain } from '../helpers/worker.ts';
 
 let s: TestServer;

@@ -9,7 +9,7 @@ import { ownRepository } from '../helpers/codehost.ts';
 import { assignRepository, createEvent, eventWorkspace, HOUR, importRoster, person, teamIds, type Person } from '../helpers/event.ts';
 import { http } from '../helpers/http.ts';
 import { PASSWORD, pageSignIn } from '../helpers/pages.ts';
-import * as seed from '../helpers/seed.ts';
+import * as seed from '../../ops/harness/seed.ts';
 import { startTestServer, type TestServer } from '../helpers/server.ts';
 
 let s: TestServer;

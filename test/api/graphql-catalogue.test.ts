@@ -12,7 +12,7 @@
 import test from 'ava';
 import { buildClientSchema, buildSchema, getIntrospectionQuery, getNamedType, isObjectType, type GraphQLOutputType, type GraphQLSchema } from 'postgraphile/graphql';
 import { http } from '../helpers/http.ts';
-import * as seed from '../helpers/seed.ts';
+import * as seed from '../../ops/harness/seed.ts';
 import { startTestServer, type TestServer } from '../helpers/server.ts';
 
 let s: TestServer;

@@ -5,7 +5,7 @@
 // read; a person in two workspaces shows neither workspace's id to the other.
 import test from 'ava';
 import { http } from '../helpers/http.ts';
-import * as seed from '../helpers/seed.ts';
+import * as seed from '../../ops/harness/seed.ts';
 import { startTestServer, type TestServer } from '../helpers/server.ts';
 
 let s: TestServer;

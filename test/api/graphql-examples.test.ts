@@ -9,7 +9,7 @@ import path from 'node:path';
 import { buildClientSchema, getIntrospectionQuery, Kind, parse, validate, type GraphQLSchema, type OperationDefinitionNode } from 'postgraphile/graphql';
 import { http } from '../helpers/http.ts';
 import { fencedBlocks } from '../helpers/markdown.ts';
-import * as seed from '../helpers/seed.ts';
+import * as seed from '../../ops/harness/seed.ts';
 import { startTestServer, type TestServer } from '../helpers/server.ts';
 import { liveDeck, openVote, submit, voteFixture, type VoteFixture } from '../helpers/vote.ts';
 

@@ -3,7 +3,7 @@
 import test from 'ava';
 import { getIntrospectionQuery } from 'postgraphile/graphql';
 import { http } from '../helpers/http.ts';
-import * as seed from '../helpers/seed.ts';
+import * as seed from '../../ops/harness/seed.ts';
 import { startTestServer, type TestServer } from '../helpers/server.ts';
 
 let s: TestServer;

@@ -5,7 +5,7 @@ import Fastify, { type FastifyInstance } from 'fastify';
 import { idempotent } from '../../api/routes/support.ts';
 import { toAppError } from '../../api/errors.ts';
 import { createTestDatabase, type TestDatabase } from '../helpers/db.ts';
-import * as seed from '../helpers/seed.ts';
+import * as seed from '../../ops/harness/seed.ts';
 
 let db: TestDatabase;
 let app: FastifyInstance;

@@ -10,10 +10,10 @@ import { publish } from '../helpers/deck.ts';
 import { createEvent, eventWorkspace, HOUR, importRoster } from '../helpers/event.ts';
 import { cookieFrom, http, setClock, type Res } from '../helpers/http.ts';
 import { PASSWORD, pageSignIn, person as pagePerson } from '../helpers/pages.ts';
-import * as seed from '../helpers/seed.ts';
+import * as seed from '../../ops/harness/seed.ts';
 import { startTestServer, TEST_AUTH_SECRET, type TestServer } from '../helpers/server.ts';
-import { startSmtp, type ReceivedMail } from '../helpers/smtp.ts';
-import { until } from '../helpers/until.ts';
+import { startSmtp, type ReceivedMail } from '../../ops/harness/smtp.ts';
+import { until } from '../../ops/harness/until.ts';
 
 let s: TestServer;
 let smtp: Awaited<ReturnType<typeof startSmtp>>;

@@ -6,7 +6,7 @@ import test from 'ava';
 import { KEY_ALLOWLIST } from '../../api/auth/allowlist.ts';
 import { http } from '../helpers/http.ts';
 import { pageSignIn, person } from '../helpers/pages.ts';
-import * as seed from '../helpers/seed.ts';
+import * as seed from '../../ops/harness/seed.ts';
 import { startTestServer, type TestServer } from '../helpers/server.ts';
 
 const EXPECTED: Record<string, readonly string[]> = {

@@ -118,3 +118,11 @@ test('plan_conflicts is raised only in SQL', (t) => {
   t.deepEqual(server.filter((f) => /AppError\(\s*['"]plan_conflicts['"]/.test(read(f))), []);
   t.deepEqual(server.filter((f) => /\.conflicts\.length\)\s*throw/.test(read(f))), [], 'no TypeScript refusal over the plan\'s conflicts');
 });
+
+test('test/ sits above the source: only bench/ and scripts/ import it, and no test imports those two (no loop through test/)', (t) => {
+  const below = ['api', 'core', 'workers', 'cli', 'client', 'tui', 'ops'].flatMap(sources);
+  t.deepEqual(below.flatMap((f) => importsOf(f).filter((i) => i.startsWith('test/')).map((i) => `${f} imports ${i}`)), [], 'shared stand-ins live in ops/harness');
+  const tests = sources('test');
+  t.true(tests.length > 200, `${tests.length} test files read`);
+  t.deepEqual(tests.flatMap((f) => importsOf(f).filter((i) => i.startsWith('bench/') || i.startsWith('scripts/')).map((i) => `${f} imports ${i}`)), []);
+});

@@ -7,7 +7,7 @@ import { randomBytes } from 'node:crypto';
 import { Redis } from 'ioredis';
 import { MemoryRateLimiter, RedisRateLimiter } from '../../core/rate-limit.ts';
 import { http } from '../helpers/http.ts';
-import * as seed from '../helpers/seed.ts';
+import * as seed from '../../ops/harness/seed.ts';
 import { startTestServer, type TestServer } from '../helpers/server.ts';
 import { drain } from '../helpers/worker.ts';
 

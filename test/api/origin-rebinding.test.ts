@@ -8,7 +8,7 @@ import { request } from 'node:http';
 import { allowedOrigins } from '../../api/auth/caller.ts';
 import { randomToken, sha256 } from '../../core/crypto.ts';
 import { cookieFrom, http } from '../helpers/http.ts';
-import * as seed from '../helpers/seed.ts';
+import * as seed from '../../ops/harness/seed.ts';
 import { startTestServer, type TestServer } from '../helpers/server.ts';
 
 let s: TestServer;

@@ -7,9 +7,9 @@ import { createLogger, scrubUrl } from '../../core/log.ts';
 import { lazyChildLogger } from '../../api/request-log.ts';
 import { person } from '../helpers/event.ts';
 import { cookieFrom, http } from '../helpers/http.ts';
-import * as seed from '../helpers/seed.ts';
+import * as seed from '../../ops/harness/seed.ts';
 import { startTestServer, type TestServer } from '../helpers/server.ts';
-import { until } from '../helpers/until.ts';
+import { until } from '../../ops/harness/until.ts';
 
 const lines: string[] = [];
 let s: TestServer;

@@ -4,7 +4,7 @@ import test from 'ava';
 import { seal } from '../../core/crypto.ts';
 import { totpAt } from '../../core/totp.ts';
 import { cookieFrom, http } from '../helpers/http.ts';
-import * as seed from '../helpers/seed.ts';
+import * as seed from '../../ops/harness/seed.ts';
 import { startTestServer, TEST_AUTH_SECRET, type TestServer } from '../helpers/server.ts';
 
 const SECRET = 'JBSWY3DPEHPK3PXP';

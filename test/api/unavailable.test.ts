@@ -7,11 +7,11 @@ import { spawn, type ChildProcess } from 'node:child_process';
 import net from 'node:net';
 import { toAppError } from '../../api/errors.ts';
 import { http } from '../helpers/http.ts';
-import { reservedPort } from '../helpers/ports.ts';
-import * as seed from '../helpers/seed.ts';
+import { reservedPort } from '../../ops/harness/ports.ts';
+import * as seed from '../../ops/harness/seed.ts';
 import { startTestServer, type TestServer } from '../helpers/server.ts';
-import { startSmtp } from '../helpers/smtp.ts';
-import { until } from '../helpers/until.ts';
+import { startSmtp } from '../../ops/harness/smtp.ts';
+import { until } from '../../ops/harness/until.ts';
 
 let port: number;
 let redis: ChildProcess | null = null;

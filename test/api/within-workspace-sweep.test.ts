@@ -17,7 +17,7 @@ import { cloneUrl, git, ownRepository, tempDir } from '../helpers/codehost.ts';
 import { assignRepository } from '../helpers/event.ts';
 import { publish } from '../helpers/deck.ts';
 import { http } from '../helpers/http.ts';
-import * as seed from '../helpers/seed.ts';
+import * as seed from '../../ops/harness/seed.ts';
 import { startTestServer, type TestServer } from '../helpers/server.ts';
 import { sessionCookie } from '../helpers/session.ts';
 import { openVote, submit, voteFixture, type VoteFixture } from '../helpers/vote.ts';

@@ -7,9 +7,9 @@ import { createServer, request as httpRequest } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import path from 'node:path';
 import { http } from '../helpers/http.ts';
-import * as seed from '../helpers/seed.ts';
+import * as seed from '../../ops/harness/seed.ts';
 import { startTestServer, type TestServer } from '../helpers/server.ts';
-import { codeIn, startSmtp, type ReceivedMail } from '../helpers/smtp.ts';
+import { codeIn, startSmtp, type ReceivedMail } from '../../ops/harness/smtp.ts';
 import { start as startDeckcli, deckcli } from './deckcli/run.ts';
 import { makeHome, start as startHackathon } from './hackathon/run.ts';
 

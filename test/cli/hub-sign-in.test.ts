@@ -11,9 +11,9 @@ import { main as hackathonMain } from '../../cli/hackathon/main.ts';
 import type { Io } from '../../cli/lib/io.ts';
 import { startTestHub, type TestHub } from '../helpers/hub.ts';
 import { http } from '../helpers/http.ts';
-import * as seed from '../helpers/seed.ts';
+import * as seed from '../../ops/harness/seed.ts';
 import { startTestServer, type TestServer } from '../helpers/server.ts';
-import { codeIn } from '../helpers/smtp.ts';
+import { codeIn } from '../../ops/harness/smtp.ts';
 
 type Main = (argv: string[], io: Io) => Promise<number>;
 interface Sent { url: string; key: string | null }

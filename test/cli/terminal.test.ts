@@ -14,9 +14,9 @@ import { table } from '../../cli/lib/table.ts';
 import { when, withEventTime } from '../../client/time.ts';
 import { main as deckMain } from '../../cli/deckcli/main.ts';
 import { person, type Person } from '../helpers/event.ts';
-import * as seed from '../helpers/seed.ts';
+import * as seed from '../../ops/harness/seed.ts';
 import { startTestServer, type TestServer } from '../helpers/server.ts';
-import { until } from '../helpers/until.ts';
+import { until } from '../../ops/harness/until.ts';
 import { runInProcess } from './in-process.ts';
 import { hackathon, makeHome, runHackathon } from './hackathon/run.ts';
 

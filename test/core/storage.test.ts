@@ -9,7 +9,7 @@ import { Readable } from 'node:stream';
 import { ListObjectsV2Command, S3Client } from '@aws-sdk/client-s3';
 import { ConfigError, loadConfig } from '../../core/config.ts';
 import { BlobError, createBlobStore, type BlobStore } from '../../core/storage/index.ts';
-import { S3_BUCKET, startS3 } from '../helpers/s3.ts';
+import { S3_BUCKET, startS3 } from '../../ops/harness/s3.ts';
 
 const sha = (b: string | Buffer) => createHash('sha256').update(b).digest('hex');
 const text = async (r: Readable) => {

@@ -13,7 +13,7 @@ import { frozenEvent, voteOn } from '../helpers/decks.ts';
 import { Clock } from '../helpers/event.ts';
 import { http } from '../helpers/http.ts';
 import { startTestServer, TEST_AUTH_SECRET, type TestServer } from '../helpers/server.ts';
-import { until } from '../helpers/until.ts';
+import { until } from '../../ops/harness/until.ts';
 
 const BOOT_MS = 120_000; // tsx boots on 2 shared cores; generous on purpose
 const replicas: Replica[] = [];

@@ -6,12 +6,12 @@ import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { http } from '../helpers/http.ts';
-import { reservedPort } from '../helpers/ports.ts';
-import { until } from '../helpers/until.ts';
+import { reservedPort } from '../../ops/harness/ports.ts';
+import { until } from '../../ops/harness/until.ts';
 
 const dataDir = mkdtempSync(path.join(os.tmpdir(), 'podium-embedded-'));
 // Podium listens on 0 and each start's address is read back from its `podium listening`
-// line; embedded PostgreSQL must be told its port (test/helpers/ports.ts).
+// line; embedded PostgreSQL must be told its port (ops/harness/ports.ts).
 const pgPort = await reservedPort();
 
 interface Started {

@@ -12,7 +12,7 @@ import path from 'node:path';
 import { git } from '../helpers/codehost.ts';
 import { createEmptyDatabase } from '../helpers/db.ts';
 import { http, setClock } from '../helpers/http.ts';
-import { until } from '../helpers/until.ts';
+import { until } from '../../ops/harness/until.ts';
 
 const NODE = process.execPath;
 const root = path.resolve('.');

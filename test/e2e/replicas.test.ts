@@ -17,9 +17,9 @@ import {
 } from '../../ops/replicas/stack.ts';
 import { createEmptyDatabase } from '../helpers/db.ts';
 import { cookieFrom, http } from '../helpers/http.ts';
-import * as seed from '../helpers/seed.ts';
-import { codeIn, startSmtp } from '../helpers/smtp.ts';
-import { until } from '../helpers/until.ts';
+import * as seed from '../../ops/harness/seed.ts';
+import { codeIn, startSmtp } from '../../ops/harness/smtp.ts';
+import { until } from '../../ops/harness/until.ts';
 
 const REDIS_URL = process.env.REDIS_URL ?? null;
 // ava 8 has no dynamic skip: decide at load time, and say why in the title.

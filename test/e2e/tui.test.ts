@@ -14,9 +14,9 @@ import { pushFixture, sendDelivery } from '../helpers/codehost.ts';
 import { createTestDatabase, type TestDatabase } from '../helpers/db.ts';
 import { assignRepository } from '../helpers/event.ts';
 import { http } from '../helpers/http.ts';
-import { reservedPort } from '../helpers/ports.ts';
-import * as seed from '../helpers/seed.ts';
-import { until } from '../helpers/until.ts';
+import { reservedPort } from '../../ops/harness/ports.ts';
+import * as seed from '../../ops/harness/seed.ts';
+import { until } from '../../ops/harness/until.ts';
 import { openVote, voteFixture, type VoteFixture } from '../helpers/vote.ts';
 import { hackathon, makeHome } from '../cli/hackathon/run.ts';
 

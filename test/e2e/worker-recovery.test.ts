@@ -6,9 +6,9 @@
 import test from 'ava';
 import type pg from 'pg';
 import { createTestDatabase, type TestDatabase } from '../helpers/db.ts';
-import * as seed from '../helpers/seed.ts';
+import * as seed from '../../ops/harness/seed.ts';
 import { logEntries, randomAuthSecret, startReplica, stopAll, waitExit, waitHealthy, type Replica } from '../../ops/replicas/stack.ts';
-import { until } from '../helpers/until.ts';
+import { until } from '../../ops/harness/until.ts';
 
 const BOOT_MS = 120_000; // tsx boots on 2 cores; generous on purpose
 

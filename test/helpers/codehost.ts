@@ -7,7 +7,7 @@ import path from 'node:path';
 import type pg from 'pg';
 import { signBody, webhookSecret } from '../../core/codehost/webhook.ts';
 import { TEST_AUTH_SECRET } from './server.ts';
-import { until } from './until.ts';
+import { until } from '../../ops/harness/until.ts';
 
 export function tempDir(prefix = 'podium-git-'): string {
   return mkdtempSync(path.join(os.tmpdir(), prefix));

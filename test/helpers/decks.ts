@@ -11,7 +11,7 @@ import { assignRepository, Clock, createEvent, eventWorkspace, HOUR, importRoste
 import { http } from './http.ts';
 import { makeRepo, run, shapeSteps } from './projects.ts';
 import type { TestServer } from './server.ts';
-import { until } from './until.ts';
+import { until } from '../../ops/harness/until.ts';
 
 export type Shape = 'node' | 'python' | 'empty';
 

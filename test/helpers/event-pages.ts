@@ -5,7 +5,7 @@
 // with its own event and owner Eve, who must see nothing of Acme's.
 import type pg from 'pg';
 import { Clock, createEvent, HOUR, importRoster, teamIds } from './event.ts';
-import * as seed from './seed.ts';
+import * as seed from '../../ops/harness/seed.ts';
 import { http } from './http.ts';
 import { pageSignIn, PASSWORD, person } from './pages.ts';
 

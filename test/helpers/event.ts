@@ -2,7 +2,7 @@
 // server clock, and the calls most event tests make.
 import type pg from 'pg';
 import { http, setClock } from './http.ts';
-import * as seed from './seed.ts';
+import * as seed from '../../ops/harness/seed.ts';
 
 export const MINUTE = 60_000;
 export const HOUR = 60 * MINUTE;

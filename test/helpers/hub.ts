@@ -7,7 +7,7 @@ import { randomToken, sha256 } from '../../core/crypto.ts';
 import { HubSigner } from '../../core/hub/signer.ts';
 import { http } from './http.ts';
 import { startTestServer, TEST_AUTH_SECRET, type TestServer, type TestServerOptions } from './server.ts';
-import { codeIn, startSmtp } from './smtp.ts';
+import { codeIn, startSmtp } from '../../ops/harness/smtp.ts';
 
 export interface TestHub extends TestServer {
   smtp: Awaited<ReturnType<typeof startSmtp>>;

@@ -5,7 +5,7 @@ import path from 'node:path';
 import type pg from 'pg';
 import type { Page } from 'playwright-core';
 import { cookieFrom, http } from './http.ts';
-import * as seed from './seed.ts';
+import * as seed from '../../ops/harness/seed.ts';
 
 export const PASSWORD = 'correct horse battery';
 

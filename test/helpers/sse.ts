@@ -2,7 +2,7 @@
 // is checked by a second parser): collects every event and comment, answers the refusal of
 // a stream that did not open, and waits with until().
 import http from 'node:http';
-import { until } from './until.ts';
+import { until } from '../../ops/harness/until.ts';
 
 export interface SseEvent {
   id: string | null;

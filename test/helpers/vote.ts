@@ -4,7 +4,7 @@
 import { createHash, randomBytes } from 'node:crypto';
 import type pg from 'pg';
 import { asUser } from './as.ts';
-import * as seed from './seed.ts';
+import * as seed from '../../ops/harness/seed.ts';
 
 export const RW = ['hackathon:read', 'hackathon:write'];
 

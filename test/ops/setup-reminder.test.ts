@@ -8,7 +8,7 @@ import { sha256 } from '../../core/crypto.ts';
 import { createLogger } from '../../core/log.ts';
 import { remindSetupLink, type SetupReminder, type SetupReminderOptions } from '../../ops/setup-reminder.ts';
 import { createTestDatabase, type TestDatabase } from '../helpers/db.ts';
-import { until } from '../helpers/until.ts';
+import { until } from '../../ops/harness/until.ts';
 
 const sink = () => new Writable({ write: (_c, _e, done) => done() });
 const burstOnly: SetupReminderOptions = { checkEveryMs: 5, repeatEveryMs: 24 * 3600_000, burstLines: 3 };

@@ -10,7 +10,7 @@ import test from 'ava';
 import { createHash } from 'node:crypto';
 import { asOwnerFor, asUser } from '../helpers/as.ts';
 import { createTestDatabase, type TestDatabase } from '../helpers/db.ts';
-import * as seed from '../helpers/seed.ts';
+import * as seed from '../../ops/harness/seed.ts';
 
 const KELVIN_KATE = '\u212Aate@a.test';
 const FULLWIDTH_CAROL = '\uFF23\uFF21\uFF32\uFF2F\uFF2C@a.test';

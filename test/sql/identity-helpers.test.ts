@@ -15,7 +15,7 @@
 import test from 'ava';
 import { createTestDatabase, type TestDatabase } from '../helpers/db.ts';
 import { asOwnerFor } from '../helpers/as.ts';
-import { member, workspace } from '../helpers/seed.ts';
+import { member, workspace } from '../../ops/harness/seed.ts';
 import { code, codeWithLiterals } from '../helpers/sql-bodies.ts';
 
 const INLINE: { name: string; helper: string; form: RegExp }[] = [

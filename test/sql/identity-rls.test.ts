@@ -2,7 +2,7 @@
 import test from 'ava';
 import { asAnon, asUser } from '../helpers/as.ts';
 import { createTestDatabase, type TestDatabase } from '../helpers/db.ts';
-import * as seed from '../helpers/seed.ts';
+import * as seed from '../../ops/harness/seed.ts';
 
 let db: TestDatabase;
 let a: { id: string }, b: { id: string };

@@ -4,7 +4,7 @@
 import test from 'ava';
 import { createHash } from 'node:crypto';
 import { createTestDatabase, type TestDatabase } from '../helpers/db.ts';
-import * as seed from '../helpers/seed.ts';
+import * as seed from '../../ops/harness/seed.ts';
 
 let db: TestDatabase;
 let ws: { id: string };

@@ -7,7 +7,7 @@ import { FunctionFileError, MigrationChecksumError, migrate, readFunctionFiles, 
 import { installJobQueue } from '../../core/db/job-queue.ts';
 import { createPool } from '../../core/db/pool.ts';
 import { createEmptyDatabase } from '../helpers/db.ts';
-import { until } from '../helpers/until.ts';
+import { until } from '../../ops/harness/until.ts';
 
 test('five runners started together on a fresh database: no deadlock, each file applied once', async (t) => {
   const db = await createEmptyDatabase();

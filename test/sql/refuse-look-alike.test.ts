@@ -3,8 +3,8 @@
 // check locks the workspace's doors first, so the second waits for the first and is refused.
 import test from 'ava';
 import { createTestDatabase, type TestDatabase } from '../helpers/db.ts';
-import * as seed from '../helpers/seed.ts';
-import { until } from '../helpers/until.ts';
+import * as seed from '../../ops/harness/seed.ts';
+import { until } from '../../ops/harness/until.ts';
 
 let db: TestDatabase;
 let ws: { id: string };

@@ -4,7 +4,7 @@ import { render } from 'ink-testing-library';
 import { WireClient } from '../../client/wire.ts';
 import { App } from '../../tui/app.tsx';
 import { wireSource, type TuiSource } from '../../tui/source.ts';
-import { until } from '../helpers/until.ts';
+import { until } from '../../ops/harness/until.ts';
 
 export const KEY = { down: '\u001B[B', up: '\u001B[A', enter: '\r', esc: '\u001B', tab: '\t' } as const;
 

@@ -4,7 +4,7 @@
 // their digest; a generation run lists its jobs and Enter shows a job's private log.
 import test from 'ava';
 import { http } from '../helpers/http.ts';
-import * as seed from '../helpers/seed.ts';
+import * as seed from '../../ops/harness/seed.ts';
 import { startTestServer, type TestServer } from '../helpers/server.ts';
 import { SCHEDULE, submit, voteFixture, type VoteFixture } from '../helpers/vote.ts';
 import { dashboard, KEY } from './helpers.tsx';

@@ -5,9 +5,9 @@
 import test from 'ava';
 import { publish } from '../helpers/deck.ts';
 import { cookieFrom, http, setClock } from '../helpers/http.ts';
-import * as seed from '../helpers/seed.ts';
+import * as seed from '../../ops/harness/seed.ts';
 import { startTestServer, type TestServer } from '../helpers/server.ts';
-import { startSmtp } from '../helpers/smtp.ts';
+import { startSmtp } from '../../ops/harness/smtp.ts';
 import { queuedJobs, runJobs } from '../helpers/worker.ts';
 
 let s: TestServer;

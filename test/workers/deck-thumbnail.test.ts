@@ -8,7 +8,7 @@ import { asUser } from '../helpers/as.ts';
 import { publish } from '../helpers/deck.ts';
 import { http } from '../helpers/http.ts';
 import { pageSignIn, PASSWORD, person } from '../helpers/pages.ts';
-import * as seed from '../helpers/seed.ts';
+import * as seed from '../../ops/harness/seed.ts';
 import { startTestServer, type TestServer } from '../helpers/server.ts';
 import { queuedJobs, runJobs } from '../helpers/worker.ts';
 import { titleCard } from '../../workers/thumbnails.ts';

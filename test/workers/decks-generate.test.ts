@@ -19,7 +19,7 @@ import { blobPath, frozenEvent, voteOn, type FrozenEvent } from '../helpers/deck
 import { Clock } from '../helpers/event.ts';
 import { http as call } from '../helpers/http.ts';
 import { startTestServer, type TestServer } from '../helpers/server.ts';
-import { until } from '../helpers/until.ts';
+import { until } from '../../ops/harness/until.ts';
 
 let s: TestServer;
 let clock: Clock;

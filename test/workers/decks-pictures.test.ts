@@ -16,7 +16,7 @@ import { Clock } from '../helpers/event.ts';
 import { http as call } from '../helpers/http.ts';
 import { NODE_APP } from '../helpers/projects.ts';
 import { startTestServer, type TestServer } from '../helpers/server.ts';
-import { until } from '../helpers/until.ts';
+import { until } from '../../ops/harness/until.ts';
 
 let s: TestServer;
 let clock: Clock;

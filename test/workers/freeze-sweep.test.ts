@@ -11,7 +11,7 @@ import { commitFile, git, tempDir } from '../helpers/codehost.ts';
 import { assignRepository, Clock, createEvent, eventWorkspace, HOUR, importRoster, MINUTE } from '../helpers/event.ts';
 import { http } from '../helpers/http.ts';
 import { startTestServer, type TestServer } from '../helpers/server.ts';
-import { until } from '../helpers/until.ts';
+import { until } from '../../ops/harness/until.ts';
 
 let s: TestServer;
 let clock: Clock;

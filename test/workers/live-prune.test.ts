@@ -8,7 +8,7 @@ import { createLogger } from '../../core/log.ts';
 import { CRONTAB } from '../../workers/index.ts';
 import { livePrune } from '../../workers/tasks/live__prune.ts';
 import { createTestDatabase, type TestDatabase } from '../helpers/db.ts';
-import * as seed from '../helpers/seed.ts';
+import * as seed from '../../ops/harness/seed.ts';
 import { asUser } from '../helpers/as.ts';
 import { TEST_AUTH_SECRET } from '../helpers/server.ts';
 

@@ -5,10 +5,10 @@
 // its task by a table lock the test keeps until it has looked.
 import test from 'ava';
 import type pg from 'pg';
-import * as seed from '../helpers/seed.ts';
+import * as seed from '../../ops/harness/seed.ts';
 import { startTestServer, type TestServer } from '../helpers/server.ts';
 import { CRONTAB, WORKER_CONCURRENCY } from '../../workers/index.ts';
-import { until } from '../helpers/until.ts';
+import { until } from '../../ops/harness/until.ts';
 
 let s: TestServer;
 let key: { key: string; id: string };

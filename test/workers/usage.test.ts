@@ -4,9 +4,9 @@ import test from 'ava';
 import type pg from 'pg';
 import { UsageCounter } from '../../core/usage.ts';
 import { http } from '../helpers/http.ts';
-import * as seed from '../helpers/seed.ts';
+import * as seed from '../../ops/harness/seed.ts';
 import { startTestServer, type TestServer } from '../helpers/server.ts';
-import { until } from '../helpers/until.ts';
+import { until } from '../../ops/harness/until.ts';
 import { queuedJobs, runJobs } from '../helpers/worker.ts';
 
 let s: TestServer;

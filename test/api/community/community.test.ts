@@ -5,7 +5,7 @@
 // release / export, and two workspaces over REST and GraphQL.
 import test from 'ava';
 import { http } from '../../helpers/http.ts';
-import * as seed from '../../helpers/seed.ts';
+import * as seed from '../../../ops/harness/seed.ts';
 import { startTestServer, type TestServer } from '../../helpers/server.ts';
 import { SCHEDULE, voteFixture, type VoteFixture } from '../../helpers/vote.ts';
 

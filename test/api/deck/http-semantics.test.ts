@@ -8,7 +8,7 @@ import { request } from 'node:http';
 import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { publish, sha } from '../../helpers/deck.ts';
 import { http } from '../../helpers/http.ts';
-import * as seed from '../../helpers/seed.ts';
+import * as seed from '../../../ops/harness/seed.ts';
 import { startTestServer, type TestServer } from '../../helpers/server.ts';
 
 const CSS = Buffer.from(`body { color: red; margin: 0 auto; }\n`.repeat(200)); // 7.4 KB, compresses well

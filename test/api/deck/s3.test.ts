@@ -3,8 +3,8 @@
 import test from 'ava';
 import { publish, sha } from '../../helpers/deck.ts';
 import { http } from '../../helpers/http.ts';
-import { startS3 } from '../../helpers/s3.ts';
-import * as seed from '../../helpers/seed.ts';
+import { startS3 } from '../../../ops/harness/s3.ts';
+import * as seed from '../../../ops/harness/seed.ts';
 import { startTestServer, type TestServer } from '../../helpers/server.ts';
 
 let s3: Awaited<ReturnType<typeof startS3>>;

@@ -11,7 +11,7 @@ import { fastDeckFile } from '../../../api/routes/deck/serve.ts';
 import type { FastAnswer } from '../../../api/fast-answer.ts';
 import { publish } from '../../helpers/deck.ts';
 import { http, setClock } from '../../helpers/http.ts';
-import * as seed from '../../helpers/seed.ts';
+import * as seed from '../../../ops/harness/seed.ts';
 import { startTestServer, type TestServer } from '../../helpers/server.ts';
 
 const SANDBOX = 'sandbox allow-scripts allow-forms allow-popups allow-popups-to-escape-sandbox allow-modals allow-downloads';

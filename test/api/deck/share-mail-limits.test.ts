@@ -9,9 +9,9 @@ import { Redis } from 'ioredis';
 import { SHARE_MAIL_BUCKETS } from '../../../core/rate-limit.ts';
 import { publish } from '../../helpers/deck.ts';
 import { http } from '../../helpers/http.ts';
-import * as seed from '../../helpers/seed.ts';
+import * as seed from '../../../ops/harness/seed.ts';
 import { startTestServer, type TestServer } from '../../helpers/server.ts';
-import { startSmtp } from '../../helpers/smtp.ts';
+import { startSmtp } from '../../../ops/harness/smtp.ts';
 import { drain } from '../../helpers/worker.ts';
 
 const { sender: SENDER, recipient: RECIPIENT } = SHARE_MAIL_BUCKETS;

@@ -8,7 +8,7 @@ import { createHash, randomBytes } from 'node:crypto';
 import { ARGON2_PARAMS } from '../../../core/passwords.ts';
 import { publish } from '../../helpers/deck.ts';
 import { http } from '../../helpers/http.ts';
-import * as seed from '../../helpers/seed.ts';
+import * as seed from '../../../ops/harness/seed.ts';
 import { startTestServer, type TestServer } from '../../helpers/server.ts';
 
 let s: TestServer;

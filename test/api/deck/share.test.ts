@@ -4,9 +4,9 @@ import test from 'ava';
 import { inflateRawSync } from 'node:zlib';
 import { publish, sha } from '../../helpers/deck.ts';
 import { http, setClock } from '../../helpers/http.ts';
-import * as seed from '../../helpers/seed.ts';
+import * as seed from '../../../ops/harness/seed.ts';
 import { startTestServer, type TestServer } from '../../helpers/server.ts';
-import { until } from '../../helpers/until.ts';
+import { until } from '../../../ops/harness/until.ts';
 import { LinkCache } from '../../../api/routes/deck/link-cache.ts';
 
 const SANDBOX = 'sandbox allow-scripts allow-forms allow-popups allow-popups-to-escape-sandbox allow-modals allow-downloads';

@@ -9,7 +9,7 @@ import { mintKey } from '../../../core/keys.ts';
 import { publish } from '../../helpers/deck.ts';
 import { person, type Person } from '../../helpers/event.ts';
 import { cookieFrom, http } from '../../helpers/http.ts';
-import * as seed from '../../helpers/seed.ts';
+import * as seed from '../../../ops/harness/seed.ts';
 import { startTestServer, type TestServer } from '../../helpers/server.ts';
 
 const PASSWORD = 'correct horse battery staple';

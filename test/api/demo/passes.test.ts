@@ -6,7 +6,7 @@ import { createHash } from 'node:crypto';
 import test from 'ava';
 import { HOUR, MINUTE, person, type Person } from '../../helpers/event.ts';
 import { cookieFrom, http, setClock } from '../../helpers/http.ts';
-import * as seed from '../../helpers/seed.ts';
+import * as seed from '../../../ops/harness/seed.ts';
 import { startTestServer, type TestServer } from '../../helpers/server.ts';
 
 const PASSWORD = 'correct horse battery staple';

@@ -14,7 +14,7 @@ import sharp from 'sharp';
 import { createBlobStore } from '../../../core/storage/index.ts';
 import { http } from '../../helpers/http.ts';
 import { pageSignIn, PASSWORD } from '../../helpers/pages.ts';
-import * as seed from '../../helpers/seed.ts';
+import * as seed from '../../../ops/harness/seed.ts';
 import { startTestServer, type TestServer } from '../../helpers/server.ts';
 
 let s: TestServer;

@@ -9,8 +9,8 @@ import { LiveHub, type LiveSubscriber } from '../../../api/live/hub.ts';
 import { createLogger } from '../../../core/log.ts';
 import { asUser } from '../../helpers/as.ts';
 import { createTestDatabase, type TestDatabase } from '../../helpers/db.ts';
-import * as seed from '../../helpers/seed.ts';
-import { until } from '../../helpers/until.ts';
+import * as seed from '../../../ops/harness/seed.ts';
+import { until } from '../../../ops/harness/until.ts';
 
 let db: TestDatabase;
 let hub: LiveHub;

@@ -5,7 +5,7 @@ import test from 'ava';
 import { createEvent, eventWorkspace, HOUR, importRoster, person } from '../../helpers/event.ts';
 import { http } from '../../helpers/http.ts';
 import { pageSignIn, PASSWORD } from '../../helpers/pages.ts';
-import * as seed from '../../helpers/seed.ts';
+import * as seed from '../../../ops/harness/seed.ts';
 import { startTestServer, type TestServer } from '../../helpers/server.ts';
 
 let s: TestServer;

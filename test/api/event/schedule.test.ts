@@ -308,14 +308,14 @@ test.serial('keys: reads need hackathon:read, writes hackathon:write; deck keys 
   const write = await configure(s.url, ro.key, { expectedVersion: 1, ...schedule(w.start) });
   t.is(write.status, 403);
   t.is(write.body.error.code, 'insufficient_scope');
-  const { key: deckKey } = await (await import('../../helpers/seed.ts')).key(s.db.pool, ro.email, 'deck');
+  const { key: deckKey } = await (await import('../../../ops/harness/seed.ts')).key(s.db.pool, ro.email, 'deck');
   t.is((await http(s.url, 'GET', '/api/v1/event/status', { key: deckKey })).body.error.code, 'insufficient_scope');
 });
 
 test.serial('pinned keys act only in their workspace: no header reads its event, another workspace is refused naming the pin', async (t) => {
   const a = await running();
   const b = await running();
-  const { member, key } = await import('../../helpers/seed.ts');
+  const { member, key } = await import('../../../ops/harness/seed.ts');
   await member(s.db.pool, b.ws.id, a.owner.email, 'owner');
   const pinned = await key(s.db.pool, a.owner.email, 'hackathon', { workspaceId: a.ws.id });
   const own = await http(s.url, 'GET', '/api/v1/event', { key: pinned.key });

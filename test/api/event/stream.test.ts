@@ -7,10 +7,10 @@ import test from 'ava';
 import net from 'node:net';
 import { cookieFrom, http } from '../../helpers/http.ts';
 import { createEvent, eventWorkspace, HOUR, importRoster, person, teamIds, type Person } from '../../helpers/event.ts';
-import * as seed from '../../helpers/seed.ts';
+import * as seed from '../../../ops/harness/seed.ts';
 import { startTestServer, type TestServer } from '../../helpers/server.ts';
 import { SseReader } from '../../helpers/sse.ts';
-import { until } from '../../helpers/until.ts';
+import { until } from '../../../ops/harness/until.ts';
 
 let s: TestServer;
 let s2: TestServer | null; // a second API server on the same database (a replica)

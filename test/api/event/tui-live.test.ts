@@ -6,10 +6,10 @@ import test from 'ava';
 import { pushFixture, sendDelivery } from '../../helpers/codehost.ts';
 import { assignRepository, Clock, createEvent, eventWorkspace, HOUR, importRoster, person, teamIds, type Person } from '../../helpers/event.ts';
 import { http } from '../../helpers/http.ts';
-import * as seed from '../../helpers/seed.ts';
+import * as seed from '../../../ops/harness/seed.ts';
 import { startTestServer, type TestServer } from '../../helpers/server.ts';
 import { SseReader } from '../../helpers/sse.ts';
-import { until } from '../../helpers/until.ts';
+import { until } from '../../../ops/harness/until.ts';
 import { openVote, submit, voteFixture } from '../../helpers/vote.ts';
 
 let s: TestServer;

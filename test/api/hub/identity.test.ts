@@ -7,7 +7,7 @@
 import test from 'ava';
 import { startTestHub, type TestHub } from '../../helpers/hub.ts';
 import { http } from '../../helpers/http.ts';
-import * as seed from '../../helpers/seed.ts';
+import * as seed from '../../../ops/harness/seed.ts';
 import type { TestServer } from '../../helpers/server.ts';
 
 const FULLWIDTH_CAROL = '\uFF23\uFF21\uFF32\uFF2F\uFF2C@h.test';

@@ -7,7 +7,7 @@ import { totpAt } from '../../../core/totp.ts';
 import { startTestHub, type TestHub } from '../../helpers/hub.ts';
 import { http } from '../../helpers/http.ts';
 import { TEST_AUTH_SECRET } from '../../helpers/server.ts';
-import { codeIn } from '../../helpers/smtp.ts';
+import { codeIn } from '../../../ops/harness/smtp.ts';
 
 const TOTP = 'JBSWY3DPEHPK3PXP';
 let hub: TestHub;

@@ -7,7 +7,7 @@ import { totpAt } from '../../../core/totp.ts';
 import { publish } from '../../helpers/deck.ts';
 import { cookieFrom, http } from '../../helpers/http.ts';
 import { pageSignIn, PASSWORD, person } from '../../helpers/pages.ts';
-import * as seed from '../../helpers/seed.ts';
+import * as seed from '../../../ops/harness/seed.ts';
 import { startTestServer, TEST_AUTH_SECRET, type TestServer } from '../../helpers/server.ts';
 
 const NASTY = `<script>alert("x")</script>&'`;

@@ -13,7 +13,7 @@ import { eventWorld, type EventWorld } from '../../helpers/event-pages.ts';
 import { MINUTE } from '../../helpers/event.ts';
 import { http } from '../../helpers/http.ts';
 import { pageSignIn, PASSWORD } from '../../helpers/pages.ts';
-import * as seed from '../../helpers/seed.ts';
+import * as seed from '../../../ops/harness/seed.ts';
 import { startTestServer, type TestServer } from '../../helpers/server.ts';
 import { openVote, voteFixture, type VoteFixture } from '../../helpers/vote.ts';
 

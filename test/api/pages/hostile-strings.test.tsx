@@ -9,7 +9,7 @@ import { Clock, createEvent, HOUR, importRoster } from '../../helpers/event.ts';
 import { publish } from '../../helpers/deck.ts';
 import { http } from '../../helpers/http.ts';
 import { pageSignIn, person } from '../../helpers/pages.ts';
-import * as seed from '../../helpers/seed.ts';
+import * as seed from '../../../ops/harness/seed.ts';
 import { startTestServer, type TestServer } from '../../helpers/server.ts';
 import { renderMarkup, safeHref } from '../../../api/pages/html.tsx';
 import { PostItem } from '../../../api/pages/event/shared.tsx';

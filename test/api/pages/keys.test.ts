@@ -10,7 +10,7 @@ import { mintKey } from '../../../core/keys.ts';
 import { publish } from '../../helpers/deck.ts';
 import { http, setClock } from '../../helpers/http.ts';
 import { pageSignIn, person } from '../../helpers/pages.ts';
-import * as seed from '../../helpers/seed.ts';
+import * as seed from '../../../ops/harness/seed.ts';
 import { startTestServer, type TestServer } from '../../helpers/server.ts';
 
 let s: TestServer;

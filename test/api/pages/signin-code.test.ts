@@ -5,9 +5,9 @@ import test from 'ava';
 import { seal } from '../../../core/crypto.ts';
 import { totpAt } from '../../../core/totp.ts';
 import { http } from '../../helpers/http.ts';
-import * as seed from '../../helpers/seed.ts';
+import * as seed from '../../../ops/harness/seed.ts';
 import { startTestServer, TEST_AUTH_SECRET, type TestServer } from '../../helpers/server.ts';
-import { codeIn, startSmtp } from '../../helpers/smtp.ts';
+import { codeIn, startSmtp } from '../../../ops/harness/smtp.ts';
 import { drain } from '../../helpers/worker.ts';
 
 let s: TestServer;

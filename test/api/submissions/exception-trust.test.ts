@@ -8,7 +8,7 @@ import { randomBytes } from 'node:crypto';
 import { publish, sha } from '../../helpers/deck.ts';
 import { Clock, createEvent, eventWorkspace, HOUR, importRoster, MINUTE, teamIds, type Person } from '../../helpers/event.ts';
 import { http } from '../../helpers/http.ts';
-import * as seed from '../../helpers/seed.ts';
+import * as seed from '../../../ops/harness/seed.ts';
 import { startTestServer, type TestServer } from '../../helpers/server.ts';
 
 let s: TestServer;

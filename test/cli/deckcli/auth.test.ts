@@ -5,9 +5,9 @@ import { createServer, request as httpRequest } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import path from 'node:path';
 import { http } from '../../helpers/http.ts';
-import * as seed from '../../helpers/seed.ts';
+import * as seed from '../../../ops/harness/seed.ts';
 import { startTestServer, type TestServer } from '../../helpers/server.ts';
-import { codeIn, startSmtp } from '../../helpers/smtp.ts';
+import { codeIn, startSmtp } from '../../../ops/harness/smtp.ts';
 import { deckcli, makeHome } from './run.ts';
 
 let s: TestServer;

@@ -7,7 +7,7 @@ import { mkdtempSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { main } from '../../../cli/deckcli/main.ts';
-import { reservedPort } from '../../helpers/ports.ts';
+import { reservedPort } from '../../../ops/harness/ports.ts';
 import { runInProcess } from '../in-process.ts';
 import { makeHome } from './run.ts';
 

@@ -9,7 +9,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { publish } from '../../helpers/deck.ts';
 import { http } from '../../helpers/http.ts';
-import * as seed from '../../helpers/seed.ts';
+import * as seed from '../../../ops/harness/seed.ts';
 import { startTestServer, type TestServer } from '../../helpers/server.ts';
 import { deckcli, makeHome } from './run.ts';
 

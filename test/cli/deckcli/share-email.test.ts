@@ -7,9 +7,9 @@ import { mkdtempSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { http } from '../../helpers/http.ts';
-import * as seed from '../../helpers/seed.ts';
+import * as seed from '../../../ops/harness/seed.ts';
 import { startTestServer, type TestServer } from '../../helpers/server.ts';
-import { startSmtp } from '../../helpers/smtp.ts';
+import { startSmtp } from '../../../ops/harness/smtp.ts';
 import { drain } from '../../helpers/worker.ts';
 import { makeHome, runDeckcli as deckcli } from './run.ts';
 

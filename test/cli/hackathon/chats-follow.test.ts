@@ -5,9 +5,9 @@ import test from 'ava';
 import { main } from '../../../cli/hackathon/main.ts';
 import { createEvent, eventWorkspace, HOUR, importRoster, person, type Person } from '../../helpers/event.ts';
 import { http } from '../../helpers/http.ts';
-import * as seed from '../../helpers/seed.ts';
+import * as seed from '../../../ops/harness/seed.ts';
 import { startTestServer, type TestServer } from '../../helpers/server.ts';
-import { until } from '../../helpers/until.ts';
+import { until } from '../../../ops/harness/until.ts';
 import { runInProcess } from '../in-process.ts';
 import { makeHome } from './run.ts';
 

@@ -10,7 +10,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { main as podiumMain } from '../../../cli/podium/main.ts';
 import { http } from '../../helpers/http.ts';
-import * as seed from '../../helpers/seed.ts';
+import * as seed from '../../../ops/harness/seed.ts';
 import { sessionCookie } from '../../helpers/session.ts';
 import { startTestServer, type TestServer } from '../../helpers/server.ts';
 import { SCHEDULE, voteFixture, type VoteFixture } from '../../helpers/vote.ts';

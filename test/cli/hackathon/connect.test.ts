@@ -9,7 +9,7 @@ import { LocalCodeHost } from '../../../core/codehost/local.ts';
 import { ownRepository } from '../../helpers/codehost.ts';
 import { assignRepository, createEvent, eventWorkspace, HOUR, importRoster, person, teamIds, type Person } from '../../helpers/event.ts';
 import { http } from '../../helpers/http.ts';
-import * as seed from '../../helpers/seed.ts';
+import * as seed from '../../../ops/harness/seed.ts';
 import { startTestServer, type TestServer } from '../../helpers/server.ts';
 import { makeHome, runHackathon as hackathon } from './run.ts';
 

@@ -9,7 +9,7 @@ import { Clock, type Person } from '../../helpers/event.ts';
 import { frozenEvent, voteOn, type FrozenEvent } from '../../helpers/decks.ts';
 import { http } from '../../helpers/http.ts';
 import { startTestServer, type TestServer } from '../../helpers/server.ts';
-import { until } from '../../helpers/until.ts';
+import { until } from '../../../ops/harness/until.ts';
 import { makeHome, runHackathon as hackathon } from './run.ts';
 
 let s: TestServer;

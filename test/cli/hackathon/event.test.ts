@@ -8,7 +8,7 @@ import path from 'node:path';
 import { timeLeft } from '../../../client/time.ts';
 import { eventWorkspace, HOUR, iso, person, schedule, type Person } from '../../helpers/event.ts';
 import { http } from '../../helpers/http.ts';
-import * as seed from '../../helpers/seed.ts';
+import * as seed from '../../../ops/harness/seed.ts';
 import { startTestServer, type TestServer } from '../../helpers/server.ts';
 import { liveDeck } from '../../helpers/vote.ts';
 import { makeHome, runHackathon as hackathon } from './run.ts';

@@ -13,7 +13,7 @@ import { tempDir } from '../../helpers/codehost.ts';
 import { publish } from '../../helpers/deck.ts';
 import { createEvent, eventWorkspace, HOUR, importRoster, person, teamIds, type Person } from '../../helpers/event.ts';
 import { http } from '../../helpers/http.ts';
-import * as seed from '../../helpers/seed.ts';
+import * as seed from '../../../ops/harness/seed.ts';
 import { startTestServer, type TestServer } from '../../helpers/server.ts';
 import { makeHome, runHackathon } from './run.ts';
 

@@ -12,9 +12,9 @@ import { EXIT, exitCodeOf } from '../../../cli/lib/errors.ts';
 import { WireClient } from '../../../client/wire.ts';
 import { WireError } from '../../../client/errors.ts';
 import { createEvent, eventWorkspace, HOUR, importRoster, person, teamIds, type Person } from '../../helpers/event.ts';
-import * as seed from '../../helpers/seed.ts';
+import * as seed from '../../../ops/harness/seed.ts';
 import { startTestServer, type TestServer } from '../../helpers/server.ts';
-import { until } from '../../helpers/until.ts';
+import { until } from '../../../ops/harness/until.ts';
 
 /** A TCP proxy in front of the server: `cut()` drops every connection, `down` refuses new ones. */
 class Proxy {

@@ -11,7 +11,7 @@ import path from 'node:path';
 import { main } from '../../../cli/hackathon/main.ts';
 import { eventWorkspace, person } from '../../helpers/event.ts';
 import { http } from '../../helpers/http.ts';
-import * as seed from '../../helpers/seed.ts';
+import * as seed from '../../../ops/harness/seed.ts';
 import { startTestServer, type TestServer } from '../../helpers/server.ts';
 import { pickByName } from '../../../cli/hackathon/names.ts';
 import { CliError } from '../../../cli/lib/errors.ts';

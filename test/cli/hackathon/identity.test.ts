@@ -4,10 +4,10 @@ import test from 'ava';
 import { readFileSync, statSync } from 'node:fs';
 import path from 'node:path';
 import { http } from '../../helpers/http.ts';
-import * as seed from '../../helpers/seed.ts';
+import * as seed from '../../../ops/harness/seed.ts';
 import { startTestServer, type TestServer } from '../../helpers/server.ts';
-import { until } from '../../helpers/until.ts';
-import { codeIn, startSmtp } from '../../helpers/smtp.ts';
+import { until } from '../../../ops/harness/until.ts';
+import { codeIn, startSmtp } from '../../../ops/harness/smtp.ts';
 import { hackathon, makeHome, start } from './run.ts';
 
 let s: TestServer;

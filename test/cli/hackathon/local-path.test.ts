@@ -12,7 +12,7 @@ import path from 'node:path';
 import { execFile, execFileSync } from 'node:child_process';
 import { commitFile, git, tempDir, waitForReceipts } from '../../helpers/codehost.ts';
 import { eventWorkspace, HOUR, person, schedule, type Person } from '../../helpers/event.ts';
-import { reservedPort } from '../../helpers/ports.ts';
+import { reservedPort } from '../../../ops/harness/ports.ts';
 import { startTestServer, type TestServer } from '../../helpers/server.ts';
 import { hackathon, makeHome } from './run.ts';
 

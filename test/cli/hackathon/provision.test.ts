@@ -10,7 +10,7 @@ import { commitFile, git, tempDir } from '../../helpers/codehost.ts';
 import { createEvent, eventWorkspace, HOUR, importRoster, person, type Person } from '../../helpers/event.ts';
 import { http } from '../../helpers/http.ts';
 import { startTestServer, type TestServer } from '../../helpers/server.ts';
-import { until } from '../../helpers/until.ts';
+import { until } from '../../../ops/harness/until.ts';
 import { makeHome, runHackathon as hackathon } from './run.ts';
 
 let s: TestServer;

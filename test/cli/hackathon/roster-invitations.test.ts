@@ -10,8 +10,8 @@ import path from 'node:path';
 import { createEvent, eventWorkspace, HOUR, person, type Person } from '../../helpers/event.ts';
 import { cookieFrom, http } from '../../helpers/http.ts';
 import { startTestServer, type TestServer } from '../../helpers/server.ts';
-import { codeIn, startSmtp, type ReceivedMail } from '../../helpers/smtp.ts';
-import { until } from '../../helpers/until.ts';
+import { codeIn, startSmtp, type ReceivedMail } from '../../../ops/harness/smtp.ts';
+import { until } from '../../../ops/harness/until.ts';
 import { makeHome, runHackathon } from './run.ts';
 
 let s: TestServer;

@@ -13,7 +13,7 @@ import { LocalCodeHost } from '../../../core/codehost/local.ts';
 import { git, ownRepository, tempDir } from '../../helpers/codehost.ts';
 import { assignRepository, createEvent, eventWorkspace, HOUR, importRoster, person, type Person } from '../../helpers/event.ts';
 import { http as call } from '../../helpers/http.ts';
-import { reservedPort } from '../../helpers/ports.ts';
+import { reservedPort } from '../../../ops/harness/ports.ts';
 import { startTestServer, type TestServer } from '../../helpers/server.ts';
 import { hackathon, makeHome, type Run } from './run.ts';
 

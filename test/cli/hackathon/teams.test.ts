@@ -3,7 +3,7 @@
 // before any request (exit 2).
 import test from 'ava';
 import { person, type Person } from '../../helpers/event.ts';
-import * as seed from '../../helpers/seed.ts';
+import * as seed from '../../../ops/harness/seed.ts';
 import { startTestServer, type TestServer } from '../../helpers/server.ts';
 import { makeHome, runHackathon } from './run.ts';
 

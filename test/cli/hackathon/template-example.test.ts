@@ -7,8 +7,8 @@ import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { parse } from 'yaml';
 import { readManifest } from '../../../cli/hackathon/setup/manifest.ts';
-import { reservedPort } from '../../helpers/ports.ts';
-import { until } from '../../helpers/until.ts';
+import { reservedPort } from '../../../ops/harness/ports.ts';
+import { until } from '../../../ops/harness/until.ts';
 
 const DIR = path.resolve('docs/examples/template');
 

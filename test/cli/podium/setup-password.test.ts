@@ -8,7 +8,7 @@ import { PassThrough } from 'node:stream';
 import { main } from '../../../cli/podium/main.ts';
 import type { Io } from '../../../cli/lib/io.ts';
 import { createTestDatabase, type TestDatabase } from '../../helpers/db.ts';
-import { until } from '../../helpers/until.ts';
+import { until } from '../../../ops/harness/until.ts';
 import { CLI_AUTH_SECRET } from './run.ts';
 
 const dbs: TestDatabase[] = [];

@@ -14,7 +14,7 @@ import { cloneUrl, commitFile, git, gitOutput, ownRepository, receipts, tempDir,
 import { assignRepository, Clock, createEvent, eventWorkspace, HOUR, importRoster, MINUTE, person, type Person } from '../../helpers/event.ts';
 import { http } from '../../helpers/http.ts';
 import { startTestServer, type TestServer } from '../../helpers/server.ts';
-import { until } from '../../helpers/until.ts';
+import { until } from '../../../ops/harness/until.ts';
 
 let s: TestServer;
 let host: LocalCodeHost;

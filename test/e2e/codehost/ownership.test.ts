@@ -15,9 +15,9 @@ import { asUser } from '../../helpers/as.ts';
 import { cloneUrl, commitFile, git, pushFixture, receipts, sendDelivery, tempDir, waitForReceipts } from '../../helpers/codehost.ts';
 import { createEvent, eventWorkspace, HOUR, importRoster, person, type Person } from '../../helpers/event.ts';
 import { http } from '../../helpers/http.ts';
-import * as seed from '../../helpers/seed.ts';
+import * as seed from '../../../ops/harness/seed.ts';
 import { startTestServer, type TestServer } from '../../helpers/server.ts';
-import { until } from '../../helpers/until.ts';
+import { until } from '../../../ops/harness/until.ts';
 
 let s: TestServer;
 let host: LocalCodeHost;

@@ -9,7 +9,7 @@ import { commitFile, git, tempDir } from '../../helpers/codehost.ts';
 import { createEvent, eventWorkspace, HOUR, importRoster, person, teamIds, type Person } from '../../helpers/event.ts';
 import { http } from '../../helpers/http.ts';
 import { startTestServer, type TestServer } from '../../helpers/server.ts';
-import { until } from '../../helpers/until.ts';
+import { until } from '../../../ops/harness/until.ts';
 
 let s: TestServer;
 let host: LocalCodeHost;

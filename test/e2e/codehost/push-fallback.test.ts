@@ -16,7 +16,7 @@ import { cloneUrl, commitFile, git, ownRepository, receipts, tempDir, waitForRec
 import { assignRepository, Clock, createEvent, eventWorkspace, HOUR, importRoster, MINUTE, person, type Person } from '../../helpers/event.ts';
 import { http } from '../../helpers/http.ts';
 import { startTestServer, type TestServer } from '../../helpers/server.ts';
-import { until } from '../../helpers/until.ts';
+import { until } from '../../../ops/harness/until.ts';
 import { queuedJobs, runJobs } from '../../helpers/worker.ts';
 
 const ZERO = '0'.repeat(40);

@@ -9,7 +9,7 @@ import { assignRepository, createEvent, eventWorkspace, HOUR, importRoster, pers
 import { startTestHub, type TestHub } from '../../helpers/hub.ts';
 import { http } from '../../helpers/http.ts';
 import { launchChromium, PASSWORD, seriousViolations } from '../../helpers/pages.ts';
-import * as seed from '../../helpers/seed.ts';
+import * as seed from '../../../ops/harness/seed.ts';
 import { startTestServer, type TestServer } from '../../helpers/server.ts';
 
 let s: TestServer;

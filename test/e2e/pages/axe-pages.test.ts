@@ -10,7 +10,7 @@ import { sha256 } from '../../../core/crypto.ts';
 import { publish } from '../../helpers/deck.ts';
 import { http } from '../../helpers/http.ts';
 import { launchChromium, PASSWORD, seriousViolations } from '../../helpers/pages.ts';
-import * as seed from '../../helpers/seed.ts';
+import * as seed from '../../../ops/harness/seed.ts';
 import { startTestServer, type TestServer } from '../../helpers/server.ts';
 
 let s: TestServer;

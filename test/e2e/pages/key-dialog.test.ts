@@ -5,7 +5,7 @@ import test from 'ava';
 import type { Browser } from 'playwright-core';
 import { http } from '../../helpers/http.ts';
 import { launchChromium, PASSWORD } from '../../helpers/pages.ts';
-import * as seed from '../../helpers/seed.ts';
+import * as seed from '../../../ops/harness/seed.ts';
 import { startTestServer, type TestServer } from '../../helpers/server.ts';
 
 let s: TestServer;

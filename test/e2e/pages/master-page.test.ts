@@ -10,9 +10,9 @@ import type { Browser, Page } from 'playwright-core';
 import { publish } from '../../helpers/deck.ts';
 import { http } from '../../helpers/http.ts';
 import { ARTIFACTS, launchChromium, PASSWORD, person, seriousViolations } from '../../helpers/pages.ts';
-import * as seed from '../../helpers/seed.ts';
+import * as seed from '../../../ops/harness/seed.ts';
 import { startTestServer, type TestServer } from '../../helpers/server.ts';
-import { until } from '../../helpers/until.ts';
+import { until } from '../../../ops/harness/until.ts';
 
 
 let s: TestServer;

@@ -7,7 +7,7 @@ import type { Browser } from 'playwright-core';
 import { publish } from '../../helpers/deck.ts';
 import { http } from '../../helpers/http.ts';
 import { launchChromium } from '../../helpers/pages.ts';
-import * as seed from '../../helpers/seed.ts';
+import * as seed from '../../../ops/harness/seed.ts';
 import { startTestServer, type TestServer } from '../../helpers/server.ts';
 
 const CLIP = readFileSync(new URL('../../fixtures/media/clip.webm', import.meta.url));

@@ -9,7 +9,7 @@ import path from 'node:path';
 import type { Browser, Page } from 'playwright-core';
 import { http } from '../../helpers/http.ts';
 import { ARTIFACTS, launchChromium, pageSignIn, PASSWORD, seriousViolations, submitted } from '../../helpers/pages.ts';
-import * as seed from '../../helpers/seed.ts';
+import * as seed from '../../../ops/harness/seed.ts';
 import { startTestServer, type TestServer } from '../../helpers/server.ts';
 import { openVote, SCHEDULE, voteFixture, type VoteFixture } from '../../helpers/vote.ts';
 

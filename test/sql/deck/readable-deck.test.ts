@@ -6,7 +6,7 @@ import test from 'ava';
 import { createHash } from 'node:crypto';
 import { asOwnerFor, asUser } from '../../helpers/as.ts';
 import { createTestDatabase, type TestDatabase } from '../../helpers/db.ts';
-import * as seed from '../../helpers/seed.ts';
+import * as seed from '../../../ops/harness/seed.ts';
 
 const READ = ['presentations:read'];
 const ALL = ['presentations:read', 'presentations:write'];

@@ -5,7 +5,7 @@ import test from 'ava';
 import { createHash } from 'node:crypto';
 import { asAnon, asUser } from '../../helpers/as.ts';
 import { createTestDatabase, type TestDatabase } from '../../helpers/db.ts';
-import * as seed from '../../helpers/seed.ts';
+import * as seed from '../../../ops/harness/seed.ts';
 
 const ALL = ['presentations:read', 'presentations:write', 'data:export'];
 const sha = (s: string) => createHash('sha256').update(s).digest('hex');

@@ -7,7 +7,7 @@ import { createHash, randomBytes } from 'node:crypto';
 import { authorKey } from '../../../core/codehost/types.ts';
 import { asUser } from '../../helpers/as.ts';
 import { createTestDatabase, type TestDatabase } from '../../helpers/db.ts';
-import * as seed from '../../helpers/seed.ts';
+import * as seed from '../../../ops/harness/seed.ts';
 import { teamIds } from '../../helpers/event.ts';
 
 const RW = ['hackathon:read', 'hackathon:write'];

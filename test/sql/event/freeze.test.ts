@@ -4,7 +4,7 @@
 import test from 'ava';
 import { asUser } from '../../helpers/as.ts';
 import { createTestDatabase, type TestDatabase } from '../../helpers/db.ts';
-import * as seed from '../../helpers/seed.ts';
+import * as seed from '../../../ops/harness/seed.ts';
 
 const RW = ['hackathon:read', 'hackathon:write'];
 let db: TestDatabase;

@@ -5,8 +5,8 @@ import test from 'ava';
 import pg from 'pg';
 import { asUser } from '../../helpers/as.ts';
 import { createTestDatabase, type TestDatabase } from '../../helpers/db.ts';
-import * as seed from '../../helpers/seed.ts';
-import { until } from '../../helpers/until.ts';
+import * as seed from '../../../ops/harness/seed.ts';
+import { until } from '../../../ops/harness/until.ts';
 
 let db: TestDatabase;
 let eventId: string;

@@ -8,7 +8,7 @@ import test from 'ava';
 import { asUser } from '../../helpers/as.ts';
 import { createTestDatabase, type TestDatabase } from '../../helpers/db.ts';
 import { assignRepository, teamIds } from '../../helpers/event.ts';
-import * as seed from '../../helpers/seed.ts';
+import * as seed from '../../../ops/harness/seed.ts';
 
 const RW = ['hackathon:read', 'hackathon:write'];
 let db: TestDatabase;

@@ -8,7 +8,7 @@ import test from 'ava';
 import { readFileSync } from 'node:fs';
 import { asUser } from '../../helpers/as.ts';
 import { createTestDatabase, type TestDatabase } from '../../helpers/db.ts';
-import * as seed from '../../helpers/seed.ts';
+import * as seed from '../../../ops/harness/seed.ts';
 import { assignRepository } from '../../helpers/event.ts';
 
 const MIGRATION = readFileSync(new URL('../../../sql/migrations/000323_record_queued_push_deliveries.sql', import.meta.url), 'utf8');

@@ -7,7 +7,7 @@
 import test from 'ava';
 import { asUser } from '../../helpers/as.ts';
 import { createTestDatabase, type TestDatabase } from '../../helpers/db.ts';
-import * as seed from '../../helpers/seed.ts';
+import * as seed from '../../../ops/harness/seed.ts';
 import { assignRepository } from '../../helpers/event.ts';
 
 let db: TestDatabase;

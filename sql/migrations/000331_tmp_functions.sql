@@ -45,7 +45,7 @@ begin
   on conflict (event_id, juror, project_id) do update set reason = coalesce(excluded.reason, app.jury_conflicts.reason);
   delete from app.jury_scores s where s.event_id = ctx.event_id and s.juror = j and s.project_id = pid;
   delete from app.jury_assignments a where a.event_id = ctx.event_id and a.juror = j and a.project_id = pid;
-  return app.jury_conflicts();
+  return app.list_jury_conflicts();
 end;
 $$;
 comment on function app.add_jury_conflict(text, text, text) is 'jury conflicts add: declares a juror''s conflict with a team (the pair''s assignment and draft go); juror_not_found, team_not_found, jury_score_submitted.';
@@ -100,7 +100,7 @@ begin
     continue when need <= 0;
     for pick in
       select u.juror, u.i from unnest(jurors, loads) with ordinality u(juror, load, i)
-       where not conf ? (u.juror || ' ' || t.project_id) and not taken ? (u.juror || ' ' || t.project_id)
+       where (conf ? (u.juror || ' ' || t.project_id)) is false and (taken ? (u.juror || ' ' || t.project_id)) is false
        order by u.load, md5(seed || ':' || u.juror || ':' || t.project_id::text), u.juror
        limit need
     loop
@@ -111,7 +111,7 @@ begin
   end loop;
   perform app_private.live_publish(ctx.event_id, 'jury.progress', array['organizer'], null,
     jsonb_build_object('projectId', null, 'assigned', (select count(*) from app.jury_assignments a where a.event_id = ctx.event_id), 'submitted', 0, 'state', 'setup'));
-  return app.jury_assignments() || jsonb_build_object('planned', made);
+  return app.list_jury_assignments() || jsonb_build_object('planned', made);
 end;
 $$;
 comment on function app.assign_jury(integer, bigint) is 'jury assign: a deterministic balanced plan giving every team k jurors without a conflict (assignments by hand kept); the shortfall names the teams that cannot reach k and why; jury_opened once judging opened.';
@@ -190,62 +190,6 @@ end;
 $$;
 comment on function app.close_jury() is 'jury close: closes judging now (server clock); jury_not_open before the opening.';
 grant execute on function app.close_jury() to podium_app;
--- jury assignments show: every assignment (juror, team, plan or by hand, score state), each
--- juror's load, and the teams short of k with why. Organizers only.
-create or replace function app.jury_assignments() returns jsonb
-  language plpgsql stable security definer
-  set search_path = ''
-as $$
-declare
-  ctx app_private.event_ctx := app_private.organizer_ctx('hackathon:read');
-  s app.jury_settings;
-begin
-  select * into s from app.jury_settings x where x.event_id = ctx.event_id;
-  return jsonb_build_object(
-    'perTeam', coalesce(s.per_team, 3), 'seed', coalesce(s.seed, 0), 'state', app_private.jury_state(ctx.event_id),
-    'items', coalesce((select jsonb_agg(jsonb_build_object('juror', a.juror, 'projectId', a.project_id, 'team', p.name, 'source', a.source,
-                         'scoreState', coalesce(sc.state, 'none')) order by a.juror, lower(p.name), a.project_id)
-                       from app.jury_assignments a join app.projects p on p.id = a.project_id
-                       left join app.jury_scores sc on sc.event_id = a.event_id and sc.juror = a.juror and sc.project_id = a.project_id
-                      where a.event_id = ctx.event_id), '[]'),
-    'jurors', coalesce((select jsonb_agg(jsonb_build_object('juror', q.juror, 'name', q.name, 'load', q.load) order by q.juror)
-                        from (select app_private.normalize_email(r.email) as juror, r.name,
-                                     (select count(*) from app.jury_assignments a where a.event_id = ctx.event_id and a.juror = app_private.normalize_email(r.email)) as load
-                                from app.roster_entries r where r.event_id = ctx.event_id and r.role = 'jury') q), '[]'),
-    'shortfall', app_private.jury_shortfall(ctx.event_id, coalesce(s.per_team, 3)));
-end;
-$$;
-comment on function app.jury_assignments() is 'jury assignments show: assignments, loads per juror, and the teams short of k with why; organizers only.';
-grant execute on function app.jury_assignments() to podium_app;
--- jury conflicts show: every conflict of the jurors (roster, advised, declared), organizers only.
-create or replace function app.jury_conflicts() returns jsonb
-  language plpgsql stable security definer
-  set search_path = ''
-as $$
-declare
-  ctx app_private.event_ctx := app_private.organizer_ctx('hackathon:read');
-begin
-  return jsonb_build_object('items', coalesce((
-    select jsonb_agg(jsonb_build_object('juror', c.juror, 'projectId', c.project_id, 'team', p.name, 'kind', c.kind, 'reason', c.reason)
-                     order by c.juror, lower(p.name), c.kind)
-      from app_private.jury_conflict_rows(ctx.event_id) c join app.projects p on p.id = c.project_id), '[]'));
-end;
-$$;
-comment on function app.jury_conflicts() is 'jury conflicts show: each juror-team conflict with its kind (roster, advised, declared) and reason; organizers only.';
-grant execute on function app.jury_conflicts() to podium_app;
--- jury criteria show: the criteria and the scale, for every role of the event.
-create or replace function app.jury_criteria() returns jsonb
-  language plpgsql stable security definer
-  set search_path = ''
-as $$
-declare
-  ctx app_private.event_ctx := app_private.role_ctx('hackathon:read', array['organizer', 'jury', 'participant', 'advisor']);
-begin
-  return app_private.jury_criteria_json(ctx.event_id);
-end;
-$$;
-comment on function app.jury_criteria() is 'jury criteria show: scale, criteria in order (name, description, weight), total weight, state.';
-grant execute on function app.jury_criteria() to podium_app;
 -- Judging progress for organizers (scores in / expected per team and per juror, late jurors):
 -- counts only, what the dashboard, the TUI and the MCP tool jury_progress read.
 create or replace function app.jury_progress() returns jsonb
@@ -260,22 +204,6 @@ end;
 $$;
 comment on function app.jury_progress() is 'Judging progress as counts per team and per juror (late jurors); organizers only; never a score.';
 grant execute on function app.jury_progress() to podium_app;
--- jury results show: organizers every version, everyone else on the roster the released
--- ones; newest first.
-create or replace function app.jury_results() returns jsonb
-  language plpgsql stable security definer
-  set search_path = ''
-as $$
-declare
-  ctx app_private.event_ctx := app_private.role_ctx('hackathon:read', array['organizer', 'jury', 'participant', 'advisor']);
-begin
-  return jsonb_build_object('state', app_private.jury_state(ctx.event_id), 'items', coalesce((
-    select jsonb_agg(app_private.jury_result_json(r) order by r.version desc) from app.jury_results r
-     where r.event_id = ctx.event_id and (ctx.role = 'organizer' or r.released_at is not null)), '[]'));
-end;
-$$;
-comment on function app.jury_results() is 'jury results: the versions (organizers every one, others the released), newest first.';
-grant execute on function app.jury_results() to podium_app;
 -- jury results export: the inputs a version counted (scale, criteria, teams, scores by juror
 -- label; never a note), what podium jury recount reads. With identities (organizers only) the
 -- label -> address map is added. Others read released versions, without identities.
@@ -337,6 +265,65 @@ end;
 $$;
 comment on function app.jury_status() is 'The judging window (state by the server clock); organizers get progress counts, a juror their own counts.';
 grant execute on function app.jury_status() to podium_app;
+-- jury assignments show: every assignment (juror, team, plan or by hand, score state), each
+-- juror's load, and the teams short of k with why. Organizers only.
+create or replace function app.list_jury_assignments() returns jsonb
+  language plpgsql stable security definer
+  set search_path = ''
+as $$
+declare
+  ctx app_private.event_ctx := app_private.organizer_ctx('hackathon:read');
+  s app.jury_settings;
+begin
+  select * into s from app.jury_settings x where x.event_id = ctx.event_id;
+  return jsonb_build_object(
+    'perTeam', coalesce(s.per_team, 3), 'seed', coalesce(s.seed, 0), 'state', app_private.jury_state(ctx.event_id),
+    'items', coalesce((select jsonb_agg(jsonb_build_object('juror', a.juror, 'projectId', a.project_id, 'team', p.name, 'source', a.source,
+                         'scoreState', coalesce(sc.state, 'none')) order by a.juror, lower(p.name), a.project_id)
+                       from app.jury_assignments a join app.projects p on p.id = a.project_id
+                       left join app.jury_scores sc on sc.event_id = a.event_id and sc.juror = a.juror and sc.project_id = a.project_id
+                      where a.event_id = ctx.event_id), '[]'),
+    'jurors', coalesce((select jsonb_agg(jsonb_build_object('juror', q.juror, 'name', q.name, 'load', q.load) order by q.juror)
+                        from (select app_private.normalize_email(r.email) as juror, r.name,
+                                     (select count(*) from app.jury_assignments a where a.event_id = ctx.event_id and a.juror = app_private.normalize_email(r.email)) as load
+                                from app.roster_entries r where r.event_id = ctx.event_id and r.role = 'jury') q), '[]'),
+    'shortfall', app_private.jury_shortfall(ctx.event_id, coalesce(s.per_team, 3)));
+end;
+$$;
+comment on function app.list_jury_assignments() is 'jury assignments show: assignments, loads per juror, and the teams short of k with why; organizers only.';
+grant execute on function app.list_jury_assignments() to podium_app;
+-- jury conflicts show: every conflict of the jurors (roster, advised, declared), organizers only.
+create or replace function app.list_jury_conflicts() returns jsonb
+  language plpgsql stable security definer
+  set search_path = ''
+as $$
+declare
+  ctx app_private.event_ctx := app_private.organizer_ctx('hackathon:read');
+begin
+  return jsonb_build_object('items', coalesce((
+    select jsonb_agg(jsonb_build_object('juror', c.juror, 'projectId', c.project_id, 'team', p.name, 'kind', c.kind, 'reason', c.reason)
+                     order by c.juror, lower(p.name), c.kind)
+      from app_private.jury_conflict_rows(ctx.event_id) c join app.projects p on p.id = c.project_id), '[]'));
+end;
+$$;
+comment on function app.list_jury_conflicts() is 'jury conflicts show: each juror-team conflict with its kind (roster, advised, declared) and reason; organizers only.';
+grant execute on function app.list_jury_conflicts() to podium_app;
+-- jury results show: organizers every version, everyone else on the roster the released
+-- ones; newest first.
+create or replace function app.list_jury_results() returns jsonb
+  language plpgsql stable security definer
+  set search_path = ''
+as $$
+declare
+  ctx app_private.event_ctx := app_private.role_ctx('hackathon:read', array['organizer', 'jury', 'participant', 'advisor']);
+begin
+  return jsonb_build_object('state', app_private.jury_state(ctx.event_id), 'items', coalesce((
+    select jsonb_agg(app_private.jury_result_json(r) order by r.version desc) from app.jury_results r
+     where r.event_id = ctx.event_id and (ctx.role = 'organizer' or r.released_at is not null)), '[]'));
+end;
+$$;
+comment on function app.list_jury_results() is 'jury results: the versions (organizers every one, others the released), newest first.';
+grant execute on function app.list_jury_results() to podium_app;
 -- jury scores: the caller's own teams (assigned) with their score each (draft, submission,
 -- note, revision), the criteria and the window. Jurors only: nobody reads another's score here.
 create or replace function app.my_jury_scores() returns jsonb
@@ -447,7 +434,7 @@ declare
   pid uuid := app_private.jury_team(ctx.event_id, p_team);
 begin
   delete from app.jury_conflicts c where c.event_id = ctx.event_id and c.juror = j and c.project_id = pid;
-  return app.jury_conflicts();
+  return app.list_jury_conflicts();
 end;
 $$;
 comment on function app.remove_jury_conflict(text, text) is 'jury conflicts remove: withdraws a declared conflict; roster and advising conflicts stay.';
@@ -554,6 +541,19 @@ end;
 $$;
 comment on function app.set_jury_criteria(jsonb) is 'jury criteria set: replaces the criteria (name, description, whole-number weight) and optionally the scale (1-5 by default); jury_opened once judging opened, invalid_criteria naming the field.';
 grant execute on function app.set_jury_criteria(jsonb) to podium_app;
+-- jury criteria show: the criteria and the scale, for every role of the event.
+create or replace function app.show_jury_criteria() returns jsonb
+  language plpgsql stable security definer
+  set search_path = ''
+as $$
+declare
+  ctx app_private.event_ctx := app_private.role_ctx('hackathon:read', array['organizer', 'jury', 'participant', 'advisor']);
+begin
+  return app_private.jury_criteria_json(ctx.event_id);
+end;
+$$;
+comment on function app.show_jury_criteria() is 'jury criteria show: scale, criteria in order (name, description, weight), total weight, state.';
+grant execute on function app.show_jury_criteria() to podium_app;
 -- jury score <team> ... --submit: submits the score (every criterion needed).
 create or replace function app.submit_jury_score(p_team text, p_scores jsonb, p_note text, p_expected_revision integer) returns jsonb
   language plpgsql security definer
@@ -1068,7 +1068,7 @@ begin
   end if;
   vals := coalesce(sc.draft, sc.submission, '{}') || vals;
   if p_submit then
-    select string_agg(c.name, ', ' order by c.position) into missing from app.jury_criteria c where c.event_id = ctx.event_id and not vals ? c.name;
+    select string_agg(c.name, ', ' order by c.position) into missing from app.jury_criteria c where c.event_id = ctx.event_id and (vals ? c.name) is false;
     if missing is not null then
       perform app_private.fail('invalid_jury_score', format('A submission needs a value for every criterion; missing: %s', missing),
         jsonb_build_object('field', 'scores', 'missing', to_jsonb(string_to_array(missing, ', '))));

@@ -19,7 +19,7 @@ begin
   on conflict (event_id, juror, project_id) do update set reason = coalesce(excluded.reason, app.jury_conflicts.reason);
   delete from app.jury_scores s where s.event_id = ctx.event_id and s.juror = j and s.project_id = pid;
   delete from app.jury_assignments a where a.event_id = ctx.event_id and a.juror = j and a.project_id = pid;
-  return app.jury_conflicts();
+  return app.list_jury_conflicts();
 end;
 $$;
 comment on function app.add_jury_conflict(text, text, text) is 'jury conflicts add: declares a juror''s conflict with a team (the pair''s assignment and draft go); juror_not_found, team_not_found, jury_score_submitted.';

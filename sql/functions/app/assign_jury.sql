@@ -48,7 +48,7 @@ begin
     continue when need <= 0;
     for pick in
       select u.juror, u.i from unnest(jurors, loads) with ordinality u(juror, load, i)
-       where not conf ? (u.juror || ' ' || t.project_id) and not taken ? (u.juror || ' ' || t.project_id)
+       where (conf ? (u.juror || ' ' || t.project_id)) is false and (taken ? (u.juror || ' ' || t.project_id)) is false
        order by u.load, md5(seed || ':' || u.juror || ':' || t.project_id::text), u.juror
        limit need
     loop
@@ -59,7 +59,7 @@ begin
   end loop;
   perform app_private.live_publish(ctx.event_id, 'jury.progress', array['organizer'], null,
     jsonb_build_object('projectId', null, 'assigned', (select count(*) from app.jury_assignments a where a.event_id = ctx.event_id), 'submitted', 0, 'state', 'setup'));
-  return app.jury_assignments() || jsonb_build_object('planned', made);
+  return app.list_jury_assignments() || jsonb_build_object('planned', made);
 end;
 $$;
 comment on function app.assign_jury(integer, bigint) is 'jury assign: a deterministic balanced plan giving every team k jurors without a conflict (assignments by hand kept); the shortfall names the teams that cannot reach k and why; jury_opened once judging opened.';

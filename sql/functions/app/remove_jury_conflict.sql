@@ -10,7 +10,7 @@ declare
   pid uuid := app_private.jury_team(ctx.event_id, p_team);
 begin
   delete from app.jury_conflicts c where c.event_id = ctx.event_id and c.juror = j and c.project_id = pid;
-  return app.jury_conflicts();
+  return app.list_jury_conflicts();
 end;
 $$;
 comment on function app.remove_jury_conflict(text, text) is 'jury conflicts remove: withdraws a declared conflict; roster and advising conflicts stay.';

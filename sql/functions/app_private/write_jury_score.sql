@@ -60,7 +60,7 @@ begin
   end if;
   vals := coalesce(sc.draft, sc.submission, '{}') || vals;
   if p_submit then
-    select string_agg(c.name, ', ' order by c.position) into missing from app.jury_criteria c where c.event_id = ctx.event_id and not vals ? c.name;
+    select string_agg(c.name, ', ' order by c.position) into missing from app.jury_criteria c where c.event_id = ctx.event_id and (vals ? c.name) is false;
     if missing is not null then
       perform app_private.fail('invalid_jury_score', format('A submission needs a value for every criterion; missing: %s', missing),
         jsonb_build_object('field', 'scores', 'missing', to_jsonb(string_to_array(missing, ', '))));

@@ -40,7 +40,7 @@ test.serial('manual assignments stay through a new plan and count toward k; remo
   t.deepEqual(p.items.filter((a: any) => a.team === 'Team1').map((a: any) => [a.juror, a.source]), [['a@j.test', 'manual']]);
   t.is(p.items.length, 7);
   t.like(await fx.call('owner', 'app.remove_jury_assignment($1, $2)', ['a@j.test', 'Team1']), { removed: true });
-  t.like((await fx.call('owner', 'app.jury_assignments()')).shortfall, [{ team: 'Team1', assigned: 0, needed: 1, freeJurors: 4 }]);
+  t.like((await fx.call('owner', 'app.list_jury_assignments()')).shortfall, [{ team: 'Team1', assigned: 0, needed: 1, freeJurors: 4 }]);
 });
 
 test.serial('a plan that cannot reach k names the teams short and why', async (t) => {
@@ -58,7 +58,7 @@ test.serial('the plan is fixed once judging opened (jury_opened); jury_conflicts
   await fx.call('owner', 'app.assign_jury($1, $2)', [1, 0]);
   await fx.call('owner', 'app.open_jury()');
   t.like(await refusal(fx.call('owner', 'app.assign_jury($1, $2)', [1, 0])), { code: 'jury_opened' });
-  t.like(await refusal(fx.call('j1@jury.test', 'app.jury_assignments()')), { code: 'insufficient_event_role' });
+  t.like(await refusal(fx.call('j1@jury.test', 'app.list_jury_assignments()')), { code: 'insufficient_event_role' });
   // A submitted score keeps its assignment.
   const [mine] = (await fx.pool.query(`select p.name from app.jury_assignments a join app.projects p on p.id = a.project_id where a.event_id = $1 and a.juror = 'j1@jury.test'`, [fx.eventId])).rows;
   await score(fx, 'j1@jury.test', mine.name, { Impact: 3, Execution: 3 }, { submit: true });

@@ -18,17 +18,17 @@ test.serial('conflicts show: roster, advised and declared, each with its reason;
   await fx.pool.query(`insert into app.project_members (project_id, user_id, role) values ($1, $2, 'viewer')`, [fx.teams.Rocket, fx.users['j1@jury.test']]);
   await claimedRequest(fx, 'Comet', 'j2@jury.test');
   await fx.call('owner', 'app.add_jury_conflict($1, $2, $3)', ['J3@jury.test', 'apollo', 'sister works there']);
-  const c = await fx.call('owner', 'app.jury_conflicts()');
+  const c = await fx.call('owner', 'app.list_jury_conflicts()');
   t.deepEqual(c.items.map((x: any) => [x.juror, x.team, x.kind, x.reason]), [
     ['j1@jury.test', 'Rocket', 'roster', "on the team's roster"],
     ['j2@jury.test', 'Comet', 'advised', 'claimed its help request "Build fails"'],
     ['j3@jury.test', 'Apollo', 'declared', 'sister works there'],
   ]);
-  t.like(await refusal(fx.call('j1@jury.test', 'app.jury_conflicts()')), { code: 'insufficient_event_role' });
+  t.like(await refusal(fx.call('j1@jury.test', 'app.list_jury_conflicts()')), { code: 'insufficient_event_role' });
   t.like(await refusal(fx.call('owner', 'app.add_jury_conflict($1, $2)', ['ann@x.test', 'Rocket'])), { code: 'juror_not_found', details: { juror: 'ann@x.test' } });
   t.like(await refusal(fx.call('owner', 'app.add_jury_conflict($1, $2)', ['j1@jury.test', 'Nope'])), { code: 'team_not_found', details: { team: 'Nope' } });
   await fx.call('owner', 'app.remove_jury_conflict($1, $2)', ['j3@jury.test', 'Apollo']);
-  t.is((await fx.call('owner', 'app.jury_conflicts()')).items.length, 2);
+  t.is((await fx.call('owner', 'app.list_jury_conflicts()')).items.length, 2);
 });
 
 test.serial('the plan never assigns a conflicted juror; a manual assignment of one is refused with the conflict named', async (t) => {

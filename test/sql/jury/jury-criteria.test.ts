@@ -19,7 +19,7 @@ test.serial('criteria set and show: order, weights, default scale 1-5, every rol
   t.deepEqual(r.criteria.map((c: any) => [c.position, c.name, c.weight, c.description]), [[1, 'Impact', 3, 'Does it matter?'], [2, 'Execution', 2, null]]);
   t.is(r.totalWeight, 5);
   t.false(r.fixed);
-  for (const who of ['j1@jury.test', 'ann@x.test']) t.deepEqual((await fx.call(who, 'app.jury_criteria()')).criteria, r.criteria);
+  for (const who of ['j1@jury.test', 'ann@x.test']) t.deepEqual((await fx.call(who, 'app.show_jury_criteria()')).criteria, r.criteria);
   const scaled = await fx.call('owner', 'app.set_jury_criteria($1)', [JSON.stringify({ scale: { min: 0, max: 10 }, criteria: [{ name: 'Overall', weight: 1 }] })]);
   t.deepEqual([scaled.scale, scaled.criteria.length], [{ min: 0, max: 10 }, 1]);
 });
@@ -35,7 +35,7 @@ test.serial('invalid_criteria names the field; nothing is stored', async (t) => 
   t.like(await set([{ name: 'A=B', weight: 1 }]), { code: 'invalid_criteria', details: { field: 'criteria.0.name' } });
   t.like(await set([{ name: 'A', weight: 1, extra: 1 }]), { code: 'invalid_criteria', details: { field: 'criteria.0.extra' } });
   t.like(await set({ scale: { min: 5, max: 1 }, criteria: CRITERIA }), { code: 'invalid_criteria', details: { field: 'scale' } });
-  t.is((await fx.call('owner', 'app.jury_criteria()')).criteria.length, 2);
+  t.is((await fx.call('owner', 'app.show_jury_criteria()')).criteria.length, 2);
   t.like(await refusal(fx.call('j1@jury.test', 'app.set_jury_criteria($1)', [JSON.stringify(CRITERIA)])), { code: 'insufficient_event_role' });
 });
 
@@ -45,5 +45,5 @@ test.serial('criteria changes are refused once judging opened (jury_opened)', as
   const r = await refusal(fx.call('owner', 'app.set_jury_criteria($1)', [JSON.stringify(CRITERIA)]));
   t.is(r.code, 'jury_opened');
   t.regex(r.message, /Judging opened at \S+Z: the criteria are fixed/);
-  t.true((await fx.call('owner', 'app.jury_criteria()')).fixed);
+  t.true((await fx.call('owner', 'app.show_jury_criteria()')).fixed);
 });

@@ -66,11 +66,11 @@ test.serial('release, export without identities for the roster and with them for
   const rank = await fx.call('owner', 'app.calculate_jury_results($1)', ['rank']);
   t.is(rank.version, 2);
   t.not(rank.digest, mean.digest, 'the method is an input');
-  t.deepEqual((await fx.call('ann@x.test', 'app.jury_results()')).items, [], 'nothing before release');
+  t.deepEqual((await fx.call('ann@x.test', 'app.list_jury_results()')).items, [], 'nothing before release');
   t.like(await refusal(fx.call('ann@x.test', 'app.jury_results_export($1, false)', [1])), { code: 'not_found' });
   t.like(await refusal(fx.call('owner', 'app.release_jury_results($1)', [9])), { code: 'not_found' });
   await fx.call('owner', 'app.release_jury_results($1)', [1]);
-  t.deepEqual((await fx.call('ann@x.test', 'app.jury_results()')).items.map((x: any) => x.version), [1]);
+  t.deepEqual((await fx.call('ann@x.test', 'app.list_jury_results()')).items.map((x: any) => x.version), [1]);
   t.is((await fx.as('ann@x.test', 'select version from app.jury_results')).length, 1);
   const pub = await fx.call('ann@x.test', 'app.jury_results_export($1, false)', [1]);
   t.false('jurors' in pub);

@@ -1,5 +1,5 @@
 -- jury conflicts show: every conflict of the jurors (roster, advised, declared), organizers only.
-create or replace function app.jury_conflicts() returns jsonb
+create or replace function app.list_jury_conflicts() returns jsonb
   language plpgsql stable security definer
   set search_path = ''
 as $$
@@ -12,5 +12,5 @@ begin
       from app_private.jury_conflict_rows(ctx.event_id) c join app.projects p on p.id = c.project_id), '[]'));
 end;
 $$;
-comment on function app.jury_conflicts() is 'jury conflicts show: each juror-team conflict with its kind (roster, advised, declared) and reason; organizers only.';
-grant execute on function app.jury_conflicts() to podium_app;
+comment on function app.list_jury_conflicts() is 'jury conflicts show: each juror-team conflict with its kind (roster, advised, declared) and reason; organizers only.';
+grant execute on function app.list_jury_conflicts() to podium_app;

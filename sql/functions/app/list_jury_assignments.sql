@@ -1,6 +1,6 @@
 -- jury assignments show: every assignment (juror, team, plan or by hand, score state), each
 -- juror's load, and the teams short of k with why. Organizers only.
-create or replace function app.jury_assignments() returns jsonb
+create or replace function app.list_jury_assignments() returns jsonb
   language plpgsql stable security definer
   set search_path = ''
 as $$
@@ -23,5 +23,5 @@ begin
     'shortfall', app_private.jury_shortfall(ctx.event_id, coalesce(s.per_team, 3)));
 end;
 $$;
-comment on function app.jury_assignments() is 'jury assignments show: assignments, loads per juror, and the teams short of k with why; organizers only.';
-grant execute on function app.jury_assignments() to podium_app;
+comment on function app.list_jury_assignments() is 'jury assignments show: assignments, loads per juror, and the teams short of k with why; organizers only.';
+grant execute on function app.list_jury_assignments() to podium_app;

@@ -1,6 +1,6 @@
 -- jury results show: organizers every version, everyone else on the roster the released
 -- ones; newest first.
-create or replace function app.jury_results() returns jsonb
+create or replace function app.list_jury_results() returns jsonb
   language plpgsql stable security definer
   set search_path = ''
 as $$
@@ -12,5 +12,5 @@ begin
      where r.event_id = ctx.event_id and (ctx.role = 'organizer' or r.released_at is not null)), '[]'));
 end;
 $$;
-comment on function app.jury_results() is 'jury results: the versions (organizers every one, others the released), newest first.';
-grant execute on function app.jury_results() to podium_app;
+comment on function app.list_jury_results() is 'jury results: the versions (organizers every one, others the released), newest first.';
+grant execute on function app.list_jury_results() to podium_app;

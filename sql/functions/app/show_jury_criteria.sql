@@ -1,5 +1,5 @@
 -- jury criteria show: the criteria and the scale, for every role of the event.
-create or replace function app.jury_criteria() returns jsonb
+create or replace function app.show_jury_criteria() returns jsonb
   language plpgsql stable security definer
   set search_path = ''
 as $$
@@ -9,5 +9,5 @@ begin
   return app_private.jury_criteria_json(ctx.event_id);
 end;
 $$;
-comment on function app.jury_criteria() is 'jury criteria show: scale, criteria in order (name, description, weight), total weight, state.';
-grant execute on function app.jury_criteria() to podium_app;
+comment on function app.show_jury_criteria() is 'jury criteria show: scale, criteria in order (name, description, weight), total weight, state.';
+grant execute on function app.show_jury_criteria() to podium_app;

@@ -30,7 +30,7 @@ const TEAM = { type: 'string', minLength: 1, maxLength: 100 } as const;
 const PAIR = { type: 'object', additionalProperties: false, required: ['juror', 'team'], properties: { juror: JUROR, team: TEAM } } as const;
 const CONFLICT = { type: 'object', additionalProperties: false, required: ['juror', 'team'], properties: { juror: JUROR, team: TEAM, reason: { type: 'string', minLength: 1, maxLength: 500 } } } as const;
 const PAIR_QUERY = { type: 'object', required: ['juror', 'team'], properties: { juror: JUROR, team: TEAM } } as const;
-const PLAN = { type: 'object', additionalProperties: false, properties: { perTeam: { type: 'integer', minimum: 1, maximum: 100 }, seed: { type: 'integer', minimum: 0, maximum: Number.MAX_SAFE_INTEGER } } } as const;
+const PLAN = { type: 'object', additionalProperties: false, properties: { perTeam: { type: 'integer', minimum: 1, maximum: 100 }, seed: { type: 'integer', minimum: 0, maximum: INT4_MAX } } } as const;
 const SCORE = {
   type: 'object',
   additionalProperties: false,

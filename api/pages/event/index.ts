@@ -10,6 +10,7 @@ import { registerOrganizerPages } from './organizer.ts';
 import { eventPage } from './shared.ts';
 import { registerTeamPages } from './team.ts';
 import { registerVotePage } from './vote.ts';
+import { registerJuryPages } from './jury.ts';
 
 export function registerEventPages(app: FastifyInstance, deps: ApiDeps): void {
   app.get(EVENT_JS_PATH, { config: { auth: 'none' } }, async (_req, reply) =>
@@ -19,5 +20,6 @@ export function registerEventPages(app: FastifyInstance, deps: ApiDeps): void {
   registerTeamPages(app, deps);
   registerChatPages(app, deps);
   registerVotePage(app, deps);
+  registerJuryPages(app, deps);
   registerOrganizerPages(app, deps);
 }

@@ -21,6 +21,7 @@ import type { ApiDeps } from '../../deps.ts';
 import { esc } from '../html.ts';
 import { eventNav, eventPage, formAction, type PageContext, refusal, table, when } from './shared.ts';
 import { windowLine } from './vote.ts';
+import { galleryWinners } from './jury.ts';
 import type { BallotList, BallotReads, CommunityStatus, Eligibility } from '../../../core/wire/community.ts';
 import type { GeneratedDeckRow, GenerationRuns } from '../../../core/wire/decks.ts';
 import type { EventRecord } from '../../../core/wire/event.ts';
@@ -47,8 +48,10 @@ function galleryBody(deps: ApiDeps) {
       k.thumbnail && k.deckId ? `<img class="thumb" src="/event/decks/${esc(k.deckId)}/thumbnail.png" alt="Thumbnail of the ${kind} deck of ${esc(team)}" width="160" height="90" loading="lazy"> ` : '';
     const cell = (k: KindState, kind: string, team: string) =>
       `${thumb(k, kind, team)}<span class="badge">${esc(stateWord(k))}</span>${k.view ? ` <a href="${esc(k.view)}" target="_blank" rel="noopener">View the ${kind} deck<span class="visually-hidden"> of ${esc(team)}</span></a>` : ''}`;
+    const winners = await galleryWinners(ctx.read, ctx.status); // issue 43: released winners marked
+    const mark = (id: string) => (winners.get(id) ?? []).map((w) => ` <span class="badge">${esc(w)}</span>`).join('');
     return `${eventNav(ctx.status, '/event/gallery')}<h1>Gallery</h1>${g.items.length
-      ? table('Gallery', ['Team', 'Jury deck', 'Community deck'], g.items.map((i) => [esc(i.team.name), cell(i.jury, 'jury', i.team.name), cell(i.community, 'community', i.team.name)]))
+      ? table('Gallery', ['Team', 'Jury deck', 'Community deck'], g.items.map((i) => [esc(i.team.name) + mark(i.team.id), cell(i.jury, 'jury', i.team.name), cell(i.community, 'community', i.team.name)]))
       : '<p class="muted">No team yet.</p>'}<p class="muted">Views are read-only.</p>`;
   };
 }

@@ -48,9 +48,9 @@ const EXPECTED: Record<string, readonly string[]> = {
   'DELETE /api/v1/presentations/:id/annotations/:annotationId': ['presentations:write'],
   'GET /api/v1/export': ['data:export'],
   // the agent tool interface (each tool call is checked again as the REST requests it makes)
-  'POST /api/v1/mcp': ['presentations:read', 'presentations:write'],
-  'GET /api/v1/mcp': ['presentations:read', 'presentations:write'],
-  'DELETE /api/v1/mcp': ['presentations:read', 'presentations:write'],
+  'POST /api/v1/mcp': ['presentations:read', 'presentations:write', 'hackathon:read'],
+  'GET /api/v1/mcp': ['presentations:read', 'presentations:write', 'hackathon:read'],
+  'DELETE /api/v1/mcp': ['presentations:read', 'presentations:write', 'hackathon:read'],
   // hackathon event service
   'GET /bootstrap': ['hackathon:read'],
   'PUT /bootstrap/github': ['hackathon:write'],

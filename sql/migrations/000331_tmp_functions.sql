@@ -73,6 +73,9 @@ declare
   pick record;
   need integer;
   made integer := 0;
+  have jsonb;
+  pick_j text[] := '{}';
+  pick_p uuid[] := '{}';
 begin
   if app_private.jury_state(ctx.event_id) <> 'setup' then
     perform app_private.fail('jury_opened', format('Judging opened at %s: the plan is fixed (change single assignments with jury assignments add|remove)', app_private.iso(s.opened_at)),
@@ -90,9 +93,11 @@ begin
     from (select distinct app_private.normalize_email(r.email) as juror from app.roster_entries r where r.event_id = ctx.event_id and r.role = 'jury') q;
   select coalesce(jsonb_object_agg(c.juror || ' ' || c.project_id, true), '{}') into conf from app_private.jury_conflict_rows(ctx.event_id) c;
   select coalesce(jsonb_object_agg(a.juror || ' ' || a.project_id, true), '{}') into taken from app.jury_assignments a where a.event_id = ctx.event_id;
+  select coalesce(jsonb_object_agg(q.project_id, q.n), '{}') into have
+    from (select a.project_id::text as project_id, count(*) as n from app.jury_assignments a where a.event_id = ctx.event_id group by a.project_id) q;
 
   for t in
-    select x.project_id, (select count(*)::int from app.jury_assignments a where a.event_id = ctx.event_id and a.project_id = x.project_id) as have
+    select x.project_id, coalesce((have ->> x.project_id::text)::int, 0) as have
       from app.event_teams x where x.event_id = ctx.event_id and x.left_at is null
      order by md5(seed || ':' || x.project_id::text), x.project_id
   loop
@@ -104,11 +109,14 @@ begin
        order by u.load, md5(seed || ':' || u.juror || ':' || t.project_id::text), u.juror
        limit need
     loop
-      insert into app.jury_assignments (event_id, juror, project_id, source) values (ctx.event_id, pick.juror, t.project_id, 'plan');
+      pick_j := pick_j || pick.juror;
+      pick_p := pick_p || t.project_id;
       loads[pick.i] := loads[pick.i] + 1;
       made := made + 1;
     end loop;
   end loop;
+  insert into app.jury_assignments (event_id, juror, project_id, source)
+  select ctx.event_id, u.j, u.p, 'plan' from unnest(pick_j, pick_p) u(j, p);
   perform app_private.live_publish(ctx.event_id, 'jury.progress', array['organizer'], null,
     jsonb_build_object('projectId', null, 'assigned', (select count(*) from app.jury_assignments a where a.event_id = ctx.event_id), 'submitted', 0, 'state', 'setup'));
   return app.list_jury_assignments() || jsonb_build_object('planned', made);
@@ -283,10 +291,9 @@ begin
                        from app.jury_assignments a join app.projects p on p.id = a.project_id
                        left join app.jury_scores sc on sc.event_id = a.event_id and sc.juror = a.juror and sc.project_id = a.project_id
                       where a.event_id = ctx.event_id), '[]'),
-    'jurors', coalesce((select jsonb_agg(jsonb_build_object('juror', q.juror, 'name', q.name, 'load', q.load) order by q.juror)
-                        from (select app_private.normalize_email(r.email) as juror, r.name,
-                                     (select count(*) from app.jury_assignments a where a.event_id = ctx.event_id and a.juror = app_private.normalize_email(r.email)) as load
-                                from app.roster_entries r where r.event_id = ctx.event_id and r.role = 'jury') q), '[]'),
+    'jurors', coalesce((select jsonb_agg(jsonb_build_object('juror', q.juror, 'name', q.name, 'load', coalesce(l.n, 0)) order by q.juror)
+                        from (select app_private.normalize_email(r.email) as juror, r.name from app.roster_entries r where r.event_id = ctx.event_id and r.role = 'jury') q
+                        left join (select a.juror, count(*) as n from app.jury_assignments a where a.event_id = ctx.event_id group by a.juror) l on l.juror = q.juror), '[]'),
     'shortfall', app_private.jury_shortfall(ctx.event_id, coalesce(s.per_team, 3)));
 end;
 $$;
@@ -566,7 +573,7 @@ begin
   delete from app.jury_conflicts c where c.event_id = ctx.event_id and c.source = 'roster';
   for x in select value from jsonb_array_elements(p_rows) loop
     n := n + 1;
-    continue when not (x ? 'conflicts');
+    continue when (x ? 'conflicts') is not true;
     if coalesce(x ->> 'role', 'participant') <> 'jury' then
       perform app_private.fail('invalid_input', format('participants.%s.conflicts: only a jury row declares conflicts', n), jsonb_build_object('field', format('participants.%s.conflicts', n)));
     end if;
@@ -638,19 +645,47 @@ as $$
 $$;
 comment on function app_private.jury_canonical(jsonb) is 'The canonical text of jury result inputs (method, scale, criteria, scores by juror label); sha256 of it is the digest.';
 -- The conflicts of one juror with one team as one sentence ("advised: claimed ...; declared:
--- ..."), or null when there is none.
+-- ..."), or null when there is none: the rule of app_private.jury_conflict_rows for one
+-- pair, by indexed lookups (it runs at every score write).
 create or replace function app_private.jury_conflict_of(p_event uuid, p_juror text, p_project uuid) returns text
   language plpgsql stable
   set search_path = ''
 as $$
+declare
+  uid uuid;
+  out_ text[] := '{}';
+  r text;
 begin
-  return (
-  select string_agg(c.kind || ': ' || c.reason, '; ' order by c.kind)
-    from app_private.jury_conflict_rows(p_event) c where c.juror = p_juror and c.project_id = p_project
-  );
+  if not exists (select 1 from app.event_teams t where t.project_id = p_project and t.event_id = p_event and t.left_at is null) then
+    return null;
+  end if;
+  select u.id into uid from app.users u where app_private.normalize_email(u.email) = p_juror;
+  if exists (select 1 from app.jury_conflicts c where c.event_id = p_event and c.juror = p_juror and c.project_id = p_project) then
+    select 'declared: ' || coalesce(c.reason, case c.source when 'roster' then 'declared in the roster file' else 'declared' end) into r
+      from app.jury_conflicts c where c.event_id = p_event and c.juror = p_juror and c.project_id = p_project;
+    out_ := out_ || r;
+  end if;
+  if uid is not null then
+    select 'advised: ' || format('claimed its help request "%s"', h.title) into r
+      from app.help_requests h where h.claimed_by = uid and h.team_id = p_project and h.event_id = p_event order by h.title limit 1;
+    if r is not null and r like 'advised:%' then
+      out_ := array_prepend(r, out_);
+    end if;
+  end if;
+  if (uid is not null and (exists (select 1 from app.project_members pm where pm.project_id = p_project and pm.user_id = uid)
+                           or exists (select 1 from app.project_members pm join app.team_members tm on tm.team_id = pm.team_id
+                                       where pm.project_id = p_project and tm.user_id = uid)))
+     or exists (select 1 from app.roster_entries re where re.event_id = p_event and re.role = 'participant' and re.team_id = p_project
+                  and app_private.normalize_email(re.email) = p_juror) then
+    out_ := out_ || 'roster: on the team''s roster'::text;
+  end if;
+  if cardinality(out_) = 0 then
+    return null;
+  end if;
+  return (select string_agg(x, '; ' order by x) from unnest(out_) x);
 end;
 $$;
-comment on function app_private.jury_conflict_of(uuid, text, uuid) is 'One juror''s conflicts with one team as a sentence, or null.';
+comment on function app_private.jury_conflict_of(uuid, text, uuid) is 'One juror''s conflicts with one team as a sentence (kinds in order: advised, declared, roster), or null.';
 -- Every conflict of interest of the event's jurors: roster (the juror's account is a member
 -- of the team's project, directly or through a workspace team, or a participant row of that
 -- team), advised (the juror claimed one of the team's help requests), declared (jury
@@ -660,11 +695,10 @@ create or replace function app_private.jury_conflict_rows(p_event uuid)
   language sql stable
   set search_path = ''
 as $$
-  with jurors as (
-    select app_private.normalize_email(r.email) as juror, u.id as user_id
-      from app.roster_entries r
-      left join app.users u on app_private.normalize_email(u.email) = app_private.normalize_email(r.email)
-     where r.event_id = p_event and r.role = 'jury'
+  with jurors as materialized (
+    -- the account by its normalised address, one indexed lookup per juror
+    select q.juror, (select u.id from app.users u where app_private.normalize_email(u.email) = q.juror) as user_id
+      from (select app_private.normalize_email(r.email) as juror from app.roster_entries r where r.event_id = p_event and r.role = 'jury') q
   ), teams as (
     select t.project_id from app.event_teams t where t.event_id = p_event and t.left_at is null
   )
@@ -771,11 +805,14 @@ $$;
 comment on function app_private.jury_me(uuid) is 'The juror key of an account: its normalised address.';
 -- Judging progress as counts only (scores in / expected per team and per juror): what
 -- organizers see while judging runs. A juror is late when a part of their teams is still
--- unscored and their share of submitted scores is below the event's.
+-- unscored and their share of submitted scores is below the event's (after the close: any
+-- team unscored).
 create or replace function app_private.jury_progress_json(p_event uuid) returns jsonb
   language plpgsql stable
   set search_path = ''
 as $$
+declare
+  st text := app_private.jury_state(p_event);
 begin
   return (
   with a as (
@@ -784,27 +821,27 @@ begin
      where a.event_id = p_event
   ), tot as (
     select count(*)::int as assigned, count(*) filter (where a.state = 'submitted')::int as submitted from a
-  ), teams as (
-    select t.project_id, p.name from app.event_teams t join app.projects p on p.id = t.project_id where t.event_id = p_event and t.left_at is null
-  ), jurors as (
-    select app_private.normalize_email(r.email) as juror, r.name from app.roster_entries r where r.event_id = p_event and r.role = 'jury'
+  ), per_team as (
+    select a.project_id, count(*) as assigned, count(*) filter (where a.state = 'submitted') as submitted, count(*) filter (where a.state = 'draft') as drafts
+      from a group by a.project_id
+  ), per_juror as (
+    select a.juror, count(*) as assigned, count(*) filter (where a.state = 'submitted') as submitted, count(*) filter (where a.state = 'draft') as drafts
+      from a group by a.juror
   )
   select jsonb_build_object(
-    'state', app_private.jury_state(p_event),
-    'assigned', tot.assigned, 'submitted', tot.submitted,
-    'teams', coalesce((select jsonb_agg(jsonb_build_object('projectId', t.project_id, 'team', t.name,
-        'assigned', (select count(*) from a where a.project_id = t.project_id),
-        'submitted', (select count(*) from a where a.project_id = t.project_id and a.state = 'submitted'),
-        'drafts', (select count(*) from a where a.project_id = t.project_id and a.state = 'draft'))
-        order by lower(t.name), t.project_id) from teams t), '[]'),
-    'jurors', coalesce((select jsonb_agg(x.j order by x.juror) from (
-        select j.juror, jsonb_build_object('juror', j.juror, 'name', j.name,
-          'assigned', count(a.project_id), 'submitted', count(*) filter (where a.state = 'submitted'),
-          'drafts', count(*) filter (where a.state = 'draft'),
-          'late', count(a.project_id) > count(*) filter (where a.state = 'submitted')
-                  and count(*) filter (where a.state = 'submitted')::numeric * greatest(tot.assigned, 1) < tot.submitted::numeric * count(a.project_id)
-                  or (app_private.jury_state(p_event) = 'closed' and count(a.project_id) > count(*) filter (where a.state = 'submitted'))) as j
-        from jurors j left join a on a.juror = j.juror group by j.juror, j.name) x), '[]'))
+    'state', st, 'assigned', tot.assigned, 'submitted', tot.submitted,
+    'teams', coalesce((select jsonb_agg(jsonb_build_object('projectId', t.project_id, 'team', p.name,
+        'assigned', coalesce(pt.assigned, 0), 'submitted', coalesce(pt.submitted, 0), 'drafts', coalesce(pt.drafts, 0))
+        order by lower(p.name), t.project_id)
+        from app.event_teams t join app.projects p on p.id = t.project_id left join per_team pt on pt.project_id = t.project_id
+       where t.event_id = p_event and t.left_at is null), '[]'),
+    'jurors', coalesce((select jsonb_agg(jsonb_build_object('juror', j.juror, 'name', j.name,
+        'assigned', coalesce(pj.assigned, 0), 'submitted', coalesce(pj.submitted, 0), 'drafts', coalesce(pj.drafts, 0),
+        'late', coalesce(pj.assigned, 0) > coalesce(pj.submitted, 0)
+                and (st = 'closed' or coalesce(pj.submitted, 0)::numeric * greatest(tot.assigned, 1) < tot.submitted::numeric * coalesce(pj.assigned, 0)))
+        order by j.juror)
+        from (select app_private.normalize_email(r.email) as juror, r.name from app.roster_entries r where r.event_id = p_event and r.role = 'jury') j
+        left join per_juror pj on pj.juror = j.juror), '[]'))
   from tot
   );
 end;
@@ -916,24 +953,23 @@ create or replace function app_private.jury_shortfall(p_event uuid, p_k integer)
 as $$
 begin
   return (
-  with teams as (
-    select t.project_id, p.name from app.event_teams t join app.projects p on p.id = t.project_id
-     where t.event_id = p_event and t.left_at is null
-  ), jurors as (
-    select app_private.normalize_email(r.email) as juror from app.roster_entries r where r.event_id = p_event and r.role = 'jury'
+  with jurors as (
+    select count(*)::int as n from app.roster_entries r where r.event_id = p_event and r.role = 'jury'
   ), conf as (
-    select * from app_private.jury_conflict_rows(p_event)
+    select c.project_id, count(distinct c.juror)::int as n, string_agg(c.juror || ' (' || c.kind || ')', ', ' order by c.juror, c.kind) as list
+      from app_private.jury_conflict_rows(p_event) c group by c.project_id
+  ), have as (
+    select a.project_id, count(*)::int as n from app.jury_assignments a where a.event_id = p_event group by a.project_id
   ), per as (
-    select t.project_id, t.name,
-      (select count(*) from app.jury_assignments a where a.event_id = p_event and a.project_id = t.project_id)::int as assigned,
-      (select count(*) from jurors j where not exists (select 1 from conf c where c.juror = j.juror and c.project_id = t.project_id))::int as free,
-      (select string_agg(c.juror || ' (' || c.kind || ')', ', ' order by c.juror, c.kind) from conf c where c.project_id = t.project_id) as conflicts
-    from teams t
+    select t.project_id, p.name, coalesce(h.n, 0) as assigned, (select n from jurors) - coalesce(c.n, 0) as free, c.list as conflicts
+      from app.event_teams t join app.projects p on p.id = t.project_id
+      left join have h on h.project_id = t.project_id left join conf c on c.project_id = t.project_id
+     where t.event_id = p_event and t.left_at is null
   )
   select coalesce(jsonb_agg(jsonb_build_object('projectId', per.project_id, 'team', per.name, 'assigned', per.assigned, 'needed', p_k,
       'freeJurors', per.free,
       'reason', case
-        when per.free < p_k then format('only %s of %s jurors have no conflict with it%s', per.free, (select count(*) from jurors),
+        when per.free < p_k then format('only %s of %s jurors have no conflict with it%s', per.free, (select n from jurors),
                                         coalesce(' (conflicts: ' || per.conflicts || ')', ''))
         else format('%s of the %s jurors free of a conflict are assigned; run jury assign or add one by hand', per.assigned, per.free) end)
     order by lower(per.name), per.project_id), '[]')

@@ -21,6 +21,9 @@ declare
   pick record;
   need integer;
   made integer := 0;
+  have jsonb;
+  pick_j text[] := '{}';
+  pick_p uuid[] := '{}';
 begin
   if app_private.jury_state(ctx.event_id) <> 'setup' then
     perform app_private.fail('jury_opened', format('Judging opened at %s: the plan is fixed (change single assignments with jury assignments add|remove)', app_private.iso(s.opened_at)),
@@ -38,9 +41,11 @@ begin
     from (select distinct app_private.normalize_email(r.email) as juror from app.roster_entries r where r.event_id = ctx.event_id and r.role = 'jury') q;
   select coalesce(jsonb_object_agg(c.juror || ' ' || c.project_id, true), '{}') into conf from app_private.jury_conflict_rows(ctx.event_id) c;
   select coalesce(jsonb_object_agg(a.juror || ' ' || a.project_id, true), '{}') into taken from app.jury_assignments a where a.event_id = ctx.event_id;
+  select coalesce(jsonb_object_agg(q.project_id, q.n), '{}') into have
+    from (select a.project_id::text as project_id, count(*) as n from app.jury_assignments a where a.event_id = ctx.event_id group by a.project_id) q;
 
   for t in
-    select x.project_id, (select count(*)::int from app.jury_assignments a where a.event_id = ctx.event_id and a.project_id = x.project_id) as have
+    select x.project_id, coalesce((have ->> x.project_id::text)::int, 0) as have
       from app.event_teams x where x.event_id = ctx.event_id and x.left_at is null
      order by md5(seed || ':' || x.project_id::text), x.project_id
   loop
@@ -52,11 +57,14 @@ begin
        order by u.load, md5(seed || ':' || u.juror || ':' || t.project_id::text), u.juror
        limit need
     loop
-      insert into app.jury_assignments (event_id, juror, project_id, source) values (ctx.event_id, pick.juror, t.project_id, 'plan');
+      pick_j := pick_j || pick.juror;
+      pick_p := pick_p || t.project_id;
       loads[pick.i] := loads[pick.i] + 1;
       made := made + 1;
     end loop;
   end loop;
+  insert into app.jury_assignments (event_id, juror, project_id, source)
+  select ctx.event_id, u.j, u.p, 'plan' from unnest(pick_j, pick_p) u(j, p);
   perform app_private.live_publish(ctx.event_id, 'jury.progress', array['organizer'], null,
     jsonb_build_object('projectId', null, 'assigned', (select count(*) from app.jury_assignments a where a.event_id = ctx.event_id), 'submitted', 0, 'state', 'setup'));
   return app.list_jury_assignments() || jsonb_build_object('planned', made);

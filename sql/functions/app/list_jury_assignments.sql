@@ -16,10 +16,9 @@ begin
                        from app.jury_assignments a join app.projects p on p.id = a.project_id
                        left join app.jury_scores sc on sc.event_id = a.event_id and sc.juror = a.juror and sc.project_id = a.project_id
                       where a.event_id = ctx.event_id), '[]'),
-    'jurors', coalesce((select jsonb_agg(jsonb_build_object('juror', q.juror, 'name', q.name, 'load', q.load) order by q.juror)
-                        from (select app_private.normalize_email(r.email) as juror, r.name,
-                                     (select count(*) from app.jury_assignments a where a.event_id = ctx.event_id and a.juror = app_private.normalize_email(r.email)) as load
-                                from app.roster_entries r where r.event_id = ctx.event_id and r.role = 'jury') q), '[]'),
+    'jurors', coalesce((select jsonb_agg(jsonb_build_object('juror', q.juror, 'name', q.name, 'load', coalesce(l.n, 0)) order by q.juror)
+                        from (select app_private.normalize_email(r.email) as juror, r.name from app.roster_entries r where r.event_id = ctx.event_id and r.role = 'jury') q
+                        left join (select a.juror, count(*) as n from app.jury_assignments a where a.event_id = ctx.event_id group by a.juror) l on l.juror = q.juror), '[]'),
     'shortfall', app_private.jury_shortfall(ctx.event_id, coalesce(s.per_team, 3)));
 end;
 $$;

@@ -23,7 +23,7 @@ begin
   delete from app.jury_conflicts c where c.event_id = ctx.event_id and c.source = 'roster';
   for x in select value from jsonb_array_elements(p_rows) loop
     n := n + 1;
-    continue when not (x ? 'conflicts');
+    continue when (x ? 'conflicts') is not true;
     if coalesce(x ->> 'role', 'participant') <> 'jury' then
       perform app_private.fail('invalid_input', format('participants.%s.conflicts: only a jury row declares conflicts', n), jsonb_build_object('field', format('participants.%s.conflicts', n)));
     end if;

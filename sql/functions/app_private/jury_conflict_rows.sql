@@ -7,11 +7,10 @@ create or replace function app_private.jury_conflict_rows(p_event uuid)
   language sql stable
   set search_path = ''
 as $$
-  with jurors as (
-    select app_private.normalize_email(r.email) as juror, u.id as user_id
-      from app.roster_entries r
-      left join app.users u on app_private.normalize_email(u.email) = app_private.normalize_email(r.email)
-     where r.event_id = p_event and r.role = 'jury'
+  with jurors as materialized (
+    -- the account by its normalised address, one indexed lookup per juror
+    select q.juror, (select u.id from app.users u where app_private.normalize_email(u.email) = q.juror) as user_id
+      from (select app_private.normalize_email(r.email) as juror from app.roster_entries r where r.event_id = p_event and r.role = 'jury') q
   ), teams as (
     select t.project_id from app.event_teams t where t.event_id = p_event and t.left_at is null
   )

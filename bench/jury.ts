@@ -18,7 +18,7 @@
 import type { JuryAssignments, JuryResult } from '../core/wire/jury.ts';
 import { tally, type ScoreFile } from '../core/jury/tally.ts';
 import * as seed from '../test/helpers/seed.ts';
-import { median, printMachine, say, withStack } from './lib.ts';
+import { loadAverage, median, printMachine, say, withStack } from './lib.ts';
 
 const TEAMS = Number(process.env.BENCH_TEAMS || 300);
 const JURORS = Number(process.env.BENCH_JURORS || 30);
@@ -122,7 +122,7 @@ await withStack('bench-jury', { PODIUM_TEST_MODE: '1' }, async ({ db, url }) => 
 
   printMachine();
   say();
-  say(`bench:jury: ${TEAMS} teams, ${JURORS} jurors, k = ${K}, ${jobs.length} scores (3 weighted criteria)`);
+  say(`bench:jury: ${TEAMS} teams, ${JURORS} jurors, k = ${K}, ${jobs.length} scores (3 weighted criteria); load average ${loadAverage()}`);
   const pass = (ok: boolean) => (ok ? 'PASS' : 'FAIL');
   say(`  assignment (POST /plan): median ${f(median(planTimes))}, max ${f(Math.max(...planTimes))} over ${RUNS} runs; every team at k, loads ${Math.min(...loads)}-${Math.max(...loads)}: ${planOk ? 'yes' : 'NO'}  target < ${TARGET_ASSIGN_S} s: ${pass(Math.max(...planTimes) < TARGET_ASSIGN_S * 1000 && planOk)}`);
   say(`  score submission (one request, one transaction each): ${jobs.length} in ${(saveElapsed / 1000).toFixed(2)} s (${(jobs.length / (saveElapsed / 1000)).toFixed(0)}/s), p50 ${f(pct(saveTimes, 50))}, p99 ${f(pct(saveTimes, 99))}; ${submitted} submitted in the database`);

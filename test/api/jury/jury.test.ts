@@ -156,3 +156,11 @@ test.serial('two workspaces: B cannot read, write, list or count A\'s jury over 
   }
 });
 
+
+test.serial('roster import with keepScores keeps a removed juror\'s submitted score (marked); drafts and assignments go', async (t) => {
+  const rows = [{ email: 'ann@alpha.test', team: 'Rocket' }, { email: 'cat@alpha.test', team: 'Comet' }, { email: J2, role: 'jury', conflicts: ['Comet'] }];
+  const r = await http(s.url, 'PUT', '/api/v1/event/roster', { key: key[OWNER], body: { participants: rows, invite: false, keepScores: true } });
+  t.like(r, { status: 200, body: { removed: [{ email: J1 }] } });
+  const kept = (await s.db.pool.query('select state, juror_removed_at is not null as removed from app.jury_scores where event_id = $1 and juror = $2', [a.eventId, J1])).rows;
+  t.deepEqual(kept, [{ state: 'submitted', removed: true }]);
+});

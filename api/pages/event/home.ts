@@ -9,6 +9,7 @@ import { esc } from '../html.ts';
 import { countdown, eventNav, type EventStatus, phaseWords, postItem, type Post, refusal, type Reader, table, when, whenZoned } from './shared.ts';
 import type { SubmissionDetail, Submissions, SubmissionTeam } from '../../../core/wire/submissions.ts';
 import { DECKS_NOTE } from '../../../core/wire/decks.ts';
+import { juryCard } from './jury.ts';
 
 function programme(items: AgendaItem[]): string {
   if (!items.length) return '<p class="muted">No programme yet.</p>';
@@ -63,6 +64,7 @@ ${status.resultsReleased ? `<p><strong>Results are out</strong> (version ${statu
         esc(t.state),
       ]))}</section>`);
     }
+    if (status.role === 'organizer' || status.role === 'jury') out.push(await juryCard(read)); // issue 43 (api/pages/event/jury.ts)
     // Every event role reads the programme.
     const agenda = await read.must<AgendaItem[]>('app.agenda()');
     out.push(`<section class="card" aria-labelledby="prog-h"><h2 id="prog-h">Programme</h2>${programme(agenda)}</section>`);

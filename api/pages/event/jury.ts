@@ -168,3 +168,20 @@ export async function galleryWinners(read: Reader, status: EventStatus): Promise
   }
   return marks;
 }
+
+/** The event dashboard's jury card: organizers see the judging state and counts (late jurors), a juror their own progress. */
+export async function juryCard(read: Reader): Promise<string> {
+  const st = await read.try<{ state: string; role: string; progress?: JuryProgress; assigned?: number; submitted?: number }>('app.jury_status()');
+  if (!st.ok) return '';
+  const s = st.value;
+  if (s.role === 'organizer' && s.progress) {
+    const p = s.progress;
+    if (p.assigned === 0 && s.state === 'setup') return '';
+    const late = p.jurors.filter((j) => j.late).length;
+    return `<section class="card" aria-labelledby="jury-h"><h2 id="jury-h">Jury</h2><p>Judging <span class="badge">${esc(s.state)}</span>: ${p.submitted} of ${p.assigned} scores submitted${late ? `, ${late} ${late === 1 ? 'juror' : 'jurors'} late` : ''}. <a href="/event/jury">Progress per team and juror</a></p></section>`;
+  }
+  if (s.role === 'jury') {
+    return `<section class="card" aria-labelledby="jury-h"><h2 id="jury-h">Judging</h2><p>Judging <span class="badge">${esc(s.state)}</span>: you submitted ${s.submitted ?? 0} of ${s.assigned ?? 0} teams. <a href="/event/jury">Your teams</a></p></section>`;
+  }
+  return '';
+}

@@ -95,3 +95,11 @@ test.serial('results side by side after release; the gallery marks the jury winn
   t.regex(g.text, /Rocket <span class="badge">Jury winner<\/span>/);
   t.notRegex((await get('/event/gallery', 'owner@jpother.test')).text, /Jury winner/);
 });
+
+test.serial('the event dashboard: the organizer\'s jury card (counts) and the juror\'s own progress', async (t) => {
+  const org = await get('/event', 'owner@jpage.test');
+  t.regex(org.text, /<h2 id="jury-h">Jury<\/h2><p>Judging <span class="badge">closed<\/span>: 1 of 2 scores submitted, 1 juror late\./);
+  const j = await get('/event', J);
+  t.regex(j.text, /you submitted 1 of 2 teams/);
+  t.notRegex((await get('/event', 'ann@jpage.test')).text, /jury-h/);
+});

@@ -1,7 +1,7 @@
 // An event-stream follower (GET /api/v1/event/stream, parsed by the CLI's own parseSse): it
 // notes when each post first arrives, and when its replica goes away it reconnects to
 // another one with Last-Event-ID, as EventSource does, so nothing is lost across a kill.
-import { parseSse, STREAM_PATH } from '../../cli/lib/stream.ts';
+import { parseSse, STREAM_PATH } from '../../client/stream.ts';
 
 export class StreamFollower {
   readonly seen = new Map<string, number>(); // post id -> Date.now() of its first arrival

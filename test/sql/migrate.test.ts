@@ -1,9 +1,9 @@
 import test from 'ava';
-import { mkdtempSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
-import { MigrationChecksumError, migrate, readMigrations } from '../../core/db/migrate.ts';
+import { FunctionFileError, MigrationChecksumError, migrate, readFunctionFiles, readMigrations } from '../../core/db/migrate.ts';
 import { installJobQueue } from '../../core/db/job-queue.ts';
 import { createPool } from '../../core/db/pool.ts';
 import { createEmptyDatabase } from '../helpers/db.ts';
@@ -20,13 +20,16 @@ test('five runners started together on a fresh database: no deadlock, each file 
     const results = await Promise.all(clients.map((c) => migrate(c)));
     await Promise.all(clients.map((c) => c.end()));
     const files = readMigrations();
-    t.is(results.filter((r) => r.applied.length === files.length).length, 1, 'exactly one runner applied the files');
-    t.is(results.filter((r) => r.applied.length === 0).length, 4);
+    const functions = readFunctionFiles();
+    t.is(results.filter((r) => r.applied.length === files.length && r.functions.length === functions.length).length, 1, 'exactly one runner applied the files');
+    t.is(results.filter((r) => r.applied.length === 0 && r.functions.length === 0).length, 4);
     const c = new pg.Client({ connectionString: db.url });
     await c.connect();
     const { rows } = await c.query('select name, sha256 from app_private.migrations order by name');
+    const fns = await c.query('select name, sha256 from app_private.function_files order by name');
     await c.end();
     t.deepEqual(rows, files.map((f) => ({ name: f.name, sha256: f.sha256 })));
+    t.deepEqual(fns.rows, functions.map((f) => ({ name: f.name, sha256: f.sha256 })).sort((a, b) => (a.name < b.name ? -1 : 1)));
   } finally {
     await db.drop();
   }
@@ -121,6 +124,75 @@ test('the job-queue install serializes on advisory lock 7432004: it waits while 
   } finally {
     await holder.end();
     await pool.end();
+    await db.drop();
+  }
+});
+
+/** A folder of migrations and one of function files (`<schema>/<name>.sql`). */
+function sources(migrations: Record<string, string>, functions: Record<string, string>) {
+  const root = mkdtempSync(path.join(os.tmpdir(), 'sqlsrc-'));
+  mkdirSync(path.join(root, 'migrations'));
+  for (const [name, sql] of Object.entries(migrations)) writeFileSync(path.join(root, 'migrations', name), sql);
+  for (const [name, sql] of Object.entries(functions)) {
+    mkdirSync(path.join(root, 'functions', path.dirname(name)), { recursive: true });
+    writeFileSync(path.join(root, 'functions', name), sql);
+  }
+  return () => ({ migrations: readMigrations(path.join(root, 'migrations')), functions: readFunctionFiles(path.join(root, 'functions')) });
+}
+
+test('function files: applied in dependency order around the migrations, again only when their hash changes', async (t) => {
+  const db = await createEmptyDatabase();
+  const c = new pg.Client({ connectionString: db.url });
+  await c.connect();
+  try {
+    const read = sources(
+      {
+        // the table's default names a function; the policy names one whose signature needs the table
+        '000001_table.sql': `create table app_private.items (id int primary key, made int not null default app_private.seed());`,
+        '000002_policy.sql': `alter table app_private.items enable row level security;
+          create policy items_own on app_private.items using (app_private.visible(items));`,
+      },
+      {
+        'app_private/seed.sql': `create or replace function app_private.seed() returns int language sql immutable as $$ select 7 $$;`,
+        'app_private/visible.sql': `create or replace function app_private.visible(i app_private.items) returns boolean language sql stable as $$ select i.id > 0 $$;`,
+      },
+    );
+    const first = await migrate(c, read());
+    t.deepEqual(first.applied, ['000001_table.sql', '000002_policy.sql']);
+    t.deepEqual(first.functions.sort(), ['app_private/seed.sql', 'app_private/visible.sql']);
+    await c.query('insert into app_private.items (id) values (1)');
+    t.is((await c.query('select made from app_private.items')).rows[0].made, 7);
+    t.deepEqual(await migrate(c, read()), { applied: [], functions: [] }, 'nothing changed, nothing applied');
+
+    const changed = sources({}, { 'app_private/seed.sql': `create or replace function app_private.seed() returns int language sql immutable as $$ select 8 $$;` })();
+    const again = await migrate(c, { migrations: read().migrations, functions: [...changed.functions, ...read().functions.filter((f) => f.name !== 'app_private/seed.sql')] });
+    t.deepEqual(again, { applied: [], functions: ['app_private/seed.sql'] });
+    t.is((await c.query('select app_private.seed() as v')).rows[0].v, 8);
+  } finally {
+    await c.end();
+    await db.drop();
+  }
+});
+
+test('a function file that cannot be applied stops the run, naming the file, and records nothing of it', async (t) => {
+  const db = await createEmptyDatabase();
+  const c = new pg.Client({ connectionString: db.url });
+  await c.connect();
+  try {
+    const read = sources({ '000001_t.sql': 'create table app_private.t (id int);' }, {
+      'app_private/ok.sql': `create or replace function app_private.ok() returns int language sql as $$ select 1 $$;`,
+      // plpgsql bodies are only checked by the validator: this one names a column that is not there
+      'app_private/broken.sql': `create or replace function app_private.broken() returns int language sql as $$ select nope from app_private.t $$;`,
+    });
+    const err = await t.throwsAsync(() => migrate(c, read()), { instanceOf: FunctionFileError });
+    t.regex(err!.message, /sql\/functions\/app_private\/broken\.sql does not hold: column "nope" does not exist/);
+    t.is((await c.query('select count(*)::int as n from app_private.function_files')).rows[0].n, 0, 'no hash recorded: the next boot tries again');
+
+    const syntax = sources({}, { 'app_private/bad.sql': `create or replace functio app_private.bad() returns int language sql as $$ select 1 $$;` });
+    const err2 = await t.throwsAsync(() => migrate(c, syntax()), { instanceOf: FunctionFileError });
+    t.regex(err2!.message, /1 function file\(s\) cannot be applied: sql\/functions\/app_private\/bad\.sql: syntax error/);
+  } finally {
+    await c.end();
     await db.drop();
   }
 });

@@ -1,6 +1,6 @@
 // The live stream's state (for the status bar) and a subscription to its changes.
 import { useEffect, useRef, useState } from 'react';
-import type { FollowEvent } from '../../cli/lib/stream.ts';
+import type { FollowEvent } from '../../client/stream.ts';
 import type { LiveState } from '../source.ts';
 import { useTui } from './use-tui.ts';
 

@@ -3,7 +3,7 @@
 // nothing released (or the vote section off) prints as "-".
 import type { VoteResult } from '../../../core/wire/community.ts';
 import type { JuryResult } from '../../../core/wire/jury.ts';
-import { WireError } from '../../lib/wire.ts';
+import { WireError } from '../../../client/errors.ts';
 import { table } from '../../lib/table.ts';
 import { command } from '../command.ts';
 

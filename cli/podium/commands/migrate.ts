@@ -15,10 +15,14 @@ export const migrate = command({
     const embedded = cfg.databaseUrl ? null : await startEmbeddedPostgres(cfg.dataDir, cfg.embeddedPgPort);
     const pool = createPool(cfg.databaseUrl ?? embedded!.url, 2, 'podium-cli');
     try {
-      const { applied } = await migratePool(pool);
+      const { applied, functions } = await migratePool(pool);
       await installJobQueue(pool);
-      if (opts.json) printJson(io, { applied });
-      else io.stdout.write(applied.length ? applied.map((f) => `Applied ${f}`).join('\n') + '\n' : 'Schema up to date\n');
+      if (opts.json) printJson(io, { applied, functions });
+      else {
+        const lines = applied.map((f) => `Applied ${f}`);
+        if (functions.length > 0) lines.push(`Applied ${functions.length} function file${functions.length === 1 ? '' : 's'} (sql/functions)`);
+        io.stdout.write(lines.length ? lines.join('\n') + '\n' : 'Schema up to date\n');
+      }
     } finally {
       await pool.end();
       await embedded?.stop();

@@ -1,6 +1,6 @@
 // `podium migrate`, and what every database command does when its environment is wrong.
 import test from 'ava';
-import { readMigrations } from '../../../core/db/migrate.ts';
+import { readFunctionFiles, readMigrations } from '../../../core/db/migrate.ts';
 import { createEmptyDatabase, createTestDatabase, type TestDatabase } from '../../helpers/db.ts';
 import { parseJson, runPodium } from './run.ts';
 
@@ -20,7 +20,7 @@ test.serial('migrate on a migrated database prints "Schema up to date" and exits
 test.serial('migrate --json on a migrated database prints {"applied":[]}', async (t) => {
   const r = await runPodium(db, ['migrate', '--json']);
   t.is(r.code, 0, r.stderr);
-  t.deepEqual(parseJson(r.stdout), { applied: [] });
+  t.deepEqual(parseJson(r.stdout), { applied: [], functions: [] });
   t.is(r.stderr, '');
 });
 
@@ -28,13 +28,14 @@ test.serial('migrate on an empty database applies every migration once', async (
   const empty = await createEmptyDatabase('podium_cli_m');
   try {
     const names = readMigrations().map((f) => f.name);
-    t.true(names.length > 0);
+    const functions = readFunctionFiles().length;
+    t.true(names.length > 0 && functions > 0);
     const first = await runPodium(empty.url, ['migrate']);
     t.is(first.code, 0, first.stderr);
-    t.is(first.stdout, names.map((n) => `Applied ${n}\n`).join(''));
+    t.is(first.stdout, names.map((n) => `Applied ${n}\n`).join('') + `Applied ${functions} function files (sql/functions)\n`);
     const again = await runPodium(empty.url, ['migrate', '--json']);
     t.is(again.code, 0, again.stderr);
-    t.deepEqual(parseJson(again.stdout), { applied: [] });
+    t.deepEqual(parseJson(again.stdout), { applied: [], functions: [] });
     const r = await runPodium(empty.url, ['setup', '--workspace', 'Fresh', '--email', 'o@fresh.test', '--json']);
     t.is(r.code, 0, r.stderr);
     t.is(parseJson(r.stdout).workspace.name, 'Fresh');

@@ -1,0 +1,13 @@
+-- The caller's event context to read chat: hackathon:read and a participant, advisor or organizer
+-- role.
+
+CREATE OR REPLACE FUNCTION app_private.chat_read_ctx()
+ RETURNS app_private.event_ctx
+ LANGUAGE sql
+ STABLE
+ SET search_path TO ''
+AS $function$
+  select app_private.role_ctx('hackathon:read', array['participant', 'advisor', 'organizer'])
+$function$;
+
+revoke all on function app_private.chat_read_ctx() from public;

@@ -23,4 +23,5 @@ begin
 end;
 $$;
 comment on function app.add_jury_assignment(text, text) is 'jury assignments add: assigns a juror to a team by hand; jury_conflict naming the conflict, jury_closed after the close.';
+revoke all on function app.add_jury_assignment(text, text) from public;
 grant execute on function app.add_jury_assignment(text, text) to podium_app;

@@ -20,4 +20,5 @@ begin
 end;
 $$;
 comment on function app.close_jury() is 'jury close: closes judging now (server clock); jury_not_open before the opening.';
+revoke all on function app.close_jury() from public;
 grant execute on function app.close_jury() to podium_app;

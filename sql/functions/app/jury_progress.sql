@@ -11,4 +11,5 @@ begin
 end;
 $$;
 comment on function app.jury_progress() is 'Judging progress as counts per team and per juror (late jurors); organizers only; never a score.';
+revoke all on function app.jury_progress() from public;
 grant execute on function app.jury_progress() to podium_app;

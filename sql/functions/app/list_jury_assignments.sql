@@ -23,4 +23,5 @@ begin
 end;
 $$;
 comment on function app.list_jury_assignments() is 'jury assignments show: assignments, loads per juror, and the teams short of k with why; organizers only.';
+revoke all on function app.list_jury_assignments() from public;
 grant execute on function app.list_jury_assignments() to podium_app;

@@ -13,4 +13,5 @@ begin
 end;
 $$;
 comment on function app.list_jury_conflicts() is 'jury conflicts show: each juror-team conflict with its kind (roster, advised, declared) and reason; organizers only.';
+revoke all on function app.list_jury_conflicts() from public;
 grant execute on function app.list_jury_conflicts() to podium_app;

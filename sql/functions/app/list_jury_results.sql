@@ -13,4 +13,5 @@ begin
 end;
 $$;
 comment on function app.list_jury_results() is 'jury results: the versions (organizers every one, others the released), newest first.';
+revoke all on function app.list_jury_results() from public;
 grant execute on function app.list_jury_results() to podium_app;

@@ -17,4 +17,5 @@ begin
 end;
 $$;
 comment on function app.my_jury_scores() is 'jury scores: the caller''s assigned teams with their own score each (draft, submission, note, revision); jurors only.';
+revoke all on function app.my_jury_scores() from public;
 grant execute on function app.my_jury_scores() to podium_app;

@@ -27,4 +27,5 @@ begin
 end;
 $$;
 comment on function app.open_jury() is 'jury open: opens judging now (server clock); jury_no_criteria, jury_no_assignments, jury_closed.';
+revoke all on function app.open_jury() from public;
 grant execute on function app.open_jury() to podium_app;

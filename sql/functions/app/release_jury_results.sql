@@ -19,4 +19,5 @@ begin
 end;
 $$;
 comment on function app.release_jury_results(integer) is 'jury results release: marks a jury results version released; not_found for an unknown version.';
+revoke all on function app.release_jury_results(integer) from public;
 grant execute on function app.release_jury_results(integer) to podium_app;

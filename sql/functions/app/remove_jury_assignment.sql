@@ -23,4 +23,5 @@ begin
 end;
 $$;
 comment on function app.remove_jury_assignment(text, text) is 'jury assignments remove: takes an assignment and its draft back; jury_score_submitted after a submission.';
+revoke all on function app.remove_jury_assignment(text, text) from public;
 grant execute on function app.remove_jury_assignment(text, text) to podium_app;

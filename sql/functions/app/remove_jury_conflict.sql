@@ -14,4 +14,5 @@ begin
 end;
 $$;
 comment on function app.remove_jury_conflict(text, text) is 'jury conflicts remove: withdraws a declared conflict; roster and advising conflicts stay.';
+revoke all on function app.remove_jury_conflict(text, text) from public;
 grant execute on function app.remove_jury_conflict(text, text) to podium_app;

@@ -10,4 +10,5 @@ begin
 end;
 $$;
 comment on function app.show_jury_criteria() is 'jury criteria show: scale, criteria in order (name, description, weight), total weight, state.';
+revoke all on function app.show_jury_criteria() from public;
 grant execute on function app.show_jury_criteria() to podium_app;

@@ -17,3 +17,4 @@ as $$
                          from jsonb_array_elements(p_inputs -> 'scores') x) q), '')
 $$;
 comment on function app_private.jury_canonical(jsonb) is 'The canonical text of jury result inputs (method, scale, criteria, scores by juror label); sha256 of it is the digest.';
+revoke all on function app_private.jury_canonical(jsonb) from public;

@@ -40,3 +40,4 @@ begin
 end;
 $$;
 comment on function app_private.jury_conflict_of(uuid, text, uuid) is 'One juror''s conflicts with one team as a sentence (kinds in order: advised, declared, roster), or null.';
+revoke all on function app_private.jury_conflict_of(uuid, text, uuid) from public;

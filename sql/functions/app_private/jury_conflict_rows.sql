@@ -35,3 +35,4 @@ as $$
   order by q.juror, q.project_id, q.kind, q.reason
 $$;
 comment on function app_private.jury_conflict_rows(uuid) is 'Every conflict of the event''s jurors with its kind (roster, advised, declared) and reason.';
+revoke all on function app_private.jury_conflict_rows(uuid) from public;

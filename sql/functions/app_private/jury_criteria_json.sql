@@ -18,3 +18,4 @@ begin
 end;
 $$;
 comment on function app_private.jury_criteria_json(uuid) is 'The jury criteria of an event (scale, criteria, total weight, state, fixed).';
+revoke all on function app_private.jury_criteria_json(uuid) from public;

@@ -31,3 +31,4 @@ as $$
     'jurors', coalesce((select jsonb_object_agg(jl.label, jl.juror) from jl), '{}'))
 $$;
 comment on function app_private.jury_inputs(uuid, text) is 'The inputs of a jury result now (method, scale, criteria, teams, submitted scores by juror label) and the label -> address map.';
+revoke all on function app_private.jury_inputs(uuid, text) from public;

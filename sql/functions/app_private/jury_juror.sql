@@ -17,3 +17,4 @@ begin
 end;
 $$;
 comment on function app_private.jury_juror(uuid, text) is 'The juror key of a roster row of role jury named by address; juror_not_found otherwise.';
+revoke all on function app_private.jury_juror(uuid, text) from public;

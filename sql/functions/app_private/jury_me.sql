@@ -6,3 +6,4 @@ as $$
   select app_private.normalize_email(u.email) from app.users u where u.id = p_user
 $$;
 comment on function app_private.jury_me(uuid) is 'The juror key of an account: its normalised address.';
+revoke all on function app_private.jury_me(uuid) from public;

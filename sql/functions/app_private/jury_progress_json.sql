@@ -42,3 +42,4 @@ begin
 end;
 $$;
 comment on function app_private.jury_progress_json(uuid) is 'Judging progress as counts (per team, per juror, late jurors); never a score.';
+revoke all on function app_private.jury_progress_json(uuid) from public;

@@ -13,3 +13,4 @@ begin
 end;
 $$;
 comment on function app_private.jury_publish_progress(uuid, uuid) is 'Publishes jury.progress (counts of one team) to the organizers of the event.';
+revoke all on function app_private.jury_publish_progress(uuid, uuid) from public;

@@ -16,3 +16,4 @@ begin
 end;
 $$;
 comment on function app_private.jury_refuse_conflict(uuid, text, uuid) is 'jury_conflict for a conflicted juror-team pair, naming the conflict.';
+revoke all on function app_private.jury_refuse_conflict(uuid, text, uuid) from public;

@@ -8,3 +8,4 @@ as $$
     'digest', left(r.digest, 12), 'rows', r.rows, 'ties', r.ties, 'coverage', r.coverage)
 $$;
 comment on function app_private.jury_result_json(app.jury_results) is 'A jury result version: method, digest (12), rows, ties, coverage, release.';
+revoke all on function app_private.jury_result_json(app.jury_results) from public;

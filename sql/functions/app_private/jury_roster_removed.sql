@@ -24,3 +24,4 @@ begin
 end;
 $$;
 comment on function app_private.jury_roster_removed() is 'Trigger: a juror removed from the roster loses drafts and assignments; submitted scores stay only under podium.jury_keep_scores = on (--keep-scores).';
+revoke all on function app_private.jury_roster_removed() from public;

@@ -8,3 +8,4 @@ as $$
     'acceptedAt', app_private.iso(s.accepted_at), 'submittedAt', app_private.iso(s.submitted_at))
 $$;
 comment on function app_private.jury_score_json(app.jury_scores) is 'A jury score as the wire shows it to its juror.';
+revoke all on function app_private.jury_score_json(app.jury_scores) from public;

@@ -17,3 +17,4 @@ begin
 end;
 $$;
 comment on function app_private.jury_settings_of(uuid, boolean) is 'The jury settings of an event (created with the defaults on first use), locked when p_lock.';
+revoke all on function app_private.jury_settings_of(uuid, boolean) from public;

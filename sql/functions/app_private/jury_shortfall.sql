@@ -31,3 +31,4 @@ begin
 end;
 $$;
 comment on function app_private.jury_shortfall(uuid, integer) is 'Teams with fewer than k jurors assigned, with the reason (jurors free of a conflict, the conflicts).';
+revoke all on function app_private.jury_shortfall(uuid, integer) from public;

@@ -15,3 +15,4 @@ begin
 end;
 $$;
 comment on function app_private.jury_state(uuid) is 'The judging window of an event by app.now(): setup, open or closed.';
+revoke all on function app_private.jury_state(uuid) from public;

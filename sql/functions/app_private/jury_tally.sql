@@ -77,3 +77,4 @@ begin
 end;
 $$;
 comment on function app_private.jury_tally(jsonb, jsonb) is 'The jury method (mean or rank) over result inputs, exactly: rows (rank, fraction, decimal, scores, assigned) and ties.';
+revoke all on function app_private.jury_tally(jsonb, jsonb) from public;

@@ -17,3 +17,4 @@ begin
 end;
 $$;
 comment on function app_private.jury_team(uuid, text) is 'The project id of an event team named by id or name; team_not_found otherwise.';
+revoke all on function app_private.jury_team(uuid, text) from public;

@@ -91,3 +91,4 @@ begin
 end;
 $$;
 comment on function app_private.write_jury_score(text, jsonb, text, integer, boolean) is 'A juror''s score write (draft or submission) under the jury rules: window, assignment, conflict, revision, scale, completeness.';
+revoke all on function app_private.write_jury_score(text, jsonb, text, integer, boolean) from public;

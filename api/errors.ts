@@ -154,6 +154,19 @@ export const STATUS_BY_CODE: Record<string, number> = {
   revision_conflict: 409,
   ballot_not_submitted: 409,
   ballot_invalidated: 409,
+  // Jury judging (issue 43)
+  invalid_criteria: 400,
+  jury_opened: 409,
+  juror_not_found: 404,
+  jury_conflict: 409,
+  jury_score_submitted: 409,
+  jury_no_criteria: 409,
+  jury_no_assignments: 409,
+  jury_not_open: 409,
+  jury_closed: 409,
+  jury_not_assigned: 403,
+  invalid_jury_score: 400,
+  jury_not_closed: 409,
 };
 
 /** The status of a registered code. An unregistered one is a bug: loud in test mode, a 400

@@ -41,6 +41,7 @@ import { registerSubmissionRoutes } from './routes/submissions/index.ts';
 import { registerBootstrapRoutes } from './routes/bootstrap/index.ts';
 import { registerChatRoutes } from './routes/chats/index.ts';
 import { registerCommunityRoutes } from './routes/community/index.ts';
+import { registerJuryRoutes } from './routes/jury/index.ts';
 import { registerStreamRoutes } from './routes/event/stream.ts';
 import type { LiveHub } from './live/hub.ts';
 import { registerFileRoutes } from './routes/files/index.ts';
@@ -303,6 +304,7 @@ export async function buildApi(deps: ApiDeps, surface: 'full' | 'ops' | 'hub' = 
     registerBootstrapRoutes(app, deps);
     registerChatRoutes(app, deps);
     registerCommunityRoutes(app, deps);
+    registerJuryRoutes(app, deps);
     registerFileRoutes(app, deps);
     registerMcpRoutes(app, deps);
     registerWebhookRoutes(app, { ...deps, metrics });

@@ -208,6 +208,72 @@ CREATE FUNCTION app.add_chat_reaction(p_post uuid, p_emoji text) RETURNS jsonb
 COMMENT ON FUNCTION app.add_chat_reaction(p_post uuid, p_emoji text) IS 'React to a post you may read with one emoji (once per emoji; again is a no-op). At most 10 different emoji per person per post, 50 per post; 30 reaction changes a minute per account.';
 
 --
+-- Name: add_jury_assignment(text, text); Type: FUNCTION; Schema: app; Owner: -
+--
+
+CREATE FUNCTION app.add_jury_assignment(p_juror text, p_team text) RETURNS jsonb
+    LANGUAGE plpgsql SECURITY DEFINER
+    SET search_path TO ''
+    AS $$
+declare
+  ctx app_private.event_ctx := app_private.organizer_ctx('hackathon:write');
+  s app.jury_settings := app_private.jury_settings_of(ctx.event_id, true);
+  j text := app_private.jury_juror(ctx.event_id, p_juror);
+  pid uuid := app_private.jury_team(ctx.event_id, p_team);
+  added boolean;
+begin
+  if app_private.jury_state(ctx.event_id) = 'closed' then
+    perform app_private.fail('jury_closed', format('Judging closed at %s', app_private.iso(s.closed_at)), jsonb_build_object('closedAt', app_private.iso(s.closed_at)));
+  end if;
+  perform app_private.jury_refuse_conflict(ctx.event_id, j, pid);
+  insert into app.jury_assignments (event_id, juror, project_id, source) values (ctx.event_id, j, pid, 'manual')
+  on conflict (event_id, juror, project_id) do nothing;
+  added := found;
+  perform app_private.jury_publish_progress(ctx.event_id, pid);
+  return jsonb_build_object('juror', j, 'projectId', pid, 'team', (select p.name from app.projects p where p.id = pid), 'added', added);
+end;
+$$;
+
+--
+-- Name: FUNCTION add_jury_assignment(p_juror text, p_team text); Type: COMMENT; Schema: app; Owner: -
+--
+
+COMMENT ON FUNCTION app.add_jury_assignment(p_juror text, p_team text) IS 'jury assignments add: assigns a juror to a team by hand; jury_conflict naming the conflict, jury_closed after the close.';
+
+--
+-- Name: add_jury_conflict(text, text, text); Type: FUNCTION; Schema: app; Owner: -
+--
+
+CREATE FUNCTION app.add_jury_conflict(p_juror text, p_team text, p_reason text DEFAULT NULL::text) RETURNS jsonb
+    LANGUAGE plpgsql SECURITY DEFINER
+    SET search_path TO ''
+    AS $$
+declare
+  ctx app_private.event_ctx := app_private.organizer_ctx('hackathon:write');
+  j text := app_private.jury_juror(ctx.event_id, p_juror);
+  pid uuid := app_private.jury_team(ctx.event_id, p_team);
+begin
+  perform app_private.jury_settings_of(ctx.event_id, true);
+  if exists (select 1 from app.jury_scores s where s.event_id = ctx.event_id and s.juror = j and s.project_id = pid and s.state = 'submitted') then
+    perform app_private.fail('jury_score_submitted', format('%s already submitted a score for %s; a conflict cannot be declared after it', j, p_team),
+      jsonb_build_object('juror', j, 'projectId', pid));
+  end if;
+  insert into app.jury_conflicts (event_id, juror, project_id, reason, source, declared_by)
+  values (ctx.event_id, j, pid, nullif(trim(p_reason), ''), 'declared', ctx.user_id)
+  on conflict (event_id, juror, project_id) do update set reason = coalesce(excluded.reason, app.jury_conflicts.reason);
+  delete from app.jury_scores s where s.event_id = ctx.event_id and s.juror = j and s.project_id = pid;
+  delete from app.jury_assignments a where a.event_id = ctx.event_id and a.juror = j and a.project_id = pid;
+  return app.list_jury_conflicts();
+end;
+$$;
+
+--
+-- Name: FUNCTION add_jury_conflict(p_juror text, p_team text, p_reason text); Type: COMMENT; Schema: app; Owner: -
+--
+
+COMMENT ON FUNCTION app.add_jury_conflict(p_juror text, p_team text, p_reason text) IS 'jury conflicts add: declares a juror''s conflict with a team (the pair''s assignment and draft go); juror_not_found, team_not_found, jury_score_submitted.';
+
+--
 -- Name: add_project_member(uuid, text, text, text); Type: FUNCTION; Schema: app; Owner: -
 --
 
@@ -329,6 +395,84 @@ $$;
 COMMENT ON FUNCTION app.archive_project(p_project uuid) IS 'projects archive: read-only and out of the default list; nothing is deleted. Idempotent.';
 
 --
+-- Name: assign_jury(integer, bigint); Type: FUNCTION; Schema: app; Owner: -
+--
+
+CREATE FUNCTION app.assign_jury(p_per_team integer DEFAULT 3, p_seed bigint DEFAULT 0) RETURNS jsonb
+    LANGUAGE plpgsql SECURITY DEFINER
+    SET search_path TO ''
+    SET jit TO 'off'
+    AS $$
+declare
+  ctx app_private.event_ctx := app_private.organizer_ctx('hackathon:write');
+  s app.jury_settings := app_private.jury_settings_of(ctx.event_id, true);
+  k integer := coalesce(p_per_team, 3);
+  seed text := coalesce(p_seed, 0)::text;
+  jurors text[];
+  loads integer[];
+  conf jsonb;
+  taken jsonb;
+  t record;
+  pick record;
+  need integer;
+  made integer := 0;
+  have jsonb;
+  pick_j text[] := '{}';
+  pick_p uuid[] := '{}';
+begin
+  if app_private.jury_state(ctx.event_id) <> 'setup' then
+    perform app_private.fail('jury_opened', format('Judging opened at %s: the plan is fixed (change single assignments with jury assignments add|remove)', app_private.iso(s.opened_at)),
+      jsonb_build_object('openedAt', app_private.iso(s.opened_at)));
+  end if;
+  if k < 1 or k > 100 then
+    perform app_private.fail('invalid_input', 'perTeam must be a whole number from 1 to 100', '{"field":"perTeam"}');
+  end if;
+  delete from app.jury_assignments a where a.event_id = ctx.event_id and a.source = 'plan';
+  update app.jury_settings x set per_team = k, seed = coalesce(p_seed, 0), updated_at = now() where x.event_id = ctx.event_id;
+
+  select coalesce(array_agg(q.juror order by q.juror), '{}'),
+         coalesce(array_agg((select count(*)::int from app.jury_assignments a where a.event_id = ctx.event_id and a.juror = q.juror) order by q.juror), '{}')
+    into jurors, loads
+    from (select distinct app_private.normalize_email(r.email) as juror from app.roster_entries r where r.event_id = ctx.event_id and r.role = 'jury') q;
+  select coalesce(jsonb_object_agg(c.juror || ' ' || c.project_id, true), '{}') into conf from app_private.jury_conflict_rows(ctx.event_id) c;
+  select coalesce(jsonb_object_agg(a.juror || ' ' || a.project_id, true), '{}') into taken from app.jury_assignments a where a.event_id = ctx.event_id;
+  select coalesce(jsonb_object_agg(q.project_id, q.n), '{}') into have
+    from (select a.project_id::text as project_id, count(*) as n from app.jury_assignments a where a.event_id = ctx.event_id group by a.project_id) q;
+
+  for t in
+    select x.project_id, coalesce((have ->> x.project_id::text)::int, 0) as have
+      from app.event_teams x where x.event_id = ctx.event_id and x.left_at is null
+     order by md5(seed || ':' || x.project_id::text), x.project_id
+  loop
+    need := k - t.have;
+    continue when need <= 0;
+    for pick in
+      select u.juror, u.i from unnest(jurors, loads) with ordinality u(juror, load, i)
+       where (conf ? (u.juror || ' ' || t.project_id)) is false and (taken ? (u.juror || ' ' || t.project_id)) is false
+       order by u.load, md5(seed || ':' || u.juror || ':' || t.project_id::text), u.juror
+       limit need
+    loop
+      pick_j := pick_j || pick.juror;
+      pick_p := pick_p || t.project_id;
+      loads[pick.i] := loads[pick.i] + 1;
+      made := made + 1;
+    end loop;
+  end loop;
+  insert into app.jury_assignments (event_id, juror, project_id, source)
+  select ctx.event_id, u.j, u.p, 'plan' from unnest(pick_j, pick_p) u(j, p);
+  perform app_private.live_publish(ctx.event_id, 'jury.progress', array['organizer'], null,
+    jsonb_build_object('projectId', null, 'assigned', (select count(*) from app.jury_assignments a where a.event_id = ctx.event_id), 'submitted', 0, 'state', 'setup'));
+  return app.list_jury_assignments() || jsonb_build_object('planned', made);
+end;
+$$;
+
+--
+-- Name: FUNCTION assign_jury(p_per_team integer, p_seed bigint); Type: COMMENT; Schema: app; Owner: -
+--
+
+COMMENT ON FUNCTION app.assign_jury(p_per_team integer, p_seed bigint) IS 'jury assign: a deterministic balanced plan giving every team k jurors without a conflict (assignments by hand kept); the shortfall names the teams that cannot reach k and why; jury_opened once judging opened.';
+
+--
 -- Name: blob_readable(text); Type: FUNCTION; Schema: app; Owner: -
 --
 
@@ -387,6 +531,62 @@ $$;
 --
 
 COMMENT ON FUNCTION app.bootstrap_record() IS 'The caller''s bootstrap record without the live code-host standing: person, event role, team, code-host username, the team repository once provisioned.';
+
+--
+-- Name: calculate_jury_results(text); Type: FUNCTION; Schema: app; Owner: -
+--
+
+CREATE FUNCTION app.calculate_jury_results(p_method text DEFAULT 'mean'::text) RETURNS jsonb
+    LANGUAGE plpgsql SECURITY DEFINER
+    SET search_path TO ''
+    SET jit TO 'off'
+    AS $$
+declare
+  ctx app_private.event_ctx := app_private.organizer_ctx('hackathon:write');
+  m text := coalesce(p_method, 'mean');
+  st text := app_private.jury_state(ctx.event_id);
+  inp jsonb;
+  dg text;
+  r app.jury_results;
+  assigned jsonb;
+  t jsonb;
+  cov jsonb;
+begin
+  if m not in ('mean', 'rank') then
+    perform app_private.fail('invalid_input', 'method is mean or rank', '{"field":"method"}');
+  end if;
+  if st <> 'closed' then
+    perform app_private.fail('jury_not_closed', 'Judging has not closed yet (jury close first)', jsonb_build_object('state', st));
+  end if;
+  inp := app_private.jury_inputs(ctx.event_id, m);
+  dg := encode(pg_catalog.sha256(convert_to(app_private.jury_canonical(inp -> 'inputs'), 'UTF8')), 'hex');
+  select * into r from app.jury_results x where x.event_id = ctx.event_id and x.digest = dg order by x.version limit 1;
+  if r.id is not null then
+    return app_private.jury_result_json(r) || jsonb_build_object('created', false);
+  end if;
+  select coalesce(jsonb_object_agg(q.pid, q.n), '{}') into assigned
+    from (select a.project_id::text as pid, count(*) as n from app.jury_assignments a where a.event_id = ctx.event_id group by a.project_id) q;
+  t := app_private.jury_tally(inp -> 'inputs', assigned);
+  cov := jsonb_build_object(
+    'teams', jsonb_array_length(inp #> '{inputs,teams}'),
+    'teamsScored', (select count(*) from jsonb_array_elements(t -> 'rows') x where x ->> 'rank' is not null),
+    'assigned', (select count(*) from app.jury_assignments a where a.event_id = ctx.event_id),
+    'submitted', jsonb_array_length(inp #> '{inputs,scores}'),
+    'jurors', (select count(*) from jsonb_object_keys(inp -> 'jurors')));
+  insert into app.jury_results (event_id, version, method, calculated_at, calculated_by, digest, rows, ties, coverage)
+  values (ctx.event_id, coalesce((select max(x.version) from app.jury_results x where x.event_id = ctx.event_id), 0) + 1, m, app.now(), ctx.user_id, dg,
+          t -> 'rows', t -> 'ties', cov)
+  returning * into r;
+  insert into app_private.jury_result_inputs (result_id, inputs, jurors) values (r.id, inp -> 'inputs', inp -> 'jurors');
+  return app_private.jury_result_json(r) || jsonb_build_object('created', true);
+end;
+$$;
+
+--
+-- Name: FUNCTION calculate_jury_results(p_method text); Type: COMMENT; Schema: app; Owner: -
+--
+
+COMMENT ON FUNCTION app.calculate_jury_results(p_method text) IS 'jury results calculate: a new version from the submitted scores (method mean or rank; exact fraction, decimal, ties, coverage, digest), or the version holding the same inputs (created: false); jury_not_closed before the close.';
 
 --
 -- Name: calculate_vote_results(); Type: FUNCTION; Schema: app; Owner: -
@@ -451,6 +651,36 @@ $$;
 --
 
 COMMENT ON FUNCTION app.claim_help_request(p_id uuid) IS 'requests claim: an advisor takes the request (request_claimed when another holds it; your own re-claim is a no-op; not when resolved).';
+
+--
+-- Name: close_jury(); Type: FUNCTION; Schema: app; Owner: -
+--
+
+CREATE FUNCTION app.close_jury() RETURNS jsonb
+    LANGUAGE plpgsql SECURITY DEFINER
+    SET search_path TO ''
+    AS $$
+declare
+  ctx app_private.event_ctx := app_private.organizer_ctx('hackathon:write');
+  s app.jury_settings := app_private.jury_settings_of(ctx.event_id, true);
+  st text := app_private.jury_state(ctx.event_id);
+begin
+  if st = 'setup' then
+    perform app_private.fail('jury_not_open', 'Judging is not open (jury open first)', jsonb_build_object('state', st));
+  end if;
+  if st = 'open' then
+    update app.jury_settings x set closed_at = app.now(), closed_by = ctx.user_id, updated_at = now() where x.event_id = ctx.event_id;
+    perform app_private.live_publish(ctx.event_id, 'jury.window', array['organizer', 'jury'], null, jsonb_build_object('state', 'closed', 'at', app_private.iso(app.now())));
+  end if;
+  return app.jury_status();
+end;
+$$;
+
+--
+-- Name: FUNCTION close_jury(); Type: COMMENT; Schema: app; Owner: -
+--
+
+COMMENT ON FUNCTION app.close_jury() IS 'jury close: closes judging now (server clock); jury_not_open before the opening.';
 
 --
 -- Name: close_voting(); Type: FUNCTION; Schema: app; Owner: -
@@ -2133,6 +2363,101 @@ $$;
 COMMENT ON FUNCTION app.invite_member(p_email text, p_role text) IS 'member invite: an owner or admin invites an address with a role; the invitation mail carries a one-time link (7 days). Inviting again renews it.';
 
 --
+-- Name: jury_progress(); Type: FUNCTION; Schema: app; Owner: -
+--
+
+CREATE FUNCTION app.jury_progress() RETURNS jsonb
+    LANGUAGE plpgsql STABLE SECURITY DEFINER
+    SET search_path TO ''
+    AS $$
+declare
+  ctx app_private.event_ctx := app_private.organizer_ctx('hackathon:read');
+begin
+  return app_private.jury_progress_json(ctx.event_id);
+end;
+$$;
+
+--
+-- Name: FUNCTION jury_progress(); Type: COMMENT; Schema: app; Owner: -
+--
+
+COMMENT ON FUNCTION app.jury_progress() IS 'Judging progress as counts per team and per juror (late jurors); organizers only; never a score.';
+
+--
+-- Name: jury_results_export(integer, boolean); Type: FUNCTION; Schema: app; Owner: -
+--
+
+CREATE FUNCTION app.jury_results_export(p_version integer, p_identities boolean DEFAULT false) RETURNS jsonb
+    LANGUAGE plpgsql STABLE SECURITY DEFINER
+    SET search_path TO ''
+    AS $$
+declare
+  ctx app_private.event_ctx := app_private.role_ctx('hackathon:read', array['organizer', 'jury', 'participant', 'advisor']);
+  r app.jury_results;
+  i app_private.jury_result_inputs;
+  out_ jsonb;
+begin
+  if coalesce(p_identities, false) and ctx.role <> 'organizer' then
+    perform app_private.fail('insufficient_event_role', 'An event organizer is needed for an export with juror identities',
+      jsonb_build_object('role', ctx.role, 'needed', '["organizer"]'::jsonb));
+  end if;
+  select * into r from app.jury_results x where x.event_id = ctx.event_id and x.version = p_version
+    and (ctx.role = 'organizer' or x.released_at is not null);
+  if r.id is null then
+    perform app_private.fail('not_found', format('No jury results version %s', coalesce(p_version::text, 'null')), jsonb_build_object('version', p_version));
+  end if;
+  select * into i from app_private.jury_result_inputs x where x.result_id = r.id;
+  out_ := jsonb_build_object('format', 'podium-jury-scores/1', 'resultVersion', r.version, 'digest', left(r.digest, 12)) || i.inputs;
+  if coalesce(p_identities, false) then
+    out_ := out_ || jsonb_build_object('jurors', coalesce((select jsonb_agg(jsonb_build_object('juror', k, 'email', v,
+               'name', (select re.name from app.roster_entries re where re.event_id = ctx.event_id and app_private.normalize_email(re.email) = v)) order by length(k), k)
+             from jsonb_each_text(i.jurors) e(k, v)), '[]'));
+  end if;
+  return out_;
+end;
+$$;
+
+--
+-- Name: FUNCTION jury_results_export(p_version integer, p_identities boolean); Type: COMMENT; Schema: app; Owner: -
+--
+
+COMMENT ON FUNCTION app.jury_results_export(p_version integer, p_identities boolean) IS 'jury results export: the counted inputs of a version (juror labels, no notes) for podium jury recount; identities (label -> address) for organizers only.';
+
+--
+-- Name: jury_status(); Type: FUNCTION; Schema: app; Owner: -
+--
+
+CREATE FUNCTION app.jury_status() RETURNS jsonb
+    LANGUAGE plpgsql STABLE SECURITY DEFINER
+    SET search_path TO ''
+    AS $$
+declare
+  ctx app_private.event_ctx := app_private.role_ctx('hackathon:read', array['organizer', 'jury', 'participant', 'advisor']);
+  s app.jury_settings;
+  me text := app_private.jury_me(ctx.user_id);
+  out_ jsonb;
+begin
+  select * into s from app.jury_settings x where x.event_id = ctx.event_id;
+  out_ := jsonb_build_object('state', app_private.jury_state(ctx.event_id), 'openedAt', app_private.iso(s.opened_at), 'closedAt', app_private.iso(s.closed_at),
+    'now', app_private.iso(app.now()), 'role', ctx.role,
+    'released', exists (select 1 from app.jury_results r where r.event_id = ctx.event_id and r.released_at is not null));
+  if ctx.role = 'organizer' then
+    out_ := out_ || jsonb_build_object('progress', app_private.jury_progress_json(ctx.event_id));
+  elsif ctx.role = 'jury' then
+    out_ := out_ || jsonb_build_object('assigned', (select count(*) from app.jury_assignments a where a.event_id = ctx.event_id and a.juror = me),
+      'submitted', (select count(*) from app.jury_scores x where x.event_id = ctx.event_id and x.juror = me and x.state = 'submitted'));
+  end if;
+  return out_;
+end;
+$$;
+
+--
+-- Name: FUNCTION jury_status(); Type: COMMENT; Schema: app; Owner: -
+--
+
+COMMENT ON FUNCTION app.jury_status() IS 'The judging window (state by the server clock); organizers get progress counts, a juror their own counts.';
+
+--
 -- Name: list_annotations(uuid, integer, integer, timestamp with time zone, uuid); Type: FUNCTION; Schema: app; Owner: -
 --
 
@@ -2425,6 +2750,86 @@ $$;
 --
 
 COMMENT ON FUNCTION app.list_invitations(p_limit integer, p_before_at timestamp with time zone, p_before_id uuid) IS 'Invitations of the workspace not accepted nor revoked (pending, sending or expired), newest first; owners and admins.';
+
+--
+-- Name: list_jury_assignments(); Type: FUNCTION; Schema: app; Owner: -
+--
+
+CREATE FUNCTION app.list_jury_assignments() RETURNS jsonb
+    LANGUAGE plpgsql STABLE SECURITY DEFINER
+    SET search_path TO ''
+    AS $$
+declare
+  ctx app_private.event_ctx := app_private.organizer_ctx('hackathon:read');
+  s app.jury_settings;
+begin
+  select * into s from app.jury_settings x where x.event_id = ctx.event_id;
+  return jsonb_build_object(
+    'perTeam', coalesce(s.per_team, 3), 'seed', coalesce(s.seed, 0), 'state', app_private.jury_state(ctx.event_id),
+    'items', coalesce((select jsonb_agg(jsonb_build_object('juror', a.juror, 'projectId', a.project_id, 'team', p.name, 'source', a.source,
+                         'scoreState', coalesce(sc.state, 'none')) order by a.juror, lower(p.name), a.project_id)
+                       from app.jury_assignments a join app.projects p on p.id = a.project_id
+                       left join app.jury_scores sc on sc.event_id = a.event_id and sc.juror = a.juror and sc.project_id = a.project_id
+                      where a.event_id = ctx.event_id), '[]'),
+    'jurors', coalesce((select jsonb_agg(jsonb_build_object('juror', q.juror, 'name', q.name, 'load', coalesce(l.n, 0)) order by q.juror)
+                        from (select app_private.normalize_email(r.email) as juror, r.name from app.roster_entries r where r.event_id = ctx.event_id and r.role = 'jury') q
+                        left join (select a.juror, count(*) as n from app.jury_assignments a where a.event_id = ctx.event_id group by a.juror) l on l.juror = q.juror), '[]'),
+    'shortfall', app_private.jury_shortfall(ctx.event_id, coalesce(s.per_team, 3)));
+end;
+$$;
+
+--
+-- Name: FUNCTION list_jury_assignments(); Type: COMMENT; Schema: app; Owner: -
+--
+
+COMMENT ON FUNCTION app.list_jury_assignments() IS 'jury assignments show: assignments, loads per juror, and the teams short of k with why; organizers only.';
+
+--
+-- Name: list_jury_conflicts(); Type: FUNCTION; Schema: app; Owner: -
+--
+
+CREATE FUNCTION app.list_jury_conflicts() RETURNS jsonb
+    LANGUAGE plpgsql STABLE SECURITY DEFINER
+    SET search_path TO ''
+    AS $$
+declare
+  ctx app_private.event_ctx := app_private.organizer_ctx('hackathon:read');
+begin
+  return jsonb_build_object('items', coalesce((
+    select jsonb_agg(jsonb_build_object('juror', c.juror, 'projectId', c.project_id, 'team', p.name, 'kind', c.kind, 'reason', c.reason)
+                     order by c.juror, lower(p.name), c.kind)
+      from app_private.jury_conflict_rows(ctx.event_id) c join app.projects p on p.id = c.project_id), '[]'));
+end;
+$$;
+
+--
+-- Name: FUNCTION list_jury_conflicts(); Type: COMMENT; Schema: app; Owner: -
+--
+
+COMMENT ON FUNCTION app.list_jury_conflicts() IS 'jury conflicts show: each juror-team conflict with its kind (roster, advised, declared) and reason; organizers only.';
+
+--
+-- Name: list_jury_results(); Type: FUNCTION; Schema: app; Owner: -
+--
+
+CREATE FUNCTION app.list_jury_results() RETURNS jsonb
+    LANGUAGE plpgsql STABLE SECURITY DEFINER
+    SET search_path TO ''
+    AS $$
+declare
+  ctx app_private.event_ctx := app_private.role_ctx('hackathon:read', array['organizer', 'jury', 'participant', 'advisor']);
+begin
+  return jsonb_build_object('state', app_private.jury_state(ctx.event_id), 'items', coalesce((
+    select jsonb_agg(app_private.jury_result_json(r) order by r.version desc) from app.jury_results r
+     where r.event_id = ctx.event_id and (ctx.role = 'organizer' or r.released_at is not null)), '[]'));
+end;
+$$;
+
+--
+-- Name: FUNCTION list_jury_results(); Type: COMMENT; Schema: app; Owner: -
+--
+
+COMMENT ON FUNCTION app.list_jury_results() IS 'jury results: the versions (organizers every one, others the released), newest first.';
 
 --
 -- Name: list_project_members(uuid, integer, timestamp with time zone, uuid); Type: FUNCTION; Schema: app; Owner: -
@@ -2794,6 +3199,33 @@ $$;
 COMMENT ON FUNCTION app.member_two_factor() IS 'Two-factor state: an owner sees every member of the workspace; anyone else only themselves.';
 
 --
+-- Name: my_jury_scores(); Type: FUNCTION; Schema: app; Owner: -
+--
+
+CREATE FUNCTION app.my_jury_scores() RETURNS jsonb
+    LANGUAGE plpgsql STABLE SECURITY DEFINER
+    SET search_path TO ''
+    AS $$
+declare
+  ctx app_private.event_ctx := app_private.role_ctx('hackathon:read', array['jury']);
+  me text := app_private.jury_me(ctx.user_id);
+begin
+  return app_private.jury_criteria_json(ctx.event_id) || jsonb_build_object('juror', me,
+    'items', coalesce((select jsonb_agg(app_private.jury_score_json(sc) || jsonb_build_object('projectId', a.project_id, 'team', p.name, 'tagline', t.tagline) order by lower(p.name), a.project_id)
+                       from app.jury_assignments a join app.projects p on p.id = a.project_id
+                       join app.event_teams t on t.project_id = a.project_id
+                       left join app.jury_scores sc on sc.event_id = a.event_id and sc.juror = a.juror and sc.project_id = a.project_id
+                      where a.event_id = ctx.event_id and a.juror = me), '[]'));
+end;
+$$;
+
+--
+-- Name: FUNCTION my_jury_scores(); Type: COMMENT; Schema: app; Owner: -
+--
+
+COMMENT ON FUNCTION app.my_jury_scores() IS 'jury scores: the caller''s assigned teams with their own score each (draft, submission, note, revision); jurors only.';
+
+--
 -- Name: my_workspaces(); Type: FUNCTION; Schema: app; Owner: -
 --
 
@@ -2872,6 +3304,42 @@ $$;
 --
 
 COMMENT ON FUNCTION app.open_help_request(p_title text, p_body text) IS 'requests open: a help request of your team (participants), with its thread channel; its card is posted in the team chat. Title 1 to 200 characters on one line, body 1 to 4000.';
+
+--
+-- Name: open_jury(); Type: FUNCTION; Schema: app; Owner: -
+--
+
+CREATE FUNCTION app.open_jury() RETURNS jsonb
+    LANGUAGE plpgsql SECURITY DEFINER
+    SET search_path TO ''
+    AS $$
+declare
+  ctx app_private.event_ctx := app_private.organizer_ctx('hackathon:write');
+  s app.jury_settings := app_private.jury_settings_of(ctx.event_id, true);
+  st text := app_private.jury_state(ctx.event_id);
+begin
+  if st = 'closed' then
+    perform app_private.fail('jury_closed', format('Judging closed at %s; it does not open again', app_private.iso(s.closed_at)), jsonb_build_object('closedAt', app_private.iso(s.closed_at)));
+  end if;
+  if st = 'setup' then
+    if not exists (select 1 from app.jury_criteria c where c.event_id = ctx.event_id) then
+      perform app_private.fail('jury_no_criteria', 'Set the criteria first (jury criteria set --file criteria.json)');
+    end if;
+    if not exists (select 1 from app.jury_assignments a where a.event_id = ctx.event_id) then
+      perform app_private.fail('jury_no_assignments', 'Assign jurors first (jury assign)');
+    end if;
+    update app.jury_settings x set opened_at = app.now(), opened_by = ctx.user_id, updated_at = now() where x.event_id = ctx.event_id;
+    perform app_private.live_publish(ctx.event_id, 'jury.window', array['organizer', 'jury'], null, jsonb_build_object('state', 'open', 'at', app_private.iso(app.now())));
+  end if;
+  return app.jury_status();
+end;
+$$;
+
+--
+-- Name: FUNCTION open_jury(); Type: COMMENT; Schema: app; Owner: -
+--
+
+COMMENT ON FUNCTION app.open_jury() IS 'jury open: opens judging now (server clock); jury_no_criteria, jury_no_assignments, jury_closed.';
 
 --
 -- Name: open_voting(); Type: FUNCTION; Schema: app; Owner: -
@@ -3211,6 +3679,36 @@ $$;
 COMMENT ON FUNCTION app.release_generated_decks(p_project uuid) IS 'decks release: releases the newest approved deck of each kind of the team''s current frozen evidence; the older release becomes superseded (organizer; vote section on). not_approved, content_pinned, evidence_replaced.';
 
 --
+-- Name: release_jury_results(integer); Type: FUNCTION; Schema: app; Owner: -
+--
+
+CREATE FUNCTION app.release_jury_results(p_version integer) RETURNS jsonb
+    LANGUAGE plpgsql SECURITY DEFINER
+    SET search_path TO ''
+    AS $$
+declare
+  ctx app_private.event_ctx := app_private.organizer_ctx('hackathon:write');
+  r app.jury_results;
+begin
+  update app.jury_results x set released_at = coalesce(x.released_at, app.now()), released_by = coalesce(x.released_by, ctx.user_id)
+   where x.event_id = ctx.event_id and x.version = p_version
+  returning * into r;
+  if r.id is null then
+    perform app_private.fail('not_found', format('No jury results version %s', coalesce(p_version::text, 'null')), jsonb_build_object('version', p_version));
+  end if;
+  perform app_private.live_publish(ctx.event_id, 'jury.released', array['organizer', 'jury', 'participant', 'advisor'], null,
+    jsonb_build_object('version', r.version, 'digest', left(r.digest, 12)));
+  return app_private.jury_result_json(r);
+end;
+$$;
+
+--
+-- Name: FUNCTION release_jury_results(p_version integer); Type: COMMENT; Schema: app; Owner: -
+--
+
+COMMENT ON FUNCTION app.release_jury_results(p_version integer) IS 'jury results release: marks a jury results version released; not_found for an unknown version.';
+
+--
 -- Name: release_vote_results(integer); Type: FUNCTION; Schema: app; Owner: -
 --
 
@@ -3280,6 +3778,63 @@ $$;
 --
 
 COMMENT ON FUNCTION app.remove_collaborator(p_deck uuid, p_collaborator uuid) IS 'Withdraws a collaborator''s access to a deck.';
+
+--
+-- Name: remove_jury_assignment(text, text); Type: FUNCTION; Schema: app; Owner: -
+--
+
+CREATE FUNCTION app.remove_jury_assignment(p_juror text, p_team text) RETURNS jsonb
+    LANGUAGE plpgsql SECURITY DEFINER
+    SET search_path TO ''
+    AS $$
+declare
+  ctx app_private.event_ctx := app_private.organizer_ctx('hackathon:write');
+  s app.jury_settings := app_private.jury_settings_of(ctx.event_id, true);
+  j text := app_private.jury_juror(ctx.event_id, p_juror);
+  pid uuid := app_private.jury_team(ctx.event_id, p_team);
+  removed boolean;
+begin
+  if exists (select 1 from app.jury_scores x where x.event_id = ctx.event_id and x.juror = j and x.project_id = pid and x.state = 'submitted') then
+    perform app_private.fail('jury_score_submitted', format('%s already submitted a score for %s; the assignment stays', j, p_team),
+      jsonb_build_object('juror', j, 'projectId', pid));
+  end if;
+  delete from app.jury_scores x where x.event_id = ctx.event_id and x.juror = j and x.project_id = pid;
+  delete from app.jury_assignments a where a.event_id = ctx.event_id and a.juror = j and a.project_id = pid;
+  removed := found;
+  perform app_private.jury_publish_progress(ctx.event_id, pid);
+  return jsonb_build_object('juror', j, 'projectId', pid, 'team', (select p.name from app.projects p where p.id = pid), 'removed', removed);
+end;
+$$;
+
+--
+-- Name: FUNCTION remove_jury_assignment(p_juror text, p_team text); Type: COMMENT; Schema: app; Owner: -
+--
+
+COMMENT ON FUNCTION app.remove_jury_assignment(p_juror text, p_team text) IS 'jury assignments remove: takes an assignment and its draft back; jury_score_submitted after a submission.';
+
+--
+-- Name: remove_jury_conflict(text, text); Type: FUNCTION; Schema: app; Owner: -
+--
+
+CREATE FUNCTION app.remove_jury_conflict(p_juror text, p_team text) RETURNS jsonb
+    LANGUAGE plpgsql SECURITY DEFINER
+    SET search_path TO ''
+    AS $$
+declare
+  ctx app_private.event_ctx := app_private.organizer_ctx('hackathon:write');
+  j text := app_private.jury_juror(ctx.event_id, p_juror);
+  pid uuid := app_private.jury_team(ctx.event_id, p_team);
+begin
+  delete from app.jury_conflicts c where c.event_id = ctx.event_id and c.juror = j and c.project_id = pid;
+  return app.list_jury_conflicts();
+end;
+$$;
+
+--
+-- Name: FUNCTION remove_jury_conflict(p_juror text, p_team text); Type: COMMENT; Schema: app; Owner: -
+--
+
+COMMENT ON FUNCTION app.remove_jury_conflict(p_juror text, p_team text) IS 'jury conflicts remove: withdraws a declared conflict; roster and advising conflicts stay.';
 
 --
 -- Name: remove_project_member(uuid, text, text); Type: FUNCTION; Schema: app; Owner: -
@@ -3664,6 +4219,27 @@ $$;
 COMMENT ON FUNCTION app.roster_page(p_limit integer, p_before_at timestamp with time zone, p_before_id uuid) IS 'event roster show: roster rows with signed-in state, code-host username (github) and repository standing (no_username without one), newest first, for organizers.';
 
 --
+-- Name: save_jury_score(text, jsonb, text, integer); Type: FUNCTION; Schema: app; Owner: -
+--
+
+CREATE FUNCTION app.save_jury_score(p_team text, p_scores jsonb, p_note text, p_expected_revision integer) RETURNS jsonb
+    LANGUAGE plpgsql SECURITY DEFINER
+    SET search_path TO ''
+    AS $$
+begin
+  return (
+  select app_private.write_jury_score(p_team, p_scores, p_note, p_expected_revision, false)
+  );
+end;
+$$;
+
+--
+-- Name: FUNCTION save_jury_score(p_team text, p_scores jsonb, p_note text, p_expected_revision integer); Type: COMMENT; Schema: app; Owner: -
+--
+
+COMMENT ON FUNCTION app.save_jury_score(p_team text, p_scores jsonb, p_note text, p_expected_revision integer) IS 'jury score: saves the caller''s draft score of a team (jurors only; window, assignment, conflict, revision, scale).';
+
+--
 -- Name: save_vote_ballot(text[], integer, integer); Type: FUNCTION; Schema: app; Owner: -
 --
 
@@ -3863,6 +4439,101 @@ $$;
 COMMENT ON FUNCTION app.set_github_login(p_login text) IS 'Saves your code-host (GitHub) username on your roster row; participants only; refused github_login_taken when another roster person named it. When your team''s repository exists already, its provisioning is queued again so you are invited (invitationQueued in the answer).';
 
 --
+-- Name: set_jury_criteria(jsonb); Type: FUNCTION; Schema: app; Owner: -
+--
+
+CREATE FUNCTION app.set_jury_criteria(p_file jsonb) RETURNS jsonb
+    LANGUAGE plpgsql SECURITY DEFINER
+    SET search_path TO ''
+    AS $_$
+declare
+  ctx app_private.event_ctx := app_private.organizer_ctx('hackathon:write');
+  s app.jury_settings := app_private.jury_settings_of(ctx.event_id, true);
+  crit jsonb;
+  scale jsonb;
+  c jsonb;
+  i integer := 0;
+  k text;
+  lo integer;
+  hi integer;
+  names text[] := '{}';
+begin
+  if app_private.jury_state(ctx.event_id) <> 'setup' then
+    perform app_private.fail('jury_opened', format('Judging opened at %s: the criteria are fixed', app_private.iso(s.opened_at)),
+      jsonb_build_object('openedAt', app_private.iso(s.opened_at)));
+  end if;
+  if jsonb_typeof(p_file) = 'array' then
+    crit := p_file;
+  elsif jsonb_typeof(p_file) = 'object' then
+    for k in select jsonb_object_keys(p_file) loop
+      if k not in ('scale', 'criteria') then
+        perform app_private.fail('invalid_criteria', format('%s is not a field of the criteria file (scale, criteria)', k), jsonb_build_object('field', k));
+      end if;
+    end loop;
+    crit := p_file -> 'criteria';
+    scale := p_file -> 'scale';
+  end if;
+  if crit is null or jsonb_typeof(crit) <> 'array' or jsonb_array_length(crit) = 0 then
+    perform app_private.fail('invalid_criteria', 'The criteria file is a non-empty list of { "name", "description", "weight" }', jsonb_build_object('field', 'criteria'));
+  end if;
+  if jsonb_array_length(crit) > 20 then
+    perform app_private.fail('invalid_criteria', 'At most 20 criteria', jsonb_build_object('field', 'criteria'));
+  end if;
+  lo := s.scale_min;
+  hi := s.scale_max;
+  if scale is not null then
+    if jsonb_typeof(scale) <> 'object' or jsonb_typeof(scale -> 'min') <> 'number' or jsonb_typeof(scale -> 'max') <> 'number'
+       or (scale ->> 'min') !~ '^\d{1,3}$' or (scale ->> 'max') !~ '^\d{1,3}$'
+       or (scale ->> 'min')::int >= (scale ->> 'max')::int or (scale ->> 'max')::int > 100
+       or (select count(*) from jsonb_object_keys(scale)) <> 2 then
+      perform app_private.fail('invalid_criteria', 'scale is { "min", "max" }: whole numbers from 0 to 100, min below max', jsonb_build_object('field', 'scale'));
+    end if;
+    lo := (scale ->> 'min')::int;
+    hi := (scale ->> 'max')::int;
+  end if;
+  for c in select x from jsonb_array_elements(crit) x loop
+    if jsonb_typeof(c) <> 'object' then
+      perform app_private.fail('invalid_criteria', format('criteria.%s must be { "name", "description", "weight" }', i), jsonb_build_object('field', format('criteria.%s', i)));
+    end if;
+    for k in select jsonb_object_keys(c) loop
+      if k not in ('name', 'description', 'weight') then
+        perform app_private.fail('invalid_criteria', format('criteria.%s.%s is not a field (name, description, weight)', i, k), jsonb_build_object('field', format('criteria.%s.%s', i, k)));
+      end if;
+    end loop;
+    if jsonb_typeof(c -> 'name') is distinct from 'string' or length(trim(c ->> 'name')) not between 1 and 60
+       or (c ->> 'name') ~ '[[:cntrl:]=,]' then
+      perform app_private.fail('invalid_criteria', format('criteria.%s.name must be 1 to 60 characters without "=", "," or control characters', i),
+        jsonb_build_object('field', format('criteria.%s.name', i)));
+    end if;
+    if lower(trim(c ->> 'name')) = any (names) then
+      perform app_private.fail('invalid_criteria', format('criteria.%s.name: %s is named twice', i, trim(c ->> 'name')), jsonb_build_object('field', format('criteria.%s.name', i)));
+    end if;
+    names := names || lower(trim(c ->> 'name'));
+    if c ? 'description' and (jsonb_typeof(c -> 'description') <> 'string' or length(c ->> 'description') not between 1 and 1000
+       or (c ->> 'description') ~ '[\x01-\x08\x0b-\x1f\x7f]') then
+      perform app_private.fail('invalid_criteria', format('criteria.%s.description must be 1 to 1000 characters', i), jsonb_build_object('field', format('criteria.%s.description', i)));
+    end if;
+    if jsonb_typeof(c -> 'weight') is distinct from 'number' or (c ->> 'weight') !~ '^\d{1,4}$' or (c ->> 'weight')::int not between 1 and 1000 then
+      perform app_private.fail('invalid_criteria', format('criteria.%s.weight must be a whole number from 1 to 1000', i), jsonb_build_object('field', format('criteria.%s.weight', i)));
+    end if;
+    i := i + 1;
+  end loop;
+  delete from app.jury_criteria x where x.event_id = ctx.event_id;
+  insert into app.jury_criteria (event_id, position, name, description, weight)
+  select ctx.event_id, o, trim(x ->> 'name'), x ->> 'description', (x ->> 'weight')::int
+    from jsonb_array_elements(crit) with ordinality e(x, o);
+  update app.jury_settings x set scale_min = lo, scale_max = hi, updated_at = now() where x.event_id = ctx.event_id;
+  return app_private.jury_criteria_json(ctx.event_id);
+end;
+$_$;
+
+--
+-- Name: FUNCTION set_jury_criteria(p_file jsonb); Type: COMMENT; Schema: app; Owner: -
+--
+
+COMMENT ON FUNCTION app.set_jury_criteria(p_file jsonb) IS 'jury criteria set: replaces the criteria (name, description, whole-number weight) and optionally the scale (1-5 by default); jury_opened once judging opened, invalid_criteria naming the field.';
+
+--
 -- Name: set_project_member_role(uuid, text, text, text); Type: FUNCTION; Schema: app; Owner: -
 --
 
@@ -3888,6 +4559,61 @@ $$;
 --
 
 COMMENT ON FUNCTION app.set_project_member_role(p_project uuid, p_kind text, p_ref text, p_role text) IS 'projects members role: managers change the role of a person or team entry.';
+
+--
+-- Name: set_roster_jury_conflicts(jsonb); Type: FUNCTION; Schema: app; Owner: -
+--
+
+CREATE FUNCTION app.set_roster_jury_conflicts(p_rows jsonb) RETURNS jsonb
+    LANGUAGE plpgsql SECURITY DEFINER
+    SET search_path TO ''
+    AS $$
+declare
+  ctx app_private.event_ctx := app_private.organizer_ctx('hackathon:write');
+  x jsonb;
+  n integer := -1;
+  tm jsonb;
+  j text;
+  pid uuid;
+  made integer := 0;
+begin
+  if jsonb_typeof(p_rows) is distinct from 'array' then
+    perform app_private.fail('invalid_input', 'participants must be a list of roster entries', '{"field":"participants"}');
+  end if;
+  perform app_private.jury_settings_of(ctx.event_id, true);
+  delete from app.jury_conflicts c where c.event_id = ctx.event_id and c.source = 'roster';
+  for x in select value from jsonb_array_elements(p_rows) loop
+    n := n + 1;
+    continue when (x ? 'conflicts') is not true;
+    if coalesce(x ->> 'role', 'participant') <> 'jury' then
+      perform app_private.fail('invalid_input', format('participants.%s.conflicts: only a jury row declares conflicts', n), jsonb_build_object('field', format('participants.%s.conflicts', n)));
+    end if;
+    if jsonb_typeof(x -> 'conflicts') <> 'array' or exists (select 1 from jsonb_array_elements(x -> 'conflicts') e where jsonb_typeof(e) <> 'string') then
+      perform app_private.fail('invalid_input', format('participants.%s.conflicts must be a list of team names', n), jsonb_build_object('field', format('participants.%s.conflicts', n)));
+    end if;
+    j := app_private.jury_juror(ctx.event_id, x ->> 'email');
+    for tm in select e from jsonb_array_elements(x -> 'conflicts') e loop
+      pid := app_private.jury_team(ctx.event_id, tm #>> '{}');
+      if exists (select 1 from app.jury_scores s where s.event_id = ctx.event_id and s.juror = j and s.project_id = pid and s.state = 'submitted') then
+        perform app_private.fail('jury_score_submitted', format('%s already submitted a score for %s; a conflict cannot be declared after it', j, tm #>> '{}'),
+          jsonb_build_object('juror', j, 'projectId', pid, 'field', format('participants.%s.conflicts', n)));
+      end if;
+      insert into app.jury_conflicts (event_id, juror, project_id, source, declared_by) values (ctx.event_id, j, pid, 'roster', ctx.user_id)
+      on conflict (event_id, juror, project_id) do nothing;
+      delete from app.jury_scores s where s.event_id = ctx.event_id and s.juror = j and s.project_id = pid;
+      delete from app.jury_assignments a where a.event_id = ctx.event_id and a.juror = j and a.project_id = pid;
+      made := made + 1;
+    end loop;
+  end loop;
+  return jsonb_build_object('conflicts', made);
+end;
+$$;
+
+--
+-- Name: FUNCTION set_roster_jury_conflicts(p_rows jsonb); Type: COMMENT; Schema: app; Owner: -
+--
+
+COMMENT ON FUNCTION app.set_roster_jury_conflicts(p_rows jsonb) IS 'event roster import, the conflicts field of jury rows: replaces the conflicts the previous roster file declared (those of jury conflicts add stay).';
 
 --
 -- Name: set_team_deck_links(text, jsonb); Type: FUNCTION; Schema: app; Owner: -
@@ -4120,6 +4846,27 @@ $$;
 --
 
 COMMENT ON FUNCTION app.show_help_request(p_id uuid) IS 'requests show: one help request.';
+
+--
+-- Name: show_jury_criteria(); Type: FUNCTION; Schema: app; Owner: -
+--
+
+CREATE FUNCTION app.show_jury_criteria() RETURNS jsonb
+    LANGUAGE plpgsql STABLE SECURITY DEFINER
+    SET search_path TO ''
+    AS $$
+declare
+  ctx app_private.event_ctx := app_private.role_ctx('hackathon:read', array['organizer', 'jury', 'participant', 'advisor']);
+begin
+  return app_private.jury_criteria_json(ctx.event_id);
+end;
+$$;
+
+--
+-- Name: FUNCTION show_jury_criteria(); Type: COMMENT; Schema: app; Owner: -
+--
+
+COMMENT ON FUNCTION app.show_jury_criteria() IS 'jury criteria show: scale, criteria in order (name, description, weight), total weight, state.';
 
 --
 -- Name: soft_delete_deck(uuid); Type: FUNCTION; Schema: app; Owner: -
@@ -4415,6 +5162,27 @@ $$;
 --
 
 COMMENT ON FUNCTION app.submissions_list() IS 'submissions list: intake sentence, server time, freeze, attention count and one line per team.';
+
+--
+-- Name: submit_jury_score(text, jsonb, text, integer); Type: FUNCTION; Schema: app; Owner: -
+--
+
+CREATE FUNCTION app.submit_jury_score(p_team text, p_scores jsonb, p_note text, p_expected_revision integer) RETURNS jsonb
+    LANGUAGE plpgsql SECURITY DEFINER
+    SET search_path TO ''
+    AS $$
+begin
+  return (
+  select app_private.write_jury_score(p_team, p_scores, p_note, p_expected_revision, true)
+  );
+end;
+$$;
+
+--
+-- Name: FUNCTION submit_jury_score(p_team text, p_scores jsonb, p_note text, p_expected_revision integer); Type: COMMENT; Schema: app; Owner: -
+--
+
+COMMENT ON FUNCTION app.submit_jury_score(p_team text, p_scores jsonb, p_note text, p_expected_revision integer) IS 'jury score --submit: submits the caller''s score of a team (every criterion; jurors only; window, assignment, conflict, revision, scale).';
 
 --
 -- Name: submit_vote_ballot(text[], integer, integer); Type: FUNCTION; Schema: app; Owner: -
@@ -8342,6 +9110,694 @@ end;
 $$;
 
 --
+-- Name: jury_canonical(jsonb); Type: FUNCTION; Schema: app_private; Owner: -
+--
+
+CREATE FUNCTION app_private.jury_canonical(p_inputs jsonb) RETURNS text
+    LANGUAGE sql IMMUTABLE
+    SET search_path TO ''
+    AS $$
+  select 'podium-jury-v1' || E'\n'
+    || 'method ' || (p_inputs ->> 'method') || E'\n'
+    || 'scale ' || (p_inputs #>> '{scale,min}') || ' ' || (p_inputs #>> '{scale,max}') || E'\n'
+    || coalesce((select string_agg('criterion ' || (c ->> 'weight') || ' ' || (c ->> 'name') || E'\n', '' order by o)
+                 from jsonb_array_elements(p_inputs -> 'criteria') with ordinality e(c, o)), '')
+    || coalesce((select string_agg(q.l || E'\n', '' order by q.l collate "C")
+                 from (select 'score ' || (x ->> 'projectId') || ' ' || (x ->> 'juror') || ' '
+                              || (select string_agg(v, ',' order by o) from jsonb_array_elements_text(x -> 'values') with ordinality w(v, o)) as l
+                         from jsonb_array_elements(p_inputs -> 'scores') x) q), '')
+$$;
+
+--
+-- Name: FUNCTION jury_canonical(p_inputs jsonb); Type: COMMENT; Schema: app_private; Owner: -
+--
+
+COMMENT ON FUNCTION app_private.jury_canonical(p_inputs jsonb) IS 'The canonical text of jury result inputs (method, scale, criteria, scores by juror label); sha256 of it is the digest.';
+
+--
+-- Name: jury_conflict_of(uuid, text, uuid); Type: FUNCTION; Schema: app_private; Owner: -
+--
+
+CREATE FUNCTION app_private.jury_conflict_of(p_event uuid, p_juror text, p_project uuid) RETURNS text
+    LANGUAGE plpgsql STABLE
+    SET search_path TO ''
+    AS $$
+declare
+  uid uuid;
+  out_ text[] := '{}';
+  r text;
+begin
+  if not exists (select 1 from app.event_teams t where t.project_id = p_project and t.event_id = p_event and t.left_at is null) then
+    return null;
+  end if;
+  select u.id into uid from app.users u where app_private.normalize_email(u.email) = p_juror;
+  if exists (select 1 from app.jury_conflicts c where c.event_id = p_event and c.juror = p_juror and c.project_id = p_project) then
+    select 'declared: ' || coalesce(c.reason, case c.source when 'roster' then 'declared in the roster file' else 'declared' end) into r
+      from app.jury_conflicts c where c.event_id = p_event and c.juror = p_juror and c.project_id = p_project;
+    out_ := out_ || r;
+  end if;
+  if uid is not null then
+    select 'advised: ' || format('claimed its help request "%s"', h.title) into r
+      from app.help_requests h where h.claimed_by = uid and h.team_id = p_project and h.event_id = p_event order by h.title limit 1;
+    if r is not null and r like 'advised:%' then
+      out_ := array_prepend(r, out_);
+    end if;
+  end if;
+  if (uid is not null and (exists (select 1 from app.project_members pm where pm.project_id = p_project and pm.user_id = uid)
+                           or exists (select 1 from app.project_members pm join app.team_members tm on tm.team_id = pm.team_id
+                                       where pm.project_id = p_project and tm.user_id = uid)))
+     or exists (select 1 from app.roster_entries re where re.event_id = p_event and re.role = 'participant' and re.team_id = p_project
+                  and app_private.normalize_email(re.email) = p_juror) then
+    out_ := out_ || 'roster: on the team''s roster'::text;
+  end if;
+  if cardinality(out_) = 0 then
+    return null;
+  end if;
+  return (select string_agg(x, '; ' order by x) from unnest(out_) x);
+end;
+$$;
+
+--
+-- Name: FUNCTION jury_conflict_of(p_event uuid, p_juror text, p_project uuid); Type: COMMENT; Schema: app_private; Owner: -
+--
+
+COMMENT ON FUNCTION app_private.jury_conflict_of(p_event uuid, p_juror text, p_project uuid) IS 'One juror''s conflicts with one team as a sentence (kinds in order: advised, declared, roster), or null.';
+
+--
+-- Name: jury_conflict_rows(uuid); Type: FUNCTION; Schema: app_private; Owner: -
+--
+
+CREATE FUNCTION app_private.jury_conflict_rows(p_event uuid) RETURNS TABLE(juror text, project_id uuid, kind text, reason text)
+    LANGUAGE sql STABLE
+    SET search_path TO ''
+    AS $$
+  with jurors as materialized (
+    -- the account by its normalised address, one indexed lookup per juror
+    select q.juror, (select u.id from app.users u where app_private.normalize_email(u.email) = q.juror) as user_id
+      from (select app_private.normalize_email(r.email) as juror from app.roster_entries r where r.event_id = p_event and r.role = 'jury') q
+  ), teams as (
+    select t.project_id from app.event_teams t where t.event_id = p_event and t.left_at is null
+  )
+  select distinct on (q.juror, q.project_id, q.kind) q.juror, q.project_id, q.kind, q.reason from (
+    select j.juror, pm.project_id, 'roster' as kind, 'on the team''s roster' as reason
+      from jurors j join app.project_members pm on pm.user_id = j.user_id join teams t on t.project_id = pm.project_id
+    union all
+    select j.juror, pm.project_id, 'roster', 'on the team''s roster'
+      from jurors j join app.team_members tm on tm.user_id = j.user_id
+      join app.project_members pm on pm.team_id = tm.team_id join teams t on t.project_id = pm.project_id
+    union all
+    select j.juror, r.team_id, 'roster', 'on the team''s roster'
+      from jurors j join app.roster_entries r on r.event_id = p_event and r.role = 'participant'
+       and app_private.normalize_email(r.email) = j.juror join teams t on t.project_id = r.team_id
+    union all
+    select j.juror, h.team_id, 'advised', format('claimed its help request "%s"', h.title)
+      from jurors j join app.help_requests h on h.event_id = p_event and h.claimed_by = j.user_id join teams t on t.project_id = h.team_id
+    union all
+    select c.juror, c.project_id, 'declared', coalesce(c.reason, case c.source when 'roster' then 'declared in the roster file' else 'declared' end)
+      from app.jury_conflicts c join teams t on t.project_id = c.project_id where c.event_id = p_event
+  ) q
+  order by q.juror, q.project_id, q.kind, q.reason
+$$;
+
+--
+-- Name: FUNCTION jury_conflict_rows(p_event uuid); Type: COMMENT; Schema: app_private; Owner: -
+--
+
+COMMENT ON FUNCTION app_private.jury_conflict_rows(p_event uuid) IS 'Every conflict of the event''s jurors with its kind (roster, advised, declared) and reason.';
+
+--
+-- Name: jury_criteria_json(uuid); Type: FUNCTION; Schema: app_private; Owner: -
+--
+
+CREATE FUNCTION app_private.jury_criteria_json(p_event uuid) RETURNS jsonb
+    LANGUAGE plpgsql STABLE
+    SET search_path TO ''
+    AS $$
+begin
+  return (
+  select jsonb_build_object(
+    'scale', jsonb_build_object('min', coalesce(s.scale_min, 1), 'max', coalesce(s.scale_max, 5)),
+    'criteria', coalesce((select jsonb_agg(jsonb_build_object('position', c.position, 'name', c.name, 'description', c.description, 'weight', c.weight) order by c.position)
+                          from app.jury_criteria c where c.event_id = p_event), '[]'),
+    'totalWeight', (select coalesce(sum(c.weight), 0) from app.jury_criteria c where c.event_id = p_event),
+    'state', app_private.jury_state(p_event),
+    'fixed', app_private.jury_state(p_event) <> 'setup')
+  from (select 1) one left join app.jury_settings s on s.event_id = p_event
+  );
+end;
+$$;
+
+--
+-- Name: FUNCTION jury_criteria_json(p_event uuid); Type: COMMENT; Schema: app_private; Owner: -
+--
+
+COMMENT ON FUNCTION app_private.jury_criteria_json(p_event uuid) IS 'The jury criteria of an event (scale, criteria, total weight, state, fixed).';
+
+--
+-- Name: jury_inputs(uuid, text); Type: FUNCTION; Schema: app_private; Owner: -
+--
+
+CREATE FUNCTION app_private.jury_inputs(p_event uuid, p_method text) RETURNS jsonb
+    LANGUAGE sql STABLE
+    SET search_path TO ''
+    AS $$
+  with s as (
+    select * from app.jury_settings x where x.event_id = p_event
+  ), cr as (
+    select c.position, c.name, c.weight from app.jury_criteria c where c.event_id = p_event
+  ), sc as (
+    select x.project_id, x.juror, array(select coalesce((x.submission ->> cr.name)::int, 0) from cr order by cr.position) as vals
+      from app.jury_scores x join app.event_teams t on t.project_id = x.project_id and t.event_id = p_event and t.left_at is null
+     where x.event_id = p_event and x.state = 'submitted'
+  ), jl as (
+    select d.juror, 'J' || row_number() over (order by md5(p_event::text || ':' || d.juror), d.juror) as label
+      from (select distinct sc.juror from sc) d
+  )
+  select jsonb_build_object(
+    'inputs', jsonb_build_object(
+      'method', p_method,
+      'scale', jsonb_build_object('min', coalesce((select s.scale_min from s), 1), 'max', coalesce((select s.scale_max from s), 5)),
+      'criteria', coalesce((select jsonb_agg(jsonb_build_object('name', cr.name, 'weight', cr.weight) order by cr.position) from cr), '[]'),
+      'teams', coalesce((select jsonb_agg(jsonb_build_object('projectId', t.project_id, 'name', p.name) order by lower(p.name), t.project_id)
+                         from app.event_teams t join app.projects p on p.id = t.project_id where t.event_id = p_event and t.left_at is null), '[]'),
+      'scores', coalesce((select jsonb_agg(jsonb_build_object('projectId', sc.project_id, 'juror', jl.label, 'values', to_jsonb(sc.vals))
+                                  order by ('score ' || sc.project_id || ' ' || jl.label || ' ' || array_to_string(sc.vals, ',')) collate "C")
+                          from sc join jl on jl.juror = sc.juror), '[]')),
+    'jurors', coalesce((select jsonb_object_agg(jl.label, jl.juror) from jl), '{}'))
+$$;
+
+--
+-- Name: FUNCTION jury_inputs(p_event uuid, p_method text); Type: COMMENT; Schema: app_private; Owner: -
+--
+
+COMMENT ON FUNCTION app_private.jury_inputs(p_event uuid, p_method text) IS 'The inputs of a jury result now (method, scale, criteria, teams, submitted scores by juror label) and the label -> address map.';
+
+--
+-- Name: jury_juror(uuid, text); Type: FUNCTION; Schema: app_private; Owner: -
+--
+
+CREATE FUNCTION app_private.jury_juror(p_event uuid, p_juror text) RETURNS text
+    LANGUAGE plpgsql STABLE
+    SET search_path TO ''
+    AS $$
+declare
+  j text;
+begin
+  select app_private.normalize_email(r.email) into j from app.roster_entries r
+   where r.event_id = p_event and r.role = 'jury' and app_private.normalize_email(r.email) = app_private.normalize_email(p_juror);
+  if j is null then
+    perform app_private.fail('juror_not_found', format('%s is not a juror of this event (a roster row of role jury)', coalesce(p_juror, 'null')),
+      jsonb_build_object('juror', p_juror));
+  end if;
+  return j;
+end;
+$$;
+
+--
+-- Name: FUNCTION jury_juror(p_event uuid, p_juror text); Type: COMMENT; Schema: app_private; Owner: -
+--
+
+COMMENT ON FUNCTION app_private.jury_juror(p_event uuid, p_juror text) IS 'The juror key of a roster row of role jury named by address; juror_not_found otherwise.';
+
+--
+-- Name: jury_me(uuid); Type: FUNCTION; Schema: app_private; Owner: -
+--
+
+CREATE FUNCTION app_private.jury_me(p_user uuid) RETURNS text
+    LANGUAGE sql STABLE
+    SET search_path TO ''
+    AS $$
+  select app_private.normalize_email(u.email) from app.users u where u.id = p_user
+$$;
+
+--
+-- Name: FUNCTION jury_me(p_user uuid); Type: COMMENT; Schema: app_private; Owner: -
+--
+
+COMMENT ON FUNCTION app_private.jury_me(p_user uuid) IS 'The juror key of an account: its normalised address.';
+
+--
+-- Name: jury_progress_json(uuid); Type: FUNCTION; Schema: app_private; Owner: -
+--
+
+CREATE FUNCTION app_private.jury_progress_json(p_event uuid) RETURNS jsonb
+    LANGUAGE plpgsql STABLE
+    SET search_path TO ''
+    AS $$
+declare
+  st text := app_private.jury_state(p_event);
+begin
+  return (
+  with a as (
+    select a.juror, a.project_id, s.state from app.jury_assignments a
+      left join app.jury_scores s on s.event_id = a.event_id and s.juror = a.juror and s.project_id = a.project_id
+     where a.event_id = p_event
+  ), tot as (
+    select count(*)::int as assigned, count(*) filter (where a.state = 'submitted')::int as submitted from a
+  ), per_team as (
+    select a.project_id, count(*) as assigned, count(*) filter (where a.state = 'submitted') as submitted, count(*) filter (where a.state = 'draft') as drafts
+      from a group by a.project_id
+  ), per_juror as (
+    select a.juror, count(*) as assigned, count(*) filter (where a.state = 'submitted') as submitted, count(*) filter (where a.state = 'draft') as drafts
+      from a group by a.juror
+  )
+  select jsonb_build_object(
+    'state', st, 'assigned', tot.assigned, 'submitted', tot.submitted,
+    'teams', coalesce((select jsonb_agg(jsonb_build_object('projectId', t.project_id, 'team', p.name,
+        'assigned', coalesce(pt.assigned, 0), 'submitted', coalesce(pt.submitted, 0), 'drafts', coalesce(pt.drafts, 0))
+        order by lower(p.name), t.project_id)
+        from app.event_teams t join app.projects p on p.id = t.project_id left join per_team pt on pt.project_id = t.project_id
+       where t.event_id = p_event and t.left_at is null), '[]'),
+    'jurors', coalesce((select jsonb_agg(jsonb_build_object('juror', j.juror, 'name', j.name,
+        'assigned', coalesce(pj.assigned, 0), 'submitted', coalesce(pj.submitted, 0), 'drafts', coalesce(pj.drafts, 0),
+        'late', coalesce(pj.assigned, 0) > coalesce(pj.submitted, 0)
+                and (st = 'closed' or coalesce(pj.submitted, 0)::numeric * greatest(tot.assigned, 1) < tot.submitted::numeric * coalesce(pj.assigned, 0)))
+        order by j.juror)
+        from (select app_private.normalize_email(r.email) as juror, r.name from app.roster_entries r where r.event_id = p_event and r.role = 'jury') j
+        left join per_juror pj on pj.juror = j.juror), '[]'))
+  from tot
+  );
+end;
+$$;
+
+--
+-- Name: FUNCTION jury_progress_json(p_event uuid); Type: COMMENT; Schema: app_private; Owner: -
+--
+
+COMMENT ON FUNCTION app_private.jury_progress_json(p_event uuid) IS 'Judging progress as counts (per team, per juror, late jurors); never a score.';
+
+--
+-- Name: jury_publish_progress(uuid, uuid); Type: FUNCTION; Schema: app_private; Owner: -
+--
+
+CREATE FUNCTION app_private.jury_publish_progress(p_event uuid, p_project uuid) RETURNS void
+    LANGUAGE plpgsql
+    SET search_path TO ''
+    AS $$
+begin
+  perform app_private.live_publish(p_event, 'jury.progress', array['organizer'], null,
+    jsonb_build_object('projectId', p_project,
+      'assigned', (select count(*) from app.jury_assignments a where a.event_id = p_event and a.project_id = p_project),
+      'submitted', (select count(*) from app.jury_scores s where s.event_id = p_event and s.project_id = p_project and s.state = 'submitted'),
+      'state', app_private.jury_state(p_event)));
+end;
+$$;
+
+--
+-- Name: FUNCTION jury_publish_progress(p_event uuid, p_project uuid); Type: COMMENT; Schema: app_private; Owner: -
+--
+
+COMMENT ON FUNCTION app_private.jury_publish_progress(p_event uuid, p_project uuid) IS 'Publishes jury.progress (counts of one team) to the organizers of the event.';
+
+--
+-- Name: jury_refuse_conflict(uuid, text, uuid); Type: FUNCTION; Schema: app_private; Owner: -
+--
+
+CREATE FUNCTION app_private.jury_refuse_conflict(p_event uuid, p_juror text, p_project uuid) RETURNS void
+    LANGUAGE plpgsql STABLE
+    SET search_path TO ''
+    AS $$
+declare
+  why text := app_private.jury_conflict_of(p_event, p_juror, p_project);
+  team text;
+begin
+  if why is not null then
+    select p.name into team from app.projects p where p.id = p_project;
+    perform app_private.fail('jury_conflict', format('%s has a conflict of interest with %s (%s)', p_juror, team, why),
+      jsonb_build_object('juror', p_juror, 'projectId', p_project, 'team', team, 'conflict', why));
+  end if;
+end;
+$$;
+
+--
+-- Name: FUNCTION jury_refuse_conflict(p_event uuid, p_juror text, p_project uuid); Type: COMMENT; Schema: app_private; Owner: -
+--
+
+COMMENT ON FUNCTION app_private.jury_refuse_conflict(p_event uuid, p_juror text, p_project uuid) IS 'jury_conflict for a conflicted juror-team pair, naming the conflict.';
+
+--
+-- Name: jury_results; Type: TABLE; Schema: app; Owner: -
+--
+
+CREATE TABLE app.jury_results (
+    id uuid DEFAULT gen_random_uuid() NOT NULL,
+    event_id uuid NOT NULL,
+    version integer NOT NULL,
+    method text NOT NULL,
+    calculated_at timestamp with time zone NOT NULL,
+    calculated_by uuid,
+    released_at timestamp with time zone,
+    released_by uuid,
+    digest text NOT NULL,
+    rows jsonb NOT NULL,
+    ties jsonb NOT NULL,
+    coverage jsonb NOT NULL,
+    CONSTRAINT jury_results_digest_check CHECK ((digest ~ '^[0-9a-f]{64}$'::text)),
+    CONSTRAINT jury_results_method_check CHECK ((method = ANY (ARRAY['mean'::text, 'rank'::text]))),
+    CONSTRAINT jury_results_version_check CHECK ((version >= 1))
+);
+
+--
+-- Name: TABLE jury_results; Type: COMMENT; Schema: app; Owner: -
+--
+
+COMMENT ON TABLE app.jury_results IS '@behavior -insert -update -delete
+Jury results, one numbered version per calculation: rows (rank, exact fraction, decimal, coverage), ties, method, digest (sha256 of the inputs), release.';
+
+--
+-- Name: jury_result_json(app.jury_results); Type: FUNCTION; Schema: app_private; Owner: -
+--
+
+CREATE FUNCTION app_private.jury_result_json(r app.jury_results) RETURNS jsonb
+    LANGUAGE sql STABLE
+    SET search_path TO ''
+    AS $$
+  select jsonb_build_object('version', r.version, 'method', r.method,
+    'calculatedAt', app_private.iso(r.calculated_at), 'released', r.released_at is not null, 'releasedAt', app_private.iso(r.released_at),
+    'digest', left(r.digest, 12), 'rows', r.rows, 'ties', r.ties, 'coverage', r.coverage)
+$$;
+
+--
+-- Name: FUNCTION jury_result_json(r app.jury_results); Type: COMMENT; Schema: app_private; Owner: -
+--
+
+COMMENT ON FUNCTION app_private.jury_result_json(r app.jury_results) IS 'A jury result version: method, digest (12), rows, ties, coverage, release.';
+
+--
+-- Name: jury_roster_removed(); Type: FUNCTION; Schema: app_private; Owner: -
+--
+
+CREATE FUNCTION app_private.jury_roster_removed() RETURNS trigger
+    LANGUAGE plpgsql SECURITY DEFINER
+    SET search_path TO ''
+    AS $$
+declare
+  j text := app_private.normalize_email(old.email);
+begin
+  if tg_op = 'UPDATE' and new.role = 'jury' and app_private.normalize_email(new.email) = j then
+    return new;
+  end if;
+  delete from app.jury_scores s where s.event_id = old.event_id and s.juror = j and s.state = 'draft';
+  if coalesce(current_setting('podium.jury_keep_scores', true), '') = 'on' then
+    update app.jury_scores s set juror_removed_at = app.now(), draft = null where s.event_id = old.event_id and s.juror = j;
+  else
+    delete from app.jury_scores s where s.event_id = old.event_id and s.juror = j;
+  end if;
+  delete from app.jury_assignments a where a.event_id = old.event_id and a.juror = j
+    and not exists (select 1 from app.jury_scores s where s.event_id = a.event_id and s.juror = a.juror and s.project_id = a.project_id);
+  return case when tg_op = 'DELETE' then old else new end;
+end;
+$$;
+
+--
+-- Name: FUNCTION jury_roster_removed(); Type: COMMENT; Schema: app_private; Owner: -
+--
+
+COMMENT ON FUNCTION app_private.jury_roster_removed() IS 'Trigger: a juror removed from the roster loses drafts and assignments; submitted scores stay only under podium.jury_keep_scores = on (--keep-scores).';
+
+--
+-- Name: jury_scores; Type: TABLE; Schema: app; Owner: -
+--
+
+CREATE TABLE app.jury_scores (
+    id uuid DEFAULT gen_random_uuid() NOT NULL,
+    event_id uuid NOT NULL,
+    juror text NOT NULL,
+    project_id uuid NOT NULL,
+    state text NOT NULL,
+    revision integer NOT NULL,
+    draft jsonb,
+    submission jsonb,
+    note text,
+    accepted_at timestamp with time zone NOT NULL,
+    submitted_at timestamp with time zone,
+    juror_removed_at timestamp with time zone,
+    CONSTRAINT jury_scores_check CHECK (((state = 'submitted'::text) = ((submission IS NOT NULL) AND (submitted_at IS NOT NULL)))),
+    CONSTRAINT jury_scores_draft_check CHECK ((jsonb_typeof(draft) = 'object'::text)),
+    CONSTRAINT jury_scores_juror_check CHECK (app_private.is_email(juror)),
+    CONSTRAINT jury_scores_note_check CHECK (((length(note) <= 4000) AND (note !~ '[\x01-\x08\x0b-\x1f\x7f]'::text))),
+    CONSTRAINT jury_scores_revision_check CHECK ((revision >= 1)),
+    CONSTRAINT jury_scores_state_check CHECK ((state = ANY (ARRAY['draft'::text, 'submitted'::text]))),
+    CONSTRAINT jury_scores_submission_check CHECK ((jsonb_typeof(submission) = 'object'::text))
+);
+
+--
+-- Name: TABLE jury_scores; Type: COMMENT; Schema: app; Owner: -
+--
+
+COMMENT ON TABLE app.jury_scores IS '@behavior -insert -update -delete
+A juror''s score of one team: one whole value per criterion (draft and submission), a private note, revision. Read by the juror alone, and by organizers after the close; never by participants.';
+
+--
+-- Name: jury_score_json(app.jury_scores); Type: FUNCTION; Schema: app_private; Owner: -
+--
+
+CREATE FUNCTION app_private.jury_score_json(s app.jury_scores) RETURNS jsonb
+    LANGUAGE sql STABLE
+    SET search_path TO ''
+    AS $$
+  select jsonb_build_object('projectId', s.project_id, 'team', (select p.name from app.projects p where p.id = s.project_id),
+    'state', coalesce(s.state, 'none'), 'revision', coalesce(s.revision, 0), 'draft', s.draft, 'submission', s.submission, 'note', s.note,
+    'acceptedAt', app_private.iso(s.accepted_at), 'submittedAt', app_private.iso(s.submitted_at))
+$$;
+
+--
+-- Name: FUNCTION jury_score_json(s app.jury_scores); Type: COMMENT; Schema: app_private; Owner: -
+--
+
+COMMENT ON FUNCTION app_private.jury_score_json(s app.jury_scores) IS 'A jury score as the wire shows it to its juror.';
+
+--
+-- Name: jury_settings; Type: TABLE; Schema: app; Owner: -
+--
+
+CREATE TABLE app.jury_settings (
+    event_id uuid NOT NULL,
+    scale_min integer DEFAULT 1 NOT NULL,
+    scale_max integer DEFAULT 5 NOT NULL,
+    opened_at timestamp with time zone,
+    opened_by uuid,
+    closed_at timestamp with time zone,
+    closed_by uuid,
+    updated_at timestamp with time zone DEFAULT now() NOT NULL,
+    per_team integer DEFAULT 3 NOT NULL,
+    seed bigint DEFAULT 0 NOT NULL,
+    CONSTRAINT jury_settings_check CHECK ((scale_max > scale_min)),
+    CONSTRAINT jury_settings_check1 CHECK (((closed_at IS NULL) OR (opened_at IS NOT NULL))),
+    CONSTRAINT jury_settings_per_team_check CHECK (((per_team >= 1) AND (per_team <= 100))),
+    CONSTRAINT jury_settings_scale_max_check CHECK ((scale_max <= 100)),
+    CONSTRAINT jury_settings_scale_min_check CHECK (((scale_min >= 0) AND (scale_min <= 100)))
+);
+
+--
+-- Name: TABLE jury_settings; Type: COMMENT; Schema: app; Owner: -
+--
+
+COMMENT ON TABLE app.jury_settings IS '@behavior -insert -update -delete
+The jury of an event: the score scale (1-5 by default) and the judging window (opened, closed) by the server clock.';
+
+--
+-- Name: jury_settings_of(uuid, boolean); Type: FUNCTION; Schema: app_private; Owner: -
+--
+
+CREATE FUNCTION app_private.jury_settings_of(p_event uuid, p_lock boolean) RETURNS app.jury_settings
+    LANGUAGE plpgsql
+    SET search_path TO ''
+    AS $$
+declare
+  s app.jury_settings;
+begin
+  insert into app.jury_settings (event_id) values (p_event) on conflict (event_id) do nothing;
+  if p_lock then
+    select * into s from app.jury_settings x where x.event_id = p_event for update;
+  else
+    select * into s from app.jury_settings x where x.event_id = p_event;
+  end if;
+  return s;
+end;
+$$;
+
+--
+-- Name: FUNCTION jury_settings_of(p_event uuid, p_lock boolean); Type: COMMENT; Schema: app_private; Owner: -
+--
+
+COMMENT ON FUNCTION app_private.jury_settings_of(p_event uuid, p_lock boolean) IS 'The jury settings of an event (created with the defaults on first use), locked when p_lock.';
+
+--
+-- Name: jury_shortfall(uuid, integer); Type: FUNCTION; Schema: app_private; Owner: -
+--
+
+CREATE FUNCTION app_private.jury_shortfall(p_event uuid, p_k integer) RETURNS jsonb
+    LANGUAGE plpgsql STABLE
+    SET search_path TO ''
+    AS $$
+begin
+  return (
+  with jurors as (
+    select count(*)::int as n from app.roster_entries r where r.event_id = p_event and r.role = 'jury'
+  ), conf as (
+    select c.project_id, count(distinct c.juror)::int as n, string_agg(c.juror || ' (' || c.kind || ')', ', ' order by c.juror, c.kind) as list
+      from app_private.jury_conflict_rows(p_event) c group by c.project_id
+  ), have as (
+    select a.project_id, count(*)::int as n from app.jury_assignments a where a.event_id = p_event group by a.project_id
+  ), per as (
+    select t.project_id, p.name, coalesce(h.n, 0) as assigned, (select n from jurors) - coalesce(c.n, 0) as free, c.list as conflicts
+      from app.event_teams t join app.projects p on p.id = t.project_id
+      left join have h on h.project_id = t.project_id left join conf c on c.project_id = t.project_id
+     where t.event_id = p_event and t.left_at is null
+  )
+  select coalesce(jsonb_agg(jsonb_build_object('projectId', per.project_id, 'team', per.name, 'assigned', per.assigned, 'needed', p_k,
+      'freeJurors', per.free,
+      'reason', case
+        when per.free < p_k then format('only %s of %s jurors have no conflict with it%s', per.free, (select n from jurors),
+                                        coalesce(' (conflicts: ' || per.conflicts || ')', ''))
+        else format('%s of the %s jurors free of a conflict are assigned; run jury assign or add one by hand', per.assigned, per.free) end)
+    order by lower(per.name), per.project_id), '[]')
+  from per where per.assigned < p_k
+  );
+end;
+$$;
+
+--
+-- Name: FUNCTION jury_shortfall(p_event uuid, p_k integer); Type: COMMENT; Schema: app_private; Owner: -
+--
+
+COMMENT ON FUNCTION app_private.jury_shortfall(p_event uuid, p_k integer) IS 'Teams with fewer than k jurors assigned, with the reason (jurors free of a conflict, the conflicts).';
+
+--
+-- Name: jury_state(uuid); Type: FUNCTION; Schema: app_private; Owner: -
+--
+
+CREATE FUNCTION app_private.jury_state(p_event uuid) RETURNS text
+    LANGUAGE plpgsql STABLE
+    SET search_path TO ''
+    AS $$
+declare
+  s app.jury_settings;
+begin
+  select * into s from app.jury_settings x where x.event_id = p_event;
+  return case
+    when s.opened_at is null or s.opened_at > app.now() then 'setup'
+    when s.closed_at is not null and s.closed_at <= app.now() then 'closed'
+    else 'open' end;
+end;
+$$;
+
+--
+-- Name: FUNCTION jury_state(p_event uuid); Type: COMMENT; Schema: app_private; Owner: -
+--
+
+COMMENT ON FUNCTION app_private.jury_state(p_event uuid) IS 'The judging window of an event by app.now(): setup, open or closed.';
+
+--
+-- Name: jury_tally(jsonb, jsonb); Type: FUNCTION; Schema: app_private; Owner: -
+--
+
+CREATE FUNCTION app_private.jury_tally(p_inputs jsonb, p_assigned jsonb) RETURNS jsonb
+    LANGUAGE plpgsql STABLE
+    SET search_path TO ''
+    SET jit TO 'off'
+    AS $$
+declare
+  w_total numeric;
+  l numeric := 1;
+  n_all numeric := 1;
+  d numeric;
+  rows_ jsonb;
+  p_pid text[];
+  p_num numeric[];
+  p_den numeric[];
+  ties_ jsonb;
+begin
+  select coalesce(sum((c ->> 'weight')::numeric), 0) into w_total from jsonb_array_elements(p_inputs -> 'criteria') c;
+  if w_total = 0 then
+    w_total := 1;
+  end if;
+  with sc as (
+    select x ->> 'projectId' as pid, x ->> 'juror' as j,
+           (select coalesce(sum(v.val::numeric * (c.c ->> 'weight')::numeric), 0)
+              from jsonb_array_elements_text(x -> 'values') with ordinality v(val, o)
+              join jsonb_array_elements(p_inputs -> 'criteria') with ordinality c(c, o) on c.o = v.o) as ws
+      from jsonb_array_elements(p_inputs -> 'scores') x
+  ), rk as (
+    select sc.*, count(*) over (partition by sc.j) as m, rank() over (partition by sc.j order by sc.ws desc) as r,
+           count(*) over (partition by sc.j, sc.ws) as tie
+      from sc
+  )
+  select coalesce(array_agg(rk.pid), '{}'),
+    coalesce(array_agg(case when p_inputs ->> 'method' = 'rank' then (case when rk.m = 1 then 1 else 2 * rk.m - 2 * rk.r - rk.tie + 1 end)::numeric else rk.ws end), '{}'),
+    coalesce(array_agg(case when p_inputs ->> 'method' = 'rank' then (case when rk.m = 1 then 1 else 2 * (rk.m - 1) end)::numeric else w_total end), '{}')
+    into p_pid, p_num, p_den
+  from rk;
+  for d in select distinct p.den from unnest(p_pid, p_num, p_den) p(pid, num, den) loop
+    l := lcm(l, d);
+  end loop;
+  for d in select distinct q.n from (select count(*)::numeric as n from unnest(p_pid, p_num, p_den) p(pid, num, den) group by p.pid) q loop
+    n_all := lcm(n_all, d);
+  end loop;
+  with per as (
+    select p.pid, sum(p.num * div(l, p.den)) as num, count(*)::numeric as n from unnest(p_pid, p_num, p_den) p(pid, num, den) group by p.pid
+  ), teams as (
+    select t ->> 'projectId' as pid, t ->> 'name' as name from jsonb_array_elements(p_inputs -> 'teams') t
+  ), scored as (
+    select teams.pid, teams.name, per.num, per.n, l * per.n as den, gcd(per.num, l * per.n) as g, per.num * div(n_all, per.n) as key
+      from teams join per on per.pid = teams.pid
+  ), ranked as (
+    select s.*, rank() over (order by s.key desc) as rnk from scored s
+  ), all_rows as (
+    select rnk, pid, name, div(num, case when g = 0 then 1 else g end)::text || '/' || div(den, case when g = 0 then 1 else g end)::text as fraction,
+           (div(2 * num * 10000 + den, 2 * den) / 10000)::numeric(30, 4)::text as score, n::int as scores
+      from ranked
+    union all
+    select null, teams.pid, teams.name, null, null, 0 from teams where not exists (select 1 from per where per.pid = teams.pid)
+  )
+  select coalesce(jsonb_agg(jsonb_build_object('rank', rnk, 'projectId', pid, 'name', name, 'score', score, 'fraction', fraction,
+                  'scores', scores, 'assigned', coalesce((p_assigned ->> pid)::int, 0)) order by rnk nulls last, lower(name), pid), '[]')
+    into rows_ from all_rows;
+  select coalesce(jsonb_agg(jsonb_build_object('rank', (g ->> 'rank')::int, 'projectIds', g -> 'projectIds', 'names', g -> 'names') order by (g ->> 'rank')::int), '[]')
+    into ties_
+    from (select jsonb_build_object('rank', x ->> 'rank', 'projectIds', jsonb_agg(x -> 'projectId' order by ord), 'names', jsonb_agg(x -> 'name' order by ord)) as g
+            from jsonb_array_elements(rows_) with ordinality e(x, ord)
+           where x ->> 'rank' is not null
+           group by x ->> 'rank' having count(*) > 1) q;
+  return jsonb_build_object('rows', rows_, 'ties', ties_);
+end;
+$$;
+
+--
+-- Name: FUNCTION jury_tally(p_inputs jsonb, p_assigned jsonb); Type: COMMENT; Schema: app_private; Owner: -
+--
+
+COMMENT ON FUNCTION app_private.jury_tally(p_inputs jsonb, p_assigned jsonb) IS 'The jury method (mean or rank) over result inputs, exactly: rows (rank, fraction, decimal, scores, assigned) and ties.';
+
+--
+-- Name: jury_team(uuid, text); Type: FUNCTION; Schema: app_private; Owner: -
+--
+
+CREATE FUNCTION app_private.jury_team(p_event uuid, p_team text) RETURNS uuid
+    LANGUAGE plpgsql STABLE
+    SET search_path TO ''
+    AS $$
+declare
+  pid uuid;
+begin
+  select x.project_id into pid from app.event_teams x join app.projects p on p.id = x.project_id
+   where x.event_id = p_event and x.left_at is null
+     and (p.id::text = lower(trim(p_team)) or lower(p.name) = lower(trim(p_team)));
+  if pid is null then
+    perform app_private.fail('team_not_found', format('No team %s in this event', coalesce(p_team, 'null')), jsonb_build_object('team', p_team));
+  end if;
+  return pid;
+end;
+$$;
+
+--
+-- Name: FUNCTION jury_team(p_event uuid, p_team text); Type: COMMENT; Schema: app_private; Owner: -
+--
+
+COMMENT ON FUNCTION app_private.jury_team(p_event uuid, p_team text) IS 'The project id of an event team named by id or name; team_not_found otherwise.';
+
+--
 -- Name: share_links; Type: TABLE; Schema: app; Owner: -
 --
 
@@ -11983,6 +13439,103 @@ end;
 $$;
 
 --
+-- Name: write_jury_score(text, jsonb, text, integer, boolean); Type: FUNCTION; Schema: app_private; Owner: -
+--
+
+CREATE FUNCTION app_private.write_jury_score(p_team text, p_scores jsonb, p_note text, p_expected_revision integer, p_submit boolean) RETURNS jsonb
+    LANGUAGE plpgsql SECURITY DEFINER
+    SET search_path TO ''
+    AS $_$
+declare
+  ctx app_private.event_ctx := app_private.role_ctx('hackathon:write', array['jury']);
+  me text := app_private.jury_me(ctx.user_id);
+  s app.jury_settings := app_private.jury_settings_of(ctx.event_id, false);
+  st text := app_private.jury_state(ctx.event_id);
+  pid uuid;
+  sc app.jury_scores;
+  vals jsonb := '{}';
+  k text;
+  cname text;
+  v jsonb;
+  missing text;
+begin
+  if p_expected_revision is null or p_expected_revision < 0 then
+    perform app_private.fail('invalid_input', 'expectedRevision must be a whole number from 0', '{"field":"expectedRevision"}');
+  end if;
+  if p_scores is null or jsonb_typeof(p_scores) <> 'object' then
+    perform app_private.fail('invalid_input', 'scores must be an object { "<criterion>": <value> }', '{"field":"scores"}');
+  end if;
+  if st = 'setup' then
+    perform app_private.fail('jury_not_open', 'Judging is not open yet', jsonb_build_object('state', st));
+  end if;
+  if st = 'closed' then
+    perform app_private.fail('jury_closed', format('Judging closed at %s', app_private.iso(s.closed_at)), jsonb_build_object('state', st, 'closedAt', app_private.iso(s.closed_at)));
+  end if;
+  pid := app_private.jury_team(ctx.event_id, p_team);
+  perform app_private.jury_refuse_conflict(ctx.event_id, me, pid);
+  if not exists (select 1 from app.jury_assignments a where a.event_id = ctx.event_id and a.juror = me and a.project_id = pid) then
+    perform app_private.fail('jury_not_assigned', format('You are not assigned to %s', p_team), jsonb_build_object('team', p_team, 'projectId', pid));
+  end if;
+  for k, v in select * from jsonb_each(p_scores) loop
+    select c.name into cname from app.jury_criteria c where c.event_id = ctx.event_id and lower(c.name) = lower(trim(k));
+    if cname is null then
+      perform app_private.fail('invalid_jury_score', format('%s is not a criterion of this event', k), jsonb_build_object('field', 'scores.' || k, 'criterion', k));
+    end if;
+    if jsonb_typeof(v) <> 'number' or v::text !~ '^\d{1,3}$' or v::text::int not between s.scale_min and s.scale_max then
+      perform app_private.fail('invalid_jury_score', format('%s must be a whole number from %s to %s', cname, s.scale_min, s.scale_max),
+        jsonb_build_object('field', 'scores.' || k, 'criterion', cname, 'min', s.scale_min, 'max', s.scale_max));
+    end if;
+    vals := vals || jsonb_build_object(cname, v::text::int);
+  end loop;
+  if p_note is not null and (length(p_note) > 4000 or p_note ~ '[\x01-\x08\x0b-\x1f\x7f]') then
+    perform app_private.fail('invalid_input', 'note is at most 4000 characters without control characters', '{"field":"note"}');
+  end if;
+
+  select * into sc from app.jury_scores x where x.event_id = ctx.event_id and x.juror = me and x.project_id = pid for update;
+  if coalesce(sc.revision, 0) <> p_expected_revision then
+    perform app_private.fail('revision_conflict', format('Your score of %s is at revision %s: pass --expected-revision %s', p_team, coalesce(sc.revision, 0), coalesce(sc.revision, 0)),
+      jsonb_build_object('currentRevision', coalesce(sc.revision, 0), 'expectedRevision', p_expected_revision));
+  end if;
+  vals := coalesce(sc.draft, sc.submission, '{}') || vals;
+  if p_submit then
+    select string_agg(c.name, ', ' order by c.position) into missing from app.jury_criteria c where c.event_id = ctx.event_id and (vals ? c.name) is false;
+    if missing is not null then
+      perform app_private.fail('invalid_jury_score', format('A submission needs a value for every criterion; missing: %s', missing),
+        jsonb_build_object('field', 'scores', 'missing', to_jsonb(string_to_array(missing, ', '))));
+    end if;
+  end if;
+  if sc.id is null then
+    insert into app.jury_scores (event_id, juror, project_id, state, revision, draft, submission, note, accepted_at, submitted_at)
+    values (ctx.event_id, me, pid, case when p_submit then 'submitted' else 'draft' end, 1,
+            case when p_submit then null else vals end, case when p_submit then vals end, nullif(p_note, ''), app.now(), case when p_submit then app.now() end)
+    on conflict (event_id, juror, project_id) do nothing
+    returning * into sc;
+    if sc.id is null then
+      perform app_private.fail('revision_conflict', format('Your score of %s changed meanwhile: read it again', p_team), jsonb_build_object('expectedRevision', p_expected_revision));
+    end if;
+  elsif p_submit then
+    update app.jury_scores x set state = 'submitted', revision = x.revision + 1, submission = vals, draft = null,
+      note = case when p_note is null then x.note else nullif(p_note, '') end, accepted_at = app.now(), submitted_at = app.now()
+     where x.id = sc.id returning * into sc;
+  else
+    update app.jury_scores x set revision = x.revision + 1, draft = vals,
+      note = case when p_note is null then x.note else nullif(p_note, '') end, accepted_at = app.now()
+     where x.id = sc.id returning * into sc;
+  end if;
+  if p_submit then
+    perform app_private.jury_publish_progress(ctx.event_id, pid);
+  end if;
+  return app_private.jury_score_json(sc);
+end;
+$_$;
+
+--
+-- Name: FUNCTION write_jury_score(p_team text, p_scores jsonb, p_note text, p_expected_revision integer, p_submit boolean); Type: COMMENT; Schema: app_private; Owner: -
+--
+
+COMMENT ON FUNCTION app_private.write_jury_score(p_team text, p_scores jsonb, p_note text, p_expected_revision integer, p_submit boolean) IS 'A juror''s score write (draft or submission) under the jury rules: window, assignment, conflict, revision, scale, completeness.';
+
+--
 -- Name: write_version(uuid, integer, text, jsonb); Type: FUNCTION; Schema: app_private; Owner: -
 --
 
@@ -12746,6 +14299,77 @@ CREATE TABLE app.form_response_revisions (
 COMMENT ON TABLE app.form_response_revisions IS 'Every kept write of a response: the first and the latest 99.';
 
 --
+-- Name: jury_assignments; Type: TABLE; Schema: app; Owner: -
+--
+
+CREATE TABLE app.jury_assignments (
+    id uuid DEFAULT gen_random_uuid() NOT NULL,
+    event_id uuid NOT NULL,
+    juror text NOT NULL,
+    project_id uuid NOT NULL,
+    source text NOT NULL,
+    created_at timestamp with time zone DEFAULT app_private.ms(now()) NOT NULL,
+    CONSTRAINT jury_assignments_juror_check CHECK (app_private.is_email(juror)),
+    CONSTRAINT jury_assignments_source_check CHECK ((source = ANY (ARRAY['plan'::text, 'manual'::text])))
+);
+
+--
+-- Name: TABLE jury_assignments; Type: COMMENT; Schema: app; Owner: -
+--
+
+COMMENT ON TABLE app.jury_assignments IS '@behavior -insert -update -delete
+Which juror judges which team (from jury assign or by hand); never a conflicted pair.';
+
+--
+-- Name: jury_conflicts; Type: TABLE; Schema: app; Owner: -
+--
+
+CREATE TABLE app.jury_conflicts (
+    id uuid DEFAULT gen_random_uuid() NOT NULL,
+    event_id uuid NOT NULL,
+    juror text NOT NULL,
+    project_id uuid NOT NULL,
+    reason text,
+    source text DEFAULT 'declared'::text NOT NULL,
+    declared_by uuid,
+    created_at timestamp with time zone DEFAULT app_private.ms(now()) NOT NULL,
+    CONSTRAINT jury_conflicts_juror_check CHECK (app_private.is_email(juror)),
+    CONSTRAINT jury_conflicts_reason_check CHECK ((((length(reason) >= 1) AND (length(reason) <= 500)) AND (reason !~ '[[:cntrl:]]'::text))),
+    CONSTRAINT jury_conflicts_source_check CHECK ((source = ANY (ARRAY['declared'::text, 'roster'::text])))
+);
+
+--
+-- Name: TABLE jury_conflicts; Type: COMMENT; Schema: app; Owner: -
+--
+
+COMMENT ON TABLE app.jury_conflicts IS '@behavior -insert -update -delete
+Declared conflicts of interest (jury conflicts add, or the conflicts field of a jury row of the roster file). Roster and advising conflicts are derived, not stored.';
+
+--
+-- Name: jury_criteria; Type: TABLE; Schema: app; Owner: -
+--
+
+CREATE TABLE app.jury_criteria (
+    id uuid DEFAULT gen_random_uuid() NOT NULL,
+    event_id uuid NOT NULL,
+    "position" integer NOT NULL,
+    name text NOT NULL,
+    description text,
+    weight integer NOT NULL,
+    CONSTRAINT jury_criteria_description_check CHECK ((((length(description) >= 1) AND (length(description) <= 1000)) AND (description !~ '[\x01-\x08\x0b-\x1f\x7f]'::text))),
+    CONSTRAINT jury_criteria_name_check CHECK ((((length(name) >= 1) AND (length(name) <= 60)) AND (name !~ '[[:cntrl:]]'::text) AND (name !~ '[=,]'::text))),
+    CONSTRAINT jury_criteria_position_check CHECK (("position" >= 1)),
+    CONSTRAINT jury_criteria_weight_check CHECK (((weight >= 1) AND (weight <= 1000)))
+);
+
+--
+-- Name: TABLE jury_criteria; Type: COMMENT; Schema: app; Owner: -
+--
+
+COMMENT ON TABLE app.jury_criteria IS '@behavior -insert -update -delete
+The jury criteria of an event in order: name, description, whole-number weight. Fixed once judging opened.';
+
+--
 -- Name: api_keys; Type: TABLE; Schema: app_private; Owner: -
 --
 
@@ -13274,6 +14898,16 @@ CREATE TABLE app_private.instance_operators (
 --
 
 COMMENT ON TABLE app_private.instance_operators IS 'Instance operators: read the mail outbox on the web (/operator). Given by podium setup or podium operator add, never by a workspace role.';
+
+--
+-- Name: jury_result_inputs; Type: TABLE; Schema: app_private; Owner: -
+--
+
+CREATE TABLE app_private.jury_result_inputs (
+    result_id uuid NOT NULL,
+    inputs jsonb NOT NULL,
+    jurors jsonb NOT NULL
+);
 
 --
 -- Name: key_usage; Type: TABLE; Schema: app_private; Owner: -
@@ -14023,6 +15657,62 @@ ALTER TABLE ONLY app.help_requests
     ADD CONSTRAINT help_requests_pkey PRIMARY KEY (id);
 
 --
+-- Name: jury_assignments jury_assignments_pkey; Type: CONSTRAINT; Schema: app; Owner: -
+--
+
+ALTER TABLE ONLY app.jury_assignments
+    ADD CONSTRAINT jury_assignments_pkey PRIMARY KEY (id);
+
+--
+-- Name: jury_conflicts jury_conflicts_pkey; Type: CONSTRAINT; Schema: app; Owner: -
+--
+
+ALTER TABLE ONLY app.jury_conflicts
+    ADD CONSTRAINT jury_conflicts_pkey PRIMARY KEY (id);
+
+--
+-- Name: jury_criteria jury_criteria_event_id_position_key; Type: CONSTRAINT; Schema: app; Owner: -
+--
+
+ALTER TABLE ONLY app.jury_criteria
+    ADD CONSTRAINT jury_criteria_event_id_position_key UNIQUE (event_id, "position");
+
+--
+-- Name: jury_criteria jury_criteria_pkey; Type: CONSTRAINT; Schema: app; Owner: -
+--
+
+ALTER TABLE ONLY app.jury_criteria
+    ADD CONSTRAINT jury_criteria_pkey PRIMARY KEY (id);
+
+--
+-- Name: jury_results jury_results_event_id_version_key; Type: CONSTRAINT; Schema: app; Owner: -
+--
+
+ALTER TABLE ONLY app.jury_results
+    ADD CONSTRAINT jury_results_event_id_version_key UNIQUE (event_id, version);
+
+--
+-- Name: jury_results jury_results_pkey; Type: CONSTRAINT; Schema: app; Owner: -
+--
+
+ALTER TABLE ONLY app.jury_results
+    ADD CONSTRAINT jury_results_pkey PRIMARY KEY (id);
+
+--
+-- Name: jury_scores jury_scores_pkey; Type: CONSTRAINT; Schema: app; Owner: -
+--
+
+ALTER TABLE ONLY app.jury_scores
+    ADD CONSTRAINT jury_scores_pkey PRIMARY KEY (id);
+
+--
+-- Name: jury_settings jury_settings_pkey; Type: CONSTRAINT; Schema: app; Owner: -
+--
+
+ALTER TABLE ONLY app.jury_settings
+    ADD CONSTRAINT jury_settings_pkey PRIMARY KEY (event_id);
+
+--
 -- Name: memberships memberships_pkey; Type: CONSTRAINT; Schema: app; Owner: -
 --
 
@@ -14399,6 +16089,13 @@ ALTER TABLE ONLY app_private.invitations
 
 ALTER TABLE ONLY app_private.invitations
     ADD CONSTRAINT invitations_token_hash_key UNIQUE (token_hash);
+
+--
+-- Name: jury_result_inputs jury_result_inputs_pkey; Type: CONSTRAINT; Schema: app_private; Owner: -
+--
+
+ALTER TABLE ONLY app_private.jury_result_inputs
+    ADD CONSTRAINT jury_result_inputs_pkey PRIMARY KEY (result_id);
 
 --
 -- Name: key_usage key_usage_pkey; Type: CONSTRAINT; Schema: app_private; Owner: -
@@ -14924,6 +16621,84 @@ CREATE INDEX help_requests_resolved_by_idx ON app.help_requests USING btree (res
 --
 
 CREATE INDEX help_requests_team_idx ON app.help_requests USING btree (team_id, created_at DESC, id DESC);
+
+--
+-- Name: jury_assignments_key; Type: INDEX; Schema: app; Owner: -
+--
+
+CREATE UNIQUE INDEX jury_assignments_key ON app.jury_assignments USING btree (event_id, juror, project_id);
+
+--
+-- Name: jury_assignments_project_idx; Type: INDEX; Schema: app; Owner: -
+--
+
+CREATE INDEX jury_assignments_project_idx ON app.jury_assignments USING btree (project_id);
+
+--
+-- Name: jury_conflicts_declared_by_idx; Type: INDEX; Schema: app; Owner: -
+--
+
+CREATE INDEX jury_conflicts_declared_by_idx ON app.jury_conflicts USING btree (declared_by);
+
+--
+-- Name: jury_conflicts_key; Type: INDEX; Schema: app; Owner: -
+--
+
+CREATE UNIQUE INDEX jury_conflicts_key ON app.jury_conflicts USING btree (event_id, juror, project_id);
+
+--
+-- Name: jury_conflicts_project_idx; Type: INDEX; Schema: app; Owner: -
+--
+
+CREATE INDEX jury_conflicts_project_idx ON app.jury_conflicts USING btree (project_id);
+
+--
+-- Name: jury_criteria_name_key; Type: INDEX; Schema: app; Owner: -
+--
+
+CREATE UNIQUE INDEX jury_criteria_name_key ON app.jury_criteria USING btree (event_id, lower(name));
+
+--
+-- Name: jury_results_calculated_by_idx; Type: INDEX; Schema: app; Owner: -
+--
+
+CREATE INDEX jury_results_calculated_by_idx ON app.jury_results USING btree (calculated_by);
+
+--
+-- Name: jury_results_digest_idx; Type: INDEX; Schema: app; Owner: -
+--
+
+CREATE INDEX jury_results_digest_idx ON app.jury_results USING btree (event_id, digest);
+
+--
+-- Name: jury_results_released_by_idx; Type: INDEX; Schema: app; Owner: -
+--
+
+CREATE INDEX jury_results_released_by_idx ON app.jury_results USING btree (released_by);
+
+--
+-- Name: jury_scores_key; Type: INDEX; Schema: app; Owner: -
+--
+
+CREATE UNIQUE INDEX jury_scores_key ON app.jury_scores USING btree (event_id, juror, project_id);
+
+--
+-- Name: jury_scores_project_idx; Type: INDEX; Schema: app; Owner: -
+--
+
+CREATE INDEX jury_scores_project_idx ON app.jury_scores USING btree (project_id);
+
+--
+-- Name: jury_settings_closed_by_idx; Type: INDEX; Schema: app; Owner: -
+--
+
+CREATE INDEX jury_settings_closed_by_idx ON app.jury_settings USING btree (closed_by);
+
+--
+-- Name: jury_settings_opened_by_idx; Type: INDEX; Schema: app; Owner: -
+--
+
+CREATE INDEX jury_settings_opened_by_idx ON app.jury_settings USING btree (opened_by);
 
 --
 -- Name: memberships_user_idx; Type: INDEX; Schema: app; Owner: -
@@ -15598,6 +17373,12 @@ CREATE TRIGGER files_of_submission AFTER INSERT OR UPDATE OF archive_sha256 ON a
 CREATE TRIGGER files_of_version AFTER INSERT ON app.deck_files REFERENCING NEW TABLE AS new_files FOR EACH STATEMENT EXECUTE FUNCTION app_private.files_of_version();
 
 --
+-- Name: roster_entries roster_entries_jury_removed; Type: TRIGGER; Schema: app; Owner: -
+--
+
+CREATE TRIGGER roster_entries_jury_removed AFTER DELETE OR UPDATE OF role, email ON app.roster_entries FOR EACH ROW WHEN ((old.role = 'jury'::text)) EXECUTE FUNCTION app_private.jury_roster_removed();
+
+--
 -- Name: roster_entries roster_entry_access_changed; Type: TRIGGER; Schema: app; Owner: -
 --
 
@@ -15965,6 +17746,104 @@ ALTER TABLE ONLY app.help_requests
 
 ALTER TABLE ONLY app.help_requests
     ADD CONSTRAINT help_requests_team_id_fkey FOREIGN KEY (team_id) REFERENCES app.projects(id) ON DELETE CASCADE;
+
+--
+-- Name: jury_assignments jury_assignments_event_id_fkey; Type: FK CONSTRAINT; Schema: app; Owner: -
+--
+
+ALTER TABLE ONLY app.jury_assignments
+    ADD CONSTRAINT jury_assignments_event_id_fkey FOREIGN KEY (event_id) REFERENCES app.events(id) ON DELETE CASCADE;
+
+--
+-- Name: jury_assignments jury_assignments_project_id_fkey; Type: FK CONSTRAINT; Schema: app; Owner: -
+--
+
+ALTER TABLE ONLY app.jury_assignments
+    ADD CONSTRAINT jury_assignments_project_id_fkey FOREIGN KEY (project_id) REFERENCES app.projects(id) ON DELETE CASCADE;
+
+--
+-- Name: jury_conflicts jury_conflicts_declared_by_fkey; Type: FK CONSTRAINT; Schema: app; Owner: -
+--
+
+ALTER TABLE ONLY app.jury_conflicts
+    ADD CONSTRAINT jury_conflicts_declared_by_fkey FOREIGN KEY (declared_by) REFERENCES app.users(id) ON DELETE SET NULL;
+
+--
+-- Name: jury_conflicts jury_conflicts_event_id_fkey; Type: FK CONSTRAINT; Schema: app; Owner: -
+--
+
+ALTER TABLE ONLY app.jury_conflicts
+    ADD CONSTRAINT jury_conflicts_event_id_fkey FOREIGN KEY (event_id) REFERENCES app.events(id) ON DELETE CASCADE;
+
+--
+-- Name: jury_conflicts jury_conflicts_project_id_fkey; Type: FK CONSTRAINT; Schema: app; Owner: -
+--
+
+ALTER TABLE ONLY app.jury_conflicts
+    ADD CONSTRAINT jury_conflicts_project_id_fkey FOREIGN KEY (project_id) REFERENCES app.projects(id) ON DELETE CASCADE;
+
+--
+-- Name: jury_criteria jury_criteria_event_id_fkey; Type: FK CONSTRAINT; Schema: app; Owner: -
+--
+
+ALTER TABLE ONLY app.jury_criteria
+    ADD CONSTRAINT jury_criteria_event_id_fkey FOREIGN KEY (event_id) REFERENCES app.events(id) ON DELETE CASCADE;
+
+--
+-- Name: jury_results jury_results_calculated_by_fkey; Type: FK CONSTRAINT; Schema: app; Owner: -
+--
+
+ALTER TABLE ONLY app.jury_results
+    ADD CONSTRAINT jury_results_calculated_by_fkey FOREIGN KEY (calculated_by) REFERENCES app.users(id) ON DELETE SET NULL;
+
+--
+-- Name: jury_results jury_results_event_id_fkey; Type: FK CONSTRAINT; Schema: app; Owner: -
+--
+
+ALTER TABLE ONLY app.jury_results
+    ADD CONSTRAINT jury_results_event_id_fkey FOREIGN KEY (event_id) REFERENCES app.events(id) ON DELETE CASCADE;
+
+--
+-- Name: jury_results jury_results_released_by_fkey; Type: FK CONSTRAINT; Schema: app; Owner: -
+--
+
+ALTER TABLE ONLY app.jury_results
+    ADD CONSTRAINT jury_results_released_by_fkey FOREIGN KEY (released_by) REFERENCES app.users(id) ON DELETE SET NULL;
+
+--
+-- Name: jury_scores jury_scores_event_id_fkey; Type: FK CONSTRAINT; Schema: app; Owner: -
+--
+
+ALTER TABLE ONLY app.jury_scores
+    ADD CONSTRAINT jury_scores_event_id_fkey FOREIGN KEY (event_id) REFERENCES app.events(id) ON DELETE CASCADE;
+
+--
+-- Name: jury_scores jury_scores_project_id_fkey; Type: FK CONSTRAINT; Schema: app; Owner: -
+--
+
+ALTER TABLE ONLY app.jury_scores
+    ADD CONSTRAINT jury_scores_project_id_fkey FOREIGN KEY (project_id) REFERENCES app.projects(id) ON DELETE CASCADE;
+
+--
+-- Name: jury_settings jury_settings_closed_by_fkey; Type: FK CONSTRAINT; Schema: app; Owner: -
+--
+
+ALTER TABLE ONLY app.jury_settings
+    ADD CONSTRAINT jury_settings_closed_by_fkey FOREIGN KEY (closed_by) REFERENCES app.users(id) ON DELETE SET NULL;
+
+--
+-- Name: jury_settings jury_settings_event_id_fkey; Type: FK CONSTRAINT; Schema: app; Owner: -
+--
+
+ALTER TABLE ONLY app.jury_settings
+    ADD CONSTRAINT jury_settings_event_id_fkey FOREIGN KEY (event_id) REFERENCES app.events(id) ON DELETE CASCADE;
+
+--
+-- Name: jury_settings jury_settings_opened_by_fkey; Type: FK CONSTRAINT; Schema: app; Owner: -
+--
+
+ALTER TABLE ONLY app.jury_settings
+    ADD CONSTRAINT jury_settings_opened_by_fkey FOREIGN KEY (opened_by) REFERENCES app.users(id) ON DELETE SET NULL;
 
 --
 -- Name: memberships memberships_user_id_fkey; Type: FK CONSTRAINT; Schema: app; Owner: -
@@ -16506,6 +18385,13 @@ ALTER TABLE ONLY app_private.invitations
     ADD CONSTRAINT invitations_workspace_id_fkey FOREIGN KEY (workspace_id) REFERENCES app.workspaces(id) ON DELETE CASCADE;
 
 --
+-- Name: jury_result_inputs jury_result_inputs_result_id_fkey; Type: FK CONSTRAINT; Schema: app_private; Owner: -
+--
+
+ALTER TABLE ONLY app_private.jury_result_inputs
+    ADD CONSTRAINT jury_result_inputs_result_id_fkey FOREIGN KEY (result_id) REFERENCES app.jury_results(id) ON DELETE CASCADE;
+
+--
 -- Name: key_usage key_usage_key_id_fkey; Type: FK CONSTRAINT; Schema: app_private; Owner: -
 --
 
@@ -17009,6 +18895,84 @@ ALTER TABLE app.help_requests ENABLE ROW LEVEL SECURITY;
 CREATE POLICY help_requests_select ON app.help_requests FOR SELECT TO podium_app USING ((( SELECT app.has_scope('hackathon:read'::text) AS has_scope) AND (event_id = ( SELECT (app_private.event_ctx_or_null()).event_id AS event_id)) AND ((( SELECT (app_private.event_ctx_or_null()).role AS role) = ANY (ARRAY['organizer'::text, 'advisor'::text])) OR ((( SELECT (app_private.event_ctx_or_null()).role AS role) = 'participant'::text) AND (team_id = ( SELECT (app_private.event_ctx_or_null()).team_id AS team_id))))));
 
 --
+-- Name: jury_assignments; Type: ROW SECURITY; Schema: app; Owner: -
+--
+
+ALTER TABLE app.jury_assignments ENABLE ROW LEVEL SECURITY;
+
+--
+-- Name: jury_assignments jury_assignments_select; Type: POLICY; Schema: app; Owner: -
+--
+
+CREATE POLICY jury_assignments_select ON app.jury_assignments FOR SELECT TO podium_app USING ((( SELECT app.has_scope('hackathon:read'::text) AS has_scope) AND (event_id = ( SELECT (app_private.event_ctx_or_null()).event_id AS event_id)) AND ((( SELECT (app_private.event_ctx_or_null()).role AS role) = 'organizer'::text) OR ((( SELECT (app_private.event_ctx_or_null()).role AS role) = 'jury'::text) AND (juror = ( SELECT app_private.normalize_email(u.email) AS normalize_email
+   FROM app.users u
+  WHERE (u.id = ( SELECT app.current_user_id() AS current_user_id))))))));
+
+--
+-- Name: jury_conflicts; Type: ROW SECURITY; Schema: app; Owner: -
+--
+
+ALTER TABLE app.jury_conflicts ENABLE ROW LEVEL SECURITY;
+
+--
+-- Name: jury_conflicts jury_conflicts_select; Type: POLICY; Schema: app; Owner: -
+--
+
+CREATE POLICY jury_conflicts_select ON app.jury_conflicts FOR SELECT TO podium_app USING ((( SELECT app.has_scope('hackathon:read'::text) AS has_scope) AND (event_id = ( SELECT (app_private.event_ctx_or_null()).event_id AS event_id)) AND (( SELECT (app_private.event_ctx_or_null()).role AS role) = 'organizer'::text)));
+
+--
+-- Name: jury_criteria; Type: ROW SECURITY; Schema: app; Owner: -
+--
+
+ALTER TABLE app.jury_criteria ENABLE ROW LEVEL SECURITY;
+
+--
+-- Name: jury_criteria jury_criteria_select; Type: POLICY; Schema: app; Owner: -
+--
+
+CREATE POLICY jury_criteria_select ON app.jury_criteria FOR SELECT TO podium_app USING ((( SELECT app.has_scope('hackathon:read'::text) AS has_scope) AND (event_id = ( SELECT (app_private.event_ctx_or_null()).event_id AS event_id)) AND (( SELECT (app_private.event_ctx_or_null()).role AS role) IS NOT NULL)));
+
+--
+-- Name: jury_results; Type: ROW SECURITY; Schema: app; Owner: -
+--
+
+ALTER TABLE app.jury_results ENABLE ROW LEVEL SECURITY;
+
+--
+-- Name: jury_results jury_results_select; Type: POLICY; Schema: app; Owner: -
+--
+
+CREATE POLICY jury_results_select ON app.jury_results FOR SELECT TO podium_app USING ((( SELECT app.has_scope('hackathon:read'::text) AS has_scope) AND (event_id = ( SELECT (app_private.event_ctx_or_null()).event_id AS event_id)) AND ((( SELECT (app_private.event_ctx_or_null()).role AS role) = 'organizer'::text) OR ((released_at IS NOT NULL) AND (( SELECT (app_private.event_ctx_or_null()).role AS role) = ANY (ARRAY['participant'::text, 'advisor'::text, 'jury'::text]))))));
+
+--
+-- Name: jury_scores; Type: ROW SECURITY; Schema: app; Owner: -
+--
+
+ALTER TABLE app.jury_scores ENABLE ROW LEVEL SECURITY;
+
+--
+-- Name: jury_scores jury_scores_select; Type: POLICY; Schema: app; Owner: -
+--
+
+CREATE POLICY jury_scores_select ON app.jury_scores FOR SELECT TO podium_app USING ((( SELECT app.has_scope('hackathon:read'::text) AS has_scope) AND (event_id = ( SELECT (app_private.event_ctx_or_null()).event_id AS event_id)) AND (((( SELECT (app_private.event_ctx_or_null()).role AS role) = 'jury'::text) AND (juror = ( SELECT app_private.normalize_email(u.email) AS normalize_email
+   FROM app.users u
+  WHERE (u.id = ( SELECT app.current_user_id() AS current_user_id))))) OR ((( SELECT (app_private.event_ctx_or_null()).role AS role) = 'organizer'::text) AND (EXISTS ( SELECT 1
+   FROM app.jury_settings s
+  WHERE ((s.event_id = jury_scores.event_id) AND (s.closed_at IS NOT NULL) AND (s.closed_at <= ( SELECT app.now() AS now)))))))));
+
+--
+-- Name: jury_settings; Type: ROW SECURITY; Schema: app; Owner: -
+--
+
+ALTER TABLE app.jury_settings ENABLE ROW LEVEL SECURITY;
+
+--
+-- Name: jury_settings jury_settings_select; Type: POLICY; Schema: app; Owner: -
+--
+
+CREATE POLICY jury_settings_select ON app.jury_settings FOR SELECT TO podium_app USING ((( SELECT app.has_scope('hackathon:read'::text) AS has_scope) AND (event_id = ( SELECT (app_private.event_ctx_or_null()).event_id AS event_id)) AND (( SELECT (app_private.event_ctx_or_null()).role AS role) IS NOT NULL)));
+
+--
 -- Name: memberships; Type: ROW SECURITY; Schema: app; Owner: -
 --
 
@@ -17404,6 +19368,20 @@ REVOKE ALL ON FUNCTION app.add_chat_reaction(p_post uuid, p_emoji text) FROM PUB
 GRANT ALL ON FUNCTION app.add_chat_reaction(p_post uuid, p_emoji text) TO podium_app;
 
 --
+-- Name: FUNCTION add_jury_assignment(p_juror text, p_team text); Type: ACL; Schema: app; Owner: -
+--
+
+REVOKE ALL ON FUNCTION app.add_jury_assignment(p_juror text, p_team text) FROM PUBLIC;
+GRANT ALL ON FUNCTION app.add_jury_assignment(p_juror text, p_team text) TO podium_app;
+
+--
+-- Name: FUNCTION add_jury_conflict(p_juror text, p_team text, p_reason text); Type: ACL; Schema: app; Owner: -
+--
+
+REVOKE ALL ON FUNCTION app.add_jury_conflict(p_juror text, p_team text, p_reason text) FROM PUBLIC;
+GRANT ALL ON FUNCTION app.add_jury_conflict(p_juror text, p_team text, p_reason text) TO podium_app;
+
+--
 -- Name: FUNCTION add_project_member(p_project uuid, p_person text, p_team text, p_role text); Type: ACL; Schema: app; Owner: -
 --
 
@@ -17428,6 +19406,13 @@ GRANT ALL ON FUNCTION app.agenda() TO podium_app;
 GRANT ALL ON FUNCTION app.archive_project(p_project uuid) TO podium_app;
 
 --
+-- Name: FUNCTION assign_jury(p_per_team integer, p_seed bigint); Type: ACL; Schema: app; Owner: -
+--
+
+REVOKE ALL ON FUNCTION app.assign_jury(p_per_team integer, p_seed bigint) FROM PUBLIC;
+GRANT ALL ON FUNCTION app.assign_jury(p_per_team integer, p_seed bigint) TO podium_app;
+
+--
 -- Name: FUNCTION blob_readable(p_sha text); Type: ACL; Schema: app; Owner: -
 --
 
@@ -17438,6 +19423,13 @@ GRANT ALL ON FUNCTION app.blob_readable(p_sha text) TO podium_app;
 --
 
 GRANT ALL ON FUNCTION app.bootstrap_record() TO podium_app;
+
+--
+-- Name: FUNCTION calculate_jury_results(p_method text); Type: ACL; Schema: app; Owner: -
+--
+
+REVOKE ALL ON FUNCTION app.calculate_jury_results(p_method text) FROM PUBLIC;
+GRANT ALL ON FUNCTION app.calculate_jury_results(p_method text) TO podium_app;
 
 --
 -- Name: FUNCTION calculate_vote_results(); Type: ACL; Schema: app; Owner: -
@@ -17452,6 +19444,13 @@ GRANT ALL ON FUNCTION app.calculate_vote_results() TO podium_app;
 
 REVOKE ALL ON FUNCTION app.claim_help_request(p_id uuid) FROM PUBLIC;
 GRANT ALL ON FUNCTION app.claim_help_request(p_id uuid) TO podium_app;
+
+--
+-- Name: FUNCTION close_jury(); Type: ACL; Schema: app; Owner: -
+--
+
+REVOKE ALL ON FUNCTION app.close_jury() FROM PUBLIC;
+GRANT ALL ON FUNCTION app.close_jury() TO podium_app;
 
 --
 -- Name: FUNCTION close_voting(); Type: ACL; Schema: app; Owner: -
@@ -17773,6 +19772,27 @@ REVOKE ALL ON FUNCTION app.invite_member(p_email text, p_role text) FROM PUBLIC;
 GRANT ALL ON FUNCTION app.invite_member(p_email text, p_role text) TO podium_app;
 
 --
+-- Name: FUNCTION jury_progress(); Type: ACL; Schema: app; Owner: -
+--
+
+REVOKE ALL ON FUNCTION app.jury_progress() FROM PUBLIC;
+GRANT ALL ON FUNCTION app.jury_progress() TO podium_app;
+
+--
+-- Name: FUNCTION jury_results_export(p_version integer, p_identities boolean); Type: ACL; Schema: app; Owner: -
+--
+
+REVOKE ALL ON FUNCTION app.jury_results_export(p_version integer, p_identities boolean) FROM PUBLIC;
+GRANT ALL ON FUNCTION app.jury_results_export(p_version integer, p_identities boolean) TO podium_app;
+
+--
+-- Name: FUNCTION jury_status(); Type: ACL; Schema: app; Owner: -
+--
+
+REVOKE ALL ON FUNCTION app.jury_status() FROM PUBLIC;
+GRANT ALL ON FUNCTION app.jury_status() TO podium_app;
+
+--
 -- Name: FUNCTION list_annotations(p_deck uuid, p_version integer, p_limit integer, p_before_at timestamp with time zone, p_before_id uuid); Type: ACL; Schema: app; Owner: -
 --
 
@@ -17839,6 +19859,27 @@ REVOKE ALL ON FUNCTION app.list_invitations(p_limit integer, p_before_at timesta
 GRANT ALL ON FUNCTION app.list_invitations(p_limit integer, p_before_at timestamp with time zone, p_before_id uuid) TO podium_app;
 
 --
+-- Name: FUNCTION list_jury_assignments(); Type: ACL; Schema: app; Owner: -
+--
+
+REVOKE ALL ON FUNCTION app.list_jury_assignments() FROM PUBLIC;
+GRANT ALL ON FUNCTION app.list_jury_assignments() TO podium_app;
+
+--
+-- Name: FUNCTION list_jury_conflicts(); Type: ACL; Schema: app; Owner: -
+--
+
+REVOKE ALL ON FUNCTION app.list_jury_conflicts() FROM PUBLIC;
+GRANT ALL ON FUNCTION app.list_jury_conflicts() TO podium_app;
+
+--
+-- Name: FUNCTION list_jury_results(); Type: ACL; Schema: app; Owner: -
+--
+
+REVOKE ALL ON FUNCTION app.list_jury_results() FROM PUBLIC;
+GRANT ALL ON FUNCTION app.list_jury_results() TO podium_app;
+
+--
 -- Name: FUNCTION list_project_members(p_project uuid, p_limit integer, p_before_at timestamp with time zone, p_before_id uuid); Type: ACL; Schema: app; Owner: -
 --
 
@@ -17901,6 +19942,13 @@ REVOKE ALL ON FUNCTION app.member_two_factor() FROM PUBLIC;
 GRANT ALL ON FUNCTION app.member_two_factor() TO podium_app;
 
 --
+-- Name: FUNCTION my_jury_scores(); Type: ACL; Schema: app; Owner: -
+--
+
+REVOKE ALL ON FUNCTION app.my_jury_scores() FROM PUBLIC;
+GRANT ALL ON FUNCTION app.my_jury_scores() TO podium_app;
+
+--
 -- Name: FUNCTION my_workspaces(); Type: ACL; Schema: app; Owner: -
 --
 
@@ -17918,6 +19966,13 @@ GRANT ALL ON FUNCTION app.now() TO podium_app;
 
 REVOKE ALL ON FUNCTION app.open_help_request(p_title text, p_body text) FROM PUBLIC;
 GRANT ALL ON FUNCTION app.open_help_request(p_title text, p_body text) TO podium_app;
+
+--
+-- Name: FUNCTION open_jury(); Type: ACL; Schema: app; Owner: -
+--
+
+REVOKE ALL ON FUNCTION app.open_jury() FROM PUBLIC;
+GRANT ALL ON FUNCTION app.open_jury() TO podium_app;
 
 --
 -- Name: FUNCTION open_voting(); Type: ACL; Schema: app; Owner: -
@@ -17965,6 +20020,13 @@ REVOKE ALL ON FUNCTION app.release_generated_decks(p_project uuid) FROM PUBLIC;
 GRANT ALL ON FUNCTION app.release_generated_decks(p_project uuid) TO podium_app;
 
 --
+-- Name: FUNCTION release_jury_results(p_version integer); Type: ACL; Schema: app; Owner: -
+--
+
+REVOKE ALL ON FUNCTION app.release_jury_results(p_version integer) FROM PUBLIC;
+GRANT ALL ON FUNCTION app.release_jury_results(p_version integer) TO podium_app;
+
+--
 -- Name: FUNCTION release_vote_results(p_version integer); Type: ACL; Schema: app; Owner: -
 --
 
@@ -17983,6 +20045,20 @@ GRANT ALL ON FUNCTION app.remove_chat_reaction(p_post uuid, p_emoji text) TO pod
 --
 
 GRANT ALL ON FUNCTION app.remove_collaborator(p_deck uuid, p_collaborator uuid) TO podium_app;
+
+--
+-- Name: FUNCTION remove_jury_assignment(p_juror text, p_team text); Type: ACL; Schema: app; Owner: -
+--
+
+REVOKE ALL ON FUNCTION app.remove_jury_assignment(p_juror text, p_team text) FROM PUBLIC;
+GRANT ALL ON FUNCTION app.remove_jury_assignment(p_juror text, p_team text) TO podium_app;
+
+--
+-- Name: FUNCTION remove_jury_conflict(p_juror text, p_team text); Type: ACL; Schema: app; Owner: -
+--
+
+REVOKE ALL ON FUNCTION app.remove_jury_conflict(p_juror text, p_team text) FROM PUBLIC;
+GRANT ALL ON FUNCTION app.remove_jury_conflict(p_juror text, p_team text) TO podium_app;
 
 --
 -- Name: FUNCTION remove_project_member(p_project uuid, p_kind text, p_ref text); Type: ACL; Schema: app; Owner: -
@@ -18063,6 +20139,13 @@ GRANT ALL ON FUNCTION app.revoke_share_link(p_link uuid) TO podium_app;
 GRANT ALL ON FUNCTION app.roster_page(p_limit integer, p_before_at timestamp with time zone, p_before_id uuid) TO podium_app;
 
 --
+-- Name: FUNCTION save_jury_score(p_team text, p_scores jsonb, p_note text, p_expected_revision integer); Type: ACL; Schema: app; Owner: -
+--
+
+REVOKE ALL ON FUNCTION app.save_jury_score(p_team text, p_scores jsonb, p_note text, p_expected_revision integer) FROM PUBLIC;
+GRANT ALL ON FUNCTION app.save_jury_score(p_team text, p_scores jsonb, p_note text, p_expected_revision integer) TO podium_app;
+
+--
 -- Name: FUNCTION save_vote_ballot(p_ranking text[], p_eligibility_version integer, p_expected_revision integer); Type: ACL; Schema: app; Owner: -
 --
 
@@ -18094,10 +20177,24 @@ GRANT ALL ON FUNCTION app.set_default_workspace(p_workspace uuid) TO podium_app;
 GRANT ALL ON FUNCTION app.set_github_login(p_login text) TO podium_app;
 
 --
+-- Name: FUNCTION set_jury_criteria(p_file jsonb); Type: ACL; Schema: app; Owner: -
+--
+
+REVOKE ALL ON FUNCTION app.set_jury_criteria(p_file jsonb) FROM PUBLIC;
+GRANT ALL ON FUNCTION app.set_jury_criteria(p_file jsonb) TO podium_app;
+
+--
 -- Name: FUNCTION set_project_member_role(p_project uuid, p_kind text, p_ref text, p_role text); Type: ACL; Schema: app; Owner: -
 --
 
 GRANT ALL ON FUNCTION app.set_project_member_role(p_project uuid, p_kind text, p_ref text, p_role text) TO podium_app;
+
+--
+-- Name: FUNCTION set_roster_jury_conflicts(p_rows jsonb); Type: ACL; Schema: app; Owner: -
+--
+
+REVOKE ALL ON FUNCTION app.set_roster_jury_conflicts(p_rows jsonb) FROM PUBLIC;
+GRANT ALL ON FUNCTION app.set_roster_jury_conflicts(p_rows jsonb) TO podium_app;
 
 --
 -- Name: FUNCTION set_team_deck_links(p_team text, p_patch jsonb); Type: ACL; Schema: app; Owner: -
@@ -18137,6 +20234,13 @@ GRANT ALL ON FUNCTION app.show_feed() TO podium_app;
 
 REVOKE ALL ON FUNCTION app.show_help_request(p_id uuid) FROM PUBLIC;
 GRANT ALL ON FUNCTION app.show_help_request(p_id uuid) TO podium_app;
+
+--
+-- Name: FUNCTION show_jury_criteria(); Type: ACL; Schema: app; Owner: -
+--
+
+REVOKE ALL ON FUNCTION app.show_jury_criteria() FROM PUBLIC;
+GRANT ALL ON FUNCTION app.show_jury_criteria() TO podium_app;
 
 --
 -- Name: FUNCTION soft_delete_deck(p_deck uuid); Type: ACL; Schema: app; Owner: -
@@ -18186,6 +20290,13 @@ GRANT ALL ON FUNCTION app.submission_show(p_project uuid) TO podium_app;
 --
 
 GRANT ALL ON FUNCTION app.submissions_list() TO podium_app;
+
+--
+-- Name: FUNCTION submit_jury_score(p_team text, p_scores jsonb, p_note text, p_expected_revision integer); Type: ACL; Schema: app; Owner: -
+--
+
+REVOKE ALL ON FUNCTION app.submit_jury_score(p_team text, p_scores jsonb, p_note text, p_expected_revision integer) FROM PUBLIC;
+GRANT ALL ON FUNCTION app.submit_jury_score(p_team text, p_scores jsonb, p_note text, p_expected_revision integer) TO podium_app;
 
 --
 -- Name: FUNCTION submit_vote_ballot(p_ranking text[], p_eligibility_version integer, p_expected_revision integer); Type: ACL; Schema: app; Owner: -
@@ -19131,6 +21242,132 @@ REVOKE ALL ON FUNCTION app_private.iso(t timestamp with time zone) FROM PUBLIC;
 REVOKE ALL ON FUNCTION app_private.issue_setup_token(p_token_hash bytea) FROM PUBLIC;
 
 --
+-- Name: FUNCTION jury_canonical(p_inputs jsonb); Type: ACL; Schema: app_private; Owner: -
+--
+
+REVOKE ALL ON FUNCTION app_private.jury_canonical(p_inputs jsonb) FROM PUBLIC;
+
+--
+-- Name: FUNCTION jury_conflict_of(p_event uuid, p_juror text, p_project uuid); Type: ACL; Schema: app_private; Owner: -
+--
+
+REVOKE ALL ON FUNCTION app_private.jury_conflict_of(p_event uuid, p_juror text, p_project uuid) FROM PUBLIC;
+
+--
+-- Name: FUNCTION jury_conflict_rows(p_event uuid); Type: ACL; Schema: app_private; Owner: -
+--
+
+REVOKE ALL ON FUNCTION app_private.jury_conflict_rows(p_event uuid) FROM PUBLIC;
+
+--
+-- Name: FUNCTION jury_criteria_json(p_event uuid); Type: ACL; Schema: app_private; Owner: -
+--
+
+REVOKE ALL ON FUNCTION app_private.jury_criteria_json(p_event uuid) FROM PUBLIC;
+
+--
+-- Name: FUNCTION jury_inputs(p_event uuid, p_method text); Type: ACL; Schema: app_private; Owner: -
+--
+
+REVOKE ALL ON FUNCTION app_private.jury_inputs(p_event uuid, p_method text) FROM PUBLIC;
+
+--
+-- Name: FUNCTION jury_juror(p_event uuid, p_juror text); Type: ACL; Schema: app_private; Owner: -
+--
+
+REVOKE ALL ON FUNCTION app_private.jury_juror(p_event uuid, p_juror text) FROM PUBLIC;
+
+--
+-- Name: FUNCTION jury_me(p_user uuid); Type: ACL; Schema: app_private; Owner: -
+--
+
+REVOKE ALL ON FUNCTION app_private.jury_me(p_user uuid) FROM PUBLIC;
+
+--
+-- Name: FUNCTION jury_progress_json(p_event uuid); Type: ACL; Schema: app_private; Owner: -
+--
+
+REVOKE ALL ON FUNCTION app_private.jury_progress_json(p_event uuid) FROM PUBLIC;
+
+--
+-- Name: FUNCTION jury_publish_progress(p_event uuid, p_project uuid); Type: ACL; Schema: app_private; Owner: -
+--
+
+REVOKE ALL ON FUNCTION app_private.jury_publish_progress(p_event uuid, p_project uuid) FROM PUBLIC;
+
+--
+-- Name: FUNCTION jury_refuse_conflict(p_event uuid, p_juror text, p_project uuid); Type: ACL; Schema: app_private; Owner: -
+--
+
+REVOKE ALL ON FUNCTION app_private.jury_refuse_conflict(p_event uuid, p_juror text, p_project uuid) FROM PUBLIC;
+
+--
+-- Name: TABLE jury_results; Type: ACL; Schema: app; Owner: -
+--
+
+GRANT SELECT ON TABLE app.jury_results TO podium_app;
+
+--
+-- Name: FUNCTION jury_result_json(r app.jury_results); Type: ACL; Schema: app_private; Owner: -
+--
+
+REVOKE ALL ON FUNCTION app_private.jury_result_json(r app.jury_results) FROM PUBLIC;
+
+--
+-- Name: FUNCTION jury_roster_removed(); Type: ACL; Schema: app_private; Owner: -
+--
+
+REVOKE ALL ON FUNCTION app_private.jury_roster_removed() FROM PUBLIC;
+
+--
+-- Name: TABLE jury_scores; Type: ACL; Schema: app; Owner: -
+--
+
+GRANT SELECT ON TABLE app.jury_scores TO podium_app;
+
+--
+-- Name: FUNCTION jury_score_json(s app.jury_scores); Type: ACL; Schema: app_private; Owner: -
+--
+
+REVOKE ALL ON FUNCTION app_private.jury_score_json(s app.jury_scores) FROM PUBLIC;
+
+--
+-- Name: TABLE jury_settings; Type: ACL; Schema: app; Owner: -
+--
+
+GRANT SELECT ON TABLE app.jury_settings TO podium_app;
+
+--
+-- Name: FUNCTION jury_settings_of(p_event uuid, p_lock boolean); Type: ACL; Schema: app_private; Owner: -
+--
+
+REVOKE ALL ON FUNCTION app_private.jury_settings_of(p_event uuid, p_lock boolean) FROM PUBLIC;
+
+--
+-- Name: FUNCTION jury_shortfall(p_event uuid, p_k integer); Type: ACL; Schema: app_private; Owner: -
+--
+
+REVOKE ALL ON FUNCTION app_private.jury_shortfall(p_event uuid, p_k integer) FROM PUBLIC;
+
+--
+-- Name: FUNCTION jury_state(p_event uuid); Type: ACL; Schema: app_private; Owner: -
+--
+
+REVOKE ALL ON FUNCTION app_private.jury_state(p_event uuid) FROM PUBLIC;
+
+--
+-- Name: FUNCTION jury_tally(p_inputs jsonb, p_assigned jsonb); Type: ACL; Schema: app_private; Owner: -
+--
+
+REVOKE ALL ON FUNCTION app_private.jury_tally(p_inputs jsonb, p_assigned jsonb) FROM PUBLIC;
+
+--
+-- Name: FUNCTION jury_team(p_event uuid, p_team text); Type: ACL; Schema: app_private; Owner: -
+--
+
+REVOKE ALL ON FUNCTION app_private.jury_team(p_event uuid, p_team text) FROM PUBLIC;
+
+--
 -- Name: TABLE share_links; Type: ACL; Schema: app; Owner: -
 --
 
@@ -20015,6 +22252,12 @@ REVOKE ALL ON FUNCTION app_private.workspace_team(p_ref text) FROM PUBLIC;
 REVOKE ALL ON FUNCTION app_private.write_ballot(p_ranking text[], p_eligibility_version integer, p_expected_revision integer, p_submit boolean) FROM PUBLIC;
 
 --
+-- Name: FUNCTION write_jury_score(p_team text, p_scores jsonb, p_note text, p_expected_revision integer, p_submit boolean); Type: ACL; Schema: app_private; Owner: -
+--
+
+REVOKE ALL ON FUNCTION app_private.write_jury_score(p_team text, p_scores jsonb, p_note text, p_expected_revision integer, p_submit boolean) FROM PUBLIC;
+
+--
 -- Name: FUNCTION write_version(p_deck uuid, p_number integer, p_entry text, p_files jsonb); Type: ACL; Schema: app_private; Owner: -
 --
 
@@ -20226,6 +22469,24 @@ GRANT SELECT ON TABLE app.event_notices TO podium_app;
 --
 
 GRANT SELECT ON TABLE app.form_response_revisions TO podium_app;
+
+--
+-- Name: TABLE jury_assignments; Type: ACL; Schema: app; Owner: -
+--
+
+GRANT SELECT ON TABLE app.jury_assignments TO podium_app;
+
+--
+-- Name: TABLE jury_conflicts; Type: ACL; Schema: app; Owner: -
+--
+
+GRANT SELECT ON TABLE app.jury_conflicts TO podium_app;
+
+--
+-- Name: TABLE jury_criteria; Type: ACL; Schema: app; Owner: -
+--
+
+GRANT SELECT ON TABLE app.jury_criteria TO podium_app;
 
 --
 -- Name: TABLE my_api_keys; Type: ACL; Schema: app; Owner: -

@@ -1,5 +1,5 @@
-// The organizers' terminal dashboard (`hackathon tui`): six screens over the wire and the
-// live stream. Tabs or 1-6 switch screens, `?` shows the keys, `q` quits; each action waits
+// The organizers' terminal dashboard (`hackathon tui`): seven screens over the wire and the
+// live stream. Tabs or 1-7 switch screens, `?` shows the keys, `q` quits; each action waits
 // for a `y`. The layout fits 80x24; the error boundary keeps a failing screen from taking
 // the dashboard down.
 import { Box, render, useApp, useInput, type Instance } from 'ink';
@@ -19,6 +19,7 @@ import { Runs } from './screens/Runs.tsx';
 import type { Action, ScreenProps } from './screens/screen.ts';
 import { Submissions } from './screens/Submissions.tsx';
 import { Vote } from './screens/Vote.tsx';
+import { Jury } from './screens/Jury.tsx';
 import { ReceiptStore } from './receipts.ts';
 import type { TuiSource } from './source.ts';
 
@@ -29,6 +30,7 @@ export const SCREENS: readonly [string, ComponentType<ScreenProps>][] = [
   ['Runs', Runs],
   ['Vote', Vote],
   ['Help & feed', HelpFeed],
+  ['Jury', Jury],
 ];
 
 export interface AppOptions {

@@ -4,7 +4,7 @@
 import type { AnyFlags } from 'meow';
 import { dispatch } from '../lib/dispatch.ts';
 import { processIo, type Io } from '../lib/io.ts';
-import { connect, doctor, gitCredential, login, logout, open, profiles, setup, tui, use, whoami, workspaces } from './commands/index.ts';
+import { connect, doctor, gitCredential, login, logout, open, profiles, results, setup, tui, use, whoami, workspaces } from './commands/index.ts';
 import { admin } from './commands/admin/index.ts';
 import { chats } from './commands/chats/index.ts';
 import { community } from './commands/community/index.ts';
@@ -13,6 +13,7 @@ import { demo } from './commands/demo/index.ts';
 import { event } from './commands/event/index.ts';
 import { feed } from './commands/feed/index.ts';
 import { files } from './commands/files/index.ts';
+import { jury } from './commands/jury/index.ts';
 import { projects } from './commands/projects/index.ts';
 import { requests } from './commands/requests/index.ts';
 import { showcase } from './commands/showcase/index.ts';
@@ -27,7 +28,7 @@ export const GROUPS = [
   { title: 'Sign-in and profiles', items: [login, logout, use, profiles, whoami, workspaces, workspace] },
   { title: 'The event', items: [event, submissions, admin, decks, showcase, demo, files] },
   { title: 'Talk', items: [chats, requests, feed] },
-  { title: 'The vote', items: [community] },
+  { title: 'The vote', items: [community, jury, results] },
   { title: 'The workspace', items: [projects, teams] },
   { title: 'More', items: [open, tui, gitCredential] },
 ];

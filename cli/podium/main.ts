@@ -23,12 +23,13 @@ import { start } from './commands/start.ts';
 import { workspaceCreate } from './commands/workspace/create.ts';
 import { accountErase } from './commands/account/erase.ts';
 import { voteRecount } from './commands/vote/recount.ts';
+import { juryRecount } from './commands/jury/recount.ts';
 import { mailList } from './commands/mail/list.ts';
 import { mailShow } from './commands/mail/show.ts';
 import { mailAudit } from './commands/mail/audit.ts';
 import { operatorAdd, operatorList, operatorRemove } from './commands/operator/manage.ts';
 
-export const COMMANDS: Command[] = [start, migrate, setup, workspaceCreate, memberAdd, memberInvite, keyCreate, mailList, mailShow, mailAudit, operatorAdd, operatorRemove, operatorList, accountErase, voteRecount, hubInstanceAdd, hubOrgAdd, hubOrgTools, hubMemberAdd, hubRotateKey];
+export const COMMANDS: Command[] = [start, migrate, setup, workspaceCreate, memberAdd, memberInvite, keyCreate, mailList, mailShow, mailAudit, operatorAdd, operatorRemove, operatorList, accountErase, voteRecount, juryRecount, hubInstanceAdd, hubOrgAdd, hubOrgTools, hubMemberAdd, hubRotateKey];
 
 const CONFLICT_CODES = new Set(['already_set_up', 'workspace_exists', 'already_member', 'email_confusable']);
 

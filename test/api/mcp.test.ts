@@ -45,7 +45,7 @@ let deckId: string;
 test.serial('the tools, their annotations, and the instructions', async (t) => {
   const c = await connect(writeKey);
   const { tools } = await c.listTools();
-  t.deepEqual(tools.map((x) => x.name).sort(), ['delete_deck', 'list_decks', 'list_responses', 'list_views', 'publish_deck', 'rename_deck', 'share_deck', 'show_deck']);
+  t.deepEqual(tools.map((x) => x.name).sort(), ['delete_deck', 'jury_progress', 'list_decks', 'list_responses', 'list_views', 'publish_deck', 'rename_deck', 'share_deck', 'show_deck']);
   const by = Object.fromEntries(tools.map((x) => [x.name, x]));
   t.true(by.delete_deck!.annotations!.destructiveHint);
   t.false(by.rename_deck!.annotations!.destructiveHint);
@@ -202,4 +202,27 @@ test.serial('delete: destructive, answered with the deck as it was; the deck the
   t.regex(gone.presentation.deletedAt, /^\d{4}-/);
   t.is(data(await call(c, 'show_deck', { deckId })).error.code, 'not_found');
   t.is(data(await call(c, 'delete_deck', { deckId })).error.code, 'not_found');
+});
+
+test.serial('jury_progress: read-only, counts for an organizer\'s hackathon key, refused to a participant and to a deck key; no tool scores', async (t) => {
+  const { voteFixture } = await import('../helpers/vote.ts');
+  const fx = await voteFixture(s.db.pool, 'Mcpjury', { teams: { Red: ['red@mcpjury.test'] }, others: [{ email: 'jj@mcpjury.test', role: 'jury' }], voteSection: false, ready: [] });
+  await fx.call('owner', 'app.set_jury_criteria($1)', [JSON.stringify([{ name: 'Impact', weight: 1 }])]);
+  await fx.call('owner', 'app.assign_jury($1, $2)', [1, 0]);
+  const org = await connect((await seed.key(s.db.pool, 'owner@mcpjury.test', 'hackathon', { scopes: ['hackathon:read'] })).key);
+  const { tools } = await org.listTools();
+  const tool = tools.find((x) => x.name === 'jury_progress')!;
+  t.like(tool.annotations, { readOnlyHint: true, destructiveHint: false });
+  t.false(tools.some((x) => /score|assign|release|calculate/i.test(x.name)), 'no tool scores, assigns or releases');
+  const r = await call(org, 'jury_progress', {});
+  t.falsy(r.isError, JSON.stringify(r.content));
+  t.like(data(r), { state: 'setup', assigned: 1, submitted: 0, teams: [{ team: 'Red', assigned: 1 }] });
+  t.false(JSON.stringify(data(r)).includes('Impact'), 'counts only');
+  const ann = await connect((await seed.key(s.db.pool, 'red@mcpjury.test', 'hackathon')).key);
+  const refused = await call(ann, 'jury_progress', {});
+  t.true(refused.isError);
+  t.is(data(refused).error.code, 'insufficient_event_role');
+  const deck = await call(await connect(writeKey), 'jury_progress', {});
+  t.true(deck.isError);
+  t.is(data(deck).error.code, 'insufficient_scope');
 });

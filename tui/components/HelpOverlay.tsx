@@ -2,7 +2,7 @@
 import { Box, Text } from 'ink';
 
 export const HELP_LINES = [
-  '1-6 / Tab / Shift-Tab   switch screens',
+  '1-7 / Tab / Shift-Tab   switch screens',
   '↑ ↓                     move in a list',
   '/                       filter the list (type, Enter keeps, Esc clears)',
   'Enter                   detail of the selected row (Esc goes back)',

@@ -10,7 +10,7 @@ export function StatusBar({ message, width }: { message: string | null; width: n
   const { theme } = useTui();
   const { state, detail } = useLiveState();
   const color = state === 'live' ? theme.good : state === 'ended' ? theme.bad : theme.warn;
-  const hint = '1-6 screens  ↑↓ / filter  ⏎ detail  ? help  q quit';
+  const hint = '1-7 screens  ↑↓ / filter  ⏎ detail  ? help  q quit';
   const left = `${WORDS[state]}${detail ? ` (${detail})` : ''}`;
   return (
     <Box flexDirection="column">

@@ -74,7 +74,7 @@ export interface TuiContextValue {
   pollMs: number;
   /** Refresh of data no live kind announces (submission states, runs), while its screen shows. */
   refreshMs: number;
-  /** Set while a screen takes typed text (a filter): the app's own keys (q, ?, 1-6) wait. */
+  /** Set while a screen takes typed text (a filter): the app's own keys (q, ?, 1-7) wait. */
   keys: { captured: boolean };
   /** Webhook receipts, collected from the start whatever screen shows. */
   receipts: ReceiptStore;

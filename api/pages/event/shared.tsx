@@ -98,6 +98,8 @@ export function eventNav(status: EventStatus, here: string): ReactNode {
   links.push(['/event/gallery', 'Gallery']);
   // The Vote page is hidden while the vote section is off (SQL answers vote_off there anyway).
   if (status.voteSection === 'on' && status.role !== 'jury') links.push(['/event/vote', 'Vote']);
+  if (status.role === 'jury' || status.role === 'organizer') links.push(['/event/jury', 'Jury']);
+  links.push(['/event/results', 'Results']);
   if (status.role === 'organizer') links.push(['/event/admin', 'Organize']);
   links.push(['/decks/keys', 'API keys']);
   return <SubNav label="Event" links={links} here={here} />;

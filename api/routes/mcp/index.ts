@@ -14,6 +14,7 @@ import { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
 import { WebStandardStreamableHTTPServerTransport } from '@modelcontextprotocol/sdk/server/webStandardStreamableHttp.js';
 import * as z from 'zod';
 import { answer, INSTRUCTIONS, PUBLISH_OPTIONS, registerDeckTools, SERVER_INFO, type DeckWire } from '../../../core/mcp/deck-tools.ts';
+import { registerJuryTools } from '../../../core/mcp/jury-tools.ts';
 import type { BlobPrecheck, DeckDetail, DeckPushed } from '../../../core/wire/deck.ts';
 import { chooseEntry, isAttachment, manifestPathProblem } from '../../../core/wire/deck-paths.ts';
 import type { Instance } from '../../../core/wire/identity.ts';
@@ -150,7 +151,7 @@ export function jsonRpcError(code: number, message: string) {
 class ParseError extends Error {}
 
 export function registerMcpRoutes(app: FastifyInstance, { config }: ApiDeps): void {
-  const keyOnly = { auth: 'key', keyScopes: ['presentations:read', 'presentations:write'] } as const;
+  const keyOnly = { auth: 'key', keyScopes: ['presentations:read', 'presentations:write', 'hackathon:read'] } as const;
   app.register(async (scope) => {
     // The server's strict JSON parser (UTF-8, no __proto__), its failure marked as a JSON-RPC
     // parse error; every other refusal (credentials, hostile input, size) keeps the wire shape.
@@ -180,6 +181,7 @@ export function registerMcpRoutes(app: FastifyInstance, { config }: ApiDeps): vo
       const server = new McpServer(SERVER_INFO, { instructions: INSTRUCTIONS });
       registerDeckTools(server, wire);
       registerInlinePublish(server, wire);
+      registerJuryTools(server, wire); // read-only jury_progress (hackathon keys of organizers)
       const transport = new WebStandardStreamableHTTPServerTransport({ sessionIdGenerator: undefined, enableJsonResponse: true });
       await server.connect(transport);
       try {

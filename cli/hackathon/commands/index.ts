@@ -90,3 +90,10 @@ export const open: Entry = {
   examples: ['hackathon open', 'hackathon open vote'],
   load: () => import('./open.ts').then((m) => m.open),
 };
+
+export const results: Entry = {
+  path: 'results',
+  summary: 'The jury and the community results side by side',
+  examples: ['hackathon results'],
+  load: () => import('./results.ts').then((m) => m.results),
+};

@@ -21,7 +21,7 @@ export const event: Noun = {
     {
       path: 'event roster import',
       summary: 'Replace the roster with a file (organizer)',
-      flags: ['--file=', '--no-invite', '--yes'],
+      flags: ['--file=', '--no-invite', '--keep-scores', '--yes'],
       examples: ['hackathon event roster import --file roster.json', 'hackathon event roster import --file roster.json --no-invite'],
       load: () => import('./roster/import.ts').then((m) => m.rosterImport),
     },

@@ -1,0 +1,14 @@
+-- jury score <team> --score "Name=4" ...: saves a draft (values merged over the draft).
+create or replace function app.save_jury_score(p_team text, p_scores jsonb, p_note text, p_expected_revision integer) returns jsonb
+  language plpgsql security definer
+  set search_path = ''
+as $$
+begin
+  return (
+  select app_private.write_jury_score(p_team, p_scores, p_note, p_expected_revision, false)
+  );
+end;
+$$;
+comment on function app.save_jury_score(text, jsonb, text, integer) is 'jury score: saves the caller''s draft score of a team (jurors only; window, assignment, conflict, revision, scale).';
+revoke all on function app.save_jury_score(text, jsonb, text, integer) from public;
+grant execute on function app.save_jury_score(text, jsonb, text, integer) to podium_app;

@@ -48,11 +48,13 @@ const MIGRATIONS_NAMED = 10;
 
 /** Migrates the app schema (every role) and installs the job queue (roles that run workers). */
 export async function prepareDatabase(pool: pg.Pool, config: Config, log: Logger): Promise<void> {
-  const { applied } = await migratePool(pool);
+  const { applied, functions } = await migratePool(pool);
   // An upgrade applies a few and names them; a first start applies them all, and its line
   // names the first and the last instead of filling the newcomer's terminal (debug has all).
+  // Function files are counted (sql/functions: applied again when changed).
   const named = applied.length <= MIGRATIONS_NAMED ? { files: applied } : { first: applied[0], last: applied.at(-1) };
-  log.info({ applied: applied.length, ...named }, applied.length ? 'migrations applied' : 'schema up to date');
+  const changed = applied.length > 0 || functions.length > 0;
+  log.info({ applied: applied.length, ...named, functions: functions.length }, changed ? 'migrations applied' : 'schema up to date');
   if (applied.length > MIGRATIONS_NAMED) log.debug({ files: applied }, 'migrations applied, each');
   if (config.serviceRole === 'api') {
     if (!(await jobQueueInstalled(pool))) {

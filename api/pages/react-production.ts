@@ -5,7 +5,9 @@
 // a default install. So the server loads React's production build, whatever NODE_ENV says, before
 // any module imports React. It must run before the server's import graph is even linked (Node
 // loads the CommonJS files an ES module imports while linking it, ahead of any module body): the
-// podium binary imports it before its main module, and the tests preload it (ava's nodeArguments).
+// podium binary imports it before its main module, and the benches by --import. The tests do
+// not: the dashboard's tests run Ink, whose renderer (react-reconciler) follows NODE_ENV too and
+// cannot work with React's production build beside its own development one.
 const given = process.env.NODE_ENV;
 process.env.NODE_ENV = 'production';
 try {

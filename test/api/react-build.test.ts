@@ -1,12 +1,11 @@
 // The server renders its pages with React's production build whatever NODE_ENV says (unset on a
 // default install): api/pages/react-production.ts imports it first, as the podium binary does
-// before its main module and the tests do through ava's nodeArguments. What is checked is the
+// before its main module (and the benches, by --import). What is checked is the
 // instance the pages use (Node may also load the development files while reading the packages'
 // exports; unused, they cost nothing per request).
 import test from 'ava';
 import { execFileSync } from 'node:child_process';
 import { readFileSync } from 'node:fs';
-import { createRequire } from 'node:module';
 
 /** Whether the JSX runtime and renderer a page imports are the production builds' own functions. */
 const PROBE = `
@@ -55,11 +54,4 @@ test('the podium binary imports the preload before its main module', (t) => {
   const source = readFileSync(new URL('../../cli/podium/bin.js', import.meta.url), 'utf8');
   const preload = source.indexOf("await import('../../api/pages/react-production.ts')");
   t.true(preload > 0 && preload < source.indexOf("await import('./main.ts')"));
-});
-
-test('the tests render with the production build too (preloaded by ava)', async (t) => {
-  const rt = await import('react/jsx-runtime');
-  const cache = createRequire(import.meta.url).cache;
-  const prod = Object.entries(cache).find(([k]) => k.endsWith('react/cjs/react-jsx-runtime.production.js'))?.[1]?.exports as { jsx: unknown } | undefined;
-  t.true(rt.jsx === prod?.jsx);
 });

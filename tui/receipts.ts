@@ -10,6 +10,7 @@
 import type { ChannelList, PullRequestActivity, PushActivity, Post } from '../core/wire/chats.ts';
 import type { Receipt, SubmissionFailures, Submissions } from '../core/wire/submissions.ts';
 import type { FollowEvent } from '../cli/lib/stream.ts';
+import { parseLive, type ReceiptRecorded } from '../core/wire/live.ts';
 import { clip, short } from './format.ts';
 import type { TuiSource } from './source.ts';
 
@@ -20,11 +21,7 @@ export interface ReceiptRow {
 }
 
 /** `receipt.recorded` payload (docs/WIRE.md, "Live event kinds"). */
-export interface ReceiptRecorded {
-  team: { id: string; name: string } | null;
-  repository: string | null;
-  receipt: Receipt;
-}
+export type { ReceiptRecorded };
 
 export const PER_TEAM = 50;
 /** The most receipts held at once, all teams together (newest kept): a bounded list, not everything ever received. */
@@ -127,13 +124,15 @@ export class ReceiptStore {
   }
 
   /** A change of the live stream (the bus hands every one here). */
-  onLive(e: FollowEvent): void {
-    if (e.kind === 'receipt.recorded') {
-      const p = e.payload as ReceiptRecorded;
+  onLive(raw: FollowEvent): void {
+    if (raw.kind !== 'receipt.recorded' && raw.kind !== 'post.created') return;
+    const e = parseLive(raw); // the payload checked against its kind's schema; one that does not fit is skipped
+    if (e?.kind === 'receipt.recorded') {
+      const p = e.payload;
       return this.take({ team: p.team?.name ?? null, repository: p.repository, receipt: p.receipt });
     }
-    if (e.kind !== 'post.created') return;
-    const { channelId, post } = e.payload as { channelId: string; post: Post };
+    if (e?.kind !== 'post.created') return;
+    const { channelId, post } = e.payload;
     if (post.kind !== 'push' && post.kind !== 'pull_request') return;
     const team = this.chats.get(channelId);
     if (team !== undefined) return void this.take(receiptOfActivity(post, team)!);

@@ -4,6 +4,7 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { useLiveEvents, useLiveState } from './use-live.ts';
 import { useTui } from './use-tui.ts';
+import type { LiveKind } from '../../core/wire/live.ts';
 
 export interface Resource<T> {
   data: T | null;
@@ -11,7 +12,7 @@ export interface Resource<T> {
   reload: () => void;
 }
 
-export function useResource<T>(path: string | null, opts: { kinds?: readonly string[]; refresh?: boolean } = {}): Resource<T> {
+export function useResource<T>(path: string | null, opts: { kinds?: readonly LiveKind[]; refresh?: boolean } = {}): Resource<T> {
   const { source, clock, pollMs, refreshMs } = useTui();
   const [data, setData] = useState<T | null>(null);
   const [error, setError] = useState<Resource<T>['error']>(null);

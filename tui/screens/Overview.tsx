@@ -49,11 +49,11 @@ export function healthLine(h: InstanceHealth): string {
 export function Overview(_props: ScreenProps) {
   const { theme, clock } = useTui();
   const now = useServerNow();
-  const status = useResource<EventStatus>('/api/v1/event/status', { kinds: ['event.changed'], refresh: true });
+  const status = useResource<EventStatus>('/api/v1/event/status', { refresh: true });
   const subs = useResource<Submissions>('/api/v1/submissions', { kinds: ['receipt.recorded'], refresh: true });
   const health = useResource<InstanceHealth>('/api/v1/event/health', { refresh: true });
   // The vote's state (open, closed, ...) is not the build phase: read only while the vote section is on.
-  const vote = useResource<CommunityStatus>(status.data?.voteSection === 'on' ? '/api/v1/community/status' : null, { kinds: ['vote.coverage', 'event.changed'], refresh: true });
+  const vote = useResource<CommunityStatus>(status.data?.voteSection === 'on' ? '/api/v1/community/status' : null, { kinds: ['vote.coverage'], refresh: true });
   const s = status.data;
   if (status.error) return <Text bold color={theme.bad}>! {status.error.message}</Text>;
   if (!s) return <Text>Loading the event…</Text>;

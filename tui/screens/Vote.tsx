@@ -12,14 +12,7 @@ import { useTui } from '../hooks/use-tui.ts';
 import type { ScreenProps } from './screen.ts';
 
 /** `vote.coverage` payload (docs/WIRE.md, "Live event kinds"). */
-export interface VoteCoverage {
-  eligibilityVersion: number;
-  change: 'submitted' | 'invalidated';
-  at: string;
-  submitted: number;
-  invalidated: number;
-  voters: number;
-}
+export type { VoteCoverage } from '../../core/wire/live.ts';
 
 interface BallotList {
   eligibilityVersion: number;
@@ -55,7 +48,7 @@ export function Vote({ active, width, act }: ScreenProps) {
   }, [counting, submitted, source]);
 
   useLiveEvents(['vote.coverage'], (e) => {
-    const p = e.payload as VoteCoverage;
+    const p = e.payload;
     setSubmitted(p.submitted);
     setLiveVoters(p.voters);
     // The ballot happened at p.at by the server's clock: never "in the future" of our estimate.

@@ -13,21 +13,42 @@ import { fromPgError } from './errors.ts';
 import { GraphqlLimitsPlugin } from './graphql-limits.ts';
 import type { ApiDeps } from './deps.ts';
 
-/**
- * A refusal raised by a SQL function (app_private.fail) is the answer, as on REST: its
- * message and `extensions: { code, ...details }` pass through. Anything else keeps
- * grafserv's masking (a hash and an id in place of the internal message).
- */
-function maskError(error: GraphQLError): GraphQLError {
-  const refusal = (error.originalError as { code?: string } | undefined)?.code === 'PD000' ? fromPgError(error.originalError) : null;
-  if (!refusal) return defaultMaskError(error);
-  return new GraphQLError(refusal.message, { nodes: error.nodes, source: error.source, positions: error.positions, path: error.path, extensions: { ...refusal.details, code: refusal.code } });
-}
+/** Connection arguments PostGraphile adds to a field of a set-returning function. */
+const CONNECTION_ARGS = new Set(['first', 'last', 'offset', 'before', 'after', 'orderBy', 'condition', 'filter']);
 
-export async function mountGraphql(app: FastifyInstance, { pool }: ApiDeps): Promise<{ release(): Promise<void> }> {
-  const preset: GraphileConfig.Preset = {
+/**
+ * SQL parameters are named `p_<name>` (sql/CONVENTIONS.md) so a body never mistakes a
+ * parameter for a column; the GraphQL argument (and mutation input field) drops that
+ * prefix: `app.repository_invitation(p_full_name)` is `repositoryInvitation(fullName:)`.
+ * The prefix stays when the short name would collide: with another parameter of the same
+ * function (`p_input` beside `input`), with `clientMutationId` on a mutation's input, or
+ * with a connection argument (`first`, `before`, …) of a set-returning function.
+ */
+export const ArgumentNamesPlugin: GraphileConfig.Plugin = {
+  name: 'PodiumArgumentNamesPlugin',
+  description: 'GraphQL arguments drop the p_ prefix of SQL parameter names',
+  version: '1.0.0',
+  inflection: {
+    replace: {
+      argument(previous, options, details) {
+        const sqlName = details.param.name;
+        if (!sqlName || !/^p_[a-z]/i.test(sqlName)) return previous!(details);
+        const short = this.coerceToGraphQLName(this.camelCase(sqlName.slice(2)));
+        const others = details.resource.parameters
+          .filter((p) => p !== details.param && p.name) // all of them: `index` counts from a computed column's row argument
+          .flatMap((p) => [this.camelCase(p.name!), ...(/^p_[a-z]/i.test(p.name!) ? [this.camelCase(p.name!.slice(2))] : [])]);
+        const reserved = others.includes(short) || (details.resource.isMutation && short === 'clientMutationId') || (!details.resource.isUnique && CONNECTION_ARGS.has(short));
+        return reserved ? previous!(details) : short;
+      },
+    },
+  },
+};
+
+/** The PostGraphile preset of /graphql over a pool; pgSettings resolves the caller per request. */
+export function graphqlPreset(pool: ApiDeps['pool'], maskError?: (error: GraphQLError) => GraphQLError): GraphileConfig.Preset {
+  return {
     extends: [PostGraphileAmberPreset],
-    plugins: [GraphqlLimitsPlugin], // aliases, depth and fields per operation (api/graphql-limits.ts)
+    plugins: [GraphqlLimitsPlugin, ArgumentNamesPlugin], // aliases, depth and fields per operation (api/graphql-limits.ts); argument names
     pgServices: [
       makePgService({
         pool,
@@ -46,6 +67,21 @@ export async function mountGraphql(app: FastifyInstance, { pool }: ApiDeps): Pro
     grafserv: { graphqlPath: '/graphql', graphiql: false, graphqlOverGET: false, maxRequestLength: 100_000, maskError },
     schema: { exportSchemaSDLPath: undefined, defaultBehavior: '-insert -update -delete' },
   };
+}
+
+/**
+ * A refusal raised by a SQL function (app_private.fail) is the answer, as on REST: its
+ * message and `extensions: { code, ...details }` pass through. Anything else keeps
+ * grafserv's masking (a hash and an id in place of the internal message).
+ */
+function maskError(error: GraphQLError): GraphQLError {
+  const refusal = (error.originalError as { code?: string } | undefined)?.code === 'PD000' ? fromPgError(error.originalError) : null;
+  if (!refusal) return defaultMaskError(error);
+  return new GraphQLError(refusal.message, { nodes: error.nodes, source: error.source, positions: error.positions, path: error.path, extensions: { ...refusal.details, code: refusal.code } });
+}
+
+export async function mountGraphql(app: FastifyInstance, { pool }: ApiDeps): Promise<{ release(): Promise<void> }> {
+  const preset = graphqlPreset(pool, maskError);
   const pgl = postgraphile(preset);
   const serv = pgl.createServ(grafserv);
   // grafserv registers the route itself: its key scopes (any scope of any tool; each app

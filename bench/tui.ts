@@ -17,7 +17,7 @@ import { execFileSync } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { parseSse } from '../cli/lib/stream.ts';
+import { parseSse } from '../client/stream.ts';
 import { signBody, webhookSecret } from '../core/codehost/webhook.ts';
 import { TUI_HEAP_MARK } from '../tui/heap.ts';
 import { AUTH_SECRET, printMachine, ROOT, say, withStack, benchEvent, call } from './lib.ts';

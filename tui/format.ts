@@ -1,6 +1,6 @@
 // Small pure formatters of the dashboard (no React): time left from the server clock,
 // ages, short shas, a sparkline, and the colour theme that NO_COLOR turns off.
-export { timeLeft } from '../cli/lib/time.ts';
+export { timeLeft } from '../client/time.ts';
 
 /** `3m 05s`, `2h 10m`, `4d 3h`: an age from two instants of the server's time line. */
 export function age(fromMs: number, toMs: number): string {

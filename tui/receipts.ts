@@ -9,7 +9,7 @@
 // and late deliveries (read again every 5 s until it succeeds once).
 import type { ChannelList, PullRequestActivity, PushActivity, Post } from '../core/wire/chats.ts';
 import type { Receipt, SubmissionFailures, Submissions } from '../core/wire/submissions.ts';
-import type { FollowEvent } from '../cli/lib/stream.ts';
+import type { FollowEvent } from '../client/stream.ts';
 import { parseLive, type ReceiptRecorded } from '../core/wire/live.ts';
 import { clip, short } from './format.ts';
 import type { TuiSource } from './source.ts';

@@ -2,8 +2,8 @@
 // every `hackathon` command) and the live stream (GET /api/v1/event/stream, followed by the
 // CLI's LiveFollower: Last-Event-ID resume, reconnect with backoff). Screens never fetch on
 // their own; they ask the source through hooks (tui/hooks/).
-import { LiveFollower, type FollowEvent, type FollowOptions } from '../cli/lib/stream.ts';
-import type { WireClient } from '../cli/lib/wire.ts';
+import { LiveFollower, type FollowEvent, type FollowOptions } from '../client/stream.ts';
+import type { WireClient } from '../client/wire.ts';
 
 /** The stream as the status bar shows it. */
 export type LiveState = 'connecting' | 'live' | 'reconnecting' | 'ended';

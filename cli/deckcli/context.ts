@@ -6,8 +6,8 @@ import { CliError, EXIT } from '../lib/errors.ts';
 import { HubCredential, HubLoginStore, withoutConnectKey } from '../lib/hub.ts';
 import { readStdinLineOnce } from '../lib/io.ts';
 import { profileNameForUrl } from '../lib/url.ts';
-import { knownZone } from '../lib/time.ts';
-import type { WireClient } from '../lib/wire.ts';
+import { knownZone } from '../../client/time.ts';
+import type { WireClient } from '../../client/wire.ts';
 import { chooseInstance, DeckProfileStore, type InstanceChoice } from '../lib/deckcli-profiles.ts';
 
 import { VERSION } from './version.ts';

@@ -6,8 +6,8 @@ import { CliError, EXIT } from '../lib/errors.ts';
 import { BaseContext } from '../lib/base-context.ts';
 import { HubCredential, HubLoginStore, withoutConnectKey } from '../lib/hub.ts';
 import { readStdinLineOnce } from '../lib/io.ts';
-import { knownZone } from '../lib/time.ts';
-import type { WireClient } from '../lib/wire.ts';
+import { knownZone } from '../../client/time.ts';
+import type { WireClient } from '../../client/wire.ts';
 import { chooseProfile, CLOUD, ProfileStore, type ProfileChoice } from '../lib/hackathon-profiles.ts';
 import { normalizeUrl } from '../lib/url.ts';
 

@@ -15,8 +15,8 @@
 //
 // `followLines` is pure (the event and the `chats read` post formatter in, lines out), so the
 // follow prints posts exactly as `chats read` does.
-import { LiveFollower, type FollowEvent, type FollowOptions } from '../lib/stream.ts';
-import type { WireClient } from '../lib/wire.ts';
+import { LiveFollower, type FollowEvent, type FollowOptions } from '../../client/stream.ts';
+import type { WireClient } from '../../client/wire.ts';
 import { parseLive } from '../../core/wire/live.ts';
 import type { Post } from '../../core/wire/chats.ts';
 

@@ -2,8 +2,8 @@
 // (data to stdout, progress and errors to stderr).
 import { paintFor, type Paint } from './colour.ts';
 import type { Io } from './io.ts';
-import { localZone, when } from './time.ts';
-import { WireClient, type WireOptions } from './wire.ts';
+import { localZone, when } from '../../client/time.ts';
+import { WireClient, type WireOptions } from '../../client/wire.ts';
 
 export class BaseContext<F extends { json?: boolean; color?: boolean }> {
   constructor(

@@ -18,7 +18,8 @@ import { ProfileStore } from './hackathon-profiles.ts';
 import type { Io } from './io.ts';
 import { ask } from './prompt.ts';
 import { profileNameForUrl } from './url.ts';
-import { WireClient, WireError } from './wire.ts';
+import { WireClient } from '../../client/wire.ts';
+import { WireError } from '../../client/errors.ts';
 
 export type Tool = 'deck' | 'hackathon';
 

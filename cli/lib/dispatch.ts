@@ -10,7 +10,7 @@
 // module), is imported. The bundle (scripts/build-cli.ts) keeps each import a chunk of its own.
 import type { AnyFlag, AnyFlags } from 'meow';
 import type { UnknownOptionError } from './args.ts';
-import { CliError, errorLine, EXIT } from './errors.ts';
+import { CliError, errorLine, EXIT, exitCodeOf, isReported } from './errors.ts';
 import type { Io } from './io.ts';
 import { paintedErrorLine } from './colour.ts';
 
@@ -244,9 +244,10 @@ export async function dispatch<C>(spec: CliSpec<C>, argv: string[], io: Io): Pro
   try {
     return await route(spec, argv, io);
   } catch (err) {
-    if (!(err instanceof CliError)) throw err;
+    const exit = exitCodeOf(err);
+    if (exit === null || !isReported(err)) throw err;
     if (json) io.stderr.write(JSON.stringify({ error: { code: err.code, message: err.message } }) + '\n');
     else io.stderr.write(paintedErrorLine(io, argv, `${spec.name}: ${errorLine(err)}`));
-    return err.exitCode;
+    return exit;
   }
 }

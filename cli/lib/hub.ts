@@ -15,7 +15,8 @@ import { configHome, FAMILY, readJsonFile, writeJsonFile } from './config-file.t
 import { CliError, EXIT } from './errors.ts';
 import type { Io } from './io.ts';
 import { ask } from './prompt.ts';
-import { WireClient, WireError } from './wire.ts';
+import { WireClient } from '../../client/wire.ts';
+import { WireError } from '../../client/errors.ts';
 
 export type Tool = 'deck' | 'hackathon';
 

@@ -2,7 +2,7 @@
 import type { AnyFlags } from 'meow';
 import { wholeNumber } from './checks.ts';
 import { CliError, EXIT } from './errors.ts';
-import type { WireClient } from './wire.ts';
+import type { WireClient } from '../../client/wire.ts';
 
 export const PAGE_FLAGS = { cursor: { type: 'string' }, limit: { type: 'string' }, all: { type: 'boolean' } } as const satisfies AnyFlags;
 

@@ -6,7 +6,7 @@
 import { ConfigError, loadConfig, type Config } from '../../core/config.ts';
 import { BootError } from '../../ops/boot-error.ts';
 import { parseArgs } from '../lib/args.ts';
-import { CliError, EXIT, GENERIC_CLIENT_CODES } from '../lib/errors.ts';
+import { EXIT, exitCodeOf, GENERIC_CLIENT_CODES, isReported } from '../lib/errors.ts';
 import { processIo, printJson, type Io } from '../lib/io.ts';
 import type { Command } from './command.ts';
 import { hubInstanceAdd } from './commands/hub/instance-add.ts';
@@ -65,7 +65,7 @@ export async function main(argv: string[], io: Io = processIo()): Promise<number
     let code = 'internal';
     let exit: number = EXIT.usage;
     let message = e.message;
-    if (err instanceof CliError) ((exit = err.exitCode), (code = err.code));
+    if (isReported(err)) ((exit = exitCodeOf(err)!), (code = err.code));
     else if (err instanceof ConfigError || err instanceof BootError) ((exit = EXIT.environment), (code = 'environment'));
     else if (e.code === 'PD000' && e.detail) ((code = e.detail), (exit = CONFLICT_CODES.has(e.detail) ? EXIT.conflict : EXIT.rejected));
     else if (e.code === 'ECONNREFUSED') ((exit = EXIT.environment), (code = 'unreachable'), (message = `cannot reach the database: ${e.message}`));

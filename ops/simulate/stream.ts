@@ -2,7 +2,7 @@
 // notes when each post first arrives, and when its replica goes away it reconnects to
 // another one with Last-Event-ID, as EventSource does, so nothing is lost across a kill. A
 // post is read by its kind's schema (core/wire/live.ts): one that does not fit is not counted.
-import { parseSse, STREAM_PATH } from '../../cli/lib/stream.ts';
+import { parseSse, STREAM_PATH } from '../../client/stream.ts';
 import { parseLive } from '../../core/wire/live.ts';
 
 export class StreamFollower {

@@ -61,7 +61,7 @@ test.serial('member invite: fullwidth and Cyrillic look-alikes of a member are r
 });
 
 test.serial('GraphQL inviteMember is held by the same rule', async (t) => {
-  const r = await http(s.url, 'POST', '/graphql', { key: a.owner.key, body: { query: `mutation { inviteMember(input: { pEmail: "${CYRILLIC}", pRole: "member" }) { clientMutationId } }` } });
+  const r = await http(s.url, 'POST', '/graphql', { key: a.owner.key, body: { query: `mutation { inviteMember(input: { email: "${CYRILLIC}", role: "member" }) { clientMutationId } }` } });
   t.true(JSON.stringify(r.body.errors ?? []).includes(PLAIN), r.text);
   t.is(await invitationsOf(a.ws.id, [CYRILLIC]), 0);
 });

@@ -1,11 +1,11 @@
 // One registry of error codes (sql/ERROR_CODES.md): every code raised in SQL or TypeScript is
-// registered there, and api/errors.ts (HTTP status) and cli/lib/wire.ts (exit class) agree
+// registered there, and api/errors.ts (HTTP status) and client/errors.ts (exit class) agree
 // with it code by code.
 import test from 'ava';
 import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { AppError, STATUS_BY_CODE } from '../../api/errors.ts';
-import { ACCESS_CODES } from '../../cli/lib/wire.ts';
+import { ACCESS_CODES } from '../../client/errors.ts';
 import { createTestDatabase, type TestDatabase } from '../helpers/db.ts';
 
 interface Row { status: number; exit: number }

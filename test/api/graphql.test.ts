@@ -84,3 +84,30 @@ test('nesting past the depth limit is refused; a normal query, 50 aliases and th
   t.is(introspection.status, 200, introspection.text.slice(0, 300));
   t.truthy(introspection.body.data.__schema.queryType);
 });
+
+test('batching is not offered: an array of operations is a clean 400 in the GraphQL error shape, nothing runs', async (t) => {
+  const batch = [{ query: '{ currentUserId }' }, { query: '{ currentWorkspaceId }' }];
+  for (const accept of [undefined, 'application/json']) {
+    const r = await http(s.url, 'POST', '/graphql', { key: keyA, body: batch, headers: accept ? { accept } : {} });
+    t.is(r.status, 400, r.text);
+    t.false(Array.isArray(r.body), 'not a batch of answers');
+    t.is(r.body.data, undefined);
+    t.deepEqual(r.body.errors.map((e: { message: string }) => e.message), ['Invalid body; expected object']);
+  }
+});
+
+test('persisted queries are not offered: a hash or a document id without the query is a clean 400; a query sent with the hash just runs', async (t) => {
+  const persisted = { version: 1, sha256Hash: 'a'.repeat(64) };
+  for (const body of [{ extensions: { persistedQuery: persisted } }, { documentId: 'currentUser' }, { id: 'currentUser' }]) {
+    const r = await http(s.url, 'POST', '/graphql', { key: keyA, body });
+    t.is(r.status, 400, JSON.stringify(body));
+    t.is(r.body.data, undefined);
+    t.deepEqual(r.body.errors.map((e: { message: string }) => e.message), ['query must be a string'], JSON.stringify(body));
+  }
+  // Nothing was registered by the first request, nor by this one: the extension is ignored and the query runs.
+  const withQuery = await http(s.url, 'POST', '/graphql', { key: keyA, body: { query: '{ allWorkspaces { nodes { name } } }', extensions: { persistedQuery: persisted } } });
+  t.is(withQuery.status, 200, withQuery.text);
+  t.deepEqual(withQuery.body.data.allWorkspaces.nodes, [{ name: 'Alpha' }]);
+  const again = await http(s.url, 'POST', '/graphql', { key: keyA, body: { extensions: { persistedQuery: persisted } } });
+  t.is(again.status, 400);
+});

@@ -228,7 +228,7 @@ test.serial('who may invite, and bad input', async (t) => {
   t.is(scoped.status, 403);
   t.is(scoped.body.error.code, 'insufficient_scope');
   t.is((await http(s.url, 'DELETE', '/api/v1/invitations/not-a-uuid', { key: ownerKey })).status, 400);
-  const gql = await http(s.url, 'POST', '/graphql', { key: readOnly, body: { query: 'mutation { inviteMember(input: { pEmail: "x@example.test", pRole: "member" }) { clientMutationId } }' } });
+  const gql = await http(s.url, 'POST', '/graphql', { key: readOnly, body: { query: 'mutation { inviteMember(input: { email: "x@example.test", role: "member" }) { clientMutationId } }' } });
   t.is(gql.body.errors?.[0]?.extensions?.code, 'insufficient_scope');
   t.is((await s.db.pool.query(`select count(*)::int as n from app_private.invitations where email = 'x@example.test'`)).rows[0].n, 0);
 });
@@ -243,7 +243,7 @@ test.serial('two workspaces: B neither lists, revokes nor learns of A\'s invitat
   const revoke = await http(s.url, 'DELETE', `/api/v1/invitations/${a.body.id}`, { key: ownerBKey });
   t.is(revoke.status, 404);
   t.is(revoke.body.error.code, 'invitation_not_found');
-  const gql = (key: string) => http(s.url, 'POST', '/graphql', { key, body: { query: '{ listInvitations(pLimit: 100) }' } });
+  const gql = (key: string) => http(s.url, 'POST', '/graphql', { key, body: { query: '{ listInvitations(limit: 100) }' } });
   t.true(JSON.stringify((await gql(ownerKey)).body).includes('secret.hire'), 'the query reaches invitations');
   t.false(JSON.stringify((await gql(ownerBKey)).body).includes('secret.hire'));
   const ownerCookie = await pageSignIn(s.url, 'owner@acme.test');

@@ -1,5 +1,5 @@
 // Every CLI error names its code (issue 29 item 8). The catalogue half reads every
-// `new CliError(` of cli/ and tui/ with the TypeScript parser: each has a code, each code is
+// `new CliError(` of cli/ and tui/ (and `new ClientError(` of client/, its failure read as the exit it maps to) with the TypeScript parser: each has a code, each code is
 // registered (sql/ERROR_CODES.md) or a client code of docs/CLIENTS.md "Error codes" (whose exit
 // column agrees with the exit the code is raised with), and no `?? 'error'` fallback is left.
 // The running half makes failing commands of both tools with --json and checks that each
@@ -31,9 +31,9 @@ const CLIENT = clientCodes();
 
 interface Site { where: string; exit: string; codes: string[] | null; text: string }
 
-/** Every `new CliError(...)` and `super(...)` of a CliError subclass, with its exit and code expressions. */
+/** Every `new CliError(...)` (and the shared client's `new ClientError(...)`), with its exit and code expressions. */
 function sites(): Site[] {
-  const files = ['cli', 'tui'].flatMap((d) => readdirSync(d, { recursive: true, encoding: 'utf8' }).filter((f) => /\.tsx?$/.test(f)).map((f) => path.join(d, f)));
+  const files = ['cli', 'client', 'tui'].flatMap((d) => readdirSync(d, { recursive: true, encoding: 'utf8' }).filter((f) => /\.tsx?$/.test(f)).map((f) => path.join(d, f)));
   const out: Site[] = [];
   for (const file of files) {
     const text = readFileSync(file, 'utf8');
@@ -53,6 +53,13 @@ function sites(): Site[] {
         const args = n.arguments ?? [];
         const where = `${file}:${sf.getLineAndCharacterOfPosition(n.getStart(sf)).line + 1}`;
         out.push({ where, exit: args[1]?.getText(sf) ?? '', codes: args[2] ? literals(args[2]) : [], text: args[2]?.getText(sf) ?? '' });
+      }
+      if (ts.isNewExpression(n) && n.expression.getText(sf) === 'ClientError') {
+        // client/errors.ts: the failure ('environment', ...) is the exit it maps to (cli/lib/errors.ts exitCodeOf).
+        const args = n.arguments ?? [];
+        const where = `${file}:${sf.getLineAndCharacterOfPosition(n.getStart(sf)).line + 1}`;
+        const failure = args[1] ? literals(args[1]) : null;
+        out.push({ where, exit: failure?.length === 1 ? `EXIT.${failure[0]}` : '', codes: args[2] ? literals(args[2]) : [], text: args[2]?.getText(sf) ?? '' });
       }
       ts.forEachChild(n, visit);
     };
@@ -88,7 +95,7 @@ test('every CliError names its code: registered, or a documented client code wit
 });
 
 test('no error fallback is left: nothing prints a code of `error`', (t) => {
-  const files = ['cli', 'tui'].flatMap((d) => readdirSync(d, { recursive: true, encoding: 'utf8' }).filter((f) => /\.tsx?$/.test(f)).map((f) => path.join(d, f)));
+  const files = ['cli', 'client', 'tui'].flatMap((d) => readdirSync(d, { recursive: true, encoding: 'utf8' }).filter((f) => /\.tsx?$/.test(f)).map((f) => path.join(d, f)));
   const hits = files.filter((f) => /\?\?\s*'error'|code:\s*'error'/.test(readFileSync(f, 'utf8')));
   t.deepEqual(hits, []);
 });

@@ -11,7 +11,7 @@ import path from 'node:path';
 import { colourOn, paint, paintFor } from '../../cli/lib/colour.ts';
 import type { Io } from '../../cli/lib/io.ts';
 import { table } from '../../cli/lib/table.ts';
-import { when, withEventTime } from '../../cli/lib/time.ts';
+import { when, withEventTime } from '../../client/time.ts';
 import { main as deckMain } from '../../cli/deckcli/main.ts';
 import { person, type Person } from '../helpers/event.ts';
 import * as seed from '../helpers/seed.ts';

@@ -10,3 +10,11 @@ export function codeSpans(markdown: string): string[] {
   }
   return spans;
 }
+
+/** The contents of every fenced block of a Markdown text whose info string names `lang` (```graphql). */
+export function fencedBlocks(markdown: string, lang: string): { content: string; line: number }[] {
+  return new MarkdownIt()
+    .parse(markdown, {})
+    .filter((tok) => tok.type === 'fence' && tok.info.trim().split(/\s+/)[0] === lang)
+    .map((tok) => ({ content: tok.content, line: (tok.map?.[0] ?? 0) + 1 }));
+}

@@ -1,7 +1,7 @@
 // Drives the dashboard with ink-testing-library against a real server: the App over the
 // wire source (the same client the `hackathon tui` command builds), frames read as text.
 import { render } from 'ink-testing-library';
-import { WireClient } from '../../cli/lib/wire.ts';
+import { WireClient } from '../../client/wire.ts';
 import { App } from '../../tui/app.tsx';
 import { wireSource, type TuiSource } from '../../tui/source.ts';
 import { until } from '../helpers/until.ts';

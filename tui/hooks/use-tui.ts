@@ -1,6 +1,6 @@
 // The dashboard's shared context: the source, the theme, the live bus and the server clock.
 import { createContext, useContext } from 'react';
-import type { FollowEvent } from '../../cli/lib/stream.ts';
+import type { FollowEvent } from '../../client/stream.ts';
 import type { Theme } from '../format.ts';
 import type { ReceiptStore } from '../receipts.ts';
 import type { LiveState, TuiSource } from '../source.ts';

@@ -1,9 +1,9 @@
 // A hub-connected profile revokes its cached keys server-side (DELETE /cli/auth/key),
 // then evicts them; a classic single-key profile logs out locally, as it always did.
 import type { KeyRevoked } from '../../../core/wire/identity.ts';
-import { CliError, EXIT } from '../../lib/errors.ts';
+import { CliError, EXIT, exitCodeOf, isReported } from '../../lib/errors.ts';
 import { connectKeyOf } from '../../lib/hub.ts';
-import { WireError } from '../../lib/wire.ts';
+import { WireError } from '../../../client/errors.ts';
 import { command } from '../command.ts';
 import { USER_AGENT } from '../context.ts';
 import { confirm, YES_FLAG } from '../../lib/prompt.ts';
@@ -39,7 +39,7 @@ export const logout = command({
         } else if (err instanceof WireError && err.status === 403) {
           lines.push(`${instance} refused to revoke the key of hub login ${hubProfile} (${err.message}): it stays valid on the server; revoke it from the dashboard`);
         } else if (err instanceof WireError && err.status === 401) lines.push(`The key of hub login ${hubProfile} was already invalid`);
-        else if (err instanceof CliError && err.exitCode === EXIT.environment) throw new CliError(`${err.message}; nothing was evicted, try again`, EXIT.environment, 'unreachable');
+        else if (isReported(err) && exitCodeOf(err) === EXIT.environment) throw new CliError(`${err.message}; nothing was evicted, try again`, EXIT.environment, 'unreachable');
         else throw err;
       }
     }

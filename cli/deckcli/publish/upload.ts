@@ -2,7 +2,7 @@
 // a progress line on a terminal (stderr).
 import { createReadStream } from 'node:fs';
 import type { BlobUploaded } from '../../../core/wire/deck.ts';
-import type { WireClient } from '../../lib/wire.ts';
+import type { WireClient } from '../../../client/wire.ts';
 import type { LocalFile } from './files.ts';
 
 export interface UploadPlan {

@@ -1,7 +1,7 @@
 // `hackathon connect [--github <login>]`: asks the instance for the bootstrap record, saves
 // the instance (and a key given on the command line) on its profile and makes it active,
 // optionally saves the code-host username, and says what to do next.
-import { CliError } from '../../lib/errors.ts';
+import { CliError, isReported } from '../../lib/errors.ts';
 import { defaultDirectory, hostUsername, rememberInstance, ROLE_NAMES, type Access, type BootstrapRecord } from '../bootstrap.ts';
 import { githubLogin } from '../../lib/github-login.ts';
 import { command } from '../command.ts';
@@ -79,7 +79,7 @@ export const connect = command({
       }
       printRecord(ctx, record, profile, login && record.githubLogin);
     } catch (err) {
-      if (ctx.json && err instanceof CliError) ctx.printJson({ ok: false, error: { code: err.code, message: err.message } });
+      if (ctx.json && isReported(err)) ctx.printJson({ ok: false, error: { code: err.code, message: err.message } });
       throw err;
     }
   },

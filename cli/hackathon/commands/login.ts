@@ -7,7 +7,7 @@ import { signInByCode, type OtherOutcome } from '../../lib/both-tools.ts';
 import { CliError, EXIT } from '../../lib/errors.ts';
 import { hubLoginName, hubOf, loginThroughHub } from '../../lib/hub.ts';
 import { ask } from '../../lib/prompt.ts';
-import { WireError } from '../../lib/wire.ts';
+import { WireError } from '../../../client/errors.ts';
 import { command } from '../command.ts';
 import { USER_AGENT, type Context } from '../context.ts';
 

@@ -3,9 +3,9 @@
 // the active one, cloud); keys go only to the instance their profile names. The profile, its
 // URL and the hub login stay.
 import type { KeyRevoked } from '../../../core/wire/identity.ts';
-import { CliError, EXIT } from '../../lib/errors.ts';
+import { CliError, EXIT, exitCodeOf, isReported } from '../../lib/errors.ts';
 import { connectKeyOf } from '../../lib/hub.ts';
-import { WireError } from '../../lib/wire.ts';
+import { WireError } from '../../../client/errors.ts';
 import { command } from '../command.ts';
 import { USER_AGENT } from '../context.ts';
 import { chooseProfile } from '../../lib/hackathon-profiles.ts';
@@ -40,7 +40,7 @@ export const logout = command({
         // key_not_allowed: an older instance whose allowlist predates self-revocation; any
         // other 403 is the instance's own sentence.
         else if (err instanceof WireError && err.status === 403) results.push({ outcome: 'kept_server_side', ...(err.code === 'key_not_allowed' ? {} : { reason: err.message }) });
-        else if (err instanceof CliError && err.exitCode === EXIT.environment) {
+        else if (isReported(err) && exitCodeOf(err) === EXIT.environment) {
           throw new CliError(`${err.message}; nothing was forgotten, run logout again when ${url} answers`, EXIT.environment, 'unreachable');
         } else throw err;
       }

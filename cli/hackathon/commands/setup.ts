@@ -4,7 +4,7 @@
 // progress goes to stderr and the answer to stdout. The modules under ../setup/ hold the
 // steps; this file holds their order and the output.
 import path from 'node:path';
-import { CliError, EXIT } from '../../lib/errors.ts';
+import { CliError, EXIT, isReported } from '../../lib/errors.ts';
 import { githubLogin } from '../../lib/github-login.ts';
 import { commandLine } from '../../lib/run.ts';
 import { credentialHelper } from '../git-helper.ts';
@@ -152,7 +152,7 @@ With --no-start the container checks still run; a failure there is a warning, no
       }
       printDone(ctx, { directory, repo, record, app, files, placementLine, startNote });
     } catch (err) {
-      if (ctx.json && err instanceof CliError) ctx.printJson({ ok: false, error: { code: err.code, message: err.message } });
+      if (ctx.json && isReported(err)) ctx.printJson({ ok: false, error: { code: err.code, message: err.message } });
       throw err;
     }
   },

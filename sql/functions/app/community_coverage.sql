@@ -1,7 +1,6 @@
--- The organizer's /event/vote showed no coverage (issue 40): the counts reached organizers
--- only as the live kind vote.coverage (the TUI) or through the audited ballot list, which
--- names every voter. app.community_coverage answers the counts alone, as the live kind
--- carries them: ballots submitted and invalidated of the current eligibility, and its voters.
+-- community coverage: the vote's counts for organizers (ballots submitted and invalidated of the
+-- current eligibility, and its voters), as the live kind vote.coverage carries them. Counts only:
+-- the audited ballot list is the read that names voters.
 
 CREATE OR REPLACE FUNCTION app.community_coverage()
  RETURNS jsonb

@@ -1,4 +1,5 @@
--- Identity through settings, set per transaction by the API (core/db/pool.ts).
+-- The signed-in account of this request, or null: the transaction-local setting app.user_id that
+-- the API sets (core/db/pool.ts) and PostGraphile's pgSettings.
 
 CREATE OR REPLACE FUNCTION app.current_user_id()
  RETURNS uuid

@@ -1,4 +1,6 @@
--- decks run <runId> [--log] (and admin generation-status --run <id>)
+-- decks run <runId> [--log] (also admin generation-status --run): the run and each of its jobs,
+-- with the private logs when asked (organizer; vote section on). run_not_found for a run of another
+-- event or none.
 
 CREATE OR REPLACE FUNCTION app.deck_generation_run(p_run uuid, p_log boolean DEFAULT false)
  RETURNS jsonb

@@ -1,4 +1,5 @@
--- decks runs
+-- decks runs: the current generation revision and the newest 100 runs with their counts (organizer;
+-- vote section on).
 
 CREATE OR REPLACE FUNCTION app.deck_generation_runs()
  RETURNS jsonb

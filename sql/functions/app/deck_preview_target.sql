@@ -1,11 +1,8 @@
--- Issue 42, item 9: `hackathon decks preview`. Before the freeze a team sees what its jury and
--- community decks will say, built from its last accepted push (not frozen evidence), so it
--- can fix its README. This function holds the rule of who may ask for which team
--- (app_private.event_team_for: a participant their own team, not_your_team otherwise; an
--- organizer any team of the event; team_not_found) and answers what the route builds from.
--- The vote section does not gate it (nothing is stored, no generation run or review is
--- touched), and its answer holds nothing the caller's role may not already read: the team's
--- repository, its showcase, its accepted push receipts and the two templates.
+-- decks preview [--team]: what a deck preview is built from before the freeze (the team's last
+-- accepted push, repository, showcase, push receipts and the two templates), so a team can fix its
+-- README. A participant asks for their own team (not_your_team), an organizer for any team of the
+-- event (team_not_found); no_accepted_push before the first one. Not gated by the vote section: it
+-- stores nothing and answers nothing the caller may not already read.
 
 CREATE OR REPLACE FUNCTION app.deck_preview_target(p_team text)
  RETURNS jsonb

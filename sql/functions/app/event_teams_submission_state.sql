@@ -1,4 +1,5 @@
--- The team state of event status and submissions list, replacing the waiting-only one.
+-- An event team's submission state for event status and submissions list: waiting (no submission
+-- yet), capturing, frozen, missing or error.
 
 CREATE OR REPLACE FUNCTION app.event_teams_submission_state(t app.event_teams)
  RETURNS text

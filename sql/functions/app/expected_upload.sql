@@ -1,7 +1,6 @@
--- Two pushes by one person of the same new file, at once: both prechecks ask for the blob,
--- the first upload spends the shared upload intent, and the second upload used to be
--- refused blob_not_prechecked. A blob this workspace already holds is now taken again
--- (the storage driver still verifies the bytes against the sha256 and size).
+-- Publishing step 2, before the bytes: the size of a blob the caller's precheck asked for, or of
+-- one this workspace already holds (two pushes of the same new file at once share one upload
+-- intent; the storage driver still verifies the bytes). Refuses blob_not_prechecked otherwise.
 
 CREATE OR REPLACE FUNCTION app.expected_upload(p_sha text)
  RETURNS bigint

@@ -1,6 +1,5 @@
--- Export ---------------------------------------------------------------------------------
--- Everything of the decks you manage (owner, or workspace admin/owner): decks with their
--- versions and links (never a secret), views and responses with their revisions.
+-- Everything of the decks you manage (owner, or workspace admin/owner): decks with their versions
+-- and links (never a secret), views and responses with their revisions.
 
 CREATE OR REPLACE FUNCTION app.export_decks()
  RETURNS jsonb

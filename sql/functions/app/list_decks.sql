@@ -1,5 +1,6 @@
--- app.list_decks was the one deck read without its scope check (a data:export key listed
--- decks over GraphQL). Same answer as an earlier migration, after the check every other deck read makes.
+-- Decks you own or were invited to (every deck of the workspace for its owners and admins), newest
+-- first. Checks presentations:read first, like every other deck read (a key with data:export only
+-- is refused).
 
 CREATE OR REPLACE FUNCTION app.list_decks(p_limit integer, p_before_at timestamp with time zone, p_before_id uuid)
  RETURNS jsonb

@@ -1,5 +1,6 @@
--- Responses with filters (form, link id or name, source, placement, since = created or
--- edited at or after), newest activity first, plus the summary per form x link x source x placement.
+-- Responses of a deck with filters (form, link id or name, source, placement, since = created or
+-- edited at or after), newest activity first, plus the summary per form x link x source x
+-- placement. Owners and workspace admins/owners.
 
 CREATE OR REPLACE FUNCTION app.list_responses(p_deck uuid, p_form text, p_link text, p_source text, p_placement text, p_since timestamp with time zone, p_limit integer, p_before_at timestamp with time zone, p_before_id uuid)
  RETURNS jsonb

@@ -1,4 +1,5 @@
--- Views ----------------------------------------------------------------------------------
+-- Counted views of a deck, newest first, paged before (viewedAt, id), with a summary (total, last
+-- opened). Owners and workspace admins/owners.
 
 CREATE OR REPLACE FUNCTION app.list_views(p_deck uuid, p_limit integer, p_before_at timestamp with time zone, p_before_id uuid)
  RETURNS jsonb

@@ -1,4 +1,5 @@
--- A demo session never sees the person's keys either.
+-- The caller's own API keys, without their hashes. A demo session sees none: it acts for another
+-- person.
 
 create or replace view app.my_api_keys as
  SELECT k.id,

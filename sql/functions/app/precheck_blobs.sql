@@ -1,6 +1,6 @@
--- Publishing -------------------------------------------------------------------------
--- Precheck: p_files [{ sha256, size }]. Answers the blobs this workspace lacks and records
--- them as expected uploads (only those may be uploaded).
+-- Publishing step 1: p_files [{ sha256, size }] (at most 20000). Answers the blobs this workspace
+-- lacks and records them as expected uploads (only those may be uploaded). Members, admins and
+-- owners (app_private.require_deck_creator).
 
 CREATE OR REPLACE FUNCTION app.precheck_blobs(p_files jsonb)
  RETURNS jsonb

@@ -1,4 +1,7 @@
--- decks release <projectId>
+-- decks release <projectId>: releases, per kind, the newest approved deck of the team's current
+-- frozen evidence; the earlier release becomes superseded (organizer; vote section on). Refuses
+-- project_not_found, not_approved (none approved, or the newest awaits review), evidence_replaced
+-- and content_pinned (the vote pinned the released deck).
 
 CREATE OR REPLACE FUNCTION app.release_generated_decks(p_project uuid)
  RETURNS jsonb

@@ -1,4 +1,4 @@
--- Transitions on a live deck -----------------------------------------------------------
+-- Renames a deck without pushing: id, versions and links unchanged. Owner or workspace admin/owner.
 
 CREATE OR REPLACE FUNCTION app.rename_deck(p_deck uuid, p_title text)
  RETURNS jsonb

@@ -1,8 +1,6 @@
--- app.revoke_my_api_key checks its scope first, like every other exposed write. It refused key
--- callers (key_not_allowed) before the scope check, so the scope was never what refused a key
--- through /graphql; test/api/graphql-catalogue.test.ts now calls every mutation with keys that
--- lack a write scope and expects insufficient_scope. A key with the write scope is still
--- refused key_not_allowed; sessions carry every scope and are unchanged.
+-- Revokes one of the signed-in person's own API keys; revoking twice keeps the first time. The
+-- scope check comes first, like every exposed write (insufficient_scope); then keys are refused
+-- key_not_allowed: only a browser session revokes keys.
 
 CREATE OR REPLACE FUNCTION app.revoke_my_api_key(p_key uuid)
  RETURNS jsonb

@@ -1,5 +1,5 @@
--- Activity items for the team chat: accepted pushes and pull request events (rendered by a
--- later issue). A view over receipts, so intake stays one INSERT.
+-- Activity items for the team chat: accepted pushes and pull request events. A view over receipts,
+-- so webhook intake stays one INSERT.
 
 create or replace view app.team_activity with (security_invoker=true) as
  SELECT r.seq,

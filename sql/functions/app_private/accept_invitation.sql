@@ -1,4 +1,8 @@
--- app_private.accept_invitation: the rule is the body below.
+-- The invitation page accepts a workspace or collaborator invitation by its token's hash (signed in
+-- as p_user or not): makes the account (with p_password_hash) if the email has none, then adds the
+-- membership or claims the collaborations. Refuses invitation_invalid (unknown or revoked),
+-- invitation_used, invitation_expired, invitation_wrong_account, a look-alike email and
+-- invalid_input (name); takes the workspace's doors first, in app_private.invite's order.
 
 CREATE OR REPLACE FUNCTION app_private.accept_invitation(p_token_hash bytea, p_user uuid, p_name text, p_password_hash text)
  RETURNS jsonb

@@ -1,4 +1,6 @@
--- app_private.add_member: the rule is the body below.
+-- Operator CLI (podium member add, setup): adds an email to a workspace with a role, making the
+-- account if needed; an existing member gets the new role. Refuses invalid_role, an unknown
+-- workspace and a look-alike email.
 
 CREATE OR REPLACE FUNCTION app_private.add_member(p_workspace text, p_email text, p_role text, p_name text DEFAULT NULL::text)
  RETURNS jsonb

@@ -1,4 +1,4 @@
--- app_private.agenda_json: the rule is the body below.
+-- An event's agenda as JSON: items in start order, then position.
 
 CREATE OR REPLACE FUNCTION app_private.agenda_json(p_event uuid)
  RETURNS jsonb

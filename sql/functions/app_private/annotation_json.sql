@@ -1,4 +1,4 @@
--- Annotations --------------------------------------------------------------------------
+-- An annotation as JSON: deck, version, path, position, body, author.
 
 CREATE OR REPLACE FUNCTION app_private.annotation_json(a app.deck_annotations)
  RETURNS jsonb

@@ -1,4 +1,5 @@
--- Uses now(), as app_private.heartbeat: replica liveness is wall-clock time, not a rule's.
+-- An API replica's beat (every 30 s, and at start); removes the rows of replicas silent for 10
+-- minutes. Uses now(), as app_private.heartbeat: replica liveness is wall-clock time, not a rule's.
 
 CREATE OR REPLACE FUNCTION app_private.api_heartbeat(p_replica text)
  RETURNS void

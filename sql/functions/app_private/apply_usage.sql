@@ -1,5 +1,5 @@
--- Usage and heartbeats -------------------------------------------------------------
--- rows: [{ keyId, route, count, lastUsedAt }]; deltas from api replicas, applied by the worker.
+-- The worker applies the key usage deltas that API replicas counted: one row per key and route with
+-- its count and lastUsedAt ([{ keyId, route, count, lastUsedAt }]).
 
 CREATE OR REPLACE FUNCTION app_private.apply_usage(p_rows jsonb)
  RETURNS integer

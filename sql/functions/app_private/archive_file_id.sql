@@ -1,4 +1,4 @@
--- app_private.archive_file_id: the rule is the body below.
+-- The stored submission archive of a team's project with this sha256, or null.
 
 CREATE OR REPLACE FUNCTION app_private.archive_file_id(p_project uuid, p_sha256 text)
  RETURNS uuid

@@ -1,4 +1,7 @@
--- app_private.authenticate: the rule is the body below.
+-- Who a request is, from the sha256 of its API key or of its session cookie: the user, the key, the
+-- session or demo pass, and the workspace it acts in (pinned by key or demo pass, else asked for or
+-- default). Answers null for an unknown, revoked or expired credential or a demo pass that no
+-- longer acts; a workspace it may not use comes back as workspaceError, not raised.
 
 CREATE OR REPLACE FUNCTION app_private.authenticate(p_key_hash bytea, p_session_hash bytea, p_workspace uuid, p_org text)
  RETURNS jsonb

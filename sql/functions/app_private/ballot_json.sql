@@ -1,4 +1,5 @@
--- app_private.ballot_json: the rule is the body below.
+-- The caller's community ballot as JSON: the voting window, their team, state and revision, whether
+-- they can submit now (and why not), the candidates (never their own team), draft and submission.
 
 CREATE OR REPLACE FUNCTION app_private.ballot_json(e app.events, v app.vote_eligibility, vt app.vote_voters)
  RETURNS jsonb

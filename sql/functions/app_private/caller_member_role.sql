@@ -1,6 +1,6 @@
--- One helper for "the caller's membership role in the workspace they act in", used by deck
--- creation and by projects (which had each written it out). Each area keeps its own rule
--- for guests and its own words.
+-- The caller's membership role in the workspace they act in; refuses workspace_not_found with the
+-- caller's words (p_no_workspace). Deck creation and projects share it, each keeping its own rule
+-- for guests.
 
 CREATE OR REPLACE FUNCTION app_private.caller_member_role(p_no_workspace text)
  RETURNS app.workspace_role

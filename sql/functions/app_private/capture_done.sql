@@ -1,4 +1,6 @@
--- app_private.capture_done: the rule is the body below.
+-- The capture worker's success: a capturing (or errored) submission at this sha becomes frozen with
+-- its archive's sha256 and size. Answers false when the submission moved on (another sha or state),
+-- so a late capture changes nothing.
 
 CREATE OR REPLACE FUNCTION app_private.capture_done(p_project uuid, p_sha text, p_archive_sha256 text, p_size bigint)
  RETURNS boolean

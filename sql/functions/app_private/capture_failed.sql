@@ -1,4 +1,5 @@
--- A failed attempt shows in attention while the job retries.
+-- A failed capture attempt: the submission shows error with the reason in attention while the job
+-- retries; a submission that moved on is left alone.
 
 CREATE OR REPLACE FUNCTION app_private.capture_failed(p_project uuid, p_sha text, p_reason text)
  RETURNS void

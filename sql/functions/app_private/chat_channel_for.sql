@@ -1,4 +1,5 @@
--- app_private.chat_channel_for: the rule is the body below.
+-- The chat channel the caller may read in this event, or channel_not_found (also for a channel of a
+-- team that is not theirs, so its existence does not leak).
 
 CREATE OR REPLACE FUNCTION app_private.chat_channel_for(ctx app_private.event_ctx, p_channel uuid)
  RETURNS app.chat_channels

@@ -1,4 +1,5 @@
--- app_private.chat_channel_json: the rule is the body below.
+-- A chat channel as JSON: kind, display name (General, the team's name or the help request's
+-- title), team and request.
 
 CREATE OR REPLACE FUNCTION app_private.chat_channel_json(c app.chat_channels)
  RETURNS jsonb

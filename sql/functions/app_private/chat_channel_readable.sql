@@ -1,4 +1,4 @@
--- The rule of who reads a channel (the policies of an earlier migration say the same).
+-- The rule of who reads a chat channel; the chat tables' row-level security policies say the same.
 
 CREATE OR REPLACE FUNCTION app_private.chat_channel_readable(ctx app_private.event_ctx, c app.chat_channels)
  RETURNS boolean

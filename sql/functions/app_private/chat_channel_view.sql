@@ -1,4 +1,5 @@
--- app_private.chat_channel_view: the rule is the body below.
+-- A channel as the caller sees it: the channel and its pinned posts, newest pin first (hidden ones
+-- only for organizers).
 
 CREATE OR REPLACE FUNCTION app_private.chat_channel_view(ctx app_private.event_ctx, c app.chat_channels)
  RETURNS jsonb

@@ -1,4 +1,5 @@
--- app_private.chat_post_for: the rule is the body below.
+-- A chat post of a channel the caller may read, locked for update when p_lock; a hidden post is
+-- visible to organizers only. Refuses post_not_found otherwise.
 
 CREATE OR REPLACE FUNCTION app_private.chat_post_for(ctx app_private.event_ctx, p_post uuid, p_lock boolean)
  RETURNS app.chat_posts

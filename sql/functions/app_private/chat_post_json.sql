@@ -1,4 +1,5 @@
--- app_private.chat_post_json: the rule is the body below.
+-- A chat post as JSON: author, role, body, activity (a help request's current title, status and
+-- claimer), pin, hidden state (the reason for organizers only), reply count and reactions.
 
 CREATE OR REPLACE FUNCTION app_private.chat_post_json(p app.chat_posts, p_organizer boolean)
  RETURNS jsonb

@@ -1,4 +1,4 @@
--- app_private.chat_publish: the rule is the body below.
+-- Publishes a chat event on the live channel of the channel's event (and team), to the roles named.
 
 CREATE OR REPLACE FUNCTION app_private.chat_publish(c app.chat_channels, p_kind text, p_payload jsonb, p_roles text[] DEFAULT ARRAY['participant'::text, 'advisor'::text, 'organizer'::text])
  RETURNS void

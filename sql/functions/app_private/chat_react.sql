@@ -1,4 +1,8 @@
--- app_private.chat_react: the rule is the body below.
+-- Adds or takes back the caller's reaction to a post (app.add_chat_reaction,
+-- app.remove_chat_reaction). Refuses invalid_input (not one emoji), post_hidden, request_resolved,
+-- reaction_limit (10 emoji per person per post), post_reaction_limit (50 per post), and the
+-- per-account reaction rate; publishes reaction.changed only when something changed. The post's row
+-- lock keeps the counts true until commit.
 
 CREATE OR REPLACE FUNCTION app_private.chat_react(p_post uuid, p_emoji text, p_add boolean)
  RETURNS jsonb

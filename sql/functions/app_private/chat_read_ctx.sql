@@ -1,4 +1,5 @@
--- app_private.chat_read_ctx: the rule is the body below.
+-- The caller's event context to read chat: hackathon:read and a participant, advisor or organizer
+-- role.
 
 CREATE OR REPLACE FUNCTION app_private.chat_read_ctx()
  RETURNS app_private.event_ctx

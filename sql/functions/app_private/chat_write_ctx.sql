@@ -1,4 +1,5 @@
--- app_private.chat_write_ctx: the rule is the body below.
+-- The caller's event context to write chat: hackathon:write and a participant, advisor or organizer
+-- role.
 
 CREATE OR REPLACE FUNCTION app_private.chat_write_ctx()
  RETURNS app_private.event_ctx

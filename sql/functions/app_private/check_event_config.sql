@@ -1,8 +1,7 @@
--- A schedule whose vote opens before the freeze is refused with the freeze instant in the
--- details, so a client can say which value to pass (`event configure` prints
--- `--vote-opens-at <freezeAt> or later`), and a message that says why there is a gap: the
--- build end is followed by 15 minutes of grace in which pushes still count. Only the
--- voteOpensAt refusal changes; the rest of the body is as sql/schema.sql has it.
+-- Refuses invalid_input for an event configuration: name, IANA time zone, build end after start,
+-- vote opening at the freeze or later, close after opening, reason. A vote opening before the
+-- freeze names the freeze instant in the details (freezeAt) and says why: the build end is followed
+-- by 15 minutes of grace in which pushes still count.
 
 CREATE OR REPLACE FUNCTION app_private.check_event_config(p_name text, p_timezone text, p_starts_at timestamp with time zone, p_build_ends_at timestamp with time zone, p_vote_opens_at timestamp with time zone, p_vote_closes_at timestamp with time zone, p_reason text)
  RETURNS void

@@ -1,4 +1,5 @@
--- app_private.check_post_body: the rule is the body below.
+-- Refuses invalid_input for a chat post body that is empty, over 4000 characters or holds a control
+-- character other than newline and tab.
 
 CREATE OR REPLACE FUNCTION app_private.check_post_body(p_body text, p_field text DEFAULT 'body'::text)
  RETURNS void

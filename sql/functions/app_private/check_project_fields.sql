@@ -1,4 +1,5 @@
--- app_private.check_project_fields: the rule is the body below.
+-- Refuses invalid_input for a project name that is not 1 to 100 characters on one line, a
+-- description over 4000 characters, or metadata that is not a JSON object (null means unchanged).
 
 CREATE OR REPLACE FUNCTION app_private.check_project_fields(p_name text, p_description text, p_metadata jsonb)
  RETURNS void

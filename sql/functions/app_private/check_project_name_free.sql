@@ -1,4 +1,5 @@
--- app_private.check_project_name_free: the rule is the body below.
+-- Refuses project_name_taken when another project of the current workspace has this name
+-- (case-insensitive); p_except is the project being renamed.
 
 CREATE OR REPLACE FUNCTION app_private.check_project_name_free(p_name text, p_except uuid)
  RETURNS void

@@ -1,4 +1,4 @@
--- app_private.check_project_role: the rule is the body below.
+-- Refuses invalid_input unless the project role is viewer, editor or manager.
 
 CREATE OR REPLACE FUNCTION app_private.check_project_role(p_role text)
  RETURNS void

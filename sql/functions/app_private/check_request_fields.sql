@@ -1,4 +1,5 @@
--- app_private.check_request_fields: the rule is the body below.
+-- Refuses invalid_input for a help request whose title is not 1 to 200 characters on one line or
+-- whose body fails app_private.check_post_body.
 
 CREATE OR REPLACE FUNCTION app_private.check_request_fields(p_title text, p_body text)
  RETURNS void

@@ -1,4 +1,7 @@
--- app_private.check_roster: the rule is the body below.
+-- Validates a roster (a JSON list of entries: email, name, role, team, github) before anything is
+-- written; refuses invalid_input naming the first bad field (participants.N.field): a participant
+-- needs a team and other roles name none, only an advisor names a github username, and no email or
+-- username appears twice.
 
 CREATE OR REPLACE FUNCTION app_private.check_roster(p jsonb)
  RETURNS void

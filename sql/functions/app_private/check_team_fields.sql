@@ -1,4 +1,5 @@
--- app_private.check_team_fields: the rule is the body below.
+-- Refuses invalid_input for a team slug that is not lowercase letters, digits and single hyphens
+-- (at most 50), or a name that is not 1 to 100 characters on one line.
 
 CREATE OR REPLACE FUNCTION app_private.check_team_fields(p_slug text, p_name text)
  RETURNS void

@@ -1,4 +1,5 @@
--- app_private.claim_collaborations: the rule is the body below.
+-- Gives an account the deck collaborations invited under its email (normalized) that nobody claimed
+-- yet; answers how many.
 
 CREATE OR REPLACE FUNCTION app_private.claim_collaborations(p_user uuid)
  RETURNS integer

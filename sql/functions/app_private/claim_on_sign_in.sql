@@ -1,4 +1,5 @@
--- app_private.claim_on_sign_in: the rule is the body below.
+-- Trigger: a new account, session or API key claims the deck collaborations invited under its
+-- account's email.
 
 CREATE OR REPLACE FUNCTION app_private.claim_on_sign_in()
  RETURNS trigger

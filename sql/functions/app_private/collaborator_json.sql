@@ -1,4 +1,4 @@
--- app_private.collaborator_json: the rule is the body below.
+-- A deck collaborator as JSON, with the state of the latest invitation mailed to them.
 
 CREATE OR REPLACE FUNCTION app_private.collaborator_json(c app.deck_collaborators)
  RETURNS jsonb

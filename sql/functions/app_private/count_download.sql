@@ -1,4 +1,5 @@
--- app_private.count_download: the rule is the body below.
+-- Counts a download through a share link, unless the link counts nothing (the deck serve route
+-- calls it).
 
 CREATE OR REPLACE FUNCTION app_private.count_download(p_link uuid)
  RETURNS void

@@ -1,4 +1,7 @@
--- app_private.create_api_key: the rule is the body below.
+-- Mints an API key from the sha256 of its token, computed by the caller (operator CLI, dashboard,
+-- sign-in): a deck key takes presentations scopes, a hackathon key hackathon scopes, either
+-- data:export, except a key minted by sign-in (email code, hub). Refuses invalid_tool,
+-- invalid_scopes, invalid_expiry (1 to 3650 days) and not_a_member for a workspace pin.
 
 CREATE OR REPLACE FUNCTION app_private.create_api_key(p_user uuid, p_token_hash bytea, p_tool text, p_name text, p_scopes text[], p_workspace uuid, p_expires_in_days integer, p_via text)
  RETURNS jsonb

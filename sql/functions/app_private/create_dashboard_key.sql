@@ -1,5 +1,7 @@
--- Makes a deck key for the signed-in person (the form before keys of both tools; see the
--- seven-argument form).
+-- Makes a key for the signed-in person from the dashboard (browser sessions only; the browser drew
+-- the token and sends its sha256 and last four characters): a deck or hackathon key with a name of
+-- 1 to 100 characters, pinned to the current workspace when asked. The six-argument form makes a
+-- deck key.
 
 CREATE OR REPLACE FUNCTION app_private.create_dashboard_key(p_token_hash bytea, p_last4 text, p_name text, p_scopes text[], p_expires_in_days integer, p_pin boolean)
  RETURNS jsonb

@@ -1,4 +1,6 @@
--- app_private.create_demo_passes: the rule is the body below.
+-- Workspace owners and admins (in a session) mint demo passes from the tokens' hashes: one per
+-- email, lasting 1 minute to 1 week, each acting for a member or guest ranked below the maker.
+-- Refuses invalid_input (minutes, emails missing, repeated or malformed) and demo_role_refused.
 
 CREATE OR REPLACE FUNCTION app_private.create_demo_passes(p_emails text[], p_token_hashes bytea[], p_minutes integer)
  RETURNS jsonb

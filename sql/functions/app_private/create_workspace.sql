@@ -1,4 +1,5 @@
--- app_private.create_workspace: the rule is the body below.
+-- Operator CLI (podium workspace create, setup): makes a workspace. Refuses workspace_exists for a
+-- name taken (case-insensitive).
 
 CREATE OR REPLACE FUNCTION app_private.create_workspace(p_name text, p_organization_id text DEFAULT NULL::text)
  RETURNS jsonb

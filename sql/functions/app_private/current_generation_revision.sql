@@ -1,4 +1,4 @@
--- app_private.current_generation_revision: the rule is the body below.
+-- The latest deck generation run's revision for an event (0 when none ran).
 
 CREATE OR REPLACE FUNCTION app_private.current_generation_revision(p_event uuid)
  RETURNS integer

@@ -1,4 +1,6 @@
--- app_private.deck_for: the rule is the body below.
+-- The deck the caller may act on with one of p_roles (owner, admin, collaborator, from
+-- app_private.deck_role), locked for update when p_lock. Refuses not_found for a deck they cannot
+-- see or that is deleted, deck_read_only for a role not in p_roles.
 
 CREATE OR REPLACE FUNCTION app_private.deck_for(p_deck uuid, p_roles text[], p_lock boolean DEFAULT false)
  RETURNS app.decks

@@ -1,4 +1,5 @@
--- JSON shapes ------------------------------------------------------------------------
+-- A deck as JSON: title, kind, metadata, current version, owner, notify, and the caller's role on
+-- it.
 
 CREATE OR REPLACE FUNCTION app_private.deck_json(d app.decks)
  RETURNS jsonb

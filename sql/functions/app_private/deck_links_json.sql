@@ -1,4 +1,4 @@
--- app_private.deck_links_json: the rule is the body below.
+-- A team's deck links as JSON: its demo, pitch and vote links.
 
 CREATE OR REPLACE FUNCTION app_private.deck_links_json(t app.event_teams)
  RETURNS jsonb

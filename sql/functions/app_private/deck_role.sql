@@ -1,4 +1,6 @@
--- app_private.deck_role: the rule is the body below.
+-- The caller's role on a deck in the current workspace: owner, admin (workspace owner or admin) or
+-- collaborator; null if none or deleted. A collaboration reaches across workspaces except in a demo
+-- session.
 
 CREATE OR REPLACE FUNCTION app_private.deck_role(p_deck uuid)
  RETURNS text

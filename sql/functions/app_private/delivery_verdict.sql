@@ -1,4 +1,6 @@
--- app_private.delivery_verdict: the rule is the body below.
+-- Why a code-host delivery for an event is not accepted, or null: installation_mismatch (another
+-- account, an organization another event holds, or an installation this event does not hold),
+-- unknown_repository, and for pushes wrong_branch, deleted, unresolvable_revision.
 
 CREATE OR REPLACE FUNCTION app_private.delivery_verdict(e app.events, p_kind text, p jsonb, p_project uuid)
  RETURNS text

@@ -1,4 +1,5 @@
--- app_private.demo_pass_acts: the rule is the body below.
+-- Whether a demo pass still acts: not revoked or expired, its person still a member or guest and
+-- its maker still an owner or admin ranked above them.
 
 CREATE OR REPLACE FUNCTION app_private.demo_pass_acts(d app_private.demo_passes)
  RETURNS boolean

@@ -1,4 +1,5 @@
--- app_private.demo_pass_begin: the rule is the body below.
+-- Opening a demo pass from its token's hash (the demo route): locks the pass and answers its id and
+-- user, or null when it no longer acts.
 
 CREATE OR REPLACE FUNCTION app_private.demo_pass_begin(p_token_hash bytea)
  RETURNS jsonb

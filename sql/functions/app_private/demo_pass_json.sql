@@ -1,4 +1,4 @@
--- app_private.demo_pass_json: the rule is the body below.
+-- A demo pass as JSON: its person, expiry, revocation and uses.
 
 CREATE OR REPLACE FUNCTION app_private.demo_pass_json(d app_private.demo_passes)
  RETURNS jsonb

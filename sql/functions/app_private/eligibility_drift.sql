@@ -1,4 +1,5 @@
--- app_private.eligibility_drift: the rule is the body below.
+-- What changed since a community vote eligibility was locked: voters who moved team or left, teams
+-- that gained or lost a vote link. Empty means the lock still matches the roster.
 
 CREATE OR REPLACE FUNCTION app_private.eligibility_drift(v app.vote_eligibility)
  RETURNS text[]

@@ -1,4 +1,4 @@
--- app_private.eligible_receipt: the rule is the body below.
+-- A team's latest accepted on-time push receipt, the one the freeze sweep captures.
 
 CREATE OR REPLACE FUNCTION app_private.eligible_receipt(p_project uuid)
  RETURNS app.submission_receipts

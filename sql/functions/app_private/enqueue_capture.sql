@@ -1,12 +1,7 @@
--- A capture asked for again while a worker takes it stays one job, now without a
--- window between the check and the enqueue. enqueue_capture read "is the job of this key
--- running?" and then called add_job; a worker could lock the job in between (its get_job
--- commits at once), and add_job then replaced the running job: graphile-worker clears a
--- locked job's key and spends its attempts (attempts = max_attempts), so that job never runs
--- again once it fails or its worker dies, and stays in the queue for good. The 300-team
--- simulated event found one such job after a worker kill during the capture phase. Now the
--- existing job's row is locked first (FOR UPDATE): a worker's get_job skips it (SKIP LOCKED)
--- until this transaction ends, and a worker that took it before is waited for and seen.
+-- Asks for the capture of a team's selected sha (job key capture:<project>:<sha>). The existing
+-- job's row is locked first (FOR UPDATE): a worker's get_job skips it until commit, and a capture
+-- running now is left alone rather than replaced; graphile-worker would otherwise clear a locked
+-- job's key and spend its attempts, leaving a job that never runs again.
 
 CREATE OR REPLACE FUNCTION app_private.enqueue_capture(p_project uuid, p_sha text)
  RETURNS void

@@ -1,4 +1,5 @@
--- app_private.enqueue_thumbnail: the rule is the body below.
+-- Trigger after a deck version is inserted: enqueues deck__thumbnail for it, keyed by deck and
+-- version so it runs once.
 
 CREATE OR REPLACE FUNCTION app_private.enqueue_thumbnail()
  RETURNS trigger

@@ -1,6 +1,7 @@
--- users_email_key (unique on lower(email), an earlier migration) still refuses a second account whose
--- address differs only by a Unicode case mapping (`\u212Aate` next to `kate`): the refusal
--- says so instead of the constraint backstop's generic sentence.
+-- The account with this address (app_private.normalize_email), made if there is none; a name fills
+-- a missing one. users_email_key (unique on lower(email)) refuses an address that differs from
+-- another account's only by a Unicode case mapping (\u212Aate next to kate): that refusal is raised
+-- as conflict in words saying so.
 
 CREATE OR REPLACE FUNCTION app_private.ensure_user(p_email text, p_name text)
  RETURNS app.users

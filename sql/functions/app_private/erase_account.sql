@@ -1,4 +1,7 @@
--- Erasing an account also drops a code mail for both tools not sent yet.
+-- podium account erase: removes the person behind an account (secrets, codes and code mails not
+-- sent yet, sessions, keys, demo passes, memberships; roster rows detached; names scrubbed from the
+-- live log) and keeps a tombstone. Erasing again answers the first erasure (by the address's mark);
+-- account_not_found otherwise.
 
 CREATE OR REPLACE FUNCTION app_private.erase_account(p_email text, p_mark bytea)
  RETURNS jsonb

@@ -1,4 +1,5 @@
--- app_private.event_ctx: the rule is the body below.
+-- The caller's event context (app_private.event_ctx_or_null), refusing event_not_configured when
+-- the workspace has no event and not_on_roster when the caller has no role in it.
 
 CREATE OR REPLACE FUNCTION app_private.event_ctx()
  RETURNS app_private.event_ctx

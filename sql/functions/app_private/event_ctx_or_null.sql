@@ -1,4 +1,6 @@
--- app_private.event_ctx_or_null: the rule is the body below.
+-- The caller's event context without refusing: user, workspace, the workspace's event, and the
+-- caller's role (workspace owners and admins are organizers; others take their roster role and team
+-- by email). Fields stay null where there is no event, user, membership or roster entry.
 
 CREATE OR REPLACE FUNCTION app_private.event_ctx_or_null()
  RETURNS app_private.event_ctx

@@ -1,4 +1,5 @@
--- app_private.event_json: the rule is the body below.
+-- An event as JSON: schedule, phase, server time, vote section, roster lock, code-host settings and
+-- the notices of schedule changes, newest first.
 
 CREATE OR REPLACE FUNCTION app_private.event_json(e app.events)
  RETURNS jsonb

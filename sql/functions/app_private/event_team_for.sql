@@ -1,4 +1,7 @@
--- app_private.event_team_for: the rule is the body below.
+-- The team the caller acts on in the current event: organizers name it (id or name), participants
+-- get their own team and may leave it out. Locked for update when p_lock (which needs
+-- hackathon:write, else hackathon:read). Refuses not_your_team, team_required, team_not_found, and
+-- project_archived when writing.
 
 CREATE OR REPLACE FUNCTION app_private.event_team_for(p_team text, p_lock boolean)
  RETURNS app.event_teams

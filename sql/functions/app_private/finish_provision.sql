@@ -1,4 +1,4 @@
--- app_private.finish_provision: the rule is the body below.
+-- The provision worker marks a provision run done, with its summary.
 
 CREATE OR REPLACE FUNCTION app_private.finish_provision(p_event uuid, p_key text, p_summary jsonb)
  RETURNS void

@@ -1,4 +1,7 @@
--- app_private.freeze_sweep: the rule is the body below.
+-- At or after an event's freeze (one event or all): records frozen_at and gives every active team
+-- without a submission one, capturing its latest accepted on-time push, else its repository's
+-- template commit, else an error asking for an exception; captures not finished are enqueued again.
+-- Answers the counts by state. Run by the worker's sweep and app.reconcile_submissions.
 
 CREATE OR REPLACE FUNCTION app_private.freeze_sweep(p_event uuid DEFAULT NULL::uuid)
  RETURNS jsonb

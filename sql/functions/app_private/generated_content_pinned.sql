@@ -1,6 +1,6 @@
--- The eligibility lock pins generated decks too (spec: "a new revision after the eligibility
--- lock or an open vote pinned a deck"): the vote records now hold the lock, so the one pinned
--- rule reads it beside the vote opening.
+-- Whether the vote pinned the generated decks of the event: voting opened, or eligibility locked
+-- and not unlocked (spec: "a new revision after the eligibility lock or an open vote pinned a
+-- deck").
 
 CREATE OR REPLACE FUNCTION app_private.generated_content_pinned(p_event uuid)
  RETURNS boolean

@@ -1,13 +1,6 @@
--- Generated decks' thumbnails in the gallery (issue 28, item 5). A generated deck is a version
--- of a deck-service deck, so the deck_versions trigger already has deck__thumbnail make its
--- 320x180 PNG; what was missing is a way for the gallery's readers to get it: they read a
--- generated deck through its read-only link, not as deck-service members, so
--- app.version_thumbnail (deck_role) refuses them. app.generated_deck_thumbnail answers the
--- thumbnail of a generated deck under the gallery's own rule (the one app.generated_deck
--- applies): the caller's event only, organizers any deck, every other roster role released
--- decks only; deck_not_found otherwise, whether the deck is another event's or not visible.
--- The gallery's state of a deck also says whether its thumbnail is made (`thumbnail`), so the
--- page shows an image only when there is one. generated_kind_state is as otherwise.
+-- The gallery state of a team's jury or community deck: released (with whether its thumbnail is
+-- made and whether the evidence changed since), else for organizers (p_full) generating, failed,
+-- none, invalidated, evidence_changed, review or pending; other roles see released or pending.
 
 CREATE OR REPLACE FUNCTION app_private.generated_kind_state(p_project uuid, p_kind text, p_full boolean)
  RETURNS jsonb

@@ -1,9 +1,7 @@
--- Generated decks name the team's contributors by their roster names (issue 28): a generation
--- job also answers the team's roster entries that carry a name, each with the opaque key of
--- its normalized address (app_private.normalize_email, sha256, the first 16 hex digits: the
--- key core/codehost/types.ts authorKey gives a commit author), so the worker matches commit
--- authors to roster names without ever holding an address. Only the job's own team's
--- participants of the job's own event are answered. Everything else is as.
+-- Worker: marks a generation job running and answers what it generates from, including the team's
+-- roster names keyed by the opaque hash of their normalized address (the key core/codehost/types.ts
+-- authorKey gives a commit author), so the worker names contributors without holding an address.
+-- Null when the job is finished or its deck is already published.
 
 CREATE OR REPLACE FUNCTION app_private.generation_job_begin(p_job uuid)
  RETURNS jsonb

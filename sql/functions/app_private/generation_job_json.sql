@@ -1,8 +1,7 @@
--- `decks runs`, `decks run` and the TUI's runs screen listed every job as `review` after its
--- deck was approved and released (issue 40): the job's status is the generation's (the spec's
--- pending, running, review, failed, skipped), and what happened to its deck since was not in
--- the answer. The job's deck now carries its review (`pending`, `approved`, `rejected`) and
--- release (`released`, `superseded`, `not released`), as `decks list` shows them.
+-- A generation job as JSON: team, kind, the generation's status (pending, running, review, failed,
+-- skipped), attempts, errors, and its deck with its review (pending, approved, rejected) and
+-- release (released, superseded, not released) as decks list shows them; the private log when
+-- p_log.
 
 CREATE OR REPLACE FUNCTION app_private.generation_job_json(j app_private.generation_jobs, p_log boolean)
  RETURNS jsonb

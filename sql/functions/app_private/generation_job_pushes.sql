@@ -1,8 +1,6 @@
--- Issue 42: a jury deck says where the code came from. The server's own record of when code
--- arrived is its push receipts (app.submission_receipts): the worker hands the team's accepted
--- pushes of the build (not the late ones: they are not in the frozen revision) to the deck
--- generator, which counts the commits each brought from the history and cites each receipt by
--- its sequence number. Called by the worker's owner pool only: no grant.
+-- Worker: the team's accepted pushes of the build (not late ones: they are not in the frozen
+-- revision), which the jury deck cites by receipt sequence to say where the code came from. Called
+-- by the worker's owner pool only: no grant.
 
 CREATE OR REPLACE FUNCTION app_private.generation_job_pushes(p_job uuid)
  RETURNS jsonb

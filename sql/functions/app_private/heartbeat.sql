@@ -1,5 +1,5 @@
--- The beat with the pool ids. The two-argument app_private.heartbeat stays: a replica of
--- the previous release still calls it during a rolling upgrade (it keeps the pool ids).
+-- A worker replica's beat with its graphile-worker pool ids. The two-argument form stays for a
+-- replica of the previous release during a rolling upgrade.
 
 CREATE OR REPLACE FUNCTION app_private.heartbeat(p_worker text, p_role text)
  RETURNS void

@@ -1,4 +1,5 @@
--- app_private.help_request_changed: the rule is the body below.
+-- Publishes request.changed on the event's live channel (the team's and organizers' and advisors'
+-- view) and answers the request's JSON.
 
 CREATE OR REPLACE FUNCTION app_private.help_request_changed(r app.help_requests)
  RETURNS jsonb

@@ -1,4 +1,5 @@
--- app_private.help_request_for: the rule is the body below.
+-- A help request of the current event the caller may see (organizers and advisors: all;
+-- participants: their team's), locked for update when p_lock. Refuses request_not_found otherwise.
 
 CREATE OR REPLACE FUNCTION app_private.help_request_for(ctx app_private.event_ctx, p_id uuid, p_lock boolean)
  RETURNS app.help_requests

@@ -1,4 +1,5 @@
--- app_private.help_request_json: the rule is the body below.
+-- A help request as JSON: status, team, title, body, who opened and claimed it, when, and its
+-- thread channel.
 
 CREATE OR REPLACE FUNCTION app_private.help_request_json(r app.help_requests)
  RETURNS jsonb

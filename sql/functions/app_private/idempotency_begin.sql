@@ -1,4 +1,7 @@
--- app_private.idempotency_begin: the rule is the body below.
+-- Starts an Idempotency-Key request for the caller (the API's idempotency support, scoped by method
+-- and route): answers the stored response of the same request, or null to go ahead. Refuses
+-- idempotency_key_reused when the key came with a different request; keys older than 24 hours are
+-- forgotten.
 
 CREATE OR REPLACE FUNCTION app_private.idempotency_begin(p_scope text, p_key text, p_request_hash text)
  RETURNS jsonb

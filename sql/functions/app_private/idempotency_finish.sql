@@ -1,4 +1,4 @@
--- app_private.idempotency_finish: the rule is the body below.
+-- Stores the response of an Idempotency-Key request, so a retry answers it again.
 
 CREATE OR REPLACE FUNCTION app_private.idempotency_finish(p_scope text, p_key text, p_status integer, p_body jsonb)
  RETURNS void

@@ -1,7 +1,6 @@
--- An Idempotency-Key was remembered per person and route: the same person sending the same
--- key and body to the same route in another workspace got the first workspace's answer
--- replayed, and nothing was created where they asked. The record now belongs to the
--- workspace the caller acts in too (the route's scope is prefixed with it, server-side).
+-- The scope of an Idempotency-Key record: the caller's workspace and the route, so the same key and
+-- body sent to the same route in another workspace is a new request, not a replay of the first
+-- workspace's answer.
 
 CREATE OR REPLACE FUNCTION app_private.idempotency_scope(p_scope text)
  RETURNS text

@@ -1,4 +1,6 @@
--- app_private.invitation_issue: the rule is the body below.
+-- The mail worker, about to send an invitation, stores its new token's hash and restarts its 7
+-- days; an earlier link stops working. Answers what the mail says, or null when the invitation was
+-- accepted or revoked meanwhile (nothing is sent).
 
 CREATE OR REPLACE FUNCTION app_private.invitation_issue(p_invitation uuid, p_token_hash bytea)
  RETURNS jsonb

@@ -1,4 +1,5 @@
--- app_private.invitation_json: the rule is the body below.
+-- An invitation as JSON for its workspace's admins: kind, email, role, source, state, inviter,
+-- deck, and when it was sent, expires, was accepted or revoked.
 
 CREATE OR REPLACE FUNCTION app_private.invitation_json(i app_private.invitations)
  RETURNS jsonb

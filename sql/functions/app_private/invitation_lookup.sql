@@ -1,4 +1,5 @@
--- app_private.invitation_lookup: the rule is the body below.
+-- What the invitation page shows for a token's hash: kind, state, email, role, workspace, inviter,
+-- deck, expiry, event, and whether an account has the email already. Null for an unknown token.
 
 CREATE OR REPLACE FUNCTION app_private.invitation_lookup(p_token_hash bytea)
  RETURNS jsonb

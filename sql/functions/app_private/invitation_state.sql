@@ -1,4 +1,5 @@
--- app_private.invitation_state: the rule is the body below.
+-- An invitation's state: accepted (also a collaborator invitation whose collaboration someone
+-- claimed), revoked, expired, sending (not mailed yet) or pending.
 
 CREATE OR REPLACE FUNCTION app_private.invitation_state(i app_private.invitations)
  RETURNS text

@@ -1,4 +1,4 @@
--- app_private.is_email: the rule is the body below.
+-- Whether a text looks like one email address: one @, no spaces, at most 320 characters.
 
 CREATE OR REPLACE FUNCTION app_private.is_email(p text)
  RETURNS boolean

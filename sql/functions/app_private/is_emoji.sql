@@ -1,4 +1,5 @@
--- What an emoji is (a single grapheme of the emoji kinds; see the comment above).
+-- What an emoji is: a pictograph (presentation selector, skin tone), a ZWJ sequence of them, a flag
+-- or a keycap; at most 16 code points.
 
 CREATE OR REPLACE FUNCTION app_private.is_emoji(p text)
  RETURNS boolean

@@ -1,4 +1,5 @@
--- app_private.is_member_of: the rule is the body below.
+-- Whether the caller is a member of the workspace; a demo session is a member of its pass's
+-- workspace only.
 
 CREATE OR REPLACE FUNCTION app_private.is_member_of(ws uuid)
  RETURNS boolean

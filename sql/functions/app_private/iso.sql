@@ -1,4 +1,5 @@
--- app_private.iso: the rule is the body below.
+-- A timestamp as the API writes it: ISO 8601 in UTC with milliseconds (2026-01-31T09:00:00.000Z).
+-- PL/pgSQL: a hot-path helper (sql/CONVENTIONS.md rule 6).
 
 CREATE OR REPLACE FUNCTION app_private.iso(t timestamp with time zone)
  RETURNS text

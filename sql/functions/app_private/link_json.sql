@@ -1,4 +1,5 @@
--- Share links --------------------------------------------------------------------------
+-- A share link as JSON: what it follows (latest or a pinned version), its options, expiry, counts,
+-- and whether it is a dashboard preview. Never its secret.
 
 CREATE OR REPLACE FUNCTION app_private.link_json(l app.share_links)
  RETURNS jsonb

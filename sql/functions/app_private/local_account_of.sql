@@ -1,4 +1,5 @@
--- app_private.local_account_of: the rule is the body below.
+-- On the local code host, the account behind a username: that of the roster entry naming it in the
+-- event that holds the repository; null if none.
 
 CREATE OR REPLACE FUNCTION app_private.local_account_of(p_full_name text, p_login text)
  RETURNS uuid

@@ -1,10 +1,7 @@
--- A push to a team repository on the local code host after the build end hears where it
--- stands. It used to be accepted in silence after the freeze, and recorded late: the team
--- saw "main -> main" and believed it counted. The git route reads this before running
--- git http-backend and hands the sentence to the post-receive hook, whose output git shows
--- the pusher as `remote:` lines. The phase is the server clock's (app.events_phase), as the
--- receipt's `late` is (app_private.is_frozen): the freeze only moves forward, so a push
--- starting after it is late when its receipt is recorded.
+-- A push to a team repository on the local code host hears where it stands: its event's phase by
+-- the server clock, freeze instant and branch, or null for any other repository. The git route
+-- reads it before git http-backend so the post-receive hook tells a pusher in grace or after the
+-- freeze (whose push is recorded late) instead of accepting it in silence.
 
 CREATE OR REPLACE FUNCTION app_private.local_push_phase(p_full_name text)
  RETURNS jsonb

@@ -1,4 +1,6 @@
--- app_private.local_repository_permission: the rule is the body below.
+-- The local code host's git route: a user's permission on a repository (maintain for the event's
+-- workspace owners, admins and organizers; else the accepted invitation's, capped by what the
+-- roster still grants), or null. A key pinned to another workspace gets null.
 
 CREATE OR REPLACE FUNCTION app_private.local_repository_permission(p_full_name text, p_user uuid, p_key_workspace uuid)
  RETURNS text

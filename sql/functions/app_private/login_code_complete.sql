@@ -1,4 +1,4 @@
--- The single-tool form, kept for its callers: the same rule with one tool.
+-- The single-tool form of app_private.login_code_complete_tools, kept for its callers.
 
 CREATE OR REPLACE FUNCTION app_private.login_code_complete(p_email text, p_tool text, p_code_hash bytea, p_key_hash bytea, p_key_name text, p_expires_in_days integer)
  RETURNS jsonb

@@ -1,4 +1,6 @@
--- app_private.login_code_for_session: the rule is the body below.
+-- The sign-in page spends a browser email code (app_private.login_code_spend) and answers the
+-- account and whether it has two-factor; a refused code answers { error }, not raised, so the
+-- attempt counts.
 
 CREATE OR REPLACE FUNCTION app_private.login_code_for_session(p_email text, p_code_hash bytea)
  RETURNS jsonb

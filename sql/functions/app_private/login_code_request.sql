@@ -1,4 +1,6 @@
--- app_private.login_code_request: the rule is the body below.
+-- Stores a new email sign-in code's hash for an account and tool (replacing the previous one,
+-- attempts reset) and enqueues its mail with the code sealed. Answers the account's id, or null for
+-- an unknown email (the caller answers the same either way, so existence does not leak).
 
 CREATE OR REPLACE FUNCTION app_private.login_code_request(p_email text, p_tool text, p_code_hash bytea, p_sealed_code text)
  RETURNS uuid

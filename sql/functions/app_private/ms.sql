@@ -1,4 +1,5 @@
--- app_private.ms: the rule is the body below.
+-- A timestamp truncated to milliseconds, the precision app_private.iso writes. PL/pgSQL: a hot-path
+-- helper (sql/CONVENTIONS.md rule 6).
 
 CREATE OR REPLACE FUNCTION app_private.ms(t timestamp with time zone)
  RETURNS timestamp with time zone

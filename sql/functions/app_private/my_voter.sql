@@ -1,4 +1,4 @@
--- app_private.my_voter: the rule is the body below.
+-- The caller's voter row in a locked community vote eligibility (by normalized email), if any.
 
 CREATE OR REPLACE FUNCTION app_private.my_voter(p_eligibility uuid)
  RETURNS app.vote_voters

@@ -1,4 +1,5 @@
--- app_private.not_a_voter_reason: the rule is the body below.
+-- Why the caller does not vote in a locked community eligibility (not a team participant when it
+-- was locked, another role, or excluded with its reason); null when they vote or nothing is locked.
 
 CREATE OR REPLACE FUNCTION app_private.not_a_voter_reason(ctx app_private.event_ctx, v app.vote_eligibility, vt app.vote_voters)
  RETURNS text

@@ -1,4 +1,5 @@
--- app_private.organization_held_elsewhere: the rule is the body below.
+-- Whether another event holds this code-host organization (locally or through a GitHub App
+-- installation), so a delivery naming it is not this event's.
 
 CREATE OR REPLACE FUNCTION app_private.organization_held_elsewhere(p_event uuid, p_login text)
  RETURNS boolean

@@ -1,4 +1,5 @@
--- app_private.password_login_info: the rule is the body below.
+-- The account, password hash and sealed TOTP secret for an email, for the API to check a password
+-- sign-in itself; null for an unknown email.
 
 CREATE OR REPLACE FUNCTION app_private.password_login_info(p_email text)
  RETURNS jsonb

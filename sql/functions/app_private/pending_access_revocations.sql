@@ -1,4 +1,5 @@
--- app_private.pending_access_revocations: the rule is the body below.
+-- An event's repository access revocations not done yet (email, username, repository, attempts,
+-- last error), oldest first.
 
 CREATE OR REPLACE FUNCTION app_private.pending_access_revocations(p_event uuid)
  RETURNS jsonb

@@ -1,4 +1,4 @@
--- app_private.permission_rank: the rule is the body below.
+-- Orders code-host permissions: maintain 2, read 1, anything else 0.
 
 CREATE OR REPLACE FUNCTION app_private.permission_rank(p text)
  RETURNS integer

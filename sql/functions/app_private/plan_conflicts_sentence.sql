@@ -1,5 +1,5 @@
--- `The plan has 1 conflicts` (issue 27, page words): the plan_conflicts sentence counts in
--- words, one place for both raisers (start_provision and provision_work, latest).
+-- The plan_conflicts sentence for n conflicts, in words (singular for one): the one place for both
+-- raisers, app_private.start_provision and app_private.provision_work.
 
 CREATE OR REPLACE FUNCTION app_private.plan_conflicts_sentence(p_n integer)
  RETURNS text

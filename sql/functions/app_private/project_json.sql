@@ -1,4 +1,5 @@
--- app_private.project_json: the rule is the body below.
+-- A project as JSON: fields, archived, whether a team of the event uses it, and the caller's role
+-- on it.
 
 CREATE OR REPLACE FUNCTION app_private.project_json(p app.projects)
  RETURNS jsonb

@@ -1,4 +1,4 @@
--- app_private.project_member_json: the rule is the body below.
+-- A project member as JSON: a person (id, email, name) or a team (id, slug, name), with its role.
 
 CREATE OR REPLACE FUNCTION app_private.project_member_json(m app.project_members)
  RETURNS jsonb

@@ -1,4 +1,5 @@
--- app_private.project_role_of: the rule is the body below.
+-- The caller's role on a project of the current workspace: manager for workspace owners and admins,
+-- none for guests, else the highest role given to them or to a team they are on; null if none.
 
 CREATE OR REPLACE FUNCTION app_private.project_role_of(p_project uuid)
  RETURNS text

@@ -1,4 +1,4 @@
--- app_private.project_role_rank: the rule is the body below.
+-- Orders project roles: viewer 1, editor 2, manager 3, anything else 0.
 
 CREATE OR REPLACE FUNCTION app_private.project_role_rank(p_role text)
  RETURNS integer

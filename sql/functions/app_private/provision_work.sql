@@ -1,4 +1,6 @@
--- app_private.provision_work: the rule is the body below.
+-- The provision worker's plan for a run: app.provision_plan read as the workspace owner with
+-- hackathon:read, with the run's sample team first (it is provisioned and read back before the
+-- rest). Refuses plan_conflicts while the plan has conflicts.
 
 CREATE OR REPLACE FUNCTION app_private.provision_work(p_event uuid, p_key text)
  RETURNS jsonb

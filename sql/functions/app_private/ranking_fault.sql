@@ -1,9 +1,7 @@
--- Ranking your own team is refused in words that say so. The message was "Project <uuid> is
--- your own team": an id the voter never typed (the CLI and the vote page name teams), easy to
--- read as an unknown candidate. It now names the position and the team and says why:
--- "Position 2: you cannot rank your own team (Rocket); rank every other candidate". The fault
--- and its details (own_team, position, projectId) are unchanged. The rest of the body is
--- an earlier migration's, as sql/schema.sql has it.
+-- The first fault of a ballot ranking, or null: malformed, duplicate, own_team, not_a_candidate,
+-- and for a submission empty or missing (every candidate but your own team exactly once). Each
+-- names the position and team in words ("Position 2: you cannot rank your own team (Rocket); rank
+-- every other candidate"), since voters name teams, not ids.
 
 CREATE OR REPLACE FUNCTION app_private.ranking_fault(p_ranking text[], p_candidates uuid[], p_own uuid, p_submit boolean)
  RETURNS jsonb

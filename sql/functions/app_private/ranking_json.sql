@@ -1,4 +1,4 @@
--- app_private.ranking_json: the rule is the body below.
+-- A ballot ranking (project ids in order) as JSON with the teams' names; null stays null.
 
 CREATE OR REPLACE FUNCTION app_private.ranking_json(p uuid[])
  RETURNS jsonb

@@ -1,4 +1,5 @@
--- app_private.receipt_json: the rule is the body below.
+-- A submission receipt as JSON: sequence, kind, ref, sha, verdict, refusal, lateness, and how the
+-- capture of that sha stands (captured, capturing or failed with its reason).
 
 CREATE OR REPLACE FUNCTION app_private.receipt_json(r app.submission_receipts)
  RETURNS jsonb

@@ -1,9 +1,8 @@
--- Webhook intake records only the deliveries that carry code or team activity (issue 44):
--- GitHub sends every event the hook subscribes to (a `star`, an `issues` opened, a fork) and
--- each was recorded as an "accepted" receipt of kind other, which reads like a submission.
--- A push is a receipt as before (a push of no commits, a deleted branch or tag, keeps its
--- refusal `deleted` or `wrong_branch`); a pull request is still team activity; any other
--- event is answered { verdict: 'ignored', event } with no receipt, no activity, no live item.
+-- Records one signed delivery of an event: a push or pull request becomes a receipt with its
+-- verdict (a duplicate answers the first receipt); a push keeps its refusal (deleted,
+-- wrong_branch); any other event type (a star, an issue, a fork) is answered { verdict: 'ignored',
+-- event } with no receipt, activity or live item, so it never reads like a submission. Null when
+-- the event does not exist.
 
 CREATE OR REPLACE FUNCTION app_private.record_delivery(p_event uuid, p_delivery text, p_event_type text, p jsonb)
  RETURNS jsonb

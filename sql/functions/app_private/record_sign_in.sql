@@ -1,4 +1,5 @@
--- app_private.record_sign_in: the rule is the body below.
+-- Trigger on new sessions and API keys (not the operator's): records when the account last signed
+-- in.
 
 CREATE OR REPLACE FUNCTION app_private.record_sign_in()
  RETURNS trigger

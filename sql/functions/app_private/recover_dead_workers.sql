@@ -1,18 +1,9 @@
--- Frees the jobs locked by every replica whose last beat is older than p_stale, and forgets
--- those replicas. Answers { replicas, unlockedJobs }.
---
--- Why 2 minutes: replicas beat every 30 s (HEARTBEAT_INTERVAL_SECONDS), so a replica is
--- presumed dead after 4 missed beats; its jobs run again 2-3 minutes after it died instead
--- of 4 hours. A false positive (a live replica that could not beat for 2 minutes, e.g. cut
--- from the database) means a job may run twice. That is tolerated: captures, thumbnails and
--- repository provisioning are idempotent (the same archive is one content-addressed blob,
--- the thumbnail row is upserted, provisioning skips what is done) and the freeze sweep is
--- retry-safe (a selected sha never changes; captures are enqueued by job key). Not idempotent: a usage batch (usage__flush) may be
--- counted twice and a mail (mail__send, deck__notify_owner) sent twice; a rare duplicate
--- there costs less than captures waiting 4 hours at a freeze.
---
--- Uses now() like app_private.heartbeat: replica liveness is wall-clock time, not a rule's
--- time (app.now()). Replicas running it together are safe: the delete claims each row once.
+-- Frees the jobs locked by worker replicas whose last beat is older than p_stale (2 minutes: 4
+-- missed 30 s beats) and forgets those replicas; answers { replicas, unlockedJobs }. A false
+-- positive may run a job twice: captures, thumbnails, provisioning and the freeze sweep are
+-- idempotent, and a rare duplicate usage batch or mail costs less than captures waiting 4 hours at
+-- a freeze. Uses now(): replica liveness is wall-clock time; concurrent runs are safe (the delete
+-- claims each row once).
 
 CREATE OR REPLACE FUNCTION app_private.recover_dead_workers(p_stale interval DEFAULT '00:02:00'::interval)
  RETURNS jsonb

@@ -1,4 +1,6 @@
--- The claiming advisor only (organizers and, where the table says so, the team act too).
+-- An advisor acts on a help request only once they claimed it: request_claimed when another advisor
+-- holds it, insufficient_event_role when nobody does. Other roles pass here (organizers, and the
+-- team where the action allows it).
 
 CREATE OR REPLACE FUNCTION app_private.require_claimer(ctx app_private.event_ctx, r app.help_requests)
  RETURNS void

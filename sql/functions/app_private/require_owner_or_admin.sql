@@ -1,4 +1,5 @@
--- app_private.require_owner_or_admin: the rule is the body below.
+-- Refuses owner_or_admin_required unless the caller is an owner or admin of the current workspace;
+-- p_what ends the message ("Only an owner or admin <p_what>").
 
 CREATE OR REPLACE FUNCTION app_private.require_owner_or_admin(p_what text)
  RETURNS void

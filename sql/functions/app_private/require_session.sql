@@ -1,6 +1,7 @@
--- The gate of credential management (was: sessions only, keys refused). Every function that
--- makes, ends or lists a credential calls it first; a demo session acts for another person
--- and is refused here, so nothing it could make outlives its pass.
+-- The gate of credential management: a signed-in browser session, never an API key
+-- (key_not_allowed) nor a demo session (demo_session_refused: it acts for another person, so
+-- nothing it made could outlive its pass). Every function that makes, ends or lists a credential
+-- calls it first.
 
 CREATE OR REPLACE FUNCTION app_private.require_session()
  RETURNS void

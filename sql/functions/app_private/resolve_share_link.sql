@@ -1,7 +1,6 @@
--- Serving (public, no caller) ----------------------------------------------------------
--- One indexed lookup: what a share-link secret opens right now, or null when it opens
--- nothing (unknown, revoked, expired, deck deleted or without a version). Called by the
--- API's link cache; secondsLeft bounds how long the answer may be cached.
+-- Serving (public, no caller): what a share-link secret opens right now, in one indexed lookup, or
+-- null when it opens nothing (unknown, revoked, expired, deck deleted or without a version). Called
+-- by the API's link cache; secondsLeft bounds how long the answer may be cached.
 
 CREATE OR REPLACE FUNCTION app_private.resolve_share_link(p_token_hash bytea)
  RETURNS jsonb

@@ -1,4 +1,5 @@
--- app_private.response_json: the rule is the body below.
+-- A deck form response as JSON: form, the share link it came through, source, placement, answers,
+-- revision count and times.
 
 CREATE OR REPLACE FUNCTION app_private.response_json(r app.form_responses, l app.share_links)
  RETURNS jsonb

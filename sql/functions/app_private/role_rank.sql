@@ -1,4 +1,4 @@
--- Workspace roles in order, for "below".
+-- Workspace roles in order (owner 4, admin 3, member 2, guest 1), for "a role below yours".
 
 CREATE OR REPLACE FUNCTION app_private.role_rank(p_role app.workspace_role)
  RETURNS integer

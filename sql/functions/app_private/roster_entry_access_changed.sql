@@ -1,4 +1,7 @@
--- app_private.roster_entry_access_changed: the rule is the body below.
+-- Trigger after a roster entry is updated or deleted: takes back code-host access the roster no
+-- longer gives. On the local host the account's grants go or drop to read at once; on GitHub each
+-- team repository whose username now gets less is queued in access_revocations and
+-- codehost__revoke_access is enqueued.
 
 CREATE OR REPLACE FUNCTION app_private.roster_entry_access_changed()
  RETURNS trigger

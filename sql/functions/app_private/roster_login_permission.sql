@@ -1,4 +1,5 @@
--- The same for a code-host username: the strongest any roster row naming it gets.
+-- What the roster gives a code-host username on one repository: the strongest permission of any
+-- roster row naming it (app_private.roster_repository_permission).
 
 CREATE OR REPLACE FUNCTION app_private.roster_login_permission(p_event uuid, p_full_name text, p_login text)
  RETURNS text

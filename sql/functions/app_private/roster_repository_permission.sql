@@ -1,7 +1,7 @@
--- Repository access by roster standing matched people with lower(email); an
--- identity is app_private.normalize_email (trim and ASCII case, never a Unicode fold),
--- so a look-alike address (the Kelvin sign for k, fullwidth letters) on the roster neither gets
--- nor keeps someone else's repository. Same bodies as an earlier migration with the one match changed.
+-- What the roster gives a person (by email) on one repository of the event now: maintain
+-- (participant of its team), read (advisor, current teams), else null. People match by
+-- app_private.normalize_email, never a Unicode fold, so a look-alike address on the roster neither
+-- gets nor keeps someone else's repository.
 
 CREATE OR REPLACE FUNCTION app_private.roster_repository_permission(p_event uuid, p_full_name text, p_email text)
  RETURNS text

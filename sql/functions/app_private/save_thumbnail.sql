@@ -1,4 +1,5 @@
--- app_private.save_thumbnail: the rule is the body below.
+-- The thumbnail worker records a deck version's rendered thumbnail (its sha256 and renderer),
+-- replacing an earlier one.
 
 CREATE OR REPLACE FUNCTION app_private.save_thumbnail(p_deck uuid, p_version integer, p_sha text, p_renderer text)
  RETURNS void

@@ -1,4 +1,8 @@
--- app_private.set_event_github: the rule is the body below.
+-- Organizers set the event's code host: organization, template <owner>/<repo> and branch (main by
+-- default). The API's event github route brings what only the server sees: the GitHub App
+-- installations on those owners and whether the local template exists. On the local host the
+-- organizations and template are claimed for this event; on GitHub each installation must be free.
+-- Refuses invalid_input and organization_taken.
 
 CREATE OR REPLACE FUNCTION app_private.set_event_github(p_organization text, p_template text, p_branch text, p_code_host text, p_installations jsonb, p_template_on_disk boolean)
  RETURNS jsonb

@@ -1,4 +1,5 @@
--- app_private.set_repository_readiness: the rule is the body below.
+-- Records a team's repository, its readiness, template commit and attention. Refuses
+-- repository_not_found when another event on the code host holds the repository.
 
 CREATE OR REPLACE FUNCTION app_private.set_repository_readiness(p_project uuid, p_full_name text, p_readiness text, p_template_sha text, p_attention text)
  RETURNS void

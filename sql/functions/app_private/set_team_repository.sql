@@ -1,4 +1,5 @@
--- app_private.set_team_repository: the rule is the body below.
+-- Records a team's repository and readiness with no attention; tests and the bench call it,
+-- app_private.set_repository_readiness holds the rule.
 
 CREATE OR REPLACE FUNCTION app_private.set_team_repository(p_project uuid, p_full_name text, p_readiness text, p_template_sha text DEFAULT NULL::text)
  RETURNS void

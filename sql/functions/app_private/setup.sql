@@ -1,4 +1,6 @@
--- The first owner made by setup (the CLI's or the setup link's) is the first operator.
+-- First-run setup (podium setup, or the setup link): makes the first workspace and its owner (with
+-- a password hash when given), who becomes the first instance operator, and spends every setup
+-- token. Refuses already_set_up once any workspace exists.
 
 CREATE OR REPLACE FUNCTION app_private.setup(p_workspace text, p_email text, p_name text, p_password_hash text)
  RETURNS jsonb

@@ -1,4 +1,5 @@
--- app_private.setup_with_token: the rule is the body below.
+-- The first-run setup page: runs app_private.setup (workspace, owner, password) once per setup
+-- token. Refuses invalid_setup_token for an unknown or used token.
 
 CREATE OR REPLACE FUNCTION app_private.setup_with_token(p_token_hash bytea, p_workspace text, p_email text, p_name text, p_password_hash text)
  RETURNS jsonb

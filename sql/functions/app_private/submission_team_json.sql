@@ -1,4 +1,5 @@
--- The answers that list files carry their ids.
+-- A team's submission as JSON: state, repository and readiness, last accepted push, the frozen
+-- revision with its archive (and the archive's file id, for files download), and attention.
 
 CREATE OR REPLACE FUNCTION app_private.submission_team_json(p_project uuid)
  RETURNS jsonb

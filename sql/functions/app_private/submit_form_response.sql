@@ -1,4 +1,7 @@
--- app_private.submit_form_response: the rule is the body below.
+-- A form submission through a deck share link (the API's forms route): a new response, or a
+-- revision of the respondent's earlier one when the route recognises them (p_respondent). Keeps the
+-- first and the latest 99 revisions, and mails the deck's owner at most every 10 minutes when the
+-- deck notifies. Refuses not_found (revoked, expired or deleted) and forms_disabled.
 
 CREATE OR REPLACE FUNCTION app_private.submit_form_response(p_link uuid, p_form text, p_answers jsonb, p_source text, p_placement text, p_respondent bytea)
  RETURNS jsonb

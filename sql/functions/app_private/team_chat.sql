@@ -1,4 +1,5 @@
--- The team's chat (made with the team by an earlier migration's trigger; made here if it is somehow missing).
+-- The team's chat channel, made here if it is somehow missing (the event team trigger makes it with
+-- the team).
 
 CREATE OR REPLACE FUNCTION app_private.team_chat(p_event uuid, p_team uuid)
  RETURNS app.chat_channels

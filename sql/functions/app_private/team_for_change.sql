@@ -1,4 +1,5 @@
--- app_private.team_for_change: the rule is the body below.
+-- A workspace team that owners and admins (hackathon:write) may change, locked for update. Refuses
+-- owner_or_admin_required, an unknown team, and team_managed_on_hub for a team the hub manages.
 
 CREATE OR REPLACE FUNCTION app_private.team_for_change(p_ref text)
  RETURNS app.teams

@@ -1,4 +1,4 @@
--- app_private.team_json: the rule is the body below.
+-- A workspace team as JSON: slug, name, whether the hub manages it, member count.
 
 CREATE OR REPLACE FUNCTION app_private.team_json(t app.teams)
  RETURNS jsonb

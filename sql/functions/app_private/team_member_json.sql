@@ -1,4 +1,4 @@
--- app_private.team_member_json: the rule is the body below.
+-- A workspace team's member as JSON: account, email, name, when added.
 
 CREATE OR REPLACE FUNCTION app_private.team_member_json(p_team uuid, p_user uuid)
  RETURNS jsonb

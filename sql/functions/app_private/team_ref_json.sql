@@ -1,4 +1,4 @@
--- app_private.team_ref_json: the rule is the body below.
+-- An event team as a reference: its project's id and name.
 
 CREATE OR REPLACE FUNCTION app_private.team_ref_json(p_project uuid)
  RETURNS jsonb

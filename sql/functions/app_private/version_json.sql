@@ -1,4 +1,5 @@
--- app_private.version_json: the rule is the body below.
+-- A deck version as JSON: number, entry file, file count and size, attachments, who made it and
+-- when.
 
 CREATE OR REPLACE FUNCTION app_private.version_json(v app.deck_versions)
  RETURNS jsonb

@@ -1,4 +1,5 @@
--- app_private.vote_ballot_ranking_line: the rule is the body below.
+-- Trigger before a ballot's ranking is written: stores its length and its comma-joined line, so the
+-- tally reads lengths without detoasting the array and the canonical digest orders ballots by line.
 
 CREATE OR REPLACE FUNCTION app_private.vote_ballot_ranking_line()
  RETURNS trigger

@@ -1,4 +1,7 @@
--- app_private.vote_calculate: the rule is the body below.
+-- Tallies the submitted ballots of the event's locked eligibility: a ballot ranking k teams gives
+-- the team at place p (k-p)/(k-1) points; a team's score is its mean over the ballots that rank it,
+-- kept as exact fractions, with ties and coverage. Answers the existing result version when the
+-- same ballots gave one (same digest), else a new version.
 
 CREATE OR REPLACE FUNCTION app_private.vote_calculate(p_event uuid, p_by uuid)
  RETURNS jsonb

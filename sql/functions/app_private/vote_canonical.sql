@@ -1,8 +1,7 @@
--- The canonical serialisation of a version and its counted ballots (submitted ones; see the
--- file header).
--- The lines are sorted as flat copies (`|| ''`): sorting the stored values themselves keeps
--- their TOAST pointers and detoasts both sides of every comparison. work_mem holds the ~15 MB
--- of 2,000 ballots of 199 candidates in memory.
+-- The canonical serialisation of an eligibility version and its submitted ballots, the input of the
+-- results digest: sorted ranking lines. The lines are sorted as flat copies (`|| ''`): sorting the
+-- stored values keeps their TOAST pointers and detoasts both sides of every comparison; work_mem
+-- holds 2,000 ballots of 199 candidates (~15 MB) in memory.
 
 CREATE OR REPLACE FUNCTION app_private.vote_canonical(p_version integer, p_eligibility uuid)
  RETURNS text

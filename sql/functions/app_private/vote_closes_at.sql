@@ -1,7 +1,4 @@
--- The vote state, from the event and the clock (docs/VOTING.md): `unlocked` (no eligibility
--- lock), `locked` (locked, voting not opened), `scheduled` (voting opened by an organizer and
--- the configured vote opening still ahead), `open` (from the vote opening to the close),
--- `closed` (closed by an organizer, or the configured close reached: the first of the two).
+-- When the vote closes: an organizer's early close or the configured close, whichever comes first.
 
 CREATE OR REPLACE FUNCTION app_private.vote_closes_at(e app.events)
  RETURNS timestamp with time zone

@@ -1,4 +1,6 @@
--- app_private.vote_eligibility_json: the rule is the body below.
+-- An event's community vote eligibility as JSON: while unlocked, the live candidates (teams with a
+-- vote link) and voters (participants on a team); once locked, the stored lists with exclusions and
+-- reasons; each candidate with its readiness; and counts.
 
 CREATE OR REPLACE FUNCTION app_private.vote_eligibility_json(p_event uuid)
  RETURNS jsonb

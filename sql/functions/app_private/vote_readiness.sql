@@ -1,4 +1,5 @@
--- app_private.vote_readiness: the rule is the body below.
+-- Whether a candidate team is ready for the vote: 'ready', or its reasons (no frozen submission, no
+-- vote link or one that does not open a live deck here, not confirmed) joined by commas.
 
 CREATE OR REPLACE FUNCTION app_private.vote_readiness(p_project uuid, p_confirmed boolean)
  RETURNS text

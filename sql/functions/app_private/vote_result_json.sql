@@ -1,4 +1,5 @@
--- app_private.vote_result_json: the rule is the body below.
+-- A community vote result as JSON: version, eligibility version, when calculated and released,
+-- digest prefix, rows, ties and coverage.
 
 CREATE OR REPLACE FUNCTION app_private.vote_result_json(r app.vote_results)
  RETURNS jsonb

@@ -1,4 +1,5 @@
--- app_private.vote_state: the rule is the body below.
+-- An event's community vote state: unlocked or locked (eligibility) before voting opens, then
+-- scheduled, open or closed by the clock.
 
 CREATE OR REPLACE FUNCTION app_private.vote_state(e app.events)
  RETURNS text

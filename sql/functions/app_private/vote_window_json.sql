@@ -1,6 +1,6 @@
--- The vote's window names the event's time zone (issue 40: `community status` showed UTC only
--- while the event has a time zone): every answer carrying the window (community status,
--- voting open and close) says `timezone`, so clients print the event's own time beside UTC.
+-- The vote's window as every answer carrying it says it (community status, voting open and close):
+-- state, opening, close, actual opening and close, server time, and the event's time zone so
+-- clients print its own time beside UTC.
 
 CREATE OR REPLACE FUNCTION app_private.vote_window_json(e app.events)
  RETURNS jsonb

@@ -1,4 +1,6 @@
--- hub_private.add_organization_member: the rule is the body below.
+-- Operator CLI (podium hub member add): adds an email to a hub organization with a role, making the
+-- account if needed; an existing member gets the new role. Refuses invalid_role and an unknown
+-- organization.
 
 CREATE OR REPLACE FUNCTION hub_private.add_organization_member(p_org text, p_email text, p_role text, p_name text DEFAULT NULL::text)
  RETURNS jsonb

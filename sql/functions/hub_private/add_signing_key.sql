@@ -1,4 +1,6 @@
--- Signing keys.
+-- Adds a hub signing key, which signs from now on: the one before stays published for the tokens it
+-- signed, older ones are retired (no longer published, so no longer accepted). Answers the
+-- published keys; an advisory lock keeps replicas from adding two at once.
 
 CREATE OR REPLACE FUNCTION hub_private.add_signing_key(p_kid text, p_public_jwk jsonb, p_private_sealed text)
  RETURNS jsonb

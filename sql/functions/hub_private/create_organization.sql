@@ -1,4 +1,5 @@
--- hub_private.create_organization: the rule is the body below.
+-- Operator CLI (podium hub org add): makes a hub organization on an instance behind this hub, with
+-- the tools it offers. Refuses not_found for an unknown instance URL.
 
 CREATE OR REPLACE FUNCTION hub_private.create_organization(p_name text, p_instance_url text, p_tools text[])
  RETURNS jsonb

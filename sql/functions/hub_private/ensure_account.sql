@@ -1,4 +1,4 @@
--- hub_private.ensure_account: the rule is the body below.
+-- The hub account with this email (normalized), made with the name if there is none.
 
 CREATE OR REPLACE FUNCTION hub_private.ensure_account(p_email text, p_name text DEFAULT NULL::text)
  RETURNS jsonb

@@ -1,4 +1,5 @@
--- hub_private.ensure_signing_key: the rule is the body below.
+-- Stores a new hub signing key only if no key is active; answers whether it did. An advisory lock
+-- makes hub replicas starting together keep one key.
 
 CREATE OR REPLACE FUNCTION hub_private.ensure_signing_key(p_kid text, p_public_jwk jsonb, p_private_sealed text)
  RETURNS boolean

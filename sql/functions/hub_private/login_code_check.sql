@@ -1,4 +1,6 @@
--- hub_private.login_code_check: the rule is the body below.
+-- Checks a hub email sign-in code's hash without spending it; answers the account, its two-factor
+-- and sealed TOTP secret. A wrong code counts an attempt but answers like an address with no code
+-- (expired, ask again), so attempts left never say the account exists.
 
 CREATE OR REPLACE FUNCTION hub_private.login_code_check(p_email text, p_code_hash bytea)
  RETURNS jsonb

@@ -1,4 +1,6 @@
--- hub_private.login_code_request: the rule is the body below.
+-- Stores a new hub sign-in code's hash for an account (replacing the previous one) and enqueues its
+-- mail with the code sealed. Answers the account, or null for an unknown address (no mail, the same
+-- answer to the caller).
 
 CREATE OR REPLACE FUNCTION hub_private.login_code_request(p_email text, p_code_hash bytea, p_sealed_code text)
  RETURNS uuid

@@ -1,4 +1,5 @@
--- hub_private.login_code_spend: the rule is the body below.
+-- Spends a hub sign-in code (after its checks) and opens a login with the token's hash; a code gone
+-- or expired answers { error } asking for a new one.
 
 CREATE OR REPLACE FUNCTION hub_private.login_code_spend(p_account uuid, p_code_hash bytea, p_login_hash bytea)
  RETURNS jsonb

@@ -1,4 +1,5 @@
--- hub_private.login_code_strike: the rule is the body below.
+-- Counts a failed attempt on an account's hub sign-in code; the last allowed attempt deletes the
+-- code. Answers the verdict (attempts left) as app_private.login_code_miss words it.
 
 CREATE OR REPLACE FUNCTION hub_private.login_code_strike(p_account uuid, p_what text)
  RETURNS jsonb

@@ -1,4 +1,5 @@
--- Row-level security: an account reads itself, its organizations, their members, teams and instances.
+-- Whether the hub account of this request is a member of the organization: the row-level security
+-- rule by which an account reads its organizations, their members, teams and instances.
 
 CREATE OR REPLACE FUNCTION hub_private.my_organization(p_org uuid)
  RETURNS boolean

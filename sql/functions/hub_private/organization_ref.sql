@@ -1,4 +1,4 @@
--- hub_private.organization_ref: the rule is the body below.
+-- A hub organization by id or name (case-insensitive; the oldest of a name). Refuses not_found.
 
 CREATE OR REPLACE FUNCTION hub_private.organization_ref(p_ref text)
  RETURNS hub.organizations

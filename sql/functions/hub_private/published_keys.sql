@@ -1,4 +1,5 @@
--- hub_private.published_keys: the rule is the body below.
+-- The public JWKs of the hub's active signing keys, newest first, for instances to verify
+-- exchanges.
 
 CREATE OR REPLACE FUNCTION hub_private.published_keys()
  RETURNS jsonb

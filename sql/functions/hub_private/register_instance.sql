@@ -1,4 +1,5 @@
--- Administration (the operator's `podium hub ...` commands and tests call these).
+-- Operator CLI (podium hub instance add): registers an instance behind this hub by URL (renaming it
+-- if known) with the hash of its secret, replacing an earlier secret.
 
 CREATE OR REPLACE FUNCTION hub_private.register_instance(p_url text, p_name text, p_secret_hash bytea)
  RETURNS jsonb

@@ -1,4 +1,4 @@
--- hub_private.remove_organization_member: the rule is the body below.
+-- Takes an email's membership of a hub organization away; answers whether there was one.
 
 CREATE OR REPLACE FUNCTION hub_private.remove_organization_member(p_org text, p_email text)
  RETURNS boolean

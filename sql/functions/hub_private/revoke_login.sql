@@ -1,4 +1,4 @@
--- hub_private.revoke_login: the rule is the body below.
+-- Ends a hub login (sign-out); revoking again keeps the first time. Answers its id and revokedAt.
 
 CREATE OR REPLACE FUNCTION hub_private.revoke_login(p_login uuid)
  RETURNS jsonb

@@ -1,4 +1,5 @@
--- hub_private.set_account_two_factor: the rule is the body below.
+-- Sets (sealed TOTP secret) or clears a hub account's two-factor; a new secret forgets the last
+-- TOTP step spent. Refuses not_found for an unknown email.
 
 CREATE OR REPLACE FUNCTION hub_private.set_account_two_factor(p_email text, p_sealed text)
  RETURNS boolean

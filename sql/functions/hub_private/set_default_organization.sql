@@ -1,4 +1,5 @@
--- hub_private.set_default_organization: the rule is the body below.
+-- Sets a hub account's default organization. Refuses workspace_not_found for an organization it is
+-- not a member of.
 
 CREATE OR REPLACE FUNCTION hub_private.set_default_organization(p_account uuid, p_org uuid)
  RETURNS jsonb

@@ -1,4 +1,4 @@
--- hub_private.set_organization_tools: the rule is the body below.
+-- Operator CLI (podium hub org tools): sets the tools a hub organization offers.
 
 CREATE OR REPLACE FUNCTION hub_private.set_organization_tools(p_org text, p_tools text[])
  RETURNS jsonb

@@ -1,4 +1,5 @@
--- hub_private.set_team: the rule is the body below.
+-- Makes or renames a hub organization's team and replaces its members with the listed emails that
+-- are members of the organization (others are left out).
 
 CREATE OR REPLACE FUNCTION hub_private.set_team(p_org text, p_slug text, p_name text, p_emails text[])
  RETURNS jsonb

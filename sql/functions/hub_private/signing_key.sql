@@ -1,4 +1,4 @@
--- hub_private.signing_key: the rule is the body below.
+-- The hub's active signing key to sign with (by kid, else the newest), its private key sealed.
 
 CREATE OR REPLACE FUNCTION hub_private.signing_key(p_kid text)
  RETURNS jsonb

@@ -1,4 +1,5 @@
--- hub_private.spend_totp_step: the rule is the body below.
+-- Spends a TOTP step for a hub account: true only if it is later than the last one spent, so a code
+-- works once.
 
 CREATE OR REPLACE FUNCTION hub_private.spend_totp_step(p_account uuid, p_step bigint)
  RETURNS boolean

@@ -189,9 +189,9 @@ test.serial('two workspaces: B reads, lists and changes none of A\'s vote over R
   t.like((await gql('ann@alpha.test', TABLES)).data, { b: { totalCount: 1 }, r: { totalCount: 1 }, a: { totalCount: 0 } });
   const theirs = await gql('owner@bravo.test', TABLES);
   t.like(theirs.data, { e: { totalCount: 0 }, c: { totalCount: 0 }, v: { totalCount: 0 }, b: { totalCount: 0 }, r: { totalCount: 0 }, a: { totalCount: 0 } });
-  const inv = await gql('owner@bravo.test', `mutation { invalidateVoteBallot(input: { pBallot: "${aBallot}", pReason: "x" }) { clientMutationId } }`);
+  const inv = await gql('owner@bravo.test', `mutation { invalidateVoteBallot(input: { ballot: "${aBallot}", reason: "x" }) { clientMutationId } }`);
   t.is(inv.errors?.[0]?.extensions?.code, 'voting_not_closed');
-  const exp = await gql('owner@bravo.test', '{ communityResultsExport(pVersion: 1) }');
+  const exp = await gql('owner@bravo.test', '{ communityResultsExport(version: 1) }');
   t.is(exp.errors?.[0]?.extensions?.code, 'not_found');
   // The audited list is not on GraphQL at all.
   const list = await gql(OWNER, '{ communityBallots }');

@@ -23,7 +23,7 @@ test.before(async () => {
 test.after.always(() => s?.close());
 
 const fresh = (what: string) => `<h1>${what} ${randomBytes(8).toString('hex')}</h1>`;
-const BLOB_UPLOADED = 'mutation($sha: String!, $size: BigInt!) { blobUploaded(input: { pSha: $sha, pSize: $size }) { result } }';
+const BLOB_UPLOADED = 'mutation($sha: String!, $size: BigInt!) { blobUploaded(input: { sha: $sha, size: $size }) { result } }';
 const recordThroughGraphql = (key: string, h: string, size: number) =>
   http(s.url, 'POST', '/graphql', { key, body: { query: BLOB_UPLOADED, variables: { sha: h, size: String(size) } } });
 const precheck = (key: string, files: { sha256: string; size: number }[]) => http(s.url, 'POST', '/api/v1/blobs/precheck', { key, body: { files } });

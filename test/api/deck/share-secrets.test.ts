@@ -38,7 +38,7 @@ async function mint(body: Record<string, unknown> = {}) {
 test('a caller cannot mint a link with a secret of its choosing through GraphQL', async (t) => {
   const secret = chosen();
   const r = await gql(
-    'mutation($deck: UUID!, $hash: Base64EncodedBinary!) { mintShareLink(input: { pDeck: $deck, pTokenHash: $hash, pName: "Mine" }) { result } }',
+    'mutation($deck: UUID!, $hash: Base64EncodedBinary!) { mintShareLink(input: { deck: $deck, tokenHash: $hash, name: "Mine" }) { result } }',
     { deck: deckId, hash: hashOf(secret) },
   );
   t.truthy(r.body.errors, r.text);
@@ -49,7 +49,7 @@ test('a caller cannot mint a link with a secret of its choosing through GraphQL'
 test("a caller cannot replace a link's secret with one of its choosing", async (t) => {
   const link = await mint({ name: 'Rotated?' });
   const secret = chosen();
-  const r = await gql('mutation($link: UUID!, $hash: Base64EncodedBinary!) { rotateShareSecret(input: { pLink: $link, pTokenHash: $hash }) { result } }', {
+  const r = await gql('mutation($link: UUID!, $hash: Base64EncodedBinary!) { rotateShareSecret(input: { link: $link, tokenHash: $hash }) { result } }', {
     link: link.token.id,
     hash: hashOf(secret),
   });
@@ -61,7 +61,7 @@ test("a caller cannot replace a link's secret with one of its choosing", async (
 test('a caller cannot store a password hash of its choosing through GraphQL', async (t) => {
   const expensive = await argon2.hash('pw', { type: argon2.argon2id, memoryCost: 8192, timeCost: 1, parallelism: 1 });
   const r = await gql(
-    'mutation($deck: UUID!, $hash: Base64EncodedBinary!, $pw: String!) { mintShareLink(input: { pDeck: $deck, pTokenHash: $hash, pName: "Hashed", pPasswordHash: $pw }) { result } }',
+    'mutation($deck: UUID!, $hash: Base64EncodedBinary!, $pw: String!) { mintShareLink(input: { deck: $deck, tokenHash: $hash, name: "Hashed", passwordHash: $pw }) { result } }',
     { deck: deckId, hash: hashOf(chosen()), pw: expensive },
   );
   t.truthy(r.body.errors, r.text);

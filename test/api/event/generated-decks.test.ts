@@ -159,10 +159,10 @@ test.serial('REST: workspace B cannot read, list, review or release A\'s generat
 test.serial('GraphQL: the same functions answer B exactly as REST does', async (t) => {
   const gql = async (query: string) => (await http(s.url, 'POST', '/graphql', { key: b.owner.key, body: { query } })).body;
   const code = (r: any) => r.errors?.[0]?.extensions?.code;
-  t.is(code(await gql(`{ deckGenerationRun(pRun: "${runA}", pLog: true) }`)), 'run_not_found');
-  t.is(code(await gql(`{ generatedDeck(pDeck: "${deckA}") }`)), 'deck_not_found');
-  t.is(code(await gql(`mutation { reviewGeneratedDeck(input: { pDeck: "${deckA}", pApprove: false }) { result } }`)), 'deck_not_found');
-  t.is(code(await gql(`mutation { releaseGeneratedDecks(input: { pProject: "${a.teams.Rocket}" }) { result } }`)), 'project_not_found');
+  t.is(code(await gql(`{ deckGenerationRun(run: "${runA}", log: true) }`)), 'run_not_found');
+  t.is(code(await gql(`{ generatedDeck(deck: "${deckA}") }`)), 'deck_not_found');
+  t.is(code(await gql(`mutation { reviewGeneratedDeck(input: { deck: "${deckA}", approve: false }) { result } }`)), 'deck_not_found');
+  t.is(code(await gql(`mutation { releaseGeneratedDecks(input: { project: "${a.teams.Rocket}" }) { result } }`)), 'project_not_found');
   const list = await gql('{ generatedDecksList }');
   t.deepEqual(list.data.generatedDecksList.items.map((i: any) => i.team.name), ['Nova', 'Nova']);
   const runs = await gql('{ deckGenerationRuns }');
@@ -170,9 +170,9 @@ test.serial('GraphQL: the same functions answer B exactly as REST does', async (
   const gallery = await gql('{ deckGallery }');
   t.deepEqual(gallery.data.deckGallery.items.map((i: any) => i.team.name), ['Nova']);
   // And A's own organizer reads A's over GraphQL (the allow side); the view stays a key there.
-  const own = await http(s.url, 'POST', '/graphql', { key: a.owner.key, body: { query: `{ generatedDeck(pDeck: "${deckA}") }` } });
+  const own = await http(s.url, 'POST', '/graphql', { key: a.owner.key, body: { query: `{ generatedDeck(deck: "${deckA}") }` } });
   t.is(own.body.data.generatedDeck.id, deckA);
-  const readOnly = await http(s.url, 'POST', '/graphql', { key: a.part.key, body: { query: `mutation { startDeckGeneration(input: { pNewRevision: true }) { result } }` } });
+  const readOnly = await http(s.url, 'POST', '/graphql', { key: a.part.key, body: { query: `mutation { startDeckGeneration(input: { newRevision: true }) { result } }` } });
   t.truthy(readOnly.body.errors);
 });
 

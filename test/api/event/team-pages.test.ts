@@ -172,7 +172,7 @@ test.serial('a team whose project is archived is read-only here too', async (t) 
 test.serial('over GraphQL no deck-link host is allowed (the hosts come from the API), so setting a link fails closed', async (t) => {
   const gql = (patch: string) => http(s.url, 'POST', '/graphql', {
     key: bob.key,
-    body: { query: `mutation { setTeamDeckLinks(input: { pTeam: null, pPatch: ${patch} }) { result } }` },
+    body: { query: `mutation { setTeamDeckLinks(input: { team: null, patch: ${patch} }) { result } }` },
   });
   const set = await gql(`{ demo: "${link('gql')}" }`);
   t.is(set.body.data.setTeamDeckLinks, null);
@@ -235,7 +235,7 @@ test.serial('team members: a participant reads their own team only, an organizer
   const r = await http(s.url, 'GET', `/api/v1/event/team-members?team=${rocketId}`, { key: stranger.owner.key });
   t.is(r.status, 404);
   t.is(r.body.error.code, 'event_not_configured');
-  const gql = await http(s.url, 'POST', '/graphql', { key: stranger.owner.key, body: { query: `{ teamRoster(pTeam: "${rocketId}") }` } });
+  const gql = await http(s.url, 'POST', '/graphql', { key: stranger.owner.key, body: { query: `{ teamRoster(team: "${rocketId}") }` } });
   t.is(gql.body.errors?.[0]?.extensions?.code, 'event_not_configured', gql.text);
 });
 

@@ -45,7 +45,7 @@ test.serial("an organizer cannot freeze its team on an archive hash of its choos
     key: organizer.key,
     body: {
       query: `mutation($p: UUID!, $h: String!, $n: BigInt!) { recordSubmissionException(input: {
-        pProject: $p, pReason: "evidence", pSha: "${'e'.repeat(40)}", pArchiveSha256: $h, pSize: $n }) { result } }`,
+        project: $p, reason: "evidence", sha: "${'e'.repeat(40)}", archiveSha256: $h, size: $n }) { result } }`,
       variables: { p: rocket, h: sha(secret), n: String(Buffer.byteLength(secret)) },
     },
   });

@@ -5,7 +5,7 @@ import test from 'ava';
 import { mkdtempSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { timeLeft } from '../../../cli/lib/time.ts';
+import { timeLeft } from '../../../client/time.ts';
 import { eventWorkspace, HOUR, iso, person, schedule, type Person } from '../../helpers/event.ts';
 import { http } from '../../helpers/http.ts';
 import * as seed from '../../helpers/seed.ts';

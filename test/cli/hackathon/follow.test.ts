@@ -7,9 +7,10 @@ import test from 'ava';
 import { randomUUID } from 'node:crypto';
 import net from 'node:net';
 import { ChannelFollower, channelOf, followAfterPage, followJson, followLines } from '../../../cli/hackathon/follow.ts';
-import { parseSse, type FollowEvent, type FollowNotice } from '../../../cli/lib/stream.ts';
-import { EXIT } from '../../../cli/lib/errors.ts';
-import { WireClient, WireError } from '../../../cli/lib/wire.ts';
+import { parseSse, type FollowEvent, type FollowNotice } from '../../../client/stream.ts';
+import { EXIT, exitCodeOf } from '../../../cli/lib/errors.ts';
+import { WireClient } from '../../../client/wire.ts';
+import { WireError } from '../../../client/errors.ts';
 import { createEvent, eventWorkspace, HOUR, importRoster, person, teamIds, type Person } from '../../helpers/event.ts';
 import * as seed from '../../helpers/seed.ts';
 import { startTestServer, type TestServer } from '../../helpers/server.ts';
@@ -164,7 +165,7 @@ test.serial('refusals end the follow with their wire error: jury at open (exit 3
   const refused = await new ChannelFollower(client(jury.key), channel).open().then(() => null, (e) => e);
   t.true(refused instanceof WireError);
   t.is(refused.code, 'insufficient_event_role');
-  t.is(refused.exitCode, EXIT.access);
+  t.is(exitCodeOf(refused), EXIT.access);
 
   const k = await seed.key(s.db.pool, red.email, 'hackathon', { scopes: ['hackathon:read'] });
   const f = new ChannelFollower(client(k.key), channel, { backoffMs: [20, 50] });
@@ -174,7 +175,7 @@ test.serial('refusals end the follow with their wire error: jury at open (exit 3
   const err = (await ended) as WireError;
   t.true(err instanceof WireError);
   t.is(err.code, 'unauthorized');
-  t.is(err.exitCode, EXIT.access);
+  t.is(exitCodeOf(err), EXIT.access);
 });
 
 test('followLines prints posts with the chats read formatter, replies with their thread, and one line per other change', (t) => {
@@ -204,6 +205,13 @@ test('parseSse reads events split across chunks, CRLF line ends, multi-line data
   const out = [];
   for await (const e of parseSse((async function* () { for (const c of chunks) yield new TextEncoder().encode(c); })())) out.push(e);
   t.deepEqual(out, [{ id: '5', event: 'post.created', data: '{"a":1}' }, { id: '6', event: 'message', data: 'one\ntwo' }]);
+});
+
+test('parseSse: an event without its own id carries the last one (the position of the stream); a line split at CR/LF between chunks is one line end', async (t) => {
+  const chunks = ['id: 7\nevent: ready\ndata: {}\r', '\n\r\nevent: error\ndata: {"error":{}}\n\n', 'id: 8\ndata: x\n\ndata: unfinished'];
+  const out = [];
+  for await (const e of parseSse((async function* () { for (const c of chunks) yield new TextEncoder().encode(c); })())) out.push(e);
+  t.deepEqual(out, [{ id: '7', event: 'ready', data: '{}' }, { id: '7', event: 'error', data: '{"error":{}}' }, { id: '8', event: 'message', data: 'x' }]);
 });
 
 test.serial('followAfterPage: opens the stream, prints the page, then the channel as it changes (text and --json); a reset is said on stderr', async (t) => {

@@ -96,7 +96,7 @@ test.serial('a second workspace cannot claim the organization, in any letter cas
 });
 
 test.serial('GraphQL offers no way around the claim', async (t) => {
-  const r = await gql(ownerB.key, 'mutation { setEventGithub(input: { pOrganization: "ACME", pTemplate: "ACME/template" }) { result } }');
+  const r = await gql(ownerB.key, 'mutation { setEventGithub(input: { organization: "ACME", template: "ACME/template" }) { result } }');
   t.truthy(r.body.errors?.length, JSON.stringify(r.body));
   t.like((await http(s.url, 'GET', '/api/v1/event', { key: ownerB.key })).body.github, { organization: 'beta' });
   const { rows } = await s.db.pool.query(`select count(*)::int as n from pg_proc p join pg_namespace n on n.oid = p.pronamespace where n.nspname = 'app' and p.proname = 'set_event_github'`);

@@ -2,7 +2,7 @@
 // signs in through the hub, so the client steers there before sending anything.
 import type { Instance } from '../../../../core/wire/identity.ts';
 import { CliError, EXIT } from '../../../lib/errors.ts';
-import type { WireClient } from '../../../lib/wire.ts';
+import type { WireClient } from '../../../../client/wire.ts';
 
 /** Discovery of a self-hosted instance (refused on a cloud one). */
 export async function refuseOnCloud(anon: WireClient): Promise<Instance> {

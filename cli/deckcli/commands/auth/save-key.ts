@@ -7,7 +7,7 @@ import { CliError, EXIT } from '../../../lib/errors.ts';
 import { readStdinLineOnce } from '../../../lib/io.ts';
 import { ask } from '../../../lib/prompt.ts';
 import { profileNameForUrl } from '../../../lib/url.ts';
-import { WireError } from '../../../lib/wire.ts';
+import { WireError } from '../../../../client/errors.ts';
 import { command } from '../../command.ts';
 import { USER_AGENT } from '../../context.ts';
 

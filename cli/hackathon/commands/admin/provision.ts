@@ -8,7 +8,7 @@ import type { ProvisionPlan, ProvisionRun, ProvisionStarted } from '../../../../
 import { exactlyOne } from '../../../lib/checks.ts';
 import { CliError, EXIT } from '../../../lib/errors.ts';
 import { table } from '../../../lib/table.ts';
-import { WireError } from '../../../lib/wire.ts';
+import { WireError } from '../../../../client/errors.ts';
 import { command } from '../../command.ts';
 import { pollUntilDone, progressLine, WATCH_EXIT } from '../../watch.ts';
 import { UUID_RE as UUID } from '../../../../core/ids.ts';

@@ -3,7 +3,7 @@
 import type { CommunityStatus } from '../../../../core/wire/community.ts';
 import { command } from '../../command.ts';
 import { coverageLine, resultRows, tieLines } from './shared.ts';
-import { withEventTime } from '../../../lib/time.ts';
+import { withEventTime } from '../../../../client/time.ts';
 
 export const communityStatus = command({
   path: 'community status',

@@ -5,7 +5,7 @@
 import type { Instance, SessionClosed, SessionOpened } from '../../../../core/wire/identity.ts';
 import { CliError, EXIT } from '../../../lib/errors.ts';
 import { readStdinLineOnce } from '../../../lib/io.ts';
-import type { WireClient } from '../../../lib/wire.ts';
+import type { WireClient } from '../../../../client/wire.ts';
 import type { Context } from '../../context.ts';
 import type { CommandOptions } from '../../command.ts';
 import { USER_AGENT } from '../../context.ts';

@@ -2,7 +2,7 @@
 import type { EventConfigured } from '../../../../core/wire/event.ts';
 import { isoInstant, required, wholeNumber } from '../../../lib/checks.ts';
 import { CliError, EXIT } from '../../../lib/errors.ts';
-import { WireError } from '../../../lib/wire.ts';
+import { WireError } from '../../../../client/errors.ts';
 import { command } from '../../command.ts';
 
 export const eventConfigure = command({

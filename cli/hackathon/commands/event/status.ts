@@ -5,7 +5,7 @@
 import { deadlineAhead, type EventStatus } from '../../../../core/wire/event.ts';
 import { table } from '../../../lib/table.ts';
 import { command } from '../../command.ts';
-import { timeLeft, withEventTime } from '../../../lib/time.ts';
+import { timeLeft, withEventTime } from '../../../../client/time.ts';
 
 const DEADLINES = [
   ['start', 'startsAt', 'Start'],

@@ -10,7 +10,7 @@ import { createWriteStream, existsSync, linkSync, readFileSync, rmSync, statSync
 import path from 'node:path';
 import type { WorkspaceFile } from '../../../../core/wire/files.ts';
 import { CliError, EXIT } from '../../../lib/errors.ts';
-import { WireError } from '../../../lib/wire.ts';
+import { WireError } from '../../../../client/errors.ts';
 import { command } from '../../command.ts';
 import type { Context } from '../../context.ts';
 import { UUID_RE as UUID } from '../../../../core/ids.ts';

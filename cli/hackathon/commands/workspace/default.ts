@@ -2,7 +2,7 @@
 // is a hub account setting: the answer points to the account page.
 import type { DefaultWorkspaceSet, Workspaces } from '../../../../core/wire/identity.ts';
 import { CliError, EXIT } from '../../../lib/errors.ts';
-import { WireError } from '../../../lib/wire.ts';
+import { WireError } from '../../../../client/errors.ts';
 import { command } from '../../command.ts';
 import { UUID_RE as UUID } from '../../../../core/ids.ts';
 

@@ -1,10 +1,12 @@
 // The live stream (GET /api/v1/event/stream, docs/WIRE.md "Live stream") read by every client:
-// the SSE parser and LiveFollower, which follows the whole stream the reader may read and
-// opens it again with Last-Event-ID after a drop, so nothing is missed or repeated. The CLI's
+// its events (eventsource-parser reads the lines) and LiveFollower, which follows the whole
+// stream the reader may read and opens it again with Last-Event-ID after a drop, so nothing
+// is missed or repeated. The CLI's
 // followers (`chats read --follow`, `--watch`), the terminal dashboard and the simulation
 // take it from here.
-import { CliError, EXIT } from './errors.ts';
-import { WireError, type WireClient } from './wire.ts';
+import { createParser } from 'eventsource-parser';
+import { ClientError, WireError } from './errors.ts';
+import type { WireClient } from './wire.ts';
 
 export const STREAM_PATH = '/api/v1/event/stream';
 
@@ -39,37 +41,27 @@ interface RawEvent {
   data: string;
 }
 
-/** Splits an SSE body into events (comments and `retry` lines are read and dropped). */
+/**
+ * Splits an SSE body into events (eventsource-parser reads the lines: CR, LF or CRLF ends,
+ * multi-line data, comments and `retry`, dropped). The id is the stream's last event id: an
+ * event without its own `id:` carries the one before it, as the spec's last-event-id buffer.
+ */
 export async function* parseSse(body: AsyncIterable<Uint8Array>, onActivity: () => void = () => {}): AsyncGenerator<RawEvent> {
   const decoder = new TextDecoder();
-  let buffer = '';
+  const parsed: RawEvent[] = [];
   let id: string | null = null;
-  let event = '';
-  let data: string[] = [];
+  const parser = createParser({
+    onEvent: (e) => {
+      if (e.id !== undefined) id = e.id;
+      parsed.push({ id, event: e.event ?? 'message', data: e.data });
+    },
+  });
   for await (const chunk of body) {
     onActivity();
-    buffer += decoder.decode(chunk, { stream: true });
-    let nl: number;
-    while ((nl = buffer.search(/\r\n|\n|\r/)) >= 0) {
-      const line = buffer.slice(0, nl);
-      buffer = buffer.slice(nl + (buffer.startsWith('\r\n', nl) ? 2 : 1));
-      if (line === '') {
-        if (data.length || event) yield { id, event: event || 'message', data: data.join('\n') };
-        event = '';
-        data = [];
-        continue;
-      }
-      if (line.startsWith(':')) continue;
-      const colon = line.indexOf(':');
-      const field = colon < 0 ? line : line.slice(0, colon);
-      const value = colon < 0 ? '' : line.slice(colon + 1).replace(/^ /, '');
-      if (field === 'id') id = value;
-      else if (field === 'event') event = value;
-      else if (field === 'data') data.push(value);
-    }
+    parser.feed(decoder.decode(chunk, { stream: true }));
+    yield* parsed.splice(0);
   }
 }
-
 
 const sleep = (ms: number, signal: AbortSignal) =>
   new Promise<void>((resolve) => {
@@ -153,7 +145,7 @@ export class LiveFollower {
     const idle = new AbortController();
     const signal = AbortSignal.any([this.abort.signal, idle.signal]);
     const res = await this.client.openStream(STREAM_PATH, this.lastId ? { 'last-event-id': this.lastId } : {}, signal);
-    if (!res.body) throw new CliError('the live stream answered without a body', EXIT.environment, 'environment');
+    if (!res.body) throw new ClientError('the live stream answered without a body', 'environment', 'environment');
     let timer: NodeJS.Timeout | null = null;
     const activity = () => {
       if (timer) clearTimeout(timer);
@@ -170,7 +162,7 @@ export class LiveFollower {
       });
       if (n.done) {
         if (timer) clearTimeout(timer);
-        throw new CliError('the live stream ended before it was ready', EXIT.environment, 'unreachable');
+        throw new ClientError('the live stream ended before it was ready', 'environment', 'unreachable');
       }
       if (n.value.event === 'error') this.raise(n.value);
       queued.push(n.value);

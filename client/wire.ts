@@ -1,30 +1,7 @@
 // The HTTP client both CLIs use: JSON in and out, every call with a timeout, wire errors
-// ({ error: { code, message } }) turned into CliErrors with the right exit code.
+// ({ error: { code, message } }) turned into WireErrors (client/errors.ts).
 import { Readable } from 'node:stream';
-import { CliError, EXIT } from './errors.ts';
-
-/** Wire codes that mean "access refused" (exit 3); every other wire error is exit 1.
- *  The Exit column of sql/ERROR_CODES.md says the same (checked by a test). */
-export const ACCESS_CODES = new Set([
-  'unauthorized', 'key_not_allowed', 'insufficient_scope', 'workspace_pinned', 'not_on_roster',
-  'not_a_participant', 'github_login_taken', 'tool_access_denied', 'insufficient_event_role', 'organization_taken',
-  'hub_token_invalid', 'hub_grant_invalid',
-]);
-
-export class WireError extends CliError {
-  constructor(
-    readonly status: number,
-    code: string,
-    message: string,
-    readonly details: Record<string, unknown> = {},
-  ) {
-    super(message, ACCESS_CODES.has(code) ? EXIT.access : EXIT.wire, code);
-  }
-
-  override get fromServer(): boolean {
-    return true;
-  }
-}
+import { ClientError, WireError } from './errors.ts';
 
 export interface WireOptions {
   baseUrl: string;
@@ -87,13 +64,13 @@ export class WireClient {
   /** Streams bytes down (downloads): the answer's body, unread. */
   async download(path: string, timeoutMs = 10 * 60_000): Promise<AsyncIterable<Uint8Array>> {
     const res = await this.fetchOk('GET', path, undefined, { accept: 'application/octet-stream' }, timeoutMs);
-    if (!res.body) throw new CliError(`${this.opts.baseUrl} answered ${path} without a body`, EXIT.environment, 'environment');
+    if (!res.body) throw new ClientError(`${this.opts.baseUrl} answered ${path} without a body`, 'environment', 'environment');
     return res.body as unknown as AsyncIterable<Uint8Array>;
   }
 
   /**
    * Opens a long-lived answer (server-sent events): no overall timeout, ended by `signal`.
-   * A refusal is a WireError like any other answer's; an unreachable server, a CliError (4).
+   * A refusal is a WireError like any other answer's; an unreachable server, a ClientError (environment).
    */
   async openStream(path: string, extraHeaders: Record<string, string>, signal: AbortSignal): Promise<Response> {
     return this.fetchOk('GET', path, undefined, { accept: 'text/event-stream', ...extraHeaders }, undefined, signal);
@@ -121,7 +98,7 @@ export class WireClient {
       } as RequestInit);
     } catch (err) {
       const cause = (err as { cause?: { code?: string } }).cause?.code ?? (err as Error).name;
-      throw new CliError(`cannot reach ${this.opts.baseUrl} (${cause})${this.opts.unreachableHint ? `. ${this.opts.unreachableHint}` : ''}`, EXIT.environment, 'unreachable');
+      throw new ClientError(`cannot reach ${this.opts.baseUrl} (${cause})${this.opts.unreachableHint ? `. ${this.opts.unreachableHint}` : ''}`, 'environment', 'unreachable');
     }
     if (res.ok) return res;
     if (res.status === 401 && this.opts.key && this.opts.onUnauthorized && !(body instanceof ReadableStream)) {

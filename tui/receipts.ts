@@ -7,12 +7,12 @@
 // `receipt.recorded` (docs/WIRE.md, "Live event kinds"). Before the first live one it shows
 // what the wire already holds: each team's last received revision and the newest refused
 // and late deliveries (read again every 5 s until it succeeds once).
-import type { ChannelList, PullRequestActivity, PushActivity, Post } from '../core/wire/chats.ts';
-import type { Receipt, SubmissionFailures, Submissions } from '../core/wire/submissions.ts';
+import type { PullRequestActivity, PushActivity, Post } from '../core/wire/chats.ts';
+import type { Receipt } from '../core/wire/submissions.ts';
 import type { FollowEvent } from '../client/stream.ts';
 import { parseLive, type ReceiptRecorded } from '../core/wire/live.ts';
 import { clip, short } from './format.ts';
-import type { TuiSource } from './source.ts';
+import { callSource, type TuiSource } from './source.ts';
 
 export interface ReceiptRow {
   team: string | null;
@@ -144,7 +144,7 @@ export class ReceiptStore {
 
   /** Reads the chat list; items of unknown chats arriving meanwhile share the read under way. */
   private readChats(): Promise<void> {
-    this.chatsRead ??= this.source.get<ChannelList>('/api/v1/event/chats').then(
+    this.chatsRead ??= callSource(this.source, 'GET /api/v1/event/chats').then(
       (l) => {
         this.chatsRead = null;
         for (const c of l.items) if (c.kind === 'team' && c.team) this.chats.set(c.id, c.team.name);
@@ -164,7 +164,7 @@ export class ReceiptStore {
 
   private async seed(): Promise<void> {
     try {
-      const [subs, failures] = await Promise.all([this.source.get<Submissions>('/api/v1/submissions'), this.source.get<SubmissionFailures>('/api/v1/submissions/failures')]);
+      const [subs, failures] = await Promise.all([callSource(this.source, 'GET /api/v1/submissions'), callSource(this.source, 'GET /api/v1/submissions/failures')]);
       const seed: ReceiptRow[] = [
         ...subs.items.filter((t) => t.lastReceived).map((t) => ({ team: t.project.name, repository: t.repository?.fullName ?? null, receipt: t.lastReceived! })),
         ...[...failures.refused, ...failures.late].map(({ repository, ...receipt }) => ({

@@ -106,7 +106,7 @@ function client(deps: HubDeps, baseUrl: string, key: string | null = null): Wire
 
 /** Discovery of an instance: whether it signs in through a hub, and which. */
 export async function discover(deps: HubDeps, url: string): Promise<Instance> {
-  return client(deps, url).request<Instance>('GET', '/api/v1/instance');
+  return client(deps, url).call('GET /api/v1/instance');
 }
 
 export function hubOf(d: Instance): string | null {

@@ -3,21 +3,17 @@
 // `o` open the vote, `c` close it, `k` calculate results.
 import { Box, Text, useInput } from 'ink';
 import { useEffect, useState } from 'react';
-import type { CommunityStatus, Eligibility, ResultsCalculated, VoteResults, VotingClosed, VotingOpened } from '../../core/wire/community.ts';
+import type { CommunityStatus, Eligibility, VoteResults } from '../../core/wire/community.ts';
 import { buckets, clip, sparkline } from '../format.ts';
 import { useLiveEvents } from '../hooks/use-live.ts';
 import { useServerNow } from '../hooks/use-now.ts';
 import { useResource } from '../hooks/use-resource.ts';
+import { callSource } from '../source.ts';
 import { useTui } from '../hooks/use-tui.ts';
 import type { ScreenProps } from './screen.ts';
 
 /** `vote.coverage` payload (docs/WIRE.md, "Live event kinds"). */
 export type { VoteCoverage } from '../../core/wire/live.ts';
-
-interface BallotList {
-  eligibilityVersion: number;
-  items: { state: string; submittedAt: string | null }[];
-}
 
 export function Vote({ active, width, act }: ScreenProps) {
   const { theme, source, clock } = useTui();
@@ -37,7 +33,7 @@ export function Vote({ active, width, act }: ScreenProps) {
   // the coverage and the sparkline; the live kind moves them from there.
   useEffect(() => {
     if (!counting || submitted !== null) return;
-    void source.get<BallotList>('/api/v1/community/ballots').then(
+    void callSource(source, 'GET /api/v1/community/ballots').then(
       (b) => {
         const done = b.items.filter((x) => x.state === 'submitted');
         setSubmitted((n) => n ?? done.length);
@@ -62,7 +58,7 @@ export function Vote({ active, width, act }: ScreenProps) {
         act({
           question: 'Open the community vote now?',
           run: async () => {
-            const r = await source.send<VotingOpened>('POST', '/api/v1/community/voting/open');
+            const r = await callSource(source, 'POST /api/v1/community/voting/open');
             status.reload();
             return r.alreadyOpen ? 'The vote was already open' : `Vote open until ${r.closesAt}`;
           },
@@ -71,7 +67,7 @@ export function Vote({ active, width, act }: ScreenProps) {
         act({
           question: 'Close the community vote now?',
           run: async () => {
-            const r = await source.send<VotingClosed>('POST', '/api/v1/community/voting/close');
+            const r = await callSource(source, 'POST /api/v1/community/voting/close');
             status.reload();
             return `Voting closed at ${r.closedAt}`;
           },
@@ -80,7 +76,7 @@ export function Vote({ active, width, act }: ScreenProps) {
         act({
           question: 'Calculate the results now?',
           run: async () => {
-            const r = await source.send<ResultsCalculated>('POST', '/api/v1/community/results');
+            const r = await callSource(source, 'POST /api/v1/community/results');
             results.reload();
             return r.created ? `Calculated version ${r.version}` : `Version ${r.version} already holds this ballot set`;
           },

@@ -4,6 +4,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { ApiDeps } from '../../deps.ts';
 import { callJson, PAGE_QUERY_SCHEMA, pageOf, parsePage } from '../support.ts';
+import type { Answer } from '../../../core/wire/routes.ts';
 
 // Rows are checked in SQL (app_private.check_roster) so a refusal names participants.<n>.<field>.
 const IMPORT_SCHEMA = {
@@ -30,7 +31,7 @@ export function registerRosterRoutes(app: FastifyInstance, { config, pool }: Api
   // Invitations (one mail each to roster people who are not workspace members) unless the
   // body says `invite: false`; never on a cloud instance, where people join through the hub.
   app.put<{ Body: { participants: unknown[]; invite?: boolean } }>('/api/v1/event/roster', { config: { keyScopes: ['hackathon:write'] }, schema: { body: IMPORT_SCHEMA } }, async (req) =>
-    callJson(req, pool, 'app.import_roster($1, $2)', [JSON.stringify(req.body.participants), req.body.invite !== false && !config.hubUrl]),
+    callJson<Answer<'PUT /api/v1/event/roster'>>(req, pool, 'app.import_roster($1, $2)', [JSON.stringify(req.body.participants), req.body.invite !== false && !config.hubUrl]),
   );
 
   app.get<{ Querystring: { limit?: number; cursor?: string } }>(
@@ -45,6 +46,6 @@ export function registerRosterRoutes(app: FastifyInstance, { config, pool }: Api
     },
   );
 
-  app.put('/api/v1/event/roster/lock', { config: { keyScopes: ['hackathon:write'] } }, async (req) => callJson(req, pool, 'app.lock_roster()', []));
-  app.delete('/api/v1/event/roster/lock', { config: { keyScopes: ['hackathon:write'] } }, async (req) => callJson(req, pool, 'app.unlock_roster()', []));
+  app.put('/api/v1/event/roster/lock', { config: { keyScopes: ['hackathon:write'] } }, async (req) => callJson<Answer<'PUT /api/v1/event/roster/lock'>>(req, pool, 'app.lock_roster()', []));
+  app.delete('/api/v1/event/roster/lock', { config: { keyScopes: ['hackathon:write'] } }, async (req) => callJson<Answer<'DELETE /api/v1/event/roster/lock'>>(req, pool, 'app.unlock_roster()', []));
 }

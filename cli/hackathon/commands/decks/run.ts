@@ -14,7 +14,7 @@ const WATCH_INTERVAL_MS = 1000;
 
 async function show(runId: string, log: boolean, watch: boolean, ctx: Context): Promise<number> {
   const client = await ctx.client();
-  const read = (withLog: boolean) => client.request<GenerationRunDetail>('GET', `${DECKS}/runs/${runId}${withLog ? '?log=true' : ''}`);
+  const read = (withLog: boolean) => client.call('GET /api/v1/event/decks/runs/:runId', { params: { runId }, query: withLog ? '?log=true' : '' });
   let r: GenerationRunDetail;
   if (watch) {
     r = await pollUntilDone({

@@ -167,12 +167,12 @@ export async function exchangeForKey(deps: HubDeps, login: StoredHubLogin, insta
     if (err instanceof WireError && err.status === 401) throw new HubLoginRejected(login, err);
     throw err;
   }
-  return client(deps, instanceUrl).request<SignInKeyMinted>('POST', '/api/v1/cli/auth/hub', {
+  return client(deps, instanceUrl).call('POST /api/v1/cli/auth/hub', { body: {
     token: x.token,
     grant: x.grant,
     ...(opts.keyName ? { keyName: opts.keyName } : {}),
     ...(opts.expiresInDays ? { expiresInDays: opts.expiresInDays } : {}),
-  });
+  } });
 }
 
 /**

@@ -61,6 +61,8 @@ export const ROUTES = {
   'GET /api/v1/me': { response: typed<Me>() },
   'POST /api/v1/cli/auth/request': { response: typed<SignInCodeRequested>() },
   'POST /api/v1/cli/auth/complete': { response: typed<SignInKeyMinted | SignInKeysMinted>() },
+  /** Only on an instance behind a hub (HUB_URL). */
+  'POST /api/v1/cli/auth/hub': { response: typed<SignInKeyMinted>() },
   'POST /api/v1/auth/session': { response: UNTYPED },
   'DELETE /api/v1/auth/session': { response: typed<SessionClosed>() },
   'GET /api/v1/workspaces': { response: typed<Workspaces>() },

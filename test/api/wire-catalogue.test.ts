@@ -13,11 +13,14 @@ import { startTestServer, type TestServer } from '../helpers/server.ts';
 
 let s: TestServer;
 let hub: TestServer;
+let behindHub: TestServer; // an instance behind a hub registers its hub sign-in route too
 test.before(async () => {
   s = await startTestServer();
   hub = await startTestServer({ surface: 'hub', env: { SERVICE_ROLE: 'hub' } });
+  behindHub = await startTestServer({ db: s.db, env: { HUB_URL: hub.url, HUB_INSTANCE_SECRET: 'x'.repeat(32) } });
 });
 test.after.always(async () => {
+  await behindHub?.close();
   await s?.close();
   await hub?.close();
 });
@@ -26,11 +29,11 @@ const keyOf = (r: { method: string; url: string }) => `${r.method} ${r.url}`;
 const registered = (server: TestServer) => server.api.routes.filter((r) => r.method !== 'HEAD' && r.url.startsWith('/api/v1/'));
 
 test('every /api/v1 route of either surface has its registry entry, and every entry its route', (t) => {
-  const full = new Set(registered(s).map(keyOf));
-  t.true(full.size > 100, 'the route table is read');
-  const missing = [...new Set([...full, ...registered(hub).map(keyOf)])].filter((k) => !(k in ROUTES));
-  t.deepEqual(missing, [], 'a route without its entry in core/wire/routes.ts');
-  t.deepEqual(Object.keys(ROUTES).filter((k) => !full.has(k)), [], 'an entry without its route');
+  const all = new Set([s, hub, behindHub].flatMap((x) => registered(x).map(keyOf)));
+  t.true(registered(s).length > 100, 'the route table is read');
+  t.true(all.has('POST /api/v1/cli/auth/hub'), 'the instance behind a hub is read');
+  t.deepEqual([...all].filter((k) => !(k in ROUTES)), [], 'a route without its entry in core/wire/routes.ts');
+  t.deepEqual(Object.keys(ROUTES).filter((k) => !all.has(k)), [], 'an entry without its route');
   const degrees = { checked: 0, typed: 0, untyped: 0 };
   for (const c of Object.values(ROUTES)) degrees[responseDegree(c.response)]++;
   t.log(`answers: ${degrees.checked} checked by a schema, ${degrees.typed} typed only, ${degrees.untyped} untyped`);

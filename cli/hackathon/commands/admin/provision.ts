@@ -55,9 +55,8 @@ export const adminProvision = command({
       throw err;
     }
     const timeoutS = opts.timeout ?? 600;
-    const runPath = `/api/v1/admin/provision/runs/${encodeURIComponent(key)}`;
     const run = await pollUntilDone({
-      read: () => client.request<ProvisionRun>('GET', runPath),
+      read: () => client.call('GET /api/v1/admin/provision/runs/:key', { params: { key: encodeURIComponent(key) } }),
       line: progressOf,
       finished: (r) => r.state !== 'running',
       progress: progressLine(ctx.io.stderr, opts.watch === true && !ctx.json),

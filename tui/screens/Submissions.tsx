@@ -3,10 +3,10 @@
 // team's decks.
 import { Box, Text, useInput } from 'ink';
 import { useState } from 'react';
-import type { Reconciled, SubmissionDetail, Submissions as SubmissionsAnswer, SubmissionTeam } from '../../core/wire/submissions.ts';
+import type { Reconciled, Submissions as SubmissionsAnswer, SubmissionTeam } from '../../core/wire/submissions.ts';
 import { clip, short } from '../format.ts';
 import { useList, windowOf } from '../hooks/use-list.ts';
-import { useResource } from '../hooks/use-resource.ts';
+import { useResource, useRoute } from '../hooks/use-resource.ts';
 import { callSource } from '../source.ts';
 import { useTui } from '../hooks/use-tui.ts';
 import type { ScreenProps } from './screen.ts';
@@ -18,7 +18,7 @@ export function teamLine(t: SubmissionTeam, width: number): string {
 }
 
 function Detail({ id, height, width }: { id: string; height: number; width: number }) {
-  const d = useResource<SubmissionDetail>(`/api/v1/submissions/${id}`, { kinds: ['receipt.recorded'], refresh: true });
+  const d = useRoute('GET /api/v1/submissions/:projectId', { params: { projectId: id } }, { kinds: ['receipt.recorded'], refresh: true });
   if (d.error) return <Text bold>! {d.error.message}</Text>;
   if (!d.data) return <Text>Loading…</Text>;
   const t = d.data;

@@ -3,11 +3,11 @@
 // `o` open the vote, `c` close it, `k` calculate results.
 import { Box, Text, useInput } from 'ink';
 import { useEffect, useState } from 'react';
-import type { CommunityStatus, Eligibility, VoteResults } from '../../core/wire/community.ts';
+import type { Eligibility } from '../../core/wire/community.ts';
 import { buckets, clip, sparkline } from '../format.ts';
 import { useLiveEvents } from '../hooks/use-live.ts';
 import { useServerNow } from '../hooks/use-now.ts';
-import { useResource } from '../hooks/use-resource.ts';
+import { useRoute } from '../hooks/use-resource.ts';
 import { callSource } from '../source.ts';
 import { useTui } from '../hooks/use-tui.ts';
 import type { ScreenProps } from './screen.ts';
@@ -18,9 +18,9 @@ export type { VoteCoverage } from '../../core/wire/live.ts';
 export function Vote({ active, width, act }: ScreenProps) {
   const { theme, source, clock } = useTui();
   const now = useServerNow();
-  const status = useResource<CommunityStatus>('/api/v1/community/status', { kinds: ['vote.coverage'], refresh: true });
-  const elig = useResource<Eligibility>('/api/v1/community/eligibility', { refresh: true });
-  const results = useResource<VoteResults>('/api/v1/community/results', { refresh: true });
+  const status = useRoute('GET /api/v1/community/status', {}, { kinds: ['vote.coverage'], refresh: true });
+  const elig = useRoute('GET /api/v1/community/eligibility', {}, { refresh: true });
+  const results = useRoute('GET /api/v1/community/results', {}, { refresh: true });
   // Ballots submitted (seeded from the ballot list, then from the live kind) and, once a live
   // change said so, the voters; until then the eligibility's voter count.
   const [submitted, setSubmitted] = useState<number | null>(null);

@@ -28,7 +28,7 @@ import { registerHealthRoutes } from './routes/meta/health.ts';
 import { registerInstanceRoutes } from './routes/meta/instance.ts';
 import { registerDownloadRoutes } from './routes/meta/downloads.ts';
 import { registerTestRoutes } from './routes/meta/test-clock.ts';
-import { registerSetupPages } from './pages/setup.ts';
+import { registerSetupPages } from './pages/setup.tsx';
 import { registerAppPages } from './pages/index.ts';
 import { registerEventRoutes } from './routes/event/index.ts';
 import { registerProjectRoutes } from './routes/projects/index.ts';

@@ -74,9 +74,9 @@ await withStack('bench-tui', { PODIUM_TEST_MODE: '1' }, async ({ db, url, tmp })
     void (async () => {
       try {
         for await (const e of parseSse(streamRes.body as unknown as AsyncIterable<Uint8Array>)) {
-          // An accepted push comes as its team chat activity item, a refusal as receipt.recorded.
-          const p = e.event === 'post.created' || e.event === 'receipt.recorded' ? JSON.parse(e.data) : null;
-          const sha: unknown = p?.post?.activity?.sha ?? p?.receipt?.sha;
+          // Every receipt comes as receipt.recorded (what the dashboard reads), whatever its verdict.
+          const p = e.event === 'receipt.recorded' ? JSON.parse(e.data) : null;
+          const sha: unknown = p?.receipt?.sha;
           if (typeof sha === 'string' && !streamAt.has(sha.slice(0, 12))) streamAt.set(sha.slice(0, 12), performance.now());
         }
       } catch {

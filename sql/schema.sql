@@ -1948,7 +1948,7 @@ begin
     where (app.roster_entries.email, app.roster_entries.name, app.roster_entries.role, app.roster_entries.team_id)
       is distinct from (excluded.email, excluded.name, excluded.role, excluded.team_id);
 
-  -- Coaches' usernames (000282): a row carrying `github` sets it (null takes it away); a row
+  -- Coaches' usernames: a row carrying `github` sets it (null takes it away); a row
   -- without the field keeps what was stored. A username another person of the roster named
   -- (a participant's, from connect --github) is refused: nothing of the import is kept.
   update app.roster_entries x set github_login = r.github
@@ -3846,7 +3846,7 @@ begin
   update app.roster_entries r set github_login = login
     from app.users u where u.id = ctx.user_id and r.event_id = ctx.event_id
       and app_private.normalize_email(r.email) = app_private.normalize_email(u.email);
-  -- Provisioning already made the team's repository: invite this username now (000281). A
+  -- Provisioning already made the team's repository: invite this username now. A
   -- change of case names the same account on the code host: nothing to invite.
   if lower(login) is distinct from lower(was)
      and exists (select 1 from app.team_repositories t where t.event_id = ctx.event_id and t.project_id = ctx.team_id) then
@@ -5084,7 +5084,7 @@ $$;
 -- Name: FUNCTION authenticate_batch(p_keys bytea[], p_sessions bytea[], p_workspaces uuid[], p_orgs text[]); Type: COMMENT; Schema: app_private; Owner: -
 --
 
-COMMENT ON FUNCTION app_private.authenticate_batch(p_keys bytea[], p_sessions bytea[], p_workspaces uuid[], p_orgs text[]) IS 'Superseded by app_private.authenticate_set (000257), which answers the same as json; kept for a release still running during the upgrade, to be dropped in a later release.';
+COMMENT ON FUNCTION app_private.authenticate_batch(p_keys bytea[], p_sessions bytea[], p_workspaces uuid[], p_orgs text[]) IS 'Superseded by app_private.authenticate_set, which answers the same as json; kept for API replicas of the previous release still running during an upgrade, to be dropped in a later release.';
 
 --
 -- Name: authenticate_set(bytea[], bytea[], uuid[], text[]); Type: FUNCTION; Schema: app_private; Owner: -
@@ -5849,7 +5849,7 @@ begin
     if length(trim(x ->> 'team')) > 100 or x ->> 'team' ~ '[[:cntrl:]]' then
       perform app_private.fail('invalid_input', format('participants.%s.team must be 1 to 100 characters on one line', n), jsonb_build_object('field', format('participants.%s.team', n)));
     end if;
-    -- A coach's username (000282): advisors only; participants name theirs with connect --github.
+    -- A coach's username: advisors only; participants name theirs with connect --github.
     if x ? 'github' and coalesce(x ->> 'role', 'participant') <> 'advisor' then
       perform app_private.fail('invalid_input',
         format('participants.%s.github: only an advisor''s row names a code-host username (a %s has none in the roster; participants name theirs with hackathon connect --github)',
@@ -7594,6 +7594,33 @@ $$;
 --
 
 COMMENT ON FUNCTION app_private.generation_run_json(r app_private.generation_runs) IS 'A run on the wire: id, revision, status (running while a job is pending or running, else done), creation time, counts.';
+
+--
+-- Name: generation_run_live(); Type: FUNCTION; Schema: app_private; Owner: -
+--
+
+CREATE FUNCTION app_private.generation_run_live() RETURNS trigger
+    LANGUAGE plpgsql SECURITY DEFINER
+    SET search_path TO ''
+    AS $$
+declare
+  r app_private.generation_runs;
+  run jsonb;
+begin
+  select * into r from app_private.generation_runs x where x.id = new.run_id;
+  run := app_private.generation_run_json(r);
+  perform app_private.live_publish(new.event_id,
+    case when run ->> 'status' = 'done' then 'generation.finished' else 'generation.progressed' end,
+    array['organizer'], null, jsonb_build_object('run', run));
+  return null;
+end;
+$$;
+
+--
+-- Name: FUNCTION generation_run_live(); Type: COMMENT; Schema: app_private; Owner: -
+--
+
+COMMENT ON FUNCTION app_private.generation_run_live() IS 'Trigger: a generation job''s status change publishes its run live to organizers (kind generation.progressed, or generation.finished when the run is done: { run }).';
 
 --
 -- Name: github_installation_standing(uuid, bigint); Type: FUNCTION; Schema: app_private; Owner: -
@@ -9993,7 +10020,7 @@ $$;
 -- Name: FUNCTION receipt_live(); Type: COMMENT; Schema: app_private; Owner: -
 --
 
-COMMENT ON FUNCTION app_private.receipt_live() IS 'Trigger: a webhook receipt that is not a team chat activity item (refused, of no team, or another event type) is published live to organizers (kind receipt.recorded: team, repository, Receipt).';
+COMMENT ON FUNCTION app_private.receipt_live() IS 'Trigger: every webhook receipt (accepted, late or refused) is published live to organizers as it is recorded (kind receipt.recorded: team, repository, Receipt); the team chat activity item of an accepted push or pull request is a separate consumer.';
 
 --
 -- Name: record_deliveries(uuid, jsonb); Type: FUNCTION; Schema: app_private; Owner: -
@@ -10010,7 +10037,7 @@ begin
   if jsonb_typeof(p_items) is distinct from 'array' then
     perform app_private.fail('invalid_input', 'record_deliveries takes an array of deliveries');
   end if;
-  -- The group's live changes are published after its last delivery (000254).
+  -- The group's live changes are published after its last delivery.
   perform set_config('podium.live_defer', 'on', true);
   for item in select value from jsonb_array_elements(p_items) loop
     begin
@@ -15055,6 +15082,12 @@ CREATE INDEX users_default_workspace_idx ON app.users USING btree (default_works
 CREATE UNIQUE INDEX users_email_key ON app.users USING btree (lower(email));
 
 --
+-- Name: INDEX users_email_key; Type: COMMENT; Schema: app; Owner: -
+--
+
+COMMENT ON INDEX app.users_email_key IS 'Intentionally lower(email), not normalize_email: refuses a second account whose address differs only by a Unicode case mapping (the Kelvin sign next to K). Matching an address always uses app_private.normalize_email.';
+
+--
 -- Name: users_email_normalized_key; Type: INDEX; Schema: app; Owner: -
 --
 
@@ -15586,7 +15619,7 @@ CREATE TRIGGER submission_receipts_activity AFTER INSERT ON app.submission_recei
 -- Name: submission_receipts submission_receipts_live; Type: TRIGGER; Schema: app; Owner: -
 --
 
-CREATE TRIGGER submission_receipts_live AFTER INSERT ON app.submission_receipts FOR EACH ROW WHEN ((NOT ((new.verdict = 'accepted'::text) AND (new.project_id IS NOT NULL) AND (new.kind = ANY (ARRAY['push'::text, 'pull_request'::text]))))) EXECUTE FUNCTION app_private.receipt_live();
+CREATE TRIGGER submission_receipts_live AFTER INSERT ON app.submission_receipts FOR EACH ROW EXECUTE FUNCTION app_private.receipt_live();
 
 --
 -- Name: vote_ballots vote_ballots_coverage_live; Type: TRIGGER; Schema: app; Owner: -
@@ -15617,6 +15650,12 @@ CREATE TRIGGER claim_collaborations_on_key AFTER INSERT ON app_private.api_keys 
 --
 
 CREATE TRIGGER claim_collaborations_on_session AFTER INSERT ON app_private.sessions FOR EACH ROW EXECUTE FUNCTION app_private.claim_on_sign_in();
+
+--
+-- Name: generation_jobs generation_jobs_run_live; Type: TRIGGER; Schema: app_private; Owner: -
+--
+
+CREATE TRIGGER generation_jobs_run_live AFTER UPDATE OF status ON app_private.generation_jobs FOR EACH ROW WHEN ((old.status IS DISTINCT FROM new.status)) EXECUTE FUNCTION app_private.generation_run_live();
 
 --
 -- Name: api_keys refuse_erased; Type: TRIGGER; Schema: app_private; Owner: -
@@ -18899,6 +18938,12 @@ REVOKE ALL ON FUNCTION app_private.generation_job_pushes(p_job uuid) FROM PUBLIC
 --
 
 REVOKE ALL ON FUNCTION app_private.generation_run_json(r app_private.generation_runs) FROM PUBLIC;
+
+--
+-- Name: FUNCTION generation_run_live(); Type: ACL; Schema: app_private; Owner: -
+--
+
+REVOKE ALL ON FUNCTION app_private.generation_run_live() FROM PUBLIC;
 
 --
 -- Name: FUNCTION github_installation_standing(p_event uuid, p_installation bigint); Type: ACL; Schema: app_private; Owner: -

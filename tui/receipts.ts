@@ -1,13 +1,11 @@
 // The receipts the Receipts screen shows, collected for the whole life of the dashboard (so
 // switching screens loses nothing): newest first, per team the last 50 and at most 1,000 in
 // all (MAX_ROWS: at 300 teams, 50 each would be 15,000 rows held and copied on every batch;
-// the dashboard's memory stays bounded whatever the event's size or length). Live, an accepted push or pull
-// request of a team comes as its team chat activity item (`post.created` of kind push or
-// pull_request: organizers read every team chat) and every other receipt as
-// `receipt.recorded` (docs/WIRE.md, "Live event kinds"). Before the first live one it shows
+// the dashboard's memory stays bounded whatever the event's size or length). Live, every
+// receipt comes as `receipt.recorded`, whatever its verdict (docs/WIRE.md, "Live event kinds");
+// the team chat's activity items are another consumer, never read here. Before the first live one it shows
 // what the wire already holds: each team's last received revision and the newest refused
 // and late deliveries (read again every 5 s until it succeeds once).
-import type { PullRequestActivity, PushActivity, Post } from '../core/wire/chats.ts';
 import type { Receipt } from '../core/wire/submissions.ts';
 import type { FollowEvent } from '../client/stream.ts';
 import { parseLive, type ReceiptRecorded } from '../core/wire/live.ts';
@@ -68,20 +66,6 @@ export function mergeReceipts(rows: ReceiptRow[], more: ReceiptRow[], max = MAX_
   return kept;
 }
 
-/** An accepted push or pull request, from its activity item in the team's chat (null for any other post). */
-export function receiptOfActivity(post: Post, team: string | null): ReceiptRow | null {
-  if ((post.kind !== 'push' && post.kind !== 'pull_request') || !post.activity) return null;
-  const a = post.activity as PushActivity | PullRequestActivity;
-  return {
-    team,
-    repository: null,
-    receipt: {
-      sequence: a.sequence, receivedAt: post.at, kind: post.kind, ref: a.ref ?? null, sha: a.sha ?? null,
-      verdict: 'accepted', refusal: null, late: 'late' in a ? a.late : false, capture: null,
-    },
-  };
-}
-
 export function receiptLine(r: ReceiptRow, width: number): string {
   const rc = r.receipt;
   const verdict = rc.verdict === 'accepted' ? 'accepted' : `refused ${rc.refusal}`;
@@ -96,11 +80,7 @@ export class ReceiptStore {
   rows: ReceiptRow[] = [];
   seeded = false;
   private readonly listeners = new Set<() => void>();
-  /** Team chat id -> team name, for the activity items (read again when a new chat shows up). */
-  private readonly chats = new Map<string, string>();
   private pending: ReceiptRow[] = [];
-  /** The one read of the chat list under way (activity items of a chat not known yet wait on it). */
-  private chatsRead: Promise<void> | null = null;
   private timer: NodeJS.Timeout | null = null;
   private retry: NodeJS.Timeout | null = null;
   private stopped = false;
@@ -108,7 +88,6 @@ export class ReceiptStore {
   constructor(private readonly source: TuiSource) {}
 
   start(): void {
-    void this.readChats().catch(() => undefined);
     void this.seed();
   }
 
@@ -123,38 +102,13 @@ export class ReceiptStore {
     return () => void this.listeners.delete(fn);
   }
 
-  /** A change of the live stream (the bus hands every one here). */
+  /** A change of the live stream (the bus hands every one here): receipts come as `receipt.recorded` only, read by its schema (a payload that does not fit is skipped). */
   onLive(raw: FollowEvent): void {
-    if (raw.kind !== 'receipt.recorded' && raw.kind !== 'post.created') return;
-    const e = parseLive(raw); // the payload checked against its kind's schema; one that does not fit is skipped
-    if (e?.kind === 'receipt.recorded') {
-      const p = e.payload;
-      return this.take({ team: p.team?.name ?? null, repository: p.repository, receipt: p.receipt });
-    }
-    if (e?.kind !== 'post.created') return;
-    const { channelId, post } = e.payload;
-    if (post.kind !== 'push' && post.kind !== 'pull_request') return;
-    const team = this.chats.get(channelId);
-    if (team !== undefined) return void this.take(receiptOfActivity(post, team)!);
-    void this.readChats().then(
-      () => this.take(receiptOfActivity(post, this.chats.get(channelId) ?? null)!),
-      () => this.take(receiptOfActivity(post, null)!),
-    );
-  }
-
-  /** Reads the chat list; items of unknown chats arriving meanwhile share the read under way. */
-  private readChats(): Promise<void> {
-    this.chatsRead ??= callSource(this.source, 'GET /api/v1/event/chats').then(
-      (l) => {
-        this.chatsRead = null;
-        for (const c of l.items) if (c.kind === 'team' && c.team) this.chats.set(c.id, c.team.name);
-      },
-      (err) => {
-        this.chatsRead = null;
-        throw err;
-      },
-    );
-    return this.chatsRead;
+    if (raw.kind !== 'receipt.recorded') return;
+    const e = parseLive(raw);
+    if (e?.kind !== 'receipt.recorded') return;
+    const p = e.payload;
+    this.take({ team: p.team?.name ?? null, repository: p.repository, receipt: p.receipt });
   }
 
   /** Receipts waiting for the next flush (at most MAX_ROWS: older ones would be dropped by the merge anyway). */

@@ -16,7 +16,7 @@ import { usageFlush } from './tasks/usage__flush.ts';
 import { submissionsCapture } from './tasks/submissions__capture.ts';
 import { submissionsFreezeSweep } from './tasks/submissions__freeze_sweep.ts';
 import { codehostProvision } from './tasks/codehost__provision.ts';
-import { codehostDeliverPush } from './tasks/codehost__deliver_push.ts';
+import { codehostRecordPush } from './tasks/codehost__record_push.ts';
 import { codehostRevokeAccess } from './tasks/codehost__revoke_access.ts';
 import { decksGenerate } from './tasks/decks__generate.ts';
 import { recoverDeadWorkers, workersRecover } from './tasks/workers__recover.ts';
@@ -39,7 +39,7 @@ export function taskList(deps: WorkerDeps, thumbnails: { renderer: ThumbnailRend
     submissions__capture: submissionsCapture(deps),
     submissions__freeze_sweep: submissionsFreezeSweep,
     codehost__provision: codehostProvision(deps),
-    codehost__deliver_push: codehostDeliverPush(deps),
+    codehost__record_push: codehostRecordPush(deps),
     codehost__revoke_access: codehostRevokeAccess(deps),
     workers__recover: workersRecover(deps),
     decks__generate: decksGenerate(deps, thumbnails.store),

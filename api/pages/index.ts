@@ -6,16 +6,16 @@ import { createBlobStore } from '../../core/storage/index.ts';
 import type { ApiDeps } from '../deps.ts';
 import { APP_JS, APP_JS_PATH } from './components/app-js.ts';
 import { FAVICON, FAVICON_PATH } from './components/favicon.ts';
-import { registerDashboardPages } from './decks/dashboard.ts';
-import { registerMasterPage } from './decks/present.ts';
+import { registerDashboardPages } from './decks/dashboard.tsx';
+import { registerMasterPage } from './decks/present.tsx';
 import { PreviewLinks } from './decks/preview.ts';
 import { registerThumbnailRoute } from './decks/thumbnail.ts';
 import { registerEventPages } from './event/index.ts';
-import { registerKeyPages } from './keys/index.ts';
-import { registerInvitationPages } from './invitations.ts';
-import { registerCodehostInvitationPages } from './codehost-invitations.ts';
-import { registerOperatorMailPages } from './operator-mail.ts';
-import { registerSigninPages } from './signin.ts';
+import { registerKeyPages } from './keys/index.tsx';
+import { registerInvitationPages } from './invitations.tsx';
+import { registerCodehostInvitationPages } from './codehost-invitations.tsx';
+import { registerOperatorMailPages } from './operator-mail.tsx';
+import { registerSigninPages } from './signin.tsx';
 
 export function registerAppPages(app: FastifyInstance, deps: ApiDeps): void {
   const store = createBlobStore(deps.config);

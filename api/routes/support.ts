@@ -2,6 +2,7 @@
 import { createHash } from 'node:crypto';
 import type { FastifyRequest } from 'fastify';
 import type pg from 'pg';
+import * as z from 'zod';
 import { withCaller } from '../../core/db/pool.ts';
 import { AppError } from '../errors.ts';
 import { UUID_RE } from '../../core/ids.ts';
@@ -101,43 +102,57 @@ interface TypedSchema {
   properties?: Record<string, TypedSchema>;
 }
 
-/** The first value of `value` whose JSON type is not the one `schema` declares (a dotted path), else null. */
-function mistyped(value: unknown, schema: TypedSchema | undefined, path: string[]): { path: string; type: string } | null {
-  if (!schema?.type || value === undefined) return null;
-  const t = schema.type;
-  const ok =
-    t === 'string' ? typeof value === 'string'
-    : t === 'integer' ? typeof value === 'number' && Number.isInteger(value)
-    : t === 'number' ? typeof value === 'number'
-    : t === 'boolean' ? typeof value === 'boolean'
-    : t === 'array' ? Array.isArray(value)
-    : t === 'object' ? value !== null && typeof value === 'object' && !Array.isArray(value)
-    : true;
-  if (!ok) return { path: path.join('.'), type: t };
-  if (t === 'array' && schema.items) {
-    for (const [i, v] of (value as unknown[]).entries()) {
-      const bad = mistyped(v, schema.items, [...path, String(i)]);
-      if (bad) return bad;
-    }
+const TYPE_WORDS: Record<string, string> = {
+  string: 'a string', integer: 'a whole number', number: 'a number', boolean: 'a boolean', array: 'an array', object: 'an object',
+};
+
+/** A zod schema checking only the JSON types `schema` declares, coercing nothing: every other
+ *  rule (required, bounds, extra fields) stays the route schema's. Each issue's message is what
+ *  the answer says after the field's path. */
+function typesOf(schema: TypedSchema | undefined): z.ZodType {
+  const t = schema?.type;
+  if (!t || !(t in TYPE_WORDS)) return z.unknown();
+  const error = `must be ${TYPE_WORDS[t]}`;
+  switch (t) {
+    case 'string': return z.string({ error });
+    case 'integer': return z.number({ error }).refine(Number.isInteger, { error });
+    case 'number': return z.number({ error });
+    case 'boolean': return z.boolean({ error });
+    case 'array': return z.array(typesOf(schema!.items), { error });
+    default: return z.looseObject(Object.fromEntries(Object.entries(schema!.properties ?? {}).map(([k, v]) => [k, typesOf(v).optional()])), { error });
   }
-  if (t === 'object' && schema.properties) {
-    for (const [k, v] of Object.entries(value as Record<string, unknown>)) {
-      const bad = mistyped(v, schema.properties[k], [...path, k]);
-      if (bad) return bad;
-    }
+}
+
+/** Where a path comes in the value as written (its keys' order, not the schema's). */
+function positions(value: unknown, path: PropertyKey[]): number[] {
+  const out: number[] = [];
+  for (const k of path) {
+    out.push(Array.isArray(value) ? Number(k) : value && typeof value === 'object' ? Object.keys(value).indexOf(String(k)) : 0);
+    value = (value as Record<PropertyKey, unknown> | null)?.[k as string];
   }
-  return null;
+  return out;
+}
+
+function before(a: number[], b: number[]): boolean {
+  for (let i = 0; i < Math.min(a.length, b.length); i++) if (a[i] !== b[i]) return a[i]! < b[i]!;
+  return a.length < b.length;
 }
 
 /**
  * A preValidation hook that refuses a body whose values are not of the JSON types its schema
- * declares, before the schema's type coercion would turn "3" into 3 or 5 into "5": for
- * fields where the type is part of the contract (revisions, versions, the eligibility file).
+ * declares (checked by zod, no coercion), before the route schema's type coercion would turn
+ * "3" into 3 or 5 into "5": for fields where the type is part of the contract (revisions,
+ * versions, the eligibility file). The first mistyped value as written is named.
  */
 export function strictTypes(schema: TypedSchema) {
+  const types = typesOf(schema);
   return async (req: FastifyRequest) => {
     if (req.body === undefined || req.body === null) return;
-    const bad = mistyped(req.body, schema, []);
-    if (bad) throw new AppError('invalid_input', `${bad.path || 'the body'} must be ${bad.type === 'integer' ? 'a whole number' : bad.type === 'array' || bad.type === 'object' ? `an ${bad.type}` : `a ${bad.type}`}`, { field: bad.path || 'body' });
+    const r = types.safeParse(req.body);
+    if (r.success) return;
+    let first = r.error.issues[0]!;
+    for (const i of r.error.issues) if (before(positions(req.body, i.path), positions(req.body, first.path))) first = i;
+    const path = first.path.map(String).join('.');
+    throw new AppError('invalid_input', `${path || 'the body'} ${first.message}`, { field: path || 'body' });
   };
 }

@@ -1,13 +1,19 @@
 // `--watch`: follows a run (a deck generation run, a provisioning run) to its end with one
 // progress line on stderr, then the command prints the run's outcome and exits with its code.
 //
-// Neither run has a live event kind (docs/WIRE.md "Live event kinds" lists none for runs), so
-// the run is polled: one GET per interval, the line written again only when it changed. On a
+// A deck generation run follows the live stream (kinds `generation.progressed` and
+// `generation.finished`, docs/WIRE.md "Live event kinds": followLive): the run is read once
+// after the stream is open, then each change carries the run. A provisioning run has no live
+// kind, so it is polled (pollUntilDone): one GET per interval. Either way the line is written
+// again only when it changed. On a
 // terminal the line is rewritten in place (`\r` and erase-line); anywhere else (a pipe, a CI
 // log) each change is a line of its own, so a log reads as the run's history. `--json` runs
 // print no progress (stderr stays for errors). Ctrl-C stops the watching, never the run.
 import { CliError, EXIT } from '../lib/errors.ts';
 import type { Io } from '../lib/io.ts';
+import { LiveFollower, type FollowEvent } from '../../client/stream.ts';
+import { WireError } from '../../client/errors.ts';
+import type { WireClient } from '../../client/wire.ts';
 
 /** Exit code of a watched run: 0 the run ended well; 1 it ended with failures (failed jobs, teams needing attention). */
 export const WATCH_EXIT = { ok: EXIT.ok, failed: 1 } as const;
@@ -68,6 +74,57 @@ export async function pollUntilDone<T>(o: PollOptions<T>): Promise<T> {
       state = await o.read();
     }
   } finally {
+    o.progress.done();
+  }
+}
+
+export interface LiveOptions<T> extends Omit<PollOptions<T>, 'timeoutMs' | 'timeoutMessage'> {
+  client: WireClient;
+  /** The state a live change carries for this run (null: another run's change, or another kind). */
+  fromLive: (e: FollowEvent) => T | null;
+}
+
+/**
+ * Follows the live stream until the state is finished: the stream is opened first, then the
+ * state read once (a change committed between the two is not missed), then each change of
+ * this run updates the progress line. A gap the stream cannot fill (`reset`) reads the state
+ * again. Where the stream refuses the reader, the state is polled (pollUntilDone) instead.
+ */
+export async function followLive<T>(o: LiveOptions<T>): Promise<T> {
+  let done: T | null = null;
+  const live = new LiveFollower(o.client, {
+    onNotice: (n) => {
+      if (n.kind === 'reset') void o.read().then((s) => take(s), () => undefined);
+    },
+  });
+  const take = (s: T) => {
+    if (done) return;
+    o.progress.update(o.line(s));
+    if (o.finished(s)) {
+      done = s;
+      live.stop();
+    }
+  };
+  try {
+    await live.open();
+  } catch (err) {
+    live.stop();
+    if (err instanceof WireError) return pollUntilDone(o);
+    throw err;
+  }
+  try {
+    take(await o.read());
+    if (!done) {
+      for await (const e of live.events()) {
+        const s = o.fromLive(e);
+        if (s) take(s);
+        if (done) break;
+      }
+    }
+    if (!done) throw new CliError('the live stream ended before the run did; run the command again to follow it', EXIT.environment, 'watch_ended');
+    return done;
+  } finally {
+    live.stop();
     o.progress.done();
   }
 }

@@ -8,7 +8,7 @@ import { existsSync, mkdirSync, readFileSync, renameSync, writeFileSync } from '
 import path from 'node:path';
 import type pg from 'pg';
 import { git } from './git.ts';
-import { POST_RECEIVE_HOOK } from './local-push.ts';
+import { POST_RECEIVE_HOOK } from './git-log.ts';
 import { authorKey, checkFullName, CodeHostError, type CodeHost, type CommitRecord, type Permission, type Standing } from './types.ts';
 
 export class LocalCodeHost implements CodeHost {

@@ -1,12 +1,12 @@
 // The evidence reader: the only input of a generated deck besides the commit history is the
 // frozen evidence archive `submission-<sha12>.tar.gz`. Its bytes are hashed and compared with
 // the sha256 recorded at capture before anything else is read: a tampered (or swapped, or
-// truncated) archive is refused, never read. Then it is gunzipped and untarred in memory
-// (bounded), and files are offered as text with 1-based lines, the unit every citation uses.
+// truncated) archive is refused, never read. Then it is gunzipped and untarred as a stream
+// (tar.ts: bounded, a limit stops the read), and files are offered as text with 1-based lines,
+// the unit every citation uses.
 import { createHash, timingSafeEqual } from 'node:crypto';
-import { gunzipSync } from 'node:zlib';
 import { pictureCandidates } from './picture-candidates.ts';
-import { readTar, TarError } from './tar.ts';
+import { readTarGz, TarError, type TarEntry } from './tar.ts';
 
 /** Bounds on what one archive may unpack to (an archive bomb is refused, not read). */
 export const EVIDENCE_LIMITS = { maxEntries: 50_000, maxBytes: 512 * 1024 * 1024 };
@@ -58,35 +58,37 @@ export class Evidence {
   ) {}
 
   /** Verifies `gz` against `expectedSha256`, then reads it. */
-  static open(gz: Buffer, expectedSha256: string): Evidence {
+  static async open(gz: Buffer, expectedSha256: string): Promise<Evidence> {
     const actual = createHash('sha256').update(gz).digest();
     const expected = /^[0-9a-f]{64}$/.test(expectedSha256) ? Buffer.from(expectedSha256, 'hex') : Buffer.alloc(32);
     if (!timingSafeEqual(actual, expected)) {
       throw new EvidenceError('tampered', `The evidence archive does not match its recorded sha256 (recorded ${expectedSha256.slice(0, 12)}, read ${actual.toString('hex').slice(0, 12)}): refused, nothing was read`);
     }
-    let tar: Buffer;
-    try {
-      tar = gunzipSync(gz, { maxOutputLength: EVIDENCE_LIMITS.maxBytes + 1024 * 1024 });
-    } catch (err) {
-      throw new EvidenceError('unreadable', `The evidence archive is not a readable gzip file: ${(err as Error).message}`);
-    }
     let contents;
     try {
-      contents = readTar(tar, EVIDENCE_LIMITS);
+      contents = await readTarGz(gz, EVIDENCE_LIMITS);
     } catch (err) {
-      if (err instanceof TarError) throw new EvidenceError('unreadable', `The evidence archive is not a readable tar: ${err.message}`);
+      if (err instanceof TarError) {
+        throw new EvidenceError('unreadable', `The evidence archive is not a readable ${err.layer === 'gzip' ? 'gzip file' : 'tar'}: ${err.message}`);
+      }
       throw err;
     }
+    return Evidence.fromEntries(contents.entries, contents.commit, expectedSha256);
+  }
+
+  /** The evidence of files already read out of an archive (in archive order: a later entry of
+   *  one path wins). */
+  static fromEntries(entries: readonly TarEntry[], commit: string | null, archiveSha256: string): Evidence {
     const files = new Map<string, EvidenceFile>();
     const raster = new Map<string, Buffer>();
-    for (const e of contents.entries) {
+    for (const e of entries) {
       const f: EvidenceFile = { path: e.path, size: e.data.length, text: asText(e.data) };
       if (f.text === null && e.data.length <= MAX_PICTURE_BYTES && PICTURE_EXT.test(e.path)) raster.set(e.path, e.data);
       files.set(e.path, f);
     }
-    // the bytes of the few pictures a deck may show (a copy: the tar buffer is not kept alive)
-    for (const c of pictureCandidates(files, (p) => raster.has(p))) files.get(c.path)!.data = Buffer.from(raster.get(c.path)!);
-    return new Evidence(files, contents.commit, expectedSha256);
+    // the bytes of the few pictures a deck may show (each entry's bytes are its own buffer)
+    for (const c of pictureCandidates(files, (p) => raster.has(p))) files.get(c.path)!.data = raster.get(c.path)!;
+    return new Evidence(files, commit, archiveSha256);
   }
 
   get(path: string): EvidenceFile | undefined {

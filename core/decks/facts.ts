@@ -17,6 +17,7 @@ import { languageOf, plain } from './text.ts';
 
 export { languageOf, plain };
 import { storyOf } from './story.ts';
+import MarkdownIt from 'markdown-it';
 import type { AbsenceSubject, Citation, Claim, CommitChart, CommitInfo, Finding, GenerateInput } from './types.ts';
 
 export type FactTopic = 'problem' | 'does' | 'works' | 'built' | 'provenance' | 'runs' | 'tested' | 'next' | 'evidence';
@@ -68,10 +69,19 @@ interface Section {
 interface Readme {
   path: string;
   lines: string[];
+  /** markdown-it's block tokens of the README: their `map` is the [first, last) line range. */
+  tokens: Token[];
   title: { text: string; line: number } | null;
   intro: { text: string; start: number; end: number } | null;
   sections: Section[];
 }
+
+/** Raw HTML is a block of its own (a centred banner is not a paragraph); GFM tables are tables. */
+const markdown = new MarkdownIt({ html: true });
+type Token = ReturnType<typeof markdown.parse>[number];
+
+/** A paragraph line that is only a picture or a badge, not the README's words. */
+const PICTURE_LINE = /^\s*(\[!\[|!\[)/;
 
 function findReadme(ev: Evidence): string | null {
   // a framework starter's README (Create React App, Vite, ...) is not the team's words
@@ -80,48 +90,52 @@ function findReadme(ev: Evidence): string | null {
   return candidates[0] ?? null;
 }
 
+/** The title (the first level-1 or underlined heading), the first paragraph before any section
+ *  (the intro), and the sections, from markdown-it's tokens: a heading or a paragraph inside a
+ *  code block, a list or a quote is none of these. Texts are the cited source lines, as plain text. */
 function readReadme(ev: Evidence): Readme | null {
   const path = findReadme(ev);
   if (!path) return null;
   const lines = ev.lines(path)!;
+  const tokens = markdown.parse(lines.join('\n'), {});
   let title: Readme['title'] = null;
   let intro: Readme['intro'] = null;
   const sections: Section[] = [];
-  let fence = false;
-  for (let i = 0; i < lines.length; i++) {
-    const l = lines[i]!;
-    if (/^\s*(```|~~~)/.test(l)) fence = !fence;
-    if (fence) continue;
-    const h = /^(#{1,6})\s+(.+?)\s*#*\s*$/.exec(l);
-    // Setext title: a line underlined with === (or ---) at the top.
-    const setext = i + 1 < lines.length && /^\s*(=+|-+)\s*$/.test(lines[i + 1]!) && l.trim() !== '' && !title && sections.length === 0;
-    if (h || setext) {
-      const text = plain(h ? h[2]! : l);
-      if (!title && (setext || h![1] === '#') && text) title = { text, line: i + 1 };
-      else if (text) sections.push({ title: text, start: i + 1, end: lines.length });
-      if (sections.length > 1) sections[sections.length - 2]!.end = i;
-      if (setext) i++;
-      continue;
-    }
-    if (!intro && (title || sections.length === 0) && sections.length === 0 && l.trim() !== '' && !/^\s*(\[!\[|!\[|<!--|<img|<p|<\/?div|---|===|\|)/.test(l)) {
-      let end = i;
-      while (end + 1 < lines.length && lines[end + 1]!.trim() !== '' && !/^#/.test(lines[end + 1]!) && !/^\s*(```|~~~)/.test(lines[end + 1]!)) end++;
-      const text = plain(lines.slice(i, end + 1).join(' '));
-      if (text.length >= 3 && !/^[-*+]\s/.test(l.trim())) intro = { text, start: i + 1, end: end + 1 };
-      i = end;
+  for (let i = 0; i < tokens.length; i++) {
+    const tok = tokens[i]!;
+    if (tok.level !== 0 || !tok.map) continue;
+    if (tok.type === 'heading_open') {
+      const text = plain(tokens[i + 1]!.content);
+      const line = tok.map[0] + 1;
+      if (!title && (tok.tag === 'h1' || (tok.markup !== '#'.repeat(tok.markup.length) && sections.length === 0)) && text) title = { text, line };
+      else if (text) sections.push({ title: text, start: line, end: lines.length });
+      if (sections.length > 1) sections[sections.length - 2]!.end = line - 1;
+    } else if (tok.type === 'paragraph_open' && !intro && sections.length === 0) {
+      let first = tok.map[0];
+      while (first < tok.map[1] && PICTURE_LINE.test(lines[first]!)) first++;
+      if (first === tok.map[1]) continue;
+      const text = plain(lines.slice(first, tok.map[1]).join(' '));
+      if (text.length >= 3) intro = { text, start: first + 1, end: tok.map[1] };
     }
   }
-  return { path, lines, title, intro, sections };
+  return { path, lines, tokens, title, intro, sections };
 }
 
-function bullets(lines: string[], s: Section, limit: number): { text: string; line: number }[] {
+/** Tokens opening within a section (after its heading, up to its end), with their line range. */
+function within(r: Readme, s: Section, type: string): (Token & { map: [number, number] })[] {
+  return r.tokens.filter((t): t is Token & { map: [number, number] } => t.type === type && !!t.map && t.map[0] >= s.start && t.map[0] < s.end);
+}
+
+/** List items of a section (nested ones too), their first line as plain text, without a task box. */
+function bullets(r: Readme, s: Section, limit: number): { text: string; line: number }[] {
   const out: { text: string; line: number }[] = [];
-  for (let i = s.start; i < s.end && out.length < limit; i++) {
-    const m = /^\s*(?:[-*+]|\d+[.)])\s+(?:\[[ xX]\]\s+)?(.+)$/.exec(lines[i]!);
-    if (m) {
-      const text = plain(m[1]!);
-      if (text.length >= 2) out.push({ text, line: i + 1 });
-    }
+  for (const item of within(r, s, 'list_item_open')) {
+    if (out.length >= limit) break;
+    const at = r.tokens.indexOf(item);
+    const inline = r.tokens[at + 2];
+    if (r.tokens[at + 1]?.type !== 'paragraph_open' || inline?.type !== 'inline') continue;
+    const text = plain(inline.content.split('\n')[0]!.replace(/^\[[ xX]\]\s+/, ''));
+    if (text.length >= 2) out.push({ text, line: item.map[0] + 1 });
   }
   return out;
 }
@@ -168,7 +182,7 @@ function problem(c: Ctx): Claim[] {
   if (r?.intro && isStatement(r.intro.text, r.title?.text ?? null)) out.push({ text: `The README says: ${quote(r.intro.text)}`, cite: lineCite(r.path, r.intro.start, r.intro.end) });
   for (const s of r?.sections ?? []) {
     if (/problem|why|motivation|about|overview/i.test(s.title)) {
-      const body = firstParagraph(r!.lines, s);
+      const body = firstParagraph(r!, s);
       if (body && isStatement(body.text, r!.title?.text ?? null)) out.push({ text: `Under ${quote(s.title)} the README says: ${quote(body.text)}`, cite: lineCite(r!.path, body.start, body.end) });
       break;
     }
@@ -224,19 +238,13 @@ function starterReadme(c: Ctx): Claim | null {
   return null;
 }
 
-/** The first paragraph of a section, never the inside of a code block; its range starts at the
- *  section's heading, which the claims quote ("Under "Usage" the README says"). */
-function firstParagraph(lines: string[], s: Section): { text: string; start: number; end: number } | null {
-  let fence = false;
-  for (let i = s.start; i < s.end; i++) {
-    const l = lines[i]!;
-    if (/^\s*(```|~~~)/.test(l)) fence = !fence;
-    if (fence || l.trim() === '' || /^\s*(```|~~~|[-*+]\s|\d+[.)]\s|\||<)/.test(l)) continue;
-    let end = i;
-    while (end + 1 < s.end && lines[end + 1]!.trim() !== '' && !/^\s*(```|~~~|#)/.test(lines[end + 1]!)) end++;
-    return { text: plain(lines.slice(i, end + 1).join(' ')), start: s.start, end: end + 1 };
-  }
-  return null;
+/** The first paragraph of a section (not in a list, a quote, a table or a code block); its range
+ *  starts at the section's heading, which the claims quote ("Under "Usage" the README says"). */
+function firstParagraph(r: Readme, s: Section): { text: string; start: number; end: number } | null {
+  const p = within(r, s, 'paragraph_open').find((t) => t.level === 0 && !PICTURE_LINE.test(r.lines[t.map[0]]!));
+  if (!p) return null;
+  const end = Math.min(p.map[1], s.end);
+  return { text: plain(r.lines.slice(p.map[0], end).join(' ')), start: s.start, end };
 }
 
 const FRAMEWORKS: [RegExp, string][] = [
@@ -270,9 +278,9 @@ function does(c: Ctx): Claim[] {
   const r = c.readme;
   for (const s of r?.sections ?? []) {
     if (/feature|what it does|usage|how to use|highlights|functionality/i.test(s.title)) {
-      for (const b of bullets(r!.lines, s, 4)) if (!out.some((x) => x.text === b.text)) out.push({ text: b.text, cite: lineCite(r!.path, b.line) });
+      for (const b of bullets(r!, s, 4)) if (!out.some((x) => x.text === b.text)) out.push({ text: b.text, cite: lineCite(r!.path, b.line) });
       if (out.length === 0) {
-        const p = firstParagraph(r!.lines, s);
+        const p = firstParagraph(r!, s);
         if (p) out.push({ text: `Under ${quote(s.title)} the README says: ${quote(p.text)}`, cite: lineCite(r!.path, p.start, p.end) });
       }
       if (out.length) break;
@@ -707,7 +715,7 @@ function next(c: Ctx): Claim[] {
   const r = c.readme;
   for (const s of r?.sections ?? []) {
     if (/roadmap|next|todo|future|plans?|coming/i.test(s.title)) {
-      for (const b of bullets(r!.lines, s, 4)) out.push({ text: b.text, cite: lineCite(r!.path, b.line) });
+      for (const b of bullets(r!, s, 4)) out.push({ text: b.text, cite: lineCite(r!.path, b.line) });
       if (out.length) break;
     }
   }

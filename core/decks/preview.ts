@@ -53,7 +53,7 @@ async function archiveOf(host: CodeHost, repository: string, sha: string): Promi
     const file = path.join(dir, 'preview.tar.gz');
     await host.archive(repository, sha, file);
     const gz = await readFile(file);
-    return Evidence.open(gz, createHash('sha256').update(gz).digest('hex'));
+    return await Evidence.open(gz, createHash('sha256').update(gz).digest('hex'));
   } finally {
     await rm(dir, { recursive: true, force: true });
   }

@@ -1,7 +1,12 @@
-// A small reader for the tar archives `git archive` writes (ustar with pax headers; GNU long
-// names too), enough to read the frozen evidence without a dependency. It never touches the
-// file system: entries are handed back as (path, bytes). Paths are normalised and anything
-// absolute or climbing out (`..`) is dropped, as are links and devices.
+// Reading the `.tar.gz` archives `git archive` writes (ustar with pax headers; GNU long names
+// too): a streaming gunzip (node:zlib) into tar-stream, so an archive is unpacked a chunk at a
+// time and a limit stops the read where it is crossed, never after inflating everything. It
+// never touches the file system: entries are handed back as (path, bytes). Paths are normalised
+// and anything absolute or climbing out (`..`) is dropped, as are links and devices.
+import { Readable } from 'node:stream';
+import { pipeline } from 'node:stream/promises';
+import { createGunzip } from 'node:zlib';
+import { extract } from 'tar-stream';
 
 export interface TarEntry {
   path: string;
@@ -14,44 +19,26 @@ export interface TarContents {
   commit: string | null;
 }
 
-export class TarError extends Error {}
-
-const BLOCK = 512;
-
-function str(b: Buffer, off: number, len: number): string {
-  const slice = b.subarray(off, off + len);
-  const nul = slice.indexOf(0);
-  return slice.subarray(0, nul === -1 ? len : nul).toString('utf8');
-}
-
-function num(b: Buffer, off: number, len: number): number {
-  if (b[off]! & 0x80) {
-    // base-256 (GNU) for sizes over 8 GiB: far beyond any limit here
-    let n = 0;
-    for (let i = off + 1; i < off + len; i++) n = n * 256 + b[i]!;
-    return n;
+/** An archive that cannot be read: `layer` says whether the gzip stream or the tar inside failed. */
+export class TarError extends Error {
+  constructor(
+    message: string,
+    readonly layer: 'gzip' | 'tar' = 'tar',
+  ) {
+    super(message);
   }
-  const s = str(b, off, len).trim();
-  if (s === '') return 0;
-  if (!/^[0-7]+$/.test(s)) throw new TarError(`bad number field "${s}"`);
-  return parseInt(s, 8);
 }
 
-function paxRecords(data: Buffer): Record<string, string> {
-  const out: Record<string, string> = {};
-  let i = 0;
-  while (i < data.length) {
-    const sp = data.indexOf(0x20, i);
-    if (sp === -1) break;
-    const len = Number(data.subarray(i, sp).toString('ascii'));
-    if (!Number.isInteger(len) || len <= 0 || i + len > data.length) throw new TarError('bad pax record');
-    const rec = data.subarray(sp + 1, i + len - 1).toString('utf8');
-    const eq = rec.indexOf('=');
-    if (eq > 0) out[rec.slice(0, eq)] = rec.slice(eq + 1);
-    i += len;
-  }
-  return out;
+export interface TarLimits {
+  maxEntries: number;
+  /** Total bytes of the regular files read. */
+  maxBytes: number;
 }
+
+/** The tar stream itself (headers, padding, skipped entries) may exceed the files' bytes by this. */
+const STREAM_SLACK = 1024 * 1024;
+/** A buffer is fed to gunzip in slices of this size, so back-pressure applies within it. */
+const SLICE = 64 * 1024;
 
 /** A relative path without `.`/`..` segments, or null when the entry must be dropped. */
 export function normalisePath(raw: string): string | null {
@@ -65,50 +52,75 @@ export function normalisePath(raw: string): string | null {
   return parts.join('/');
 }
 
-/** Reads every regular file of an uncompressed tar. Limits: total bytes and entry count. */
-export function readTar(buf: Buffer, limits: { maxEntries: number; maxBytes: number }): TarContents {
+function* slices(buf: Buffer): Generator<Buffer> {
+  for (let i = 0; i < buf.length; i += SLICE) yield buf.subarray(i, i + SLICE);
+}
+
+/** tar-stream keeps the last global pax header (`git archive` writes one, first, naming the
+ *  commit) for itself and merges it only into per-file pax headers; read it where it keeps it. */
+function globalPax(ex: object): Record<string, string> | null {
+  const g = (ex as { _paxGlobal?: unknown })._paxGlobal;
+  return g && typeof g === 'object' ? (g as Record<string, string>) : null;
+}
+
+/** tar-stream's wording for a broken archive, in this reader's words. */
+function tarMessage(err: Error): string {
+  if (/Unexpected end of data/.test(err.message)) return 'truncated archive';
+  if (/Invalid tar header/.test(err.message)) return 'bad header';
+  return err.message;
+}
+
+/** Reads every regular file of a gzipped tar (a buffer, or a stream of one). Limits: total
+ *  bytes of the files and entry count; crossing either stops the read at that entry's header. */
+export async function readTarGz(input: Buffer | Readable, limits: TarLimits): Promise<TarContents> {
+  const source = Buffer.isBuffer(input) ? Readable.from(slices(input)) : input;
+  const gunzip = createGunzip();
+  let gzipError: Error | null = null;
+  gunzip.on('error', (err) => (gzipError ??= err));
+  const ex = extract({ allowUnknownFormat: true } as Parameters<typeof extract>[0]); // v7 headers too, as git may write
+  const cap = limits.maxBytes + STREAM_SLACK;
+  let inflated = 0;
+  const piped = pipeline(
+    source,
+    gunzip,
+    async function* bounded(chunks: AsyncIterable<Buffer>) {
+      for await (const chunk of chunks) {
+        inflated += chunk.length;
+        if (inflated > cap) throw new TarError(`it unpacks to more than ${cap} bytes`, 'gzip');
+        yield chunk;
+      }
+    },
+    ex,
+  );
+  piped.catch(() => {}); // its failure is seen (and classified) through the entries below
+
   const entries: TarEntry[] = [];
-  let commit: string | null = null;
   let total = 0;
-  let off = 0;
-  let pax: Record<string, string> = {};
-  let longName: string | null = null;
-  while (off + BLOCK <= buf.length) {
-    const h = buf.subarray(off, off + BLOCK);
-    if (h.every((x) => x === 0)) break; // end of archive
-    let sum = 0;
-    for (let i = 0; i < BLOCK; i++) sum += i >= 148 && i < 156 ? 0x20 : h[i]!;
-    if (sum !== num(h, 148, 8)) throw new TarError(`bad header checksum at offset ${off}`);
-    const size = num(h, 124, 12);
-    const type = String.fromCharCode(h[156]! || 0x30);
-    const dataStart = off + BLOCK;
-    if (dataStart + size > buf.length) throw new TarError('truncated archive');
-    const data = buf.subarray(dataStart, dataStart + size);
-    off = dataStart + Math.ceil(size / BLOCK) * BLOCK;
-    if (type === 'g') {
-      const g = paxRecords(data);
-      if (g.comment && /^[0-9a-f]{40}$/.test(g.comment)) commit = g.comment;
-      continue;
+  let commit: string | null = null;
+  try {
+    for await (const entry of ex) {
+      const h = entry.header;
+      const path = h.type === 'file' || h.type === 'contiguous-file' ? normalisePath(h.name) : null;
+      if (!path) {
+        entry.resume(); // directories, links, devices, unsafe paths: not evidence
+        continue;
+      }
+      total += h.size;
+      if (entries.length >= limits.maxEntries) throw new TarError(`more than ${limits.maxEntries} files`);
+      if (total > limits.maxBytes) throw new TarError(`more than ${limits.maxBytes} bytes uncompressed`);
+      const parts: Buffer[] = [];
+      for await (const chunk of entry) parts.push(chunk as Buffer);
+      entries.push({ path, data: Buffer.concat(parts) });
     }
-    if (type === 'x') {
-      pax = paxRecords(data);
-      continue;
-    }
-    if (type === 'L') {
-      longName = str(data, 0, data.length);
-      continue;
-    }
-    const prefix = str(h, 345, 155);
-    const name = pax.path ?? longName ?? (prefix ? `${prefix}/${str(h, 0, 100)}` : str(h, 0, 100));
-    pax = {};
-    longName = null;
-    if (type !== '0' && type !== '7') continue; // directories, links, devices: not evidence
-    const path = normalisePath(name);
-    if (!path) continue;
-    total += size;
-    if (entries.length >= limits.maxEntries) throw new TarError(`more than ${limits.maxEntries} files`);
-    if (total > limits.maxBytes) throw new TarError(`more than ${limits.maxBytes} bytes uncompressed`);
-    entries.push({ path, data });
+    await piped;
+  } catch (err) {
+    source.destroy();
+    gunzip.destroy();
+    if (err instanceof TarError) throw err;
+    if (gzipError) throw new TarError((gzipError as Error).message, 'gzip');
+    throw new TarError(tarMessage(err as Error));
   }
+  const g = globalPax(ex);
+  if (g?.comment && /^[0-9a-f]{40}$/.test(g.comment)) commit = g.comment;
   return { entries, commit };
 }

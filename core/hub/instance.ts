@@ -1,8 +1,10 @@
-// What an instance with HUB_URL needs of its hub: the published signing keys (cached; an
-// unknown key id fetches them again, so a rotation is picked up on its first token) and the
+// What an instance with HUB_URL needs of its hub: the published signing keys (jose's remote
+// JWKS, cached; an unknown key id fetches them again, so a rotation is picked up on its first
+// token) and the
 // redemption of a one-time grant. Every call has a timeout; the instance secret is sent to
 // the hub only and never logged.
-import type { HubKeySet, HubRedemption } from '../wire/hub.ts';
+import { createRemoteJWKSet, customFetch, errors } from 'jose';
+import type { HubRedemption } from '../wire/hub.ts';
 import { peekToken, TokenError, verifyToken, type HubClaims, type PublicJwk } from './token.ts';
 
 export class HubError extends Error {
@@ -19,10 +21,15 @@ const UNKNOWN_KID_RETRY_MS = 60_000; // one fetch per unknown key id per minute
 const MAX_FETCHES_PER_MINUTE = 30; // forged key ids cannot turn into a flood of hub calls
 const TIMEOUT_MS = 5_000;
 
+/**
+ * The hub's published keys: jose's `createRemoteJWKSet` fetches them (with the timeout), keeps
+ * them for KEYS_TTL_MS and shares one fetch between concurrent callers. A key id it does not
+ * hold fetches the set again at once (jose's own cooldown is global; this keeps the bound per
+ * key id and per minute, so a rotation is picked up on its first token and forged ids cannot
+ * flood the hub).
+ */
 export class HubKeys {
-  private keys = new Map<string, PublicJwk>();
-  private fetchedAt = -Infinity;
-  private inflight: Promise<void> | null = null;
+  private readonly set: ReturnType<typeof createRemoteJWKSet>;
   private triedKid = new Map<string, number>();
   private recent: number[] = [];
   /** How many times the keys were fetched (tests and metrics read it). */
@@ -30,44 +37,51 @@ export class HubKeys {
 
   constructor(
     readonly hubUrl: string,
-    private readonly fetchImpl: typeof fetch = fetch,
-  ) {}
-
-  private refresh(): Promise<void> {
-    this.inflight ??= (async () => {
-      try {
-        const res = await this.fetchImpl(`${this.hubUrl}/hub/v1/keys`, { signal: AbortSignal.timeout(TIMEOUT_MS), redirect: 'error', headers: { accept: 'application/json' } });
+    fetchImpl: typeof fetch = fetch,
+  ) {
+    this.set = createRemoteJWKSet(new URL(`${hubUrl}/hub/v1/keys`), {
+      timeoutDuration: TIMEOUT_MS,
+      cacheMaxAge: KEYS_TTL_MS,
+      cooldownDuration: UNKNOWN_KID_RETRY_MS,
+      headers: { accept: 'application/json' },
+      [customFetch]: async (url: string, init: RequestInit) => {
+        const res = await fetchImpl(url, { ...init, redirect: 'error' });
         if (!res.ok) throw new HubError('hub_unavailable', `The hub answered ${res.status} for its signing keys`);
-        const body = (await res.json()) as HubKeySet;
-        const next = new Map<string, PublicJwk>();
-        for (const k of body.keys ?? []) if (k?.kty === 'OKP' && k.crv === 'Ed25519' && typeof k.kid === 'string' && typeof k.x === 'string') next.set(k.kid, k as PublicJwk);
-        this.keys = next;
-        this.fetchedAt = performance.now();
         this.fetches++;
-      } catch (err) {
-        if (err instanceof HubError) throw err;
-        throw new HubError('hub_unavailable', `The hub could not be reached for its signing keys (${(err as Error).name})`);
-      } finally {
-        this.inflight = null;
-      }
-    })();
-    return this.inflight;
+        return res;
+      },
+    });
+  }
+
+  private async reload(): Promise<void> {
+    try {
+      await this.set.reload();
+    } catch (err) {
+      if (err instanceof HubError) throw err;
+      const name = err instanceof errors.JWKSTimeout ? 'TimeoutError' : (err as Error).name;
+      throw new HubError('hub_unavailable', `The hub could not be reached for its signing keys (${name})`);
+    }
+  }
+
+  private held(kid: string): PublicJwk | null {
+    const k = this.set.jwks()?.keys.find((x) => x.kid === kid);
+    return k?.kty === 'OKP' && k.crv === 'Ed25519' && typeof k.x === 'string' ? (k as PublicJwk) : null;
   }
 
   /** The published key of that id, fetching the set when stale or when the id is new to us. */
   async key(kid: string): Promise<PublicJwk | null> {
-    const now = performance.now();
-    if (now - this.fetchedAt > KEYS_TTL_MS) await this.refresh();
-    const known = this.keys.get(kid);
+    if (!this.set.fresh) await this.reload();
+    const known = this.held(kid);
     if (known) return known;
+    const now = performance.now();
     this.recent = this.recent.filter((t) => now - t < 60_000);
     const last = this.triedKid.get(kid);
     if ((last !== undefined && now - last < UNKNOWN_KID_RETRY_MS) || this.recent.length >= MAX_FETCHES_PER_MINUTE) return null;
     if (this.triedKid.size > 1000) this.triedKid.clear();
     this.triedKid.set(kid, now);
     this.recent.push(now);
-    await this.refresh();
-    return this.keys.get(kid) ?? null;
+    await this.reload();
+    return this.held(kid);
   }
 }
 

@@ -25,12 +25,14 @@ export const ProvisionPayload = z.object({
 
 export const RevokePayload = z.object({ eventId: id, login: z.string().min(1).max(100) });
 
-/** codehost__deliver_push: one durable delivery of the local code host's push. */
-export const Delivery = z.object({
-  eventId: z.string(),
-  kind: z.string(),
-  deliveryId: z.string(),
-  payload: z.unknown().refine((v) => v !== undefined, 'a delivery carries its payload'),
+/** codehost__record_push: a local push the API could not record in process (core/codehost/local-push.ts). */
+export const PushReport = z.object({
+  id: z.string(),
+  fullName: z.string(),
+  text: z.string(),
+  /** The hook's commits file (post-receive.sh), when it wrote one. */
+  commits: z.string().nullable().optional(),
+  user: z.object({ email: z.string() }),
 });
 
 export const NotifyPayload = z.object({ deckId: z.string(), kind: z.enum(['new', 'edit']) });
@@ -58,7 +60,7 @@ export const MailPayload = z.discriminatedUnion('template', [
 export const JOBS = {
   codehost__provision: ProvisionPayload,
   codehost__revoke_access: RevokePayload,
-  codehost__deliver_push: Delivery,
+  codehost__record_push: PushReport,
   deck__notify_owner: NotifyPayload,
   deck__thumbnail: ThumbnailPayload,
   decks__generate: GeneratePayload,
@@ -75,7 +77,7 @@ export type JobPayloads = { [N in JobName]: z.infer<(typeof JOBS)[N]> };
 
 export type ProvisionPayload = z.infer<typeof ProvisionPayload>;
 export type RevokePayload = z.infer<typeof RevokePayload>;
-export type Delivery = z.infer<typeof Delivery>;
+export type PushReport = z.infer<typeof PushReport>;
 export type NotifyPayload = z.infer<typeof NotifyPayload>;
 export type ThumbnailPayload = z.infer<typeof ThumbnailPayload>;
 export type GeneratePayload = z.infer<typeof GeneratePayload>;

@@ -8,6 +8,7 @@
 import * as z from 'zod';
 import { HelpRequest, Post, ReactionChanged } from './chats.ts';
 import { Receipt } from './submissions.ts';
+import { GenerationRun } from './decks.ts';
 
 const PostRef = z.object({ channelId: z.string(), postId: z.string() });
 
@@ -43,6 +44,9 @@ export const LIVE_KINDS = {
   'request.changed': z.object({ request: HelpRequest }),
   'receipt.recorded': ReceiptRecorded,
   'vote.coverage': VoteCoverage,
+  /** A generation run's head each time one of its jobs changes status; `finished` once none is pending or running. */
+  'generation.progressed': z.object({ run: GenerationRun }),
+  'generation.finished': z.object({ run: GenerationRun }),
 } as const;
 
 /** The events of the stream itself: the position it stands at, a gap it cannot fill, a last refusal. */

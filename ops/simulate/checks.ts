@@ -26,8 +26,8 @@ const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
 /**
  * Where a push without a receipt stopped, for the report: the ref on the code host, its
- * queued delivery (graphile-worker's row, if any) and what the replicas logged about
- * deliveries. A missing receipt is a lost push; the table must say enough to find why.
+ * queued push report (graphile-worker's row, if recording it in process failed) and what the
+ * replicas logged about recording pushes. A missing receipt is a lost push; the table must say enough to find why.
  */
 async function whereDidItGo(svc: Services, x: Ledger['pushes'][number]): Promise<string> {
   // The code host's own reading of the branch (the replicas share DATA_DIR = <tmp>/data).
@@ -35,11 +35,11 @@ async function whereDidItGo(svc: Services, x: Ledger['pushes'][number]): Promise
   const head = await host.branchHead(x.repository, x.ref.replace(/^refs\/heads\//, ''));
   const { rows } = await svc.pool.query(
     `select attempts, max_attempts, last_error, run_at, locked_by is not null as locked from graphile_worker.jobs
-      where task_identifier = 'codehost__deliver_push' and payload #>> '{payload,after}' = $1`, [x.after]).catch((err) => ({ rows: [{ error: (err as Error).message }] }));
-  const logged = [...svc.apis, ...svc.workers].flatMap((r) => logEntries(r, 'deliver'))
+      where task_identifier = 'codehost__record_push' and strpos(payload ->> 'text', $1) > 0`, [x.after]).catch((err) => ({ rows: [{ error: (err as Error).message }] }));
+  const logged = [...svc.apis, ...svc.workers].flatMap((r) => logEntries(r, 'push '))
     .map((e) => `${e.msg}${e.status !== undefined ? ` ${e.status}` : ''}${e.err ? ` ${e.err}` : ''}`);
-  return `server ${x.ref} at ${head ? head.slice(0, 8) : 'no such branch'}; queued delivery: ${rows.length ? JSON.stringify(rows) : 'none'}; ` +
-    `replicas logged ${logged.length ? logged.slice(0, 5).join(' | ') : 'no delivery problem'}`;
+  return `server ${x.ref} at ${head ? head.slice(0, 8) : 'no such branch'}; queued push report: ${rows.length ? JSON.stringify(rows) : 'none'}; ` +
+    `replicas logged ${logged.length ? logged.slice(0, 5).join(' | ') : 'no recording problem'}`;
 }
 
 export async function runChecks(svc: Services, wire: Wire, l: Ledger, expectedLogins: number, faults: FaultRecord[]): Promise<Check[]> {

@@ -217,7 +217,7 @@ test.serial('podium operator add|remove|list gives and takes the power on purpos
 
   // Two workspaces on the outbox: the page says plainly what the operator can read.
   const ownerPage = await http(s.url, 'GET', '/operator/mail', { cookie: ownerCookie });
-  t.regex(ownerPage.text, /This instance holds \d+ workspaces and keeps its mail in the outbox: every instance operator \(podium operator list\) can read every tenant&#39;s sign-in codes/);
+  t.regex(ownerPage.text, /This instance holds \d+ workspaces and keeps its mail in the outbox: every instance operator \(podium operator list\) can read every tenant&#x27;s sign-in codes/);
 
   // Reads: on the web (the operator's session) and with podium mail show; the list page reads no text and is not recorded.
   const id = /href="\/operator\/mail\/(\d+)"/.exec(ownerPage.text)![1]!;

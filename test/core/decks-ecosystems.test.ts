@@ -106,6 +106,7 @@ interface Captured {
   sha: string;
   gz: Buffer;
   sha256: string;
+  evidence: Evidence;
   commits: CommitInfo[];
 }
 const captured: Record<string, Captured> = {};
@@ -123,7 +124,7 @@ test.before(async () => {
     ]);
     const { gz, sha256 } = await archiveOf(dir, sha);
     await run(os.tmpdir(), ['clone', '-q', '--bare', dir, host.repositoryPath(`acme/${name}`)]);
-    captured[name] = { sha, gz, sha256, commits: await host.commits(`acme/${name}`, sha, 500) };
+    captured[name] = { sha, gz, sha256, evidence: await Evidence.open(gz, sha256), commits: await host.commits(`acme/${name}`, sha, 500) };
   }));
 });
 
@@ -131,7 +132,7 @@ function input(name: string, template: DeckTemplate): GenerateInput {
   const c = captured[name]!;
   return {
     template, team: name, eventName: 'Spring Hack', sha: c.sha, archiveName: `submission-${c.sha.slice(0, 12)}.tar.gz`, archiveSha256: c.sha256,
-    repository: `acme/${name}`, window: WINDOW, evidence: Evidence.open(c.gz, c.sha256), commits: c.commits,
+    repository: `acme/${name}`, window: WINDOW, evidence: c.evidence, commits: c.commits,
     // the first author is on the team's roster (as generation_job_begin answers it), the second is not
     roster: [{ name: `Ana ${name}`, key: authorKey(`A@${name}.test`) }],
   };

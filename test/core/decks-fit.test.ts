@@ -197,7 +197,7 @@ test.serial('a real project (pino, whose README opens with its banner): the titl
   const dir = path.resolve('test/fixtures/decks/pino');
   const entries = readdirSync(dir).filter((f) => f !== 'FIXTURE.txt').map((f) => ({ path: f, data: readFileSync(path.join(dir, f)) }));
   const { gz, sha256 } = tarball(entries, sha(7));
-  const evidence = Evidence.open(gz, sha256);
+  const evidence = await Evidence.open(gz, sha256);
   const built = await buildDeck({
     template: JURY, team: 'Loggers', eventName: 'Spring Hack 2030', sha: sha(7), archiveName: `submission-${sha(7).slice(0, 12)}.tar.gz`, archiveSha256: sha256,
     repository: 'acme/pino', window: { startsAt: '2030-05-01T09:00:00.000Z', freezeAt: '2030-05-02T09:15:00.000Z' }, evidence, commits: null,

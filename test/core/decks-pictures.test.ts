@@ -7,12 +7,11 @@
 // description, each cited at lines that hold it.
 import test from 'ava';
 import sharp from 'sharp';
-import { Evidence } from '../../core/decks/evidence.ts';
 import { buildDeck } from '../../core/decks/generate.ts';
 import { projectIdentity } from '../../core/decks/identity.ts';
 import { findPictures, MAX_CANDIDATES, sniff } from '../../core/decks/pictures.ts';
 import type { DeckTemplate, GenerateInput } from '../../core/decks/types.ts';
-import { tarball, type Entry } from '../helpers/deck-truth.ts';
+import { evidenceOf, type Entry } from '../helpers/deck-truth.ts';
 
 const JURY: DeckTemplate = {
   kind: 'jury', name: 'jury', description: 'Five-minute live presentation for the jury', schemaVersion: 1, screens: { min: 6, max: 8 }, maxClaimChars: 240, maxClaimsPerScreen: 6,
@@ -21,10 +20,7 @@ const JURY: DeckTemplate = {
 };
 const SHA = 'a1b2c3d4e5f60718293a4b5c6d7e8f9012345678';
 
-const evidence = (entries: Entry[]) => {
-  const { gz, sha256 } = tarball(entries, SHA);
-  return Evidence.open(gz, sha256);
-};
+const evidence = (entries: Entry[]) => evidenceOf(entries, SHA);
 function input(entries: Entry[], over: Partial<GenerateInput> = {}): GenerateInput {
   const ev = evidence(entries);
   return {

@@ -49,7 +49,7 @@ async function capture(name: string, steps: Step[], template: { dir: string; sha
   const commits = await host.commits(`acme/${name}`, sha, 500);
   const t = template ?? { dir, sha: commits[commits.length - 1]!.sha };
   const tar = await archiveOf(t.dir, t.sha);
-  return { sha, evidence: Evidence.open(gz, sha256), commits, templateSha: t.sha, templateEvidence: Evidence.open(tar.gz, tar.sha256) };
+  return { sha, evidence: await Evidence.open(gz, sha256), commits, templateSha: t.sha, templateEvidence: await Evidence.open(tar.gz, tar.sha256) };
 }
 
 test.before(async () => {

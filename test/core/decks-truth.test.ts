@@ -7,13 +7,13 @@
 import test from 'ava';
 import { findPresence } from '../../core/decks/absence.ts';
 import { parseChatDeck } from '../../core/decks/chat.ts';
-import { Evidence, MAX_TEXT_BYTES } from '../../core/decks/evidence.ts';
+import { MAX_TEXT_BYTES } from '../../core/decks/evidence.ts';
 import { extractFacts } from '../../core/decks/facts.ts';
 import { buildDeck } from '../../core/decks/generate.ts';
 import { readManifests } from '../../core/decks/manifests.ts';
 import type { CommitInfo, DeckTemplate, GenerateInput, Screen } from '../../core/decks/types.ts';
 import { validateDeck } from '../../core/decks/validate.ts';
-import { deckProblems, tarball, type Entry } from '../helpers/deck-truth.ts';
+import { deckProblems, evidenceOf, type Entry } from '../helpers/deck-truth.ts';
 
 const JURY: DeckTemplate = {
   kind: 'jury', name: 'jury', description: 'Five-minute live presentation for the jury', schemaVersion: 2, screens: { min: 6, max: 8 }, maxClaimChars: 240, maxClaimsPerScreen: 6,
@@ -29,10 +29,10 @@ const WINDOW = { startsAt: '2030-05-01T09:00:00.000Z', freezeAt: '2030-05-02T09:
 const COMMITS: CommitInfo[] = [{ sha: SHA, author: '0123456789abcdef', at: '2030-05-01T12:00:00Z', subject: 'Build it' }];
 
 function input(entries: Entry[], template: DeckTemplate = JURY): GenerateInput {
-  const { gz, sha256 } = tarball(entries, SHA);
+  const evidence = evidenceOf(entries, SHA);
   return {
-    template, team: 'Rocket', eventName: 'Spring Hack', sha: SHA, archiveName: `submission-${SHA.slice(0, 12)}.tar.gz`, archiveSha256: sha256,
-    repository: 'acme/rocket', window: WINDOW, evidence: Evidence.open(gz, sha256), commits: COMMITS,
+    template, team: 'Rocket', eventName: 'Spring Hack', sha: SHA, archiveName: `submission-${SHA.slice(0, 12)}.tar.gz`, archiveSha256: evidence.archiveSha256,
+    repository: 'acme/rocket', window: WINDOW, evidence, commits: COMMITS,
   };
 }
 
@@ -234,8 +234,7 @@ test('property: archives of many shapes give decks with no false claim (every ci
 const TEMPLATE_README = '# Team app template\n\nStart from this template: replace this text with what your project does.\n\n## Features\n\n- Describe a feature here\n';
 
 function withTemplate(entries: Entry[], template: Entry[], over: Partial<GenerateInput> = {}, tpl: DeckTemplate = JURY): GenerateInput {
-  const t = tarball(template, 'e'.repeat(40));
-  return { ...input(entries, tpl), templateSha: 'e'.repeat(40), templateEvidence: Evidence.open(t.gz, t.sha256), ...over };
+  return { ...input(entries, tpl), templateSha: 'e'.repeat(40), templateEvidence: evidenceOf(template, 'e'.repeat(40)), ...over };
 }
 
 test('a team that wrote a tagline gets it first on the first screen, cited as the team showcase', async (t) => {

@@ -1,4 +1,5 @@
-// The local code host's post-receive hook, run by a real git receive-pack: it copies git's
+// The local code host's post-receive hook (core/codehost/post-receive.sh, a real file), run by a
+// real git receive-pack: it copies git's
 // list of updated refs to $PODIUM_PUSH_REPORT and writes each change's commits beside it, so
 // the API reads a push's commits without forking `git log` itself. What the hook wrote must be
 // what commitsOf reads with its own git log, for every kind of change (a new branch, a fast
@@ -8,8 +9,9 @@ import test from 'ava';
 import { execFile } from 'node:child_process';
 import { existsSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { LocalCodeHost } from '../../core/codehost/local.ts';
-import { commitsFromHook, commitsOf, parsePostReceive, POST_RECEIVE_HOOK } from '../../core/codehost/local-push.ts';
+import { commitsFromHook, commitsOf, LOG_FORMAT, parsePostReceive, POST_RECEIVE_HOOK, ZERO } from '../../core/codehost/git-log.ts';
 import { commitFile, git, tempDir } from '../helpers/codehost.ts';
 
 /**
@@ -59,15 +61,6 @@ test('the hook writes the refs and each change\'s commits exactly as commitsOf r
   t.is(fromHook[changes.findIndex((c) => c.ref === 'refs/heads/feature')]!.length, 3, 'a new branch: its history (at most 20)');
 });
 
-test('a commits file that is not whole is not trusted: those changes are read with commitsOf', (t) => {
-  const one = 'a'.repeat(40) + '\x002026-11-27T08:00:00+00:00\x00T\x00t@x.test\x00msg\n\x1e';
-  t.deepEqual(commitsFromHook(`${one}\x1d\x1d`, 2).map((c) => c?.length ?? null), [1, 0], 'whole: one commit, then a deletion');
-  t.deepEqual(commitsFromHook(`${one}\x1d`, 2), [null, null], 'cut short: one change of two');
-  t.deepEqual(commitsFromHook(`${one}\x1d\x15\x1d`, 2).map((c) => c?.length ?? null), [1, null], 'the hook\'s git log failed for the second');
-  t.deepEqual(commitsFromHook(null, 1), [null], 'no file (an older hook)');
-  t.deepEqual(commitsFromHook('', 0), [], 'no change');
-});
-
 test('the hook is installed once and rewritten when its text changes', (t) => {
   const root = tempDir();
   const host = new LocalCodeHost(path.join(root, 'data'), null as never);
@@ -79,4 +72,13 @@ test('the hook is installed once and rewritten when its text changes', (t) => {
   t.is(host.pushHooks(), hooks);
   t.is(readFileSync(path.join(hooks, 'post-receive'), 'utf8'), POST_RECEIVE_HOOK, 'an older hook is replaced at the next start');
   t.truthy(statSync(path.join(hooks, 'post-receive')).mode & 0o100, 'executable');
+});
+
+test('the hook is the file post-receive.sh, executable as it is, with git-log.ts\'s format and markers', (t) => {
+  const file = fileURLToPath(new URL('../../core/codehost/post-receive.sh', import.meta.url));
+  t.is(readFileSync(file, 'utf8'), POST_RECEIVE_HOOK);
+  t.truthy(statSync(file).mode & 0o100, 'executable in the tree too');
+  t.true(POST_RECEIVE_HOOK.startsWith('#!/bin/sh\n'));
+  t.true(POST_RECEIVE_HOOK.includes(`'--format=${LOG_FORMAT}'`), 'the format git-log.ts parses');
+  t.true(POST_RECEIVE_HOOK.includes(`zero=${ZERO}\n`));
 });

@@ -1,11 +1,10 @@
 // Generator input from small archives (issue 42): the two templates as SQL holds them, an
-// input from a list of entries (test/helpers/deck-truth.ts's tarball), and the entries of a
+// input from a list of entries (test/helpers/deck-truth.ts's evidenceOf), and the entries of a
 // real-project fixture tree under test/fixtures/.
 import { readdirSync, readFileSync, statSync } from 'node:fs';
 import path from 'node:path';
-import { Evidence } from '../../core/decks/evidence.ts';
 import type { CommitInfo, DeckTemplate, GenerateInput, Screen } from '../../core/decks/types.ts';
-import { tarball, type Entry } from './deck-truth.ts';
+import { evidenceOf, type Entry } from './deck-truth.ts';
 
 export const JURY: DeckTemplate = {
   kind: 'jury', name: 'jury', description: 'Five-minute live presentation for the jury', schemaVersion: 1, screens: { min: 6, max: 8 }, maxClaimChars: 240, maxClaimsPerScreen: 6,
@@ -21,10 +20,10 @@ export const WINDOW = { startsAt: '2030-05-01T09:00:00.000Z', freezeAt: '2030-05
 export const COMMITS: CommitInfo[] = [{ sha: SHA, author: '0123456789abcdef', at: '2030-05-01T12:00:00Z', subject: 'Build it' }];
 
 export function inputOf(entries: Entry[], template: DeckTemplate = JURY): GenerateInput {
-  const { gz, sha256 } = tarball(entries, SHA);
+  const evidence = evidenceOf(entries, SHA);
   return {
-    template, team: 'Rocket', eventName: 'Spring Hack', sha: SHA, archiveName: `submission-${SHA.slice(0, 12)}.tar.gz`, archiveSha256: sha256,
-    repository: 'acme/rocket', window: WINDOW, evidence: Evidence.open(gz, sha256), commits: COMMITS,
+    template, team: 'Rocket', eventName: 'Spring Hack', sha: SHA, archiveName: `submission-${SHA.slice(0, 12)}.tar.gz`, archiveSha256: evidence.archiveSha256,
+    repository: 'acme/rocket', window: WINDOW, evidence, commits: COMMITS,
   };
 }
 

@@ -5,12 +5,14 @@
 // make evidence archives of any shape (symlinks, binary and non-UTF-8 bytes, huge files).
 import { createHash } from 'node:crypto';
 import { gzipSync } from 'node:zlib';
-import type { Evidence } from '../../core/decks/evidence.ts';
+import { Evidence } from '../../core/decks/evidence.ts';
+import { normalisePath } from '../../core/decks/tar.ts';
 import type { Claim, CommitInfo, PushReceipt, Screen, Showcase } from '../../core/decks/types.ts';
 
 export type Entry = { path: string; data: Buffer | string } | { path: string; link: string };
 
-function header(name: string, size: number, type: string, link = ''): Buffer {
+/** One ustar header block (typeflag `type`: "0" a file, "2" a symlink, "5" a directory…). */
+export function header(name: string, size: number, type: string, link = ''): Buffer {
   const h = Buffer.alloc(512);
   const long = Buffer.byteLength(name) > 100;
   h.write(long ? name.slice(-99) : name, 0, 100, 'utf8');
@@ -57,6 +59,18 @@ export function tarball(entries: Entry[], commit: string): { gz: Buffer; sha256:
   parts.push(Buffer.alloc(1024));
   const gz = gzipSync(Buffer.concat(parts));
   return { gz, sha256: createHash('sha256').update(gz).digest('hex') };
+}
+
+/** The evidence `entries` make, synchronously: what reading tarball(entries) yields (regular
+ *  files only, paths normalised; test/core/decks-tar.test.ts checks the two agree), with that
+ *  archive's sha256. Tests that read the archive itself use Evidence.open on tarball(). */
+export function evidenceOf(entries: Entry[], commit: string): Evidence {
+  const { sha256 } = tarball(entries, commit);
+  const files = entries.flatMap((e) => {
+    const p = 'data' in e ? normalisePath(e.path) : null;
+    return p && 'data' in e ? [{ path: p, data: Buffer.isBuffer(e.data) ? e.data : Buffer.from(e.data, 'utf8') }] : [];
+  });
+  return Evidence.fromEntries(files, commit, sha256);
 }
 
 const norm = (s: string) => s.replace(/[*_`]/g, '').replace(/\s+/g, ' ').trim();

@@ -80,3 +80,17 @@ test('one busy team keeps its last PER_TEAM receipts; the one-receipt path and t
   t.deepEqual(live.map((r) => r.receipt.sequence), mergeReceipts([], many).map((r) => r.receipt.sequence));
   one.stop();
 });
+
+test('every verdict comes as receipt.recorded (accepted, late, refused); a team chat activity item is never turned into a receipt', (t) => {
+  const store = new ReceiptStore(offline);
+  const team = { id: 't1', name: 'Rocket' };
+  const base = receipt(1);
+  store.onLive({ kind: 'receipt.recorded', id: '1', payload: { team, repository: 'org/rocket', receipt: { ...base, sequence: 1, verdict: 'accepted', refusal: null, late: false } } } as never);
+  store.onLive({ kind: 'receipt.recorded', id: '2', payload: { team, repository: 'org/rocket', receipt: { ...base, sequence: 2, verdict: 'accepted', refusal: null, late: true } } } as never);
+  store.onLive({ kind: 'receipt.recorded', id: '3', payload: { team: null, repository: 'org/nope', receipt: { ...base, sequence: 3, verdict: 'refused', refusal: 'unknown_repository', late: false } } } as never);
+  // The same accepted push as its team chat item: another consumer's change, ignored here (no chat list read either: the source is offline).
+  store.onLive({ kind: 'post.created', id: '4', payload: { channelId: 'c1', post: { kind: 'push', at: base.receivedAt, activity: { sequence: 1, sha: base.sha, ref: 'refs/heads/main', late: false } } } } as never);
+  store.flush();
+  t.deepEqual(store.rows.map((r) => [r.receipt.sequence, r.team, r.receipt.verdict, r.receipt.late]), [[3, null, 'refused', false], [2, 'Rocket', 'accepted', true], [1, 'Rocket', 'accepted', false]]);
+  store.stop();
+});

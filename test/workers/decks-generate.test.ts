@@ -67,7 +67,7 @@ test.serial('a run over three team shapes: valid decks, every citation in the ar
     t.true(deck.screens.length >= range.min && deck.screens.length <= range.max);
     // Every citation against the archive as stored, read independently of the worker.
     const sha256 = await archiveOf(job.team.name);
-    const evidence = Evidence.open(readFileSync(blobPath(s, sha256)), sha256);
+    const evidence = await Evidence.open(readFileSync(blobPath(s, sha256)), sha256);
     for (const sc of deck.screens) for (const c of sc.claims) {
       t.truthy(c.cite, `${sc.heading}: ${c.text}`);
       if (c.cite?.path) t.true(evidence.hasLines(c.cite.path, c.cite.start, c.cite.end), `${c.cite.path}:${c.cite.start}-${c.cite.end}`);

@@ -69,7 +69,7 @@ async function templateFiles(host: CodeHost, repository: string, sha: string): P
     const file = path.join(dir, 'template.tar.gz');
     await host.archive(repository, sha, file);
     const gz = await readFile(file);
-    return Evidence.open(gz, createHash('sha256').update(gz).digest('hex'));
+    return await Evidence.open(gz, createHash('sha256').update(gz).digest('hex'));
   } finally {
     await rm(dir, { recursive: true, force: true });
   }

@@ -4,12 +4,12 @@
 import type { FastifyInstance } from 'fastify';
 import type { ApiDeps } from '../../deps.ts';
 import { EVENT_JS, EVENT_JS_PATH } from './event-js.ts';
-import { registerChatPages } from './chats.ts';
-import { homeBody } from './home.ts';
-import { registerOrganizerPages } from './organizer.ts';
-import { eventPage } from './shared.ts';
-import { registerTeamPages } from './team.ts';
-import { registerVotePage } from './vote.ts';
+import { registerChatPages } from './chats.tsx';
+import { homeBody } from './home.tsx';
+import { registerOrganizerPages } from './organizer.tsx';
+import { eventPage } from './shared.tsx';
+import { registerTeamPages } from './team.tsx';
+import { registerVotePage } from './vote.tsx';
 
 export function registerEventPages(app: FastifyInstance, deps: ApiDeps): void {
   app.get(EVENT_JS_PATH, { config: { auth: 'none' } }, async (_req, reply) =>

@@ -6,12 +6,10 @@
 // (unknown, revoked, expired, deck deleted) all answer the same 404: nothing tells which
 // decks exist. The hot path costs no query when the link cache is warm.
 import { ZipArchive } from 'archiver';
-import { randomBytes } from 'node:crypto';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { Readable } from 'node:stream';
 import { verifyPassword } from '../../../core/passwords.ts';
 import type { BlobStore } from '../../../core/storage/index.ts';
-import { esc } from '../../pages/html.ts';
 import type { ApiDeps } from '../../deps.ts';
 import { fastAnswer, SECURITY_HEADERS, type FastAnswer, type FastRoute } from '../../fast-answer.ts';
 import { type FileRef, type LinkCache, type LinkInfo, SMALL_BLOB_BYTES } from './link-cache.ts';
@@ -23,50 +21,12 @@ import { contentTypeOf } from './mime.ts';
 import { COMPRESS_MAX_BYTES } from './compressed.ts';
 import { codingFor, compressible, type Coding, noneMatchHolds, notModified, rangeOf } from '../../http-conditions.ts';
 import { EMBED_JS } from './embed-js.ts';
+import { deadLink, entryPage, passwordPage } from './link-pages.tsx';
 
 export const DECK_SANDBOX = 'sandbox allow-scripts allow-forms allow-popups allow-popups-to-escape-sandbox allow-modals allow-downloads';
-const FRAME_SANDBOX = 'allow-scripts allow-forms allow-popups allow-popups-to-escape-sandbox allow-modals allow-downloads';
-
-const STYLE = `:root{color-scheme:light dark;--fg:#1b1d22;--bg:#f7f7f9;--bar:#fff;--line:#d9dbe1;--accent:#3b5bdb}
-@media (prefers-color-scheme:dark){:root{--fg:#e8e9ee;--bg:#15171c;--bar:#1e2128;--line:#343842;--accent:#7d95ff}}
-*{box-sizing:border-box}html,body{height:100%;margin:0}body{display:flex;flex-direction:column;font:15px/1.4 system-ui,sans-serif;color:var(--fg);background:var(--bg)}
-.bar{display:flex;gap:1rem;align-items:center;padding:.4rem .8rem;background:var(--bar);border-bottom:1px solid var(--line)}
-.title{font-weight:600;flex:1;overflow:hidden;text-overflow:ellipsis;white-space:nowrap}
-details{position:relative}summary{cursor:pointer;color:var(--accent);font-weight:600}
-details ul{position:absolute;right:0;z-index:1;margin:.3rem 0 0;padding:.4rem .8rem;list-style:none;background:var(--bar);border:1px solid var(--line);border-radius:6px;min-width:14rem}
-details li{margin:.25rem 0}a{color:var(--accent)}iframe{flex:1;width:100%;border:0;background:#fff}
-main{max-width:28rem;margin:3rem auto;padding:0 1rem}input{width:100%;padding:.5rem;font:inherit}button{margin-top:.8rem;padding:.5rem 1rem;font:inherit}
-.error{color:#c92a2a;font-weight:600}:focus-visible{outline:3px solid var(--accent);outline-offset:2px}
-h1.title{font-size:inherit;margin:0}main.viewer{flex:1;display:flex;flex-direction:column;min-height:0;max-width:none;margin:0;padding:0}
-.visually-hidden{position:absolute;width:1px;height:1px;overflow:hidden;clip-path:inset(50%);white-space:nowrap}`;
-
-/** Our own pages on link URLs: no script at all, styles by nonce, frameable (embeds). */
-function linkPage(reply: FastifyReply, title: string, body: string, status = 200, description = 'A presentation shared with Podium.'): FastifyReply {
-  const nonce = randomBytes(16).toString('base64');
-  return reply
-    .status(status)
-    .header('content-type', 'text/html; charset=utf-8')
-    .header('cache-control', 'no-store')
-    .header('content-security-policy', `default-src 'none'; style-src 'nonce-${nonce}'; frame-src 'self'; form-action 'self'; base-uri 'none'; frame-ancestors *`)
-    .send(`<!doctype html><html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width,initial-scale=1">
-<meta name="description" content="${esc(description)}"><title>${esc(title)}</title><style nonce="${nonce}">${STYLE}</style></head><body>${body}</body></html>`);
-}
-
-const DEAD_LINK = `<main><h1>This link does not work</h1><p>It may have expired or been withdrawn. Ask whoever sent it for a new one.</p></main>`;
-
-function deadLink(reply: FastifyReply): FastifyReply {
-  return linkPage(reply, 'Link not available', DEAD_LINK, 404);
-}
 
 function notFound(reply: FastifyReply): FastifyReply {
   return reply.status(404).header('content-type', 'text/plain; charset=utf-8').header('cache-control', 'no-store').send('Not found\n');
-}
-
-function passwordPage(reply: FastifyReply, error: string | null): FastifyReply {
-  return linkPage(reply, 'Password required', `<main><h1>This link is protected</h1>
-${error ? `<p class="error" role="alert">${esc(error)}</p>` : '<p>Enter the password you were given.</p>'}
-<form method="post" action="password"><label for="pw">Password</label><input id="pw" name="password" type="password" required autocomplete="current-password" autofocus>
-<button type="submit">Open</button></form></main>`, 401);
 }
 
 function attachmentName(path: string): string {
@@ -303,21 +263,14 @@ export function registerServeRoutes(app: FastifyInstance, deps: ApiDeps, store: 
     const proof = link.passwordHash ? cookieProof(config.authSecret, link, req) : null;
     const expiresAt = proof !== null ? proof + PROOF_SECONDS : link.now + FRAME_SECONDS;
     const ctx: FrameContext = { source: embed ? 'embed' : 'link', placement, visitor, expiresAt };
-    const frame = `<iframe src="${FRAME_PREFIX}/${encodeContext(config.authSecret, link, ctx)}/${esc(encodePath(link.entry))}" sandbox="${FRAME_SANDBOX}" title="${esc(link.title)}" allow="fullscreen"></iframe>`;
-    let bar = '';
-    if (link.showBar && !embed) {
-      let downloads = '';
-      if (link.attachmentCount > 0 && link.canDownload) {
-        const files = await links.attachmentsOf(link.deckId, link.version);
-        downloads = `<details><summary>Download files (${files.length})</summary><ul><li><a href="downloads.zip" download>All files (zip)</a></li>${files
-          .map((f) => `<li><a href="${esc(encodePath(f.path))}" download>${esc(f.path.slice('downloads/'.length))}</a></li>`)
-          .join('')}</ul></details>`;
-      }
-      bar = `<header class="bar"><h1 class="title">${esc(link.title)}</h1>${downloads}</header>`;
+    const frameSrc = `${FRAME_PREFIX}/${encodeContext(config.authSecret, link, ctx)}/${encodePath(link.entry)}`;
+    const bar = link.showBar && !embed;
+    let downloads: { href: string; name: string }[] | null = null;
+    if (bar && link.attachmentCount > 0 && link.canDownload) {
+      const files = await links.attachmentsOf(link.deckId, link.version);
+      downloads = files.map((f) => ({ href: encodePath(f.path), name: f.path.slice('downloads/'.length) }));
     }
-    // The deck is the page's main content; its title is the one heading (hidden when there is no bar).
-    const heading = bar ? '' : `<h1 class="visually-hidden">${esc(link.title)}</h1>`;
-    return linkPage(reply, link.title, `${bar}<main class="viewer">${heading}${frame}</main>`, 200, `${link.title}: a presentation shared with Podium.`);
+    return entryPage(reply, { title: link.title, frameSrc, bar, downloads });
   });
 
   app.post<{ Params: { token: string }; Body: { password?: string } }>(

@@ -10,12 +10,12 @@ import type { FastifyInstance } from 'fastify';
 import { randomToken, seal, sha256 } from '../../../core/crypto.ts';
 import { hashPassword } from '../../../core/passwords.ts';
 import { AppError } from '../../errors.ts';
-import { esc } from '../../pages/html.ts';
 import type { ApiDeps } from '../../deps.ts';
 import { callJson, idempotent, PAGE_QUERY_SCHEMA, pageOf, parsePage } from '../support.ts';
 import type { LinkCache } from './link-cache.ts';
 import { shareMailWall } from './share-mail-wall.ts';
 import { anyId, deckId } from './shape.ts';
+import { embedOf } from './embed-snippet.tsx';
 
 interface ShareBody {
   name?: string;
@@ -29,17 +29,6 @@ interface ShareBody {
 }
 
 export const PLACEMENT_SCHEMA = { type: 'string', minLength: 1, maxLength: 100, pattern: '^[^\\u0000-\\u001f\\u007f]+$' } as const;
-
-/** The two snippets a page owner pastes, with the placement label baked in. */
-export function embedOf(publicUrl: string, linkUrl: string, title: string, placement: string | null) {
-  const embedJsUrl = `${publicUrl}/embed.js`;
-  const frameUrl = `${linkUrl}?embed=1${placement ? `&placement=${encodeURIComponent(placement)}` : ''}`;
-  return {
-    script: `<script src="${esc(embedJsUrl)}" data-podium-embed="${esc(linkUrl)}"${placement ? ` data-placement="${esc(placement)}"` : ''} async></script>`,
-    iframe: `<iframe src="${esc(frameUrl)}" title="${esc(title)}" style="width:100%;aspect-ratio:16/9;border:0" allow="fullscreen" loading="lazy"></iframe>`,
-    embedJsUrl,
-  };
-}
 
 const LINK_PROPERTIES = {
   name: { type: 'string', minLength: 1, maxLength: 100 },

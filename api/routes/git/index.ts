@@ -2,8 +2,9 @@
 // Authenticates itself with HTTP Basic whose password is the person's hck_ key, authorizes
 // per repository from its ownership row (an organizer of the owning event, or an accepted
 // invitation; anyone else, and any repository with no owner, is repository_not_found like a
-// repository that does not exist), runs git http-backend, and after an accepted push delivers
-// a signed push webhook per changed ref to the owning event only. A push to a team repository
+// repository that does not exist), runs git http-backend, and after an accepted push records
+// a push delivery per changed ref for the owning event only, in this process, through the
+// intake the signed webhook route uses (core/codehost/local-push.ts). A push to a team repository
 // in grace or after the freeze is told so (`remote:` lines from the post-receive hook).
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { randomUUID } from 'node:crypto';
@@ -14,7 +15,7 @@ import { sha256 } from '../../../core/crypto.ts';
 import { looksLikeKey } from '../../../core/keys.ts';
 import { LocalCodeHost } from '../../../core/codehost/local.ts';
 import { gitSpawner } from '../../../core/codehost/git.ts';
-import { deliverPushReportRetrying, pushNotice, type PushPhase } from '../../../core/codehost/local-push.ts';
+import { pushNotice, recordPush, type PushPhase } from '../../../core/codehost/local-push.ts';
 import { checkFullName } from '../../../core/codehost/types.ts';
 import { AppError } from '../../errors.ts';
 import type { ApiDeps } from '../../deps.ts';
@@ -44,7 +45,7 @@ function challenge(reply: FastifyReply): never {
 export const GIT_NICENESS = 10;
 
 export function registerGitRoutes(app: FastifyInstance, deps: ApiDeps): void {
-  const { config, pool, log } = deps;
+  const { config, pool, log, metrics } = deps;
   if (config.codeHost !== 'local') return; // with GitHub, repositories and invitations live there
   const host = new LocalCodeHost(config.dataDir, pool);
   const hooks = host.pushHooks();
@@ -116,8 +117,8 @@ export function registerGitRoutes(app: FastifyInstance, deps: ApiDeps): void {
           const commits = await readFile(`${report}.commits`, 'utf8').catch(() => null); // the hook's git log of each change
           await Promise.all([unlink(report).catch(() => {}), unlink(`${report}.commits`).catch(() => {})]);
           if (code === 0 && text) {
-            // Retried whole with backoff (same ids): nothing is queued before its first query succeeds.
-            void deliverPushReportRetrying({ pool, host, config, log }, { id: reportId, fullName, text, commits, user: identity!.user });
+            // Recorded in process; when that fails, queued for a worker (same report id, same delivery ids).
+            void recordPush({ pool, host, config, log, metrics }, { id: reportId, fullName, text, commits, user: { email: identity!.user.email } });
           }
         }
       },

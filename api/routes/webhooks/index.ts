@@ -3,7 +3,8 @@
 // failure is counted (for an event that exists) and answered without detail, the same answer
 // whether the event exists or not, so an unsigned request learns nothing about event ids. A
 // good delivery is recorded with the others of its event that arrive meanwhile, one
-// transaction for the group (delivery-groups.ts), and the answer carries its receipt; an
+// transaction for the group (core/codehost/delivery-groups.ts, the intake a local push is
+// recorded through too), and the answer carries its receipt; an
 // event other than a push or a pull request (a star...) is answered 202 `ignored` and
 // logged with its event name, never a receipt (000300). Nothing else runs here.
 import type { FastifyInstance } from 'fastify';
@@ -12,14 +13,14 @@ import { AppError } from '../../errors.ts';
 import { refuseHostile } from '../../input-guard.ts';
 import type { ApiDeps } from '../../deps.ts';
 import { UUID_RE } from '../../../core/ids.ts';
-import { DeliveryGroups, pgRecorder } from './delivery-groups.ts';
+import { countVerdict, deliveryIntake } from '../../../core/codehost/delivery-groups.ts';
 
 const DELIVERY = /^[A-Za-z0-9._-]{1,200}$/;
 
 export function registerWebhookRoutes(app: FastifyInstance, deps: ApiDeps): void {
   const { config, pool } = deps;
   const metrics = deps.metrics!; // buildApi passes the replica's registry
-  const groups = new DeliveryGroups(pgRecorder(pool));
+  const groups = deliveryIntake(pool);
 
   app.register(async (scope) => {
     // The signature covers the exact bytes, so the body is kept raw until it is verified.
@@ -54,7 +55,7 @@ export function registerWebhookRoutes(app: FastifyInstance, deps: ApiDeps): void
       const receipt = await groups.record(eventId, { delivery, kind, payload });
       if (!receipt) throw new AppError('event_not_found', 'No such event');
       if (receipt.verdict === 'ignored') req.log.info({ githubEvent: kind, delivery }, 'webhook delivery ignored: not a push or pull request');
-      metrics.webhookVerdicts.inc({ verdict: String(receipt.refusal ?? (receipt.late ? 'late' : receipt.verdict)) });
+      countVerdict(metrics, receipt);
       return reply.status(202).send(receipt);
     });
   });

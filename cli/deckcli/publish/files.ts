@@ -7,7 +7,7 @@ import { open } from 'node:fs/promises';
 import path from 'node:path';
 import { chooseEntry, isAttachment, isExcludedName } from '../../../core/wire/deck-paths.ts';
 import { CliError, EXIT } from '../../lib/errors.ts';
-import { ignored, parseIgnore, type IgnoreRule } from './ignore.ts';
+import { ignored, parseIgnore, type IgnoreRules } from './ignore.ts';
 
 export const IGNORE_FILE = '.deckcliignore';
 export const DEFAULT_CAP_MB = 100;
@@ -38,7 +38,7 @@ export function collectFiles(target: string): DeckFiles {
     return { root: path.dirname(abs), files: [{ path: name, abs, size: st.size, mtimeMs: st.mtimeMs, ino: st.ino }], singleFile: name, symlinksSkipped: [] };
   }
   const ignoreFile = path.join(abs, IGNORE_FILE);
-  const rules: IgnoreRule[] = existsSync(ignoreFile) && lstatSync(ignoreFile).isFile() ? parseIgnore(readFileSync(ignoreFile, 'utf8')) : [];
+  const rules: IgnoreRules = parseIgnore(existsSync(ignoreFile) && lstatSync(ignoreFile).isFile() ? readFileSync(ignoreFile, 'utf8') : '');
   const files: LocalFile[] = [];
   const symlinksSkipped: string[] = [];
   const walk = (dirAbs: string, dirRel: string) => {

@@ -1,46 +1,19 @@
-// `.deckcliignore` in the deck root: `#` comments, `*`, `?`, `**`; a trailing `/` means
-// directories only; a pattern with a `/` is anchored to the deck root, otherwise it
-// matches any path segment; no `!` negation. At most 256 characters and 8 `**` per
-// pattern (bounded matching cost); anything else is an error naming the line.
+// `.deckcliignore` in the deck root, matched by the `ignore` package (.gitignore's rules, case
+// sensitive): `#` comments, `*`, `?`, `**`; a trailing `/` means directories only; a pattern
+// with a `/` is anchored to the deck root, otherwise it matches any path segment. Checked here
+// first, each an error naming the line: no `!` negation, at most 256 characters and 8 `**` per
+// pattern (bounded matching cost), a pattern names something.
+import ignore, { type Ignore } from 'ignore';
 import { CliError, EXIT } from '../../lib/errors.ts';
 
 export const MAX_PATTERN_LENGTH = 256;
 export const MAX_GLOBSTARS = 8;
 
-export interface IgnoreRule {
-  line: number;
-  pattern: string;
-  dirOnly: boolean;
-  anchored: boolean;
-  regex: RegExp;
-}
+/** The rules of one ignore file. */
+export type IgnoreRules = Ignore;
 
-function globToRegex(glob: string): string {
-  let out = '';
-  for (let i = 0; i < glob.length; i++) {
-    const c = glob[i];
-    if (c === '*' && glob[i + 1] === '*') {
-      const before = i === 0 || glob[i - 1] === '/';
-      const after = glob[i + 2] === '/' || i + 2 === glob.length;
-      if (before && glob[i + 2] === '/') {
-        out += '(?:[^/]*/)*'; // `**/`: any number of whole directories
-        i += 2;
-      } else if (before && after) {
-        out += '.*'; // trailing `**`
-        i += 1;
-      } else {
-        out += '[^/]*'; // `**` inside a name acts as `*`
-        i += 1;
-      }
-    } else if (c === '*') out += '[^/]*';
-    else if (c === '?') out += '[^/]';
-    else out += c.replace(/[.+^${}()|[\]\\]/g, '\\$&');
-  }
-  return out;
-}
-
-export function parseIgnore(text: string, file = '.deckcliignore'): IgnoreRule[] {
-  const rules: IgnoreRule[] = [];
+export function parseIgnore(text: string, file = '.deckcliignore'): IgnoreRules {
+  const patterns: string[] = [];
   text.split(/\r?\n/).forEach((raw, i) => {
     const line = i + 1;
     const pattern = raw.trim();
@@ -50,18 +23,13 @@ export function parseIgnore(text: string, file = '.deckcliignore'): IgnoreRule[]
     const globstars = pattern.match(/\*\*/g)?.length ?? 0;
     if (globstars > MAX_GLOBSTARS) throw new CliError(`${where}: a pattern holds at most ${MAX_GLOBSTARS} ** wildcards (this one has ${globstars})`, EXIT.rejected, 'invalid_ignore');
     if (pattern.startsWith('!')) throw new CliError(`${where}: ! negation is not supported`, EXIT.rejected, 'invalid_ignore');
-    const dirOnly = pattern.endsWith('/');
-    let body = dirOnly ? pattern.replace(/\/+$/, '') : pattern;
-    const anchored = body.includes('/');
-    body = body.replace(/^\/+/, '');
-    if (!body) throw new CliError(`${where}: the pattern names nothing`, EXIT.rejected, 'invalid_ignore');
-    rules.push({ line, pattern, dirOnly, anchored, regex: new RegExp(`^${globToRegex(body)}$`) });
+    if (!pattern.replace(/\/+/g, '')) throw new CliError(`${where}: the pattern names nothing`, EXIT.rejected, 'invalid_ignore');
+    patterns.push(pattern);
   });
-  return rules;
+  return ignore({ ignorecase: false }).add(patterns);
 }
 
 /** Whether a path (relative, `/`-separated) is ignored; directories are asked with isDir. */
-export function ignored(rules: IgnoreRule[], relPath: string, isDir: boolean): boolean {
-  const name = relPath.slice(relPath.lastIndexOf('/') + 1);
-  return rules.some((r) => (!r.dirOnly || isDir) && (r.anchored ? r.regex.test(relPath) : r.regex.test(name)));
+export function ignored(rules: IgnoreRules, relPath: string, isDir: boolean): boolean {
+  return rules.ignores(isDir ? `${relPath}/` : relPath);
 }

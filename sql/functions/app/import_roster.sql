@@ -68,7 +68,7 @@ begin
     where (app.roster_entries.email, app.roster_entries.name, app.roster_entries.role, app.roster_entries.team_id)
       is distinct from (excluded.email, excluded.name, excluded.role, excluded.team_id);
 
-  -- Coaches' usernames (000282): a row carrying `github` sets it (null takes it away); a row
+  -- Coaches' usernames: a row carrying `github` sets it (null takes it away); a row
   -- without the field keeps what was stored. A username another person of the roster named
   -- (a participant's, from connect --github) is refused: nothing of the import is kept.
   update app.roster_entries x set github_login = r.github

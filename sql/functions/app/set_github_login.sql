@@ -40,7 +40,7 @@ begin
   update app.roster_entries r set github_login = login
     from app.users u where u.id = ctx.user_id and r.event_id = ctx.event_id
       and app_private.normalize_email(r.email) = app_private.normalize_email(u.email);
-  -- Provisioning already made the team's repository: invite this username now (000281). A
+  -- Provisioning already made the team's repository: invite this username now. A
   -- change of case names the same account on the code host: nothing to invite.
   if lower(login) is distinct from lower(was)
      and exists (select 1 from app.team_repositories t where t.event_id = ctx.event_id and t.project_id = ctx.team_id) then

@@ -43,5 +43,5 @@ begin
 end;
 $function$;
 
-comment on function app_private.authenticate_batch(p_keys bytea[], p_sessions bytea[], p_workspaces uuid[], p_orgs text[]) is 'Superseded by app_private.authenticate_set (000257), which answers the same as json; kept for a release still running during the upgrade, to be dropped in a later release.';
+comment on function app_private.authenticate_batch(p_keys bytea[], p_sessions bytea[], p_workspaces uuid[], p_orgs text[]) is 'Superseded by app_private.authenticate_set, which answers the same as json; kept for API replicas of the previous release still running during an upgrade, to be dropped in a later release.';
 revoke all on function app_private.authenticate_batch(p_keys bytea[], p_sessions bytea[], p_workspaces uuid[], p_orgs text[]) from public;

@@ -49,7 +49,7 @@ begin
     if length(trim(x ->> 'team')) > 100 or x ->> 'team' ~ '[[:cntrl:]]' then
       perform app_private.fail('invalid_input', format('participants.%s.team must be 1 to 100 characters on one line', n), jsonb_build_object('field', format('participants.%s.team', n)));
     end if;
-    -- A coach's username (000282): advisors only; participants name theirs with connect --github.
+    -- A coach's username: advisors only; participants name theirs with connect --github.
     if x ? 'github' and coalesce(x ->> 'role', 'participant') <> 'advisor' then
       perform app_private.fail('invalid_input',
         format('participants.%s.github: only an advisor''s row names a code-host username (a %s has none in the roster; participants name theirs with hackathon connect --github)',

@@ -1,13 +1,11 @@
--- Trigger: a webhook receipt that is not a team chat activity item (refused, of no team, or
--- another event type) is published live to organizers (kind receipt.recorded: team, repository,
--- Receipt).
-
-CREATE OR REPLACE FUNCTION app_private.receipt_live()
- RETURNS trigger
- LANGUAGE plpgsql
- SECURITY DEFINER
- SET search_path TO ''
-AS $function$
+-- Every webhook receipt reaches the organizers' live stream as it is recorded, whatever its
+-- verdict (accepted, late, refused): kind `receipt.recorded` with the team, the repository and
+-- the Receipt, in the transaction that records it. The team chat's activity item of an accepted
+-- push or pull request (receipt_activity) is a second, separate consumer of the same receipt.
+create or replace function app_private.receipt_live() returns trigger
+  language plpgsql security definer
+  set search_path = ''
+as $$
 begin
   perform app_private.live_publish(new.event_id, 'receipt.recorded', array['organizer'], new.project_id,
     jsonb_build_object(
@@ -16,7 +14,7 @@ begin
       'receipt', app_private.receipt_json(new)));
   return null;
 end;
-$function$;
-
-comment on function app_private.receipt_live() is 'Trigger: a webhook receipt that is not a team chat activity item (refused, of no team, or another event type) is published live to organizers (kind receipt.recorded: team, repository, Receipt).';
+$$;
+comment on function app_private.receipt_live() is
+  'Trigger: every webhook receipt (accepted, late or refused) is published live to organizers as it is recorded (kind receipt.recorded: team, repository, Receipt); the team chat activity item of an accepted push or pull request is a separate consumer.';
 revoke all on function app_private.receipt_live() from public;

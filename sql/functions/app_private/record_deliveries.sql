@@ -15,7 +15,7 @@ begin
   if jsonb_typeof(p_items) is distinct from 'array' then
     perform app_private.fail('invalid_input', 'record_deliveries takes an array of deliveries');
   end if;
-  -- The group's live changes are published after its last delivery (000254).
+  -- The group's live changes are published after its last delivery.
   perform set_config('podium.live_defer', 'on', true);
   for item in select value from jsonb_array_elements(p_items) loop
     begin

@@ -59,7 +59,10 @@ export function kindsWritten(fn: string, body: string, params: string[]): { kind
       from = i + publisher.length;
       const arg = callArgs(body, i + publisher.length)[at] ?? '';
       const literal = /^'([a-z_.]+)'(?:::text)?$/.exec(arg);
+      // A CASE choosing between literal kinds (generation_run_live): each of them.
+      const choice = /^case\b[\s\S]*\bend$/i.test(arg) ? [...arg.matchAll(/\bthen\s+'([a-z_.]+)'|\belse\s+'([a-z_.]+)'/gi)].map((m) => m[1] ?? m[2]!) : [];
       if (literal) kinds.push(literal[1]!);
+      else if (choice.length) kinds.push(...choice);
       // A publisher passing on its own kind parameter (chat_publish's p_kind) is read at its callers.
       else if (!(fn in PUBLISHERS && params.includes(arg)) && RELAYS[fn] !== arg) dynamic.push(`${fn}: ${arg}`);
     }
@@ -98,6 +101,7 @@ test('the reader takes literal kinds, skips a publisher\'s own parameter and fla
   t.deepEqual(kindsWritten('app.x', `perform app_private.chat_publish(c, 'post.pinned', jsonb_build_object('a', 1));`, []), { kinds: ['post.pinned'], dynamic: [] });
   t.deepEqual(kindsWritten('app_private.chat_publish', `perform app_private.live_publish(c.event_id, p_kind, p_roles, c.team_id, p_payload);`, ['c', 'p_kind']), { kinds: [], dynamic: [] });
   t.deepEqual(kindsWritten('app.y', `perform app_private.live_publish(e, k, r, null, '{}');`, ['k']), { kinds: [], dynamic: ['app.y: k'] });
+  t.deepEqual(kindsWritten('app.z', `perform app_private.live_publish(e, case when x then 'a.done' else 'a.going' end, r, null, '{}');`, []), { kinds: ['a.done', 'a.going'], dynamic: [] });
 });
 
 test('parseLive types a change by its kind and refuses a payload that does not fit or a kind it does not know', (t) => {

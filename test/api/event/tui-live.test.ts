@@ -1,10 +1,10 @@
 // What hackathon tui added to the wire: the live kinds `receipt.recorded` (every webhook
-// receipt that is not already a team chat activity item) and `vote.coverage` (ballots submitted of voters), both for organizers only and
+// receipt, whatever its verdict; a team chat activity item is a separate consumer) and `vote.coverage` (ballots submitted of voters), both for organizers only and
 // never another workspace's; and GET /api/v1/event/health (organizers; instance-wide
 // figures only).
 import test from 'ava';
 import { pushFixture, sendDelivery } from '../../helpers/codehost.ts';
-import { assignRepository, createEvent, eventWorkspace, HOUR, importRoster, person, teamIds, type Person } from '../../helpers/event.ts';
+import { assignRepository, Clock, createEvent, eventWorkspace, HOUR, importRoster, person, teamIds, type Person } from '../../helpers/event.ts';
 import { http } from '../../helpers/http.ts';
 import * as seed from '../../helpers/seed.ts';
 import { startTestServer, type TestServer } from '../../helpers/server.ts';
@@ -36,9 +36,12 @@ test.before(async () => {
 test.after('every live row written here fits its kind\'s schema', async (t) => {
   t.deepEqual(await unfitLiveRows(s.db.pool), []);
 });
-test.after.always(() => s?.close());
+test.after.always(async () => {
+  await new Clock(s.url).reset().catch(() => undefined);
+  await s?.close();
+});
 
-test.serial('receipt.recorded: refused receipts to the event\'s organizers only, never to another workspace; an accepted push is its activity item, not a second row', async (t) => {
+test.serial('receipt.recorded: every receipt (accepted, late, refused) to the event\'s organizers only, never to another workspace; the accepted push\'s activity item is a separate change', async (t) => {
   const orgA = await SseReader.open(s.url, { key: aOwner.key });
   const partA = await SseReader.open(s.url, { key: aPart.key });
   const orgB = await SseReader.open(s.url, { key: bOwner.key });
@@ -61,7 +64,9 @@ test.serial('receipt.recorded: refused receipts to the event\'s organizers only,
     t.is(wrong.body.refusal, 'wrong_branch');
     const w = JSON.parse((await orgA.next('the wrong branch', (e) => e.event === 'receipt.recorded' && JSON.parse(e.data).receipt.sequence === wrong.body.sequence)).data);
     t.like(w, { team: { name: 'Rocket' }, repository: 'AlphaOrg/Rocket', receipt: { refusal: 'wrong_branch', sha: 'd'.repeat(40) } });
-    t.false(orgA.rows.some((e) => e.event === 'receipt.recorded' && JSON.parse(e.data).receipt.sequence === ok.body.sequence), 'no second row for the accepted push');
+    const acc = JSON.parse((await orgA.next('the accepted push\'s receipt', (e) => e.event === 'receipt.recorded' && JSON.parse(e.data).receipt.sequence === ok.body.sequence)).data);
+    t.like(acc, { team: { name: 'Rocket' }, repository: 'AlphaOrg/Rocket', receipt: { verdict: 'accepted', refusal: null, late: false, sha: 'c'.repeat(40) } });
+    t.is(orgA.rows.filter((e) => e.event === 'receipt.recorded' && JSON.parse(e.data).receipt.sequence === ok.body.sequence).length, 1, 'one receipt.recorded per receipt');
     // B's organizer sees B's refused receipt (so its stream works) and never A's.
     await orgB.next('B\'s own receipt', (e) => e.event === 'receipt.recorded');
     t.false(orgB.rows.some((e) => e.data.includes('AlphaOrg')), 'B never sees A');
@@ -122,4 +127,26 @@ test.serial('GET /api/v1/event/health: organizers only; instance-wide figures, n
   t.is(p.body.error.code, 'insufficient_event_role');
   const readless = await seed.key(s.db.pool, aOwner.email, 'hackathon', { scopes: ['hackathon:write'] });
   t.is((await http(s.url, 'GET', '/api/v1/event/health', { key: readless.key })).body.error.code, 'insufficient_scope');
+});
+
+test.serial('receipt.recorded: a late push (after the freeze) is published with late true to A\'s organizers, never to B', async (t) => {
+  const orgA = await SseReader.open(s.url, { key: aOwner.key });
+  const orgB = await SseReader.open(s.url, { key: bOwner.key });
+  const clock = new Clock(s.url);
+  try {
+    for (const r of [orgA, orgB]) await r.next('ready', (e) => e.event === 'ready');
+    const { rows: [e] } = await s.db.pool.query(`select extract(epoch from freeze_at) * 1000 as freeze from app.events where id = $1`, [aEvent]);
+    await clock.to(Number(e.freeze) + 2000);
+    const late = await sendDelivery(s.url, { eventId: aEvent, payload: pushFixture('AlphaOrg/Rocket', { organization: { login: 'AlphaOrg' }, after: 'e'.repeat(40) }) });
+    t.like(late.body, { verdict: 'accepted', late: true });
+    const r = JSON.parse((await orgA.next('the late receipt', (x) => x.event === 'receipt.recorded' && JSON.parse(x.data).receipt.sequence === late.body.sequence)).data);
+    t.like(r, { team: { name: 'Rocket' }, repository: 'AlphaOrg/Rocket', receipt: { verdict: 'accepted', late: true, sha: 'e'.repeat(40) } });
+    // B's stream is live (a post of B reaches it after A's receipt) and never carried A's receipt.
+    t.is((await http(s.url, 'POST', '/api/v1/event/feed/posts', { key: bOwner.key, body: { body: 'b marker' } })).status, 201);
+    await orgB.next('B\'s marker', (x) => x.event === 'post.created' && x.data.includes('b marker'));
+    t.false(orgB.rows.some((x) => x.event === 'receipt.recorded' || x.data.includes('AlphaOrg')));
+  } finally {
+    await clock.reset();
+    for (const r of [orgA, orgB]) r.close();
+  }
 });

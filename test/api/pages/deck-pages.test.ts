@@ -100,7 +100,7 @@ test('master page: strict CSP, escaped title, the deck only in a sandboxed frame
   t.regex(csp, /script-src 'self'(;|$)/);
   t.notRegex(csp, /unsafe-inline|unsafe-eval|https?:/);
   t.false(r.text.includes(NASTY), 'the raw title never reaches the page');
-  t.true(r.text.includes('&lt;script&gt;alert(&quot;x&quot;)&lt;/script&gt;&amp;&#39;'));
+  t.true(r.text.includes('&lt;script&gt;alert(&quot;x&quot;)&lt;/script&gt;&amp;&#x27;'));
   t.notRegex(r.text, /<script>(?!<\/script>)/, 'no inline script');
   const frame = /<iframe src="([^"]+)" sandbox="([^"]+)"/.exec(r.text);
   t.truthy(frame);
@@ -124,7 +124,7 @@ test('master page: strict CSP, escaped title, the deck only in a sandboxed frame
 
 test('app.js is served from this origin under a content hash, cached for good', async (t) => {
   const r = await page(`/decks/${deck}/present`, owner);
-  const src = /<script src="(\/assets\/app-[0-9a-f]{16}\.js)" defer><\/script>/.exec(r.text)![1];
+  const src = /<script src="(\/assets\/app-[0-9a-f]{16}\.js)" defer=""><\/script>/.exec(r.text)![1];
   const js = await page(src);
   t.is(js.status, 200);
   t.regex(js.headers.get('content-type') ?? '', /javascript/);
@@ -162,18 +162,18 @@ test('collaborator: read-only bar (version history, Duplicate), no render, a poi
   t.is(r.status, 200);
   t.false(r.text.includes('<iframe'));
   t.regex(r.text, /href="\/decks\/[0-9a-f-]+">dashboard<\/a>/);
-  t.regex(r.text, /data-duplicate>Duplicate/);
+  t.regex(r.text, /data-duplicate="">Duplicate/);
   t.regex(r.text, /Version history/);
   for (const absent of ['data-rename', 'data-share', 'data-delete', 'Download files', 'views</span>']) t.false(r.text.includes(absent), absent);
   const dash = await page(`/decks/${deck}`, cora);
-  t.regex(dash.text, /Only the deck's owner and workspace admins see these/);
+  t.regex(dash.text, /Only the deck&#x27;s owner and workspace admins see these/);
 
   const guestWs = await seed.workspace(s.db.pool, 'Guesthouse');
   await person(s.db.pool, guestWs.id, 'gus@guest.test', 'guest');
   await http(s.url, 'POST', `/api/v1/presentations/${deck}/collaborators`, { key: ownerKey, body: { email: 'gus@guest.test' } });
   const gus = await pageSignIn(s.url, 'gus@guest.test');
   const g = await page(`/decks/${deck}/present`, gus);
-  t.regex(g.text, /<button type="button" disabled title="Guests cannot create decks">Duplicate/);
+  t.regex(g.text, /<button type="button" disabled="" title="Guests cannot create decks">Duplicate/);
 
   const stranger = await person(s.db.pool, other.id, 'sam@else.test', 'member');
   t.truthy(stranger);
@@ -205,7 +205,7 @@ test('bar rules: owner shown as You on your own deck (a name otherwise), the ver
   t.true(current >= 1);
   t.true(mine.text.includes(`<span class="badge" title="Current version">v${current}</span>`), 'the version badge names the current version');
   t.true(mine.text.includes(`<a href="/decks/${deck}">Open in dashboard</a>`));
-  t.regex(mine.text, /<button type="button" data-duplicate>Duplicate/, 'a deck with a version can be duplicated');
+  t.regex(mine.text, /<button type="button" data-duplicate="">Duplicate/, 'a deck with a version can be duplicated');
 
   await person(s.db.pool, ws, 'abe@acme.test', 'admin');
   const abe = await page(`/decks/${deck}/present`, await pageSignIn(s.url, 'abe@acme.test'));
@@ -220,7 +220,7 @@ test('bar rules: owner shown as You on your own deck (a name otherwise), the ver
   t.regex(empty.text, /<dt>Owner<\/dt><dd>You<\/dd>/);
   t.is(empty.status, 200);
   t.regex(empty.text, /No version yet/);
-  t.regex(empty.text, /<button type="button" data-duplicate disabled title="The deck has no version yet">Duplicate/);
+  t.regex(empty.text, /<button type="button" data-duplicate="" disabled="" title="The deck has no version yet">Duplicate/);
   t.true(empty.text.includes('<span class="badge" title="Current version">v0</span>'));
   t.true(empty.text.includes(`<a href="/decks/${rows[0].id}">Open in dashboard</a>`));
 });

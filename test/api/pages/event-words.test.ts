@@ -4,10 +4,11 @@
 // Move buttons for a single candidate, and a tie between teams ranked by different numbers of
 // ballots explained beside the result.
 import test from 'ava';
-import { receiptLine } from '../../../api/pages/event/home.ts';
-import { phaseWords, whenZoned } from '../../../api/pages/event/shared.ts';
+import { renderMarkup } from '../../../api/pages/html.tsx';
+import { receiptLine } from '../../../api/pages/event/home.tsx';
+import { phaseWords, whenZoned } from '../../../api/pages/event/shared.tsx';
 import type { VoteResult } from '../../../core/wire/community.ts';
-import { ballotStateWords, resultTable, tieReason } from '../../../api/pages/event/vote.ts';
+import { ballotStateWords, resultTable, tieReason } from '../../../api/pages/event/vote.tsx';
 import { eventWorld, type EventWorld } from '../../helpers/event-pages.ts';
 import { MINUTE } from '../../helpers/event.ts';
 import { http } from '../../helpers/http.ts';
@@ -45,7 +46,7 @@ test('a favicon is served and every page names it (no 404 per page view)', async
   for (const [path, cookie] of [['/signin', undefined], ['/event', w.cookies.ann], ['/event/team', w.cookies.ann]] as const) {
     const r = await http(s.url, 'GET', path, { cookie });
     t.is(r.status, 200, path);
-    t.regex(r.text, /<link rel="icon" href="\/favicon\.ico">/, path);
+    t.regex(r.text, /<link rel="icon" href="\/favicon\.ico"\/>/, path);
   }
 });
 
@@ -53,9 +54,9 @@ test.serial('home: deadlines in UTC with the event time zone beside them; grace 
   const home = await http(s.url, 'GET', '/event', { cookie: w.cookies.ann });
   t.is(home.status, 200);
   const berlin = new Intl.DateTimeFormat('en-CA', { timeZone: 'Europe/Berlin', year: 'numeric', month: '2-digit', day: '2-digit', hour: '2-digit', minute: '2-digit', hourCycle: 'h23' }).format(new Date(w.buildEndMs)).replace(', ', ' ');
-  t.true(home.text.includes(`<dt>Build ends</dt><dd><time datetime="${new Date(w.buildEndMs).toISOString()}">`), 'the instant itself stays UTC');
+  t.true(home.text.includes(`<dt>Build ends</dt><dd><time dateTime="${new Date(w.buildEndMs).toISOString()}">`), 'the instant itself stays UTC');
   t.true(home.text.includes(`(${berlin} Europe/Berlin)`), `the event's own time beside it: ${berlin}`);
-  t.regex(home.text, /<dt>Times<\/dt><dd>UTC, with the event's own time \(Europe\/Berlin\) in brackets<\/dd>/);
+  t.regex(home.text, /<dt>Times<\/dt><dd>UTC, with the event&#x27;s own time \(Europe\/Berlin\) in brackets<\/dd>/);
   t.notRegex(home.text, /<dt>Time zone<\/dt>/);
   await w.clock.to(w.buildEndMs + 5 * MINUTE);
   try {
@@ -70,9 +71,9 @@ test('words as functions: phases, zoned instants, receipts, ballot states', (t) 
   t.is(phaseWords('building'), 'building');
   t.is(phaseWords('grace'), 'grace (pushes still accepted until the freeze)');
   t.is(phaseWords('closed'), 'build closed', 'the vote may be on after the build closed');
-  t.regex(whenZoned('2026-05-01T10:00:00.000Z', 'Europe/Berlin'), /2026-05-01 10:00 UTC<\/time> <span class="muted">\(2026-05-01 12:00 Europe\/Berlin\)<\/span>$/);
-  t.regex(whenZoned('2026-05-01T10:00:00.000Z', 'Not/AZone'), /UTC<\/time>$/, 'an unknown zone: UTC only');
-  t.regex(receiptLine({ sequence: 2, receivedAt: '2026-05-01T10:00:00.000Z', sha: 'a'.repeat(40), verdict: 'accepted' }), /^Receipt #2 /);
+  t.regex(renderMarkup(whenZoned('2026-05-01T10:00:00.000Z', 'Europe/Berlin')), /2026-05-01 10:00 UTC<\/time> <span class="muted">\(2026-05-01 12:00 Europe\/Berlin\)<\/span>$/);
+  t.regex(renderMarkup(whenZoned('2026-05-01T10:00:00.000Z', 'Not/AZone')), /UTC<\/time>$/, 'an unknown zone: UTC only');
+  t.regex(renderMarkup(receiptLine({ sequence: 2, receivedAt: '2026-05-01T10:00:00.000Z', sha: 'a'.repeat(40), verdict: 'accepted' })), /^Receipt #2 /);
   t.is(ballotStateWords('none'), 'not saved yet');
   t.is(ballotStateWords('draft'), 'draft');
 });
@@ -105,15 +106,15 @@ test('a tie between teams ranked by different numbers of ballots says why beside
     { rank: 1, projectId: 'b', name: 'Rocket', score: '0.5000', fraction: '2/4', ballots: 4 },
     { rank: 3, projectId: 'c', name: 'Apollo', score: '0.2500', fraction: '1/4', ballots: 4 },
   ], ['Comet', 'Rocket']);
-  const why = tieReason(uneven, uneven.ties[0]!);
+  const why = renderMarkup(tieReason(uneven, uneven.ties[0]!));
   t.is(why, ' <span class="muted">(equal scores from different numbers of ballots: a score is the mean over the ballots that rank the team, so Comet 1/2 over 2 ballots, Rocket 2/4 over 4 ballots tie)</span>');
-  t.true(resultTable(uneven).includes(`<p>Tie at rank 1: Comet, Rocket${why}</p>`));
+  t.true(renderMarkup(resultTable(uneven)).includes(`<p>Tie at rank 1: Comet, Rocket${why}</p>`));
   const even = result([
     { rank: 1, projectId: 'a', name: 'Comet', score: '0.5000', fraction: '1/2', ballots: 4 },
     { rank: 1, projectId: 'b', name: 'Rocket', score: '0.5000', fraction: '1/2', ballots: 4 },
   ], ['Comet', 'Rocket']);
-  t.is(tieReason(even, even.ties[0]!), '');
-  t.true(resultTable(even).includes('<p>Tie at rank 1: Comet, Rocket</p>'));
+  t.is(renderMarkup(tieReason(even, even.ties[0]!)), '');
+  t.true(renderMarkup(resultTable(even)).includes('<p>Tie at rank 1: Comet, Rocket</p>'));
 });
 
 test('a result row labels its exact score as a mean and says what the ballots count: no bare "0/1" beside "4"', (t) => {
@@ -122,7 +123,7 @@ test('a result row labels its exact score as a mean and says what the ballots co
     rows: [{ rank: 2, projectId: 'z', name: 'Zeta', score: '0.0000', fraction: '0/1', ballots: 4 }], ties: [],
     coverage: { voters: 4, submitted: 4, invalidated: 0, candidates: 2, excludedCandidates: 0, excludedVoters: 0 },
   };
-  const html = resultTable(r);
+  const html = renderMarkup(resultTable(r));
   t.regex(html, /<th scope="col">Exact score \(mean, as a fraction\)<\/th><th scope="col">Ranked on<\/th>/);
   t.regex(html, /<td>0\/1<\/td><td>4 ballots<\/td>/);
 });

@@ -1,10 +1,10 @@
-// The intake's grouping (api/routes/webhooks/delivery-groups.ts), against a recorder that
+// The intake's grouping (core/codehost/delivery-groups.ts), against a recorder that
 // answers when the test says so: a lone delivery starts at once, and so does a second group
 // of its event (IN_FLIGHT); those that arrive while both are in flight go together in the
 // next (at most MAX_GROUP); other events do not wait; a failed item, or a whole group that
 // failed, is run alone for its own answer.
 import test from 'ava';
-import { DeliveryGroups, IN_FLIGHT, MAX_GROUP, type Delivery, type Recorder } from '../../../api/routes/webhooks/delivery-groups.ts';
+import { DeliveryGroups, IN_FLIGHT, MAX_GROUP, type Delivery, type Recorder } from '../../../core/codehost/delivery-groups.ts';
 
 function controlled() {
   const calls: { eventId: string; items: string[]; answer(a: unknown[] | Error): void }[] = [];

@@ -42,7 +42,11 @@ test('a changed file is hashed again, even with the same size', async (t) => {
 
 test('racily clean entries (changed within the second before the cache was written) are never trusted', async (t) => {
   const { root, env } = setup();
-  writeFileSync(path.join(root, 'c.js'), 'ddd'); // mtime now: as recent as the cache
+  writeFileSync(path.join(root, 'c.js'), 'ddd');
+  // An mtime no earlier than the cache's own write, whatever the machine's load: a busy machine
+  // could otherwise take longer than the racy window between this write and the cache's.
+  const later = new Date(Date.now() + 60_000);
+  utimesSync(path.join(root, 'c.js'), later, later);
   await hashWithCache(root, collectFiles(root).files, env);
   const r = await hashWithCache(root, collectFiles(root).files, env);
   t.is(r.hashed, 1, 'the recent file is hashed again');

@@ -61,6 +61,8 @@ test('.deckcliignore: comments, *, ?, **, directory-only, anchored vs any segmen
   t.true(ignored(rules, 'assets/a/b/raw', false));
   t.true(ignored(rules, 'docs/a.txt', false));
   t.false(ignored(rules, 'docs/sub/a.txt', false));
+  t.false(ignored(rules, 'COVER.PSD', false), 'case sensitive, as the file system of the deck may be');
+  t.true(ignored(rules, 'x/build/out.js', false), 'inside an ignored directory');
   const root = deck({ 'index.html': 'x', 'cover.psd': 'x', 'build/out.js': 'x', 'keep/build.txt': 'x', '.deckcliignore': '*.psd\nbuild/\n' });
   t.deepEqual(paths(root), ['index.html', 'keep/build.txt']);
 });
@@ -71,6 +73,7 @@ test('.deckcliignore limits: 256 characters, 8 **, no ! negation; the error name
   t.notThrows(() => parseIgnore(Array(8).fill('**').join('/')));
   t.regex(t.throws(() => parseIgnore(Array(9).fill('**').join('/')))!.message, /line 1: a pattern holds at most 8 \*\* wildcards/);
   t.regex(t.throws(() => parseIgnore('# c\n\n!keep.html'))!.message, /line 3: ! negation is not supported/);
+  t.regex(t.throws(() => parseIgnore('a\n//'))!.message, /line 2: the pattern names nothing/);
 });
 
 test('entry detection: --entry, else index.html, else the only .html, else candidates listed', (t) => {

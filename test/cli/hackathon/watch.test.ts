@@ -2,7 +2,9 @@
 // line, a progress line per change on stderr, the finished run as `decks run` prints it, exit
 // 0), `decks run <id> --watch` and the admin alias on a run that ends with failed jobs (a
 // tampered evidence archive: exit 1), `--json --watch` (the finished run only, no progress),
-// and the progress line itself on a terminal (rewritten in place) and off one.
+// and the progress line itself on a terminal (rewritten in place) and off one. A run is
+// followed over the live stream (generation.progressed / generation.finished), not polled:
+// the run is read once after the stream opens and once when it is done.
 import test from 'ava';
 import { progressLine } from '../../../cli/hackathon/watch.ts';
 import { Clock } from '../../helpers/event.ts';
@@ -14,12 +16,15 @@ let s: TestServer;
 let clock: Clock;
 let ev: FrozenEvent;
 let env: NodeJS.ProcessEnv;
+const logLines: string[] = [];
+/** The server's request lines for a path. */
+const requests = (url: string) => logLines.map((l) => JSON.parse(l)).filter((l) => l.msg === 'request' && l.url === url);
 const run = (args: string[]) => hackathon(args, { ...env, EVENT_URL: s.url, EVENT_API_KEY: ev.owner.key });
 const UUID = '[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}';
 const COUNTS = '\\d+ pending, \\d+ running, \\d+ review, \\d+ failed, \\d+ skipped';
 
 test.before(async () => {
-  s = await startTestServer();
+  s = await startTestServer({ logLines });
   clock = new Clock(s.url);
   env = makeHome().env;
   ev = await frozenEvent(s, clock, 'Watch', 'watchdecks', { Rocket: 'node', Blank: 'empty' });
@@ -50,6 +55,7 @@ test.serial('decks generate --watch follows the run to its end: a progress line 
   t.true(progress.every((l, i) => i === 0 || l !== progress[i - 1]), 'a line only when something changed');
   t.is(progress.at(-1), `Run ${runId} done: 0 pending, 0 running, 4 review, 0 failed, 0 skipped`);
   t.notRegex(r.stderr, /\r|\x1b/, 'nothing rewritten in place off a terminal');
+  t.is(requests(`/api/v1/event/decks/runs/${runId}`).length, 2, 'read once after the stream opened and once when done: no polling');
 });
 
 test.serial('decks run <id> --watch on a finished run ends at once with the same output as decks run', async (t) => {

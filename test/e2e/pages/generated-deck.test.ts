@@ -7,7 +7,8 @@ import test from 'ava';
 import { mkdirSync } from 'node:fs';
 import path from 'node:path';
 import type { Browser } from 'playwright-core';
-import { deckReview } from '../../../api/pages/event/organizer.ts';
+import { deckReview } from '../../../api/pages/event/organizer.tsx';
+import { renderMarkup } from '../../../api/pages/html.tsx';
 import { renderDeckHtml } from '../../../core/decks/render.ts';
 import type { DeckKind, Finding, Screen } from '../../../core/decks/types.ts';
 import { ARTIFACTS, launchChromium, seriousViolations } from '../../helpers/pages.ts';
@@ -79,7 +80,7 @@ for (const [kind, screens] of [['jury', JURY], ['community', COMMUNITY]] as cons
 
 test('the review view of a deck: each screen heading, claims with citations or unverified, the findings, all escaped', (t) => {
   const findings: Finding[] = [{ code: 'uncited_claim', message: 'Claim <b>2</b> cites nothing', screen: 7, claim: 1 }];
-  const html = deckReview([...JURY, { heading: '<img src=x>', claims: [] }], findings);
+  const html = renderMarkup(deckReview([...JURY, { heading: '<img src=x>', claims: [] }], findings));
   t.regex(html, /<details><summary>Screens and findings<\/summary>/);
   t.regex(html, /<strong>1\. Problem<\/strong>/);
   t.regex(html, /<cite class="muted">README\.md:1-3<\/cite>/);
@@ -87,6 +88,6 @@ test('the review view of a deck: each screen heading, claims with citations or u
   t.regex(html, /<span class="badge">unverified<\/span> Due dates and reminders/);
   t.regex(html, /<code>uncited_claim<\/code> screen 7 claim 1: Claim &lt;b&gt;2&lt;\/b&gt; cites nothing/);
   t.false(html.includes('<img'), 'a heading is escaped');
-  t.true(html.includes('<pre><code>app.get(&#39;/lists/:list/todos&#39;, (req, res) =&gt; {\n'), 'a code screen\'s snippet is shown as it is quoted');
-  t.regex(deckReview(COMMUNITY, []), /No findings\./);
+  t.true(html.includes('<pre><code>app.get(&#x27;/lists/:list/todos&#x27;, (req, res) =&gt; {\n'), 'a code screen\'s snippet is shown as it is quoted');
+  t.regex(renderMarkup(deckReview(COMMUNITY, [])), /No findings\./);
 });

@@ -69,7 +69,7 @@ test('an item that raises is rolled back alone and answered {failed: true}; the 
   t.is(await count('g2-%'), 2);
   t.is(await count('xxx%'), 0);
   t.is(await liveWith('5555555555'), 0, 'no live change of the rolled-back delivery');
-  t.is(await liveWith('4444444444'), 1);
+  t.is(await liveWith('4444444444'), 2, 'its activity item and its receipt.recorded');
   // Alone, the same item raises: the API runs a failed item alone so its caller gets that error.
   const e = await t.throwsAsync(db.pool.query('select app_private.record_delivery($1, $2, $3, $4)', [eventId, 'x'.repeat(300), 'push', JSON.stringify(push('5'.repeat(40)))]));
   t.regex(e!.message, /submission_receipts_delivery_id_check/);
@@ -82,10 +82,10 @@ const liveWith = async (text: string) =>
 test.serial('the group\'s live changes are published after its last delivery, in its order, one id each; nothing stays staged', async (t) => {
   const shas = ['a1', 'a2', 'a3'].map((h) => h.repeat(20));
   await group(eventId, shas.map((sha, i) => ({ delivery: `g4-${i}`, kind: 'push', payload: push(sha) })));
-  const { rows } = await db.pool.query(`select id, kind, payload #>> '{post,activity,sha}' as sha from app_private.live_events where event_id = $1 and (payload::text like '%a1a1a1a1%' or payload::text like '%a2a2a2a2%' or payload::text like '%a3a3a3a3%') order by id`, [eventId]);
-  t.deepEqual(rows.map((r) => r.sha), shas);
-  t.true(rows.every((r) => r.kind === 'post.created'));
-  t.is(Number(rows[2].id) - Number(rows[0].id), 2, 'consecutive ids: published together');
+  const { rows } = await db.pool.query(`select id, kind, coalesce(payload #>> '{post,activity,sha}', payload #>> '{receipt,sha}') as sha from app_private.live_events where event_id = $1 and (payload::text like '%a1a1a1a1%' or payload::text like '%a2a2a2a2%' or payload::text like '%a3a3a3a3%') order by id`, [eventId]);
+  // Each accepted push: its team chat item, then its receipt.recorded (two consumers of one receipt).
+  t.deepEqual(rows.map((r) => [r.kind, r.sha]), shas.flatMap((sha) => [['post.created', sha], ['receipt.recorded', sha]]));
+  t.is(Number(rows[5].id) - Number(rows[0].id), 5, 'consecutive ids: published together');
   t.is((await db.pool.query('select count(*)::int as n from app_private.live_deferred')).rows[0].n, 0);
 });
 

@@ -1,30 +1,39 @@
 // decks run <runId> [--log] [--watch]: the run head, then per job: team, kind, status,
 // attempts, last error or deck version; --log prints each job's private log under it;
-// --watch follows the run to its end first (a progress line on stderr), then prints the same
-// and exits 1 when a job failed. Also `admin generation-status --run <id> [--log] [--watch]`.
-import type { GenerationRunDetail } from '../../../../core/wire/decks.ts';
+// --watch follows the run to its end first over the live stream (a progress line on stderr),
+// then prints the same and exits 1 when a job failed. Also `admin generation-status --run <id> [--log] [--watch]`.
+import type { GenerationRun, GenerationRunDetail } from '../../../../core/wire/decks.ts';
 import { CliError, EXIT } from '../../../lib/errors.ts';
 import { command } from '../../command.ts';
 import type { Context } from '../../context.ts';
-import { pollUntilDone, progressLine, WATCH_EXIT } from '../../watch.ts';
+import { followLive, progressLine, WATCH_EXIT } from '../../watch.ts';
 import { countsLine, DECKS, idArg, printRunDetail } from './generated.ts';
+import { parseLive } from '../../../../core/wire/live.ts';
 
-/** How often `--watch` reads the run (no live event kind carries run progress). */
+/** How often `--watch` reads the run when the live stream refuses the reader (it follows the stream otherwise). */
 const WATCH_INTERVAL_MS = 1000;
+
 
 async function show(runId: string, log: boolean, watch: boolean, ctx: Context): Promise<number> {
   const client = await ctx.client();
   const read = (withLog: boolean) => client.call('GET /api/v1/event/decks/runs/:runId', { params: { runId }, query: withLog ? '?log=true' : '' });
   let r: GenerationRunDetail;
   if (watch) {
-    r = await pollUntilDone({
+    const followed = await followLive<{ run: GenerationRun; jobs?: GenerationRunDetail['jobs'] }>({
+      client,
       read: () => read(false),
+      // The live kinds of a generation run's progress (docs/WIRE.md "Live event kinds"): `{ run }`, read by their schema.
+      fromLive: (raw) => {
+        const e = raw.kind === 'generation.progressed' || raw.kind === 'generation.finished' ? parseLive(raw) : null;
+        return (e?.kind === 'generation.progressed' || e?.kind === 'generation.finished') && e.payload.run.id === runId ? { run: e.payload.run } : null;
+      },
       line: (d) => `Run ${d.run.id} ${d.run.status}: ${countsLine(d.run)}`,
       finished: (d) => d.run.status === 'done',
       progress: progressLine(ctx.io.stderr, !ctx.json),
       intervalMs: WATCH_INTERVAL_MS,
     });
-    if (log) r = await read(true);
+    // A live change carries the run head only: its jobs (and logs) are read once it is done.
+    r = followed.jobs && !log ? (followed as GenerationRunDetail) : await read(log);
   } else r = await read(log);
   if (ctx.json) ctx.printJson(r);
   else printRunDetail(ctx, r.run, r.jobs, log);

@@ -8,12 +8,12 @@
 //        POST /api/v1/codehost/invitations/accept), then 303 to /event.
 // Someone else's invitation (another person, another workspace) answers exactly like none.
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { ReactNode } from 'react';
 import { sameOrigin } from '../auth/caller.ts';
 import { asCaller } from '../routes/support.ts';
 import type { ApiDeps } from '../deps.ts';
-import { appPage, failurePage, problemPage } from './components/layout.ts';
+import { appPage, failurePage, problemPage } from './components/layout.tsx';
 import { pageIdentity, toSignin, whoIs } from './components/session.ts';
-import { esc } from './html.ts';
 
 const OWNER = /^[A-Za-z0-9-]{1,39}$/;
 const REPO = /^[A-Za-z0-9._-]{1,100}$/;
@@ -29,21 +29,33 @@ interface RepositoryInvitation {
 
 type Params = { owner: string; repo: string };
 
-const when = (iso: string) => esc(iso.replace('T', ' ').replace(/\.\d+Z$/, 'Z').replace(/:\d\dZ$/, ' UTC'));
+const when = (iso: string) => iso.replace('T', ' ').replace(/\.\d+Z$/, 'Z').replace(/:\d\dZ$/, ' UTC');
 
-function invitationPage(i: RepositoryInvitation, action: string): string {
+function invitationPage(i: RepositoryInvitation, action: string): ReactNode {
   const what = i.permission === 'maintain' ? 'push to it (maintain)' : 'read it (read)';
-  const facts = `<dl class="facts"><dt>Repository</dt><dd><code>${esc(i.repository)}</code></dd>
-${i.event ? `<dt>Event</dt><dd>${esc(i.event.name)}</dd>` : ''}${i.team ? `<dt>Team</dt><dd>${esc(i.team)}</dd>` : ''}
-<dt>Access</dt><dd>${esc(what)}</dd><dt>Invited</dt><dd>${when(i.invitedAt)}</dd></dl>`;
+  const facts = (
+    <dl className="facts">
+      <dt>Repository</dt><dd><code>{i.repository}</code></dd>
+      {i.event ? <><dt>Event</dt><dd>{i.event.name}</dd></> : null}{i.team ? <><dt>Team</dt><dd>{i.team}</dd></> : null}
+      <dt>Access</dt><dd>{what}</dd><dt>Invited</dt><dd>{when(i.invitedAt)}</dd>
+    </dl>
+  );
   if (i.acceptedAt) {
-    return `<div class="card"><h1>Invitation accepted</h1>${facts}<p>You accepted this invitation at ${when(i.acceptedAt)}. Next: <code>hackathon setup</code> clones the repository.</p>
-<p><a class="button" href="/event">Go to the event</a></p></div>`;
+    return (
+      <div className="card">
+        <h1>Invitation accepted</h1>{facts}<p>You accepted this invitation at {when(i.acceptedAt)}. Next: <code>hackathon setup</code> clones the repository.</p>
+        <p><a className="button" href="/event">Go to the event</a></p>
+      </div>
+    );
   }
-  return `<div class="card"><h1>Repository invitation</h1>
-<p>You are invited to the repository <code>${esc(i.repository)}</code>${i.event ? ` of <strong>${esc(i.event.name)}</strong>` : ''}${i.team ? ` for the team <strong>${esc(i.team)}</strong>` : ''}.</p>
-${facts}<form method="post" action="${esc(action)}"><div class="actions"><button type="submit" class="primary">Accept the invitation</button></div></form>
-<p class="muted"><code>hackathon setup</code> accepts it for you too.</p></div>`;
+  return (
+    <div className="card">
+      <h1>Repository invitation</h1>
+      <p>You are invited to the repository <code>{i.repository}</code>{i.event ? <> of <strong>{i.event.name}</strong></> : null}{i.team ? <> for the team <strong>{i.team}</strong></> : null}.</p>
+      {facts}<form method="post" action={action}><div className="actions"><button type="submit" className="primary">Accept the invitation</button></div></form>
+      <p className="muted"><code>hackathon setup</code> accepts it for you too.</p>
+    </div>
+  );
 }
 
 export function registerCodehostInvitationPages(app: FastifyInstance, deps: ApiDeps): void {

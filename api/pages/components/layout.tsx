@@ -6,7 +6,8 @@
 // relax it to `same-origin` (our own origin only, nothing leaves for other sites).
 import { randomBytes } from 'node:crypto';
 import type { FastifyReply } from 'fastify';
-import { DEFAULT_DESCRIPTION, esc } from '../html.ts';
+import type { ReactNode } from 'react';
+import { DEFAULT_DESCRIPTION, renderDocument } from '../html.tsx';
 import { toAppError } from '../../errors.ts';
 import { APP_JS_PATH } from './app-js.ts';
 
@@ -63,16 +64,31 @@ export interface AppPageOptions {
 }
 
 /** A column header; an action column with no visible header gets a visually hidden one (axe: empty-table-header). */
-export function th(header: string, hidden = 'Actions'): string {
-  return `<th scope="col">${header ? esc(header) : `<span class="visually-hidden">${esc(hidden)}</span>`}</th>`;
+export function th(header: string, hidden = 'Actions', key?: string | number): ReactNode {
+  return <th scope="col" key={key ?? header}>{header ? header : <span className="visually-hidden">{hidden}</span>}</th>;
 }
 
-export function appPage(reply: FastifyReply, title: string, body: string, opts: AppPageOptions = {}): FastifyReply {
+/** A header row of column names (see th). */
+export function HeaderRow({ headers }: { headers: string[] }): ReactNode {
+  return <tr>{headers.map((h, i) => th(h, 'Actions', i))}</tr>;
+}
+
+function TopNav({ signedInAs }: { signedInAs: string }): ReactNode {
+  return (
+    <header className="top">
+      <a className="brand" href="/decks">Podium</a>
+      <nav aria-label="Account">
+        <a href="/decks/keys">API keys</a>
+        <a href="/workspace/invitations">Invitations</a>
+        <span className="muted">{signedInAs}</span>
+        <form method="post" action="/signout" className="inline"><button type="submit" className="link">Sign out</button></form>
+      </nav>
+    </header>
+  );
+}
+
+export function appPage(reply: FastifyReply, title: string, body: ReactNode, opts: AppPageOptions = {}): FastifyReply {
   const nonce = randomBytes(16).toString('base64');
-  const nav = opts.signedInAs
-    ? `<header class="top"><a class="brand" href="/decks">Podium</a><nav aria-label="Account"><a href="/decks/keys">API keys</a><a href="/workspace/invitations">Invitations</a><span class="muted">${esc(opts.signedInAs)}</span>
-<form method="post" action="/signout" class="inline"><button type="submit" class="link">Sign out</button></form></nav></header>`
-    : '';
   reply
     .status(opts.status ?? 200)
     .header('content-type', 'text/html; charset=utf-8')
@@ -81,15 +97,29 @@ export function appPage(reply: FastifyReply, title: string, body: string, opts: 
       'content-security-policy',
       `default-src 'none'; script-src 'self'; style-src 'nonce-${nonce}'; img-src 'self'; connect-src 'self'; frame-src 'self'; form-action 'self'; frame-ancestors 'none'; base-uri 'none'`,
     );
-  return reply.send(`<!doctype html><html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width,initial-scale=1"><link rel="icon" href="/favicon.ico">
-<meta name="referrer" content="same-origin"><meta name="description" content="${esc(opts.description ?? DEFAULT_DESCRIPTION)}">
-<title>${esc(title)} · Podium</title><style nonce="${nonce}">${STYLE}</style><script src="${APP_JS_PATH}" defer></script>${opts.script ? `<script src="${esc(opts.script)}" defer></script>` : ''}</head>
-<body${opts.full ? ' class="full"' : ''}${opts.deckId ? ` data-deck="${esc(opts.deckId)}"` : ''}>${opts.full ? body : `${nav}<main class="page" id="main">${body}</main>`}</body></html>`);
+  return reply.send(renderDocument(
+    <html lang="en">
+      <head>
+        <meta charSet="utf-8" />
+        <meta name="viewport" content="width=device-width,initial-scale=1" />
+        <link rel="icon" href="/favicon.ico" />
+        <meta name="referrer" content="same-origin" />
+        <meta name="description" content={opts.description ?? DEFAULT_DESCRIPTION} />
+        <title>{`${title} · Podium`}</title>
+        <style nonce={nonce}>{STYLE}</style>
+        <script src={APP_JS_PATH} defer />
+        {opts.script ? <script src={opts.script} defer /> : null}
+      </head>
+      <body className={opts.full ? 'full' : undefined} data-deck={opts.deckId}>
+        {opts.full ? body : <>{opts.signedInAs ? <TopNav signedInAs={opts.signedInAs} /> : null}<main className="page" id="main">{body}</main></>}
+      </body>
+    </html>,
+  ));
 }
 
 /** A short page for refusals and missing things (404, 403, 429...). */
 export function problemPage(reply: FastifyReply, status: number, heading: string, message: string, signedInAs: string | null): FastifyReply {
-  return appPage(reply, heading, `<div class="card"><h1>${esc(heading)}</h1><p>${esc(message)}</p><p><a href="/decks">All decks</a></p></div>`, { status, signedInAs });
+  return appPage(reply, heading, <div className="card"><h1>{heading}</h1><p>{message}</p><p><a href="/decks">All decks</a></p></div>, { status, signedInAs });
 }
 
 /** An SQL refusal (not_found, deck_read_only...) as a page; anything else stays a 500. */
@@ -99,3 +129,4 @@ export function failurePage(reply: FastifyReply, err: unknown, signedInAs: strin
   const heading = e.status === 404 ? 'Not found' : e.status === 403 ? 'Not allowed' : 'Something is off';
   return problemPage(reply, e.status, heading, e.message, signedInAs);
 }
+

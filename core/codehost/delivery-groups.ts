@@ -9,6 +9,7 @@
 // delivery waits for nothing: its group of one starts at once. Nothing is held in memory
 // beyond the requests that wait for their answers.
 import type pg from 'pg';
+import type { Metrics } from '../metrics.ts';
 
 /** The most deliveries one transaction records (each runs under its own savepoint). */
 export const MAX_GROUP = 50;
@@ -93,4 +94,22 @@ export function pgRecorder(pool: pg.Pool): Recorder {
       return rows[0].r as Answer;
     },
   };
+}
+
+const intakes = new WeakMap<pg.Pool, DeliveryGroups>();
+
+/**
+ * The intake of this process over one pool: the recorder the signed webhook route
+ * (api/routes/webhooks) and a local push recorded in process (core/codehost/local-push.ts)
+ * both call, so their deliveries of one event go in the same groups.
+ */
+export function deliveryIntake(pool: pg.Pool): DeliveryGroups {
+  let groups = intakes.get(pool);
+  if (!groups) intakes.set(pool, (groups = new DeliveryGroups(pgRecorder(pool))));
+  return groups;
+}
+
+/** Counts a receipt's verdict (webhook_verdicts_total): its refusal, `late`, or its verdict. */
+export function countVerdict(metrics: Metrics | undefined, receipt: Record<string, unknown>): void {
+  metrics?.webhookVerdicts.inc({ verdict: String(receipt.refusal ?? (receipt.late ? 'late' : receipt.verdict)) });
 }

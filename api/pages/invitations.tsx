@@ -8,6 +8,7 @@
 //     admins invite an address with a role, see pending invitations and revoke them.
 // Every form post must come from this instance (Origin, else Referer); refusals are pages.
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { ReactNode } from 'react';
 import { sha256 } from '../../core/crypto.ts';
 import { hashPassword } from '../../core/passwords.ts';
 import type { Invitation } from '../../core/wire/identity.ts';
@@ -16,9 +17,8 @@ import { createSession, setSessionCookie } from '../auth/session.ts';
 import { asCaller } from '../routes/support.ts';
 import type { ApiDeps } from '../deps.ts';
 import { toAppError } from '../errors.ts';
-import { appPage, failurePage, problemPage, th } from './components/layout.ts';
+import { appPage, failurePage, HeaderRow, problemPage } from './components/layout.tsx';
 import { pageIdentity, toSignin, whoIs } from './components/session.ts';
-import { esc } from './html.ts';
 import { UUID_RE } from '../../core/ids.ts';
 
 const SECRET = /^[A-Za-z0-9_-]{20,100}$/;
@@ -55,34 +55,43 @@ interface AcceptForm {
   password?: string;
 }
 
-const when = (iso: string | null) => (iso ? esc(iso.replace('T', ' ').replace(/\.\d+Z$/, ' UTC')) : '—');
+const when = (iso: string | null) => (iso ? iso.replace('T', ' ').replace(/\.\d+Z$/, ' UTC') : '—');
 const ROSTER_ROLE: Record<string, string> = { participant: 'a participant', organizer: 'an organizer', jury: 'a juror', advisor: 'an advisor' };
-const what = (o: Offer) => (o.kind === 'collaborator'
-  ? `the deck “${esc(o.deck?.title ?? '')}”`
-  : o.event
-    ? `the event <strong>${esc(o.event.name)}</strong> as ${esc(ROSTER_ROLE[o.event.role] ?? o.event.role)}${o.event.team ? ` of the team <strong>${esc(o.event.team)}</strong>` : ''} (workspace ${esc(o.workspace.name)})`
-    : `the workspace <strong>${esc(o.workspace.name)}</strong> as ${esc(o.role)}`);
-
-function offerPage(o: Offer, secret: string, codeSignIn: boolean, signedInAs: string | null, error?: string): string {
-  const head = `<div class="card"><h1>You are invited</h1>
-<p>${o.inviter ? esc(o.inviter) : 'An administrator'} invited <strong>${esc(o.email)}</strong> to ${what(o)}.</p>
-<p class="muted">This link works once, until ${when(o.expiresAt)}.</p>
-${error ? `<p class="error" role="alert">${esc(error)}</p>` : ''}`;
-  const action = `/invitations/${esc(secret)}`;
-  if (o.accountId) {
-    return `${head}<form method="post" action="${action}"><p>${signedInAs ? 'It joins the account you are signed in with.' : `An account with this address exists: accepting adds this to it, then you sign in as usual.`}</p>
-<div class="actions"><button type="submit" class="primary">Accept the invitation</button></div></form></div>`;
+function What({ o }: { o: Offer }): ReactNode {
+  if (o.kind === 'collaborator') return `the deck “${o.deck?.title ?? ''}”`;
+  if (o.event) {
+    return <>the event <strong>{o.event.name}</strong> as {ROSTER_ROLE[o.event.role] ?? o.event.role}{o.event.team ? <> of the team <strong>{o.event.team}</strong></> : null} (workspace {o.workspace.name})</>;
   }
-  const code = codeSignIn
-    ? `<label class="check"><input type="radio" name="method" value="code"> Sign in with a code mailed to ${esc(o.email)} each time (no password)</label>`
-    : '';
-  return `${head}<form method="post" action="${action}">
-<label for="name">Your name (optional)</label><input id="name" name="name" maxlength="200" autocomplete="name">
-<fieldset><legend>How you will sign in</legend>
-<label class="check"><input type="radio" name="method" value="password" checked> With a password</label>
-<label for="password">Password (at least 12 characters)</label><input id="password" name="password" type="password" minlength="12" autocomplete="new-password">
-${code}</fieldset>
-<div class="actions"><button type="submit" class="primary">Create my account</button></div></form></div>`;
+  return <>the workspace <strong>{o.workspace.name}</strong> as {o.role}</>;
+}
+
+function offerPage(o: Offer, secret: string, codeSignIn: boolean, signedInAs: string | null, error?: string): ReactNode {
+  const action = `/invitations/${secret}`;
+  return (
+    <div className="card">
+      <h1>You are invited</h1>
+      <p>{o.inviter ? o.inviter : 'An administrator'} invited <strong>{o.email}</strong> to <What o={o} />.</p>
+      <p className="muted">This link works once, until {when(o.expiresAt)}.</p>
+      {error ? <p className="error" role="alert">{error}</p> : null}
+      {o.accountId ? (
+        <form method="post" action={action}>
+          <p>{signedInAs ? 'It joins the account you are signed in with.' : 'An account with this address exists: accepting adds this to it, then you sign in as usual.'}</p>
+          <div className="actions"><button type="submit" className="primary">Accept the invitation</button></div>
+        </form>
+      ) : (
+        <form method="post" action={action}>
+          <label htmlFor="name">Your name (optional)</label><input id="name" name="name" maxLength={200} autoComplete="name" />
+          <fieldset>
+            <legend>How you will sign in</legend>
+            <label className="check"><input type="radio" name="method" value="password" defaultChecked /> With a password</label>
+            <label htmlFor="password">Password (at least 12 characters)</label><input id="password" name="password" type="password" minLength={12} autoComplete="new-password" />
+            {codeSignIn ? <label className="check"><input type="radio" name="method" value="code" /> Sign in with a code mailed to {o.email} each time (no password)</label> : null}
+          </fieldset>
+          <div className="actions"><button type="submit" className="primary">Create my account</button></div>
+        </form>
+      )}
+    </div>
+  );
 }
 
 function gone(reply: FastifyReply, o: Offer | null, signedInAs: string | null): FastifyReply {
@@ -91,21 +100,42 @@ function gone(reply: FastifyReply, o: Offer | null, signedInAs: string | null): 
   return problemPage(reply, 410, 'Invitation expired', `This invitation expired at ${o.expiresAt?.replace('T', ' ').replace(/\.\d+Z$/, ' UTC')}. Ask ${o.inviter ?? 'whoever invited you'} for a new one.`, signedInAs);
 }
 
-function invitationsPage(items: Invitation[], workspace: string, notice?: { ok: boolean; text: string }, form: { email?: string; role?: string } = {}): string {
-  const roles = ['member', 'admin', 'guest', 'owner'].map((r) => `<option value="${r}"${(form.role ?? 'member') === r ? ' selected' : ''}>${r}</option>`).join('');
-  const rows = items.map((i) => `<tr><td>${esc(i.email)}</td><td>${esc(i.role)}</td><td>${esc(i.state)}</td><td>${when(i.sentAt)}</td><td>${when(i.expiresAt)}</td>
-<td>${esc(i.invitedBy?.name ?? i.invitedBy?.email ?? (i.source === 'operator' ? 'operator' : '—'))}${i.source === 'roster' ? ' (roster)' : ''}</td>
-<td><form method="post" action="/workspace/invitations/${esc(i.id)}/revoke"><button type="submit" class="danger">Revoke</button></form></td></tr>`);
-  return `<h1>Invitations · ${esc(workspace)}</h1>
-${notice ? `<p class="${notice.ok ? 'badge' : 'error'}" role="${notice.ok ? 'status' : 'alert'}">${esc(notice.text)}</p>` : ''}
-<section class="card" aria-labelledby="invite"><h2 id="invite">Invite someone</h2>
-<form method="post" action="/workspace/invitations"><label for="email">Email</label><input id="email" name="email" type="email" required maxlength="320" value="${esc(form.email ?? '')}">
-<label for="role">Role</label><select id="role" name="role">${roles}</select>
-<div class="actions"><button type="submit" class="primary">Send the invitation</button></div></form>
-<p class="muted">The mail carries a one-time link that works for 7 days. Accepting creates the account or adds the workspace to an existing one.</p></section>
-<section class="card" aria-labelledby="pending"><h2 id="pending">Pending</h2>${rows.length
-    ? `<div class="scroll"><table><thead><tr>${['Email', 'Role', 'State', 'Mailed', 'Expires', 'Invited by', ''].map((h) => th(h)).join('')}</tr></thead><tbody>${rows.join('')}</tbody></table></div>`
-    : '<p class="muted">No pending invitation.</p>'}</section>`;
+function invitationsPage(items: Invitation[], workspace: string, notice?: { ok: boolean; text: string }, form: { email?: string; role?: string } = {}): ReactNode {
+  return (
+    <>
+      <h1>Invitations · {workspace}</h1>
+      {notice ? <p className={notice.ok ? 'badge' : 'error'} role={notice.ok ? 'status' : 'alert'}>{notice.text}</p> : null}
+      <section className="card" aria-labelledby="invite">
+        <h2 id="invite">Invite someone</h2>
+        <form method="post" action="/workspace/invitations">
+          <label htmlFor="email">Email</label><input id="email" name="email" type="email" required maxLength={320} defaultValue={form.email ?? ''} />
+          <label htmlFor="role">Role</label>
+          <select id="role" name="role" defaultValue={form.role ?? 'member'}>{['member', 'admin', 'guest', 'owner'].map((r) => <option value={r} key={r}>{r}</option>)}</select>
+          <div className="actions"><button type="submit" className="primary">Send the invitation</button></div>
+        </form>
+        <p className="muted">The mail carries a one-time link that works for 7 days. Accepting creates the account or adds the workspace to an existing one.</p>
+      </section>
+      <section className="card" aria-labelledby="pending">
+        <h2 id="pending">Pending</h2>
+        {items.length ? (
+          <div className="scroll">
+            <table>
+              <thead><HeaderRow headers={['Email', 'Role', 'State', 'Mailed', 'Expires', 'Invited by', '']} /></thead>
+              <tbody>
+                {items.map((i) => (
+                  <tr key={i.id}>
+                    <td>{i.email}</td><td>{i.role}</td><td>{i.state}</td><td>{when(i.sentAt)}</td><td>{when(i.expiresAt)}</td>
+                    <td>{i.invitedBy?.name ?? i.invitedBy?.email ?? (i.source === 'operator' ? 'operator' : '—')}{i.source === 'roster' ? ' (roster)' : ''}</td>
+                    <td><form method="post" action={`/workspace/invitations/${i.id}/revoke`}><button type="submit" className="danger">Revoke</button></form></td>
+                  </tr>
+                ))}
+              </tbody>
+            </table>
+          </div>
+        ) : <p className="muted">No pending invitation.</p>}
+      </section>
+    </>
+  );
 }
 
 export function registerInvitationPages(app: FastifyInstance, deps: ApiDeps): void {
@@ -161,9 +191,16 @@ export function registerInvitationPages(app: FastifyInstance, deps: ApiDeps): vo
       if (r.created) setSessionCookie(reply, await createSession(pool, r.userId), secure);
       return reply.redirect(next, 303);
     }
-    return appPage(reply, 'Invitation accepted', `<div class="card"><h1>Invitation accepted</h1>
-<p>${r.kind === 'collaborator' ? 'The deck is now shared with' : r.event ? `You joined <strong>${esc(r.event.name)}</strong> (workspace ${esc(r.workspace.name)}) with` : `You joined <strong>${esc(r.workspace.name)}</strong> as ${esc(r.role)} with`} your account <strong>${esc(r.email)}</strong>.</p>
-<p><a class="button" href="/signin?next=${encodeURIComponent(next)}">Sign in to continue</a></p></div>`);
+    const joined = r.kind === 'collaborator'
+      ? 'The deck is now shared with'
+      : r.event ? <>You joined <strong>{r.event.name}</strong> (workspace {r.workspace.name}) with</> : <>You joined <strong>{r.workspace.name}</strong> as {r.role} with</>;
+    return appPage(reply, 'Invitation accepted', (
+      <div className="card">
+        <h1>Invitation accepted</h1>
+        <p>{joined} your account <strong>{r.email}</strong>.</p>
+        <p><a className="button" href={`/signin?next=${encodeURIComponent(next)}`}>Sign in to continue</a></p>
+      </div>
+    ));
   });
 
   // The workspace's invitations, for its owners and admins (SQL refuses everyone else).

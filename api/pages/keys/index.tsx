@@ -8,15 +8,15 @@
 // app.revoke_my_api_key refuse key callers); the secret is minted here as the CLI sign-in
 // mints it and never logged.
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { Fragment, type ReactNode } from 'react';
 import { authenticate, callerOf, type Identity } from '../../auth/caller.ts';
 import { mintKey, KEY_PREFIX, type Tool } from '../../../core/keys.ts';
 import { asCaller } from '../../routes/support.ts';
 import { toAppError } from '../../errors.ts';
 import type { ApiDeps } from '../../deps.ts';
-import { when } from '../components/deck-bits.ts';
-import { appPage, failurePage, problemPage, th } from '../components/layout.ts';
+import { when } from '../components/deck-bits.tsx';
+import { appPage, failurePage, HeaderRow, problemPage } from '../components/layout.tsx';
 import { toSignin, whoIs } from '../components/session.ts';
-import { esc } from '../html.ts';
 import { UUID_RE } from '../../../core/ids.ts';
 
 export const KEYS_PATH = '/decks/keys';
@@ -98,66 +98,99 @@ function listKeys(req: FastifyRequest, deps: ApiDeps): Promise<KeyRow[]> {
   });
 }
 
-function keyLabel(k: KeyRow): string {
-  return `<code>${KEY_PREFIX[k.tool]}…${k.last4 ? esc(k.last4) : ''}</code>`;
+function keyLabel(k: KeyRow): ReactNode {
+  return <code>{`${KEY_PREFIX[k.tool]}…${k.last4 ?? ''}`}</code>;
 }
 
-function expiry(k: KeyRow): string {
+function expiry(k: KeyRow): ReactNode {
   if (!k.expiresAt) return 'never';
-  return k.expired ? `expired ${when(k.expiresAt)}` : when(k.expiresAt);
+  return k.expired ? <>expired {when(k.expiresAt)}</> : when(k.expiresAt);
 }
 
-function keyTable(keys: KeyRow[]): string {
-  if (keys.length === 0) return '<p class="muted">No key yet.</p>';
-  const rows = keys.map((k) => `<tr><td>${esc(k.name)}</td><td>${k.tool === 'deck' ? 'deck' : 'hackathon'}</td><td>${keyLabel(k)}</td><td>${k.scopes.map((s) => `<span class="badge">${esc(s)}</span>`).join(' ')}</td>
-<td>${k.workspaceId ? esc(k.workspaceName ?? k.workspaceId) : '<span class="muted">any</span>'}</td><td>${when(k.createdAt)}<br><span class="muted">${esc(k.createdVia)}</span></td>
-<td>${k.lastUsedAt ? when(k.lastUsedAt) : 'never'}</td><td>${expiry(k)}</td>
-<td><details class="menu"><summary>Revoke…</summary><div class="panel" role="group" aria-label="Revoke ${esc(k.name)}"><p>Revoke <strong>${esc(k.name)}</strong>? Clients using it are refused from now on.</p>
-<form method="post" action="${KEYS_PATH}/${esc(k.id)}/revoke"><button type="submit" class="danger">Revoke key</button></form></div></details></td></tr>`);
-  return `<div class="scroll"><table><thead><tr>${['Name', 'Tool', 'Key', 'Scopes', 'Workspace', 'Created', 'Last used', 'Expires', '']
-    .map((h) => th(h))
-    .join('')}</tr></thead><tbody>${rows.join('')}</tbody></table></div>`;
+function KeyTable({ keys }: { keys: KeyRow[] }): ReactNode {
+  if (keys.length === 0) return <p className="muted">No key yet.</p>;
+  return (
+    <div className="scroll">
+      <table>
+        <thead><HeaderRow headers={['Name', 'Tool', 'Key', 'Scopes', 'Workspace', 'Created', 'Last used', 'Expires', '']} /></thead>
+        <tbody>
+          {keys.map((k) => (
+            <tr key={k.id}>
+              <td>{k.name}</td><td>{k.tool === 'deck' ? 'deck' : 'hackathon'}</td><td>{keyLabel(k)}</td>
+              <td>{k.scopes.map((s, i) => <Fragment key={s}>{i > 0 ? ' ' : null}<span className="badge">{s}</span></Fragment>)}</td>
+              <td>{k.workspaceId ? (k.workspaceName ?? k.workspaceId) : <span className="muted">any</span>}</td>
+              <td>{when(k.createdAt)}<br /><span className="muted">{k.createdVia}</span></td>
+              <td>{k.lastUsedAt ? when(k.lastUsedAt) : 'never'}</td><td>{expiry(k)}</td>
+              <td>
+                <details className="menu">
+                  <summary>Revoke…</summary>
+                  <div className="panel" role="group" aria-label={`Revoke ${k.name}`}>
+                    <p>Revoke <strong>{k.name}</strong>? Clients using it are refused from now on.</p>
+                    <form method="post" action={`${KEYS_PATH}/${k.id}/revoke`}><button type="submit" className="danger">Revoke key</button></form>
+                  </div>
+                </details>
+              </td>
+            </tr>
+          ))}
+        </tbody>
+      </table>
+    </div>
+  );
 }
 
-function createForm(identity: Identity, f: CreateForm = {}, error?: string): string {
+function createForm(identity: Identity, f: CreateForm = {}, error?: string): ReactNode {
   const fresh = f.name === undefined;
   const chosen = toolOf(f) ?? 'deck';
   // Fresh form: each tool's read scope ticked, its write scope not (both specs).
   const ticked = (tool: Tool, s: string) => (fresh ? s === SCOPES[tool][0] : f[s as keyof CreateForm] === '1');
   const ws = identity.workspace;
-  return `<section class="card" aria-labelledby="new-key"><h2 id="new-key">New key</h2>
-<form method="post" action="${KEYS_PATH}">
-<label for="key-name">Name</label><input id="key-name" name="name" maxlength="100" required value="${esc(f.name ?? '')}" placeholder="Laptop">
-<fieldset><legend>Tool</legend>
-${(['deck', 'hackathon'] as const).map((tool) => `<label class="check"><input type="radio" name="tool" value="${tool}"${tool === chosen ? ' checked' : ''}> ${esc(TOOL_LABEL[tool])}</label>`).join('\n')}
-</fieldset>
-${(['deck', 'hackathon'] as const).map((tool) => `<fieldset><legend>Scopes of a ${tool === 'deck' ? 'deck' : 'hackathon'} key</legend>
-${SCOPES[tool].map((s) => `<label class="check"><input type="checkbox" name="${s}" value="1"${ticked(tool, s) ? ' checked' : ''}> <code>${s}</code>${WRITE_NOTE[s] ?? ''}</label>`).join('\n')}
-</fieldset>`).join('\n')}
-<label for="key-expires">Expires after (days, optional)</label><input id="key-expires" name="expires" type="number" min="1" max="3650" value="${esc(f.expires ?? '')}">
-${ws ? `<label class="check"><input type="checkbox" name="pin" value="1"${f.pin ? ' checked' : ''}> Only for the workspace ${esc(ws.name)}</label>` : ''}
-${error ? `<p class="error" role="alert">${esc(error)}</p>` : ''}
-<div class="actions"><button type="submit" class="primary">Create key</button></div>
-</form></section>`;
+  return (
+    <section className="card" aria-labelledby="new-key">
+      <h2 id="new-key">New key</h2>
+      <form method="post" action={KEYS_PATH}>
+        <label htmlFor="key-name">Name</label><input id="key-name" name="name" maxLength={100} required defaultValue={f.name ?? ''} placeholder="Laptop" />
+        <fieldset>
+          <legend>Tool</legend>
+          {(['deck', 'hackathon'] as const).map((tool) => <label className="check" key={tool}><input type="radio" name="tool" value={tool} defaultChecked={tool === chosen} /> {TOOL_LABEL[tool]}</label>)}
+        </fieldset>
+        {(['deck', 'hackathon'] as const).map((tool) => (
+          <fieldset key={tool}>
+            <legend>Scopes of a {tool === 'deck' ? 'deck' : 'hackathon'} key</legend>
+            {SCOPES[tool].map((s) => <label className="check" key={s}><input type="checkbox" name={s} value="1" defaultChecked={ticked(tool, s)} /> <code>{s}</code>{WRITE_NOTE[s] ?? ''}</label>)}
+          </fieldset>
+        ))}
+        <label htmlFor="key-expires">Expires after (days, optional)</label><input id="key-expires" name="expires" type="number" min="1" max="3650" defaultValue={f.expires ?? ''} />
+        {ws ? <label className="check"><input type="checkbox" name="pin" value="1" defaultChecked={Boolean(f.pin)} /> Only for the workspace {ws.name}</label> : null}
+        {error ? <p className="error" role="alert">{error}</p> : null}
+        <div className="actions"><button type="submit" className="primary">Create key</button></div>
+      </form>
+    </section>
+  );
 }
 
-function newKeyCard(name: string, tool: Tool, secret: string, instance: string): string {
+function newKeyCard(name: string, tool: Tool, secret: string, instance: string): ReactNode {
   const save = tool === 'deck'
-    ? `save it in a profile with <code>deckcli auth save-key --api-url ${esc(instance)}</code> (paste it when asked), or use <code>--api-key-stdin</code> or <code>DECKS_API_KEY</code>`
-    : `save it in a profile with <code>hackathon login --api-key-stdin --api-url ${esc(instance)}</code> (paste it on stdin), or use <code>EVENT_API_KEY</code>`;
-  return `<section class="card" aria-labelledby="made"><h2 id="made">Key “${esc(name)}” created</h2>
-<p><strong>This key is shown once: copy it now.</strong> Select the field and copy (Ctrl+C or ⌘C); it cannot be shown again, only revoked.</p>
-<label for="new-secret">Key</label><input id="new-secret" readonly autofocus spellcheck="false" autocomplete="off" value="${esc(secret)}">
-<p class="muted">Next, ${save}; or send it as <code>Authorization: Bearer …</code>.</p></section>`;
+    ? <>save it in a profile with <code>{`deckcli auth save-key --api-url ${instance}`}</code> (paste it when asked), or use <code>--api-key-stdin</code> or <code>DECKS_API_KEY</code></>
+    : <>save it in a profile with <code>{`hackathon login --api-key-stdin --api-url ${instance}`}</code> (paste it on stdin), or use <code>EVENT_API_KEY</code></>;
+  return (
+    <section className="card" aria-labelledby="made">
+      <h2 id="made">Key “{name}” created</h2>
+      <p><strong>This key is shown once: copy it now.</strong> Select the field and copy (Ctrl+C or ⌘C); it cannot be shown again, only revoked.</p>
+      <label htmlFor="new-secret">Key</label><input id="new-secret" readOnly autoFocus spellCheck={false} autoComplete="off" value={secret} />
+      <p className="muted">Next, {save}; or send it as <code>Authorization: Bearer …</code>.</p>
+    </section>
+  );
 }
 
-async function keysPage(req: FastifyRequest, reply: FastifyReply, deps: ApiDeps, identity: Identity, top: string, form: string, status = 200): Promise<FastifyReply> {
+async function keysPage(req: FastifyRequest, reply: FastifyReply, deps: ApiDeps, identity: Identity, top: ReactNode, form: ReactNode, status = 200): Promise<FastifyReply> {
   const keys = await listKeys(req, deps);
   return appPage(
     reply,
     'API keys',
-    `<p><a href="/decks">All decks</a></p><h1>API keys</h1>${top}${form}
-<section class="card" aria-labelledby="your-keys"><h2 id="your-keys">Your keys</h2>${keyTable(keys)}</section>`,
+    <>
+      <p><a href="/decks">All decks</a></p><h1>API keys</h1>{top}{form}
+      <section className="card" aria-labelledby="your-keys"><h2 id="your-keys">Your keys</h2><KeyTable keys={keys} /></section>
+    </>,
     { signedInAs: whoIs(identity), status },
   );
 }
@@ -174,7 +207,7 @@ export function registerKeyPages(app: FastifyInstance, deps: ApiDeps): void {
     const who = await sessionOf(req, reply, deps);
     if ('reply' in who) return who.reply;
     try {
-      return await keysPage(req, reply, deps, who.identity, '', createForm(who.identity));
+      return await keysPage(req, reply, deps, who.identity, null, createForm(who.identity));
     } catch (err) {
       return failurePage(reply, err, whoIs(who.identity));
     }
@@ -189,7 +222,7 @@ export function registerKeyPages(app: FastifyInstance, deps: ApiDeps): void {
     const tool = toolOf(f);
     const scopes = tool ? checkedScopes(f, tool) : [];
     const expires = days(typeof f.expires === 'string' ? f.expires : undefined);
-    const again = (message: string, status: number) => keysPage(req, reply, deps, identity, '', createForm(identity, f, message), status);
+    const again = (message: string, status: number) => keysPage(req, reply, deps, identity, null, createForm(identity, f, message), status);
     try {
       if (!name) return await again('Give the key a name.', 400);
       if (!tool) return await again('Pick the tool the key is for.', 400);

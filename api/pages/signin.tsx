@@ -4,6 +4,7 @@
 // with a decoy for unknown accounts, sealed TOTP secrets. Between the two steps the page
 // carries a signed, short-lived proof that the password was right, never the password.
 import argon2 from 'argon2';
+import type { ReactNode } from 'react';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { hmac, safeEqual } from '../../core/crypto.ts';
 import { outboxHint } from '../../core/mail/index.ts';
@@ -14,9 +15,8 @@ import { spendTotpCode } from '../auth/two-factor.ts';
 import { AppError, toAppError } from '../errors.ts';
 import { loginSucceeded, loginWall } from '../routes/identity/login-wall.ts';
 import type { ApiDeps } from '../deps.ts';
-import { appPage } from './components/layout.ts';
+import { appPage } from './components/layout.tsx';
 import { pageIdentity, safeNext } from './components/session.ts';
-import { esc } from './html.ts';
 
 const PENDING_SECONDS = 300;
 /** The sign-in pages' meta description. */
@@ -38,41 +38,69 @@ interface LoginInfo {
   totpSealed: string | null;
 }
 
+function ErrorLine({ error }: { error?: string }): ReactNode {
+  return error ? <p className="error" role="alert">{error}</p> : null;
+}
+
 /** codeSignIn: the instance can mail codes (self-hosted, with an email driver). */
-function passwordForm(codeSignIn: boolean, next: string, email: string, error?: string): string {
-  return `<div class="card signin"><h1>Sign in to Podium</h1>
-${error ? `<p class="error" role="alert">${esc(error)}</p>` : ''}
-<form method="post" action="/signin"><input type="hidden" name="next" value="${esc(next)}">
-<label for="email">Email</label><input id="email" name="email" type="email" required autocomplete="username" value="${esc(email)}" ${email ? '' : 'autofocus'}>
-<label for="password">Password</label><input id="password" name="password" type="password" required autocomplete="current-password" ${email ? 'autofocus' : ''}>
-<div class="actions"><button type="submit" class="primary">Sign in</button></div></form>
-${codeSignIn ? `<p><a href="/signin/code?next=${encodeURIComponent(next)}">Email me a sign-in code instead</a></p>` : ''}</div>`;
+function passwordForm(codeSignIn: boolean, next: string, email: string, error?: string): ReactNode {
+  return (
+    <div className="card signin">
+      <h1>Sign in to Podium</h1>
+      <ErrorLine error={error} />
+      <form method="post" action="/signin">
+        <input type="hidden" name="next" value={next} />
+        <label htmlFor="email">Email</label><input id="email" name="email" type="email" required autoComplete="username" defaultValue={email} autoFocus={!email} />
+        <label htmlFor="password">Password</label><input id="password" name="password" type="password" required autoComplete="current-password" autoFocus={Boolean(email)} />
+        <div className="actions"><button type="submit" className="primary">Sign in</button></div>
+      </form>
+      {codeSignIn ? <p><a href={`/signin/code?next=${encodeURIComponent(next)}`}>Email me a sign-in code instead</a></p> : null}
+    </div>
+  );
 }
 
-function codeEmailForm(next: string, email: string, error?: string): string {
-  return `<div class="card signin"><h1>Sign in with an emailed code</h1>
-${error ? `<p class="error" role="alert">${esc(error)}</p>` : ''}
-<form method="post" action="/signin/code"><input type="hidden" name="next" value="${esc(next)}">
-<label for="email">Email</label><input id="email" name="email" type="email" required autocomplete="username" value="${esc(email)}" autofocus>
-<div class="actions"><button type="submit" class="primary">Send the code</button></div></form>
-<p><a href="/signin?next=${encodeURIComponent(next)}">Sign in with your password</a></p></div>`;
+function codeEmailForm(next: string, email: string, error?: string): ReactNode {
+  return (
+    <div className="card signin">
+      <h1>Sign in with an emailed code</h1>
+      <ErrorLine error={error} />
+      <form method="post" action="/signin/code">
+        <input type="hidden" name="next" value={next} />
+        <label htmlFor="email">Email</label><input id="email" name="email" type="email" required autoComplete="username" defaultValue={email} autoFocus />
+        <div className="actions"><button type="submit" className="primary">Send the code</button></div>
+      </form>
+      <p><a href={`/signin?next=${encodeURIComponent(next)}`}>Sign in with your password</a></p>
+    </div>
+  );
 }
 
-function codeForm(next: string, email: string, error?: string, hint?: string | null): string {
-  return `<div class="card signin"><h1>Enter the code</h1>
-${error ? `<p class="error" role="alert">${esc(error)}</p>` : `<p>If an account uses ${esc(email)}, a six-digit code is on its way. It works for 10 minutes and 3 attempts.</p>`}
-${hint ? `<p class="muted">${esc(hint)}</p>` : ''}
-<form method="post" action="/signin/code/verify"><input type="hidden" name="next" value="${esc(next)}"><input type="hidden" name="email" value="${esc(email)}">
-<label for="code">Code</label><input id="code" name="code" inputmode="numeric" pattern="[0-9 ]{6,8}" required autocomplete="one-time-code" autofocus>
-<div class="actions"><button type="submit" class="primary">Sign in</button></div></form></div>`;
+function codeForm(next: string, email: string, error?: string, hint?: string | null): ReactNode {
+  return (
+    <div className="card signin">
+      <h1>Enter the code</h1>
+      {error ? <ErrorLine error={error} /> : <p>If an account uses {email}, a six-digit code is on its way. It works for 10 minutes and 3 attempts.</p>}
+      {hint ? <p className="muted">{hint}</p> : null}
+      <form method="post" action="/signin/code/verify">
+        <input type="hidden" name="next" value={next} /><input type="hidden" name="email" value={email} />
+        <label htmlFor="code">Code</label><input id="code" name="code" inputMode="numeric" pattern="[0-9 ]{6,8}" required autoComplete="one-time-code" autoFocus />
+        <div className="actions"><button type="submit" className="primary">Sign in</button></div>
+      </form>
+    </div>
+  );
 }
 
-function totpForm(next: string, pending: string, error?: string): string {
-  return `<div class="card signin"><h1>Two-factor code</h1>
-${error ? `<p class="error" role="alert">${esc(error)}</p>` : '<p>Enter the 6-digit code from your authenticator app.</p>'}
-<form method="post" action="/signin"><input type="hidden" name="next" value="${esc(next)}"><input type="hidden" name="pending" value="${esc(pending)}">
-<label for="totp">Code</label><input id="totp" name="totp" inputmode="numeric" pattern="[0-9 ]{6,8}" required autocomplete="one-time-code" autofocus>
-<div class="actions"><button type="submit" class="primary">Verify</button></div></form></div>`;
+function totpForm(next: string, pending: string, error?: string): ReactNode {
+  return (
+    <div className="card signin">
+      <h1>Two-factor code</h1>
+      {error ? <ErrorLine error={error} /> : <p>Enter the 6-digit code from your authenticator app.</p>}
+      <form method="post" action="/signin">
+        <input type="hidden" name="next" value={next} /><input type="hidden" name="pending" value={pending} />
+        <label htmlFor="totp">Code</label><input id="totp" name="totp" inputMode="numeric" pattern="[0-9 ]{6,8}" required autoComplete="one-time-code" autoFocus />
+        <div className="actions"><button type="submit" className="primary">Verify</button></div>
+      </form>
+    </div>
+  );
 }
 
 export function registerSigninPages(app: FastifyInstance, deps: ApiDeps): void {
@@ -184,7 +212,7 @@ export function registerSigninPages(app: FastifyInstance, deps: ApiDeps): void {
     try {
       identity = await authenticate(req, pool, config, 'session', '/signout');
     } catch (err) {
-      if (toAppError(err).code === 'csrf_refused') return appPage(reply, 'Sign out', '<div class="card"><h1>Sign out from this instance’s own page</h1></div>', { status: 403 });
+      if (toAppError(err).code === 'csrf_refused') return appPage(reply, 'Sign out', <div className="card"><h1>Sign out from this instance’s own page</h1></div>, { status: 403 });
     }
     if (identity?.sessionId) await endSession(pool, identity.sessionId);
     clearSessionCookie(reply, secure);

@@ -5,6 +5,7 @@
 // form posts (Origin checked, then 303 back to the page).
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type pg from 'pg';
+import { Fragment, type ReactNode } from 'react';
 import type { Post } from '../../../core/wire/chats.ts';
 import { deadlineAhead, type DeadlineKey, type EventStatus } from '../../../core/wire/event.ts';
 import { sameOrigin } from '../../auth/caller.ts';
@@ -12,9 +13,8 @@ import type { Identity } from '../../auth/caller.ts';
 import { toAppError, type AppError } from '../../errors.ts';
 import { asCaller } from '../../routes/support.ts';
 import type { ApiDeps } from '../../deps.ts';
-import { appPage, problemPage, th } from '../components/layout.ts';
+import { appPage, HeaderRow, problemPage } from '../components/layout.tsx';
 import { pageIdentity, safeNext, toSignin, whoIs } from '../components/session.ts';
-import { esc } from '../html.ts';
 import { EVENT_JS_PATH } from './event-js.ts';
 import { UUID_RE } from '../../../core/ids.ts';
 
@@ -71,19 +71,19 @@ export function eventProblem(reply: FastifyReply, err: unknown, identity: Identi
 export function eventPage<Q = unknown, P = unknown>(
   deps: ApiDeps,
   title: (ctx: PageContext) => string,
-  body: (ctx: PageContext, query: Q, params: P) => Promise<string>,
+  body: (ctx: PageContext, query: Q, params: P) => Promise<ReactNode>,
 ) {
   return async (req: FastifyRequest<{ Querystring: Q; Params: P }>, reply: FastifyReply) => {
     const identity = await pageIdentity(req, deps);
     if (!identity) return toSignin(req, reply);
     try {
-      const { heading, html } = await asCaller(req, deps.pool, async (c) => {
+      const { heading, body: content } = await asCaller(req, deps.pool, async (c) => {
         const read = new Reader(c);
         const status = await read.must<EventStatus>('app.event_status()');
         const ctx = { req, identity, read, status };
-        return { html: await body(ctx, req.query as Q, req.params as P), heading: title(ctx) };
+        return { body: await body(ctx, req.query as Q, req.params as P), heading: title(ctx) };
       });
-      return appPage(reply, heading, html, { signedInAs: whoIs(identity), script: EVENT_JS_PATH, description: EVENT_DESCRIPTION });
+      return appPage(reply, heading, content, { signedInAs: whoIs(identity), script: EVENT_JS_PATH, description: EVENT_DESCRIPTION });
     } catch (err) {
       return eventProblem(reply, err, identity);
     }
@@ -91,7 +91,7 @@ export function eventPage<Q = unknown, P = unknown>(
 }
 
 /** The event's own navigation (links only to what the role may open). */
-export function eventNav(status: EventStatus, here: string): string {
+export function eventNav(status: EventStatus, here: string): ReactNode {
   const links: [string, string][] = [['/event', 'Event']];
   if (status.role === 'participant' && status.team) links.push(['/event/team', 'My team']);
   if (status.role !== 'jury') links.push(['/event/feed', 'Feed'], ['/event/requests', status.role === 'participant' ? 'Help requests' : 'Request queue']);
@@ -100,30 +100,37 @@ export function eventNav(status: EventStatus, here: string): string {
   if (status.voteSection === 'on' && status.role !== 'jury') links.push(['/event/vote', 'Vote']);
   if (status.role === 'organizer') links.push(['/event/admin', 'Organize']);
   links.push(['/decks/keys', 'API keys']);
-  return `<nav class="subnav" aria-label="Event">${links
-    .map(([href, label]) => `<a href="${href}"${href === here ? ' aria-current="page"' : ''}>${esc(label)}</a>`)
-    .join('')}</nav>`;
+  return <SubNav label="Event" links={links} here={here} />;
 }
 
-export function when(iso: string | null | undefined): string {
+/** A row of links, the current page marked. */
+export function SubNav({ label, links, here }: { label: string; links: [string, string][]; here: string }): ReactNode {
+  return (
+    <nav className="subnav" aria-label={label}>
+      {links.map(([href, text]) => <a href={href} aria-current={href === here ? 'page' : undefined} key={href}>{text}</a>)}
+    </nav>
+  );
+}
+
+export function when(iso: string | null | undefined): ReactNode {
   if (!iso) return '—';
-  return `<time datetime="${esc(iso)}">${esc(iso.replace('T', ' ').replace(/\.\d+Z$/, 'Z').replace(/:\d\dZ$/, ' UTC'))}</time>`;
+  return <time dateTime={iso}>{iso.replace('T', ' ').replace(/\.\d+Z$/, 'Z').replace(/:\d\dZ$/, ' UTC')}</time>;
 }
 
 /** An instant in UTC and, beside it, in the event's own time zone (the one people plan by). */
-export function whenZoned(iso: string | null | undefined, timezone: string): string {
+export function whenZoned(iso: string | null | undefined, timezone: string): ReactNode {
   if (!iso) return '—';
-  let local = '';
+  let local: ReactNode = null;
   try {
     const parts = Object.fromEntries(
       new Intl.DateTimeFormat('en-CA', { timeZone: timezone, year: 'numeric', month: '2-digit', day: '2-digit', hour: '2-digit', minute: '2-digit', hourCycle: 'h23' })
         .formatToParts(new Date(iso)).map((p) => [p.type, p.value]),
     );
-    local = ` <span class="muted">(${esc(`${parts.year}-${parts.month}-${parts.day} ${parts.hour}:${parts.minute} ${timezone}`)})</span>`;
+    local = <> <span className="muted">{`(${parts.year}-${parts.month}-${parts.day} ${parts.hour}:${parts.minute} ${timezone})`}</span></>;
   } catch {
     /* an unknown zone: UTC only */
   }
-  return `${when(iso)}${local}`;
+  return <>{when(iso)}{local}</>;
 }
 
 /** The phase as words: grace is the time after the build end when pushes still count, until the freeze. */
@@ -161,13 +168,17 @@ const DEADLINES: [DeadlineKey, string][] = [
  * server's now and the deadline, and the script counts the offset down from page load
  * (performance.now), never reading the browser's clock.
  */
-export function countdown(status: EventStatus): string {
+export function countdown(status: EventStatus): ReactNode {
   const now = Date.parse(status.serverTime);
   const next = DEADLINES.filter(([k]) => deadlineAhead(status, k, now)).map(([k, label]) => ({ label, at: status[k] }))[0];
-  if (!next) return `<p>No deadline ahead. Server time ${when(status.serverTime)}.</p>`;
+  if (!next) return <p>No deadline ahead. Server time {when(status.serverTime)}.</p>;
   const left = Date.parse(next.at) - now;
-  return `<p class="countdown"><strong>${esc(next.label)}</strong> at ${when(next.at)}: <span data-countdown="${left}" role="timer" aria-live="off">${duration(left)}</span> left
-<span class="muted">(server time ${when(status.serverTime)})</span></p>`;
+  return (
+    <p className="countdown">
+      <strong>{next.label}</strong> at {when(next.at)}: <span data-countdown={left} role="timer" aria-live="off">{duration(left)}</span> left{' '}
+      <span className="muted">(server time {when(status.serverTime)})</span>
+    </p>
+  );
 }
 
 export type { Post };
@@ -179,71 +190,105 @@ export interface PostActions {
   threads: boolean;
 }
 
-function button(action: string, back: string, label: string, extra = ''): string {
-  return `<form method="post" action="${esc(action)}" class="inline"><input type="hidden" name="back" value="${esc(back)}">${extra}<button type="submit" class="link">${esc(label)}</button></form>`;
+function PostButton({ action, back, label, extra }: { action: string; back: string; label: string; extra?: ReactNode }): ReactNode {
+  return <form method="post" action={action} className="inline"><input type="hidden" name="back" value={back} />{extra}<button type="submit" className="link">{label}</button></form>;
 }
 
 /** Reply, react, and for organizers pin, unpin, hide with a reason, restore: each a form post (SQL decides). */
-function actions(p: Post, a: PostActions): string {
-  if (p.kind !== 'post') return '';
+function Actions({ p, a }: { p: Post; a: PostActions }): ReactNode {
+  if (p.kind !== 'post') return null;
   const base = `/event/posts/${p.id}`;
-  const out: string[] = [];
-  if (!p.hidden) out.push(button(`${base}/react`, a.back, 'Thumbs up', '<input type="hidden" name="emoji" value="👍">'));
-  if (a.threads && !p.threadId) out.push(`<a href="/event/chats/${esc(p.channelId)}/posts/${esc(p.id)}">Reply${p.replyCount ? ` (${p.replyCount} ${p.replyCount === 1 ? 'reply' : 'replies'})` : ''}</a>`);
+  const out: ReactNode[] = [];
+  if (!p.hidden) out.push(<PostButton action={`${base}/react`} back={a.back} label="Thumbs up" extra={<input type="hidden" name="emoji" value="👍" />} />);
+  if (a.threads && !p.threadId) out.push(<a href={`/event/chats/${p.channelId}/posts/${p.id}`}>Reply{p.replyCount ? ` (${p.replyCount} ${p.replyCount === 1 ? 'reply' : 'replies'})` : ''}</a>);
   if (a.role === 'organizer') {
-    if (p.hidden) out.push(button(`${base}/restore`, a.back, 'Restore'));
+    if (p.hidden) out.push(<PostButton action={`${base}/restore`} back={a.back} label="Restore" />);
     else {
-      out.push(button(`${base}/${p.pinned ? 'unpin' : 'pin'}`, a.back, p.pinned ? 'Unpin' : 'Pin'));
-      out.push(`<details class="hide"><summary>Hide…</summary><form method="post" action="${esc(base)}/hide"><input type="hidden" name="back" value="${esc(a.back)}">
-<label for="reason-${esc(p.id)}">Reason (organizers only see it)</label><input id="reason-${esc(p.id)}" name="reason" required maxlength="500"><button type="submit" class="danger">Hide post</button></form></details>`);
+      out.push(<PostButton action={`${base}/${p.pinned ? 'unpin' : 'pin'}`} back={a.back} label={p.pinned ? 'Unpin' : 'Pin'} />);
+      out.push(
+        <details className="hide">
+          <summary>Hide…</summary>
+          <form method="post" action={`${base}/hide`}>
+            <input type="hidden" name="back" value={a.back} />
+            <label htmlFor={`reason-${p.id}`}>Reason (organizers only see it)</label><input id={`reason-${p.id}`} name="reason" required maxLength={500} /><button type="submit" className="danger">Hide post</button>
+          </form>
+        </details>,
+      );
     }
   }
-  return `<div class="post-actions">${out.join(' ')}</div>`;
+  return <div className="post-actions">{joined(out, ' ')}</div>;
 }
 
-export function postItem(p: Post, a?: PostActions): string {
-  const tags = [
-    p.kind !== 'post' ? `<span class="badge">${esc(p.kind.replace('_', ' '))}</span>` : '',
-    p.role && p.role !== 'participant' ? `<span class="badge">${esc(p.role)}</span>` : '',
-    p.pinned ? '<span class="badge">pinned</span>' : '',
-    p.hidden ? `<span class="badge">hidden: ${esc(p.hiddenReason)}</span>` : '',
-  ].join(' ');
+/** A page's sections, in order (each given its place as key). */
+export function keyed(nodes: ReactNode[]): ReactNode {
+  return nodes.map((n, i) => <Fragment key={i}>{n}</Fragment>);
+}
+
+/** Nodes with a separator between them (as `array.join(sep)` does for strings). */
+export function joined(nodes: ReactNode[], sep: ReactNode): ReactNode {
+  return nodes.map((n, i) => <Fragment key={i}>{i > 0 ? sep : null}{n}</Fragment>);
+}
+
+export function PostItem({ p, a }: { p: Post; a?: PostActions }): ReactNode {
+  const tags = joined([
+    p.kind !== 'post' ? <span className="badge">{p.kind.replace('_', ' ')}</span> : '',
+    p.role && p.role !== 'participant' ? <span className="badge">{p.role}</span> : '',
+    p.pinned ? <span className="badge">pinned</span> : '',
+    p.hidden ? <span className="badge">hidden: {p.hiddenReason}</span> : '',
+  ], ' ');
   // Each emoji its own span, so the page script applies a live `reaction.changed` (one emoji's new count) in place.
   const reactions = p.reactions?.length
-    ? `<p class="muted" data-reactions>${p.reactions.map((r) => `<span data-emoji="${esc(r.emoji)}" data-count="${r.count}">${esc(r.emoji)} ${r.count}</span>`).join(' · ')}</p>`
-    : '';
-  const replies = !a?.threads && p.replyCount ? `<p class="muted">${p.replyCount} ${p.replyCount === 1 ? 'reply' : 'replies'}</p>` : '';
-  return `<li class="post" data-post="${esc(p.id)}"><p class="meta"><strong>${esc(p.author?.name ?? 'Podium')}</strong> ${tags} <span class="muted">${when(p.at)}</span></p>
-<p class="body">${esc(p.body)}</p>${reactions}${replies}${a ? actions(p, a) : ''}</li>`;
+    ? <p className="muted" data-reactions="">{joined(p.reactions.map((r) => <span data-emoji={r.emoji} data-count={r.count}>{`${r.emoji} ${r.count}`}</span>), ' · ')}</p>
+    : null;
+  const replies = !a?.threads && p.replyCount ? <p className="muted">{p.replyCount} {p.replyCount === 1 ? 'reply' : 'replies'}</p> : null;
+  return (
+    <li className="post" data-post={p.id}>
+      <p className="meta"><strong>{p.author?.name ?? 'Podium'}</strong> {tags} <span className="muted">{when(p.at)}</span></p>
+      <p className="body">{p.body}</p>{reactions}{replies}{a ? <Actions p={p} a={a} /> : null}
+    </li>
+  );
 }
 
 /** A channel's root posts, newest first; the script puts live ones on top (data-channel). */
-export function postList(channelId: string, posts: Post[], empty: string, a?: PostActions): string {
-  return `<ul class="posts"${channelId ? ` data-channel="${esc(channelId)}"` : ''}>${posts.map((p) => postItem(p, a)).join('')}</ul>${posts.length ? '' : `<p class="muted" data-empty>${esc(empty)}</p>`}`;
+export function PostList({ channelId, posts, empty, a }: { channelId: string; posts: Post[]; empty: string; a?: PostActions }): ReactNode {
+  return (
+    <>
+      <ul className="posts" data-channel={channelId || undefined}>{posts.map((p) => <PostItem p={p} a={a} key={p.id} />)}</ul>
+      {posts.length ? null : <p className="muted" data-empty="">{empty}</p>}
+    </>
+  );
 }
 
-export function postForm(channelId: string, back: string, label: string, threadId?: string): string {
-  return `<form method="post" action="/event/chats/${esc(channelId)}/posts" class="post-form">
-<input type="hidden" name="back" value="${esc(back)}">${threadId ? `<input type="hidden" name="threadId" value="${esc(threadId)}">` : ''}<label for="body-${esc(channelId)}">${esc(label)}</label>
-<textarea id="body-${esc(channelId)}" name="body" required maxlength="4000"></textarea><div class="actions"><button type="submit" class="primary">Post</button></div></form>`;
+export function PostForm({ channelId, back, label, threadId }: { channelId: string; back: string; label: string; threadId?: string }): ReactNode {
+  return (
+    <form method="post" action={`/event/chats/${channelId}/posts`} className="post-form">
+      <input type="hidden" name="back" value={back} />{threadId ? <input type="hidden" name="threadId" value={threadId} /> : null}<label htmlFor={`body-${channelId}`}>{label}</label>
+      <textarea id={`body-${channelId}`} name="body" required maxLength={4000}></textarea><div className="actions"><button type="submit" className="primary">Post</button></div>
+    </form>
+  );
 }
 
-/**
- * A table that scrolls sideways on a phone (a focusable, labelled region); cells are HTML
- * already escaped. The region is "<label> table": a section headed "Teams" holding it is a
- * landmark of its own, and two landmarks must not share a name (axe: landmark-unique).
- */
 /** The event pages' meta description. */
 const EVENT_DESCRIPTION = 'The hackathon in Podium: the programme, the next deadline, teams, chats, submissions and the community vote.';
 
-export function table(label: string, headers: string[], rows: string[][]): string {
-  return `<div class="scroll" tabindex="0" role="region" aria-label="${esc(label)} table"><table><thead><tr>${headers.map((h) => th(h)).join('')}</tr></thead><tbody>${rows
-    .map((r) => `<tr>${r.map((c) => `<td>${c}</td>`).join('')}</tr>`)
-    .join('')}</tbody></table></div>`;
+/**
+ * A table that scrolls sideways on a phone (a focusable, labelled region). The region is
+ * "<label> table": a section headed "Teams" holding it is a landmark of its own, and two
+ * landmarks must not share a name (axe: landmark-unique).
+ */
+export function Table({ label, headers, rows }: { label: string; headers: string[]; rows: ReactNode[][] }): ReactNode {
+  return (
+    <div className="scroll" tabIndex={0} role="region" aria-label={`${label} table`}>
+      <table>
+        <thead><HeaderRow headers={headers} /></thead>
+        <tbody>{rows.map((r, i) => <tr key={i}>{r.map((c, j) => <td key={j}>{c}</td>)}</tr>)}</tbody>
+      </table>
+    </div>
+  );
 }
 
-export function refusal(section: Section<unknown>): string {
-  return section.ok ? '' : `<p class="muted">${esc(section.error.message)}</p>`;
+export function refusal(section: Section<unknown>): ReactNode {
+  return section.ok ? null : <p className="muted">{section.error.message}</p>;
 }
 
 export const isUuid = (s: unknown): s is string => typeof s === 'string' && UUID_RE.test(s);

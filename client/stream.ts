@@ -14,7 +14,8 @@ export const STREAM_PATH = '/api/v1/event/stream';
 export interface FollowEvent {
   id: string;
   kind: string;
-  payload: any;
+  /** The JSON payload as sent; read it through core/wire/live.ts parseLive for its kind's type. */
+  payload: unknown;
 }
 
 /** What the follower tells its user besides events: a gap it could not fill, a reconnect. */
@@ -194,14 +195,14 @@ export class LiveFollower {
   private take(raw: RawEvent): FollowEvent | null {
     if (raw.id !== null && raw.id !== '') this.lastId = raw.id;
     if (raw.event === 'ready') return null;
-    let payload: any = null;
+    let payload: unknown = null;
     try {
       payload = JSON.parse(raw.data);
     } catch {
       return null;
     }
     if (raw.event === 'reset') {
-      this.opts.onNotice?.({ kind: 'reset', message: payload?.message ?? 'Some changes are no longer kept' });
+      this.opts.onNotice?.({ kind: 'reset', message: (payload as { message?: string } | null)?.message ?? 'Some changes are no longer kept' });
       return null;
     }
     if (!this.accept(raw.event, payload)) return null;
@@ -209,7 +210,7 @@ export class LiveFollower {
   }
 
   /** Whether a change is passed on (every change here). */
-  protected accept(_kind: string, _payload: any): boolean {
+  protected accept(_kind: string, _payload: unknown): boolean {
     return true;
   }
 }

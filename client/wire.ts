@@ -2,6 +2,27 @@
 // ({ error: { code, message } }) turned into WireErrors (client/errors.ts).
 import { Readable } from 'node:stream';
 import { ClientError, WireError } from './errors.ts';
+import type { Answer, Body, TypedRoute } from '../core/wire/routes.ts';
+
+/** What a registered route's call carries: the path's placeholders, a query, a body, headers. */
+export interface CallOptions<B> {
+  /** One value per `:name` of the route's path, put in as given (already encoded where it may need it, as onePathArg answers). */
+  params?: Record<string, string | number>;
+  /** Appended to the path as written (`?status=open&limit=100`). */
+  query?: string;
+  body?: B;
+  headers?: Record<string, string>;
+}
+
+/** The path of a route (`GET /api/v1/files/:id`) with its placeholders filled. */
+export function routePath(route: string, params: Record<string, string | number> = {}): string {
+  const path = route.slice(route.indexOf(' ') + 1);
+  return path.replace(/:([A-Za-z0-9]+)/g, (_, name: string) => {
+    const v = params[name];
+    if (v === undefined) throw new Error(`${route}: no value for :${name}`);
+    return String(v);
+  });
+}
 
 export interface WireOptions {
   baseUrl: string;
@@ -21,15 +42,23 @@ export interface WireOptions {
 }
 
 /**
- * Every answer is typed by the caller: `request<T>` / `all<T>` / `exchange<T>` / `upload<T>`
- * name the shape (core/wire/*.ts). The default is `unknown`, so a call that names none gives
- * nothing a command could read without saying what it expects.
+ * A registered route's answer is typed by the wire registry (core/wire/routes.ts):
+ * `call('GET /api/v1/files/:id', { params: { id } })`. Routes the registry has no type for yet,
+ * and paths outside /api/v1, are typed by the caller: `request<T>` / `all<T>` / `exchange<T>` /
+ * `upload<T>` name the shape (core/wire/*.ts). The default is `unknown`, so a call that names
+ * none gives nothing a command could read without saying what it expects.
  */
 export class WireClient {
   constructor(readonly opts: WireOptions) {}
 
   get baseUrl(): string {
     return this.opts.baseUrl;
+  }
+
+  /** One call of a registered route, its answer typed by the registry (the registry is read for types only: nothing of it runs here). */
+  async call<K extends TypedRoute>(route: K, o: CallOptions<Body<K>> = {}): Promise<Answer<K>> {
+    const method = route.slice(0, route.indexOf(' '));
+    return this.request<Answer<K>>(method, routePath(route, o.params) + (o.query ?? ''), o.body, o.headers);
   }
 
   async request<T = unknown>(method: string, path: string, body?: unknown, extraHeaders: Record<string, string> = {}): Promise<T> {

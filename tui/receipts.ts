@@ -6,10 +6,11 @@
 // the team chat's activity items are another consumer, never read here. Before the first live one it shows
 // what the wire already holds: each team's last received revision and the newest refused
 // and late deliveries (read again every 5 s until it succeeds once).
-import type { Receipt, SubmissionFailures, Submissions } from '../core/wire/submissions.ts';
+import type { Receipt } from '../core/wire/submissions.ts';
 import type { FollowEvent } from '../client/stream.ts';
+import { parseLive, type ReceiptRecorded } from '../core/wire/live.ts';
 import { clip, short } from './format.ts';
-import type { TuiSource } from './source.ts';
+import { callSource, type TuiSource } from './source.ts';
 
 export interface ReceiptRow {
   team: string | null;
@@ -18,11 +19,7 @@ export interface ReceiptRow {
 }
 
 /** `receipt.recorded` payload (docs/WIRE.md, "Live event kinds"). */
-export interface ReceiptRecorded {
-  team: { id: string; name: string } | null;
-  repository: string | null;
-  receipt: Receipt;
-}
+export type { ReceiptRecorded };
 
 export const PER_TEAM = 50;
 /** The most receipts held at once, all teams together (newest kept): a bounded list, not everything ever received. */
@@ -105,10 +102,12 @@ export class ReceiptStore {
     return () => void this.listeners.delete(fn);
   }
 
-  /** A change of the live stream (the bus hands every one here): receipts come as `receipt.recorded` only. */
-  onLive(e: FollowEvent): void {
-    if (e.kind !== 'receipt.recorded') return;
-    const p = e.payload as ReceiptRecorded;
+  /** A change of the live stream (the bus hands every one here): receipts come as `receipt.recorded` only, read by its schema (a payload that does not fit is skipped). */
+  onLive(raw: FollowEvent): void {
+    if (raw.kind !== 'receipt.recorded') return;
+    const e = parseLive(raw);
+    if (e?.kind !== 'receipt.recorded') return;
+    const p = e.payload;
     this.take({ team: p.team?.name ?? null, repository: p.repository, receipt: p.receipt });
   }
 
@@ -119,7 +118,7 @@ export class ReceiptStore {
 
   private async seed(): Promise<void> {
     try {
-      const [subs, failures] = await Promise.all([this.source.get<Submissions>('/api/v1/submissions'), this.source.get<SubmissionFailures>('/api/v1/submissions/failures')]);
+      const [subs, failures] = await Promise.all([callSource(this.source, 'GET /api/v1/submissions'), callSource(this.source, 'GET /api/v1/submissions/failures')]);
       const seed: ReceiptRow[] = [
         ...subs.items.filter((t) => t.lastReceived).map((t) => ({ team: t.project.name, repository: t.repository?.fullName ?? null, receipt: t.lastReceived! })),
         ...[...failures.refused, ...failures.late].map(({ repository, ...receipt }) => ({

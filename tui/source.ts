@@ -3,7 +3,8 @@
 // CLI's LiveFollower: Last-Event-ID resume, reconnect with backoff). Screens never fetch on
 // their own; they ask the source through hooks (tui/hooks/).
 import { LiveFollower, type FollowEvent, type FollowOptions } from '../client/stream.ts';
-import type { WireClient } from '../client/wire.ts';
+import { routePath, type CallOptions, type WireClient } from '../client/wire.ts';
+import type { Answer, Body, TypedRoute } from '../core/wire/routes.ts';
 
 /** The stream as the status bar shows it. */
 export type LiveState = 'connecting' | 'live' | 'reconnecting' | 'ended';
@@ -13,6 +14,13 @@ export interface TuiSource {
   send<T>(method: 'POST' | 'PUT' | 'DELETE', path: string, body?: unknown): Promise<T>;
   /** Follows the live stream until the returned stop is called. */
   follow(onEvent: (e: FollowEvent) => void, onState: (s: LiveState, detail?: string) => void): () => void;
+}
+
+/** One call of a registered route through the source, its answer typed by the wire registry (core/wire/routes.ts). */
+export function callSource<K extends TypedRoute>(source: TuiSource, route: K, o: CallOptions<Body<K>> = {}): Promise<Answer<K>> {
+  const method = route.slice(0, route.indexOf(' '));
+  const path = routePath(route, o.params) + (o.query ?? '');
+  return method === 'GET' ? source.get<Answer<K>>(path) : source.send<Answer<K>>(method as 'POST' | 'PUT' | 'DELETE', path, o.body);
 }
 
 export function wireSource(client: WireClient, options: FollowOptions = {}): TuiSource {

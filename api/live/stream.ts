@@ -8,6 +8,7 @@ import { once } from 'node:events';
 import type { ServerResponse } from 'node:http';
 import { frame, visible, type LiveReader, type LiveRow } from './audience.ts';
 import type { LiveSubscriber } from './hub.ts';
+import type { ControlKind, ControlPayloads } from '../../core/wire/live.ts';
 
 export type CloseReason = 'client_gone' | 'slow_reader' | 'server_closing' | 'access_lost' | 'reader_moved';
 
@@ -54,8 +55,8 @@ export class LiveStream implements LiveSubscriber {
     if (!this.res.write(frame(id, kind, payload))) await Promise.race([once(this.res, 'drain'), once(this.res, 'close')]);
   }
 
-  /** An event of the stream itself (`ready`, `reset`): names the position it stands at. */
-  control(event: string, position: number, data: unknown): void {
+  /** An event of the stream itself (`ready`, `reset`: core/wire/live.ts CONTROL_KINDS): names the position it stands at. */
+  control<K extends Exclude<ControlKind, 'error'>>(event: K, position: number, data: ControlPayloads[K]): void {
     if (this.closedWith) return;
     this.lastSent = Math.max(this.lastSent, position);
     this.write(frame(this.lastSent, event, JSON.stringify(data)));
@@ -77,7 +78,8 @@ export class LiveStream implements LiveSubscriber {
   /** Ends the stream with a last `error` event (access lost on a re-check). */
   fail(code: string, message: string): void {
     if (this.closedWith) return;
-    this.res.write(`event: error\ndata: ${JSON.stringify({ error: { code, message } })}\n\n`);
+    const data: ControlPayloads['error'] = { error: { code, message } };
+    this.res.write(`event: error\ndata: ${JSON.stringify(data)}\n\n`);
     this.close('access_lost');
   }
 

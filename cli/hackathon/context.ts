@@ -1,7 +1,6 @@
 // What every hackathon command gets: io, its flags, and lazily the profile, the credential
 // and a wire client acting in the selected workspace. Nothing here talks to the server
 // until a command asks for it.
-import type { Workspaces } from '../../core/wire/identity.ts';
 import { CliError, EXIT } from '../lib/errors.ts';
 import { BaseContext } from '../lib/base-context.ts';
 import { HubCredential, HubLoginStore, withoutConnectKey } from '../lib/hub.ts';
@@ -192,7 +191,7 @@ export class Context extends BaseContext<GlobalFlags> {
     // An id is sent as is (the server answers for it, naming what selected it); a name costs one lookup.
     if (sel.kind === 'workspace' && UUID_RE.test(sel.value)) return { 'podium-workspace': sel.value };
     if (sel.kind === 'org' && UUID_RE.test(sel.value)) return { 'podium-organization': sel.value };
-    const { items } = await bare.request<Workspaces>('GET', '/api/v1/workspaces');
+    const { items } = await bare.call('GET /api/v1/workspaces');
     const wanted = sel.value.toLowerCase();
     const matches =
       sel.kind === 'workspace'

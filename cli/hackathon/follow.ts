@@ -17,11 +17,14 @@
 // follow prints posts exactly as `chats read` does.
 import { LiveFollower, type FollowEvent, type FollowOptions } from '../../client/stream.ts';
 import type { WireClient } from '../../client/wire.ts';
+import { parseLive } from '../../core/wire/live.ts';
+import type { Post } from '../../core/wire/chats.ts';
 
 /** The channel an event concerns, if any (posts name it; a request change names its thread). */
-export function channelOf(kind: string, payload: any): string | null {
-  if (typeof payload?.channelId === 'string') return payload.channelId;
-  if (kind === 'request.changed' && typeof payload?.request?.threadChannelId === 'string') return payload.request.threadChannelId;
+export function channelOf(kind: string, payload: unknown): string | null {
+  const p = payload as { channelId?: unknown; request?: { threadChannelId?: unknown } } | null;
+  if (typeof p?.channelId === 'string') return p.channelId;
+  if (kind === 'request.changed' && typeof p?.request?.threadChannelId === 'string') return p.request.threadChannelId;
   return null;
 }
 /** One channel's changes (`chats read --follow`), each post once. */
@@ -41,11 +44,12 @@ export class ChannelFollower extends LiveFollower {
     for (const id of postIds) this.shown.add(id);
   }
 
-  protected override accept(kind: string, payload: any): boolean {
+  protected override accept(kind: string, payload: unknown): boolean {
     if (channelOf(kind, payload) !== this.channelId) return false;
-    if (kind === 'post.created' && typeof payload.post?.id === 'string') {
-      if (this.shown.has(payload.post.id)) return false;
-      this.shown.add(payload.post.id);
+    const id = (payload as { post?: { id?: unknown } }).post?.id;
+    if (kind === 'post.created' && typeof id === 'string') {
+      if (this.shown.has(id)) return false;
+      this.shown.add(id);
     }
     return true;
   }
@@ -56,22 +60,26 @@ export class ChannelFollower extends LiveFollower {
  * is passed in); a reply is announced with its thread; moderation and request changes are
  * one line each; reaction changes (one emoji's new count, `reaction.changed`) are left to `--json`.
  */
-export function followLines<P>(e: FollowEvent, postLines: (post: P) => string[]): string[] {
-  const p = e.payload;
-  switch (e.kind) {
-    case 'post.created':
+export function followLines(raw: FollowEvent, postLines: (post: Post) => string[]): string[] {
+  const e = parseLive(raw); // the payload checked against its kind's schema (core/wire/live.ts); one that does not fit prints nothing
+  switch (e?.kind) {
+    case 'post.created': {
+      const p = e.payload;
       if (p.post.threadId) return [`Reply in thread ${p.post.threadId}: hackathon chats replies ${p.channelId} ${p.post.threadId}`, ...postLines(p.post)];
       return postLines(p.post);
+    }
     case 'post.restored':
-      return [`Restored ${p.post.id}`, ...postLines(p.post)];
+      return [`Restored ${e.payload.post.id}`, ...postLines(e.payload.post)];
     case 'post.pinned':
-      return [`Pinned ${p.postId}`];
+      return [`Pinned ${e.payload.postId}`];
     case 'post.unpinned':
-      return [`Unpinned ${p.postId}`];
-    case 'post.hidden':
+      return [`Unpinned ${e.payload.postId}`];
+    case 'post.hidden': {
+      const p = e.payload;
       return [typeof p.reason === 'string' ? `Hidden ${p.postId}: ${p.reason}` : `Hidden ${p.postId}`];
+    }
     case 'request.changed': {
-      const r = p.request;
+      const r = e.payload.request;
       return [`Request ${r.id} is ${r.status}${r.claimedBy ? `, claimed by ${r.claimedBy.name}` : ''}`];
     }
     default:
@@ -84,14 +92,14 @@ export function followJson(e: FollowEvent): string {
   return JSON.stringify({ id: e.id, kind: e.kind, payload: e.payload });
 }
 
-export interface FollowAfterPage<P> {
+export interface FollowAfterPage {
   client: WireClient;
   channelId: string;
   json: boolean;
   out: (line: string) => void;
   err: (line: string) => void;
   /** How `chats read` prints a post. */
-  postLines: (post: P) => string[];
+  postLines: (post: Post) => string[];
   /** Reads and prints the page as `chats read` does without --follow; answers the ids of the posts it printed. */
   printPage: () => Promise<string[]>;
   /** Ends the follow (tests; the command itself ends with the process). */
@@ -100,7 +108,7 @@ export interface FollowAfterPage<P> {
 }
 
 /** `chats read <channelId> --follow`: the page, then the channel's changes as they come. */
-export async function followAfterPage<P>(o: FollowAfterPage<P>): Promise<void> {
+export async function followAfterPage(o: FollowAfterPage): Promise<void> {
   const follower = new ChannelFollower(o.client, o.channelId, {
     ...o.options,
     onNotice: (n) => {

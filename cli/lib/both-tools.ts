@@ -11,7 +11,7 @@
 //   sign-in says so;
 // - the other tool's active profile is set only when it has none.
 // Keys stay one per tool: each has its own prefix and scopes, in its own tool's file (0600).
-import type { Instance, KeyRevoked, Me, MintedKey, SignInCodeRequested, SignInKeyMinted, SignInKeysMinted, UserRef } from '../../core/wire/identity.ts';
+import type { Instance, KeyRevoked, MintedKey, SignInKeyMinted, SignInKeysMinted, UserRef } from '../../core/wire/identity.ts';
 import { DeckProfileStore } from './deckcli-profiles.ts';
 import { CliError, EXIT } from './errors.ts';
 import { ProfileStore } from './hackathon-profiles.ts';
@@ -66,7 +66,7 @@ async function slotFor(deps: BothDeps, tool: Tool, url: string): Promise<Slot> {
   if ('taken' in p) return { ok: false, why: `${client} is not signed in: the profile ${p.taken} in its file is bound to ${p.by}, and is left alone` };
   if (!p.apiKey) return { ok: true, name: p.name, held: null };
   try {
-    const me = await new WireClient({ baseUrl: url, key: p.apiKey, userAgent: deps.userAgent, fetch: deps.io.fetch, timeoutMs: 30_000 }).request<Me>('GET', '/api/v1/me');
+    const me = await new WireClient({ baseUrl: url, key: p.apiKey, userAgent: deps.userAgent, fetch: deps.io.fetch, timeoutMs: 30_000 }).call('GET /api/v1/me');
     return { ok: false, why: `${client} was already signed in to ${url} (profile ${p.name}, as ${me.user.email}): its key is kept` };
   } catch (err) {
     if (!(err instanceof WireError)) throw err;
@@ -138,7 +138,7 @@ export interface CodeSignedIn {
 export async function signInByCode(deps: BothDeps, anon: WireClient, discovery: Instance, opts: CodeSignIn): Promise<CodeSignedIn> {
   const slot = offersBoth(discovery) ? await slotFor(deps, other(opts.tool), opts.url) : null;
   const tools: Tool[] = slot?.ok ? [opts.tool, other(opts.tool)] : [opts.tool];
-  const requested = await anon.request<SignInCodeRequested>('POST', '/api/v1/cli/auth/request', tools.length > 1 ? { email: opts.email, tools } : { email: opts.email, tool: opts.tool });
+  const requested = await anon.call('POST /api/v1/cli/auth/request', { body: tools.length > 1 ? { email: opts.email, tools } : { email: opts.email, tool: opts.tool } });
   deps.err(`If ${opts.email} has an account on ${opts.url}, a sign-in code is on its way${tools.length > 1 ? ` (one code for ${CLIENT[tools[0]]} and ${CLIENT[tools[1]]})` : ''}.`);
   if (requested.delivery === 'outbox' && requested.hint) deps.err(requested.hint);
   const code = await ask(deps.io, 'Code: ', 'sign-in code');
@@ -182,10 +182,11 @@ async function completeCode(anon: WireClient, opts: CodeSignIn & { code: string;
   if (opts.keyName) body.keyName = opts.keyName;
   if (opts.expiresInDays !== undefined) body.expiresInDays = opts.expiresInDays;
   if (opts.tools.length === 1) {
-    const { user, ...key } = await anon.request<SignInKeyMinted>('POST', '/api/v1/cli/auth/complete', body);
+    // The answer's form follows the body (one tool: one key): the registry types the union.
+    const { user, ...key } = (await anon.call('POST /api/v1/cli/auth/complete', { body })) as SignInKeyMinted;
     return { key, user, otherKey: null };
   }
-  const r = await anon.request<SignInKeysMinted>('POST', '/api/v1/cli/auth/complete', body);
+  const r = (await anon.call('POST /api/v1/cli/auth/complete', { body })) as SignInKeysMinted;
   const own = r.keys.find((k) => k.tool === opts.tool);
   const otherKey = r.keys.find((k) => k.tool === other(opts.tool));
   if (!own || !otherKey) throw new CliError(`${anon.baseUrl} did not answer a key for each tool asked; nothing was saved`, EXIT.environment, 'untrusted_answer');

@@ -106,7 +106,7 @@ function client(deps: HubDeps, baseUrl: string, key: string | null = null): Wire
 
 /** Discovery of an instance: whether it signs in through a hub, and which. */
 export async function discover(deps: HubDeps, url: string): Promise<Instance> {
-  return client(deps, url).request<Instance>('GET', '/api/v1/instance');
+  return client(deps, url).call('GET /api/v1/instance');
 }
 
 export function hubOf(d: Instance): string | null {
@@ -167,12 +167,12 @@ export async function exchangeForKey(deps: HubDeps, login: StoredHubLogin, insta
     if (err instanceof WireError && err.status === 401) throw new HubLoginRejected(login, err);
     throw err;
   }
-  return client(deps, instanceUrl).request<SignInKeyMinted>('POST', '/api/v1/cli/auth/hub', {
+  return client(deps, instanceUrl).call('POST /api/v1/cli/auth/hub', { body: {
     token: x.token,
     grant: x.grant,
     ...(opts.keyName ? { keyName: opts.keyName } : {}),
     ...(opts.expiresInDays ? { expiresInDays: opts.expiresInDays } : {}),
-  });
+  } });
 }
 
 /**

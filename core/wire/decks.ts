@@ -1,4 +1,5 @@
-// Wire shapes of the generated decks (docs/WIRE.md, "Generated decks"). Types only.
+// Wire shapes of the generated decks (docs/WIRE.md, "Generated decks"): types, and zod schemas (their types under the same names) for what the live stream carries too.
+import * as z from 'zod';
 
 export type DeckKind = 'jury' | 'community';
 export type Citation = { path: string; start: number; end: number } | { commit: string } | { showcase: 'product' | 'tagline' | 'description' } | { receipt: number };
@@ -19,22 +20,19 @@ export interface DeckTemplates {
   publisher: { service: 'deck'; url: string; apiVersion: string; version: string };
 }
 
-export interface RunCounts {
-  pending: number;
-  running: number;
-  review: number;
-  failed: number;
-  skipped: number;
-}
+export const RunCounts = z.object({ pending: z.number(), running: z.number(), review: z.number(), failed: z.number(), skipped: z.number() });
+export type RunCounts = z.infer<typeof RunCounts>;
 
-export interface GenerationRun {
-  id: string;
-  revision: number;
-  newRevision: boolean;
-  status: 'running' | 'done';
-  createdAt: string;
-  counts: RunCounts;
-}
+/** A run's head (also the payload of its live kinds, core/wire/live.ts). */
+export const GenerationRun = z.object({
+  id: z.string(),
+  revision: z.number(),
+  newRevision: z.boolean(),
+  status: z.enum(['running', 'done']),
+  createdAt: z.string(),
+  counts: RunCounts,
+});
+export type GenerationRun = z.infer<typeof GenerationRun>;
 
 export interface RunStarted {
   run: GenerationRun;

@@ -1,7 +1,9 @@
-import type { AccessRevocation } from './event.ts';
 // Answer shapes of the submission, provisioning and code-host routes (docs/WIRE.md,
 // "Submissions and the code host"), as the clients read them. A neutral module: types only,
 // no imports, so the server and the clients may both use it (the clients never import api/ or sql/).
+// Shapes the live stream carries too are zod schemas, their types under the same names.
+import * as z from 'zod';
+import type { AccessRevocation } from './event.ts';
 
 export interface ProjectRef {
   id: string;
@@ -11,18 +13,19 @@ export interface ProjectRef {
 export type Readiness = 'planned' | 'created' | 'invited' | 'ready' | 'attention' | 'unassigned';
 
 /** A webhook delivery as recorded. */
-export interface Receipt {
-  sequence: number;
-  receivedAt: string;
-  kind: 'push' | 'pull_request' | 'other';
-  ref: string | null;
-  sha: string | null;
-  verdict: 'accepted' | 'refused';
-  refusal: string | null;
-  late: boolean;
+export const Receipt = z.object({
+  sequence: z.number(),
+  receivedAt: z.string(),
+  kind: z.enum(['push', 'pull_request', 'other']),
+  ref: z.string().nullable(),
+  sha: z.string().nullable(),
+  verdict: z.enum(['accepted', 'refused']),
+  refusal: z.string().nullable(),
+  late: z.boolean(),
   /** The team's capture of this receipt's sha; null when none was asked. */
-  capture: { state: 'captured' | 'capturing' | 'failed'; reason: string | null } | null;
-}
+  capture: z.object({ state: z.enum(['captured', 'capturing', 'failed']), reason: z.string().nullable() }).nullable(),
+});
+export type Receipt = z.infer<typeof Receipt>;
 
 /** An accepted push always names the revision it brought. */
 export interface AcceptedPush extends Receipt {

@@ -1,7 +1,9 @@
 // An event-stream follower (GET /api/v1/event/stream, parsed by the CLI's own parseSse): it
 // notes when each post first arrives, and when its replica goes away it reconnects to
-// another one with Last-Event-ID, as EventSource does, so nothing is lost across a kill.
+// another one with Last-Event-ID, as EventSource does, so nothing is lost across a kill. A
+// post is read by its kind's schema (core/wire/live.ts): one that does not fit is not counted.
 import { parseSse, STREAM_PATH } from '../../client/stream.ts';
+import { parseLive } from '../../core/wire/live.ts';
 
 export class StreamFollower {
   readonly seen = new Map<string, number>(); // post id -> Date.now() of its first arrival
@@ -30,7 +32,7 @@ export class StreamFollower {
             for await (const e of parseSse(res.body)) {
               if (e.id) this.lastId = e.id;
               if (e.event === 'reset') this.resets++;
-              if (e.event === 'post.created') this.arrived(e.data);
+              if (e.event === 'post.created') this.arrived(e.id ?? '', e.data);
             }
           } else await res.arrayBuffer();
         } catch {
@@ -43,15 +45,19 @@ export class StreamFollower {
     }
   }
 
-  private arrived(data: string): void {
+  private arrived(id: string, data: string): void {
     const at = Date.now();
+    let payload: unknown;
     try {
-      const postId = JSON.parse(data).post.id as string;
-      if (this.seen.has(postId)) this.duplicates.push(postId);
-      else this.seen.set(postId, at);
+      payload = JSON.parse(data);
     } catch {
-      /* not a post */
+      return; // not a post
     }
+    const e = parseLive({ id, kind: 'post.created', payload });
+    if (e?.kind !== 'post.created') return;
+    const postId = e.payload.post.id;
+    if (this.seen.has(postId)) this.duplicates.push(postId);
+    else this.seen.set(postId, at);
   }
 
   async stop(): Promise<void> {

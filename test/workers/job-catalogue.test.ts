@@ -2,6 +2,8 @@
 // function, the TypeScript side or the crontab enqueues names a task a worker runs, and each
 // task has something that enqueues it. A job named nowhere would wait in the queue forever
 // (graphile-worker keeps a job whose task no worker knows); a task nothing enqueues is dead.
+// Each job name has its payload's schema in core/wire/jobs.ts, and each task parses its payload
+// with it before doing anything.
 import test from 'ava';
 import { mkdtempSync, readdirSync, readFileSync, statSync } from 'node:fs';
 import os from 'node:os';
@@ -13,6 +15,8 @@ import { CRONTAB, HUB_CRONTAB, hubTaskList, taskList } from '../../workers/index
 import { loadConfig } from '../../core/config.ts';
 import { createLogger } from '../../core/log.ts';
 import { createTestDatabase, type TestDatabase } from '../helpers/db.ts';
+import { JOBS, LoginCodeTool, parseJob } from '../../core/wire/jobs.ts';
+import { isLoginCodeTool } from '../../core/mail/templates.ts';
 
 const ROOT = fileURLToPath(new URL('../..', import.meta.url));
 const ADD_JOB = /\badd_?job\s*\(\s*([^,)]*)/gi;
@@ -67,6 +71,26 @@ test('every job enqueued anywhere names a task, and every task is enqueued somew
   t.deepEqual(dynamic, [], 'a job name is a literal, so this catalogue can read it');
   t.deepEqual([...from.keys()].filter((n) => !tasks.has(n)).map((n) => `${n} (enqueued by ${from.get(n)!.join(', ')})`), [], 'every enqueued job has a task');
   t.deepEqual([...tasks].filter((n) => !from.has(n)), [], 'every task has an enqueuer');
+  const schemas = new Set(Object.keys(JOBS));
+  t.deepEqual([...new Set([...tasks, ...from.keys()])].filter((n) => !schemas.has(n)), [], 'every job name has its payload schema (core/wire/jobs.ts)');
+  t.deepEqual([...schemas].filter((n) => !tasks.has(n)), [], 'every payload schema names a task');
+});
+
+test('every task parses its payload with its schema before doing anything', async (t) => {
+  const config = loadConfig({ ...process.env, DATABASE_URL: db.url, DATA_DIR: mkdtempSync(path.join(os.tmpdir(), 'podium-jobs-')) });
+  const deps: WorkerDeps = { config, pool: db.pool, log: createLogger('silent'), mail: null };
+  const list = { ...taskList(deps, { renderer: {}, store: {} } as never), ...hubTaskList(deps) };
+  for (const [name, task] of Object.entries(list)) {
+    // No helpers: a task that touched anything before parsing would fail some other way.
+    await t.throwsAsync(Promise.resolve().then(() => (task as (p: unknown, h: unknown) => Promise<void>)(42, {})), { message: new RegExp(`^${name}: .*malformed`) }, name);
+  }
+});
+
+test('a payload that does not fit is refused with its name and the first problem', (t) => {
+  t.throws(() => parseJob('submissions__capture', { projectId: '7b0c1c43-9d5f-4a8e-bd3a-2f36b5f0c001', sha: 'HEAD' }), { message: /^submissions__capture: malformed payload \(sha: / });
+  t.deepEqual(parseJob('deck__thumbnail', { deckId: 'd', version: 2, extra: 1 }), { deckId: 'd', version: 2 });
+  t.throws(() => parseJob('mail__send', { template: 'invitation', invitationId: 'x' }, () => 'worded'), { message: 'worded' });
+  t.deepEqual(LoginCodeTool.options.filter((tool) => !isLoginCodeTool(tool)), [], 'every tool a sign-in payload may name has its mail wording');
 });
 
 test('the reader finds literal names and flags computed ones', (t) => {

@@ -4,6 +4,9 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { useLiveEvents, useLiveState } from './use-live.ts';
 import { useTui } from './use-tui.ts';
+import type { LiveKind } from '../../core/wire/live.ts';
+import type { Answer, TypedRoute } from '../../core/wire/routes.ts';
+import { routePath } from '../../client/wire.ts';
 
 export interface Resource<T> {
   data: T | null;
@@ -11,7 +14,16 @@ export interface Resource<T> {
   reload: () => void;
 }
 
-export function useResource<T>(path: string | null, opts: { kinds?: readonly string[]; refresh?: boolean } = {}): Resource<T> {
+/** A registered GET route kept fresh (useResource), its data typed by the wire registry (core/wire/routes.ts); null reads nothing. */
+export function useRoute<K extends Extract<TypedRoute, `GET ${string}`>>(
+  route: K | null,
+  where: { params?: Record<string, string | number>; query?: string } = {},
+  opts: { kinds?: readonly LiveKind[]; refresh?: boolean } = {},
+): Resource<Answer<K>> {
+  return useResource<Answer<K>>(route ? routePath(route, where.params) + (where.query ?? '') : null, opts);
+}
+
+export function useResource<T>(path: string | null, opts: { kinds?: readonly LiveKind[]; refresh?: boolean } = {}): Resource<T> {
   const { source, clock, pollMs, refreshMs } = useTui();
   const [data, setData] = useState<T | null>(null);
   const [error, setError] = useState<Resource<T>['error']>(null);

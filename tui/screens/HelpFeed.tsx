@@ -1,18 +1,17 @@
 // 6 Help and feed: open help requests waiting for an advisor, with their age on the server
 // clock; the newest posts of the general feed. Both move with the live stream.
 import { Box, Text } from 'ink';
-import type { HelpRequestPage, PostPage } from '../../core/wire/chats.ts';
 import { age, clip } from '../format.ts';
 import { useServerNow } from '../hooks/use-now.ts';
-import { useResource } from '../hooks/use-resource.ts';
+import { useRoute } from '../hooks/use-resource.ts';
 import { useTui } from '../hooks/use-tui.ts';
 import type { ScreenProps } from './screen.ts';
 
 export function HelpFeed({ height, width }: ScreenProps) {
   const { theme } = useTui();
   const now = useServerNow();
-  const requests = useResource<HelpRequestPage>('/api/v1/event/requests?status=open&limit=100', { kinds: ['request.changed'] });
-  const feed = useResource<PostPage>('/api/v1/event/feed/posts?limit=10', { kinds: ['post.created', 'post.hidden', 'post.restored'] });
+  const requests = useRoute('GET /api/v1/event/requests', { query: '?status=open&limit=100' }, { kinds: ['request.changed'] });
+  const feed = useRoute('GET /api/v1/event/feed/posts', { query: '?limit=10' }, { kinds: ['post.created', 'post.hidden', 'post.restored'] });
   const open = requests.data?.items ?? [];
   const half = Math.max(2, Math.floor((height - 2) / 2));
   return (

@@ -1,12 +1,10 @@
 // 1 Overview: event name, phase, next deadline counting down on the server clock, intake
 // state, and one line of the instance's health.
 import { Box, Text } from 'ink';
-import type { CommunityStatus } from '../../core/wire/community.ts';
 import { deadlineAhead, type EventStatus } from '../../core/wire/event.ts';
-import type { Submissions } from '../../core/wire/submissions.ts';
 import { timeLeft } from '../format.ts';
 import { useServerNow } from '../hooks/use-now.ts';
-import { useResource } from '../hooks/use-resource.ts';
+import { useResource, useRoute } from '../hooks/use-resource.ts';
 import { useTui } from '../hooks/use-tui.ts';
 import type { ScreenProps } from './screen.ts';
 
@@ -49,11 +47,11 @@ export function healthLine(h: InstanceHealth): string {
 export function Overview(_props: ScreenProps) {
   const { theme, clock } = useTui();
   const now = useServerNow();
-  const status = useResource<EventStatus>('/api/v1/event/status', { kinds: ['event.changed'], refresh: true });
-  const subs = useResource<Submissions>('/api/v1/submissions', { kinds: ['receipt.recorded'], refresh: true });
+  const status = useRoute('GET /api/v1/event/status', {}, { refresh: true });
+  const subs = useRoute('GET /api/v1/submissions', {}, { kinds: ['receipt.recorded'], refresh: true });
   const health = useResource<InstanceHealth>('/api/v1/event/health', { refresh: true });
   // The vote's state (open, closed, ...) is not the build phase: read only while the vote section is on.
-  const vote = useResource<CommunityStatus>(status.data?.voteSection === 'on' ? '/api/v1/community/status' : null, { kinds: ['vote.coverage', 'event.changed'], refresh: true });
+  const vote = useRoute(status.data?.voteSection === 'on' ? 'GET /api/v1/community/status' : null, {}, { kinds: ['vote.coverage'], refresh: true });
   const s = status.data;
   if (status.error) return <Text bold color={theme.bad}>! {status.error.message}</Text>;
   if (!s) return <Text>Loading the event…</Text>;

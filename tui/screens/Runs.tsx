@@ -2,10 +2,10 @@
 // last error or deck version), Enter on a job shows its private log.
 import { Box, Text, useInput } from 'ink';
 import { useState } from 'react';
-import { deckFate, type GenerationJob, type GenerationRunDetail, type GenerationRuns, type GenerationRun } from '../../core/wire/decks.ts';
+import { deckFate, type GenerationJob, type GenerationRun } from '../../core/wire/decks.ts';
 import { clip } from '../format.ts';
 import { useList, windowOf } from '../hooks/use-list.ts';
-import { useResource } from '../hooks/use-resource.ts';
+import { useRoute } from '../hooks/use-resource.ts';
 import { useTui } from '../hooks/use-tui.ts';
 import type { ScreenProps } from './screen.ts';
 
@@ -18,7 +18,7 @@ export const jobLine = (j: GenerationJob) =>
 function Jobs({ runId, active, height, width, back }: { runId: string; active: boolean; height: number; width: number; back: () => void }) {
   const { theme } = useTui();
   const [log, setLog] = useState<GenerationJob | null>(null);
-  const d = useResource<GenerationRunDetail>(`/api/v1/event/decks/runs/${runId}?log=true`, { refresh: true });
+  const d = useRoute('GET /api/v1/event/decks/runs/:runId', { params: { runId }, query: '?log=true' }, { refresh: true });
   const list = useList(d.data?.jobs ?? [], (j) => `${j.team.name} ${j.kind} ${j.status}`, { active: active && !log, onEnter: setLog });
   useInput(
     (_i, key) => {
@@ -58,7 +58,7 @@ function Jobs({ runId, active, height, width, back }: { runId: string; active: b
 export function Runs({ active, height, width }: ScreenProps) {
   const { theme } = useTui();
   const [open, setOpen] = useState<string | null>(null);
-  const runs = useResource<GenerationRuns>('/api/v1/event/decks/runs', { refresh: true });
+  const runs = useRoute('GET /api/v1/event/decks/runs', {}, { refresh: true });
   const list = useList(runs.data?.items ?? [], (r) => `${r.id} ${r.status}`, { active: active && !open, onEnter: (r) => setOpen(r.id) });
   if (open) return <Jobs runId={open} active={active} height={height} width={width} back={() => setOpen(null)} />;
   if (runs.error) return <Text bold color={runs.error.code === 'vote_off' ? undefined : theme.bad}>{runs.error.code === 'vote_off' ? 'The vote section is off: no deck generation (hackathon event vote --on).' : `! ${runs.error.message}`}</Text>;

@@ -3,11 +3,11 @@
 // team's decks.
 import { Box, Text, useInput } from 'ink';
 import { useState } from 'react';
-import type { Released } from '../../core/wire/decks.ts';
-import type { Reconciled, SubmissionDetail, Submissions as SubmissionsAnswer, SubmissionTeam } from '../../core/wire/submissions.ts';
+import type { Reconciled, Submissions as SubmissionsAnswer, SubmissionTeam } from '../../core/wire/submissions.ts';
 import { clip, short } from '../format.ts';
 import { useList, windowOf } from '../hooks/use-list.ts';
-import { useResource } from '../hooks/use-resource.ts';
+import { useResource, useRoute } from '../hooks/use-resource.ts';
+import { callSource } from '../source.ts';
 import { useTui } from '../hooks/use-tui.ts';
 import type { ScreenProps } from './screen.ts';
 
@@ -18,7 +18,7 @@ export function teamLine(t: SubmissionTeam, width: number): string {
 }
 
 function Detail({ id, height, width }: { id: string; height: number; width: number }) {
-  const d = useResource<SubmissionDetail>(`/api/v1/submissions/${id}`, { kinds: ['receipt.recorded'], refresh: true });
+  const d = useRoute('GET /api/v1/submissions/:projectId', { params: { projectId: id } }, { kinds: ['receipt.recorded'], refresh: true });
   if (d.error) return <Text bold>! {d.error.message}</Text>;
   if (!d.data) return <Text>Loading…</Text>;
   const t = d.data;
@@ -58,7 +58,7 @@ export function Submissions({ active, height, width, act }: ScreenProps) {
         act({
           question: 'Reconcile submissions now (the freeze sweep)?',
           run: async () => {
-            const r = await source.send<Reconciled>('POST', '/api/v1/submissions/reconcile');
+            const r = await callSource(source, 'POST /api/v1/submissions/reconcile');
             subs.reload();
             return `Reconciled at ${r.at}: ${r.selected} captured, ${r.frozen} frozen, ${r.capturing} capturing, ${r.missing} missing, ${r.errors} errors`;
           },
@@ -68,7 +68,7 @@ export function Submissions({ active, height, width, act }: ScreenProps) {
         act({
           question: `Release the approved decks of ${team.name}?`,
           run: async () => {
-            const r = await source.send<Released>('POST', '/api/v1/event/decks/releases', { projectId: team.id });
+            const r = await callSource(source, 'POST /api/v1/event/decks/releases', { body: { projectId: team.id } });
             return `${team.name}: released ${r.released.map((x) => `${x.kind} v${x.version}`).join(', ') || 'nothing new'}${r.superseded.length ? `; superseded ${r.superseded.map((x) => `${x.kind} v${x.version}`).join(', ')}` : ''}`;
           },
         });

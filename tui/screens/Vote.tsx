@@ -3,35 +3,24 @@
 // `o` open the vote, `c` close it, `k` calculate results.
 import { Box, Text, useInput } from 'ink';
 import { useEffect, useState } from 'react';
-import type { CommunityStatus, Eligibility, ResultsCalculated, VoteResults, VotingClosed, VotingOpened } from '../../core/wire/community.ts';
+import type { Eligibility } from '../../core/wire/community.ts';
 import { buckets, clip, sparkline } from '../format.ts';
 import { useLiveEvents } from '../hooks/use-live.ts';
 import { useServerNow } from '../hooks/use-now.ts';
-import { useResource } from '../hooks/use-resource.ts';
+import { useRoute } from '../hooks/use-resource.ts';
+import { callSource } from '../source.ts';
 import { useTui } from '../hooks/use-tui.ts';
 import type { ScreenProps } from './screen.ts';
 
 /** `vote.coverage` payload (docs/WIRE.md, "Live event kinds"). */
-export interface VoteCoverage {
-  eligibilityVersion: number;
-  change: 'submitted' | 'invalidated';
-  at: string;
-  submitted: number;
-  invalidated: number;
-  voters: number;
-}
-
-interface BallotList {
-  eligibilityVersion: number;
-  items: { state: string; submittedAt: string | null }[];
-}
+export type { VoteCoverage } from '../../core/wire/live.ts';
 
 export function Vote({ active, width, act }: ScreenProps) {
   const { theme, source, clock } = useTui();
   const now = useServerNow();
-  const status = useResource<CommunityStatus>('/api/v1/community/status', { kinds: ['vote.coverage'], refresh: true });
-  const elig = useResource<Eligibility>('/api/v1/community/eligibility', { refresh: true });
-  const results = useResource<VoteResults>('/api/v1/community/results', { refresh: true });
+  const status = useRoute('GET /api/v1/community/status', {}, { kinds: ['vote.coverage'], refresh: true });
+  const elig = useRoute('GET /api/v1/community/eligibility', {}, { refresh: true });
+  const results = useRoute('GET /api/v1/community/results', {}, { refresh: true });
   // Ballots submitted (seeded from the ballot list, then from the live kind) and, once a live
   // change said so, the voters; until then the eligibility's voter count.
   const [submitted, setSubmitted] = useState<number | null>(null);
@@ -44,7 +33,7 @@ export function Vote({ active, width, act }: ScreenProps) {
   // the coverage and the sparkline; the live kind moves them from there.
   useEffect(() => {
     if (!counting || submitted !== null) return;
-    void source.get<BallotList>('/api/v1/community/ballots').then(
+    void callSource(source, 'GET /api/v1/community/ballots').then(
       (b) => {
         const done = b.items.filter((x) => x.state === 'submitted');
         setSubmitted((n) => n ?? done.length);
@@ -55,7 +44,7 @@ export function Vote({ active, width, act }: ScreenProps) {
   }, [counting, submitted, source]);
 
   useLiveEvents(['vote.coverage'], (e) => {
-    const p = e.payload as VoteCoverage;
+    const p = e.payload;
     setSubmitted(p.submitted);
     setLiveVoters(p.voters);
     // The ballot happened at p.at by the server's clock: never "in the future" of our estimate.
@@ -69,7 +58,7 @@ export function Vote({ active, width, act }: ScreenProps) {
         act({
           question: 'Open the community vote now?',
           run: async () => {
-            const r = await source.send<VotingOpened>('POST', '/api/v1/community/voting/open');
+            const r = await callSource(source, 'POST /api/v1/community/voting/open');
             status.reload();
             return r.alreadyOpen ? 'The vote was already open' : `Vote open until ${r.closesAt}`;
           },
@@ -78,7 +67,7 @@ export function Vote({ active, width, act }: ScreenProps) {
         act({
           question: 'Close the community vote now?',
           run: async () => {
-            const r = await source.send<VotingClosed>('POST', '/api/v1/community/voting/close');
+            const r = await callSource(source, 'POST /api/v1/community/voting/close');
             status.reload();
             return `Voting closed at ${r.closedAt}`;
           },
@@ -87,7 +76,7 @@ export function Vote({ active, width, act }: ScreenProps) {
         act({
           question: 'Calculate the results now?',
           run: async () => {
-            const r = await source.send<ResultsCalculated>('POST', '/api/v1/community/results');
+            const r = await callSource(source, 'POST /api/v1/community/results');
             results.reload();
             return r.created ? `Calculated version ${r.version}` : `Version ${r.version} already holds this ballot set`;
           },

@@ -16,7 +16,7 @@
 // step, and on the local host each team repository is recorded as the event's before it is
 // created (one found on disk with no owner is never adopted: that team is attention).
 import type { Task } from 'graphile-worker';
-import type { ProvisionPayload } from '../payloads.ts';
+import { parseJob } from '../../core/wire/jobs.ts';
 import { createCodeHost } from '../../core/codehost/index.ts';
 import { EventOwnership } from '../../core/codehost/ownership.ts';
 import type { CodeHost } from '../../core/codehost/types.ts';
@@ -29,12 +29,6 @@ interface PlanTeam { project: { id: string; name: string }; repository: string; 
 interface Plan { organization: string; template: string; branch: string; teams: PlanTeam[]; coaches: Person[] }
 /** app_private.provision_team_done. */
 interface TeamDone { readiness: 'ready' | 'invited' | 'attention'; halt: boolean }
-
-function isProvision(p: unknown): p is ProvisionPayload {
-  const x = p as ProvisionPayload;
-  return typeof x?.eventId === 'string' && /^[0-9a-f-]{36}$/.test(x.eventId) && typeof x.key === 'string' && x.key.length > 0
-    && (x.projectId === undefined || (typeof x.projectId === 'string' && /^[0-9a-f-]{36}$/.test(x.projectId)));
-}
 
 /** One team: claimed, created (recorded `created` at once), invited, read back. Answers the members' standings. */
 async function provisionTeam(host: CodeHost, own: EventOwnership, plan: Plan, team: PlanTeam, created: (sha: string) => Promise<unknown>): Promise<{ standings: string[]; templateSha: string | null }> {
@@ -62,8 +56,8 @@ export const PROVISION_CONCURRENCY = { local: 4, github: 1 } as const;
 
 export function codehostProvision({ config, pool }: WorkerDeps): Task<'codehost__provision'> {
   const host = createCodeHost(config, pool);
-  return async (payload, helpers) => {
-    if (!isProvision(payload)) throw new Error('codehost__provision: malformed payload');
+  return async (raw, helpers) => {
+    const payload = parseJob('codehost__provision', raw);
     const plan: Plan = await helpers.withPgClient(async (c) => {
       await c.query('begin');
       try {

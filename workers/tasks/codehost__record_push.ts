@@ -5,18 +5,13 @@
 // not recorded twice.
 import type { Task } from 'graphile-worker';
 import { LocalCodeHost } from '../../core/codehost/local.ts';
-import { recordPushReport, type PushReport } from '../../core/codehost/local-push.ts';
+import { recordPushReport } from '../../core/codehost/local-push.ts';
+import { parseJob } from '../../core/wire/jobs.ts';
 import type { WorkerDeps } from '../deps.ts';
 
-function isReport(p: unknown): p is PushReport {
-  const r = p as Partial<PushReport>;
-  return typeof r?.id === 'string' && typeof r.fullName === 'string' && typeof r.text === 'string'
-    && (r.commits === undefined || r.commits === null || typeof r.commits === 'string') && typeof r.user?.email === 'string';
-}
-
 export function codehostRecordPush(deps: WorkerDeps): Task<'codehost__record_push'> {
-  return async (payload) => {
-    if (!isReport(payload)) throw new Error('codehost__record_push: malformed payload');
+  return async (raw) => {
+    const payload = parseJob('codehost__record_push', raw);
     const host = new LocalCodeHost(deps.config.dataDir, deps.pool);
     await recordPushReport({ pool: deps.pool, host, config: deps.config, log: deps.log, metrics: deps.metrics }, payload);
   };

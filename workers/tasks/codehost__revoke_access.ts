@@ -8,21 +8,15 @@
 // recorded and the job fails, so graphile-worker retries it (10 attempts, backing off); what
 // was done is not asked again. A killed worker's job simply runs again.
 import type { Task } from 'graphile-worker';
-import type { RevokePayload } from '../payloads.ts';
+import { parseJob } from '../../core/wire/jobs.ts';
 import { createCodeHost } from '../../core/codehost/index.ts';
 import type { CodeHost } from '../../core/codehost/types.ts';
 import type { WorkerDeps } from '../deps.ts';
 
-
-function isRevoke(p: unknown): p is RevokePayload {
-  const x = p as RevokePayload;
-  return typeof x?.eventId === 'string' && /^[0-9a-f-]{36}$/.test(x.eventId) && typeof x.login === 'string' && x.login.length > 0 && x.login.length <= 100;
-}
-
 /** The task; `host` is the driver CODE_HOST names unless a test passes one. */
 export function codehostRevokeAccess({ config, pool }: WorkerDeps, host: CodeHost = createCodeHost(config, pool)): Task<'codehost__revoke_access'> {
-  return async (payload, helpers) => {
-    if (!isRevoke(payload)) throw new Error('codehost__revoke_access: malformed payload');
+  return async (raw, helpers) => {
+    const payload = parseJob('codehost__revoke_access', raw);
     const work: { id: string; repository: string; login: string }[] = await helpers.withPgClient(async (c) =>
       (await c.query('select app_private.revocation_work($1, $2) as w', [payload.eventId, payload.login])).rows[0].w);
     const failed: string[] = [];

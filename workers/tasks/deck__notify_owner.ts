@@ -3,19 +3,13 @@
 // one-per-deck-per-ten-minutes throttle. The mail never carries answers. A deck deleted or
 // silenced since the job was queued gets no mail; a retry after a failed send is safe.
 import type { Task } from 'graphile-worker';
-import type { NotifyPayload } from '../payloads.ts';
+import { parseJob } from '../../core/wire/jobs.ts';
 import { deckResponseMail } from '../../core/mail/templates.ts';
 import type { WorkerDeps } from '../deps.ts';
 
-
-function isNotify(p: unknown): p is NotifyPayload {
-  const x = p as NotifyPayload;
-  return typeof x?.deckId === 'string' && (x.kind === 'new' || x.kind === 'edit');
-}
-
 export function deckNotifyOwner({ config, mail }: WorkerDeps): Task<'deck__notify_owner'> {
-  return async (payload, helpers) => {
-    if (!isNotify(payload)) throw new Error('deck__notify_owner: malformed payload');
+  return async (raw, helpers) => {
+    const payload = parseJob('deck__notify_owner', raw);
     const notice = await helpers.withPgClient(async (c) => (await c.query('select app_private.deck_notice($1) as r', [payload.deckId])).rows[0].r);
     if (!notice || notice.deleted || !notice.notify) return;
     if (!mail) throw new Error('deck__notify_owner: this worker has no EMAIL_DRIVER configured; the mail waits for a worker that has one');

@@ -4,19 +4,13 @@
 import { createHash } from 'node:crypto';
 import { Readable } from 'node:stream';
 import type { Task } from 'graphile-worker';
-import type { ThumbnailPayload } from '../payloads.ts';
+import { parseJob } from '../../core/wire/jobs.ts';
 import type { BlobStore } from '../../core/storage/index.ts';
 import type { ThumbnailRenderer, ThumbnailSource } from '../thumbnails.ts';
 
-
-function isThumbnailPayload(p: unknown): p is ThumbnailPayload {
-  const x = p as ThumbnailPayload;
-  return typeof x?.deckId === 'string' && Number.isInteger(x.version) && x.version >= 1;
-}
-
 export function deckThumbnail(renderer: ThumbnailRenderer, store: BlobStore): Task<'deck__thumbnail'> {
-  return async (payload, helpers) => {
-    if (!isThumbnailPayload(payload)) throw new Error('deck__thumbnail: malformed payload');
+  return async (raw, helpers) => {
+    const payload = parseJob('deck__thumbnail', raw);
     const source = await helpers.withPgClient(
       async (c) => (await c.query('select app_private.thumbnail_source($1, $2) as r', [payload.deckId, payload.version])).rows[0].r as ThumbnailSource | null,
     );

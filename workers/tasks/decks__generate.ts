@@ -29,7 +29,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { Readable } from 'node:stream';
 import type { Task } from 'graphile-worker';
-import type { GeneratePayload as Payload } from '../payloads.ts';
+import { parseJob } from '../../core/wire/jobs.ts';
 import { createCodeHost } from '../../core/codehost/index.ts';
 import type { CodeHost } from '../../core/codehost/types.ts';
 import { Evidence, EvidenceError } from '../../core/decks/evidence.ts';
@@ -75,8 +75,6 @@ async function templateFiles(host: CodeHost, repository: string, sha: string): P
   }
 }
 
-const isPayload = (p: unknown): p is Payload => typeof (p as Payload)?.jobId === 'string' && /^[0-9a-f-]{36}$/.test((p as Payload).jobId);
-
 /** The newest few verified archives, parsed (or being read): a team's jury and community
  *  jobs, often run side by side, read and verify one archive once. A read that fails is
  *  forgotten, so the next attempt reads again. */
@@ -117,9 +115,8 @@ export function decksGenerate(deps: WorkerDeps, store: BlobStore, opts: { host?:
   const host = opts.host ?? createCodeHost(config, deps.pool);
   const cache = new EvidenceCache(4);
   const templates = new EvidenceCache(2);
-  return async (payload, helpers) => {
-    if (!isPayload(payload)) throw new Error('decks__generate: malformed payload');
-    const { jobId } = payload;
+  return async (raw, helpers) => {
+    const { jobId } = parseJob('decks__generate', raw);
     const q = <T = any>(sql: string, params: unknown[]) => helpers.withPgClient(async (c) => (await c.query(sql, params)).rows[0]?.r as T);
     const job = await q<Begun | null>('select app_private.generation_job_begin($1) as r', [jobId]);
     if (!job) return;

@@ -6,32 +6,29 @@
 import type { Task } from 'graphile-worker';
 import { randomToken, sha256, unseal } from '../../core/crypto.ts';
 import type { Mail } from '../../core/mail/index.ts';
-import { hubLoginCodeMail, invitationMail, loginCodeMail, shareLinkMail, isLoginCodeTool, type InvitationInfo } from '../../core/mail/templates.ts';
+import { hubLoginCodeMail, invitationMail, loginCodeMail, shareLinkMail, type InvitationInfo } from '../../core/mail/templates.ts';
 import type { WorkerDeps } from '../deps.ts';
-import { UUID_RE } from '../../core/ids.ts';
+import { parseJob, type MailPayload } from '../../core/wire/jobs.ts';
 
-const str = (v: unknown): v is string => typeof v === 'string';
-
-/** The mail a payload asks for, or null when the payload is malformed. */
-function mailOf(p: Record<string, unknown>, secret: string, instanceUrl: string): Mail | null {
-  if (!p || !str(p.to)) return null;
-  if (p.template === 'login_code' && isLoginCodeTool(p.tool) && str(p.sealedCode)) {
-    return loginCodeMail(p.to, p.tool, unseal(secret, p.sealedCode), instanceUrl);
+/** The mail a parsed payload asks for (an invitation's is made by the task: it mints the link). */
+function mailOf(p: Exclude<MailPayload, { template: 'invitation' }>, secret: string, instanceUrl: string): Mail {
+  switch (p.template) {
+    case 'login_code': return loginCodeMail(p.to, p.tool, unseal(secret, p.sealedCode), instanceUrl);
+    case 'hub_login_code': return hubLoginCodeMail(p.to, unseal(secret, p.sealedCode), instanceUrl);
+    case 'share_link': return shareLinkMail(p.to, p.sender, p.title, unseal(secret, p.sealedUrl), p.message);
   }
-  if (p.template === 'hub_login_code' && str(p.sealedCode)) {
-    return hubLoginCodeMail(p.to, unseal(secret, p.sealedCode), instanceUrl);
-  }
-  if (p.template === 'share_link' && str(p.sealedUrl) && str(p.title) && str(p.sender) && (p.message === null || str(p.message))) {
-    return shareLinkMail(p.to, p.sender, p.title, unseal(secret, p.sealedUrl), p.message ?? null);
-  }
-  return null;
 }
 
+/** How a payload that does not fit is refused: an invitation's apart, the rest by its template. */
+const malformed = (payload: unknown) => {
+  const template = (payload as { template?: unknown } | null)?.template;
+  return template === 'invitation' ? 'mail__send: malformed invitation payload' : `mail__send: unknown or malformed payload (template ${String(template)})`;
+};
+
 export function mailSend({ config, mail, pool }: WorkerDeps): Task<'mail__send'> {
-  return async (payload) => {
-    const p = payload as Record<string, unknown> | null;
-    if (p?.template === 'invitation') {
-      if (!str(p.invitationId) || !UUID_RE.test(p.invitationId)) throw new Error('mail__send: malformed invitation payload');
+  return async (raw) => {
+    const p = parseJob('mail__send', raw, malformed);
+    if (p.template === 'invitation') {
       if (!mail) throw new Error('mail__send: this worker has no EMAIL_DRIVER configured; the mail waits for a worker that has one');
       const secret = randomToken(32);
       const { rows } = await pool.query('select app_private.invitation_issue($1, $2) as r', [p.invitationId, sha256(secret)]);
@@ -40,8 +37,7 @@ export function mailSend({ config, mail, pool }: WorkerDeps): Task<'mail__send'>
       await mail.send(invitationMail(info, `${config.publicUrl}/invitations/${secret}`, config.publicUrl));
       return;
     }
-    const m = mailOf(payload as Record<string, unknown>, config.authSecret, config.publicUrl);
-    if (!m) throw new Error(`mail__send: unknown or malformed payload (template ${String((payload as { template?: unknown })?.template)})`);
+    const m = mailOf(p, config.authSecret, config.publicUrl);
     if (!mail) throw new Error('mail__send: this worker has no EMAIL_DRIVER configured; the mail waits for a worker that has one');
     await mail.send(m);
   };

@@ -5,24 +5,17 @@
 // nothing, and the same archive stored twice is one blob. A failure shows in attention and
 // the job is retried by the queue.
 import type { Task } from 'graphile-worker';
-import type { CapturePayload } from '../payloads.ts';
+import { parseJob } from '../../core/wire/jobs.ts';
 import { captureEvidence } from '../../core/codehost/capture.ts';
 import { createCodeHost } from '../../core/codehost/index.ts';
 import { createBlobStore } from '../../core/storage/index.ts';
 import type { WorkerDeps } from '../deps.ts';
 
-
-function isCapture(p: unknown): p is CapturePayload {
-  const x = p as CapturePayload;
-  return typeof x?.projectId === 'string' && /^[0-9a-f-]{36}$/.test(x.projectId) && typeof x.sha === 'string' && /^[0-9a-f]{40}$/.test(x.sha);
-}
-
 export function submissionsCapture({ config, pool }: WorkerDeps): Task<'submissions__capture'> {
   const host = createCodeHost(config, pool);
   const store = createBlobStore(config);
-  return async (payload, helpers) => {
-    if (!isCapture(payload)) throw new Error('submissions__capture: malformed payload');
-    const { projectId, sha } = payload;
+  return async (raw, helpers) => {
+    const { projectId, sha } = parseJob('submissions__capture', raw);
     const target = await helpers.withPgClient(async (c) => (await c.query('select app_private.capture_target($1, $2) as t', [projectId, sha])).rows[0].t);
     if (!target) return;
     try {

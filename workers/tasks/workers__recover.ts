@@ -5,6 +5,7 @@
 import type { Task } from 'graphile-worker';
 import type pg from 'pg';
 import type { Logger } from '../../core/log.ts';
+import { parseJob } from '../../core/wire/jobs.ts';
 
 export interface Recovery {
   replicas: number;
@@ -20,7 +21,8 @@ export async function recoverDeadWorkers(db: Pick<pg.ClientBase, 'query'>, log: 
 }
 
 export function workersRecover({ log }: { log: Logger }): Task<'workers__recover'> {
-  return async (_payload, helpers) => {
+  return async (raw, helpers) => {
+    parseJob('workers__recover', raw);
     await helpers.withPgClient((c) => recoverDeadWorkers(c, log));
   };
 }

@@ -1,9 +1,10 @@
 // requests list|show|open|claim|unclaim|resolve|reopen.
 import type { FastifyInstance } from 'fastify';
-import type { HelpRequest } from '../../../core/wire/chats.ts';
+import type { Answer, NewHelpRequest } from '../../../core/wire/routes.ts';
+import { routeBody } from '../wire-schema.ts';
 import type { ApiDeps } from '../../deps.ts';
 import { callJson, idempotent, PAGE_QUERY_SCHEMA, pageOf, parsePage } from '../support.ts';
-import { idParams, POST_BODY, type PageQuery } from './shared.ts';
+import { idParams, type PageQuery } from './shared.ts';
 
 const LIST_QUERY = {
   type: 'object',
@@ -15,13 +16,13 @@ export const TRANSITIONS = { claim: 'app.claim_help_request($1)', unclaim: 'app.
 export function registerRequestRoutes(app: FastifyInstance, { pool }: ApiDeps): void {
   app.get<{ Querystring: PageQuery & { status?: string } }>('/api/v1/event/requests', { config: { keyScopes: ['hackathon:read'] }, schema: { querystring: LIST_QUERY } }, async (req) => {
     const page = parsePage(req.query);
-    const rows = await callJson<HelpRequest[]>(req, pool, 'app.list_help_requests($1, $2, $3, $4)', [req.query.status ?? null, page.limit + 1, page.before?.at ?? null, page.before?.id ?? null]);
+    const rows = await callJson<Answer<'GET /api/v1/event/requests'>['items']>(req, pool, 'app.list_help_requests($1, $2, $3, $4)', [req.query.status ?? null, page.limit + 1, page.before?.at ?? null, page.before?.id ?? null]);
     return pageOf(rows, page, (r) => [r.openedAt, r.id]);
   });
 
-  app.post<{ Body: { title: string; body: string } }>(
+  app.post<{ Body: NewHelpRequest }>(
     '/api/v1/event/requests',
-    { config: { keyScopes: ['hackathon:write'] }, schema: { body: { type: 'object', additionalProperties: false, required: ['title', 'body'], properties: { title: { type: 'string', minLength: 1, maxLength: 200 }, body: POST_BODY } } } },
+    { config: { keyScopes: ['hackathon:write'] }, schema: { body: routeBody('POST /api/v1/event/requests') } },
     async (req, reply) => {
       const r = await idempotent(req, pool, async (c) => {
         const { rows } = await c.query('select app.open_help_request($1, $2) as r', [req.body.title, req.body.body]);
@@ -32,10 +33,10 @@ export function registerRequestRoutes(app: FastifyInstance, { pool }: ApiDeps): 
   );
 
   app.get<{ Params: { id: string } }>('/api/v1/event/requests/:id', { config: { keyScopes: ['hackathon:read'] }, schema: { params: idParams('id') } }, async (req) =>
-    callJson<HelpRequest>(req, pool, 'app.show_help_request($1)', [req.params.id]));
+    callJson<Answer<'GET /api/v1/event/requests/:id'>>(req, pool, 'app.show_help_request($1)', [req.params.id]));
 
   for (const [verb, call] of Object.entries(TRANSITIONS)) {
     app.post<{ Params: { id: string } }>(`/api/v1/event/requests/:id/${verb}`, { config: { keyScopes: ['hackathon:write'] }, schema: { params: idParams('id') } }, async (req) =>
-      callJson<HelpRequest>(req, pool, call, [req.params.id]));
+      callJson<Answer<`POST /api/v1/event/requests/:id/${keyof typeof TRANSITIONS}`>>(req, pool, call, [req.params.id]));
   }
 }

@@ -9,6 +9,7 @@ import type { ApiDeps } from '../../deps.ts';
 import { callJson, encodeCursor, idempotent, PAGE_QUERY_SCHEMA, pageOf, parsePage } from '../support.ts';
 import type { LinkCache } from './link-cache.ts';
 import { deckId, pushAnswer, TITLE_SCHEMA, withUrl } from './shape.ts';
+import type { Answer } from '../../../core/wire/routes.ts';
 
 interface DeckJson {
   id: string;
@@ -89,7 +90,7 @@ export function registerDeckRoutes(app: FastifyInstance, { config, pool }: ApiDe
   app.put<{ Params: { id: string }; Body: { enabled: boolean } }>(
     '/api/v1/presentations/:id/notify',
     { config: { keyScopes: ['presentations:write'] }, schema: { body: { type: 'object', required: ['enabled'], additionalProperties: false, properties: { enabled: { type: 'boolean' } } } } },
-    async (req) => callJson(req, pool, 'app.set_deck_notify($1, $2)', [deckId(req.params.id), req.body.enabled]),
+    async (req) => callJson<Answer<'PUT /api/v1/presentations/:id/notify'>>(req, pool, 'app.set_deck_notify($1, $2)', [deckId(req.params.id), req.body.enabled]),
   );
 
   // A blob of a deck you may read. Multi-replica rule 6: when this replica cannot reach the

@@ -13,6 +13,7 @@ import type { LinkCache } from './link-cache.ts';
 import { cookieVisitor, openContext, unlocked, visitorHash } from './link-access.ts';
 import { anyId, deckId } from './shape.ts';
 import { PLACEMENT_SCHEMA } from './share.ts';
+import type { Answer } from '../../../core/wire/routes.ts';
 
 const MAX_FIELDS = 200;
 const MAX_VALUE = 10_000;
@@ -112,6 +113,6 @@ export function registerFormRoutes(app: FastifyInstance, { config, pool }: ApiDe
   );
 
   app.get<{ Params: { id: string; responseId: string } }>('/api/v1/presentations/:id/responses/:responseId', { config: { keyScopes: ['presentations:read'] } }, async (req) =>
-    callJson(req, pool, 'app.get_response($1, $2)', [deckId(req.params.id), anyId(req.params.responseId, 'response')]),
+    callJson<Answer<'GET /api/v1/presentations/:id/responses/:responseId'>>(req, pool, 'app.get_response($1, $2)', [deckId(req.params.id), anyId(req.params.responseId, 'response')]),
   );
 }

@@ -19,6 +19,7 @@ import { API_VERSION } from '../meta/instance.ts';
 import { callJson, idempotent } from '../support.ts';
 import { UUID_SCHEMA } from '../../../core/ids.ts';
 import type { DeckTemplates } from '../../../core/wire/decks.ts';
+import type { Answer } from '../../../core/wire/routes.ts';
 
 const PODIUM_VERSION = (JSON.parse(readFileSync(new URL('../../../package.json', import.meta.url), 'utf8')) as { version: string }).version;
 
@@ -49,7 +50,7 @@ export function registerGeneratedDeckRoutes(app: FastifyInstance, { config, pool
     publisher: { service: 'deck', url: `${config.publicUrl}/api/${API_VERSION}/presentations`, apiVersion: API_VERSION, version: `podium ${PODIUM_VERSION}` },
   }));
 
-  app.get('/api/v1/event/decks/runs', { config: { keyScopes: ['hackathon:read'] } }, async (req) => callJson(req, pool, 'app.deck_generation_runs()', []));
+  app.get('/api/v1/event/decks/runs', { config: { keyScopes: ['hackathon:read'] } }, async (req) => callJson<Answer<'GET /api/v1/event/decks/runs'>>(req, pool, 'app.deck_generation_runs()', []));
 
   app.post<{ Body: { newRevision?: boolean } | undefined }>(
     '/api/v1/event/decks/runs',
@@ -66,7 +67,7 @@ export function registerGeneratedDeckRoutes(app: FastifyInstance, { config, pool
   app.get<{ Params: { runId: string }; Querystring: { log?: boolean } }>(
     '/api/v1/event/decks/runs/:runId',
     { config: { keyScopes: ['hackathon:read'] }, schema: { params: { type: 'object', required: ['runId'], properties: { runId: UUID_SCHEMA } }, querystring: { type: 'object', additionalProperties: false, properties: { log: { type: 'boolean' } } } } },
-    async (req) => callJson(req, pool, 'app.deck_generation_run($1, $2)', [req.params.runId, req.query.log ?? false]),
+    async (req) => callJson<Answer<'GET /api/v1/event/decks/runs/:runId'>>(req, pool, 'app.deck_generation_run($1, $2)', [req.params.runId, req.query.log ?? false]),
   );
 
   app.get<{ Params: { deckId: string } }>(

@@ -4,6 +4,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { ApiDeps } from '../../deps.ts';
 import { asCaller, callJson, PAGE_QUERY_SCHEMA, pageOf, parsePage } from '../support.ts';
+import type { Answer } from '../../../core/wire/routes.ts';
 
 // Rows are checked in SQL (app_private.check_roster) so a refusal names participants.<n>.<field>.
 const IMPORT_SCHEMA = {
@@ -57,6 +58,6 @@ export function registerRosterRoutes(app: FastifyInstance, { config, pool }: Api
     },
   );
 
-  app.put('/api/v1/event/roster/lock', { config: { keyScopes: ['hackathon:write'] } }, async (req) => callJson(req, pool, 'app.lock_roster()', []));
-  app.delete('/api/v1/event/roster/lock', { config: { keyScopes: ['hackathon:write'] } }, async (req) => callJson(req, pool, 'app.unlock_roster()', []));
+  app.put('/api/v1/event/roster/lock', { config: { keyScopes: ['hackathon:write'] } }, async (req) => callJson<Answer<'PUT /api/v1/event/roster/lock'>>(req, pool, 'app.lock_roster()', []));
+  app.delete('/api/v1/event/roster/lock', { config: { keyScopes: ['hackathon:write'] } }, async (req) => callJson<Answer<'DELETE /api/v1/event/roster/lock'>>(req, pool, 'app.unlock_roster()', []));
 }

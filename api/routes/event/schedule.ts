@@ -7,6 +7,7 @@ import { createCodeHost } from '../../../core/codehost/index.ts';
 import { claimEventGithub } from './github.ts';
 import type { ApiDeps } from '../../deps.ts';
 import { callJson, idempotent } from '../support.ts';
+import type { Answer } from '../../../core/wire/routes.ts';
 
 const INSTANT = { type: 'string', format: 'date-time', maxLength: 40 } as const;
 
@@ -39,9 +40,9 @@ interface ConfigureBody {
 
 export function registerScheduleRoutes(app: FastifyInstance, { pool, config }: ApiDeps): void {
   const host = createCodeHost(config, pool);
-  app.get('/api/v1/event', { config: { keyScopes: ['hackathon:read'] } }, async (req) => callJson(req, pool, 'app.current_event()', []));
+  app.get('/api/v1/event', { config: { keyScopes: ['hackathon:read'] } }, async (req) => callJson<Answer<'GET /api/v1/event'>>(req, pool, 'app.current_event()', []));
 
-  app.get('/api/v1/event/status', { config: { keyScopes: ['hackathon:read'] } }, async (req) => callJson(req, pool, 'app.event_status()', []));
+  app.get('/api/v1/event/status', { config: { keyScopes: ['hackathon:read'] } }, async (req) => callJson<Answer<'GET /api/v1/event/status'>>(req, pool, 'app.event_status()', []));
   // The instance's health for organizers (hackathon tui's Overview): instance-wide figures only.
   app.get('/api/v1/event/health', { config: { keyScopes: ['hackathon:read'] } }, async (req) => callJson(req, pool, 'app.event_instance_health()', []));
 
@@ -79,6 +80,6 @@ export function registerScheduleRoutes(app: FastifyInstance, { pool, config }: A
   app.put<{ Body: { on: boolean } }>(
     '/api/v1/event/vote',
     { config: { keyScopes: ['hackathon:write'] }, schema: { body: { type: 'object', additionalProperties: false, required: ['on'], properties: { on: { type: 'boolean' } } } } },
-    async (req) => callJson(req, pool, 'app.set_vote_section($1)', [req.body.on]),
+    async (req) => callJson<Answer<'PUT /api/v1/event/vote'>>(req, pool, 'app.set_vote_section($1)', [req.body.on]),
   );
 }

@@ -5,6 +5,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { ApiDeps } from '../../deps.ts';
 import { asCaller, callJson } from '../support.ts';
+import type { Answer } from '../../../core/wire/routes.ts';
 
 const TEAM_QUERY = { type: 'object', additionalProperties: false, properties: { team: { type: 'string', minLength: 1, maxLength: 100 } } } as const;
 const TEAM = { type: 'string', minLength: 1, maxLength: 100 } as const;
@@ -13,7 +14,7 @@ const LINK = { type: ['string', 'null'], maxLength: 500 } as const;
 
 export function registerTeamPageRoutes(app: FastifyInstance, { config, pool }: ApiDeps): void {
   app.get<{ Querystring: { team?: string } }>('/api/v1/event/showcase', { config: { keyScopes: ['hackathon:read'] }, schema: { querystring: TEAM_QUERY } }, async (req) =>
-    callJson(req, pool, 'app.team_showcase($1)', [req.query.team ?? null]),
+    callJson<Answer<'GET /api/v1/event/showcase'>>(req, pool, 'app.team_showcase($1)', [req.query.team ?? null]),
   );
 
   app.patch<{ Body: { team?: string } & Record<string, unknown> }>(
@@ -30,7 +31,7 @@ export function registerTeamPageRoutes(app: FastifyInstance, { config, pool }: A
     },
     async (req) => {
       const { team, ...patch } = req.body;
-      return callJson(req, pool, 'app.set_team_showcase($1, $2)', [team ?? null, JSON.stringify(patch)]);
+      return callJson<Answer<'PATCH /api/v1/event/showcase'>>(req, pool, 'app.set_team_showcase($1, $2)', [team ?? null, JSON.stringify(patch)]);
     },
   );
 
@@ -39,7 +40,7 @@ export function registerTeamPageRoutes(app: FastifyInstance, { config, pool }: A
   );
 
   app.get<{ Querystring: { team?: string } }>('/api/v1/event/deck-links', { config: { keyScopes: ['hackathon:read'] }, schema: { querystring: TEAM_QUERY } }, async (req) =>
-    callJson(req, pool, 'app.team_deck_links($1)', [req.query.team ?? null]),
+    callJson<Answer<'GET /api/v1/event/deck-links'>>(req, pool, 'app.team_deck_links($1)', [req.query.team ?? null]),
   );
 
   app.patch<{ Body: { team?: string } & Record<string, unknown> }>(

@@ -4,6 +4,7 @@ import type { FastifyInstance } from 'fastify';
 import type { ApiDeps } from '../../deps.ts';
 import { callJson, idempotent, PAGE_QUERY_SCHEMA, pageOf, parsePage } from '../support.ts';
 import { naming } from './selection.ts';
+import type { Answer } from '../../../core/wire/routes.ts';
 
 export const ID_PARAMS = { type: 'object', required: ['id'], properties: { id: { type: 'string', format: 'uuid' } } } as const;
 
@@ -51,14 +52,14 @@ export function registerProjectCoreRoutes(app: FastifyInstance, { pool }: ApiDep
   app.patch<{ Params: { id: string }; Body: Record<string, unknown> }>(
     '/api/v1/projects/:id',
     { config: { keyScopes: ['hackathon:write'] }, schema: { params: ID_PARAMS, body: { type: 'object', additionalProperties: false, minProperties: 1, properties: FIELDS } } },
-    async (req) => naming(req, () => callJson(req, pool, 'app.update_project($1, $2)', [req.params.id, JSON.stringify(req.body)])),
+    async (req) => naming(req, () => callJson<Answer<'PATCH /api/v1/projects/:id'>>(req, pool, 'app.update_project($1, $2)', [req.params.id, JSON.stringify(req.body)])),
   );
 
   app.post<{ Params: { id: string } }>('/api/v1/projects/:id/archive', { config: { keyScopes: ['hackathon:write'] }, schema: { params: ID_PARAMS } }, async (req) =>
-    naming(req, () => callJson(req, pool, 'app.archive_project($1)', [req.params.id])),
+    naming(req, () => callJson<Answer<'POST /api/v1/projects/:id/archive'>>(req, pool, 'app.archive_project($1)', [req.params.id])),
   );
 
   app.post<{ Params: { id: string } }>('/api/v1/projects/:id/unarchive', { config: { keyScopes: ['hackathon:write'] }, schema: { params: ID_PARAMS } }, async (req) =>
-    naming(req, () => callJson(req, pool, 'app.unarchive_project($1)', [req.params.id])),
+    naming(req, () => callJson<Answer<'POST /api/v1/projects/:id/unarchive'>>(req, pool, 'app.unarchive_project($1)', [req.params.id])),
   );
 }

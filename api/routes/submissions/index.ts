@@ -9,6 +9,7 @@ import type { ApiDeps } from '../../deps.ts';
 import { callJson } from '../support.ts';
 import { registerProvisionRoutes } from './provision.ts';
 import { UUID_SCHEMA } from '../../../core/ids.ts';
+import type { Answer } from '../../../core/wire/routes.ts';
 
 const PROJECT_PARAMS = {
   type: 'object',
@@ -23,11 +24,11 @@ export function registerSubmissionRoutes(app: FastifyInstance, deps: ApiDeps): v
   registerProvisionRoutes(app, deps, host);
   app.addHook('onClose', async () => store.close());
 
-  app.get('/api/v1/submissions', { config: { keyScopes: ['hackathon:read'] } }, async (req) => callJson(req, pool, 'app.submissions_list()', []));
-  app.get('/api/v1/submissions/failures', { config: { keyScopes: ['hackathon:read'] } }, async (req) => callJson(req, pool, 'app.submission_failures()', []));
-  app.post('/api/v1/submissions/reconcile', { config: { keyScopes: ['hackathon:write'] } }, async (req) => callJson(req, pool, 'app.reconcile_submissions()', []));
+  app.get('/api/v1/submissions', { config: { keyScopes: ['hackathon:read'] } }, async (req) => callJson<Answer<'GET /api/v1/submissions'>>(req, pool, 'app.submissions_list()', []));
+  app.get('/api/v1/submissions/failures', { config: { keyScopes: ['hackathon:read'] } }, async (req) => callJson<Answer<'GET /api/v1/submissions/failures'>>(req, pool, 'app.submission_failures()', []));
+  app.post('/api/v1/submissions/reconcile', { config: { keyScopes: ['hackathon:write'] } }, async (req) => callJson<Answer<'POST /api/v1/submissions/reconcile'>>(req, pool, 'app.reconcile_submissions()', []));
   app.get('/api/v1/submissions/:projectId', { config: { keyScopes: ['hackathon:read'] }, schema: { params: PROJECT_PARAMS } }, async (req) =>
-    callJson(req, pool, 'app.submission_show($1)', [(req.params as { projectId: string }).projectId]));
+    callJson<Answer<'GET /api/v1/submissions/:projectId'>>(req, pool, 'app.submission_show($1)', [(req.params as { projectId: string }).projectId]));
 
   app.get('/api/v1/submissions/:projectId/artifact', { config: { keyScopes: ['hackathon:read'] }, schema: { params: PROJECT_PARAMS } }, async (req, reply) => {
     const a = await callJson<{ name: string; sha256: string; size: number; sha: string }>(req, pool, 'app.submission_artifact($1)', [(req.params as { projectId: string }).projectId]);

@@ -3,6 +3,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { ApiDeps } from '../../deps.ts';
 import { callJson, idempotent, PAGE_QUERY_SCHEMA, pageOf, parsePage } from '../support.ts';
+import type { Answer } from '../../../core/wire/routes.ts';
 
 const SLUG = { type: 'string', minLength: 1, maxLength: 50 } as const;
 const NAME = { type: 'string', minLength: 1, maxLength: 100 } as const;
@@ -31,7 +32,7 @@ export function registerTeamRoutes(app: FastifyInstance, { pool }: ApiDeps): voi
   app.patch<{ Params: { team: string }; Body: { slug?: string; name?: string } }>(
     '/api/v1/teams/:team',
     { config: { keyScopes: ['hackathon:write'] }, schema: { params: TEAM_PARAMS, body: { type: 'object', additionalProperties: false, minProperties: 1, properties: { slug: SLUG, name: NAME } } } },
-    async (req) => callJson(req, pool, 'app.update_team($1, $2, $3)', [req.params.team, req.body.slug ?? null, req.body.name ?? null]),
+    async (req) => callJson<Answer<'PATCH /api/v1/teams/:team'>>(req, pool, 'app.update_team($1, $2, $3)', [req.params.team, req.body.slug ?? null, req.body.name ?? null]),
   );
 
   app.delete<{ Params: { team: string } }>(

@@ -3,7 +3,7 @@
 // none, replaced once when the hub rejects it), exchanged for a key cached on the profile for
 // this instance. Self-hosted: the emailed code, both legs in one command, one code for deckcli
 // and hackathon (cli/lib/both-tools.ts).
-import type { Instance, KeyRevoked } from '../../../core/wire/identity.ts';
+import type { KeyRevoked } from '../../../core/wire/identity.ts';
 import { signInByCode } from '../../lib/both-tools.ts';
 import { CliError, EXIT } from '../../lib/errors.ts';
 import { hubLoginName, hubOf, loginThroughHub } from '../../lib/hub.ts';
@@ -29,7 +29,7 @@ export const login = command({
     const anon = await ctx.client({ auth: false });
     const url = anon.baseUrl;
     const name = ctx.store.byUrl(url)?.[0] ?? profileNameForUrl(url);
-    const discovery = await anon.request<Instance>('GET', '/api/v1/instance');
+    const discovery = await anon.call('GET /api/v1/instance');
     const hubUrl = hubOf(discovery);
     const deps = { io: ctx.io, userAgent: USER_AGENT, err: (l: string) => ctx.err(l) };
     if (hubUrl) {

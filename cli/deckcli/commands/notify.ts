@@ -2,7 +2,6 @@
 import { CliError, EXIT } from '../../lib/errors.ts';
 import { command } from '../command.ts';
 import { onePathArg } from '../../lib/args.ts';
-import type { DeckNotify } from '../../../core/wire/deck.ts';
 
 export const notify = command({
   path: 'notify',
@@ -13,7 +12,7 @@ export const notify = command({
     // Conflicting options are a usage error (exit 1) in deckcli, as every other pair.
     if (opts.off && opts.on) throw new CliError('--off and --on conflict', EXIT.usage, 'usage');
     if (!opts.off && !opts.on) throw new CliError('pass --off or --on', EXIT.usage, 'usage');
-    const r = await (await ctx.client()).request<DeckNotify>('PUT', `/api/v1/presentations/${onePathArg(opts.args, 'deck id')}/notify`, { enabled: Boolean(opts.on) });
+    const r = await (await ctx.client()).call('PUT /api/v1/presentations/:id/notify', { params: { id: onePathArg(opts.args, 'deck id') }, body: { enabled: Boolean(opts.on) } });
     if (ctx.json) return ctx.printJson(r);
     ctx.out(opts.on ? 'Owner mails on form activity are on' : 'Owner mails on form activity are off (forms still take responses)');
   },

@@ -3,7 +3,7 @@
 // no symlink followed, never executable), attachments included; then the link file.
 import { existsSync, lstatSync, mkdirSync } from 'node:fs';
 import path from 'node:path';
-import type { DeckDetail, DeckFile } from '../../../core/wire/deck.ts';
+import type { DeckFile } from '../../../core/wire/deck.ts';
 import { wholeNumber } from '../../lib/checks.ts';
 import { CliError, EXIT } from '../../lib/errors.ts';
 import { command } from '../command.ts';
@@ -36,7 +36,7 @@ export const pull = command({
       throw new CliError(`${dest} is linked to deck ${link.presentationId}, not ${opts.id}; pull into another folder`, EXIT.rejected, 'link_mismatch');
     }
     const client = await ctx.client();
-    const deck = await client.request<DeckDetail>('GET', `/api/v1/presentations/${encodeURIComponent(id)}`);
+    const deck = await client.call('GET /api/v1/presentations/:id', { params: { id: encodeURIComponent(id) } });
     const files = await client.all<DeckFile>(`/api/v1/presentations/${encodeURIComponent(id)}/files${version ? `?version=${version}` : ''}`);
     mkdirSync(dest, { recursive: true });
     let next = 0;

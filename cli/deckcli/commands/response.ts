@@ -1,5 +1,4 @@
 // `deckcli response <deckId> <responseId>`: the current answer and every kept revision.
-import type { FormResponseDetail } from '../../../core/wire/deck.ts';
 import { CliError, EXIT } from '../../lib/errors.ts';
 import { command } from '../command.ts';
 import { linkLabel } from './response-shape.ts';
@@ -11,7 +10,7 @@ export const response = command({
   async run(opts, ctx) {
     const [id, rid] = opts.args;
     if (!id || !rid || opts.args.length > 2) throw new CliError('name a deck id and a response id', EXIT.usage, 'usage');
-    const r = await (await ctx.client()).request<FormResponseDetail>('GET', `/api/v1/presentations/${encodeURIComponent(id)}/responses/${encodeURIComponent(rid)}`);
+    const r = await (await ctx.client()).call('GET /api/v1/presentations/:id/responses/:responseId', { params: { id: encodeURIComponent(id), responseId: encodeURIComponent(rid) } });
     if (ctx.json) return ctx.printJson(r);
     ctx.out(`Response ${r.id} to form ${r.form} (${r.source}${r.placement ? `, placement ${r.placement}` : ''})`);
     ctx.out(`Current answer (${r.editedAt ? `edited ${r.editedAt}` : `created ${r.createdAt}`}):`);

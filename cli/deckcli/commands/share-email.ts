@@ -4,7 +4,6 @@ import { CliError, EXIT } from '../../lib/errors.ts';
 import { command } from '../command.ts';
 import { onePathArg } from '../../lib/args.ts';
 import { SHARE_FLAGS, shareBody } from './share.ts';
-import type { ShareLinkMailed } from '../../../core/wire/deck.ts';
 
 export const shareEmail = command({
   path: 'share-email',
@@ -19,7 +18,7 @@ export const shareEmail = command({
     if (!to) throw new CliError('--to <email> is required', EXIT.usage, 'usage');
     if (!/^[^@\s]+@[^@\s]+$/.test(to)) throw new CliError(`--to is not an email address: ${to}`, EXIT.rejected, 'invalid_input');
     const body = { ...(await shareBody(opts, ctx)), to, ...(opts.message !== undefined ? { message: opts.message } : {}) };
-    const r = await (await ctx.client()).request<ShareLinkMailed>('POST', `/api/v1/presentations/${id}/share-links/email`, body, { 'idempotency-key': crypto.randomUUID() });
+    const r = await (await ctx.client()).call('POST /api/v1/presentations/:id/share-links/email', { params: { id }, body, headers: { 'idempotency-key': crypto.randomUUID() } });
     if (ctx.json) return ctx.printJson(r);
     ctx.out(`Mailed a new share link to ${r.sentTo} (link ${r.token.id}); its URL is only in that mail`);
   },

@@ -6,7 +6,6 @@ import { readStdinLineOnce } from '../../lib/io.ts';
 import { command, type CommandOptions } from '../command.ts';
 import type { Context } from '../context.ts';
 import { onePathArg } from '../../lib/args.ts';
-import type { ShareLinkMinted } from '../../../core/wire/deck.ts';
 
 /** Durations like 30m, 12h, 7d, in minutes. */
 export function minutesOf(raw: string): number {
@@ -60,7 +59,7 @@ export const share = command({
   async run(opts, ctx) {
     const id = onePathArg(opts.args, 'deck id');
     const body = await shareBody(opts, ctx);
-    const r = await (await ctx.client()).request<ShareLinkMinted>('POST', `/api/v1/presentations/${id}/share-links`, body, { 'idempotency-key': crypto.randomUUID() });
+    const r = await (await ctx.client()).call('POST /api/v1/presentations/:id/share-links', { params: { id }, body, headers: { 'idempotency-key': crypto.randomUUID() } });
     if (ctx.json) return ctx.printJson(r);
     ctx.out(r.url);
     const t = r.token;

@@ -1,6 +1,5 @@
 // As whom and where a command would run: the account, the workspace the server picked, the
 // credential's source and the hub login state.
-import type { Me } from '../../../core/wire/identity.ts';
 import { discover, hubOf } from '../../lib/hub.ts';
 import { command } from '../command.ts';
 import { USER_AGENT } from '../context.ts';
@@ -11,7 +10,7 @@ export const whoami = command({
   usage: 'Usage: deckcli whoami [--json]',
   async run(opts, ctx) {
     const client = await ctx.client();
-    const me = await client.request<Me>('GET', '/api/v1/me');
+    const me = await client.call('GET /api/v1/me');
     const cred = (await ctx.credential())!;
     const { url, profileName } = ctx.instance();
     let hub: string;

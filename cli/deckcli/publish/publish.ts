@@ -3,8 +3,7 @@
 // exactly the blobs the instance lacks, and the commit on the expected base version. The
 // folder's files were already collected by the push rules (../publish/files.ts).
 import path from 'node:path';
-import type { BlobPrecheck, DeckDetail, DeckPushed } from '../../../core/wire/deck.ts';
-import type { Instance } from '../../../core/wire/identity.ts';
+import type { DeckPushed } from '../../../core/wire/deck.ts';
 import { CliError, EXIT } from '../../lib/errors.ts';
 import { type WireClient } from '../../../client/wire.ts';
 import { WireError } from '../../../client/errors.ts';
@@ -45,8 +44,8 @@ export async function publishDeck(deps: PublishDeps, deck: DeckFiles, o: Publish
   // Discovery, the deck's current version and the hashes are independent: run them together.
   // No file byte leaves before the cap check below.
   const [discovery, current, hashes] = await Promise.all([
-    deps.anon.request<Instance>('GET', '/api/v1/instance'),
-    o.deckId ? client.request<DeckDetail>('GET', `/api/v1/presentations/${encodeURIComponent(o.deckId)}`) : Promise.resolve(null),
+    deps.anon.call('GET /api/v1/instance'),
+    o.deckId ? client.call('GET /api/v1/presentations/:id', { params: { id: encodeURIComponent(o.deckId) } }) : Promise.resolve(null),
     hashWithCache(deck.root, deck.files, deps.env).then((r) => r.hashes),
   ]);
   trace('discovery, current version and hashes');
@@ -54,7 +53,7 @@ export async function publishDeck(deps: PublishDeps, deck: DeckFiles, o: Publish
   for (const s of deck.symlinksSkipped) deps.warn?.(`Skipped symbolic link ${s} (links are never followed)`);
 
   const files = deck.files.map((x) => ({ path: x.path, sha256: hashes.get(x.path)!, size: x.size }));
-  const { missing } = await client.request<BlobPrecheck>('POST', '/api/v1/blobs/precheck', { files });
+  const { missing } = await client.call('POST /api/v1/blobs/precheck', { body: { files } });
   trace('precheck');
   const wanted = new Set(missing);
   const plan = deck.files.filter((x) => wanted.delete(hashes.get(x.path)!)).map((file) => ({ sha256: hashes.get(file.path)!, file }));
@@ -69,9 +68,9 @@ export async function publishDeck(deps: PublishDeps, deck: DeckFiles, o: Publish
   try {
     if (!o.deckId) {
       manifest.title ??= deck.singleFile ? deck.singleFile.replace(/\.html?$/i, '') : path.basename(deck.root);
-      answer = await client.request<DeckPushed>('POST', '/api/v1/presentations', manifest, { 'idempotency-key': crypto.randomUUID() });
+      answer = await client.call('POST /api/v1/presentations', { body: manifest, headers: { 'idempotency-key': crypto.randomUUID() } });
     } else {
-      answer = await client.request<DeckPushed>('POST', `/api/v1/presentations/${encodeURIComponent(o.deckId)}/versions`, { ...manifest, baseVersion: current?.version ?? 0 }, { 'idempotency-key': crypto.randomUUID() });
+      answer = await client.call('POST /api/v1/presentations/:id/versions', { params: { id: encodeURIComponent(o.deckId) }, body: { ...manifest, baseVersion: current?.version ?? 0 }, headers: { 'idempotency-key': crypto.randomUUID() } });
     }
   } catch (err) {
     if (err instanceof WireError && err.code === 'version_conflict') {

@@ -2,7 +2,7 @@
 // both legs in one command, one code for hackathon and deckcli (cli/lib/both-tools.ts), or a
 // pasted dashboard key (checked against the instance before it is saved). Cloud instances sign
 // in through the hub.
-import type { Instance, KeyRevoked, Me } from '../../../core/wire/identity.ts';
+import type { KeyRevoked } from '../../../core/wire/identity.ts';
 import { signInByCode, type OtherOutcome } from '../../lib/both-tools.ts';
 import { CliError, EXIT } from '../../lib/errors.ts';
 import { hubLoginName, hubOf, loginThroughHub } from '../../lib/hub.ts';
@@ -65,14 +65,14 @@ export const login = command({
     const pasted = await ctx.credential({ exchange: false });
     if (pasted && pasted.source !== 'profile' && pasted.source !== 'hub login') {
       if (!pasted.key.startsWith('hck_')) throw new CliError('that is not a hackathon key: keys for this tool start with hck_', EXIT.rejected, 'invalid_input');
-      const me = await ctx.wireClient({ baseUrl: url, key: pasted.key, userAgent: USER_AGENT }).request<Me>('GET', '/api/v1/me').catch((err) => {
+      const me = await ctx.wireClient({ baseUrl: url, key: pasted.key, userAgent: USER_AGENT }).call('GET /api/v1/me').catch((err) => {
         if (err instanceof WireError && err.status === 401) throw new CliError(`${url} does not accept this key (unknown, expired or revoked)`, EXIT.access, 'unauthorized');
         throw err;
       });
       return saveKey(ctx, pasted.key, me.user.email);
     }
     const anon = await ctx.bareClient({ auth: false });
-    const discovery = await anon.request<Instance>('GET', '/api/v1/instance');
+    const discovery = await anon.call('GET /api/v1/instance');
     const hubUrl = hubOf(discovery);
     if (hubUrl) return loginOnCloud(ctx, hubUrl, opts.email, opts.keyName, days === undefined ? undefined : Number(days));
     if (!discovery.auth.methods.includes('email_code')) {

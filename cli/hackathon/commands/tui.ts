@@ -3,7 +3,6 @@
 // (anyone else gets the server's refusal sentence, exit 3), then loads Ink and React lazily,
 // so no other command's start pays for them. On a terminal it first restarts its own process
 // (execve, same pid) under V8 flags that bound its heap (tui/heap.ts).
-import type { EventStatus } from '../../../core/wire/event.ts';
 import { heapRestart } from '../../../tui/heap.ts';
 import { CliError, EXIT } from '../../lib/errors.ts';
 import { command } from '../command.ts';
@@ -20,7 +19,7 @@ export const tui = command({
     const restart = heapRestart(process, Boolean(process.stdin.isTTY && process.stdout.isTTY));
     if (restart) process.execve!(restart.file, restart.args, restart.env);
     const client = await ctx.client();
-    const status = await client.request<EventStatus>('GET', '/api/v1/event/status');
+    const status = await client.call('GET /api/v1/event/status');
     if (status.role !== 'organizer') throw new CliError(`${ORGANIZER_NEEDED}; you are ${status.role} on this event`, EXIT.access, 'insufficient_event_role');
     const [{ runTui }, { wireSource }] = await Promise.all([import('../../../tui/app.tsx'), import('../../../tui/source.ts')]);
     await runTui({ source: wireSource(client), env: ctx.io.env });

@@ -1,6 +1,5 @@
 // Where a command runs and as whom: workspace, organization, what chose the workspace,
 // the credential's source, and the hub login state.
-import type { Me } from '../../../core/wire/identity.ts';
 import { discover, hubOf } from '../../lib/hub.ts';
 import { command } from '../command.ts';
 import { USER_AGENT } from '../context.ts';
@@ -11,7 +10,7 @@ export const whoami = command({
   usage: 'Usage: hackathon whoami [--workspace <id or name> | --org <id or name>] [--json]',
   async run(opts, ctx) {
     const client = await ctx.client();
-    const me = await client.request<Me>('GET', '/api/v1/me');
+    const me = await client.call('GET /api/v1/me');
     const sel = ctx.selection();
     const cred = (await ctx.credential())!;
     const profile = ctx.profile();

@@ -1,5 +1,4 @@
 import { command } from '../command.ts';
-import type { Workspaces } from '../../../core/wire/identity.ts';
 import { table } from '../../lib/table.ts';
 
 export const workspaces = command({
@@ -7,7 +6,7 @@ export const workspaces = command({
   summary: 'List your workspaces (the default is marked)',
   usage: 'Usage: hackathon workspaces [--json]',
   async run(opts, ctx) {
-    const r = await (await ctx.bareClient()).request<Workspaces>('GET', '/api/v1/workspaces');
+    const r = await (await ctx.bareClient()).call('GET /api/v1/workspaces');
     if (ctx.json) return ctx.printJson(r);
     if (r.items.length === 0) return ctx.out('You belong to no workspace yet');
     // `*` marks the default workspace (bold too on a terminal).

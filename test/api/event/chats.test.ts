@@ -9,6 +9,7 @@ import { assignRepository, createEvent, eventWorkspace, HOUR, importRoster, pers
 import { http, setClock } from '../../helpers/http.ts';
 import * as seed from '../../../ops/harness/seed.ts';
 import { startTestServer, type TestServer } from '../../helpers/server.ts';
+import { unfitLiveRows } from '../../helpers/live-contract.ts';
 
 let s: TestServer;
 let owner: Person, ann: Person, amy: Person, bob: Person, ada: Person, abe: Person, jules: Person, annReader: Person;
@@ -42,6 +43,10 @@ test.before(async () => {
   rocketChat = chans.find((c: any) => c.name === 'Rocket').id;
   cometChat = chans.find((c: any) => c.name === 'Comet').id;
   bGeneral = (await get(bOwner, '/api/v1/event/feed')).body.channel.id;
+});
+// The rows these changes wrote to the live log fit their kinds' schemas (core/wire/live.ts).
+test.after('every live row written here fits its kind\'s schema', async (t) => {
+  t.deepEqual(await unfitLiveRows(s.db.pool), []);
 });
 test.after.always(() => s?.close());
 // Each test starts a minute later on the server clock, so the posting rate counts only its own posts.

@@ -7,6 +7,7 @@ import test from 'ava';
 import { createEvent, eventWorkspace, HOUR, importRoster, person, type Person } from '../../helpers/event.ts';
 import { http, setClock } from '../../helpers/http.ts';
 import { startTestServer, type TestServer } from '../../helpers/server.ts';
+import { unfitLiveRows } from '../../helpers/live-contract.ts';
 import { SseReader } from '../../helpers/sse.ts';
 
 let s: TestServer;
@@ -30,6 +31,10 @@ test.before(async () => {
   const b = await eventWorkspace(s.db.pool, 'Beta');
   bOwner = b.owner;
   await createEvent(s.url, bOwner.key, Date.now() + 2 * HOUR);
+});
+// The rows these changes wrote to the live log fit their kinds' schemas (core/wire/live.ts).
+test.after('every live row written here fits its kind\'s schema', async (t) => {
+  t.deepEqual(await unfitLiveRows(s.db.pool), []);
 });
 test.after.always(async () => {
   for (const r of open) r.close();

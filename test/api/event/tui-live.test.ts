@@ -8,6 +8,7 @@ import { assignRepository, Clock, createEvent, eventWorkspace, HOUR, importRoste
 import { http } from '../../helpers/http.ts';
 import * as seed from '../../../ops/harness/seed.ts';
 import { startTestServer, type TestServer } from '../../helpers/server.ts';
+import { unfitLiveRows } from '../../helpers/live-contract.ts';
 import { SseReader } from '../../helpers/sse.ts';
 import { until } from '../../../ops/harness/until.ts';
 import { openVote, submit, voteFixture } from '../../helpers/vote.ts';
@@ -30,6 +31,10 @@ test.before(async () => {
   bEvent = (await createEvent(s.url, bOwner.key, Date.now() + HOUR)).id;
   await http(s.url, 'PUT', '/api/v1/event/github', { key: bOwner.key, body: { organization: 'BetaOrg', template: 'BetaOrg/template' } });
   await importRoster(s.url, bOwner.key, [{ email: 'bo@beta.test', team: 'Bolt' }]);
+});
+// The rows these changes wrote to the live log fit their kinds' schemas (core/wire/live.ts).
+test.after('every live row written here fits its kind\'s schema', async (t) => {
+  t.deepEqual(await unfitLiveRows(s.db.pool), []);
 });
 test.after.always(async () => {
   await new Clock(s.url).reset().catch(() => undefined);

@@ -121,7 +121,7 @@ test.serial('following a channel yields its changes only, in order, and not a po
   await until('the last change', async () => events.some((e) => e.id === last));
   t.deepEqual(events.map((e) => e.id), expected);
   t.deepEqual(events.map((e) => e.kind), ['post.created', 'post.pinned', 'request.changed', 'reaction.changed']);
-  t.is(events[0]!.payload.post.body, 'hello\nworld');
+  t.is((events[0]!.payload as { post: { body: string } }).post.body, 'hello\nworld');
   f.stop();
 });
 
@@ -181,15 +181,18 @@ test.serial('refusals end the follow with their wire error: jury at open (exit 3
 test('followLines prints posts with the chats read formatter, replies with their thread, and one line per other change', (t) => {
   const postLines = (p: { id: string; body: string }) => [`POST ${p.id}`, `  ${p.body}`];
   const e = (kind: string, payload: unknown): FollowEvent => ({ id: '9', kind, payload });
-  t.deepEqual(followLines(e('post.created', { channelId: 'c', post: { id: 'p', body: 'hi', threadId: null } }), postLines), ['POST p', '  hi']);
-  t.deepEqual(followLines(e('post.created', { channelId: 'c', post: { id: 'r', body: 'yes', threadId: 'p' } }), postLines),
+  const full = (id: string, body: string, threadId: string | null) => post('c', body, { id, threadId });
+  const request = { id: 'r', status: 'claimed', openedAt: 'x', team: { id: 't', name: 'Red' }, title: 'Help', body: '', openedBy: { id: 'u', name: 'Ann' }, claimedBy: { id: 'a', name: 'Ada' }, claimedAt: 'x', resolvedAt: null, threadChannelId: 'th' };
+  t.deepEqual(followLines(e('post.created', { channelId: 'c', post: full('p', 'hi', null) }), postLines), ['POST p', '  hi']);
+  t.deepEqual(followLines(e('post.created', { channelId: 'c', post: full('r', 'yes', 'p') }), postLines),
     ['Reply in thread p: hackathon chats replies c p', 'POST r', '  yes']);
-  t.deepEqual(followLines(e('post.restored', { channelId: 'c', post: { id: 'p', body: 'hi', threadId: null } }), postLines), ['Restored p', 'POST p', '  hi']);
+  t.deepEqual(followLines(e('post.restored', { channelId: 'c', post: full('p', 'hi', null) }), postLines), ['Restored p', 'POST p', '  hi']);
+  t.deepEqual(followLines(e('post.created', { channelId: 'c', post: { id: 'p', body: 'hi' } }), postLines), [], 'a payload that does not fit its kind prints nothing');
   t.deepEqual(followLines(e('post.pinned', { channelId: 'c', postId: 'p' }), postLines), ['Pinned p']);
   t.deepEqual(followLines(e('post.unpinned', { channelId: 'c', postId: 'p' }), postLines), ['Unpinned p']);
   t.deepEqual(followLines(e('post.hidden', { channelId: 'c', postId: 'p' }), postLines), ['Hidden p']);
   t.deepEqual(followLines(e('post.hidden', { channelId: 'c', postId: 'p', reason: 'spam' }), postLines), ['Hidden p: spam']);
-  t.deepEqual(followLines(e('request.changed', { request: { id: 'r', status: 'claimed', claimedBy: { name: 'Ada' } } }), postLines), ['Request r is claimed, claimed by Ada']);
+  t.deepEqual(followLines(e('request.changed', { request }), postLines), ['Request r is claimed, claimed by Ada']);
   t.deepEqual(followLines(e('reaction.changed', { channelId: 'c', postId: 'p', emoji: '👍', count: 0, change: 'removed', by: { id: 'u', name: 'Ann' } }), postLines), []);
   t.is(followJson(e('post.pinned', { channelId: 'c', postId: 'p' })), '{"id":"9","kind":"post.pinned","payload":{"channelId":"c","postId":"p"}}');
   t.is(channelOf('request.changed', { request: { threadChannelId: 't' } }), 't');

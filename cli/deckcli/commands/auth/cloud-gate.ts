@@ -6,7 +6,7 @@ import type { WireClient } from '../../../../client/wire.ts';
 
 /** Discovery of a self-hosted instance (refused on a cloud one). */
 export async function refuseOnCloud(anon: WireClient): Promise<Instance> {
-  const d = await anon.request<Instance>('GET', '/api/v1/instance');
+  const d = await anon.call('GET /api/v1/instance');
   if (d.auth.methods.includes('hub')) {
     throw new CliError(`${anon.baseUrl} is a cloud instance: it signs in with your hub login, not an emailed code (deckcli login --api-url ${anon.baseUrl})`, EXIT.rejected, 'cli_otp_disabled');
   }

@@ -1,6 +1,5 @@
 // First leg of the emailed-code sign-in: one code for deckcli and hackathon when the instance
 // mails one for both (auth login-complete then asks both keys with it; cli/lib/both-tools.ts).
-import type { SignInCodeRequested } from '../../../../core/wire/identity.ts';
 import { twoLegTools } from '../../../lib/both-tools.ts';
 import { CliError, EXIT } from '../../../lib/errors.ts';
 import { requireFlag } from '../../../lib/args.ts';
@@ -17,7 +16,7 @@ export const loginRequest = command({
     if (!/^[^@\s]+@[^@\s]+$/.test(email)) throw new CliError(`not an email address: ${email}`, EXIT.rejected, 'invalid_input');
     const anon = await ctx.client({ auth: false });
     const tools = twoLegTools('deck', await refuseOnCloud(anon));
-    const r = await anon.request<SignInCodeRequested>('POST', '/api/v1/cli/auth/request', tools.length > 1 ? { email, tools } : { email, tool: 'deck' });
+    const r = await anon.call('POST /api/v1/cli/auth/request', { body: tools.length > 1 ? { email, tools } : { email, tool: 'deck' } });
     if (ctx.json) return ctx.printJson(r);
     ctx.out(r.message);
     const both = tools.length > 1 ? '; the code signs in hackathon too' : '';

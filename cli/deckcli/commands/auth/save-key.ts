@@ -2,7 +2,6 @@
 // (GET /api/v1/me). The key is read from a prompt on a terminal, else from the first stdin
 // line, never from the command line (argv is visible to other processes and kept in shell
 // history).
-import type { Me } from '../../../../core/wire/identity.ts';
 import { CliError, EXIT } from '../../../lib/errors.ts';
 import { readStdinLineOnce } from '../../../lib/io.ts';
 import { ask } from '../../../lib/prompt.ts';
@@ -25,7 +24,7 @@ export const saveKey = command({
     const stdin = ctx.io.stdin as NodeJS.ReadStream;
     const key = (stdin.isTTY && !opts.apiKeyStdin ? await ask(ctx.io, 'Paste the key (dk_...): ', 'key') : await readStdinLineOnce(ctx.io, 'the key')).trim();
     if (!key.startsWith('dk_')) throw new CliError('that is not a deck key: keys for this tool start with dk_', EXIT.rejected, 'invalid_input');
-    const me = await ctx.wireClient({ baseUrl: url, key, userAgent: USER_AGENT }).request<Me>('GET', '/api/v1/me').catch((err) => {
+    const me = await ctx.wireClient({ baseUrl: url, key, userAgent: USER_AGENT }).call('GET /api/v1/me').catch((err) => {
       if (err instanceof WireError && err.status === 401) throw new CliError(`${url} does not accept this key (unknown, expired or revoked); nothing was saved`, EXIT.access, 'unauthorized');
       throw err;
     });

@@ -4,7 +4,7 @@
 // (a worker job) and follows it until done, then prints each team's readiness. A plan with
 // conflicts is refused plan_conflicts, every conflict listed. `--watch` shows the run's
 // progress on stderr while it is followed and exits 1 when a team ends needing attention.
-import type { ProvisionPlan, ProvisionRun, ProvisionStarted } from '../../../../core/wire/submissions.ts';
+import type { ProvisionRun } from '../../../../core/wire/submissions.ts';
 import { exactlyOne } from '../../../lib/checks.ts';
 import { CliError, EXIT } from '../../../lib/errors.ts';
 import { table } from '../../../lib/table.ts';
@@ -27,7 +27,7 @@ export const adminProvision = command({
     if (opts.watch && mode !== 'key') throw new CliError('--watch follows a run: use it with --key', EXIT.rejected, 'invalid_input');
     const client = await ctx.client();
     if (mode === 'dryRun') {
-      const plan = await client.request<ProvisionPlan>('GET', '/api/v1/admin/provision/plan');
+      const plan = await client.call('GET /api/v1/admin/provision/plan');
       if (ctx.json) return ctx.printJson(plan);
       ctx.out(`Organization: ${plan.organization ?? '-'}`);
       ctx.out(`Template: ${plan.template ?? '-'} branch ${plan.branch} at ${plan.templateRevision ?? '(not found)'}`);
@@ -46,7 +46,7 @@ export const adminProvision = command({
     }
     const key = opts.key ?? ''; // given: mode is 'key'
     try {
-      await client.request<ProvisionStarted>('POST', '/api/v1/admin/provision', sample ? { key, sample } : { key });
+      await client.call('POST /api/v1/admin/provision', { body: sample ? { key, sample } : { key } });
     } catch (err) {
       if (err instanceof WireError && err.code === 'plan_conflicts') {
         const conflicts = (err.details.conflicts as string[] | undefined) ?? [];
@@ -55,9 +55,8 @@ export const adminProvision = command({
       throw err;
     }
     const timeoutS = opts.timeout ?? 600;
-    const runPath = `/api/v1/admin/provision/runs/${encodeURIComponent(key)}`;
     const run = await pollUntilDone({
-      read: () => client.request<ProvisionRun>('GET', runPath),
+      read: () => client.call('GET /api/v1/admin/provision/runs/:key', { params: { key: encodeURIComponent(key) } }),
       line: progressOf,
       finished: (r) => r.state !== 'running',
       progress: progressLine(ctx.io.stderr, opts.watch === true && !ctx.json),

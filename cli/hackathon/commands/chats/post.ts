@@ -15,7 +15,7 @@ export const chatsPost = command({
     const thread = opts.thread === undefined ? undefined : id(opts.thread, '--thread');
     const body = postBody(words, opts.file);
     const channel = await channelArg(ctx, first);
-    const p = await (await ctx.client()).request<Post>('POST', `/api/v1/event/chats/${channel}/posts`, thread ? { body, threadId: thread } : { body }, { 'idempotency-key': crypto.randomUUID() });
+    const p = await (await ctx.client()).call('POST /api/v1/event/chats/:channelId/posts', { params: { channelId: channel }, body: thread ? { body, threadId: thread } : { body }, headers: { 'idempotency-key': crypto.randomUUID() } });
     if (ctx.json) return ctx.printJson(p);
     ctx.done(`Posted ${p.id} at ${p.at}`);
   },

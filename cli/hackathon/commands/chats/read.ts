@@ -30,6 +30,6 @@ export const chatsRead = command({
     };
     if (!opts.follow) return void (await printPage());
     // --follow: the stream opens first, then the page, then the channel's changes until Ctrl-C.
-    await followAfterPage<Post>({ client, channelId: channel, json: ctx.json, out: (l) => ctx.out(l), err: (l) => ctx.err(l), postLines, printPage });
+    await followAfterPage({ client, channelId: channel, json: ctx.json, out: (l) => ctx.out(l), err: (l) => ctx.err(l), postLines, printPage });
   },
 });

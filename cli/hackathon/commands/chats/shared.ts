@@ -3,7 +3,7 @@
 import { readFileSync } from 'node:fs';
 import { CliError, EXIT } from '../../../lib/errors.ts';
 import type { Context } from '../../context.ts';
-import type { ChannelList, Post, RequestActivity } from '../../../../core/wire/chats.ts';
+import type { Post, RequestActivity } from '../../../../core/wire/chats.ts';
 import { resolveName } from '../../names.ts';
 import { UUID_RE as UUID } from '../../../../core/ids.ts';
 
@@ -33,7 +33,7 @@ export function oneId(args: string[], what: string, usage: string): string {
 export async function channelArg(ctx: Context, value: string | undefined): Promise<string> {
   if (value === undefined || value.trim() === '') throw new CliError('name the channel (its id or name, as chats list prints them)', EXIT.usage, 'usage');
   return resolveName(value, 'channel', async () => {
-    const list = await (await ctx.client()).request<ChannelList>('GET', '/api/v1/event/chats');
+    const list = await (await ctx.client()).call('GET /api/v1/event/chats');
     return list.items.map((c) => ({
       id: c.id,
       names: [c.name, ...(c.kind === 'general' ? ['general'] : []), ...(c.kind === 'team' && c.team ? [c.team.name] : [])],

@@ -37,7 +37,7 @@ const ballots = new WeakMap<Context, Promise<Ballot>>();
 /** `GET /api/v1/community/ballot`, read at most once per command. */
 function readBallot(ctx: Context): Promise<Ballot> {
   let b = ballots.get(ctx);
-  if (!b) ballots.set(ctx, (b = ctx.client().then((c) => c.request<Ballot>('GET', '/api/v1/community/ballot'))));
+  if (!b) ballots.set(ctx, (b = ctx.client().then((c) => c.call('GET /api/v1/community/ballot'))));
   return b;
 }
 

@@ -1,6 +1,5 @@
 // `community status`: vote state, eligibility version, window, server time, role, voter
 // status, ballot line, candidates (yours marked), released results, and the notice.
-import type { CommunityStatus } from '../../../../core/wire/community.ts';
 import { command } from '../../command.ts';
 import { coverageLine, resultRows, tieLines } from './shared.ts';
 import { withEventTime } from '../../../../client/time.ts';
@@ -10,7 +9,7 @@ export const communityStatus = command({
   summary: 'Where the community vote stands, and your part in it',
   usage: 'Usage: hackathon community status [--json]',
   async run(_opts, ctx) {
-    const s = await (await ctx.client()).request<CommunityStatus>('GET', '/api/v1/community/status');
+    const s = await (await ctx.client()).call('GET /api/v1/community/status');
     if (ctx.json) return ctx.printJson(s);
     ctx.out(`Vote: ${s.voteState}`);
     ctx.out(`Eligibility: ${s.eligibilityVersion === null ? 'not locked' : `version ${s.eligibilityVersion}`}`);

@@ -28,7 +28,7 @@ export const decksGallery = command({
   summary: 'Each team\'s jury and community deck state, with released views',
   usage: 'Usage: hackathon decks gallery [--json]',
   async run(opts, ctx) {
-    const g = await (await ctx.client()).request<Gallery>('GET', `${DECKS}/gallery`);
+    const g = await (await ctx.client()).call('GET /api/v1/event/decks/gallery');
     if (ctx.json) return ctx.printJson(g);
     if (g.items.length === 0) ctx.out('No teams yet.');
     for (const i of g.items) {

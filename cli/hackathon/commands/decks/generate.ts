@@ -12,7 +12,7 @@ const FLAGS = { newRevision: { type: 'boolean' }, watch: { type: 'boolean' } } a
 
 async function generate(opts: { newRevision?: boolean; watch?: boolean; args: string[] }, ctx: Context): Promise<number | void> {
   if (opts.args.length) throw new CliError(`unexpected argument ${opts.args[0]}`, EXIT.usage, 'usage');
-  const r = await (await ctx.client()).request<RunStarted>('POST', `${DECKS}/runs`, { newRevision: opts.newRevision === true }, { 'idempotency-key': crypto.randomUUID() });
+  const r = await (await ctx.client()).call('POST /api/v1/event/decks/runs', { body: { newRevision: opts.newRevision === true }, headers: { 'idempotency-key': crypto.randomUUID() } });
   if (opts.watch) {
     // --json --watch prints the finished run only (`decks run <id> --json`).
     if (!ctx.json) printStarted(r, ctx);

@@ -1,6 +1,6 @@
 // What the generated-deck commands share: their wire paths, resolving a project (id or team
 // name through the gallery), and the human forms of runs, jobs and decks.
-import { deckFate, type GeneratedDeck, type GenerationJob, type GenerationRun, type Gallery, type GalleryKind } from '../../../../core/wire/decks.ts';
+import { deckFate, type GeneratedDeck, type GenerationJob, type GenerationRun, type GalleryKind } from '../../../../core/wire/decks.ts';
 import { CliError, EXIT } from '../../../lib/errors.ts';
 import { table } from '../../../lib/table.ts';
 import type { Context } from '../../context.ts';
@@ -19,7 +19,7 @@ export function idArg(value: string | undefined, what: string): string {
 export async function resolveTeam(ctx: Context, given: string | undefined): Promise<string> {
   if (!given) throw new CliError('name the project (its id or team name)', EXIT.usage, 'usage');
   if (UUID.test(given)) return given.toLowerCase();
-  const g = await (await ctx.client()).request<Gallery>('GET', `${DECKS}/gallery`);
+  const g = await (await ctx.client()).call('GET /api/v1/event/decks/gallery');
   const hit = g.items.find((i) => i.team.name.toLowerCase() === given.toLowerCase());
   if (!hit) throw new CliError(`project_not_found: no team ${given} in this event`, EXIT.wire, 'project_not_found');
   return hit.team.id;

@@ -2,7 +2,6 @@
 import { CliError, EXIT } from '../../../lib/errors.ts';
 import { command } from '../../command.ts';
 import { KINDS, shareLinkProblem, print } from './shared.ts';
-import type { DeckLinks } from '../../../../core/wire/event.ts';
 
 export const decksLink = command({
   path: 'decks link',
@@ -26,7 +25,7 @@ export const decksLink = command({
     }
     if (Object.keys(body).length === 0) throw new CliError('nothing to set: pass --demo, --pitch, --vote or --clear', EXIT.rejected, 'invalid_input');
     if (opts.team) body.team = opts.team;
-    const r = await (await ctx.client()).request<DeckLinks>('PATCH', '/api/v1/event/deck-links', body);
+    const r = await (await ctx.client()).call('PATCH /api/v1/event/deck-links', { body });
     if (ctx.json) return ctx.printJson(r);
     print(ctx, r);
   },

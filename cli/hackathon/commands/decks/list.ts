@@ -9,7 +9,7 @@ export const decksList = command({
   summary: 'Every generated deck of the event, every version',
   usage: 'Usage: hackathon decks list [--json]',
   async run(opts, ctx) {
-    const r = await (await ctx.client()).request<{ items: GeneratedDeckRow[] }>('GET', DECKS);
+    const r = await (await ctx.client()).call('GET /api/v1/event/decks');
     if (ctx.json) return ctx.printJson(r);
     if (r.items.length === 0) return ctx.out('No generated deck yet: hackathon decks generate');
     const release = (d: GeneratedDeckRow) => `${d.release}${d.invalidated ? ' (invalidated)' : d.evidenceChanged ? ' (evidence changed)' : ''}`;

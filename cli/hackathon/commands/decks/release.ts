@@ -12,7 +12,7 @@ export const decksRelease = command({
   async run(opts, ctx) {
     if (opts.args.length > 1) throw new CliError(`unexpected argument ${opts.args[1]}`, EXIT.usage, 'usage');
     const projectId = await resolveTeam(ctx, opts.args[0]);
-    const r = await (await ctx.client()).request<Released>('POST', `${DECKS}/releases`, { projectId });
+    const r = await (await ctx.client()).call('POST /api/v1/event/decks/releases', { body: { projectId } });
     if (ctx.json) return ctx.printJson(r);
     for (const x of r.released) ctx.done(`Released ${x.kind} v${x.version} of ${r.team.name}: ${x.view ?? '-'}`);
     for (const x of r.superseded) ctx.out(`Superseded ${x.kind} v${x.version}`);

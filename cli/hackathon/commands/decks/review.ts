@@ -1,5 +1,4 @@
 // decks review <deckId> (--approve | --reject) [--note <text>]
-import type { GeneratedDeck } from '../../../../core/wire/decks.ts';
 import { exactlyOne } from '../../../lib/checks.ts';
 import { CliError, EXIT } from '../../../lib/errors.ts';
 import { command } from '../../command.ts';
@@ -15,7 +14,7 @@ export const decksReview = command({
     if (opts.note !== undefined && (opts.note.trim() === '' || opts.note.length > 1000)) throw new CliError('--note takes 1 to 1000 characters', EXIT.rejected, 'invalid_input');
     if (opts.args.length > 1) throw new CliError(`unexpected argument ${opts.args[1]}`, EXIT.usage, 'usage');
     const id = idArg(opts.args[0], 'deck');
-    const d = await (await ctx.client()).request<GeneratedDeck>('POST', `${DECKS}/${id}/review`, { decision: which, ...(opts.note ? { note: opts.note } : {}) });
+    const d = await (await ctx.client()).call('POST /api/v1/event/decks/:deckId/review', { params: { deckId: id }, body: { decision: which, ...(opts.note ? { note: opts.note } : {}) } });
     if (ctx.json) return ctx.printJson(d);
     ctx.out(`${which === 'approve' ? 'Approved' : 'Rejected'} the ${d.kind} deck v${d.version} of ${d.team.name}${d.reviewNote ? ` (${d.reviewNote})` : ''}`);
     if (d.release === 'released') ctx.out(`Released: ${d.view ?? '-'}`);

@@ -8,22 +8,25 @@ import { command } from '../../command.ts';
 import type { Context } from '../../context.ts';
 import { followLive, progressLine, WATCH_EXIT } from '../../watch.ts';
 import { countsLine, DECKS, idArg, printRunDetail } from './generated.ts';
+import { parseLive } from '../../../../core/wire/live.ts';
 
 /** How often `--watch` reads the run when the live stream refuses the reader (it follows the stream otherwise). */
 const WATCH_INTERVAL_MS = 1000;
 
-/** The live kinds of a generation run's progress (docs/WIRE.md "Live event kinds"): `{ run }`. */
-const RUN_KINDS = new Set(['generation.progressed', 'generation.finished']);
 
 async function show(runId: string, log: boolean, watch: boolean, ctx: Context): Promise<number> {
   const client = await ctx.client();
-  const read = (withLog: boolean) => client.request<GenerationRunDetail>('GET', `${DECKS}/runs/${runId}${withLog ? '?log=true' : ''}`);
+  const read = (withLog: boolean) => client.call('GET /api/v1/event/decks/runs/:runId', { params: { runId }, query: withLog ? '?log=true' : '' });
   let r: GenerationRunDetail;
   if (watch) {
     const followed = await followLive<{ run: GenerationRun; jobs?: GenerationRunDetail['jobs'] }>({
       client,
       read: () => read(false),
-      fromLive: (e) => (RUN_KINDS.has(e.kind) && e.payload?.run?.id === runId ? { run: e.payload.run as GenerationRun } : null),
+      // The live kinds of a generation run's progress (docs/WIRE.md "Live event kinds"): `{ run }`, read by their schema.
+      fromLive: (raw) => {
+        const e = raw.kind === 'generation.progressed' || raw.kind === 'generation.finished' ? parseLive(raw) : null;
+        return (e?.kind === 'generation.progressed' || e?.kind === 'generation.finished') && e.payload.run.id === runId ? { run: e.payload.run } : null;
+      },
       line: (d) => `Run ${d.run.id} ${d.run.status}: ${countsLine(d.run)}`,
       finished: (d) => d.run.status === 'done',
       progress: progressLine(ctx.io.stderr, !ctx.json),

@@ -1,5 +1,4 @@
 // decks runs: the current generation revision, then per run: id, revision, status, creation time, counts.
-import type { GenerationRuns } from '../../../../core/wire/decks.ts';
 import { table } from '../../../lib/table.ts';
 import { command } from '../../command.ts';
 import { countsLine, DECKS } from './generated.ts';
@@ -9,7 +8,7 @@ export const decksRuns = command({
   summary: 'Generation runs and their counts',
   usage: 'Usage: hackathon decks runs [--json]',
   async run(opts, ctx) {
-    const r = await (await ctx.client()).request<GenerationRuns>('GET', `${DECKS}/runs`);
+    const r = await (await ctx.client()).call('GET /api/v1/event/decks/runs');
     if (ctx.json) return ctx.printJson(r);
     ctx.out(`Current revision: ${r.currentRevision}`);
     if (r.items.length === 0) return ctx.out('No run yet: hackathon decks generate');

@@ -1,5 +1,4 @@
 // decks templates: the two template contracts and the deck service that publishes them.
-import type { DeckTemplates } from '../../../../core/wire/decks.ts';
 import { command } from '../../command.ts';
 import { DECKS } from './generated.ts';
 
@@ -8,7 +7,7 @@ export const decksTemplates = command({
   summary: 'The jury and community deck templates',
   usage: 'Usage: hackathon decks templates [--json]',
   async run(opts, ctx) {
-    const r = await (await ctx.client()).request<DeckTemplates>('GET', `${DECKS}/templates`);
+    const r = await (await ctx.client()).call('GET /api/v1/event/decks/templates');
     if (ctx.json) return ctx.printJson(r);
     for (const t of r.items) {
       ctx.out(`${t.kind} (schema v${t.schemaVersion}): ${t.description}, ${t.screens.min} to ${t.screens.max} screens, claims up to ${t.maxClaimChars} characters`);

@@ -2,7 +2,6 @@
 import { CliError, EXIT } from '../../../lib/errors.ts';
 import { command } from '../../command.ts';
 import { asOwner, OWNER_FLAGS } from './session.ts';
-import type { DemoPassRevoked } from '../../../../core/wire/event.ts';
 import { confirm, YES_FLAG } from '../../../lib/prompt.ts';
 
 export const demoRevoke = command({
@@ -14,7 +13,7 @@ export const demoRevoke = command({
     const [id] = opts.args;
     if (!id || opts.args.length > 1) throw new CliError('name exactly one pass id', EXIT.usage, 'usage');
     await confirm(ctx.io, { yes: opts.yes, action: `revoke demo pass ${id}`, consequence: 'the pass never works again and every session it opened ends now' });
-    const r = await asOwner(opts, ctx, (c) => c.request<DemoPassRevoked>('DELETE', `/api/v1/demo/passes/${encodeURIComponent(id)}`));
+    const r = await asOwner(opts, ctx, (c) => c.call('DELETE /api/v1/demo/passes/:id', { params: { id: encodeURIComponent(id) } }));
     if (ctx.json) return ctx.printJson(r);
     ctx.done(`Revoked ${r.id}; ended ${r.sessionsEnded} session${r.sessionsEnded === 1 ? '' : 's'}`);
   },

@@ -2,7 +2,7 @@
 // duration (email from --owner-email or EVENT_OWNER_EMAIL; password from
 // EVENT_OWNER_PASSWORD or the first stdin line with --owner-password-stdin) and signs
 // out at the end, whatever happened.
-import type { Instance, SessionClosed, SessionOpened } from '../../../../core/wire/identity.ts';
+import type { SessionOpened } from '../../../../core/wire/identity.ts';
 import { CliError, EXIT } from '../../../lib/errors.ts';
 import { readStdinLineOnce } from '../../../lib/io.ts';
 import type { WireClient } from '../../../../client/wire.ts';
@@ -21,7 +21,7 @@ export async function asOwner<T>(opts: OwnerOptions, ctx: Context, fn: (client: 
   if (!password) throw new CliError("the owner's password comes from EVENT_OWNER_PASSWORD or --owner-password-stdin", EXIT.usage, 'usage');
   const { url } = ctx.profile();
   const anon = ctx.wireClient({ baseUrl: url, userAgent: USER_AGENT });
-  const discovery = await anon.request<Instance>('GET', '/api/v1/instance');
+  const discovery = await anon.call('GET /api/v1/instance');
   if (discovery.auth.methods.includes('hub')) throw new CliError('on a cloud instance demo links are minted at the hub', EXIT.wire, 'managed_on_hub');
   const signIn = await anon.exchange<SessionOpened>('POST', '/api/v1/auth/session', { email, password });
   const cookie = signIn.headers.getSetCookie().find((c) => c.startsWith('podium_session='))?.split(';')[0];
@@ -33,6 +33,6 @@ export async function asOwner<T>(opts: OwnerOptions, ctx: Context, fn: (client: 
     const client = sel ? ctx.wireClient({ ...session.opts, headers: { ...session.opts.headers, ...(await ctx.resolveSelection(session, sel)) } }) : session;
     return await fn(client);
   } finally {
-    await session.request<SessionClosed>('DELETE', '/api/v1/auth/session').catch(() => {});
+    await session.call('DELETE /api/v1/auth/session').catch(() => {});
   }
 }

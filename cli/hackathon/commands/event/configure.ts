@@ -33,7 +33,7 @@ export const eventConfigure = command({
     const client = await ctx.client();
     let r: EventConfigured;
     try {
-      r = await client.request<EventConfigured>('PUT', '/api/v1/event', body, { 'idempotency-key': crypto.randomUUID() });
+      r = await client.call('PUT /api/v1/event', { body, headers: { 'idempotency-key': crypto.randomUUID() } });
     } catch (err) {
       if (err instanceof WireError && err.code === 'version_conflict') {
         const v = err.details.currentVersion;

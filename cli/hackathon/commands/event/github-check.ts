@@ -1,7 +1,6 @@
 // `event github-check`: the organization and template read live on the code host; lists the
 // problems (a removed person still holding repository access is one until revoked) and exits
 // non-zero (environment, 4) when there is any.
-import type { GithubCheck } from '../../../../core/wire/submissions.ts';
 import { CliError, EXIT } from '../../../lib/errors.ts';
 import { commandLine } from '../../../lib/run.ts';
 import { command } from '../../command.ts';
@@ -25,7 +24,7 @@ export const eventGithubCheck = command({
   summary: 'Check the code host can provision (organizer)',
   usage: 'Usage: hackathon event github-check [--json]',
   async run(opts, ctx) {
-    const r = await (await ctx.client()).request<GithubCheck>('GET', '/api/v1/event/github-check');
+    const r = await (await ctx.client()).call('GET /api/v1/event/github-check');
     if (ctx.json) ctx.printJson(r);
     else {
       ctx.out(`Code host: ${r.codeHost}`);

@@ -1,4 +1,3 @@
-import type { EventGithub } from '../../../../core/wire/event.ts';
 import { required } from '../../../lib/checks.ts';
 import { CliError, EXIT } from '../../../lib/errors.ts';
 import { command } from '../../command.ts';
@@ -20,7 +19,7 @@ export const eventGithub = command({
     }
     const body: Record<string, string> = { organization, template };
     if (opts.branch) body.branch = opts.branch;
-    const r = await (await ctx.client()).request<EventGithub>('PUT', '/api/v1/event/github', body);
+    const r = await (await ctx.client()).call('PUT /api/v1/event/github', { body });
     if (ctx.json) return ctx.printJson(r);
     ctx.out(`Organization: ${r.organization}`);
     ctx.out(`Template: ${r.template}`);

@@ -2,7 +2,7 @@
 // left (from the server's time in the answer, never this machine's clock; an early vote
 // close ends the vote's deadline), released results, role and team,
 // one line per team with its submission state.
-import { deadlineAhead, type EventStatus } from '../../../../core/wire/event.ts';
+import { deadlineAhead } from '../../../../core/wire/event.ts';
 import { table } from '../../../lib/table.ts';
 import { command } from '../../command.ts';
 import { timeLeft, withEventTime } from '../../../../client/time.ts';
@@ -20,7 +20,7 @@ export const eventStatus = command({
   summary: 'Phase, deadlines, your role and the teams',
   usage: 'Usage: hackathon event status [--json]',
   async run(opts, ctx) {
-    const s = await (await ctx.client()).request<EventStatus>('GET', '/api/v1/event/status');
+    const s = await (await ctx.client()).call('GET /api/v1/event/status');
     if (ctx.json) return ctx.printJson(s);
     ctx.out(`${s.name} (version ${s.version}, timezone ${s.timezone})`);
     ctx.out(`Phase: ${ctx.paint.state(s.phase)}`);

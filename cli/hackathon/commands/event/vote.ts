@@ -1,4 +1,3 @@
-import type { VoteSection } from '../../../../core/wire/event.ts';
 import { exactlyOne } from '../../../lib/checks.ts';
 import { command } from '../../command.ts';
 
@@ -9,7 +8,7 @@ export const eventVote = command({
   flags: { on: { type: 'boolean' }, off: { type: 'boolean' } },
   async run(opts, ctx) {
     const which = exactlyOne(opts, ['on', 'off'], 'the vote section');
-    const r = await (await ctx.client()).request<VoteSection>('PUT', '/api/v1/event/vote', { on: which === 'on' });
+    const r = await (await ctx.client()).call('PUT /api/v1/event/vote', { body: { on: which === 'on' } });
     if (ctx.json) return ctx.printJson(r);
     ctx.out(`Vote section ${r.voteSection}`);
   },

@@ -2,7 +2,6 @@
 import { command } from '../../command.ts';
 import { oneId } from '../chats/shared.ts';
 import { hideReason } from './shared.ts';
-import type { Post } from '../../../../core/wire/chats.ts';
 
 export const feedHide = command({
   path: 'feed hide',
@@ -12,7 +11,7 @@ export const feedHide = command({
   async run(opts, ctx) {
     const post = oneId(opts.args, 'the post id', 'hackathon feed hide <postId>');
     const reason = hideReason(opts.reason);
-    const p = await (await ctx.client()).request<Post>('POST', `/api/v1/event/posts/${post}/hide`, { reason });
+    const p = await (await ctx.client()).call('POST /api/v1/event/posts/:postId/hide', { params: { postId: post }, body: { reason } });
     if (ctx.json) return ctx.printJson(p);
     ctx.done(`Hidden ${p.id}`);
   },

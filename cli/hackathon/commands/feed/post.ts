@@ -10,7 +10,7 @@ export const feedPost = command({
   flags: { file: { type: 'string' } },
   async run(opts, ctx) {
     const body = postBody(opts.args, opts.file);
-    const p = await (await ctx.client()).request<Post>('POST', '/api/v1/event/feed/posts', { body }, { 'idempotency-key': crypto.randomUUID() });
+    const p = await (await ctx.client()).call('POST /api/v1/event/feed/posts', { body: { body }, headers: { 'idempotency-key': crypto.randomUUID() } });
     if (ctx.json) return ctx.printJson(p);
     ctx.done(`Posted ${p.id} at ${p.at}`);
   },

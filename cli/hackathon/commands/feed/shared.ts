@@ -3,7 +3,6 @@ import { CliError, EXIT } from '../../../lib/errors.ts';
 import { command } from '../../command.ts';
 import type { Command } from '../../command.ts';
 import { oneId, text } from '../chats/shared.ts';
-import type { Post } from '../../../../core/wire/chats.ts';
 
 export function moderation(verb: 'pin' | 'unpin' | 'restore', done: string, summary: string): Command {
   return command({
@@ -12,7 +11,7 @@ export function moderation(verb: 'pin' | 'unpin' | 'restore', done: string, summ
     usage: `Usage: hackathon feed ${verb} <postId> [--json]`,
     async run(opts, ctx) {
       const post = oneId(opts.args, 'the post id', `hackathon feed ${verb} <postId>`);
-      const p = await (await ctx.client()).request<Post>('POST', `/api/v1/event/posts/${post}/${verb}`);
+      const p = await (await ctx.client()).call(`POST /api/v1/event/posts/:postId/${verb}`, { params: { postId: post } });
       if (ctx.json) return ctx.printJson(p);
       ctx.out(`${done} ${p.id}`);
     },

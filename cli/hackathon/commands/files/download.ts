@@ -50,7 +50,7 @@ export const filesDownload = command({
     const client = await ctx.client();
     let file: WorkspaceFile;
     try {
-      file = await client.request<WorkspaceFile>('GET', `/api/v1/files/${id}`);
+      file = await client.call('GET /api/v1/files/:id', { params: { id } });
     } catch (err) {
       if (err instanceof WireError && err.code === 'file_not_found') {
         const ws = typeof err.details.workspace === 'string' ? err.details.workspace : 'this workspace';

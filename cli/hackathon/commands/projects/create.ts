@@ -2,7 +2,6 @@
 import { CliError, EXIT } from '../../../lib/errors.ts';
 import { command } from '../../command.ts';
 import { metadataArg } from './shared.ts';
-import type { Project } from '../../../../core/wire/event.ts';
 
 export const projectsCreate = command({
   path: 'projects create',
@@ -15,7 +14,7 @@ export const projectsCreate = command({
     const body: Record<string, unknown> = { name };
     if (opts.description !== undefined) body.description = opts.description;
     if (opts.metadata !== undefined) body.metadata = metadataArg(opts.metadata);
-    const p = await (await ctx.client()).request<Project>('POST', '/api/v1/projects', body, { 'idempotency-key': crypto.randomUUID() });
+    const p = await (await ctx.client()).call('POST /api/v1/projects', { body, headers: { 'idempotency-key': crypto.randomUUID() } });
     if (ctx.json) return ctx.printJson(p);
     ctx.done(`Created project ${p.name} (${p.id})`);
   },

@@ -28,7 +28,7 @@ export function archiveCommand(verb: 'archive' | 'unarchive'): Command {
     summary: verb === 'archive' ? 'Archive a project (read-only, out of the default list; nothing deleted)' : 'Bring an archived project back',
     usage: `Usage: hackathon projects ${verb} <id>`,
     async run(opts, ctx) {
-      const p = await (await ctx.client()).request<Project>('POST', `/api/v1/projects/${onePathArg(opts.args, 'project id')}/${verb}`, {});
+      const p = await (await ctx.client()).call(`POST /api/v1/projects/:id/${verb}`, { params: { id: onePathArg(opts.args, 'project id') }, body: {} });
       if (ctx.json) return ctx.printJson(p);
       ctx.out(`${verb === 'archive' ? 'Archived' : 'Unarchived'} ${p.name} (${p.id})`);
     },

@@ -3,7 +3,6 @@ import { CliError, EXIT } from '../../../lib/errors.ts';
 import { command } from '../../command.ts';
 import { onePathArg } from '../../../lib/args.ts';
 import { metadataArg, projectLine } from './shared.ts';
-import type { Project } from '../../../../core/wire/event.ts';
 
 export const projectsUpdate = command({
   path: 'projects update',
@@ -20,7 +19,7 @@ export const projectsUpdate = command({
     if (f.clearDescription) body.description = null;
     if (f.metadata !== undefined) body.metadata = metadataArg(f.metadata);
     if (Object.keys(body).length === 0) throw new CliError('nothing to change: pass --name, --description, --clear-description or --metadata', EXIT.rejected, 'invalid_input');
-    const p = await (await ctx.client()).request<Project>('PATCH', `/api/v1/projects/${id}`, body);
+    const p = await (await ctx.client()).call('PATCH /api/v1/projects/:id', { params: { id }, body });
     if (ctx.json) return ctx.printJson(p);
     ctx.done(`Updated ${projectLine(p)}`);
   },

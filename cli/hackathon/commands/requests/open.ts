@@ -2,7 +2,6 @@
 import { CliError, EXIT } from '../../../lib/errors.ts';
 import { command } from '../../command.ts';
 import { text } from '../chats/shared.ts';
-import type { HelpRequest } from '../../../../core/wire/chats.ts';
 
 export const requestsOpen = command({
   path: 'requests open',
@@ -14,7 +13,7 @@ export const requestsOpen = command({
     if (opts.args.length > 0) throw new CliError('requests open takes no arguments: quote the title and the body', EXIT.usage, 'usage');
     const title = text(opts.title, '--title', 200, false);
     const body = text(opts.body, '--body', 4000, true);
-    const r = await (await ctx.client()).request<HelpRequest>('POST', '/api/v1/event/requests', { title, body }, { 'idempotency-key': crypto.randomUUID() });
+    const r = await (await ctx.client()).call('POST /api/v1/event/requests', { body: { title, body }, headers: { 'idempotency-key': crypto.randomUUID() } });
     if (ctx.json) return ctx.printJson(r);
     ctx.done(`Opened ${r.id}`);
     ctx.out(`Thread: hackathon chats read ${r.threadChannelId}`);

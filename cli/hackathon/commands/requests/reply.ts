@@ -4,7 +4,6 @@
 import { CliError, EXIT } from '../../../lib/errors.ts';
 import { command } from '../../command.ts';
 import { id, postBody } from '../chats/shared.ts';
-import type { HelpRequest, Post } from '../../../../core/wire/chats.ts';
 
 export const requestsReply = command({
   path: 'requests reply',
@@ -17,8 +16,8 @@ export const requestsReply = command({
     const requestId = id(first, 'the request id');
     const body = postBody(words, opts.file);
     const client = await ctx.client();
-    const r = await client.request<HelpRequest>('GET', `/api/v1/event/requests/${requestId}`);
-    const p = await client.request<Post>('POST', `/api/v1/event/chats/${r.threadChannelId}/posts`, { body }, { 'idempotency-key': crypto.randomUUID() });
+    const r = await client.call('GET /api/v1/event/requests/:id', { params: { id: requestId } });
+    const p = await client.call('POST /api/v1/event/chats/:channelId/posts', { params: { channelId: r.threadChannelId }, body: { body }, headers: { 'idempotency-key': crypto.randomUUID() } });
     if (ctx.json) return ctx.printJson(p);
     ctx.done(`Replied ${p.id} at ${p.at} in the thread of "${r.title}"`);
   },

@@ -24,7 +24,7 @@ export function transition(verb: 'claim' | 'unclaim' | 'resolve' | 'reopen', don
     usage: `Usage: hackathon requests ${verb} <id> [--json]`,
     async run(opts, ctx) {
       const id = oneId(opts.args, 'the request id', `hackathon requests ${verb} <id>`);
-      const r = await (await ctx.client()).request<HelpRequest>('POST', `/api/v1/event/requests/${id}/${verb}`);
+      const r = await (await ctx.client()).call(`POST /api/v1/event/requests/:id/${verb}`, { params: { id } });
       if (ctx.json) return ctx.printJson(r);
       ctx.out(`${done} ${r.id} (now ${r.status})`);
     },

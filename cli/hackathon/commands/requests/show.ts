@@ -2,7 +2,6 @@
 import { command } from '../../command.ts';
 import { oneId } from '../chats/shared.ts';
 import { printRequest } from './shared.ts';
-import type { HelpRequest } from '../../../../core/wire/chats.ts';
 
 export const requestsShow = command({
   path: 'requests show',
@@ -10,7 +9,7 @@ export const requestsShow = command({
   usage: 'Usage: hackathon requests show <id> [--json]',
   async run(opts, ctx) {
     const id = oneId(opts.args, 'the request id', 'hackathon requests show <id>');
-    const r = await (await ctx.client()).request<HelpRequest>('GET', `/api/v1/event/requests/${id}`);
+    const r = await (await ctx.client()).call('GET /api/v1/event/requests/:id', { params: { id } });
     if (ctx.json) return ctx.printJson(r);
     printRequest(ctx, r);
     ctx.out(`  opened by ${r.openedBy.name}`);

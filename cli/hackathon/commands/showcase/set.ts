@@ -3,7 +3,6 @@ import { readFileSync } from 'node:fs';
 import { CliError, EXIT } from '../../../lib/errors.ts';
 import { command } from '../../command.ts';
 import { FIELDS, print } from './shared.ts';
-import type { Showcase } from '../../../../core/wire/event.ts';
 
 export const showcaseSet = command({
   path: 'showcase set',
@@ -39,7 +38,7 @@ export const showcaseSet = command({
     }
     if (Object.keys(body).length === 0) throw new CliError('nothing to set: pass a field or its --clear- flag', EXIT.rejected, 'invalid_input');
     if (f.team) body.team = f.team;
-    const s = await (await ctx.client()).request<Showcase>('PATCH', '/api/v1/event/showcase', body);
+    const s = await (await ctx.client()).call('PATCH /api/v1/event/showcase', { body });
     if (ctx.json) return ctx.printJson(s);
     print(ctx, s);
   },

@@ -1,7 +1,6 @@
 // showcase show: a team's product name, tagline and description.
 import { command } from '../../command.ts';
 import { teamQuery, print } from './shared.ts';
-import type { Showcase } from '../../../../core/wire/event.ts';
 
 export const showcaseShow = command({
   path: 'showcase show',
@@ -9,7 +8,7 @@ export const showcaseShow = command({
   usage: 'Usage: hackathon showcase show [--team <team>] [--json]',
   flags: { team: { type: 'string' } },
   async run(opts, ctx) {
-    const s = await (await ctx.client()).request<Showcase>('GET', `/api/v1/event/showcase${teamQuery(opts.team)}`);
+    const s = await (await ctx.client()).call('GET /api/v1/event/showcase', { query: teamQuery(opts.team) });
     if (ctx.json) return ctx.printJson(s);
     print(ctx, s);
   },

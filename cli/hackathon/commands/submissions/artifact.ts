@@ -6,7 +6,6 @@
 import { createHash, randomUUID } from 'node:crypto';
 import { createWriteStream, existsSync, linkSync, readFileSync, rmSync, statSync } from 'node:fs';
 import path from 'node:path';
-import type { SubmissionDetail } from '../../../../core/wire/submissions.ts';
 import { CliError, EXIT } from '../../../lib/errors.ts';
 import { command } from '../../command.ts';
 import { resolveProject } from './project.ts';
@@ -23,7 +22,7 @@ export const submissionsArtifact = command({
     if (!existsSync(dir) || !statSync(dir).isDirectory()) throw new CliError(`--dir is not a directory: ${dir}`, EXIT.rejected, 'invalid_input');
     const id = await resolveProject(ctx, opts.args[0]);
     const client = await ctx.client();
-    const team = await client.request<SubmissionDetail>('GET', `/api/v1/submissions/${id}`);
+    const team = await client.call('GET /api/v1/submissions/:projectId', { params: { projectId: id } });
     const frozen = team.frozen;
     const archive = frozen?.archive;
     if (!frozen || !archive) throw new CliError('not_frozen: nothing is frozen for this team yet', EXIT.wire, 'not_frozen');

@@ -1,7 +1,6 @@
 // `submissions exception <project> --reason <text> (--sha <40-hex> | --missing)
 // [--invalidate-decks] [--invalidate-voting]`: after the freeze and before voting opens.
 // The server captures --sha before recording anything (capture_failed records nothing).
-import type { SubmissionExceptionRecorded } from '../../../../core/wire/submissions.ts';
 import { exactlyOne } from '../../../lib/checks.ts';
 import { CliError, EXIT } from '../../../lib/errors.ts';
 import { command } from '../../command.ts';
@@ -29,7 +28,7 @@ export const submissionsException = command({
     const body: Record<string, unknown> = { reason, invalidateDecks: opts.invalidateDecks === true, invalidateVoting: opts.invalidateVoting === true };
     if (which === 'sha') body.sha = sha;
     else body.missing = true;
-    const r = await (await ctx.client()).request<SubmissionExceptionRecorded>('POST', `/api/v1/submissions/${id}/exception`, body);
+    const r = await (await ctx.client()).call('POST /api/v1/submissions/:projectId/exception', { params: { projectId: id }, body });
     if (ctx.json) return ctx.printJson(r);
     ctx.out(`Exception recorded at ${r.at} for ${r.team.project.name}: ${r.missing ? 'missing' : `frozen on ${frozenLabel(r.team.frozen)}`}`);
     ctx.out(`Reason: ${r.reason}`);

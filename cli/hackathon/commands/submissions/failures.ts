@@ -1,6 +1,5 @@
 // `submissions failures`: the signature failure counter, teams needing attention with why,
 // refused deliveries with their code, late deliveries.
-import type { SubmissionFailures } from '../../../../core/wire/submissions.ts';
 import { command } from '../../command.ts';
 
 export const submissionsFailures = command({
@@ -8,7 +7,7 @@ export const submissionsFailures = command({
   summary: 'Signature failures, attention, refused and late deliveries (organizer)',
   usage: 'Usage: hackathon submissions failures [--json]',
   async run(opts, ctx) {
-    const f = await (await ctx.client()).request<SubmissionFailures>('GET', '/api/v1/submissions/failures');
+    const f = await (await ctx.client()).call('GET /api/v1/submissions/failures');
     if (ctx.json) return ctx.printJson(f);
     const sf = f.signatureFailures;
     ctx.out(`Signature failures: ${sf.count}${sf.count ? ` (first ${sf.first}, last ${sf.last}, reason: ${sf.reason})` : ''}`);

@@ -1,7 +1,6 @@
 // `submissions list`: the intake sentence, server time, freeze, attention count, then one
 // line per team: state, readiness, last received revision with receipt time (late marked),
 // frozen sha (`template` for the template only), repository, team.
-import type { Submissions } from '../../../../core/wire/submissions.ts';
 import { table } from '../../../lib/table.ts';
 import { command } from '../../command.ts';
 import { frozenLabel } from './project.ts';
@@ -11,7 +10,7 @@ export const submissionsList = command({
   summary: 'Intake and each team\'s submission state',
   usage: 'Usage: hackathon submissions list [--json]',
   async run(opts, ctx) {
-    const r = await (await ctx.client()).request<Submissions>('GET', '/api/v1/submissions');
+    const r = await (await ctx.client()).call('GET /api/v1/submissions');
     if (ctx.json) return ctx.printJson(r);
     ctx.out(r.intake);
     ctx.out(`Server time: ${r.serverTime}`);

@@ -1,6 +1,6 @@
 // `<project>` of the submissions commands: a project id, or a team name resolved through
 // the caller's submissions list (case-insensitive; cli/hackathon/names.ts).
-import type { Frozen, Submissions } from '../../../../core/wire/submissions.ts';
+import type { Frozen } from '../../../../core/wire/submissions.ts';
 import { CliError, EXIT } from '../../../lib/errors.ts';
 import type { Context } from '../../context.ts';
 import { resolveName } from '../../names.ts';
@@ -8,7 +8,7 @@ import { resolveName } from '../../names.ts';
 export async function resolveProject(ctx: Context, given: string | undefined): Promise<string> {
   if (!given) throw new CliError('name the project (its id or team name)', EXIT.usage, 'usage');
   return resolveName(given, 'team', async () => {
-    const list = await (await ctx.client()).request<Submissions>('GET', '/api/v1/submissions');
+    const list = await (await ctx.client()).call('GET /api/v1/submissions');
     return list.items.map((i) => ({ id: i.project.id, names: [i.project.name], label: i.project.name }));
   });
 }

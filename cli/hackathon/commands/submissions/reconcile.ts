@@ -7,7 +7,7 @@ export const submissionsReconcile = command({
   summary: 'Run the freeze sweep now (organizer)',
   usage: 'Usage: hackathon submissions reconcile [--json]',
   async run(opts, ctx) {
-    const r = await (await ctx.client()).request<Reconciled>('POST', '/api/v1/submissions/reconcile');
+    const r = await (await ctx.client()).call('POST /api/v1/submissions/reconcile');
     if (ctx.json) return ctx.printJson(r);
     ctx.out(`Reconciled at ${r.at}: ${r.selected} captured, ${r.frozen} frozen, ${r.capturing} capturing, ${r.missing} missing, ${r.errors} errors`);
   },

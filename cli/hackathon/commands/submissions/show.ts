@@ -1,7 +1,7 @@
 // `submissions show <project>`: one team with repository, branch and readiness, last received
 // revision with its sequence, frozen evidence, freeze instant, attention and next action,
 // the last 50 receipts and the organizers' exceptions.
-import type { SubmissionDetail, SubmissionTeam } from '../../../../core/wire/submissions.ts';
+import type { SubmissionTeam } from '../../../../core/wire/submissions.ts';
 import { command } from '../../command.ts';
 import { table } from '../../../lib/table.ts';
 import { frozenLabel, resolveProject } from './project.ts';
@@ -20,7 +20,7 @@ export const submissionsShow = command({
   usage: 'Usage: hackathon submissions show <project> [--json]',
   async run(opts, ctx) {
     const id = await resolveProject(ctx, opts.args[0]);
-    const t = await (await ctx.client()).request<SubmissionDetail>('GET', `/api/v1/submissions/${id}`);
+    const t = await (await ctx.client()).call('GET /api/v1/submissions/:projectId', { params: { projectId: id } });
     if (ctx.json) return ctx.printJson(t);
     ctx.out(`Team: ${t.project.name} (${t.project.id})`);
     ctx.out(`State: ${ctx.paint.state(t.state)}`);

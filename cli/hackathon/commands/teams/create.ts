@@ -1,5 +1,4 @@
 // teams create <slug> --name <name>: owners and admins.
-import type { Team } from '../../../../core/wire/event.ts';
 import { CliError, EXIT } from '../../../lib/errors.ts';
 import { command } from '../../command.ts';
 import { nameArg, slugArg } from './shared.ts';
@@ -14,7 +13,7 @@ export const teamsCreate = command({
     if (!slug || extra !== undefined) throw new CliError('name exactly one team slug', EXIT.usage, 'usage');
     if (opts.name === undefined) throw new CliError('--name is required', EXIT.usage, 'usage');
     const body = { slug: slugArg(slug, 'the slug'), name: nameArg(opts.name) };
-    const t = await (await ctx.client()).request<Team>('POST', '/api/v1/teams', body, { 'idempotency-key': crypto.randomUUID() });
+    const t = await (await ctx.client()).call('POST /api/v1/teams', { body, headers: { 'idempotency-key': crypto.randomUUID() } });
     if (ctx.json) return ctx.printJson(t);
     ctx.done(`Created team ${t.slug} (${t.name}, ${t.id})`);
   },

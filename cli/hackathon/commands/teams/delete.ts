@@ -1,9 +1,7 @@
 // teams delete <slug or id>: owners and admins. The team's memberships and the project
 // roles it carried go with it; the answer says how many.
-import type { TeamDeleted } from '../../../../core/wire/event.ts';
 import { CliError, EXIT } from '../../../lib/errors.ts';
 import { command } from '../../command.ts';
-import { teamPath } from './shared.ts';
 import { confirm, YES_FLAG } from '../../../lib/prompt.ts';
 
 export const teamsDelete = command({
@@ -15,7 +13,7 @@ export const teamsDelete = command({
     const [team, extra] = opts.args;
     if (!team || extra !== undefined) throw new CliError('name exactly one team (slug or id)', EXIT.usage, 'usage');
     await confirm(ctx.io, { yes: opts.yes, action: `delete team ${team}`, consequence: 'its memberships and the project roles it carries go with it, and nothing restores them' });
-    const r = await (await ctx.client()).request<TeamDeleted>('DELETE', teamPath(team));
+    const r = await (await ctx.client()).call('DELETE /api/v1/teams/:team', { params: { team: encodeURIComponent(team) } });
     if (ctx.json) return ctx.printJson(r);
     const d = r.deleted;
     const plural = (n: number, w: string) => `${n} ${w}${n === 1 ? '' : 's'}`;

@@ -18,4 +18,3 @@ export function nameArg(name: string): string {
   return name;
 }
 
-export const teamPath = (team: string) => `/api/v1/teams/${encodeURIComponent(team)}`;

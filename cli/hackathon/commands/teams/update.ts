@@ -1,8 +1,7 @@
 // teams update <slug or id> [--slug <new slug>] [--name <name>]: owners and admins.
-import type { Team } from '../../../../core/wire/event.ts';
 import { CliError, EXIT } from '../../../lib/errors.ts';
 import { command } from '../../command.ts';
-import { nameArg, slugArg, teamPath } from './shared.ts';
+import { nameArg, slugArg } from './shared.ts';
 
 export const teamsUpdate = command({
   path: 'teams update',
@@ -16,7 +15,7 @@ export const teamsUpdate = command({
     const body: Record<string, string> = {};
     if (opts.slug !== undefined) body.slug = slugArg(opts.slug, '--slug');
     if (opts.name !== undefined) body.name = nameArg(opts.name);
-    const t = await (await ctx.client()).request<Team>('PATCH', teamPath(team), body);
+    const t = await (await ctx.client()).call('PATCH /api/v1/teams/:team', { params: { team: encodeURIComponent(team) }, body });
     if (ctx.json) return ctx.printJson(t);
     ctx.done(`Updated team ${t.slug} (${t.name})`);
   },

@@ -1,6 +1,5 @@
 // Sets the workspace used when a command names none (self-hosted). On cloud the default
 // is a hub account setting: the answer points to the account page.
-import type { DefaultWorkspaceSet, Workspaces } from '../../../../core/wire/identity.ts';
 import { CliError, EXIT } from '../../../lib/errors.ts';
 import { WireError } from '../../../../client/errors.ts';
 import { command } from '../../command.ts';
@@ -17,7 +16,7 @@ export const workspaceDefault = command({
     const client = await ctx.bareClient();
     let id = ref;
     if (!UUID.test(ref)) {
-      const { items } = await client.request<Workspaces>('GET', '/api/v1/workspaces');
+      const { items } = await client.call('GET /api/v1/workspaces');
       const m = items.filter((w) => w.name.toLowerCase() === ref.toLowerCase());
       if (m.length !== 1) {
         throw new CliError(`${m.length ? 'several' : 'no'} workspaces match "${ref}"; candidates:\n${(m.length ? m : items).map((w) => `  ${w.name} (${w.id})`).join('\n')}`, EXIT.rejected, 'invalid_input');
@@ -25,7 +24,7 @@ export const workspaceDefault = command({
       id = m[0].id;
     }
     try {
-      const r = await client.request<DefaultWorkspaceSet>('PUT', '/api/v1/me/default-workspace', { workspaceId: id });
+      const r = await client.call('PUT /api/v1/me/default-workspace', { body: { workspaceId: id } });
       if (ctx.json) return ctx.printJson(r);
       ctx.out(`Default workspace: ${r.defaultWorkspace.name} (${r.defaultWorkspace.id})`);
     } catch (err) {

@@ -1,6 +1,5 @@
 // `community ballot save --ranking <ids or team names> [--eligibility-version <n>] [--expected-revision <n>]`:
 // a draft, partial or empty; never withdraws a submission.
-import type { BallotWritten } from '../../../../../core/wire/community.ts';
 import { command } from '../../../command.ts';
 import { ballotVersions, parseRanking, rankingIds } from '../shared.ts';
 
@@ -13,7 +12,7 @@ export const ballotSave = command({
     const ranking = parseRanking(opts.ranking, false);
     const v = await ballotVersions(ctx, opts);
     const ids = await rankingIds(ctx, ranking);
-    const r = await (await ctx.client()).request<BallotWritten>('PUT', '/api/v1/community/ballot/draft', { ranking: ids, ...v });
+    const r = await (await ctx.client()).call('PUT /api/v1/community/ballot/draft', { body: { ranking: ids, ...v } });
     if (ctx.json) return ctx.printJson(r);
     ctx.out(`Draft saved (revision ${r.revision}, accepted at ${r.acceptedAt})`);
   },

@@ -1,5 +1,5 @@
 // `community ballot show`: your ballot, the window, and the candidates you rank (numbered, with ids).
-import type { Ballot, RankedProject } from '../../../../../core/wire/community.ts';
+import type { RankedProject } from '../../../../../core/wire/community.ts';
 import { table } from '../../../../lib/table.ts';
 import { command } from '../../../command.ts';
 
@@ -10,7 +10,7 @@ export const ballotShow = command({
   summary: 'Your ballot, the window and the candidates you rank (voter)',
   usage: 'Usage: hackathon community ballot show [--json]',
   async run(_opts, ctx) {
-    const b = await (await ctx.client()).request<Ballot>('GET', '/api/v1/community/ballot');
+    const b = await (await ctx.client()).call('GET /api/v1/community/ballot');
     if (ctx.json) return ctx.printJson(b);
     ctx.out(`Eligibility version: ${b.eligibilityVersion}`);
     ctx.out(`State: ${ctx.paint.state(b.state)}`);

@@ -2,7 +2,6 @@
 // every candidate but your own team exactly once; an empty ranking is refused before any
 // request; a fresh Idempotency-Key per invocation, so a retried request is counted once.
 import { randomUUID } from 'node:crypto';
-import type { BallotWritten } from '../../../../../core/wire/community.ts';
 import { command } from '../../../command.ts';
 import { ballotVersions, parseRanking, rankingIds } from '../shared.ts';
 
@@ -15,7 +14,7 @@ export const ballotSubmit = command({
     const ranking = parseRanking(opts.ranking, true);
     const v = await ballotVersions(ctx, opts);
     const ids = await rankingIds(ctx, ranking);
-    const r = await (await ctx.client()).request<BallotWritten>('POST', '/api/v1/community/ballot/submission', { ranking: ids, ...v }, { 'idempotency-key': randomUUID() });
+    const r = await (await ctx.client()).call('POST /api/v1/community/ballot/submission', { body: { ranking: ids, ...v }, headers: { 'idempotency-key': randomUUID() } });
     if (ctx.json) return ctx.printJson(r);
     ctx.done(`Ballot submitted (revision ${r.revision}, accepted at ${r.acceptedAt})`);
   },

@@ -1,6 +1,5 @@
 // `community ballots invalidate <id> --reason <text>`: after the close; existing results are
 // recalculated.
-import type { BallotInvalidated } from '../../../../../core/wire/community.ts';
 import { CliError, EXIT } from '../../../../lib/errors.ts';
 import { command } from '../../../command.ts';
 import { confirm, YES_FLAG } from '../../../../lib/prompt.ts';
@@ -19,7 +18,7 @@ export const ballotsInvalidate = command({
     if (!reason) throw new CliError('--reason is required: say why this ballot is invalidated', EXIT.rejected, 'invalid_input');
     if (reason.length > 500) throw new CliError('--reason is at most 500 characters', EXIT.rejected, 'invalid_input');
     await confirm(ctx.io, { yes: opts.yes, action: `invalidate ballot ${id}`, consequence: 'an invalidated ballot leaves the count for good' });
-    const r = await (await ctx.client()).request<BallotInvalidated>('POST', `/api/v1/community/ballots/${id}/invalidate`, { reason });
+    const r = await (await ctx.client()).call('POST /api/v1/community/ballots/:ballotId/invalidate', { params: { ballotId: id }, body: { reason } });
     if (ctx.json) return ctx.printJson(r);
     ctx.done(`Ballot of ${r.ballot.email} invalidated`);
     if (r.recalculated) ctx.out(`Results recalculated: version ${r.recalculated.version}`);

@@ -16,13 +16,13 @@ export const eligibilityLock = command({
     const file: EligibilityFile = opts.file === undefined ? {} : checkEligibilityFile(readJsonArg(opts.file, '--file'), opts.file);
     const client = await ctx.client();
     if (opts.confirmAll) {
-      const draft = await client.request<Eligibility>('GET', '/api/v1/community/eligibility');
+      const draft = await client.call('GET /api/v1/community/eligibility');
       const excluded = new Set((file.excludedProjects ?? []).map((p) => p.projectId.toLowerCase()));
       const confirmed = new Set((file.confirmedProjects ?? []).map((p) => p.toLowerCase()));
       for (const c of draft.candidates) if (c.included && !excluded.has(c.projectId.toLowerCase())) confirmed.add(c.projectId.toLowerCase());
       file.confirmedProjects = [...confirmed];
     }
-    const e = await client.request<Eligibility>('PUT', '/api/v1/community/eligibility/lock', file);
+    const e = await client.call('PUT /api/v1/community/eligibility/lock', { body: file });
     if (ctx.json) return ctx.printJson(e);
     const c = e.counts;
     ctx.done(`Eligibility locked (version ${e.version}): ${c.candidates} candidates (${c.candidatesExcluded} excluded), ${c.voters} voters (${c.votersExcluded} excluded)`);

@@ -26,7 +26,7 @@ export const eligibilityShow = command({
   summary: 'Candidates, voters and exclusions; the lock (organizer)',
   usage: 'Usage: hackathon community eligibility show [--json]',
   async run(_opts, ctx) {
-    const e = await (await ctx.client()).request<Eligibility>('GET', '/api/v1/community/eligibility');
+    const e = await (await ctx.client()).call('GET /api/v1/community/eligibility');
     if (ctx.json) return ctx.printJson(e);
     printEligibility(e, (l) => ctx.out(l), ctx.paint);
   },

@@ -1,5 +1,4 @@
 // `community results calculate`: a new results version, or the version already holding this ballot set.
-import type { ResultsCalculated } from '../../../../../core/wire/community.ts';
 import { command } from '../../../command.ts';
 
 export const resultsCalculate = command({
@@ -7,7 +6,7 @@ export const resultsCalculate = command({
   summary: 'Calculate results once voting is closed (organizer)',
   usage: 'Usage: hackathon community results calculate [--json]',
   async run(_opts, ctx) {
-    const r = await (await ctx.client()).request<ResultsCalculated>('POST', '/api/v1/community/results');
+    const r = await (await ctx.client()).call('POST /api/v1/community/results');
     if (ctx.json) return ctx.printJson(r);
     ctx.out(r.created ? `Calculated version ${r.version}` : `Version ${r.version} already holds this ballot set`);
   },

@@ -2,7 +2,6 @@
 // (rankings only, canonical order) and its candidates: the file `podium vote recount` reads.
 // Organizers export any version; participants and advisors a released one.
 import { writeFileSync } from 'node:fs';
-import type { BallotExport } from '../../../../../core/wire/community.ts';
 import { wholeNumber } from '../../../../lib/checks.ts';
 import { CliError, EXIT } from '../../../../lib/errors.ts';
 import { command } from '../../../command.ts';
@@ -17,7 +16,7 @@ export const resultsExport = command({
   async run(opts, ctx) {
     if (opts.args[0] === undefined) throw new CliError('name the version to export (community results show lists them)', EXIT.rejected, 'invalid_input');
     const version = wholeNumber(opts.args[0], 'the version', 1, INT4_MAX);
-    const x = await (await ctx.client()).request<BallotExport>('GET', `/api/v1/community/results/${version}/ballots`);
+    const x = await (await ctx.client()).call('GET /api/v1/community/results/:version/ballots', { params: { version } });
     const text = JSON.stringify(x, null, 2) + '\n';
     if (!opts.output) {
       ctx.io.stdout.write(text);

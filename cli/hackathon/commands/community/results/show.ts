@@ -1,6 +1,5 @@
 // `community results show`: per calculation, newest first: the heading line, the rows, one
 // `Tie at rank <r>: <names>` per tie, a coverage line.
-import type { VoteResults } from '../../../../../core/wire/community.ts';
 import { command } from '../../../command.ts';
 import { coverageLine, resultHeading, resultRows, tieLines } from '../shared.ts';
 
@@ -9,7 +8,7 @@ export const resultsShow = command({
   summary: 'Every results version with rows, ties, coverage and digest (organizer)',
   usage: 'Usage: hackathon community results show [--json]',
   async run(_opts, ctx) {
-    const r = await (await ctx.client()).request<VoteResults>('GET', '/api/v1/community/results');
+    const r = await (await ctx.client()).call('GET /api/v1/community/results');
     if (ctx.json) return ctx.printJson(r);
     if (r.items.length === 0) ctx.out('No results yet: community results calculate, once voting is closed');
     r.items.forEach((v, i) => {

@@ -1,5 +1,4 @@
 // `community voting close`: closes an open vote now; idempotent once closed.
-import type { VotingClosed } from '../../../../../core/wire/community.ts';
 import { command } from '../../../command.ts';
 import { confirm, YES_FLAG } from '../../../../lib/prompt.ts';
 
@@ -10,7 +9,7 @@ export const votingClose = command({
   flags: { ...YES_FLAG },
   async run(opts, ctx) {
     await confirm(ctx.io, { yes: opts.yes, action: 'close voting now', consequence: 'a closed vote never opens again: no ballot can be submitted or changed afterwards' });
-    const r = await (await ctx.client()).request<VotingClosed>('POST', '/api/v1/community/voting/close');
+    const r = await (await ctx.client()).call('POST /api/v1/community/voting/close');
     if (ctx.json) return ctx.printJson(r);
     ctx.done(`Voting closed at ${r.closedAt}`);
   },

@@ -1,6 +1,5 @@
 // `community voting open`: opens voting (scheduled until the configured opening); idempotent;
 // prints the state and the window.
-import type { VotingOpened } from '../../../../../core/wire/community.ts';
 import { command } from '../../../command.ts';
 
 export const votingOpen = command({
@@ -8,7 +7,7 @@ export const votingOpen = command({
   summary: 'Open voting once every candidate is ready (organizer)',
   usage: 'Usage: hackathon community voting open [--json]',
   async run(_opts, ctx) {
-    const r = await (await ctx.client()).request<VotingOpened>('POST', '/api/v1/community/voting/open');
+    const r = await (await ctx.client()).call('POST /api/v1/community/voting/open');
     if (ctx.json) return ctx.printJson(r);
     ctx.done(`Voting ${r.voteState}: ${r.opensAt} to ${r.closesAt} (eligibility version ${r.eligibilityVersion}${r.alreadyOpen ? `, opened at ${r.votingOpenedAt}` : ''})`);
   },

@@ -1,6 +1,5 @@
 // `event agenda set --file`: replaces the programme (at most 30 items; empty clears).
 // The agenda moves no phase and no deadline.
-import type { AgendaSet } from '../../../../../core/wire/event.ts';
 import { readJsonArg } from '../../../../lib/checks.ts';
 import { CliError, EXIT } from '../../../../lib/errors.ts';
 import { command } from '../../../command.ts';
@@ -16,7 +15,7 @@ export const agendaSet = command({
     const items = Array.isArray(data) ? data : (data as { items?: unknown })?.items;
     if (!Array.isArray(items)) throw new CliError(`${opts.file} must hold { "items": [...] } or an array of items`, EXIT.rejected, 'invalid_input');
     if (items.length > 30) throw new CliError(`the programme holds at most 30 items; ${opts.file} has ${items.length}`, EXIT.rejected, 'invalid_input');
-    const r = await (await ctx.client()).request<AgendaSet>('PUT', '/api/v1/event/agenda', { items });
+    const r = await (await ctx.client()).call('PUT /api/v1/event/agenda', { body: { items } });
     if (ctx.json) return ctx.printJson(r);
     ctx.out(`${r.count} item${r.count === 1 ? '' : 's'}`);
     printAgenda(ctx, r.items);

@@ -1,4 +1,4 @@
-import type { Agenda, AgendaItem } from '../../../../../core/wire/event.ts';
+import type { AgendaItem } from '../../../../../core/wire/event.ts';
 import { table } from '../../../../lib/table.ts';
 import type { Context } from '../../../context.ts';
 import { command } from '../../../command.ts';
@@ -13,7 +13,7 @@ export const agendaShow = command({
   summary: 'The programme, sorted by start',
   usage: 'Usage: hackathon event agenda show [--json]',
   async run(opts, ctx) {
-    const r = await (await ctx.client()).request<Agenda>('GET', '/api/v1/event/agenda');
+    const r = await (await ctx.client()).call('GET /api/v1/event/agenda');
     if (ctx.json) return ctx.printJson(r);
     if (r.items.length === 0) return ctx.out('No programme yet');
     printAgenda(ctx, r.items);

@@ -2,7 +2,6 @@
 // removed and teams no row names are dissolved; only an empty list (everyone removed) asks first. Every roster person
 // who is not a workspace member is mailed an invitation (once; `--no-invite` skips it). An
 // advisor's row may carry `github`, the coach's code-host username (000282); the server checks it.
-import type { RosterImported } from '../../../../../core/wire/event.ts';
 import { readJsonArg } from '../../../../lib/checks.ts';
 import { CliError, EXIT } from '../../../../lib/errors.ts';
 import { command } from '../../../command.ts';
@@ -20,7 +19,7 @@ export const rosterImport = command({
     if (participants.length === 0) {
       await confirm(ctx.io, { yes: opts.yes, action: 'empty the roster', consequence: `${opts.file} lists nobody, so every roster row is removed and every team dissolved, its project archived and out of the event` });
     }
-    const r = await (await ctx.client()).request<RosterImported>('PUT', '/api/v1/event/roster', { participants, invite: opts.invite, ...(opts.keepScores ? { keepScores: true } : {}) });
+    const r = await (await ctx.client()).call('PUT /api/v1/event/roster', { body: { participants, invite: opts.invite, ...(opts.keepScores ? { keepScores: true } : {}) } });
     if (ctx.json) return ctx.printJson(r);
     ctx.done(`Imported ${r.imported} rows`);
     for (const row of r.removed) ctx.out(`Removed ${row.email} (${row.team ?? '-'})`);

@@ -4,7 +4,7 @@
 // roster gives them on the code host (repository standing) and, for those not signed in, how
 // far their invitation got (`invited`, `invitation expired`); then removed people whose
 // repository access is still being revoked. `--json` has every field.
-import type { RosterEntry, RosterPage } from '../../../../../core/wire/event.ts';
+import type { RosterEntry } from '../../../../../core/wire/event.ts';
 import { table } from '../../../../lib/table.ts';
 import { command } from '../../../command.ts';
 
@@ -14,7 +14,7 @@ export const rosterShow = command({
   usage: 'Usage: hackathon event roster show [--json]',
   async run(opts, ctx) {
     const client = await ctx.client();
-    const first = await client.request<RosterPage>('GET', '/api/v1/event/roster?limit=100');
+    const first = await client.call('GET /api/v1/event/roster', { query: '?limit=100' });
     const items = first.nextCursor ? [...first.items, ...(await client.all<RosterEntry>(`/api/v1/event/roster?cursor=${encodeURIComponent(first.nextCursor)}`))] : first.items;
     if (ctx.json) return ctx.printJson({ items, rosterLockedAt: first.rosterLockedAt, revocations: first.revocations ?? [] });
     const rows = items.map((r) => [r.email, r.role, r.team ?? '-', r.signedIn ? 'yes' : 'no', r.name ?? '', github(r), repository(r), invitation(r)]);

@@ -1,13 +1,12 @@
 // event roster unlock: unlock the roster (organizer; refused once voting opened).
 import { command } from '../../../command.ts';
-import type { RosterLock } from '../../../../../core/wire/event.ts';
 
 export const rosterUnlock = command({
   path: 'event roster unlock',
   summary: 'Unlock the roster (organizer; refused once voting opened)',
   usage: 'Usage: hackathon event roster unlock',
   async run(opts, ctx) {
-    const r = await (await ctx.client()).request<RosterLock>('DELETE', '/api/v1/event/roster/lock');
+    const r = await (await ctx.client()).call('DELETE /api/v1/event/roster/lock');
     if (ctx.json) return ctx.printJson(r);
     ctx.done('Roster unlocked');
   },

@@ -2,7 +2,6 @@
 import { CliError, EXIT } from '../../../../lib/errors.ts';
 import { command } from '../../../command.ts';
 import { role, describe } from './shared.ts';
-import type { ProjectMember } from '../../../../../core/wire/event.ts';
 
 export const membersAdd = command({
   path: 'projects members add',
@@ -14,7 +13,7 @@ export const membersAdd = command({
     if (!project || extra !== undefined) throw new CliError('name a project id, then a person (or --team)', EXIT.usage, 'usage');
     if (!person === !opts.team) throw new CliError('name exactly one member: a person argument or --team', EXIT.rejected, 'invalid_input');
     const body = { ...(person ? { person } : { team: opts.team }), role: role(opts.role) };
-    const m = await (await ctx.client()).request<ProjectMember>('POST', `/api/v1/projects/${encodeURIComponent(project)}/members`, body);
+    const m = await (await ctx.client()).call('POST /api/v1/projects/:id/members', { params: { id: encodeURIComponent(project) }, body });
     if (ctx.json) return ctx.printJson(m);
     ctx.out(`${describe(m)} is ${m.role} of the project`);
   },

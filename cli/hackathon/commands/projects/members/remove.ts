@@ -1,7 +1,6 @@
 // projects members remove: a manager removes anyone; anyone removes themselves.
 import { command } from '../../../command.ts';
-import { describe, memberPath } from './shared.ts';
-import type { ProjectMemberRemoved } from '../../../../../core/wire/event.ts';
+import { describe, memberOf } from './shared.ts';
 
 export const membersRemove = command({
   path: 'projects members remove',
@@ -9,7 +8,9 @@ export const membersRemove = command({
   usage: 'Usage: hackathon projects members remove <project id> <person | team with --team> [--team]',
   flags: { team: { type: 'boolean' } },
   async run(opts, ctx) {
-    const r = await (await ctx.client()).request<ProjectMemberRemoved>('DELETE', memberPath(opts, 'remove'));
+    const client = await ctx.client(); // before the arguments are read, as always
+    const { kind, params } = memberOf(opts, 'remove');
+    const r = await client.call(`DELETE /api/v1/projects/:id/members/${kind}/:ref`, { params });
     if (ctx.json) return ctx.printJson(r);
     ctx.out(`Removed ${describe(r.removed)}`);
   },

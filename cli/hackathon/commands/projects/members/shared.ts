@@ -16,8 +16,9 @@ export function describe(m: Member): string {
   return m.kind === 'person' ? `${m.email ?? m.userId}` : `team ${m.teamSlug}`;
 }
 
-export function memberPath(opts: { args: string[]; team?: boolean }, verb: string): string {
+/** The member a command names: a person or (--team) a team of the project, as the route's kind and placeholders. */
+export function memberOf(opts: { args: string[]; team?: boolean }, verb: string): { kind: 'people' | 'teams'; params: { id: string; ref: string } } {
   const [project, who, extra] = opts.args;
   if (!project || !who || extra !== undefined) throw new CliError(`name a project id and the member to ${verb} (with --team the second argument is a team)`, EXIT.usage, 'usage');
-  return `/api/v1/projects/${encodeURIComponent(project)}/members/${opts.team ? 'teams' : 'people'}/${encodeURIComponent(who)}`;
+  return { kind: opts.team ? 'teams' : 'people', params: { id: encodeURIComponent(project), ref: encodeURIComponent(who) } };
 }

@@ -1,8 +1,6 @@
 // teams members remove <team> <email or user id>: owners and admins.
-import type { TeamMemberRemoved } from '../../../../../core/wire/event.ts';
 import { CliError, EXIT } from '../../../../lib/errors.ts';
 import { command } from '../../../command.ts';
-import { teamPath } from '../shared.ts';
 
 export const teamsMembersRemove = command({
   path: 'teams members remove',
@@ -11,7 +9,7 @@ export const teamsMembersRemove = command({
   async run(opts, ctx) {
     const [team, person, extra] = opts.args;
     if (!team || !person || extra !== undefined) throw new CliError('name a team (slug or id), then one person (email or user id)', EXIT.usage, 'usage');
-    const r = await (await ctx.client()).request<TeamMemberRemoved>('DELETE', `${teamPath(team)}/members/${encodeURIComponent(person)}`);
+    const r = await (await ctx.client()).call('DELETE /api/v1/teams/:team/members/:person', { params: { team: encodeURIComponent(team), person: encodeURIComponent(person) } });
     if (ctx.json) return ctx.printJson(r);
     ctx.out(`Removed ${r.removed.email} from team ${team}`);
   },

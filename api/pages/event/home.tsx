@@ -10,6 +10,7 @@ import { safeHref } from '../html.tsx';
 import { countdown, eventNav, type EventStatus, keyed, phaseWords, PostItem, type Post, refusal, type Reader, Table, when, whenZoned } from './shared.tsx';
 import type { SubmissionDetail, Submissions, SubmissionTeam } from '../../../core/wire/submissions.ts';
 import { DECKS_NOTE } from '../../../core/wire/decks.ts';
+import { juryCard } from './jury.tsx';
 
 function programme(items: AgendaItem[]): ReactNode {
   if (!items.length) return <p className="muted">No programme yet.</p>;
@@ -93,6 +94,7 @@ export function homeBody(deps: ApiDeps) {
         </section>,
       );
     }
+    if (status.role === 'organizer' || status.role === 'jury') out.push(await juryCard(read)); // issue 43 (api/pages/event/jury.tsx)
     // Every event role reads the programme.
     const agenda = await read.must<AgendaItem[]>('app.agenda()');
     out.push(<section className="card" aria-labelledby="prog-h"><h2 id="prog-h">Programme</h2>{programme(agenda)}</section>);

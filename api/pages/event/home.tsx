@@ -1,7 +1,8 @@
 // GET /event: the event home. Name, phase, the next deadline counted down from the server's
 // clock, notices, the programme, the feed's pinned posts (not for jury: SQL refuses them the
 // feed), and for a participant their team, repository standing with its fix (read live, as
-// GET /bootstrap does), submission state and last receipt; for organizers every team's state.
+// GET /bootstrap does), submission state and last receipt; for organizers every team's state;
+// for organizers and jurors the jury card (api/pages/event/jury.tsx).
 import type { ApiDeps } from '../../deps.ts';
 import { bootstrapCompleter, type StoredRecord } from '../../routes/bootstrap/index.ts';
 import type { AgendaItem } from '../../../core/wire/event.ts';

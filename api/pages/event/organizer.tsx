@@ -2,6 +2,7 @@
 //   GET /event/gallery           every team with its jury and community deck state words
 //                                (`released vN`, `review`, ...), the read-only views (app.deck_gallery)
 //                                and each deck's thumbnail once made (/event/decks/<id>/thumbnail.png)
+//                                and, once released, "Jury winner" / "Community winner" beside a team's name
 //   GET /event/admin             organizer: the schedule form (app.configure_event with the
 //                                expected version), the vote section switch, roster lock
 //   GET /event/admin/roster      roster table, lock/unlock, import (JSON pasted or read from a file)

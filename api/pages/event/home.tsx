@@ -1,7 +1,8 @@
 // GET /event: the event home. Name, phase, the next deadline counted down from the server's
 // clock, notices, the programme, the feed's pinned posts (not for jury: SQL refuses them the
 // feed), and for a participant their team, repository standing with its fix (read live, as
-// GET /bootstrap does), submission state and last receipt; for organizers every team's state.
+// GET /bootstrap does), submission state and last receipt; for organizers every team's state;
+// for organizers and jurors the jury card (api/pages/event/jury.tsx).
 import type { ApiDeps } from '../../deps.ts';
 import { bootstrapCompleter, type StoredRecord } from '../../routes/bootstrap/index.ts';
 import type { AgendaItem } from '../../../core/wire/event.ts';
@@ -10,6 +11,7 @@ import { safeHref } from '../html.tsx';
 import { countdown, eventNav, type EventStatus, keyed, phaseWords, PostItem, type Post, refusal, type Reader, Table, when, whenZoned } from './shared.tsx';
 import type { SubmissionDetail, Submissions, SubmissionTeam } from '../../../core/wire/submissions.ts';
 import { DECKS_NOTE } from '../../../core/wire/decks.ts';
+import { juryCard } from './jury.tsx';
 
 function programme(items: AgendaItem[]): ReactNode {
   if (!items.length) return <p className="muted">No programme yet.</p>;
@@ -93,6 +95,7 @@ export function homeBody(deps: ApiDeps) {
         </section>,
       );
     }
+    if (status.role === 'organizer' || status.role === 'jury') out.push(await juryCard(read)); // issue 43 (api/pages/event/jury.tsx)
     // Every event role reads the programme.
     const agenda = await read.must<AgendaItem[]>('app.agenda()');
     out.push(<section className="card" aria-labelledby="prog-h"><h2 id="prog-h">Programme</h2>{programme(agenda)}</section>);

@@ -6,6 +6,7 @@ import type { ApiDeps } from '../../deps.ts';
 import { EVENT_JS, EVENT_JS_PATH } from './event-js.ts';
 import { registerChatPages } from './chats.tsx';
 import { homeBody } from './home.tsx';
+import { registerJuryPages } from './jury.tsx';
 import { registerOrganizerPages } from './organizer.tsx';
 import { eventPage } from './shared.tsx';
 import { registerTeamPages } from './team.tsx';
@@ -20,4 +21,5 @@ export function registerEventPages(app: FastifyInstance, deps: ApiDeps): void {
   registerChatPages(app, deps);
   registerVotePage(app, deps);
   registerOrganizerPages(app, deps);
+  registerJuryPages(app, deps);
 }

@@ -2,6 +2,7 @@
 //   GET /event/gallery           every team with its jury and community deck state words
 //                                (`released vN`, `review`, ...), the read-only views (app.deck_gallery)
 //                                and each deck's thumbnail once made (/event/decks/<id>/thumbnail.png)
+//                                and, once released, "Jury winner" / "Community winner" beside a team's name
 //   GET /event/admin             organizer: the schedule form (app.configure_event with the
 //                                expected version), the vote section switch, roster lock
 //   GET /event/admin/roster      roster table, lock/unlock, import (JSON pasted or read from a file)
@@ -18,10 +19,11 @@ import { citationLabel, type Finding, type Screen } from '../../../core/decks/ty
 import { AppError } from '../../errors.ts';
 import { withViews } from '../../routes/event/decks.ts';
 import type { ApiDeps } from '../../deps.ts';
-import type { ReactNode } from 'react';
+import { Fragment, type ReactNode } from 'react';
 import { safeHref } from '../html.tsx';
 import { eventNav, eventPage, formAction, joined, type PageContext, refusal, SubNav, Table, when } from './shared.tsx';
 import { windowLine } from './vote.tsx';
+import { galleryWinners } from './jury.tsx';
 import type { BallotList, BallotReads, CommunityStatus, Eligibility } from '../../../core/wire/community.ts';
 import type { GeneratedDeckRow, GenerationRuns } from '../../../core/wire/decks.ts';
 import type { EventRecord } from '../../../core/wire/event.ts';
@@ -54,11 +56,13 @@ function galleryBody(deps: ApiDeps) {
         </>
       );
     };
+    const winners = await galleryWinners(ctx.read, ctx.status); // issue 43: released winners marked
+    const mark = (id: string): ReactNode => (winners.get(id) ?? []).map((w) => <Fragment key={w}> <span className="badge">{w}</span></Fragment>);
     return (
       <>
         {eventNav(ctx.status, '/event/gallery')}<h1>Gallery</h1>
         {g.items.length
-          ? <Table label="Gallery" headers={['Team', 'Jury deck', 'Community deck']} rows={g.items.map((i) => [i.team.name, cell(i.jury, 'jury', i.team.name), cell(i.community, 'community', i.team.name)])} />
+          ? <Table label="Gallery" headers={['Team', 'Jury deck', 'Community deck']} rows={g.items.map((i) => [<>{i.team.name}{mark(i.team.id)}</>, cell(i.jury, 'jury', i.team.name), cell(i.community, 'community', i.team.name)])} />
           : <p className="muted">No team yet.</p>}
         <p className="muted">Views are read-only.</p>
       </>

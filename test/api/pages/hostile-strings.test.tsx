@@ -13,6 +13,8 @@ import * as seed from '../../../ops/harness/seed.ts';
 import { startTestServer, type TestServer } from '../../helpers/server.ts';
 import { renderMarkup, safeHref } from '../../../api/pages/html.tsx';
 import { PostItem } from '../../../api/pages/event/shared.tsx';
+import { JuryResultTable } from '../../../api/pages/event/jury.tsx';
+import type { JuryResult } from '../../../core/wire/jury.ts';
 import { embedOf } from '../../../api/routes/deck/embed-snippet.tsx';
 import { entryPage, type EntryPage } from '../../../api/routes/deck/link-pages.tsx';
 import type { Post } from '../../../core/wire/chats.ts';
@@ -140,6 +142,16 @@ test('components: hostile text, attributes and URLs rendered directly', (t) => {
   assertInert(t, embed.script + embed.iframe, 'the embed snippets');
   t.true(embed.iframe.includes(`title="${ESCAPED_SCRIPT}${ESCAPED_BREAKOUT}"`));
   t.true(embed.script.includes(`data-placement="${ESCAPED_BREAKOUT}"`));
+
+  const jury = {
+    version: 1, method: 'mean', calculatedAt: '2026-05-01T10:00:00.000Z', released: true, releasedAt: null, digest: BREAKOUT,
+    rows: [{ projectId: '00000000-0000-4000-8000-000000000003', rank: 1, name: HOSTILE, score: BREAKOUT, fraction: SCRIPT, scores: 1, assigned: 1 }],
+    ties: [{ rank: 1, projectIds: [], names: [HOSTILE, 'Comet'] }],
+    coverage: { teams: 1, teamsScored: 1, assigned: 1, submitted: 1, jurors: 1 },
+  } as unknown as JuryResult;
+  const juryHtml = renderMarkup(<JuryResultTable r={jury} />);
+  assertInert(t, juryHtml, 'a jury result');
+  t.true(juryHtml.includes(`<td>${ESCAPED_SCRIPT}${ESCAPED_BREAKOUT}</td>`), 'a team name in the jury result is text');
 
   for (const url of [JS_URL, ' javascript:alert(1)', 'JaVaScRiPt:alert(1)', 'data:text/html,<script>alert(1)</script>', '//evil.test/x', '/\\evil.test']) {
     t.is(safeHref(url), undefined, `not a link: ${url}`);

@@ -10,6 +10,7 @@
 // server's route table: an /api/v1 route without an entry, or an entry without a route, fails.
 import * as z from 'zod';
 import { ChannelList, ChannelView, HelpRequest, HelpRequestPage, Post, PostPage, Reactions, ReplyPage } from './chats.ts';
+import type { JuryAssignments, JuryCriteria, JuryProgress, JuryResult, JuryScore, JuryStatus, MyJuryScores } from './jury.ts';
 import type { Ballot, BallotExport, BallotInvalidated, BallotList, BallotReads, BallotWritten, CommunityStatus, Eligibility, EligibilityUnlocked, ResultsCalculated, VoteResult, VoteResults, VotingClosed, VotingOpened } from './community.ts';
 import type { BlobPrecheck, DeckDeleted, DeckDetail, DeckNotify, DeckPushed, FormResponseDetail, ShareLinkMailed, ShareLinkMinted } from './deck.ts';
 import type { DeckTemplates, Gallery, GeneratedDeck, GeneratedDeckRow, GenerationRunDetail, GenerationRuns, Released, RunStarted } from './decks.ts';
@@ -177,6 +178,27 @@ export const ROUTES = {
   'POST /api/v1/event/requests/:id/unclaim': { response: HelpRequest },
   'POST /api/v1/event/requests/:id/resolve': { response: HelpRequest },
   'POST /api/v1/event/requests/:id/reopen': { response: HelpRequest },
+  // Jury judging (docs/JUDGING.md)
+  'GET /api/v1/event/jury': { response: typed<JuryStatus>() },
+  'GET /api/v1/event/jury/criteria': { response: typed<JuryCriteria>() },
+  'PUT /api/v1/event/jury/criteria': { response: typed<JuryCriteria>() },
+  'GET /api/v1/event/jury/conflicts': { response: UNTYPED },
+  'POST /api/v1/event/jury/conflicts': { response: UNTYPED },
+  'DELETE /api/v1/event/jury/conflicts': { response: UNTYPED },
+  'POST /api/v1/event/jury/plan': { response: typed<JuryAssignments>() },
+  'GET /api/v1/event/jury/assignments': { response: typed<JuryAssignments>() },
+  'POST /api/v1/event/jury/assignments': { response: UNTYPED },
+  'DELETE /api/v1/event/jury/assignments': { response: UNTYPED },
+  'POST /api/v1/event/jury/open': { response: typed<JuryStatus>() },
+  'POST /api/v1/event/jury/close': { response: typed<JuryStatus>() },
+  'GET /api/v1/event/jury/progress': { response: typed<JuryProgress>() },
+  'GET /api/v1/event/jury/scores': { response: typed<MyJuryScores>() },
+  'PUT /api/v1/event/jury/scores/:team/draft': { response: typed<JuryScore>() },
+  'POST /api/v1/event/jury/scores/:team/submission': { response: typed<JuryScore>() },
+  'GET /api/v1/event/jury/results': { response: typed<{ items: JuryResult[] }>() },
+  'POST /api/v1/event/jury/results': { response: typed<JuryResult & { created: boolean }>() },
+  'PUT /api/v1/event/jury/results/:version/release': { response: typed<JuryResult>() },
+  'GET /api/v1/event/jury/results/:version/scores': { response: UNTYPED },
   'GET /api/v1/community/status': { response: typed<CommunityStatus>() },
   'GET /api/v1/community/eligibility': { response: typed<Eligibility>() },
   'PUT /api/v1/community/eligibility/lock': { response: typed<Eligibility>() },

@@ -34,7 +34,7 @@ export const STATUS_BY_CODE: Record<string, number> = {
   invalid_credentials: 401,
   managed_on_hub: 409,
   account_not_found: 404, // podium account erase, podium operator add (operator)
-  operator_only: 403, // the mail outbox on the web (000260)
+  operator_only: 403, // the mail outbox on the web
   // invitations (sql/migrations/000082_invitations.sql)
   already_member: 409,
   invitation_role_refused: 403,
@@ -42,7 +42,7 @@ export const STATUS_BY_CODE: Record<string, number> = {
   invitation_used: 410,
   invitation_expired: 410,
   invitation_wrong_account: 403,
-  email_confusable: 409, // look-alike addresses (000270)
+  email_confusable: 409, // look-alike addresses
   // emailed-code sign-in
   otp_unavailable: 400,
   cli_otp_disabled: 403,
@@ -131,7 +131,7 @@ export const STATUS_BY_CODE: Record<string, number> = {
   request_resolved: 409,
   reaction_limit: 409,
   post_reaction_limit: 409,
-  // generated decks (api/routes/event/decks.ts, sql 000072-000075)
+  // generated decks (api/routes/event/decks.ts)
   run_in_progress: 409,
   content_pinned: 409,
   run_not_found: 404,
@@ -154,7 +154,7 @@ export const STATUS_BY_CODE: Record<string, number> = {
   revision_conflict: 409,
   ballot_not_submitted: 409,
   ballot_invalidated: 409,
-  // Jury judging (issue 43)
+  // Jury judging
   invalid_criteria: 400,
   jury_opened: 409,
   juror_not_found: 404,

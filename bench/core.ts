@@ -24,7 +24,7 @@
 import * as seed from '../ops/harness/seed.ts';
 import { cpuSeconds, load, loadAverage, median, pgbenchSelect, type LoadResult, type PgbenchResult, printMachine, requireWrk, row, say, startBareHttp, withStack } from './lib.ts';
 
-const TARGET_OF_PGBENCH = 0.3; // issue 30 item 5: >= 30% of pgbench -S -M prepared at the server's pool size
+const TARGET_OF_PGBENCH = 0.3; // >= 30% of pgbench -S -M prepared at the server's pool size
 const TARGET_P99_MS = 20;
 const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS || 20);
 const DURATION_S = Number(process.env.BENCH_DURATION || 12);

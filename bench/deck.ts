@@ -7,7 +7,7 @@
 //     framework), a bare fastify process (memory, no hooks), nginx with one worker and
 //     nginx with every core (the load generator's own ceiling: if wrk cannot drive nginx far
 //     past Podium, the ratio would be wrk's). nginx is skipped, said so, when not installed.
-//     Targets (issue 30): Podium >= 70% of bare node:http and >= 40% of nginx (1 worker),
+//     Targets: Podium >= 70% of bare node:http and >= 40% of nginx (1 worker),
 //     p99 < 10 ms at 20 connections. Each ratio is taken by req/s and by CPU a request (the
 //     other server's over Podium's), and the lower decides: on a fast machine wrk nears its
 //     own ceiling and crowds every server's req/s under it.

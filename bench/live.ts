@@ -1,12 +1,12 @@
-// `npm run bench:live`: does the live log's write path grow with events? (issue 30, item 4)
+// `npm run bench:live`: does the live log's write path grow with events?
 //
-// Every publishing transaction calls app_private.live_publish, which orders the log. Until
-// 000200 it took one instance-wide advisory lock held to commit, so every event on an
+// Every publishing transaction calls app_private.live_publish, which orders the log. It once
+// took one instance-wide advisory lock held to commit, so every event on an
 // instance queued behind every other; now the lock is per event. This bench runs, on a fresh
 // migrated database and in one run, BENCH_PUBLISHERS connections publishing for BENCH_SECONDS
 // per phase, the connections spread round-robin over 1 event and then over 10 events:
 //   * per-event lock (live_publish as it is now): rows/s with 1 event and with 10;
-//   * the instance-wide lock (the 000050 function, recreated here under another name as the
+//   * the instance-wide lock (the old function, recreated here under another name as the
 //     baseline): the same two loads;
 //   * ceilings of the same run: the same transactions writing the same row with no lock at
 //     all (what Postgres and the commit flush allow), and with no write at all (what this load
@@ -63,7 +63,7 @@ await withStack('bench-live', {}, async ({ db, url }) => {
       voteClosesAt: new Date(start + 27 * HOUR).toISOString(),
     }, 201)).event.id);
   }
-  // The baseline: live_publish as 000050 wrote it (one instance-wide lock), and a table for
+  // The baseline: live_publish as first written (one instance-wide lock), and a table for
   // the change's own write.
   await db.pool.query(`
     create table public.bench_change (id bigint generated always as identity primary key, event_id uuid not null, body jsonb not null);

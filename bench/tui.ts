@@ -25,7 +25,7 @@ import { AUTH_SECRET, printMachine, ROOT, say, withStack, benchEvent, call } fro
 const TEAMS = Number(process.env.BENCH_TEAMS || 300);
 const RATE = Number(process.env.BENCH_RATE || 100);
 const SECONDS = Number(process.env.BENCH_SECONDS || 20);
-/** BENCH_TUI_V8_DEFAULTS=1: the dashboard keeps V8's default heap (no restart under tui/heap.ts's flags), the before of issue 30 item 7. */
+/** BENCH_TUI_V8_DEFAULTS=1: the dashboard keeps V8's default heap (no restart under tui/heap.ts's flags), the before of the bounded heap. */
 const V8_DEFAULTS = process.env.BENCH_TUI_V8_DEFAULTS === '1';
 const TARGET_MS = 1_000;
 const TARGET_RSS_MB = 150;

@@ -1,5 +1,5 @@
 // The setup link, again. On a terminal the boot's setup link scrolls away under the log
-// lines of the first minutes (issue 40): until a workspace exists, the same link is printed
+// lines of the first minutes: until a workspace exists, the same link is printed
 // again every few minutes when lines have been written since, and at once after a burst of
 // lines. It stops when the instance is set up, or when its token is no longer the pending
 // one (used, or replaced by another replica's boot, whose own link is the one to open).

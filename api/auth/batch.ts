@@ -1,6 +1,6 @@
 // Authentication lookups of requests that arrive together go to PostgreSQL together: every
 // request that reaches its onRequest hook in one turn of the event loop is authenticated by
-// one statement in one round trip (app_private.authenticate_set, 000257: the plain live key
+// one statement in one round trip (app_private.authenticate_set: the plain live key
 // or session in its default workspace as one join over the set, every other case through
 // app_private.authenticate), and each request gets its own answer. Nothing is cached: each
 // answer is read after its request arrived, so a revoked key is refused on the next request.

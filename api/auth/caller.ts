@@ -66,8 +66,8 @@ const LOOPBACK = ['127.0.0.1', 'localhost', '[::1]'];
 /**
  * The origins a browser write may come from: PUBLIC_URL's, and nothing the request itself
  * says. The Host header is the client's to choose: a DNS-rebinding page at evil.test that
- * resolves to this server sends `Origin: http://evil.test` and `Host: evil.test` (issue 26,
- * finding 6). When PUBLIC_URL is a loopback address, the other loopback spellings of the same
+ * resolves to this server sends `Origin: http://evil.test` and `Host: evil.test`.
+ * When PUBLIC_URL is a loopback address, the other loopback spellings of the same
  * scheme and port are accepted too: only this machine serves them, no page elsewhere can.
  */
 export function allowedOrigins(publicUrl: string): Set<string> {

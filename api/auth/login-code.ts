@@ -5,7 +5,7 @@
 import { hmac, numericCode, seal } from '../../core/crypto.ts';
 import type { Tool } from '../../core/keys.ts';
 
-/** What a code signs in: one tool, both CLI tools at once (`deck+hackathon`, 000285), or the browser. */
+/** What a code signs in: one tool, both CLI tools at once (`deck+hackathon`), or the browser. */
 export type CodeTool = Tool | 'deck+hackathon' | 'browser';
 
 /** The code of a set of CLI tools: the tools sorted and joined by `+`, as SQL stores it (login_code_complete_tools). */

@@ -1,4 +1,4 @@
-// Who may receive a live row: the in-process twin of app_private.live_visible (000060), used
+// Who may receive a live row: the in-process twin of app_private.live_visible, used
 // by the hub to fan rows out without a query per reader. test/api/event/stream-audience.test.ts
 // compares the two over every combination of role, team and audience.
 

@@ -2,7 +2,7 @@
 // row's id), one read of the log per wake-up, and an in-process fan-out to the open streams
 // of the row's event.
 //
-// Ids are in commit order per event, not across events (000200: one advisory lock per
+// Ids are in commit order per event, not across events (one advisory lock per
 // event, so two events never wait on each other). The hub therefore keeps one cursor per
 // event it has streams for (the highest id of that event fanned out) and reads, per wake-up,
 // each such event's rows after its cursor (in pages of PAGE rows per event): "after the last

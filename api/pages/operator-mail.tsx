@@ -1,7 +1,7 @@
 // The mail outbox on the web, for the instance's operators: GET /operator/mail (newest
 // first) and GET /operator/mail/<id>. With EMAIL_DRIVER=outbox (the default) every mail the
 // product sends is kept in app_private.mail_outbox instead of being sent (sign-in codes,
-// invitations, share links). Reading it is the instance operator's power (000260): an
+// invitations, share links). Reading it is the instance operator's power: an
 // account given it by `podium setup` or `podium operator add`, in a browser session of its
 // own (never a key or a demo pass); no workspace role grants it. Row security decides what
 // the list shows (podium_app sees the list's columns, never a body, of the rows

@@ -1,4 +1,4 @@
-// One emailed code signs in both clients on a self-hosted instance (issue 40; 000285), as one
+// One emailed code signs in both clients on a self-hosted instance, as one
 // hub login serves both on cloud instances (hub.ts). The client signing in asks one code for
 // both tools when the instance offers it (discovery `auth.emailCodeTools`), keeps its own key,
 // and saves the other tool's key on that tool's profile of the same instance:

@@ -13,7 +13,7 @@ export interface WorkspaceCreated {
 export interface SetupDone {
   workspace: WorkspaceCreated;
   owner: { id: string; email: string; name: string | null };
-  operator: true; // the first owner is the instance operator (000260)
+  operator: true; // the first owner is the instance operator
 }
 
 /** `app_private.add_member`. */

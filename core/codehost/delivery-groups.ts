@@ -1,11 +1,11 @@
-// Signed deliveries of one event are recorded in groups (issue 30, item 8). Every delivery
+// Signed deliveries of one event are recorded in groups. Every delivery
 // publishes live, and a publishing transaction holds its event's live-log lock and
 // PostgreSQL's NOTIFY lock until it has committed to disk, so one event's publishing
 // transactions commit one after another whatever the number of connections. Here each event
 // has at most IN_FLIGHT transactions of deliveries in flight per replica; deliveries that
 // arrive meanwhile wait and go together in the next (app_private.record_deliveries, one
-// commit for the group). A group publishes its live changes after its last delivery
-// (000254), so two groups of one event overlap all but their publishing and commit. A lone
+// commit for the group). A group publishes its live changes after its last delivery,
+// so two groups of one event overlap all but their publishing and commit. A lone
 // delivery waits for nothing: its group of one starts at once. Nothing is held in memory
 // beyond the requests that wait for their answers.
 import type pg from 'pg';

@@ -132,8 +132,8 @@ export class LocalCodeHost implements CodeHost {
 
   /**
    * Deletes the grant (accepted or not) of the account `login` names on the event's roster. A
-   * roster change already deleted the grants it no longer gives in its own transaction
-   * (000125); this is the driver's twin of GitHub's collaborator removal. Idempotent.
+   * roster change already deleted the grants it no longer gives in its own transaction;
+   * this is the driver's twin of GitHub's collaborator removal. Idempotent.
    */
   async revoke(fullName: string, login: string): Promise<void> {
     checkFullName(fullName);

@@ -55,7 +55,7 @@ export interface CommitRecord {
 
 /** The opaque key of an author: their address normalized as app_private.normalize_email does
  *  (trimmed, ASCII A-Z lower-cased, every other character as typed), sha256, 16 hex digits.
- *  Counts people without naming them; generation_job_begin (000160) keys roster names the same
+ *  Counts people without naming them; generation_job_begin keys roster names the same
  *  way so a deck names a commit author by the team's roster name. */
 export function authorKey(email: string): string {
   const normalized = email.replace(/^ +| +$/g, '').replace(/[A-Z]/g, (c) => c.toLowerCase());

@@ -1,4 +1,4 @@
-// Negative claims (issue 28): "there are no tests", "nothing says what it does". Such a claim
+// Negative claims: "there are no tests", "nothing says what it does". Such a claim
 // is never a sentence alone: it carries a structured `absent` (its subject and what was
 // checked), and it is made only when the probe of its subject, run over the WHOLE archive for
 // every form the fact can take, finds nothing. The validator runs the same probe again on
@@ -119,7 +119,7 @@ export function findPresence(ev: Evidence, subject: AbsenceSubject, structured: 
       }
       const npm = scriptsOf(manifests.filter((m) => m.ecosystem === 'npm'), ENTRY_SCRIPT);
       if (npm) return npm;
-      // a README's run commands, a Go main package (go install builds it): issue 42
+      // a README's run commands, a Go main package (go install builds it)
       const block = firstRunBlock(ev, paths.filter(isReadme));
       if (block) return { ...block, what: 'run commands in a README' };
       for (const p of paths) {

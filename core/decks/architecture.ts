@@ -1,4 +1,4 @@
-// "How it works" as a picture (issue 42, item 3): the parts of the project and the calls
+// "How it works" as a picture: the parts of the project and the calls
 // between them, drawn only from what the archive says. A compose file gives the services (each
 // cited at its lines), their image or build folder, the ports they publish, and the edges its
 // depends_on/links lines and connection strings name; the code of a service's build folder

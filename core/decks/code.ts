@@ -1,4 +1,4 @@
-// The code screen's function (issue 42, item 8): of the functions the team wrote (never a test,
+// The code screen's function: of the functions the team wrote (never a test,
 // a generated file or a framework's starter file), the most distinctive one: the one whose
 // first lines use the most different names of their own. Declarations by language; a body ends
 // at its closing brace, or where Python's indentation ends.

@@ -1,4 +1,4 @@
-// The architecture diagram (architecture.ts) as an inline SVG for "How it works" (issue 42):
+// The architecture diagram (architecture.ts) as an inline SVG for "How it works":
 // parts in columns by how far down the calls they sit (what nothing calls on the left, the
 // datastores and external APIs it reaches on the right), an arrow per call. Its text
 // alternative says the same in words (role="img", <title> and <desc>), and its caption cites

@@ -193,7 +193,7 @@ function problem(c: Ctx): Claim[] {
   return out;
 }
 
-/** A title only names the project ("Hackathon App"): never the problem on its own (issue 42).
+/** A title only names the project ("Hackathon App"): never the problem on its own.
  *  When nothing else is said, what it does (the README's or the code's own words) stands in,
  *  else the title is said with what the README lacks (all of it was read for a statement). */
 function notTitleOnly(c: Ctx, claims: Claim[], mine: (x: Claim[]) => Claim[]): Claim[] {
@@ -228,7 +228,7 @@ function templateReadme(c: Ctx): Claim | null {
   return { text: `${r.path} is the event template's, unchanged${sha}`, cite: lineCite(r.path, 1, Math.max(1, r.lines.length)) };
 }
 
-/** A framework starter's README left as the starter wrote it: said as such (issue 42). */
+/** A framework starter's README left as the starter wrote it: said as such. */
 function starterReadme(c: Ctx): Claim | null {
   if (c.readme) return null;
   for (const p of c.ev.paths().filter((x) => /^readme(\.(md|markdown|txt|rst))?$/i.test(x.split('/').pop()!) && !VENDORED_DIR.test(x))) {
@@ -580,7 +580,7 @@ function manifest(c: Ctx): { json: any; at: (p: string[]) => { start: number; en
 }
 
 /** How it runs: hackathon.json, how to run it (README commands, Procfile, go install), the
- *  compose file and Dockerfile, then what it needs that is not in the repository (issue 42). */
+ *  compose file and Dockerfile, then what it needs that is not in the repository. */
 function runs(c: Ctx): Claim[] {
   const out: Claim[] = [];
   const tried = tryIt(c.ev, c.readme?.path ?? null, sourcePaths(c));
@@ -670,7 +670,7 @@ function normaliseJoin(dir: string, rel: string): string | null {
 const TEST_FRAMEWORKS = new Set(['pytest', 'jest', 'vitest', 'mocha', 'ava', 'jasmine', '@playwright/test', 'cypress', 'rspec', 'minitest', 'junit', 'junit-jupiter', 'testng', 'xunit', 'nunit', 'MSTest.TestFramework', 'github.com/stretchr/testify']);
 
 /** What is tested, from the tests each file declares by content (core/decks/tests.ts): a test
- *  script with no test anywhere, and tests that are all empty, are said as such (issue 42). */
+ *  script with no test anywhere, and tests that are all empty, are said as such. */
 function tested(c: Ctx, absentClaim: (subject: AbsenceSubject, text: string) => Claim): { claims: Claim[]; files: number; tests: number; empty: number } {
   const out: Claim[] = [];
   const sha12 = c.input.sha.slice(0, 12);
@@ -788,7 +788,7 @@ export function extractFacts(input: GenerateInput): Facts {
   const at = commitCite(input.sha);
   const findings = unparsed(ev, problems);
   const checked = checkedFor(ev, manifests);
-  /** The team's words only: claims quoting the template's text are left out (issue 28). */
+  /** The team's words only: claims quoting the template's text are left out. */
   const mine = (claims: Claim[], template: Claim | null): Claim[] => {
     const own = claims.filter((x) => !fromTemplate(c, x));
     if (!template) return own;

@@ -1,4 +1,4 @@
-// Fitting a generated deck's screens into a 16:9 frame (issue 42): the renderer lays every
+// Fitting a generated deck's screens into a 16:9 frame: the renderer lays every
 // screen out in units of the frame's height (CSS container units, so 1280x720 and 1920x1080
 // give the same picture), and this module estimates, before any browser sees the deck, how
 // tall a screen's content is at a given type scale. The renderer picks the largest scale at

@@ -1,4 +1,4 @@
-// Code the team did not write, recognised by content (issue 42, item 8): minified one-line
+// Code the team did not write, recognised by content: minified one-line
 // bundles, build outputs that point at a source map, files that say they are generated, lock
 // files, and the README a framework's starter writes (Create React App, Vite, Next.js, ...).
 // None of these drives the main language, the "what it does" text or the code screen.

@@ -1,5 +1,5 @@
-// The project's name and one-line description for the title screen and the gallery thumbnail
-// (issue 42): the team's showcase first, else the README's title and its first sentence, else
+// The project's name and one-line description for the title screen and the gallery thumbnail:
+// the team's showcase first, else the README's title and its first sentence, else
 // a manifest's name and description; each part cites where it comes from. A README left as
 // the event template's is not the team's words and is passed over; with nothing found the
 // title screen shows the team's name alone (nothing is made up).

@@ -1,4 +1,4 @@
-// Structured files of the evidence, read with real parsers (issue 28): JSON (jsonc-parser,
+// Structured files of the evidence, read with real parsers: JSON (jsonc-parser,
 // which gives every member's offset), YAML (yaml), TOML (smol-toml), XML (fast-xml-parser),
 // and the manifests of the common ecosystems: npm package.json, Python pyproject.toml /
 // requirements.txt / setup.cfg, Go go.mod, Rust Cargo.toml, Java/Kotlin pom.xml and

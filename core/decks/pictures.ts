@@ -1,4 +1,4 @@
-// Pictures a deck may show (issue 42): the images the README embeds by a relative path, then
+// Pictures a deck may show: the images the README embeds by a relative path, then
 // screenshots in the tree (png, jpg, gif, webp under docs/, screenshots/, assets/ and the
 // like). A picture is evidence: it is shown as its own bytes from the frozen archive, served
 // as a file of the generated deck (pictures/<sha256>.<ext>, under the deck's sandbox), and

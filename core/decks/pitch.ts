@@ -1,4 +1,4 @@
-// The community deck as a pitch (issue 42, item 9): words a voter reads in ten seconds, not an
+// The community deck as a pitch: words a voter reads in ten seconds, not an
 // audit. The title screen carries the project's name, its one line and one picture
 // (identity.ts, pictures.ts); then what it is, who it is for, one number and, when the
 // repository says how, how to try it. Every claim still cites the evidence: the team's own

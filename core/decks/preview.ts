@@ -1,4 +1,4 @@
-// A preview of a team's generated decks before the freeze (issue 42, item 9): the jury and the
+// A preview of a team's generated decks before the freeze: the jury and the
 // community deck built from the team's last accepted push as the code host holds it now, not
 // from frozen evidence, so the team sees what they will say and can fix its README. The
 // archive is read straight from the code host (`git archive` of that sha, in a temporary

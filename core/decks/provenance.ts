@@ -1,4 +1,4 @@
-// Where the code came from (issue 42): a jury's first question, "was this built here?",
+// Where the code came from: a jury's first question, "was this built here?",
 // answered from what the server holds, never from what the team says of itself. Author dates
 // are set by whoever commits, so a commit "dated in the event window" is said as such; what
 // confirms it is the server's own push receipts (when each push arrived, and which commits of

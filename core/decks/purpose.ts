@@ -1,5 +1,5 @@
-// What the project does, in a user's words, and where each language's code starts (issue 42,
-// item 3). The sentences come from the whole README (every section's prose, a route list's
+// What the project does, in a user's words, and where each language's code starts.
+// The sentences come from the whole README (every section's prose, a route list's
 // items) and from the code (a CLI's usage and help strings, page titles), each quoted as
 // written and cited at its lines; a title that only names the project is never one of them
 // (a statement has a verb and more words than a name). Entry points: package.json main, bin

@@ -77,7 +77,7 @@ function eventClock(from: number, at: string): string {
 
 const rowChange = (r: ChartRow) => (r.files === undefined ? '' : ` · ${r.files} file${r.files === 1 ? '' : 's'} +${r.added ?? 0} −${r.deleted ?? 0}`);
 
-/** The build story (issue 42): one row per commit (event clock, author, subject, files and
+/** The build story: one row per commit (event clock, author, subject, files and
  *  lines changed) on an hour axis, a dot per commit in its author's colour ("someone else" in
  *  grey), the server's push receipts as dashed markers with the commits each brought. */
 function storySvg(c: CommitChart, rows: ChartRow[]): string {

@@ -1,4 +1,4 @@
-// The build story (issue 42): the commits of the build window as one row each (author date,
+// The build story: the commits of the build window as one row each (author date,
 // the author's roster name or "someone else", subject, files and lines changed when the code
 // host tells), with the server's push receipts as markers (when each arrived and how many
 // commits it brought). render.ts draws it on an hour axis; validate.ts checks every row's

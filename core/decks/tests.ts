@@ -1,4 +1,4 @@
-// Tests by content (issue 42, item 1): a file holds tests when its text declares them, in the
+// Tests by content: a file holds tests when its text declares them, in the
 // forms of the common ecosystems, wherever the file is and whatever it is called (a root-level
 // `tests.py` of unittest classes is as much a test file as `test/app.test.js`). The deck's
 // "What is tested" screen and the absence validator (absence.ts) both read tests from here, so

@@ -1,4 +1,4 @@
-// Try it (issue 42, item 6): how a juror would run the project, from what the repository says
+// Try it: how a juror would run the project, from what the repository says
 // (the README's run commands, a Procfile, `go install` for a Go main package), and what it
 // needs that is not in the repository (secret files the .gitignore keeps out, the settings an
 // .env.example lists, the environment variables the code reads). Every claim cites the lines

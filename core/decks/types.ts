@@ -1,5 +1,5 @@
 // Generated decks: the shapes the evidence reader, the generators, the validator and the
-// renderer share (issue 16). A deck is a list of screens; a screen a heading and claims; a
+// renderer share. A deck is a list of screens; a screen a heading and claims; a
 // claim cites the frozen evidence (a file's line range, or a commit) or is marked unverified.
 
 export type DeckKind = 'jury' | 'community';
@@ -24,13 +24,13 @@ export interface Showcase {
 }
 export type ShowcaseField = keyof Showcase;
 
-/** A file's line range, a commit, a field of the team's showcase (issue 28), or one of the
- *  server's own push receipts by its sequence number (issue 42: when the code arrived). */
+/** A file's line range, a commit, a field of the team's showcase, or one of the
+ *  server's own push receipts by its sequence number (when the code arrived). */
 export type Citation = { path: string; start: number; end: number } | { commit: string } | { showcase: ShowcaseField } | { receipt: number };
 
-/** What a negative claim says is absent (issue 28). */
+/** What a negative claim says is absent. */
 export type AbsenceSubject = 'readme' | 'description' | 'does' | 'source' | 'run' | 'tests' | 'next'
-  | 'test_files'; // no file holds a test (a test script may be configured): issue 42
+  | 'test_files'; // no file holds a test (a test script may be configured)
 
 export interface Absence {
   subject: AbsenceSubject;
@@ -47,7 +47,7 @@ export interface Claim {
    *  for it (core/decks/absence.ts); a claim that something is absent carries this, always. */
   absent?: Absence;
   /** A code screen's snippet: the cited lines exactly as they are in the file (joined by
-   *  newlines). The validator checks the cited lines hold exactly this text (issue 28). */
+   *  newlines). The validator checks the cited lines hold exactly this text. */
   quote?: string;
 }
 
@@ -58,7 +58,7 @@ export interface CommitChart {
   to: string; // the freeze
   counts: number[];
   commits: string[];
-  /** The build story (issue 42): one row per commit, oldest first (at most CHART_ROWS, the newest). */
+  /** The build story: one row per commit, oldest first (at most CHART_ROWS, the newest). */
   rows?: ChartRow[];
   /** The server's push receipts in the window, drawn as markers: each with the commits it brought. */
   pushes?: ChartPush[];
@@ -86,7 +86,7 @@ export interface Screen {
   heading: string;
   claims: Claim[];
   chart?: CommitChart;
-  /** "How it works": the parts and the calls between them, drawn as SVG (issue 42). */
+  /** "How it works": the parts and the calls between them, drawn as SVG. */
   diagram?: Diagram;
 }
 
@@ -106,7 +106,7 @@ export interface CommitInfo {
   author: string;
   at: string; // ISO instant (author date)
   subject: string;
-  /** Committer date and parents, when the code host gives them (issue 42: provenance). */
+  /** Committer date and parents, when the code host gives them (provenance). */
   committedAt?: string;
   parents?: string[];
   /** Files and lines changed by the commit, when the code host gives them. */

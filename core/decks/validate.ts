@@ -44,7 +44,7 @@ export function validateDeck(screens: Screen[], template: DeckTemplate, evidence
       const marker = (c.pushes ?? []).find((p) => receipts.get(p.sequence)?.receivedAt !== p.at);
       if (marker) findings.push({ code: 'invalid_citation', screen, message: `Screen ${screen}'s chart marks push receipt #${marker.sequence} at ${marker.at}, which is not one of the team's pushes` });
     }
-    // a diagram's every part and call cites lines of the archive (issue 42)
+    // a diagram's every part and call cites lines of the archive
     for (const c of s.diagram ? [...(s.diagram.nodes ?? []), ...(s.diagram.edges ?? [])].map((x) => x.cite) : []) {
       const ok = c && 'path' in c ? evidence.hasLines(c.path, c.start, c.end) : c && 'commit' in c && commitKnown(String(c.commit));
       if (!ok) {

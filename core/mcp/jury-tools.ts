@@ -1,4 +1,4 @@
-// The jury's agent tool (issue 43): read-only `jury_progress` for organizers, over the same
+// The jury's agent tool: read-only `jury_progress` for organizers, over the same
 // wire contract as every client (GET /api/v1/event/jury/progress: hackathon:read, then SQL's
 // organizer rule). Counts only, never a score; no tool lets an agent score, assign or release.
 import type { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';

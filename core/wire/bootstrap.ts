@@ -53,7 +53,7 @@ export interface BootstrapRecord {
   setup: { directoryName: string | null };
   /**
    * Only in the answer of `PUT /bootstrap/github`: the new username's invitation to the team's
-   * existing repository is on its way (provisioning queued again, 000281).
+   * existing repository is on its way (provisioning queued again).
    */
   invitationQueued?: boolean;
 }

@@ -139,6 +139,6 @@ export function deckFate(d: NonNullable<GenerationJob['deck']>): string {
   return d.review === 'pending' ? 'awaiting review' : d.release === 'not released' ? d.review : `${d.review}, ${d.release}`;
 }
 
-/** What participants are told about generated decks (issue 42, item 9), in the CLI's connect and
+/** What participants are told about generated decks, in the CLI's connect and
  *  setup output and on the /event page's team card. */
 export const DECKS_NOTE = 'your repository becomes a jury deck and a community deck at the freeze: hackathon decks preview shows what they will say';

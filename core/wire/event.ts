@@ -108,11 +108,11 @@ export interface RosterEntry {
   name: string | null;
   role: EventRole;
   team: string | null;
-  /** The code-host username on the row: a participant's from connect --github, an advisor's from the roster file (000282). */
+  /** The code-host username on the row: a participant's from connect --github, an advisor's from the roster file. */
   github: string | null;
   signedIn: boolean;
   invitation: RosterInvitation | null;
-  /** What the roster gives on the code host now (000126); null for organizers and jury. */
+  /** What the roster gives on the code host now; null for organizers and jury. */
   repository: RosterRepository | null;
   addedAt: string;
 }
@@ -121,7 +121,7 @@ export interface RosterEntry {
  * A roster row's repository: its team's (`name`, null for an advisor, who reads every team's,
  * or before provisioning), the permission the roster gives, and on the local host where the
  * account stands on it (`standing`; null on GitHub); `no_username` on either host for someone
- * with no code-host username yet (000282), who cannot be invited.
+ * with no code-host username yet, who cannot be invited.
  */
 export interface RosterRepository {
   name: string | null;

@@ -1,4 +1,4 @@
-// Answer shapes of the jury routes (docs/WIRE.md, "Jury"; issue 43), as the CLI, the TUI and
+// Answer shapes of the jury routes (docs/WIRE.md, "Jury"), as the CLI, the TUI and
 // the pages read them.
 
 export type JuryState = 'setup' | 'open' | 'closed';

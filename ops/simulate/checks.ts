@@ -57,7 +57,7 @@ export async function runChecks(svc: Services, wire: Wire, l: Ledger, expectedLo
     for (const x of l.pushes) {
       const mine = receipts.filter((r) => r.repository === x.repository && r.ref === x.ref && r.sha === x.after);
       // The template is the event's own repository, not a submission: its push records the
-      // template revision and makes no receipt (000141).
+      // template revision and makes no receipt.
       if (x.phase === 'template') {
         if (mine.length !== 0) problems.push(`${x.repository} ${x.after.slice(0, 8)}: the template push made ${mine.length} receipt(s)`);
       } else if (mine.length === 0) problems.push(`${x.repository} ${x.ref} ${x.after.slice(0, 8)}: 0 receipts (${await whereDidItGo(svc, x)})`);

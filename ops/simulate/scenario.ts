@@ -341,7 +341,7 @@ export async function runScenario(d: ScenarioDeps): Promise<Ledger> {
     for (let waited = 0; ; waited++) {
       const { rows } = await pool.query(`select repository, ref, sha from app.submission_receipts where event_id = $1 and kind = 'push'`, [ledger.eventId]);
       const have = new Set(rows.map((r) => `${r.repository} ${r.ref} ${r.sha}`));
-      // The template push records a revision, never a receipt (000141): not waited for.
+      // The template push records a revision, never a receipt: not waited for.
       const missing = ledger.pushes.filter((x) => x.phase !== 'template' && !have.has(`${x.repository} ${x.ref} ${x.after}`));
       if (missing.length === 0) break;
       if (Date.now() > deadline) {

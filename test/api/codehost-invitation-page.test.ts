@@ -1,4 +1,4 @@
-// The local code host's invitation as printed (issue 27, blocker 2): the URL the bootstrap
+// The local code host's invitation as printed: the URL the bootstrap
 // record, connect, setup and /event name is a page. Opened without a session it goes to the
 // sign-in page and back; signed in it names the repository, the event and the team, and its
 // button (Origin-checked) accepts as the caller and lands on /event. Another person's

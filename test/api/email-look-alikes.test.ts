@@ -1,4 +1,4 @@
-// Look-alike addresses (issue 39, 000270): an address that is another identity than one
+// Look-alike addresses: an address that is another identity than one
 // already in the workspace but has its confusable skeleton (Unicode TS #39) is refused with
 // 409 email_confusable naming both, at every door: member invite (REST, GraphQL, podium
 // member invite), roster import (REST, the CLI), podium member add and the invitation page.
@@ -120,7 +120,7 @@ test.serial('podium member add and member invite refuse a look-alike with exit 5
 });
 
 test.serial('the invitation page: a link whose address now looks like a member\'s makes no account', async (t) => {
-  // An invitation mailed before 000270 (or before the member joined): the page refuses it.
+  // An invitation mailed before the look-alike refusal (or before the member joined): the page refuses it.
   const look = '\u0440\uFF11@a.test';
   const inv = (await s.db.pool.query(`insert into app_private.invitations (kind, workspace_id, email, role, source, invited_by)
     values ('workspace', $1, $2, 'member', 'invite', $3) returning id`, [a.ws.id, look, a.owner.userId])).rows[0];

@@ -147,7 +147,7 @@ test('every row policy on a deck or event table checks the tool read scope', asy
 });
 
 test('no GraphQL field reads a column podium_app may not select (the directory: two-factor state, default workspace)', async (t) => {
-  // Column privileges say who reads what (000121); PostGraphile builds fields from the table,
+  // Column privileges say who reads what; PostGraphile builds fields from the table,
   // so every column withheld from podium_app must also be withheld from the schema.
   const { rows } = await s.db.pool.query<{ table: string; column: string }>(`
     select c.relname as table, a.attname as column
@@ -169,11 +169,11 @@ test('no GraphQL field reads a column podium_app may not select (the directory: 
   t.true(objects.find((o) => o.name === 'User')!.fields!.some((f) => f.name === 'email'), 'the directory itself stays');
 });
 
-// Known debt, issue 44 ("typed GraphQL"): these query fields and mutations answer the untyped
+// Known debt ("typed GraphQL"): these query fields and mutations answer the untyped
 // `JSON` scalar (the function returns jsonb), so a typed client cannot select the fields the
 // docs describe. Each should return a composite type (a table, a view or an SQL composite
 // type); when one does, take it off its list. Nothing may join these lists: a new function
-// exposed to GraphQL returns a composite type from the start. (The jury's functions, issue 43,
+// exposed to GraphQL returns a composite type from the start. (The jury's functions
 // were written in parallel with this rule and joined the debt once, at their merge; they are
 // typed with the rest.)
 const KNOWN_JSON_QUERY_FIELDS = [

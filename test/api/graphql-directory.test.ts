@@ -1,6 +1,6 @@
-// The GraphQL member directory (issue 26, finding 5). Others see a person's name and email;
+// The GraphQL member directory. Others see a person's name and email;
 // two-factor state and the default workspace are the person's own, and two-factor state is
-// also the workspace owners'. Column privileges (000121) say it: the User type has no such
+// also the workspace owners'. Column privileges say it: the User type has no such
 // fields and a query naming them is refused; memberTwoFactor answers what the caller may
 // read; a person in two workspaces shows neither workspace's id to the other.
 import test from 'ava';

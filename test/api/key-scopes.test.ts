@@ -1,6 +1,6 @@
 // Each route declares its key scopes in its own config (`config: { keyScopes: [...] }`) and the
 // server builds the fail-closed allowlist from the registered routes. The expected table below
-// is the hand-kept list the declarations replaced (issue 31): it records the move, and any
+// is the hand-kept list the declarations replaced: it records the move, and any
 // change to what a key may call now shows up here as a diff to review.
 import test from 'ava';
 import { KEY_ALLOWLIST } from '../../api/auth/allowlist.ts';
@@ -81,7 +81,7 @@ const EXPECTED: Record<string, readonly string[]> = {
   'POST /api/v1/community/results': ['hackathon:write'],
   'PUT /api/v1/community/results/:version/release': ['hackathon:write'],
   'GET /api/v1/community/results/:version/ballots': ['hackathon:read'],
-  // jury judging (issue 43)
+  // jury judging
   'GET /api/v1/event/jury': ['hackathon:read'],
   'GET /api/v1/event/jury/criteria': ['hackathon:read'],
   'PUT /api/v1/event/jury/criteria': ['hackathon:write'],

@@ -1,4 +1,4 @@
-// The layering holds (docs/ARCHITECTURE.md "Layers"; issue 13 item 8): data flows one way,
+// The layering holds (docs/ARCHITECTURE.md "Layers"): data flows one way,
 // and rules SQL decides are not decided again in TypeScript.
 import test from 'ava';
 import { readdirSync, readFileSync, statSync } from 'node:fs';

@@ -1,6 +1,6 @@
 // Only failed sign-in attempts count against the login wall (10 per 15 minutes per IP and
 // email, both specs): a sign-in that worked gives its attempts back (a password: 1; a code
-// that worked: its request and its spending). Issue 27: `Too many sign-in attempts` came
+// that worked: its request and its spending). Before, `Too many sign-in attempts` came
 // after codes that worked. Run with the per-process buckets and with Redis (shared buckets).
 import test from 'ava';
 import { randomBytes } from 'node:crypto';

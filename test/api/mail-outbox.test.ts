@@ -1,5 +1,5 @@
-// The mail outbox: the default mail driver when EMAIL_DRIVER is unset (issue 27, blocker 1
-// and 5). Every mail the product sends (sign-in codes, invitations) is stored and read by the
+// The mail outbox: the default mail driver when EMAIL_DRIVER is unset.
+// Every mail the product sends (sign-in codes, invitations) is stored and read by the
 // operator with `podium mail list|show` and on /operator/mail (owners of the first
 // workspace only); the sign-in answers say where the code went, identically for known and
 // unknown addresses; an owner made by `podium setup` without a password signs in by code

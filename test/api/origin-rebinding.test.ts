@@ -1,4 +1,4 @@
-// Browser writes are checked against PUBLIC_URL only (issue 26, finding 6). A DNS-rebinding
+// Browser writes are checked against PUBLIC_URL only. A DNS-rebinding
 // page at evil.test, resolved to this server, sends `Origin: http://evil.test` and
 // `Host: evil.test`: the forms whose credential is in the body (setup token, sign-in) and the
 // session writes refuse it and write nothing. The other loopback spellings of a loopback

@@ -1,5 +1,5 @@
 // The headers every answer carries (api/fast-answer.ts securityHeaders): nosniff and
-// no-referrer always; Strict-Transport-Security when PUBLIC_URL is https (issue 39), on
+// no-referrer always; Strict-Transport-Security when PUBLIC_URL is https, on
 // fastify's answers and on the share-link fast path's alike; never on a plain-http instance.
 import test from 'ava';
 import { publish } from '../helpers/deck.ts';

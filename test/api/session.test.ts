@@ -93,7 +93,7 @@ test('two sign-ins racing with one code: exactly one gets in', async (t) => {
 // İ (dotted capital I), the Kelvin sign and fullwidth letters: JavaScript's toLowerCase()
 // and the database's lower() disagree on some of them, so the bucket is the address as SQL
 // folds it (app_private.email_fold: NFKC, lower). The fold keys the bucket only: the account
-// is found by the address's identity (app_private.normalize_email: ASCII case only, 000130).
+// is found by the address's identity (app_private.normalize_email: ASCII case only).
 const KIWI_SPELLINGS = ['KIWI@acme.test', 'k\u0130wi@acme.test', '\u212Aiwi@acme.test', '\uFF4Biwi@acme.test', 'Kiwi@ACME.test'];
 
 test.serial('the wall counts every spelling of one account in one bucket', async (t) => {
@@ -132,7 +132,7 @@ test('one account per address; a fullwidth look-alike is another account, never 
   const plum = await seed.member(s.db.pool, ws.id, 'plum@acme.test');
   const same = await seed.member(s.db.pool, ws.id, 'PLUM@acme.test');
   t.is(same.userId, plum.userId, 'ASCII case is one address');
-  // In another workspace: next to plum@acme.test a look-alike is refused (email_confusable, 000270).
+  // In another workspace: next to plum@acme.test a look-alike is refused (email_confusable).
   const elsewhere = await seed.workspace(s.db.pool, 'Plum elsewhere');
   const other = await seed.member(s.db.pool, elsewhere.id, '\uFF50lum@ACME.test');
   t.not(other.userId, plum.userId, 'the fullwidth spelling is not merged into the account');

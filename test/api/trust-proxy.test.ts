@@ -1,7 +1,7 @@
 // TRUST_PROXY names the proxies in front (a hop count or their addresses), never "every hop":
 // behind one proxy the client is the entry that proxy appended (the right-most of
 // X-Forwarded-For), so rotating the left-most entry, which the client writes itself, does
-// not open a new sign-in bucket (issue 39, F3).
+// not open a new sign-in bucket.
 import test from 'ava';
 import { http } from '../helpers/http.ts';
 import { startTestServer, type TestServer } from '../helpers/server.ts';

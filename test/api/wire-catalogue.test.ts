@@ -1,4 +1,4 @@
-// The wire contract's catalogue (issue 41, one wire contract): the registry of routes in
+// The wire contract's catalogue: the registry of routes in
 // core/wire/routes.ts joined with the live server's route table (both surfaces, read from the
 // onRoute hook's list): every /api/v1 route has its entry and every entry its route; a route
 // whose body the registry describes validates with exactly that schema; an answer the registry

@@ -1,4 +1,4 @@
-// Who reads what inside one workspace (issue 26, "Done means"): the within-workspace twin of
+// Who reads what inside one workspace: the within-workspace twin of
 // the cross-tenant tests. Every role of the workspace and the event asks for every readable
 // kind of team Rocket's event data, and the answer matches one expected-access table: the
 // same table stands in docs/SECURITY.md ("Who reads each file kind, repository and
@@ -45,7 +45,7 @@ const EXPECTED: Record<Kind, boolean[]> = {
   twoFactor:              [true,  false, false, false, false,    true,  false, false,  false, false],
   defaultWorkspace:       [false, false, false, false, false,    true,  false, false,  false, false],
   // The mail outbox (/operator/mail and a mail's page, in a browser session): an instance
-  // operator's power, which no workspace or event role gives (000260).
+  // operator's power, which no workspace or event role gives.
   outbox:                 [false, false, false, false, false,    false, false, false,  false, false],
 };
 

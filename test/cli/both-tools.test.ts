@@ -1,4 +1,4 @@
-// One sign-in for both clients on a self-hosted instance (issue 40, second pass): one emailed
+// One sign-in for both clients on a self-hosted instance: one emailed
 // code, two keys (one per tool), each saved on its tool's profile of that instance. The built
 // binaries run against a real server; codes come through a real SMTP listener and worker.
 import test from 'ava';

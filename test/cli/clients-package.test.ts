@@ -1,4 +1,4 @@
-// The clients as an installable package (issue 27, blocker 7): `npm run pack:clients` packs the
+// The clients as an installable package: `npm run pack:clients` packs the
 // BUILT bundles (npm test built them) into a tarball with no dependencies; `npm install -g`
 // of it, offline, into a temp prefix yields working `hackathon` and `deckcli`. The server
 // serves it at GET /downloads/podium-clients.tgz, and npm installs straight from that URL.

@@ -1,4 +1,4 @@
-// Every CLI error names its code (issue 29 item 8). The catalogue half reads every
+// Every CLI error names its code. The catalogue half reads every
 // `new CliError(` of cli/ and tui/ (and `new ClientError(` of client/, its failure read as the exit it maps to) with the TypeScript parser: each has a code, each code is
 // registered (sql/ERROR_CODES.md) or a client code of docs/CLIENTS.md "Error codes" (whose exit
 // column agrees with the exit the code is raised with), and no `?? 'error'` fallback is left.

@@ -1,4 +1,4 @@
-// One login for both CLIs (issue 17): a hub, two cloud instances and a self-hosted one on
+// One login for both CLIs: a hub, two cloud instances and a self-hosted one on
 // loopback, both CLIs run in this process (`main(argv, io)`) with a network edge that
 // records every request. Hub calls are counted at the hub (its request log).
 import test from 'ava';

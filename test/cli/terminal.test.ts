@@ -1,4 +1,4 @@
-// What the CLIs do on a terminal and off it (issue 29, items 4 to 6): colour only on a
+// What the CLIs do on a terminal and off it: colour only on a
 // terminal and never with NO_COLOR, --no-color or --json (and nothing said by colour alone);
 // tables with a header row, aligned by display width (CJK and emoji take two columns); and
 // irreversible verbs that ask [y/N] on a terminal and need --yes elsewhere. Terminal runs use

@@ -1,4 +1,4 @@
-// The typed client call (issue 41, one wire contract): `call('METHOD /path', …)` fills the
+// The typed client call: `call('METHOD /path', …)` fills the
 // route's placeholders as given, appends the query, sends the body and headers, and answers
 // what the server sent (its type from core/wire/routes.ts). The request on the wire is the one
 // `request<T>` made before.

@@ -194,7 +194,7 @@ test.serial('the history of a sha, page by page, newest first; authors as opaque
     `GET /repos/acme/template/commits?sha=${'c'.repeat(40)}&per_page=100&page=2 token`,
   ]);
   t.like(all[0], { sha: 'c'.repeat(40), subject: 'change 0', at: '2030-01-01T00:00:00.000Z' });
-  // committer date and parents for the provenance screen (issue 42); GitHub's list has no stats
+  // committer date and parents for the provenance screen; GitHub's list has no stats
   t.deepEqual(all[0], { sha: 'c'.repeat(40), author: all[0]!.author, at: '2030-01-01T00:00:00.000Z', subject: 'change 0', committedAt: '2030-01-01T00:00:05.000Z', parents: ['1'.padStart(40, '0')] });
   t.deepEqual(all[149]!.parents, []);
   t.is(new Set(all.map((c) => c.author)).size, 3, 'Dev0@ and dev0@ are one author');

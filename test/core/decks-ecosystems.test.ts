@@ -1,4 +1,4 @@
-// Decks for teams of seven ecosystems (issue 28): real git repositories (npm, Python, Go,
+// Decks for teams of seven ecosystems: real git repositories (npm, Python, Go,
 // Rust, Java, Ruby, .NET), archived with `git archive` as the capture does, histories read
 // through the local code host. Every claim of each team's jury and community deck is checked
 // against that team's archive: the file exists, the lines exist, what is quoted is at those
@@ -172,7 +172,7 @@ test('the jury deck charts the commits of the build window as an inline SVG, cit
   const [finish, start] = c.commits;
   t.deepEqual(screen.chart, {
     from: WINDOW.startsAt, to: WINDOW.freezeAt, counts: [0, 1, 0, 1, 0, 0, 0, 0, 0, 0, 0, 0], commits: [finish!.sha, start!.sha],
-    // the build story (issue 42): one row per commit, oldest first, by roster name; no push receipt handed
+    // the build story: one row per commit, oldest first, by roster name; no push receipt handed
     rows: [
       { sha: start!.sha, at: start!.at, who: 'Ana go', subject: 'Start go', files: start!.files, added: start!.added, deleted: 0 },
       { sha: finish!.sha, at: finish!.at, who: 'someone else', subject: 'Finish go', files: finish!.files, added: finish!.added, deleted: 0 },

@@ -1,4 +1,4 @@
-// Every screen of a generated deck fits a 16:9 frame (issue 42, item 7), measured in Chromium
+// Every screen of a generated deck fits a 16:9 frame, measured in Chromium
 // at 1280x720 and 1920x1080: nothing of a screen is hidden or needs scrolling, its type stays
 // above a floor, citations sit in the footnote strip. The decks are built directly (this tests
 // render.ts, not the generator): long README claims, many commits on the chart, wide code

@@ -1,4 +1,4 @@
-// Vendored and generated code recognised by content (issue 42, item 8): a minified bundle
+// Vendored and generated code recognised by content: a minified bundle
 // under any name, a build output pointing at its source map, a file that says it is
 // generated and lock files never drive the main language or the code screen; a framework
 // starter's README never drives "what it does"; the code screen is the team's most

@@ -310,7 +310,7 @@ test('the chat driver: an answer that is not the deck shape, or an error status,
   t.throws(() => parseChatDeck('I think the project is great'), { instanceOf: ChatError });
   t.throws(() => parseChatDeck('{"screens": [{"heading": 1}]}'), { instanceOf: ChatError });
   t.deepEqual(parseChatDeck('```json\n{"screens":[{"heading":"A","claims":[{"text":"b","cite":{"commit":"abc1234"}}]}]}\n```'), [{ heading: 'A', claims: [{ text: 'b', cite: { commit: 'abc1234' } }] }]);
-  // a push receipt citation (issue 42) is kept for the validator to check against the team's receipts
+  // a push receipt citation is kept for the validator to check against the team's receipts
   t.deepEqual(parseChatDeck('{"screens":[{"heading":"A","claims":[{"text":"b","cite":{"receipt":7}},{"text":"c","cite":{"receipt":"7"}}]}]}'), [{ heading: 'A', claims: [{ text: 'b', cite: { receipt: 7 } }, { text: 'c', unverified: false }] }]);
   const s = await standIn(() => '{}', 503);
   try {

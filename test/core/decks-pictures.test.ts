@@ -1,4 +1,4 @@
-// Pictures and the title of a generated deck (issue 42, item 4), pure: the images the README
+// Pictures and the title of a generated deck, pure: the images the README
 // embeds by a relative path and the screenshots in the tree become files of the deck (their
 // own bytes, content-addressed), each captioned with its path; what is not a picture of the
 // project (a remote badge, an SVG, a file whose bytes are not its format, an icon, vendored

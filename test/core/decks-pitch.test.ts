@@ -1,4 +1,4 @@
-// The community deck as a pitch (issue 42, item 9): what it is, who it is for, one picture,
+// The community deck as a pitch: what it is, who it is for, one picture,
 // one number and how to try it, two claims a screen, each cited; never a pointer at a file
 // ("Found a README") and never the jury deck's audit.
 import test from 'ava';

@@ -1,4 +1,4 @@
-// Where the code came from (issue 42, items 2 and 5): the provenance screen of the jury deck
+// Where the code came from: the provenance screen of the jury deck
 // and the build story chart, from real git histories read through the local code host and
 // the server's push receipts as the worker hands them: (a) a history made during the event,
 // arriving in several pushes; (b) an old history (a real npm package, dated years before)

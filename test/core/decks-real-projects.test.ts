@@ -1,4 +1,4 @@
-// Real-project fixtures (issue 42, items 1, 6 and 8): small whole trees under test/fixtures/
+// Real-project fixtures: small whole trees under test/fixtures/
 // with their READMEs and licences. A Flask app whose tests are unittest classes in a root-level
 // tests.py (once "has no test files or real test script"), and a Go CLI (once "has no start
 // script" as its only run evidence). Both decks of each: every claim holds against the archive,

@@ -1,4 +1,4 @@
-// Tests found by content (issue 42, item 1): a test is what a file declares (unittest classes,
+// Tests found by content: a test is what a file declares (unittest classes,
 // pytest functions, Go, JS, Rust, Java, C# tests), wherever the file is and whatever its name;
 // "no tests" is never said from path rules alone, and the validator runs the same probe. The
 // honest states: a test script with no test anywhere, the only test empty.

@@ -1,4 +1,4 @@
-// Generated decks that are true (issue 28), pure: facts come from real parsers whatever the
+// Generated decks that are true, pure: facts come from real parsers whatever the
 // formatting (the one-line package.json that once gave "does not describe what it does"), a
 // file that does not parse is a finding and never a negative claim, the validator refuses a
 // negative claim whose subject is in the archive, and a seeded property test builds evidence
@@ -198,7 +198,7 @@ function shape(seed: number): Entry[] {
   if (r.chance(0.2)) out.push({ path: 'notes.txt', data: Buffer.from('caf\xe9\n', 'latin1') });
   if (r.chance(0.15)) out.push({ path: 'empty.js', data: '' });
   if (r.chance(0.2)) out.push({ path: 'compose.yaml', data: r.pick(['services:\n  web:\n    build: .\n  db:\n    image: postgres\n', 'services: {web: {build: .}}\n']) });
-  // issue 42: tests by content only, run commands, what it needs, a bundled library
+  // tests by content only, run commands, what it needs, a bundled library
   const more = r.int(6);
   if (more === 1) out.push({ path: 'tests.py', data: 'import unittest\n\nclass T(unittest.TestCase):\n    def test_a(self):\n        self.assertTrue(True)\n' });
   if (more === 2) out.push({ path: 'checks/conftest.py', data: '' }, { path: 'checks/api.py', data: 'def test_api():\n    assert 1\n' });
@@ -296,7 +296,7 @@ test('TODO/FIXME notes left are counted, the first ones quoted where they are', 
   ]);
 });
 
-// ---------------------------------------------------------------- what they built (issue 28, item 4)
+// ---------------------------------------------------------------- what they built
 
 const claimsOf = (screens: Screen[], heading: string) => screens.find((s) => s.heading === heading)?.claims ?? [];
 

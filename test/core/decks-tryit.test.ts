@@ -1,4 +1,4 @@
-// Try it (issue 42, item 6): the README's run commands, the Procfile, go install for a Go main
+// Try it: the README's run commands, the Procfile, go install for a Go main
 // package, docker compose up for a compose app, and what the project needs that is not in the
 // repository (secret files .gitignore keeps out, the settings .env.example lists, environment
 // variables the code reads), each cited where it is.

@@ -1,4 +1,4 @@
-// What it does and how it works (issue 42, item 3): two or three sentences a juror can use,
+// What it does and how it works: two or three sentences a juror can use,
 // from the whole README and the code, each cited; a title that only names the project is
 // never the problem; the architecture diagram's parts and calls come from the compose file
 // and the code (each cited), drawn as SVG with a text alternative; every language's entry

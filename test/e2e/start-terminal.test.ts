@@ -36,7 +36,7 @@ const hasScript = spawnSync('script', ['--version']).status === 0;
     t.false(/^\{"level":/m.test(plain), 'no raw JSON line');
     t.regex(plain, /^Mail: kept in the outbox, not sent \(EMAIL_DRIVER=outbox, the default\)\. Read it with `npx podium mail list` or at http:\/\/127\.0\.0\.1:\d+\/operator\/mail \(instance operators: podium operator list\)\.\r?$/m);
     t.regex(plain, /npx podium setup --workspace <name> --email <you@example\.com>\r?\n it asks for the owner's password on a terminal; elsewhere pipe one in with --password-stdin\)/);
-    // Issue 40: a quick success is no line on a terminal; a refusal is. Forty refused requests
+    // A quick success is no line on a terminal; a refusal is. Forty refused requests
     // scroll the link away, so the same link is printed again (the reminder looks every 5 s).
     const url = /podium listening \{"url":"(http:\/\/127\.0\.0\.1:\d+)"/.exec(plain)![1]!;
     const link = /\/setup\?token=\S+/.exec(plain)![0];

@@ -1,4 +1,4 @@
-// Generator input from small archives (issue 42): the two templates as SQL holds them, an
+// Generator input from small archives: the two templates as SQL holds them, an
 // input from a list of entries (test/helpers/deck-truth.ts's evidenceOf), and the entries of a
 // real-project fixture tree under test/fixtures/.
 import { readdirSync, readFileSync, statSync } from 'node:fs';

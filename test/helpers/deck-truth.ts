@@ -1,5 +1,5 @@
-// Checking generated decks against the archive, independently of core/decks/validate.ts
-// (issue 28): every citation (the file exists, the lines exist, what the claim quotes is at
+// Checking generated decks against the archive, independently of core/decks/validate.ts:
+// every citation (the file exists, the lines exist, what the claim quotes is at
 // those lines, a code snippet is exactly its cited lines, a commit is in the pushed history), and every negative claim (its subject is
 // really absent, checked here with a separate, broader oracle). Also a small ustar writer to
 // make evidence archives of any shape (symlinks, binary and non-UTF-8 bytes, huge files).
@@ -149,11 +149,11 @@ export function absenceProblems(c: Claim, ev: Evidence): string[] {
   if ((subject === 'readme' || subject === 'description' || subject === 'does') && readme) found.push('a README');
   if ((subject === 'description' || subject === 'does') && described) found.push('a described package.json');
   if ((subject === 'does' || subject === 'run') && start) found.push('a start script');
-  // a Go main package, a README's shell block (issue 42): ways to run it too
+  // a Go main package, a README's shell block: ways to run it too
   if ((subject === 'does' || subject === 'run') && paths.some((p) => /\.go$/.test(p) && /func main\(/.test(ev.get(p)?.text ?? ''))) found.push('a Go main');
   if (subject === 'run' && paths.some((p) => /^readme/i.test(base(p)) && /^#+ .*(run|usage|install|start)[\s\S]*?^```/im.test(ev.get(p)?.text ?? ''))) found.push('run commands in a README');
   if (subject === 'tests' && (paths.some((p) => /(^|\/)(tests?|spec|__tests__)\/|[._-](test|spec)\.|(^|\/)test_/i.test(p)) || paths.some((p) => /#\[test\]/.test(ev.get(p)?.text ?? '')) || pkgs.some((j) => j?.scripts?.test && !/no test specified/.test(j.scripts.test)))) found.push('a test');
-  // any test declared by content, whatever the file's name (issue 42)
+  // any test declared by content, whatever the file's name
   const declared = paths.some((p) => /\bdef test|func Test\w*\(|#\[(\w+::)?test\]|@Test\b|\[(Fact|Test)\]|^\s*(it|test|describe)\s*\(/m.test(ev.get(p)?.text ?? ''));
   if ((subject === 'tests' || subject === 'test_files') && declared) found.push('a test declared by content');
   if (subject === 'source' && paths.some((p) => /\.(js|ts|py|go|rs|java|rb|cs)$/.test(p))) found.push('a source file');

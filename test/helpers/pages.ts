@@ -56,7 +56,7 @@ export const ARTIFACTS = path.resolve('test-artifacts');
 let axe: string | null = null;
 /**
  * axe-core inside the page (evaluated, so the page's CSP stays as strict as ever): moderate,
- * serious and critical violations (issue 44: a moderate finding such as a missing `<h1>`, a
+ * serious and critical violations (a moderate finding such as a missing `<h1>`, a
  * missing `<main>` or two landmarks of one name fails a browser test too); minor ones pass.
  */
 export async function seriousViolations(page: Page): Promise<string[]> {

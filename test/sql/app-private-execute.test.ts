@@ -1,4 +1,4 @@
-// app_private is closed (000046): no function there is executable by PUBLIC, functions made
+// app_private is closed: no function there is executable by PUBLIC, functions made
 // by later migrations start closed, and podium_app (every API request, every GraphQL query)
 // may execute exactly the list below. A migration that grants podium_app another app_private
 // function must add it here, with the reason; one that drops a grant must remove it.

@@ -1,9 +1,9 @@
-// app_private.authenticate_set (000257), the statement api/auth/batch.ts sends, answers every
+// app_private.authenticate_set, the statement api/auth/batch.ts sends, answers every
 // request of a set exactly as app_private.authenticate answers it alone: the plain live key or
 // session in its default workspace by one join, every other case through authenticate itself.
 // Each case below is run alone and inside one mixed batch; the function-call statistics of the
 // transaction show which path answered (track_functions), so the join cannot pass by sending
-// everything to the fallback. authenticate_batch (000256, jsonb), kept for a release still
+// everything to the fallback. authenticate_batch (jsonb), kept for a release still
 // running during an upgrade, is held to the same answers.
 import test from 'ava';
 import { createHash, randomBytes } from 'node:crypto';

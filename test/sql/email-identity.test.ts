@@ -1,11 +1,11 @@
-// Normalise once, never merge two mailboxes (issue 26, finding 4; 000130): every place that
+// Normalise once, never merge two mailboxes: every place that
 // matches a typed or stored address to an account uses app_private.normalize_email (trim,
 // ASCII case), never a compatibility fold or lower()'s Unicode case mapping. Each identity
 // path gets a look-alike: the Kelvin sign (U+212A, which lower() maps to `k`) and fullwidth
 // letters (which NFKC maps to ASCII). The hub path is test/api/hub/identity.test.ts.
-// Since 000270 no door lets such a look-alike into a workspace that holds the plain address
+// No door lets such a look-alike into a workspace that holds the plain address
 // (email_confusable, test/sql/email-look-alikes.test.ts): the look-alike rows here are written
-// straight into the tables, as rows from before it, so the identity of every match is still tested.
+// straight into the tables, as rows from before that refusal, so the identity of every match is still tested.
 import test from 'ava';
 import { createHash } from 'node:crypto';
 import { asOwnerFor, asUser } from '../helpers/as.ts';
@@ -33,7 +33,7 @@ test.before(async () => {
   const asOwner = asUser(db.pool, owner, ws.id, 'owner', RW);
   await asOwner((c) => c.query(`select app.configure_event(0, 'Hack', 'UTC', app.now() + interval '1 hour', app.now() + interval '25 hours',
     app.now() + interval '26 hours', app.now() + interval '27 hours')`));
-  // The roster names Kate only through the Kelvin sign, Carol only in fullwidth (rows from before 000270); Jo in another ASCII case.
+  // The roster names Kate only through the Kelvin sign, Carol only in fullwidth (rows from before that refusal); Jo in another ASCII case.
   await asOwner((c) => c.query(`select app.import_roster($1, false)`, [JSON.stringify([{ email: 'JO@a.test', team: 'Rocket' }])]));
   eventId = (await db.pool.query('select id from app.events where workspace_id = $1', [ws.id])).rows[0].id;
   await db.pool.query(`insert into app.roster_entries (event_id, email, role, team_id)
@@ -76,7 +76,7 @@ test.serial('invitations: a look-alike is not a member already, and its link is 
   t.is(await codeOf(db.pool.query(`select app_private.invite($1, $2, 'member', 'invite', $3, false)`, [ws.id, FULLWIDTH_CAROL, owner])), 'email_confusable',
     'not already_member: a look-alike, refused as one (000270)');
   t.is(await codeOf(db.pool.query(`select app_private.invite($1, $2, 'member', 'invite', $3, false)`, [ws.id, 'CAROL@a.test', owner])), 'already_member');
-  // An invitation of the look-alike from before 000270.
+  // An invitation of the look-alike from before the look-alike refusal.
   const inv = (await db.pool.query(`insert into app_private.invitations (kind, workspace_id, email, role, source, invited_by)
     values ('workspace', $1, $2, 'member', 'invite', $3) returning id`, [ws.id, FULLWIDTH_CAROL, owner])).rows[0];
   await db.pool.query(`select app_private.invitation_issue($1, $2)`, [inv.id, hash('carol-link')]);
@@ -151,7 +151,7 @@ test.serial('repository access by roster standing: a look-alike row neither give
 
 test.serial('two spellings that are two mailboxes are two people in every table; two ASCII cases are one (000240)', async (t) => {
   const asOwner = asUser(db.pool, owner, ws.id, 'owner', RW);
-  // The roster: an import naming the plain kate and the Kelvin kate is refused as a look-alike (000270);
+  // The roster: an import naming the plain kate and the Kelvin kate is refused as a look-alike;
   // rows from before it stay two rows, and JO in a third ASCII case stays one row.
   t.is(await codeOf(asOwner((c) => c.query(`select app.import_roster($1, false)`, [JSON.stringify([
     { email: KELVIN_KATE, team: 'Rocket' }, { email: 'kate@a.test', team: 'Rocket' }, { email: 'Jo@A.test', team: 'Rocket' },

@@ -1,4 +1,4 @@
-// app_private.email_skeleton (000269): the confusable skeleton of Unicode TS #39, computed in
+// app_private.email_skeleton: the confusable skeleton of Unicode TS #39, computed in
 // SQL from app_private.confusables. The table is the npm package unhomoglyph's data
 // (confusables.txt), never a hand-written one: it must equal the installed package, and the
 // skeleton must equal the one computed with the package itself (NFD, map, NFD) of the

@@ -1,4 +1,4 @@
-// One helper per rule (issue 31, item 3): once a rule has its helper, a stored body may not
+// One helper per rule: once a rule has its helper, a stored body may not
 // say it inline again. Over every stored body of schemas app and app_private (comments and
 // string literals left out, as the NULL-refusal catalogue does):
 //   - an address is compared, keyed or sorted with app_private.normalize_email, never lower()
@@ -6,12 +6,12 @@
 //   - the clock is compared with freeze_at only in app_private.is_frozen;
 //   - "has this person signed in" is asked only in app_private.has_signed_in;
 //   - the event role is checked in app_private.role_ctx alone: no body calls the dropped
-//     require_event_role, and organizer_ctx is the one-line role_ctx call (000250);
+//     require_event_role, and organizer_ctx is the one-line role_ctx call;
 //   - "owner or admin of the workspace" is said only in app_private.is_admin_role (the set)
 //     and app_private.is_workspace_admin (the membership check over it): no other body
-//     spells `in ('owner', 'admin')` or `= any (array['owner', 'admin'])` (000251).
+//     spells `in ('owner', 'admin')` or `= any (array['owner', 'admin'])`.
 // And no index keys an address with lower() but users_email_key, the look-alike refusal
-// of accounts (000130, kept by 000240 on purpose).
+// of accounts (kept on purpose).
 import test from 'ava';
 import { createTestDatabase, type TestDatabase } from '../helpers/db.ts';
 import { asOwnerFor } from '../helpers/as.ts';

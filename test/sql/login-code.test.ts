@@ -1,4 +1,4 @@
-// One login-code spend (000042): app_private.login_code_spend holds the expiry, the three
+// One login-code spend: app_private.login_code_spend holds the expiry, the three
 // attempts and the spending of an emailed code; login_code_complete (CLI key) and
 // login_code_for_session (browser) both go through it.
 import test from 'ava';

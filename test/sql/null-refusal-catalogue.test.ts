@@ -1,5 +1,5 @@
-// A NULL refuses (issue 26, finding 1). `if not readable then fail(...)` does not fire when
-// `readable` is NULL, and app.file_info (000085) let every guest read every team's archive
+// A NULL refuses. `if not readable then fail(...)` does not fire when
+// `readable` is NULL, and app.file_info let every guest read every team's archive
 // that way. The rule, over every stored body of schemas app and app_private:
 //
 //   a negation may not open a condition: `if|elsif|while|when|where|and|or|( not <expr>` is
@@ -36,7 +36,7 @@ test('no stored function of app or app_private negates a condition that may be N
 });
 
 test('the rule flags the 000085 body of app.file_info and the forms it names, and passes the safe ones', (t) => {
-  // The body that shipped in 000085 (trimmed to its check): the rule must refuse it.
+  // The body app.file_info once shipped with (trimmed to its check): the rule must refuse it.
   const body000085 = `
     readable := exists (select 1 from app.event_teams t where t.project_id = f.project_id and t.event_id = ctx.event_id)
       and (ctx.role = 'organizer' or (ctx.role = 'participant' and ctx.team_id = f.project_id));

@@ -1,4 +1,4 @@
-// app_private.refuse_look_alike (000270) under concurrency: two transactions letting look-alikes
+// app_private.refuse_look_alike under concurrency: two transactions letting look-alikes
 // into one workspace at once would each check a workspace without the other's address. The
 // check locks the workspace's doors first, so the second waits for the first and is refused.
 import test from 'ava';

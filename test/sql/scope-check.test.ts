@@ -1,4 +1,4 @@
-// One scope check: app_private.require_scope (000040) is the only place that refuses a
+// One scope check: app_private.require_scope is the only place that refuses a
 // credential for its scope (insufficient_scope); deck, event and account functions all use it.
 import test from 'ava';
 import type pg from 'pg';

@@ -1,4 +1,4 @@
-// Browser sessions are made and ended by SQL functions (000044): session_create writes the
+// Browser sessions are made and ended by SQL functions: session_create writes the
 // row (token sha256, account, expiry from app.now()) and its sign-in triggers fire;
 // session_end deletes exactly one session.
 import test from 'ava';

@@ -1,4 +1,4 @@
-// `hackathon tui` bounds its own heap (issue 30, item 7): on a terminal it replaces its
+// `hackathon tui` bounds its own heap: on a terminal it replaces its
 // process image (process.execve, the same pid) with the same command under TUI_V8_FLAGS,
 // once. Here a real Node process does what the command does and reports, after the restart,
 // its pid, its V8 flags and V8's own young generation limit; the decision itself is checked

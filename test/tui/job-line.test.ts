@@ -1,4 +1,4 @@
-// The runs screen's job line says what became of the job's deck (issue 40: every job read
+// The runs screen's job line says what became of the job's deck (every job read
 // `review` after its deck was approved and released).
 import test from 'ava';
 import type { GenerationJob } from '../../core/wire/decks.ts';

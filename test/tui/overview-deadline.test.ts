@@ -1,5 +1,5 @@
 // The Overview's next deadline follows the server's answer: an early `voting close` ends the
-// vote's deadline (issue 40: the dashboard counted down "9 min left" to the configured close).
+// vote's deadline (the dashboard counted down "9 min left" to the configured close).
 import test from 'ava';
 import type { EventStatus } from '../../core/wire/event.ts';
 import { nextDeadline } from '../../tui/screens/Overview.tsx';

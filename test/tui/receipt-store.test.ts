@@ -1,5 +1,5 @@
-// The dashboard's receipt store holds a bounded list whatever the event's size or length
-// (issue 30, item 7): after tens of thousands of receipts over 300 teams it keeps at most
+// The dashboard's receipt store holds a bounded list whatever the event's size or length:
+// after tens of thousands of receipts over 300 teams it keeps at most
 // MAX_ROWS rows (the newest), at most PER_TEAM per team, and a bounded batch waiting for its
 // flush. Unit-level: the store is fed `receipt.recorded` changes as the live bus hands them
 // over and flushed by hand (the batch timer's work), so nothing here depends on time.

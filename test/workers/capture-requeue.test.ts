@@ -1,5 +1,5 @@
 // The freeze sweep asking again for a capture that is running (every minute, at each worker
-// boot, on reconcile) leaves the running job alone (000115). Before, graphile-worker's add_job
+// boot, on reconcile) leaves the running job alone. Before, graphile-worker's add_job
 // replaced it: the running job lost its key and its retries and a second job did the same
 // capture; when the worker running the first was SIGKILLed, that job stayed in the queue for
 // good after the dead-worker recovery (found by the simulated event, ops/simulate).
@@ -51,7 +51,7 @@ test.serial('a capture that failed for good gets a fresh job from the next sweep
   t.true(rows.filter((r) => r.key === null).every((r) => r.attempts === r.max_attempts), 'graphile-worker keeps the failed one, keyless, as it was');
 });
 
-// Not the window 000255 closes (a worker's lock committed between enqueue_capture's check and
+// Not the window enqueue_capture closes itself (a worker's lock committed between enqueue_capture's check and
 // its add_job): that cannot be reached from outside the function. This is the interleaving
 // beside it, a worker's lock not yet committed when the sweep asks: the running job must still
 // keep its key and its retries.

@@ -1,4 +1,4 @@
-// Roster removal on GitHub (issue 26, finding 2): the roster import records a revocation per
+// Roster removal on GitHub: the roster import records a revocation per
 // team repository the removed person's username held and enqueues codehost__revoke_access in
 // its own transaction (job key revoke:<event>:<login>); the job removes the collaborator and
 // cancels a pending invitation through the GithubCodeHost driver against the GitHub stand-in

@@ -29,7 +29,7 @@ test.before(async () => {
   s = await startTestServer();
   clock = new Clock(s.url);
   ev = await frozenEvent(s, clock, 'Shapes', 'shapes', { Rocket: 'node', Weather: 'python', Blank: 'empty' });
-  // Rocket wrote a showcase on its team page: its tagline leads its decks (issue 28)
+  // Rocket wrote a showcase on its team page: its tagline leads its decks
   await s.db.pool.query(`update app.event_teams set product_name = 'Rocket Todo', tagline = 'Todo lists that sync' where project_id = $1`, [ev.teams.Rocket!.id]);
   // a participant of Rocket's roster with a name, whose address (case aside) authored two of its commits
   await s.db.pool.query(`insert into app.roster_entries (event_id, email, name, role, team_id)
@@ -90,7 +90,7 @@ test.serial('a run over three team shapes: valid decks, every citation in the ar
   const builtClaims = deck.screens.find((x: any) => x.heading === 'What was built in the event').claims;
   t.regex(builtClaims[0].text, /3 commits by 2 authors dated in the event window \(author dates, set by the team\)/);
   t.is(builtClaims[1].text, "Commits by Bo Lind (2); 1 author not on the team's roster (1)", 'contributors by roster name, from generation_job_begin through the worker');
-  // where the code came from: the push frozenEvent recorded, as the server received it (000298)
+  // where the code came from: the push frozenEvent recorded, as the server received it
   const receipt = (await pool().query(`select seq from app.submission_receipts where project_id = $1 and verdict = 'accepted'`, [ev.teams.Rocket!.id])).rows[0].seq;
   const where = deck.screens.find((x: any) => x.heading === 'Where the code came from');
   // frozenEvent records the push an hour before the event starts (the commits are dated in it)

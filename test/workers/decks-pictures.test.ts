@@ -1,4 +1,4 @@
-// The pictures of a generated deck on a real worker (issue 42, item 4): a team whose frozen
+// The pictures of a generated deck on a real worker: a team whose frozen
 // tree embeds a screenshot in its README gets decks whose version holds the picture as a file
 // of its own (content-addressed, the archive's bytes), served through the deck's view link
 // like any deck file: its image type and the deck service's sandbox policy; the title screen

@@ -1,4 +1,4 @@
-// Every join between the queue's two ends is checked (issue 31, item 2): each job a stored
+// Every join between the queue's two ends is checked: each job a stored
 // function, the TypeScript side or the crontab enqueues names a task a worker runs, and each
 // task has something that enqueues it. A job named nowhere would wait in the queue forever
 // (graphile-worker keeps a job whose task no worker knows); a task nothing enqueues is dead.

@@ -1,6 +1,6 @@
 // The terminal's size, kept current: Ink redraws on a resize but the layout's width and height
 // are ours, so without a re-render the old, larger frame was drawn into a smaller terminal and
-// the dashboard went blank until another screen was chosen (issue 40). Off a terminal (tests)
+// the dashboard went blank until another screen was chosen. Off a terminal (tests)
 // the given fallback size holds.
 import { useStdout } from 'ink';
 import { useEffect, useState } from 'react';

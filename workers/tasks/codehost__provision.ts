@@ -2,12 +2,12 @@
 // read back before the rest, then every team (a few at once on the local host,
 // PROVISION_CONCURRENCY): repository copied from the template (kept
 // when it exists), members invited at maintain and coaches at read (kept when already
-// invited; a member without a code-host username yet is not, 000280), standing read back
+// invited; a member without a code-host username yet is not), standing read back
 // live: every member accepted → ready, else invited. A team
 // whose step fails is `attention` with the reason; the next run (same key or a new one)
 // skips what is done and re-runs invitations and readback; a payload naming one team
-// (`projectId`, 000281) runs that team's pass only. The rules are SQL's
-// (000045): app_private.provision_work refuses a plan with conflicts and orders the teams
+// (`projectId`) runs that team's pass only. The rules are SQL's:
+// app_private.provision_work refuses a plan with conflicts and orders the teams
 // (sample first); app_private.provision_team_done decides readiness from the standings read
 // here and whether the run halts (the sample team needs attention). This task only talks to
 // the code host. Idempotent throughout, so a
@@ -35,7 +35,7 @@ async function provisionTeam(host: CodeHost, own: EventOwnership, plan: Plan, te
   await own.claimRepository(team.repository);
   const made = await host.createFromTemplate(plan.template, team.repository, plan.branch);
   if (made.created || team.readiness === 'planned') await created(made.sha);
-  // A member without a username yet is not invited (000281 invites them when they name it):
+  // A member without a username yet is not invited (naming it later invites them):
   // read back as `no_username`, so the team stays invited until they have accepted too.
   const named = team.members.flatMap((m) => (m.login ? [m.login] : []));
   await host.inviteAll(team.repository, [
@@ -84,7 +84,7 @@ export function codehostProvision({ config, pool }: WorkerDeps): Task<'codehost_
       tally[done.readiness] = (tally[done.readiness] ?? 0) + 1;
       if (done.halt) throw new Error(`codehost__provision: the sample team ${team.project.name} failed (${result.attention}); the rest waits`);
     };
-    // One team's pass again (a participant named their username, 000281): that team only; the
+    // One team's pass again (a participant named their username): that team only; the
     // run's summary is the whole run's, so it is left as it is. A team gone from the plan: nothing.
     if (payload.projectId) {
       const team = plan.teams.find((x) => x.project.id === payload.projectId);

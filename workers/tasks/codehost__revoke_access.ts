@@ -1,4 +1,4 @@
-// Taking a removed person's repository access away on the code host (000125): a roster change
+// Taking a removed person's repository access away on the code host: a roster change
 // records a revocation for each team repository the old row gave that the roster no longer
 // gives that code-host username, and enqueues this job (key revoke:<event>:<login>) in the
 // same transaction. The job asks SQL for the username's pending revocations

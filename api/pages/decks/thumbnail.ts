@@ -19,7 +19,7 @@ export function registerThumbnailRoute(app: FastifyInstance, deps: ApiDeps, stor
     return send(req, reply, ok ? () => callJson<string | null>(req, deps.pool, 'app.version_thumbnail($1, $2)', [deckId(req.params.id), version]) : null);
   });
 
-  // A generated deck's thumbnail in the event gallery (issue 28): SQL answers it under the
+  // A generated deck's thumbnail in the event gallery: SQL answers it under the
   // gallery's rule (app.generated_deck_thumbnail: organizers any deck of their event, every
   // other roster role released decks), whoever cannot see the deck gets the same 404.
   app.get<{ Params: { id: string } }>('/event/decks/:id/thumbnail.png', { config: { auth: 'none' } }, async (req, reply) =>

@@ -95,7 +95,7 @@ export function homeBody(deps: ApiDeps) {
         </section>,
       );
     }
-    if (status.role === 'organizer' || status.role === 'jury') out.push(await juryCard(read)); // issue 43 (api/pages/event/jury.tsx)
+    if (status.role === 'organizer' || status.role === 'jury') out.push(await juryCard(read)); // api/pages/event/jury.tsx
     // Every event role reads the programme.
     const agenda = await read.must<AgendaItem[]>('app.agenda()');
     out.push(<section className="card" aria-labelledby="prog-h"><h2 id="prog-h">Programme</h2>{programme(agenda)}</section>);

@@ -1,4 +1,4 @@
-// The jury pages (issue 43):
+// The jury pages:
 //   GET  /event/jury          a juror: their teams with progress (state, revision) and a link to
 //                             each; an organizer: progress counts per team and per juror (never
 //                             a score while judging runs); other roles: SQL's refusal in words

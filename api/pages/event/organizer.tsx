@@ -56,7 +56,7 @@ function galleryBody(deps: ApiDeps) {
         </>
       );
     };
-    const winners = await galleryWinners(ctx.read, ctx.status); // issue 43: released winners marked
+    const winners = await galleryWinners(ctx.read, ctx.status); // released winners marked
     const mark = (id: string): ReactNode => (winners.get(id) ?? []).map((w) => <Fragment key={w}> <span className="badge">{w}</span></Fragment>);
     return (
       <>

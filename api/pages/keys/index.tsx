@@ -4,7 +4,7 @@
 // read scope checked and its write scope, presentations:write or hackathon:write, unchecked
 // by default, as both specs ask; optional workspace pin and lifetime) and shows its secret
 // once on the answer page, POST /decks/keys/<id>/revoke revokes one after a confirm step. The
-// rules are in SQL (migrations 000020 and 000092: app_private.create_dashboard_key,
+// rules are in SQL (app_private.create_dashboard_key,
 // app.revoke_my_api_key refuse key callers); the secret is minted here as the CLI sign-in
 // mints it and never logged.
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';

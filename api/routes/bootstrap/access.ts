@@ -38,7 +38,7 @@ export async function readAccess(host: CodeHost, fullName: string, login: string
   if (standing === 'member' && canPush) return { standing, canPush, invitationUrl: null, fix: null };
   if (standing === 'member') return { standing, canPush, invitationUrl: null, fix: `${login} can read ${fullName} but not push; ask an organizer to grant push access (run provisioning again).` };
   if (standing === 'invited') return { standing, canPush: false, invitationUrl, fix: `Accept the invitation to ${fullName} as ${login}: ${invitationUrl}` };
-  // The username was just named and provisioning queued again for it (000281): nobody to ask.
+  // The username was just named and provisioning queued again for it: nobody to ask.
   if (queued) return { standing, canPush: false, invitationUrl: null, fix: `Your invitation to ${fullName} as ${login} is on its way: run hackathon connect again in a minute.` };
   return { standing, canPush: false, invitationUrl: null, fix: `${login} is not invited to ${fullName}; check the username, or ask an organizer to run provisioning again.` };
 }

@@ -19,7 +19,7 @@ export interface StoredRecord {
   githubLogin: string | null;
   event: { id: string; name: string; phase: string };
   repository: { fullName: string; branch: string; readiness: string } | null;
-  /** app.set_github_login's answer only: the invitation follows (000281). */
+  /** app.set_github_login's answer only: the invitation follows. */
   invitationQueued?: boolean;
 }
 

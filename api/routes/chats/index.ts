@@ -1,5 +1,6 @@
 // Chats, the feed and help requests (/api/v1/event/chats, /feed, /posts, /requests): thin
-// handlers over the app.* functions of sql/migrations/000053-000055. See docs/WIRE.md.
+// handlers over the app.* functions of sql/functions/app/ (the chat, feed and help-request
+// functions). See docs/WIRE.md.
 import type { FastifyInstance } from 'fastify';
 import type { ApiDeps } from '../../deps.ts';
 import { registerChannelRoutes } from './channels.ts';

@@ -1,5 +1,6 @@
 // The community vote (/api/v1/community/...): thin handlers over the app.* functions of
-// sql/migrations/000065-000069 (docs/VOTING.md, docs/WIRE.md "Community vote").
+// sql/functions/app/ (the community_* and vote functions; docs/VOTING.md, docs/WIRE.md
+// "Community vote").
 //   GET  /status                         community status
 //   GET  /eligibility                    eligibility show (the locked version or the draft)
 //   PUT  /eligibility/lock               eligibility lock (body: the eligibility file)

@@ -1,4 +1,4 @@
-// The rate wall of share links by mail (issue 39, finding F7). The sender names the recipient
+// The rate wall of share links by mail. The sender names the recipient
 // and the mail carries their name, the deck's title and their own text, so without a bound any
 // member could make the instance mail any address without end. Two fixed-window buckets, like
 // the login wall's (Redis-backed across replicas when REDIS_URL is set): per sender (the

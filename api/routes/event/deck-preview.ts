@@ -1,4 +1,4 @@
-// GET /api/v1/event/decks/preview[?team=<name>]  decks preview [--team <name>] (issue 42, item 9)
+// GET /api/v1/event/decks/preview[?team=<name>]  decks preview [--team <name>]
 // SQL decides who may preview which team and answers what to build from
 // (app.deck_preview_target: a participant their own team, an organizer any team of the event,
 // no_accepted_push before the first accepted push); this route then spends one of the team's

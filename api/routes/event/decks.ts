@@ -1,7 +1,8 @@
 // Generated decks (/api/v1/event/decks/...): thin handlers over the app.* functions of
-// sql/migrations/000072-000075. The only thing added here is the read-only view of a deck:
-// SQL names it by its viewKey (the generation job), and the URL is composed from the secret
-// derived with AUTH_SECRET (core/decks/view-link.ts), where SQL let the caller see a view.
+// sql/functions/app/ (the generated-deck functions). The only thing added here is the
+// read-only view of a deck: SQL names it by its viewKey (the generation job), and the URL is
+// composed from the secret derived with AUTH_SECRET (core/decks/view-link.ts), where SQL let
+// the caller see a view.
 //   GET  /api/v1/event/decks                 decks list
 //   GET  /api/v1/event/decks/gallery         decks gallery
 //   GET  /api/v1/event/decks/templates       decks templates

@@ -1,5 +1,5 @@
 // PUT /api/v1/event/github (event github): the organization, template and branch, claimed for
-// this event (app_private.set_event_github, migration 000021). The route brings what only the
+// this event (app_private.set_event_github). The route brings what only the
 // server knows: which code host runs, on GitHub the live installation id of each organization
 // named (so the first workspace to verify an installation holds it), on the local host whether
 // the template is already on disk. On the local host the template repository is then created

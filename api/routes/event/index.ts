@@ -1,6 +1,6 @@
 // Hackathon event routes (/api/v1/event/...): thin handlers over the app.* functions of
-// sql/migrations/000005_event.sql and 000007_event_*.sql, and the
-// generated decks of 000072-000075. See docs/WIRE.md.
+// sql/functions/app/ (the event, project and team functions, and the generated-deck
+// ones). See docs/WIRE.md.
 import type { FastifyInstance } from 'fastify';
 import type { ApiDeps } from '../../deps.ts';
 import { registerAgendaRoutes } from './agenda.ts';

@@ -30,7 +30,7 @@ interface RosterRow {
 export function registerRosterRoutes(app: FastifyInstance, { config, pool }: ApiDeps): void {
   // Invitations (one mail each to roster people who are not workspace members) unless the
   // body says `invite: false`; never on a cloud instance, where people join through the hub.
-  // Jury (issue 43): a jury row's `conflicts` (team names) is declared by
+  // Jury: a jury row's `conflicts` (team names) is declared by
   // app.set_roster_jury_conflicts in the same transaction; `keepScores: true` keeps the
   // submitted scores of jurors the import removes (podium.jury_keep_scores, read by the
   // roster trigger app_private.jury_roster_removed).

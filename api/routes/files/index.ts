@@ -1,6 +1,6 @@
 // Workspace files (`hackathon files download`): GET /api/v1/files/:id answers what the file
 // is (name, sha256, size), GET /api/v1/files/:id/content streams its bytes. SQL decides who
-// may read which file (app.file_info, migration 000081); a file of another workspace
+// may read which file (app.file_info); a file of another workspace
 // answers file_not_found naming the workspace asked and what selected it.
 import type { FastifyInstance } from 'fastify';
 import type { WorkspaceFile } from '../../../core/wire/files.ts';

@@ -46,7 +46,7 @@ export function registerHubSignInRoutes(app: FastifyInstance, { config, pool, li
       const normalized = await loginWall(limiter, pool, req, req.body.email);
       const hash = codeHash(config.authSecret, normalized, req.body.code.trim());
       const check = (await pool.query('select hub_private.login_code_check($1, $2) as r', [req.body.email, hash])).rows[0].r;
-      if (check.error) throw new AppError(check.error, check.message); // one answer for a wrong code and an unknown address (000266)
+      if (check.error) throw new AppError(check.error, check.message); // one answer for a wrong code and an unknown address
       if (check.twoFactor) {
         const totp = req.body.twoFactorCode?.trim();
         // The emailed code is not spent: the client asks for the TOTP code and sends both again.

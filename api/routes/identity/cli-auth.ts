@@ -2,7 +2,7 @@
 //   POST /api/v1/cli/auth/request   { email, tool?, tools? }                        -> generic success (+ delivery, hint)
 //   POST /api/v1/cli/auth/complete  { email, code, tool?, tools?, keyName?, expiresInDays? } -> the key(s), once
 //   DELETE /cli/auth/key            the presenting key revokes exactly itself (sessions refused)
-// `tools` (000285): one code signs in both clients, one key per tool, each with its own tool's
+// `tools`: one code signs in both clients, one key per tool, each with its own tool's
 // prefix and scopes; without it a code and its key are one tool's, as before.
 import type { FastifyInstance } from 'fastify';
 import { KEY_PREFIX, mintKey, type Tool } from '../../../core/keys.ts';

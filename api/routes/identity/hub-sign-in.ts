@@ -5,7 +5,7 @@
 // token's signature is checked against the hub's published keys, its issuer (HUB_URL) and
 // audience (this instance's PUBLIC_URL) here, its times at the SQL clock; then the grant is
 // redeemed with the hub (exactly once, for this token) and SQL maps the hub account to its
-// person and mints the key (app_private.hub_sign_in, migration 000091).
+// person and mints the key (app_private.hub_sign_in).
 import type { FastifyInstance } from 'fastify';
 import { HubError, HubKeys, redeemGrant, verifyHubToken } from '../../../core/hub/instance.ts';
 import { KEY_PREFIX, mintKey } from '../../../core/keys.ts';

@@ -2,7 +2,7 @@
 // keyed by client IP and email (both specs, Limits). The email part of the bucket is the
 // address's compatibility fold (app_private.email_fold: trim, NFKC, lower), so every
 // look-alike spelling of one address counts against one bucket; the account itself is found
-// by its identity (app_private.normalize_email), which never folds (000130).
+// by its identity (app_private.normalize_email), which never folds.
 import type { FastifyRequest } from 'fastify';
 import type pg from 'pg';
 import { LOGIN_BUCKET, type RateLimiter } from '../../../core/rate-limit.ts';

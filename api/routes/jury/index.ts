@@ -1,5 +1,5 @@
 // Jury judging (/api/v1/event/jury/...): thin handlers over the app.* functions of
-// sql/functions/app/*jury*.sql (issue 43, docs/JUDGING.md, docs/WIRE.md "Jury").
+// sql/functions/app/*jury*.sql (docs/JUDGING.md, docs/WIRE.md "Jury").
 //   GET    /                               jury status (window; organizers: progress counts)
 //   GET    /criteria                       jury criteria show
 //   PUT    /criteria                       jury criteria set (body: the criteria file)

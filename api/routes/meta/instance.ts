@@ -15,7 +15,7 @@ export function registerInstanceRoutes(app: FastifyInstance, { config }: ApiDeps
     apiVersion: API_VERSION,
     kind: config.hubUrl ? 'cloud' : 'self-hosted',
     url: config.publicUrl,
-    // emailCodeTools: one emailed code may sign in both CLIs at once (`tools`, 000285).
+    // emailCodeTools: one emailed code may sign in both CLIs at once (`tools`).
     auth: { methods, ...(config.hubUrl ? { hubUrl: config.hubUrl } : {}), ...(emailCode ? { emailCodeTools: ['deck', 'hackathon'] as Array<'deck' | 'hackathon'> } : {}) },
     limits: { maxFileSizeMb: config.maxFileSizeMb },
   } satisfies Instance;

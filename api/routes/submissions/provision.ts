@@ -62,7 +62,7 @@ export function registerProvisionRoutes(app: FastifyInstance, deps: ApiDeps, hos
   });
 
   // event github-check: the organization and template read live; ok false when provisioning cannot run.
-  // Removed people still holding access (a revocation not done yet, 000125) are problems too.
+  // Removed people still holding access (a revocation not done yet) are problems too.
   app.get('/api/v1/event/github-check', { config: { keyScopes: ['hackathon:read'] } }, async (req) => {
     const plan = await livePlan(req, deps, host);
     const eventId = await asCaller(req, deps.pool, async (c) => (await c.query('select e.id from app.events e where e.workspace_id = app.current_workspace_id()')).rows[0].id as string);

@@ -6,7 +6,7 @@
 // transaction for the group (core/codehost/delivery-groups.ts, the intake a local push is
 // recorded through too), and the answer carries its receipt; an
 // event other than a push or a pull request (a star...) is answered 202 `ignored` and
-// logged with its event name, never a receipt (000300). Nothing else runs here.
+// logged with its event name, never a receipt. Nothing else runs here.
 import type { FastifyInstance } from 'fastify';
 import { signatureFault, webhookSecret } from '../../../core/codehost/webhook.ts';
 import { AppError } from '../../errors.ts';

@@ -1,4 +1,4 @@
-// RFC 9110 on stored files (issue 44): byte ranges (Range, If-Range, 206, 416), conditional
+// RFC 9110 on stored files: byte ranges (Range, If-Range, 206, 416), conditional
 // requests (If-None-Match lists and `*`, If-Modified-Since) and content-coding negotiation
 // (br, gzip, identity, q=0), on share-link files (the route and its fast path) and on the
 // two downloads, /files/{sha}/content and /api/v1/files/{id}/content. Raw node:http requests:

@@ -1,4 +1,4 @@
-// Share links by mail are bounded (issue 39, finding F7): SHARE_MAIL_BUCKETS per sender (the
+// Share links by mail are bounded: SHARE_MAIL_BUCKETS per sender (the
 // person, whichever key) and per recipient (the address's compatibility fold, across senders
 // and workspaces). A refused send is 429 rate_limited in the wire shape with Retry-After, and
 // leaves no share link and no mail behind (mail jobs run by drain() into a real SMTP listener).

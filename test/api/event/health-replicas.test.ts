@@ -1,5 +1,5 @@
 // GET /api/v1/event/health's `apiReplicas` counts the API replicas serving, from their beats
-// (app_private.api_heartbeats, 000259): before, it counted `podium-live` connections, which a
+// (app_private.api_heartbeats): before, it counted `podium-live` connections, which a
 // replica opens only with its first event stream, so a fresh dashboard's first frame said
 // "API replicas 0" while the API answered it.
 import test from 'ava';

@@ -1,4 +1,4 @@
-// The live stream's catalogue (issue 41, one wire contract): every kind a stored function
+// The live stream's catalogue: every kind a stored function
 // writes to the live log has its payload's schema in core/wire/live.ts, and every schema there
 // names a kind something writes. The kinds are read from the live database's function bodies
 // (pg_proc): each call of a publisher (app_private.live_publish, or app_private.chat_publish,

@@ -1,4 +1,4 @@
-// The hub (api/live/hub.ts) over a log whose ids are in commit order per event only (000200):
+// The hub (api/live/hub.ts) over a log whose ids are in commit order per event only:
 // an id of one event that commits after a higher id of another event is still fanned out,
 // two publishers of one event reach a reader in id order with none skipped, and a stream
 // opened on an event the hub was not reading starts from the position it was given.

@@ -1,4 +1,4 @@
-// Bounded reactions over the wire (issue 26, finding 3; migration 000131): one emoji per
+// Bounded reactions over the wire: one emoji per
 // reaction, 10 different emoji per person per post (reaction_limit), 50 per post
 // (post_reaction_limit), 30 reaction changes a minute per account (rate_limited with
 // Retry-After); `reaction.changed` on the live stream carries the change, so its size does

@@ -1,7 +1,7 @@
 // Showcase and the three deck links: the who-rules of decks link (participant own team only,
 // organizer names the team, jury and advisors refused), showcase limits (24/140/4000, plain
 // text), share-link shape and allowed hosts, vote_link_frozen after voting opened, and whose
-// deck a link of this instance may open (issue 39: F2 a team's own decks, F6 its own origin).
+// deck a link of this instance may open (a team's own decks, its own origin).
 import test from 'ava';
 import { createEvent, eventWorkspace, HOUR, importRoster, person, type Person } from '../../helpers/event.ts';
 import { http } from '../../helpers/http.ts';

@@ -1,4 +1,4 @@
-// The exchange (issue 17): a hub and two cloud instances on loopback. The hub signs a token
+// The exchange: a hub and two cloud instances on loopback. The hub signs a token
 // for one instance and a one-time grant; the instance verifies the token against the hub's
 // published keys, redeems the grant exactly once and answers an ordinary local key that acts
 // in every organization of the account. Stolen tokens and grants used twice, late, at another

@@ -1,5 +1,5 @@
-// Hub accounts map to local people by the hub's stable account id, never by a folded address
-// (issue 26, finding 4; migration 000130). A hub account typed `ＣＡＲＯＬ@h.test`
+// Hub accounts map to local people by the hub's stable account id, never by a folded address.
+// A hub account typed `ＣＡＲＯＬ@h.test`
 // (fullwidth) is not the local owner `carol@h.test`: its first exchange makes a person of its
 // own, with only the organizations the hub lists. The same mailbox (ASCII case aside) binds
 // the existing local person; a later exchange of the same hub account finds the same person

@@ -1,4 +1,4 @@
-// The hub's own sign-in (issue 17): emailed codes through a real SMTP listener and the hub's
+// The hub's own sign-in: emailed codes through a real SMTP listener and the hub's
 // worker, optional two-factor, hub logins stored only as hashes, revocation, and what an
 // account reads about itself (row-level security: its own organizations only).
 import test from 'ava';
@@ -67,7 +67,7 @@ test.serial('an unknown address gets the same answer and no mail; a wrong code c
   t.is(hub.smtp.mails.length, before + 1, 'only the known address got a mail');
   const wrong = c === '000000' ? '111111' : '000000';
   for (let i = 0; i < 3; i++) {
-    // A wrong code for a real account answers byte for byte what an unknown address gets (000266).
+    // A wrong code for a real account answers byte for byte what an unknown address gets.
     const real = await http(hub.url, 'POST', '/hub/v1/auth/complete', { body: { email: 'ann@acme.test', code: wrong } });
     const unknown = await http(hub.url, 'POST', '/hub/v1/auth/complete', { body: { email: 'nobody@acme.test', code: wrong } });
     t.like(real.body.error, { code: 'invalid_code' });

@@ -1,4 +1,4 @@
-// Jury judging over HTTP (issue 43): the routes are thin (status codes and the wire error
+// Jury judging over HTTP: the routes are thin (status codes and the wire error
 // shape of the SQL refusals), bad input is refused naming the field with nothing stored,
 // Idempotency-Key on score submission, the roster file's conflicts and --keep-scores, and two
 // workspaces: B cannot read, write, list or count A's criteria, assignments, scores or

@@ -1,4 +1,4 @@
-// The words of the event pages (issue 27): a favicon instead of a 404 on every page; the
+// The words of the event pages: a favicon instead of a 404 on every page; the
 // phase badge saying what grace means; deadlines in UTC with the event's own time beside
 // them; receipts not numbered twice; on the vote page a ballot not saved yet in words, no
 // Move buttons for a single candidate, and a tie between teams ranked by different numbers of

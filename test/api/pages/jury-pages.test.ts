@@ -1,4 +1,4 @@
-// The jury pages (issue 43): /event/jury lists a juror's teams with progress and an organizer's
+// The jury pages: /event/jury lists a juror's teams with progress and an organizer's
 // counts (never a score while judging runs); a participant is refused in words; the team page
 // shows the score form beside the jury deck section; a save answers the page drawn again in
 // one round trip (200, no redirect), a refusal is the page with SQL's sentence; the Origin is

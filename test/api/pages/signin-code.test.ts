@@ -66,7 +66,7 @@ test.serial('an unknown address gets the same page and no mail; three wrong code
   t.is(smtp.mails.length, seen);
   const code = codeIn(smtp.mails[seen - 1]);
   const wrong = code === '000000' ? '111111' : '000000';
-  // Each wrong code answers the page an address with no account gets (000266): only the typed address differs.
+  // Each wrong code answers the page an address with no account gets: only the typed address differs.
   const same = (html: string, email: string) => html.replace(new RegExp(email.replace(/\./g, '\\.'), 'g'), 'X').replace(/nonce(="|-)[^"']+/g, '');
   for (let i = 0; i < 3; i++) {
     const r = await form('/signin/code/verify', { email: 'ann@acme.test', code: wrong });

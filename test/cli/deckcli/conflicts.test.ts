@@ -23,7 +23,7 @@ test('every conflicting pair of options is exit 1 before any request', async (t)
     [['share', DECK, '--password', 'p', '--password-stdin'], /--password and --password-stdin conflict/],
     [['responses', DECK, '--json', '--csv'], /--json and --csv conflict/],
     [['notify', DECK, '--off', '--on'], /--off and --on conflict/],
-    // Exit 2 before issue 40: every listing's --all with --cursor is a conflict like the others.
+    // Every listing's --all with --cursor is a conflict like the others.
     [['list', '--all', '--cursor', 'c1'], /--all and --cursor conflict/],
     [['versions', DECK, '--all', '--cursor', 'c1'], /--all and --cursor conflict/],
     [['views', DECK, '--all', '--cursor', 'c1'], /--all and --cursor conflict/],

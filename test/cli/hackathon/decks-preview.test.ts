@@ -1,4 +1,4 @@
-// hackathon decks preview (issue 42, item 9) against a real server: a participant previews
+// hackathon decks preview against a real server: a participant previews
 // their own team's jury and community decks from its last accepted push, is refused another
 // team; an organizer names a team with --team; another workspace's organizer cannot reach it;
 // a team with no accepted push gets a clear message; a second preview of a team within the

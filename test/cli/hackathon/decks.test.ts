@@ -127,7 +127,7 @@ test.serial('decks list and decks show <deckId>: every version with review and r
   t.is(show.code, 0, show.stderr);
   const out = show.stdout;
   t.regex(out, /^Team: Rocket\nKind: jury\nVersion: 1 \(revision 1, builtin\/1\)\nTemplate: jury schema v2 \(6 to 8 screens\)\nReview: pending\nRelease: not released\nEvidence: submission-[0-9a-f]{12}\.tar\.gz \(sha [0-9a-f]{12}\)\nView: http:\/\/127\.0\.0\.1:\d+\/v\/[A-Za-z0-9_-]{43}\/ \(a share link: whoever holds it sees this deck, reviewed or not; only released decks are listed in the gallery\)\nFindings: none\n\n1\. Problem\n {3}- The README names the project "Rocket Todo" \(README\.md:1\)\n/);
-  // where the code came from cites the server's push receipt (issue 42)
+  // where the code came from cites the server's push receipt
   t.regex(out, /\n5\. Where the code came from\n {3}- The whole history arrived in one push at [^\n]+ \(push receipt #\d+\)\n/);
   t.regex(out, /\n7\. What is tested\n {3}- npm test runs "node --test test\/" \(package\.json:7\)\n {3}- test\/todo\.test\.js holds 3 tests: "adds a todo", "completes a todo", "removes a todo" \(test\/todo\.test\.js:5-12\)\n/);
   t.regex(out, /\(commit [0-9a-f]{12}\)/);

@@ -1,4 +1,4 @@
-// Friction found by a first-time run (issue 27), in process against a real server: logout of
+// Friction found by a first-time run, in process against a real server: logout of
 // the --api-url instance's profile (read-only keys revoke themselves, an older instance is
 // named only for its own 403), and the hint when no instance is configured at all.
 import test from 'ava';

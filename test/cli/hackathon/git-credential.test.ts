@@ -1,5 +1,5 @@
-// `hackathon git-credential get` hands a key only to the instance it was made for (issue 39,
-// F9), whatever --api-url the helper line names: EVENT_API_KEY to the instance of EVENT_URL
+// `hackathon git-credential get` hands a key only to the instance it was made for,
+// whatever --api-url the helper line names: EVENT_API_KEY to the instance of EVENT_URL
 // (else the active profile's), a profile's key to its baseUrl. Another instance gets nothing
 // on stdout (git asks its other helpers) and a line on stderr saying why. No request leaves
 // the process: fetch refuses, so nothing here may reach the network.

@@ -1,8 +1,8 @@
 // `event github-check` and `admin provision` as the built binary against a real server and
 // worker on the local code host: problems and exit codes, the dry-run plan, plan_conflicts
 // listing every conflict, a run followed to its readiness lines; a participant without a
-// username is a note (000280) and is invited by the worker once they connect --github (000281);
-// a coach's username comes from the roster file (000282).
+// username is a note and is invited by the worker once they connect --github;
+// a coach's username comes from the roster file.
 import test from 'ava';
 import path from 'node:path';
 import { LocalCodeHost } from '../../../core/codehost/local.ts';
@@ -113,7 +113,7 @@ test.serial('roster show prints each row\'s repository standing; a removed perso
   t.regex(show.stdout, /^coach@x\.test +advisor +- +no +- +read all teams$/m);
   t.regex(show.stdout, /^adv@x\.test +advisor +- +no +adv-gh +read all teams$/m);
   const eventId = (await s.db.pool.query(`select event_id from app.roster_entries where email = $1`, [ann.email])).rows[0].event_id;
-  // A revocation on GitHub not done yet, as the roster trigger records it (000125).
+  // A revocation on GitHub not done yet, as the roster trigger records it.
   await s.db.pool.query(`insert into app_private.access_revocations (event_id, full_name, login, email, attempts, last_error, requested_at)
     values ($1, 'acme/comet', 'old-gh', 'old@x.test', 2, 'GitHub answered 502', '2030-01-01T00:00:00Z')`, [eventId]);
   show = await run(['event', 'roster', 'show']);

@@ -1,4 +1,4 @@
-// `podium account erase --email <e> [--yes]` (app_private.erase_account, 000061): the
+// `podium account erase --email <e> [--yes]` (app_private.erase_account): the
 // confirmation (a terminal asks for the address again; without one --yes is required), then
 // the person is gone: no sign-in (password, emailed code, key, session), no name or email
 // anywhere in the database, memberships left, roster rows detached, names in the live log

@@ -1,4 +1,4 @@
-// `podium setup` and the owner's password (issue 27, blocker 5): on a terminal it asks for
+// `podium setup` and the owner's password: on a terminal it asks for
 // one with hidden input (raw mode, nothing echoed); an empty answer, or no terminal and no
 // --password-stdin, makes an owner who signs in by emailed code, and setup says how; with
 // EMAIL_DRIVER=none such an owner could never sign in, so setup refuses and creates nothing.

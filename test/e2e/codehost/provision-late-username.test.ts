@@ -1,9 +1,9 @@
-// Provisioning that waits for nobody, on the local code host (issue 40, second pass): teams
+// Provisioning that waits for nobody, on the local code host: teams
 // are made while some participants have not named a code-host username yet (their team reads
 // `invited`, never `ready`, until they have named it and accepted); a participant who names
 // it afterwards (`PUT /bootstrap/github`, as `hackathon connect --github`) is invited by the
-// worker with no organizer command (000281: their team's pass again); a coach's username comes from the roster file's
-// `github` field (000282) and makes them a coach at read on every repository.
+// worker with no organizer command (their team's pass again); a coach's username comes from the roster file's
+// `github` field and makes them a coach at read on every repository.
 import test from 'ava';
 import path from 'node:path';
 import { LocalCodeHost } from '../../../core/codehost/local.ts';

@@ -56,7 +56,7 @@ test.serial('github-check and the plan list every problem; a plan with conflicts
     'The username ann-gh is named by 2 people',
     `The template acme/template has no branch main on the code host: push it with git push ${s.url}/git/acme/template.git main (your hck_ key is the password)`,
   ]);
-  // Participants and an advisor without a username are notes, never conflicts (000280).
+  // Participants and an advisor without a username are notes, never conflicts.
   t.deepEqual(plan.body.notes, [
     'cat@x.test (Comet) has no code-host username yet: invited once they run hackathon connect --github',
     'dan@x.test (Nova Labs) has no code-host username yet: invited once they run hackathon connect --github',

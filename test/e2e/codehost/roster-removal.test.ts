@@ -1,4 +1,4 @@
-// Repository access follows roster standing on the local code host (issue 26, finding 2),
+// Repository access follows roster standing on the local code host,
 // with real git over loopback: a participant who accepted the invitation and is then removed
 // by roster import can neither clone nor push (even with a grant row left behind: the roster
 // is checked at permission time), and their push after removal never becomes the frozen

@@ -1,4 +1,4 @@
-// axe-core on the two page types the other axe tests do not reach (issue 44): the local code
+// axe-core on the two page types the other axe tests do not reach: the local code
 // host's invitation page (signed in, as printed by the bootstrap record) and the hub's account
 // page. In a real Chromium, failing on any moderate, serious or critical finding.
 import test from 'ava';

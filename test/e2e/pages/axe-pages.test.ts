@@ -1,4 +1,4 @@
-// axe-core on every page type the other browser tests do not open (issue 44), in a real
+// axe-core on every page type the other browser tests do not open, in a real
 // Chromium, failing on any moderate, serious or critical finding: the first-run page, sign-in
 // (password and emailed code), an invitation's page, the operator's mail outbox, the deck dashboard and deck page (share-link table with its
 // action column), the master page (one <h1>), the key and invitation pages (action columns),

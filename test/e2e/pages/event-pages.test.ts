@@ -63,7 +63,7 @@ test.serial('every page for each role: axe clean, screenshots at desktop and pho
     ['eve', `/event/team?team=${w.teams.Rocket}`, 'team-other-workspace', /Not found/],
     ['stranger', '/event', 'home-off-roster', /Not allowed/],
     ['jury', '/event/feed', 'feed-jury', /Not allowed/],
-    // The other event page types (issue 44: axe on every page type; the organizer's admin
+    // The other event page types (axe on every page type; the organizer's admin
     // pages and the gallery are opened by vote-page.test.ts, with the vote section on).
     ['ann', '/event/requests', 'requests-participant', /Help requests/],
     ['advisor', '/event/requests', 'requests-advisor', /Request queue/],

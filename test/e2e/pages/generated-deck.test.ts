@@ -1,4 +1,4 @@
-// Generated decks shown well (issue 28 item 5): a jury and a community deck as the generator
+// Generated decks shown well: a jury and a community deck as the generator
 // renders them, in headless Chromium at 1280x800 and 390x844: a title screen with the project
 // and team, no horizontal overflow on any screen, axe-core finds no serious or critical
 // violation, PNG screenshots under test-artifacts/. Also the reviewer's view of a deck (screens,

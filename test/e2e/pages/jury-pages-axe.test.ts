@@ -1,4 +1,4 @@
-// axe-core on the jury pages (issue 43) in a real Chromium, failing on any moderate, serious or
+// axe-core on the jury pages in a real Chromium, failing on any moderate, serious or
 // critical finding, one <h1> each: the juror's list, a team page with the score form (and the
 // pages Save draft and Submit score answer, with their notices), the organizer's progress on /event/jury, and
 // after the release /event/results side by side, the gallery with its winner badge and the

@@ -1,4 +1,4 @@
-// A deck's video through a share link, played by Chromium (issue 44): the browser's media
+// A deck's video through a share link, played by Chromium: the browser's media
 // loader asks for byte ranges, the server answers 206 with Content-Range, and the video
 // reaches HAVE_CURRENT_DATA once played. The clip is a real WebM (test/fixtures/media/).
 import test from 'ava';

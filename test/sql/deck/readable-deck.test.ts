@@ -1,4 +1,4 @@
-// The readable-deck helper (000041): app_private.readable_deck checks presentations:read, then
+// The readable-deck helper: app_private.readable_deck checks presentations:read, then
 // answers the deck to its owner, a workspace admin or a collaborator, and not_found to anyone
 // else (another workspace's deck answers exactly like a missing or a deleted one). The four
 // deck reads that began with this preamble go through it.

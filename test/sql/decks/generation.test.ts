@@ -1,4 +1,4 @@
-// Generated decks in SQL (000072-000075): each row of the spec's "Generated decks" state table,
+// Generated decks in SQL: each row of the spec's "Generated decks" state table,
 // each error code of the area, the gallery's every state word, and --invalidate-decks. The
 // worker's side is played by the app_private functions it calls (generation_job_begin,
 // publish_generated_deck, generation_job_failed), as workers/tasks/decks__generate.ts does.
@@ -124,7 +124,7 @@ test.serial('templates: jury 6 to 8 screens and community 3 to 4, each with a sc
   t.like(j, { kind: 'jury', schemaVersion: 2, screens: { min: 6, max: 8 } });
   t.deepEqual(j.headings.slice(0, 7).map((h: any) => h.heading), ['Problem', 'What it does', 'How it works', 'What was built in the event', 'Where the code came from', 'Evidence it runs', 'What is tested']);
   t.like(c, { kind: 'community', schemaVersion: 2, screens: { min: 3, max: 4 }, maxClaimsPerScreen: 2 });
-  // the community deck is a pitch (issue 42, item 9), no audit
+  // the community deck is a pitch, no audit
   t.deepEqual(c.headings, ['What it is', 'Who it is for', 'In one number', 'Try it'].map((heading, i) => ({ heading, required: i < 3 })));
   t.is(code(await call(jury, 'member', R, 'app.deck_templates()')), 'insufficient_event_role');
 });
@@ -155,11 +155,11 @@ test.serial('a run: one pending job per frozen team and kind, each queued once u
 
 test.serial('a job: pending -> running (attempts counted) -> review; a killed attempt re-run publishes one version; a repeated job changes nothing', async (t) => {
   const [job] = (await jobsOf(run1.run.id)).filter((j) => j.team === 'Rocket' && j.kind === 'jury');
-  // the team's showcase and its template revision travel with the job (000155): the deck leads with the team's words
+  // the team's showcase and its template revision travel with the job: the deck leads with the team's words
   await db.pool.query(`update app.event_teams set product_name = 'Rocket Todo', tagline = 'Lists that sync' where project_id = $1`, [teams.Rocket]);
   await db.pool.query(`insert into app.team_repositories (project_id, event_id, full_name, readiness, template_sha) values ($1, $2, 'gen/rocket', 'ready', $3)
      on conflict (project_id) do update set template_sha = excluded.template_sha`, [teams.Rocket, eventId, sha('e')]);
-  // roster names (issue 28): the job's own team's named participants, keyed like commit authors
+  // roster names: the job's own team's named participants, keyed like commit authors
   await db.pool.query(`update app.roster_entries set name = case when email = 'part@gen.test' then 'Pat Rocket' else 'Pia Comet' end
      where event_id = $1 and email in ('part@gen.test', 'p2@gen.test')`, [eventId]);
   await db.pool.query(`insert into app.roster_entries (event_id, email, name, role, team_id) values ($1, 'Zed@Gen.TEST', 'Zed Rocket', 'participant', $2),
@@ -250,7 +250,7 @@ test.serial('gallery: review, then pending once approved; participants and jury 
     t.deepEqual(v.Nova, { jury: 'pending', community: 'pending', evidenceChanged: false });
     t.is(code(await call(who, role, R, 'app.generated_deck($1)', [rj.id])), 'deck_not_found', 'an unreleased deck is not shown to other roles');
   }
-  // its thumbnail (issue 28): the worker made it; SQL answers it only to who may see the deck
+  // its thumbnail: the worker made it; SQL answers it only to who may see the deck
   const png = 'ab'.repeat(32);
   await db.pool.query(`select app_private.save_thumbnail($1, $2, $3, 'title-card')`, [rj.deck_id, rj.version, png]);
   t.is(await orgOk('app.generated_deck_thumbnail($1)', [rj.id]), png, 'the organizer reviewing it sees its thumbnail');

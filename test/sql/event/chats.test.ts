@@ -1,4 +1,4 @@
-// Chats, the feed and help requests in SQL (000052-000056): the channels that come with the
+// Chats, the feed and help requests in SQL: the channels that come with the
 // event and its teams, row security (an allow and a deny per policy), posts and threads, the
 // posting rate, every row of the Post moderation and Help request tables, the author shown
 // for an erased account, activity items from receipts, and the live row each change writes

@@ -1,4 +1,4 @@
-// The freeze as one expression (000043): app_private.freeze_of(build end) is build end + 15
+// The freeze as one expression: app_private.freeze_of(build end) is build end + 15
 // minutes, and app.events.freeze_at is generated from it, so the stored freeze follows every
 // change of the build end and cannot be written on its own.
 import test from 'ava';

@@ -1,4 +1,4 @@
-// The live stream's SQL (000060): the audience rule (and its in-process twin in
+// The live stream's SQL: the audience rule (and its in-process twin in
 // api/live/audience.ts), the reader at open, the backlog a resume reads, and pruning.
 import test from 'ava';
 import { visible } from '../../../api/live/audience.ts';

@@ -1,9 +1,9 @@
-// Provisioning rules decided in SQL (000045): plan_conflicts raised once over the plan's
+// Provisioning rules decided in SQL: plan_conflicts raised once over the plan's
 // conflicts and the code host's live problems (app_private.start_provision), the job's plan
 // refused the same way and ordered sample first (provision_work), the dry run's sample team
 // (provision_plan), and each team's readiness and the sample halt (provision_team_done).
-// Since 000280 a participant without a username is a note, never a conflict; since 000281
-// naming one after provisioning queues their team's pass again (app.set_github_login).
+// A participant without a username is a note, never a conflict, and naming one
+// after provisioning queues their team's pass again (app.set_github_login).
 import test from 'ava';
 import { asUser } from '../../helpers/as.ts';
 import { createTestDatabase, type TestDatabase } from '../../helpers/db.ts';

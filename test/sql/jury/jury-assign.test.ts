@@ -1,4 +1,4 @@
-// Jury assignments (issue 43): every team gets k jurors with balanced load, the same plan for
+// Jury assignments: every team gets k jurors with balanced load, the same plan for
 // the same seed, manual assignments kept and counted, the shortfall names teams and why, and
 // the plan is fixed once judging opened.
 import test from 'ava';

@@ -1,4 +1,4 @@
-// Jury conflicts (issue 43): roster (the juror's account is a member of the team's project),
+// Jury conflicts: roster (the juror's account is a member of the team's project),
 // advised (claimed one of its help requests), declared (jury conflicts add); the plan never
 // assigns a conflicted pair; a manual assignment of one is refused with the conflict named;
 // a score is refused for a conflicted team even when the pair was assigned before the conflict.

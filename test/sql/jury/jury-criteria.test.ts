@@ -1,4 +1,4 @@
-// Jury criteria (issue 43): set from a file (list or { scale, criteria }), shown back to every
+// Jury criteria: set from a file (list or { scale, criteria }), shown back to every
 // role of the event, invalid_criteria naming the field (nothing stored), and jury_opened once
 // judging opened.
 import test from 'ava';

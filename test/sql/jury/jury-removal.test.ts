@@ -1,4 +1,4 @@
-// Removing a juror from the roster (issue 43): their unsubmitted drafts go; their submitted
+// Removing a juror from the roster: their unsubmitted drafts go; their submitted
 // scores stay only if the organizer says so at removal (--keep-scores, the setting
 // podium.jury_keep_scores in the import's transaction).
 import test from 'ava';

@@ -1,4 +1,4 @@
-// Jury results (issue 43): calculate after the close only; the weighted mean as an exact
+// Jury results: calculate after the close only; the weighted mean as an exact
 // fraction and decimal (docs/JUDGING.md's worked example), ties, coverage, the rank method,
 // the digest over the inputs (same inputs, same version), release, the export with and
 // without identities, and the recount (core/jury/tally.ts) agreeing with SQL to the digest.

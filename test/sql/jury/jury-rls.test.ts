@@ -1,4 +1,4 @@
-// Row security of the jury tables (issue 43), an allow and a deny for each policy: settings and
+// Row security of the jury tables, an allow and a deny for each policy: settings and
 // criteria (every role of the event; never another workspace), conflicts (organizers only),
 // assignments (organizers; a juror their own), scores (a juror their own; organizers after the
 // close; participants never), results (organizers every version; the roster once released).

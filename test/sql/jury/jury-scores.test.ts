@@ -1,4 +1,4 @@
-// Jury scores (issue 43): the window by the server clock (no score before jury open or after
+// Jury scores: the window by the server clock (no score before jury open or after
 // jury close), only assigned teams, the scale, revision checks like ballots, submission
 // complete, an organizer cannot change a juror's score, a juror reads only their own scores,
 // organizers read counts while judging runs and the scores after the close, participants never.

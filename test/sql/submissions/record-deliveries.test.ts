@@ -1,9 +1,9 @@
-// app_private.record_deliveries (000252): a group of one event's signed deliveries in one
+// app_private.record_deliveries: a group of one event's signed deliveries in one
 // transaction, in order, each under its own savepoint. Each answers what record_delivery
 // answers alone; a duplicate inside the group is the duplicate, as across transactions; an
 // item that raises is rolled back alone and answered {"failed": true}; nothing is granted to
-// the API role. The group's live changes are staged and published after its last delivery
-// (000254): in item order, the lock taken only then, nothing left staged.
+// the API role. The group's live changes are staged and published after its last delivery:
+// in item order, the lock taken only then, nothing left staged.
 import test from 'ava';
 import { asUser } from '../../helpers/as.ts';
 import { createTestDatabase, type TestDatabase } from '../../helpers/db.ts';

@@ -1,4 +1,4 @@
-// `podium operator add|remove|list`: who holds the instance-operator power (000260): reading
+// `podium operator add|remove|list`: who holds the instance-operator power: reading
 // the mail outbox on the web (/operator/mail), every tenant's sign-in codes included. It is
 // given on purpose, here or by `podium setup` (the first owner), never by a workspace role.
 // The operator CLI already holds the database, so these commands need no account of their own.

@@ -1,7 +1,7 @@
 // `event roster import --file [--no-invite]`: the file is the whole roster; absent rows are
 // removed and teams no row names are dissolved; only an empty list (everyone removed) asks first. Every roster person
 // who is not a workspace member is mailed an invitation (once; `--no-invite` skips it). An
-// advisor's row may carry `github`, the coach's code-host username (000282); the server checks it.
+// advisor's row may carry `github`, the coach's code-host username; the server checks it.
 import { readJsonArg } from '../../../../lib/checks.ts';
 import { CliError, EXIT } from '../../../../lib/errors.ts';
 import { command } from '../../../command.ts';

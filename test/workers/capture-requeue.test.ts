@@ -5,6 +5,7 @@
 // good after the dead-worker recovery (found by the simulated event, ops/simulate).
 import test from 'ava';
 import { randomUUID } from 'node:crypto';
+import { until } from '../../ops/harness/until.ts';
 import { createTestDatabase, type TestDatabase } from '../helpers/db.ts';
 
 let db: TestDatabase;
@@ -66,7 +67,10 @@ test.serial('a worker taking the job while a sweep asks again: once the worker c
     await worker.query('begin');
     await worker.query(`update graphile_worker._private_jobs set locked_at = now(), locked_by = 'pool-live', attempts = 1 where key = $1`, [key]);
     const sweep = db.pool.query('select app_private.enqueue_capture($1, $2)', [project, sha]);
-    await new Promise((r) => setTimeout(r, 300));
+    // The sweep waits on the worker's row lock before the worker commits (a condition, not a pause).
+    await until('the sweep to wait on the locked job', async () => (await db.pool.query(
+      `select 1 from pg_stat_activity where datname = current_database() and wait_event_type = 'Lock' and query like '%enqueue_capture%'`,
+    )).rowCount);
     await worker.query('commit');
     await sweep;
     const rows = await jobs(sha);

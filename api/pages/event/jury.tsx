@@ -79,7 +79,9 @@ async function teamBody(deps: ApiDeps, ctx: PageContext, pid: string, notice: Re
   const nav = eventNav(ctx.status, '/event/jury');
   if (!item) return <>{nav}<h1>Jury</h1><p>This team is not assigned to you. <a href="/event/jury">Your teams</a></p></>;
   const gallery = await ctx.read.try<{ items: { team: { id: string }; jury: { state: string; view?: string | null; version?: number } }[] }>('app.deck_gallery()');
-  const deck = gallery.ok ? withViews(gallery.value, deps.config.publicUrl, deps.config.authSecret).items.find((g) => g.team.id === pid)?.jury : undefined;
+  // This team's row only is signed: a save redraws the page, and a gallery has every team.
+  const row = gallery.ok ? gallery.value.items.find((g) => g.team.id === pid) : undefined;
+  const deck = row ? withViews(row, deps.config.publicUrl, deps.config.authSecret).jury : undefined;
   const view = safeHref(deck?.view);
   const open = mine.state === 'open';
   const values: Record<string, unknown> = item.draft ?? item.submission ?? {};

@@ -33,7 +33,7 @@ table{width:100%;border-collapse:collapse}th,td{text-align:left;padding:.4rem .5
 .cards li{background:var(--card);border:1px solid var(--line);border-radius:10px;padding:.8rem}.cards .thumb{width:100%;height:auto;aspect-ratio:16/9}
 dialog{border:1px solid var(--line);border-radius:10px;background:var(--card);color:var(--fg);max-width:36rem;width:calc(100% - 2rem)}
 dialog::backdrop{background:rgb(0 0 0 / .45)}.actions{display:flex;gap:.6rem;justify-content:flex-end;margin-top:1rem;flex-wrap:wrap}
-dl.facts{display:grid;grid-template-columns:max-content 1fr;gap:.2rem 1rem;margin:0}dl.facts dt{color:var(--muted)}dl.facts dd{margin:0;overflow-wrap:anywhere}
+.split{display:grid;grid-template-columns:minmax(0,3fr) minmax(0,2fr);gap:1rem;align-items:start}.split>.card{margin-bottom:0}.split iframe{width:100%;height:auto;aspect-ratio:16/10;border:1px solid var(--line);border-radius:6px}@media (max-width:60rem){.split{grid-template-columns:minmax(0,1fr)}}dl.facts{display:grid;grid-template-columns:max-content 1fr;gap:.2rem 1rem;margin:0}dl.facts dt{color:var(--muted)}dl.facts dd{margin:0;overflow-wrap:anywhere}
 .bar{display:flex;flex-wrap:wrap;gap:.5rem 1rem;align-items:center;justify-content:space-between;padding:.4rem .8rem;background:var(--card);border-bottom:1px solid var(--line)}
 .bar .left,.bar .right{display:flex;flex-wrap:wrap;gap:.5rem 1rem;align-items:center;min-width:0}
 details.menu{position:relative}details.menu>summary{cursor:pointer;font-weight:700;list-style:none;padding:.3rem .5rem;border-radius:6px;max-width:60vw;overflow:hidden;text-overflow:ellipsis;white-space:nowrap}

@@ -36,7 +36,7 @@ export function JuryResultTable({ r }: { r: JuryResult }): ReactNode {
       <p>Version {r.version} ({r.method}, calculated {when(r.calculatedAt)}, {r.released ? 'released' : 'unreleased'}, digest <code>{r.digest}</code>)</p>
       <Table label={`Jury result version ${r.version}`} headers={['Rank', 'Team', 'Score', 'Exact score (fraction)', 'Scores submitted']} rows={rows} />
       {r.ties.map((t, i) => <p key={i}>Tie at rank {t.rank}: {t.names.join(', ')}</p>)}
-      <p className="muted">Coverage: {c.submitted} of {c.assigned} assigned scores submitted, {c.teamsScored} of {c.teams} teams scored, {c.jurors} jurors. Recount it with <code>podium jury recount</code> (docs/JUDGING.md).</p>
+      <p className="muted">Coverage: {c.submitted} of {c.assigned} assigned scores submitted, {c.teamsScored} of {c.teams} teams scored, {c.jurors} {c.jurors === 1 ? 'juror' : 'jurors'}. Recount it with <code>podium jury recount</code> (docs/JUDGING.md).</p>
     </>
   );
 }

@@ -61,6 +61,9 @@ test.serial('the juror: the list, a team page with the score form, and the pages
   await page.goto(`${s.url}/event/jury/${fx.teams.Rocket}`);
   await page.locator('#score-form').waitFor();
   await clean(t, page, '/event/jury/:team');
+  // The deck beside the form at 1280 px: both cards start on one line, and Submit is on screen.
+  const [deckBox, formBox] = await Promise.all([page.locator('section[aria-labelledby="deck-h"]').boundingBox(), page.locator('section[aria-labelledby="form-h"]').boundingBox()]);
+  t.true(!!deckBox && !!formBox && deckBox.y === formBox.y && deckBox.x + deckBox.width <= formBox.x, 'deck and score form side by side');
   await page.getByLabel(/^Impact/).fill('4');
   await page.getByLabel(/^Private note/).fill('a private note');
   await page.getByRole('button', { name: 'Save draft' }).click();

@@ -11,6 +11,7 @@ import { PostGraphileAmberPreset } from 'postgraphile/presets/amber';
 import { callerSettings } from '../core/db/pool.ts';
 import { fromPgError } from './errors.ts';
 import { GraphqlLimitsPlugin } from './graphql-limits.ts';
+import { JsonShapesPlugin } from './graphql-shapes.ts';
 import type { ApiDeps } from './deps.ts';
 
 /** Connection arguments PostGraphile adds to a field of a set-returning function. */
@@ -48,7 +49,7 @@ export const ArgumentNamesPlugin: GraphileConfig.Plugin = {
 export function graphqlPreset(pool: ApiDeps['pool'], maskError?: (error: GraphQLError) => GraphQLError): GraphileConfig.Preset {
   return {
     extends: [PostGraphileAmberPreset],
-    plugins: [GraphqlLimitsPlugin, ArgumentNamesPlugin], // aliases, depth and fields per operation (api/graphql-limits.ts); argument names
+    plugins: [GraphqlLimitsPlugin, ArgumentNamesPlugin, JsonShapesPlugin], // aliases, depth and fields per operation (api/graphql-limits.ts); argument names; typed JSON answers (api/graphql-shapes.ts)
     pgServices: [
       makePgService({
         pool,

@@ -54,6 +54,24 @@ CREATE SCHEMA hub_private;
 COMMENT ON SCHEMA hub_private IS 'The hub''s secrets (hashed or sealed) and the functions its routes call. Never exposed.';
 
 --
+-- Name: workspace_membership; Type: TYPE; Schema: app; Owner: -
+--
+
+CREATE TYPE app.workspace_membership AS (
+	id uuid,
+	name text,
+	"organizationId" uuid,
+	role text,
+	"isDefault" boolean
+);
+
+--
+-- Name: TYPE workspace_membership; Type: COMMENT; Schema: app; Owner: -
+--
+
+COMMENT ON TYPE app.workspace_membership IS 'A workspace the caller belongs to: its role there, and whether it is the default.';
+
+--
 -- Name: workspace_role; Type: TYPE; Schema: app; Owner: -
 --
 
@@ -3248,7 +3266,8 @@ $$;
 -- Name: FUNCTION my_workspaces(); Type: COMMENT; Schema: app; Owner: -
 --
 
-COMMENT ON FUNCTION app.my_workspaces() IS 'Every workspace the caller belongs to, with role and whether it is the default (a demo session: only the workspace of its pass).';
+COMMENT ON FUNCTION app.my_workspaces() IS '@shape app.workspace_membership[]
+Every workspace the caller belongs to, with role and whether it is the default (a demo session: only the workspace of its pass).';
 
 --
 -- Name: now(); Type: FUNCTION; Schema: app; Owner: -
@@ -9108,6 +9127,65 @@ begin
   return true;
 end;
 $$;
+
+--
+-- Name: json_shaped(jsonb, regtype); Type: FUNCTION; Schema: app_private; Owner: -
+--
+
+CREATE FUNCTION app_private.json_shaped(p_value jsonb, p_type regtype) RETURNS jsonb
+    LANGUAGE plpgsql STABLE
+    SET search_path TO ''
+    AS $$
+declare
+  v_relid oid;
+  v_key text;
+  v_type oid;
+  v_elem oid;
+  v_item jsonb;
+begin
+  if p_value is null or jsonb_typeof(p_value) = 'null' then
+    return p_value;
+  end if;
+  if jsonb_typeof(p_value) = 'array' then
+    for v_item in select jsonb_array_elements(p_value) loop
+      perform app_private.json_shaped(v_item, p_type);
+    end loop;
+    return p_value;
+  end if;
+  select t.typrelid into v_relid from pg_catalog.pg_type t where t.oid = p_type;
+  if v_relid is null or v_relid = 0 then
+    return p_value; -- a scalar field (text, uuid, jsonb, …): its value is the type's to read
+  end if;
+  if jsonb_typeof(p_value) <> 'object' then
+    raise exception 'answer does not fit its GraphQL shape: % expects an object, got %', p_type, jsonb_typeof(p_value);
+  end if;
+  for v_key in select jsonb_object_keys(p_value) loop
+    select a.atttypid into v_type
+      from pg_catalog.pg_attribute a
+     where a.attrelid = v_relid and a.attname = v_key and a.attnum > 0 and not a.attisdropped;
+    if v_type is null then
+      raise exception 'answer does not fit its GraphQL shape: % has no field "%"', p_type, v_key
+        using hint = 'add the field to the composite type (sql/migrations) or drop it from the function';
+    end if;
+    select case when t.typrelid <> 0 then t.oid
+                when e.typrelid <> 0 then e.oid end
+      into v_elem
+      from pg_catalog.pg_type t left join pg_catalog.pg_type e on e.oid = t.typelem and t.typcategory = 'A'
+     where t.oid = v_type;
+    if v_elem is not null then
+      perform app_private.json_shaped(p_value -> v_key, v_elem::regtype);
+    end if;
+    v_type := null;
+  end loop;
+  return p_value;
+end;
+$$;
+
+--
+-- Name: FUNCTION json_shaped(p_value jsonb, p_type regtype); Type: COMMENT; Schema: app_private; Owner: -
+--
+
+COMMENT ON FUNCTION app_private.json_shaped(p_value jsonb, p_type regtype) IS 'A function''s JSON answer checked against the composite type GraphQL shows it as: a key the type lacks fails the read.';
 
 --
 -- Name: jury_canonical(jsonb); Type: FUNCTION; Schema: app_private; Owner: -
@@ -21240,6 +21318,13 @@ REVOKE ALL ON FUNCTION app_private.iso(t timestamp with time zone) FROM PUBLIC;
 --
 
 REVOKE ALL ON FUNCTION app_private.issue_setup_token(p_token_hash bytea) FROM PUBLIC;
+
+--
+-- Name: FUNCTION json_shaped(p_value jsonb, p_type regtype); Type: ACL; Schema: app_private; Owner: -
+--
+
+REVOKE ALL ON FUNCTION app_private.json_shaped(p_value jsonb, p_type regtype) FROM PUBLIC;
+GRANT ALL ON FUNCTION app_private.json_shaped(p_value jsonb, p_type regtype) TO podium_app;
 
 --
 -- Name: FUNCTION jury_canonical(p_inputs jsonb); Type: ACL; Schema: app_private; Owner: -

@@ -185,7 +185,7 @@ const KNOWN_JSON_QUERY_FIELDS = [
   'listChatPosts', 'listChatReplies', 'listCollaborators', 'listDeckFiles', 'listDeckVersions',
   'listDecks', 'listHelpRequests', 'listInvitations', 'listProjectMembers', 'listProjects',
   'listResponses', 'listShareLinks', 'listTeamMembers', 'listTeams', 'listViews', 'memberTwoFactor',
-  'myWorkspaces', 'provisionPlan', 'provisionRun', 'repositoryInvitation', 'rosterPage',
+  'provisionPlan', 'provisionRun', 'repositoryInvitation', 'rosterPage',
   'showChatChannel', 'showFeed', 'showHelpRequest', 'submissionArtifact', 'submissionExceptionCheck',
   'submissionFailures', 'submissionShow', 'submissionsList', 'teamDeckLinks', 'teamRoster',
   'teamShowcase',

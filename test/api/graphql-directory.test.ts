@@ -78,7 +78,7 @@ test('a person in two workspaces: Alpha never reads Beta\'s id; the person reads
     t.is(r.status, 200, r.text);
     t.false(r.text.includes(wsB), 'Beta\'s id is not in Alpha\'s directory');
   }
-  const mine = await gql(keys.dee!, '{ myWorkspaces }');
+  const mine = await gql(keys.dee!, '{ myWorkspaces { id name organizationId role isDefault } }');
   t.is(mine.status, 200, mine.text);
   t.deepEqual(mine.body.data.myWorkspaces.map((w: { id: string; isDefault: boolean }) => [w.id, w.isDefault]).sort(),
     [[wsA, false], [wsB, true]].sort());

@@ -18,7 +18,7 @@ begin
 end;
 $function$;
 
-comment on function app.my_workspaces() is 'Every workspace the caller belongs to, with role and whether it is the default (a demo session: only the workspace of its pass).';
+comment on function app.my_workspaces() is E'@shape app.workspace_membership[]\nEvery workspace the caller belongs to, with role and whether it is the default (a demo session: only the workspace of its pass).';
 revoke all on function app.my_workspaces() from public;
 grant execute on function app.my_workspaces() to public;
 grant execute on function app.my_workspaces() to podium_app;

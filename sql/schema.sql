@@ -54,6 +54,165 @@ CREATE SCHEMA hub_private;
 COMMENT ON SCHEMA hub_private IS 'The hub''s secrets (hashed or sealed) and the functions its routes call. Never exposed.';
 
 --
+-- Name: byte_count; Type: TYPE; Schema: app; Owner: -
+--
+
+CREATE TYPE app.byte_count AS (
+	count integer,
+	"sizeBytes" bigint
+);
+
+--
+-- Name: TYPE byte_count; Type: COMMENT; Schema: app; Owner: -
+--
+
+COMMENT ON TYPE app.byte_count IS 'How many files and how many bytes.';
+
+--
+-- Name: person_ref; Type: TYPE; Schema: app; Owner: -
+--
+
+CREATE TYPE app.person_ref AS (
+	id uuid,
+	email text,
+	name text
+);
+
+--
+-- Name: TYPE person_ref; Type: COMMENT; Schema: app; Owner: -
+--
+
+COMMENT ON TYPE app.person_ref IS 'A person named in another answer: id, email and name.';
+
+--
+-- Name: deck_summary; Type: TYPE; Schema: app; Owner: -
+--
+
+CREATE TYPE app.deck_summary AS (
+	id uuid,
+	title text,
+	kind text,
+	interactive boolean,
+	metadata jsonb,
+	"remixedFrom" uuid,
+	version integer,
+	"workspaceId" uuid,
+	owner app.person_ref,
+	notify boolean,
+	role text,
+	"createdAt" timestamp with time zone,
+	"updatedAt" timestamp with time zone
+);
+
+--
+-- Name: TYPE deck_summary; Type: COMMENT; Schema: app; Owner: -
+--
+
+COMMENT ON TYPE app.deck_summary IS 'A deck as its listings and changes answer it, with the caller''s role on it (app_private.deck_json).';
+
+--
+-- Name: deck_version_summary; Type: TYPE; Schema: app; Owner: -
+--
+
+CREATE TYPE app.deck_version_summary AS (
+	version integer,
+	entry text,
+	"fileCount" integer,
+	"sizeBytes" bigint,
+	attachments app.byte_count,
+	"createdBy" uuid,
+	"createdAt" timestamp with time zone
+);
+
+--
+-- Name: TYPE deck_version_summary; Type: COMMENT; Schema: app; Owner: -
+--
+
+COMMENT ON TYPE app.deck_version_summary IS 'One committed version of a deck: its entry file, files, bytes and attachments (app_private.version_json).';
+
+--
+-- Name: link_ref; Type: TYPE; Schema: app; Owner: -
+--
+
+CREATE TYPE app.link_ref AS (
+	id uuid,
+	name text
+);
+
+--
+-- Name: TYPE link_ref; Type: COMMENT; Schema: app; Owner: -
+--
+
+COMMENT ON TYPE app.link_ref IS 'A share link named in another answer: its id and name.';
+
+--
+-- Name: form_response_summary; Type: TYPE; Schema: app; Owner: -
+--
+
+CREATE TYPE app.form_response_summary AS (
+	id uuid,
+	form text,
+	link app.link_ref,
+	source text,
+	placement text,
+	answers jsonb,
+	revisions integer,
+	"createdAt" timestamp with time zone,
+	"editedAt" timestamp with time zone,
+	"lastActivityAt" timestamp with time zone
+);
+
+--
+-- Name: TYPE form_response_summary; Type: COMMENT; Schema: app; Owner: -
+--
+
+COMMENT ON TYPE app.form_response_summary IS 'One response to a deck''s form, with the link it came through (app_private.response_json).';
+
+--
+-- Name: share_link_summary; Type: TYPE; Schema: app; Owner: -
+--
+
+CREATE TYPE app.share_link_summary AS (
+	id uuid,
+	"presentationId" uuid,
+	name text,
+	follows text,
+	"pinnedVersion" integer,
+	"showBar" boolean,
+	"canDownload" boolean,
+	"formsEnabled" boolean,
+	"expiresAt" timestamp with time zone,
+	"hasPassword" boolean,
+	"dashboardPreview" boolean,
+	"viewCount" bigint,
+	"downloadCount" bigint,
+	"lastOpenedAt" timestamp with time zone,
+	"createdAt" timestamp with time zone,
+	"revokedAt" timestamp with time zone
+);
+
+--
+-- Name: TYPE share_link_summary; Type: COMMENT; Schema: app; Owner: -
+--
+
+COMMENT ON TYPE app.share_link_summary IS 'A share link without its secret: what it follows (latest or a pinned version), its settings and counts (app_private.link_json).';
+
+--
+-- Name: team_ref; Type: TYPE; Schema: app; Owner: -
+--
+
+CREATE TYPE app.team_ref AS (
+	id uuid,
+	name text
+);
+
+--
+-- Name: TYPE team_ref; Type: COMMENT; Schema: app; Owner: -
+--
+
+COMMENT ON TYPE app.team_ref IS 'A team named in another answer: its id and name (app_private.team_ref_json).';
+
+--
 -- Name: workspace_membership; Type: TYPE; Schema: app; Owner: -
 --
 

@@ -14,6 +14,8 @@ const PODIUM_APP_EXECUTES: Record<string, string> = {
   'app_private.is_member_of(uuid)': 'workspace table policies',
   'app_private.project_role_of(uuid)': 'project table policies',
   'app_private.is_frozen(app.events)': 'app.events_phase, a computed column of app.events run as the caller (000240)',
+  // Run by PostGraphile as the caller around a function with a @shape (api/graphql-shapes.ts).
+  'app_private.json_shaped(jsonb,regtype)': 'typed GraphQL: a JSON answer checked against its composite type',
   'app_private.normalize_email(text)': 'own-row policies of roster entries, voters and ballots match the caller by address identity (000133)',
   // Called by the API as the caller (withCaller), with values only the server computes.
   'app_private.idempotency_begin(text,text,text)': 'api/routes/support.ts idempotent()',

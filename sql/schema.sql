@@ -6113,6 +6113,9 @@ CREATE FUNCTION app_private.ballot_coverage_live() RETURNS trigger
 declare
   v app.vote_eligibility;
 begin
+  -- The lock first, then the counts: of two ballots submitted at once the later commit counts
+  -- both (app_private.live_lock says why).
+  perform app_private.live_lock(new.event_id);
   select * into v from app.vote_eligibility x where x.id = new.eligibility_id;
   perform app_private.live_publish(new.event_id, 'vote.coverage', array['organizer'], null,
     jsonb_build_object(
@@ -8553,6 +8556,9 @@ declare
   r app_private.generation_runs;
   run jsonb;
 begin
+  -- The lock first, then the read: the last of two jobs ending at once sees the other's status
+  -- (app_private.live_lock says why).
+  perform app_private.live_lock(new.event_id);
   select * into r from app_private.generation_runs x where x.id = new.run_id;
   run := app_private.generation_run_json(r);
   perform app_private.live_publish(new.event_id,
@@ -10125,6 +10131,27 @@ $$;
 COMMENT ON FUNCTION app_private.live_backlog(p_after bigint, p_limit integer) IS 'The live rows after p_after the caller may read, oldest first (at most 1000): what a stream resumed with Last-Event-ID missed.';
 
 --
+-- Name: live_lock(uuid); Type: FUNCTION; Schema: app_private; Owner: -
+--
+
+CREATE FUNCTION app_private.live_lock(p_event_id uuid) RETURNS void
+    LANGUAGE plpgsql
+    SET search_path TO ''
+    AS $$
+begin
+  if current_setting('podium.live_defer', true) is distinct from 'on' then
+    perform pg_advisory_xact_lock(hashtextextended('podium:live:' || p_event_id::text, 0));
+  end if;
+end;
+$$;
+
+--
+-- Name: FUNCTION live_lock(p_event_id uuid); Type: COMMENT; Schema: app_private; Owner: -
+--
+
+COMMENT ON FUNCTION app_private.live_lock(p_event_id uuid) IS 'Holds an event''s live publish lock until the transaction ends (ids in commit order; a trigger publishing a state it reads takes it before reading).';
+
+--
 -- Name: live_prune(interval); Type: FUNCTION; Schema: app_private; Owner: -
 --
 
@@ -10172,7 +10199,7 @@ begin
   end if;
   -- One publisher of this event at a time from here to commit: the event's ids in commit
   -- order (see the file header). Other events take other locks.
-  perform pg_advisory_xact_lock(hashtextextended('podium:live:' || p_event_id::text, 0));
+  perform app_private.live_lock(p_event_id);
   insert into app_private.live_events (workspace_id, event_id, kind, roles, team_id, payload)
     select e.workspace_id, e.id, p_kind, p_roles, p_team_id, p_payload from app.events e where e.id = p_event_id
     returning id into new_id;
@@ -21636,6 +21663,12 @@ GRANT ALL ON FUNCTION app_private.list_demo_passes(p_limit integer, p_before_at 
 
 REVOKE ALL ON FUNCTION app_private.live_backlog(p_after bigint, p_limit integer) FROM PUBLIC;
 GRANT ALL ON FUNCTION app_private.live_backlog(p_after bigint, p_limit integer) TO podium_app;
+
+--
+-- Name: FUNCTION live_lock(p_event_id uuid); Type: ACL; Schema: app_private; Owner: -
+--
+
+REVOKE ALL ON FUNCTION app_private.live_lock(p_event_id uuid) FROM PUBLIC;
 
 --
 -- Name: FUNCTION live_prune(p_keep interval); Type: ACL; Schema: app_private; Owner: -

@@ -10,6 +10,9 @@ AS $function$
 declare
   v app.vote_eligibility;
 begin
+  -- The lock first, then the counts: of two ballots submitted at once the later commit counts
+  -- both (app_private.live_lock says why).
+  perform app_private.live_lock(new.event_id);
   select * into v from app.vote_eligibility x where x.id = new.eligibility_id;
   perform app_private.live_publish(new.event_id, 'vote.coverage', array['organizer'], null,
     jsonb_build_object(

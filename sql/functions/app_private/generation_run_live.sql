@@ -9,6 +9,9 @@ declare
   r app_private.generation_runs;
   run jsonb;
 begin
+  -- The lock first, then the read: the last of two jobs ending at once sees the other's status
+  -- (app_private.live_lock says why).
+  perform app_private.live_lock(new.event_id);
   select * into r from app_private.generation_runs x where x.id = new.run_id;
   run := app_private.generation_run_json(r);
   perform app_private.live_publish(new.event_id,

@@ -20,7 +20,7 @@ begin
   end if;
   -- One publisher of this event at a time from here to commit: the event's ids in commit
   -- order (see the file header). Other events take other locks.
-  perform pg_advisory_xact_lock(hashtextextended('podium:live:' || p_event_id::text, 0));
+  perform app_private.live_lock(p_event_id);
   insert into app_private.live_events (workspace_id, event_id, kind, roles, team_id, payload)
     select e.workspace_id, e.id, p_kind, p_roles, p_team_id, p_payload from app.events e where e.id = p_event_id
     returning id into new_id;

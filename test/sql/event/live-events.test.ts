@@ -84,6 +84,39 @@ test.serial('ids follow commit order within an event: a publisher waits for the 
   }
 });
 
+test.serial('two jobs of a run that end at once in two transactions: the one committing last publishes generation.finished', async (t) => {
+  // Each job's status change publishes its run as read in that transaction; read before the
+  // event's publish lock, each would see the other job still running (uncommitted), and
+  // neither would say the run finished: a `--watch` would wait for ever. The trigger takes
+  // the lock first (app_private.live_lock), so the later one reads the earlier one's change.
+  const project = (await db.pool.query(`insert into app.projects (workspace_id, name) values ($1, 'Rocket') returning id`, [wsId])).rows[0].id;
+  const run = (await db.pool.query(`insert into app_private.generation_runs (event_id, revision, new_revision, created_at) values ($1, 1, false, app.now()) returning id`, [eventId])).rows[0].id;
+  const jobs = (await db.pool.query(
+    `insert into app_private.generation_jobs (run_id, event_id, project_id, kind, revision, status, submission_sha, archive_sha256, log, attempts, created_at)
+       select $1, $2, $3, k, 1, 'running', repeat('a', 40), repeat('b', 64), '', 1, app.now() from unnest(array['jury', 'community']) k returning id`,
+    [run, eventId, project])).rows.map((r) => r.id as string);
+  const a = await db.pool.connect();
+  const b = await db.pool.connect();
+  try {
+    await a.query('begin');
+    await a.query(`update app_private.generation_jobs set status = 'failed' where id = $1`, [jobs[0]]);
+    await b.query('begin');
+    const bPid = (await b.query('select pg_backend_pid() as pid')).rows[0].pid;
+    const second = b.query(`update app_private.generation_jobs set status = 'review' where id = $1`, [jobs[1]]);
+    await until('the second job\'s transaction to wait for the first one\'s publish', async () =>
+      (await db.pool.query(`select count(*)::int as n from pg_stat_activity where pid = $1 and wait_event = 'advisory'`, [bPid])).rows[0].n === 1);
+    await a.query('commit');
+    await second;
+    await b.query('commit');
+    const published = (await db.pool.query(
+      `select kind, payload -> 'run' ->> 'status' as status from app_private.live_events where payload -> 'run' ->> 'id' = $1 order by id`, [run])).rows;
+    t.deepEqual(published, [{ kind: 'generation.progressed', status: 'running' }, { kind: 'generation.finished', status: 'done' }]);
+  } finally {
+    a.release();
+    b.release();
+  }
+});
+
 test.serial('two events never wait on each other: a publish of another event commits while one of this event is open', async (t) => {
   const a = await db.pool.connect();
   const b = await db.pool.connect();

@@ -5,6 +5,9 @@ create or replace function app_private.jury_publish_progress(p_event uuid, p_pro
   set search_path = ''
 as $$
 begin
+  -- The lock first, then the counts: of two jurors submitting at once the later commit counts
+  -- both (app_private.live_lock says why).
+  perform app_private.live_lock(p_event);
   perform app_private.live_publish(p_event, 'jury.progress', array['organizer'], null,
     jsonb_build_object('projectId', p_project,
       'assigned', (select count(*) from app.jury_assignments a where a.event_id = p_event and a.project_id = p_project),

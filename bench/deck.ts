@@ -20,7 +20,7 @@
 import { createHash, randomBytes } from 'node:crypto';
 import os from 'node:os';
 import * as seed from '../ops/harness/seed.ts';
-import { type Ceiling, drainJobs, paired, pairedCostRatio, pairedRatio, pairedRows, printMachine, requireWrk, say, startBareHttp, startBareNode, startNginx, type Target, withStack } from './lib.ts';
+import { answerHeaders, type Ceiling, drainJobs, paired, pairedCostRatio, pairedRatio, pairedRows, printMachine, requireWrk, say, startBareHttp, startBareNode, startNginx, type Target, withStack } from './lib.ts';
 
 const FILES = 2_000;
 const DECK_BYTES = 50 * 1024 * 1024;
@@ -123,9 +123,11 @@ await withStack('bench-deck', { STORAGE_DRIVER: 'local' }, async ({ tmp, db, url
     const ceilings: Ceiling[] = [];
     const notes: string[] = [];
     try {
-      const bareHttp = await startBareHttp(tmp, asset);
+      // The ceilings answer the share link's own headers (its CSP, etag, ...), so each answer is the same bytes.
+      const sameHeaders = answerHeaders(probe);
+      const bareHttp = await startBareHttp(tmp, asset, sameHeaders);
       ceilings.push(bareHttp);
-      const bare = await startBareNode(tmp, asset);
+      const bare = await startBareNode(tmp, asset, sameHeaders);
       ceilings.push(bare);
       const targets: Target[] = [
         { name: 'podium /v/<token>/asset.bin', url: assetUrl, pids: () => [server.pid!] },

@@ -335,16 +335,18 @@ http {
  * The bare Node ceiling: a fastify process (no hooks, no logging) answering every GET with
  * `body` from memory, with the same response headers a share-link asset carries.
  */
-export async function startBareNode(dir: string, body: Buffer): Promise<Ceiling> {
+export async function startBareNode(dir: string, body: Buffer, headers: Record<string, string> = BARE_HEADERS): Promise<Ceiling> {
   const file = path.join(dir, 'bare-body.bin');
   writeFileSync(file, body);
   const port = await freePort();
+  const { 'content-length': _length, ...rest } = headers; // fastify sets the length itself
   const code = `
 import Fastify from 'fastify';
 import { readFileSync } from 'node:fs';
 const body = readFileSync(${JSON.stringify(file)});
+const headers = ${JSON.stringify(rest)};
 const app = Fastify({ logger: false });
-app.get('/*', async (_req, reply) => reply.headers({ 'content-type': 'application/octet-stream', 'content-security-policy': 'sandbox allow-scripts', etag: '"x"', 'cache-control': 'private, no-cache', 'x-content-type-options': 'nosniff', 'referrer-policy': 'no-referrer' }).send(body));
+app.get('/*', async (_req, reply) => reply.headers(headers).send(body));
 await app.listen({ port: ${port}, host: '127.0.0.1' });
 `;
   const proc = spawn(process.execPath, ['--input-type=module', '-e', code], { cwd: ROOT, stdio: ['ignore', 'pipe', 'pipe'] });
@@ -353,11 +355,20 @@ await app.listen({ port: ${port}, host: '127.0.0.1' });
   return { url, what: `bare fastify ${process.version}, one process, body from memory`, pids: () => [proc.pid!], stop: () => stopServer(proc) };
 }
 
+/** The ceilings' response headers when a bench has no real answer to copy. */
+const BARE_HEADERS: Record<string, string> = { 'content-type': 'application/octet-stream', 'content-security-policy': 'sandbox allow-scripts', etag: '"x"', 'cache-control': 'private, no-cache', 'x-content-type-options': 'nosniff', 'referrer-policy': 'no-referrer' };
+
+/** The headers of a real answer a ceiling should repeat: all but those of the connection. */
+export function answerHeaders(res: Response): Record<string, string> {
+  return Object.fromEntries([...res.headers].filter(([k]) => !['date', 'connection', 'keep-alive', 'transfer-encoding'].includes(k)));
+}
+
 /**
  * The bare `node:http` ceiling: one process, no framework, answering every GET with `body`
- * from memory and the same response headers a share-link asset carries.
+ * from memory and `headers` (bench:deck passes the headers of a real share-link answer, so the
+ * two answers are the same bytes, headers included).
  */
-export async function startBareHttp(dir: string, body: Buffer): Promise<Ceiling> {
+export async function startBareHttp(dir: string, body: Buffer, headers: Record<string, string> = BARE_HEADERS): Promise<Ceiling> {
   const file = path.join(dir, 'bare-http-body.bin');
   writeFileSync(file, body);
   const port = await freePort();
@@ -365,7 +376,7 @@ export async function startBareHttp(dir: string, body: Buffer): Promise<Ceiling>
 import http from 'node:http';
 import { readFileSync } from 'node:fs';
 const body = readFileSync(${JSON.stringify(file)});
-const headers = { 'content-type': 'application/octet-stream', 'content-security-policy': 'sandbox allow-scripts', etag: '"x"', 'cache-control': 'private, no-cache', 'x-content-type-options': 'nosniff', 'referrer-policy': 'no-referrer', 'content-length': body.length };
+const headers = { ...${JSON.stringify(headers)}, 'content-length': body.length };
 const server = http.createServer((_req, res) => { res.writeHead(200, headers); res.end(body); });
 server.keepAliveTimeout = 72_000;
 server.listen(${port}, '127.0.0.1');

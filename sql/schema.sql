@@ -85,6 +85,170 @@ CREATE TYPE app.person_ref AS (
 COMMENT ON TYPE app.person_ref IS 'A person named in another answer: id, email and name.';
 
 --
+-- Name: chat_activity; Type: TYPE; Schema: app; Owner: -
+--
+
+CREATE TYPE app.chat_activity AS (
+	"requestId" uuid,
+	"threadChannelId" uuid,
+	title text,
+	status text,
+	"claimedBy" app.person_ref,
+	sequence bigint,
+	ref text,
+	branch text,
+	sha text,
+	pusher text,
+	message text,
+	late boolean,
+	number bigint,
+	action text
+);
+
+--
+-- Name: TYPE chat_activity; Type: COMMENT; Schema: app; Owner: -
+--
+
+COMMENT ON TYPE app.chat_activity IS 'What a platform activity item of a team chat is about. A help request card (kind request): requestId, threadChannelId, and the request as it is now (title, status, claimedBy). An accepted push (kind push): sequence, ref, branch, sha, pusher, message (first line), late. An accepted pull request (kind pull_request): sequence, number, action, title, ref, sha. Fields of the other kinds are null.';
+
+--
+-- Name: chat_channel_request; Type: TYPE; Schema: app; Owner: -
+--
+
+CREATE TYPE app.chat_channel_request AS (
+	id uuid,
+	status text
+);
+
+--
+-- Name: TYPE chat_channel_request; Type: COMMENT; Schema: app; Owner: -
+--
+
+COMMENT ON TYPE app.chat_channel_request IS 'The help request a request thread belongs to: its id and status (open, claimed or resolved).';
+
+--
+-- Name: team_ref; Type: TYPE; Schema: app; Owner: -
+--
+
+CREATE TYPE app.team_ref AS (
+	id uuid,
+	name text
+);
+
+--
+-- Name: TYPE team_ref; Type: COMMENT; Schema: app; Owner: -
+--
+
+COMMENT ON TYPE app.team_ref IS 'A team named in another answer: its id and name (app_private.team_ref_json).';
+
+--
+-- Name: chat_channel_card; Type: TYPE; Schema: app; Owner: -
+--
+
+CREATE TYPE app.chat_channel_card AS (
+	id uuid,
+	kind text,
+	name text,
+	team app.team_ref,
+	request app.chat_channel_request,
+	"createdAt" timestamp with time zone
+);
+
+--
+-- Name: TYPE chat_channel_card; Type: COMMENT; Schema: app; Owner: -
+--
+
+COMMENT ON TYPE app.chat_channel_card IS 'A chat channel: kind (general, team or request), its display name (General, the team''s name or the help request''s title), its team (null for general) and its help request (request threads only).';
+
+--
+-- Name: chat_reaction_count; Type: TYPE; Schema: app; Owner: -
+--
+
+CREATE TYPE app.chat_reaction_count AS (
+	emoji text,
+	count integer
+);
+
+--
+-- Name: TYPE chat_reaction_count; Type: COMMENT; Schema: app; Owner: -
+--
+
+COMMENT ON TYPE app.chat_reaction_count IS 'One emoji on a post and how many people reacted with it.';
+
+--
+-- Name: chat_post_card; Type: TYPE; Schema: app; Owner: -
+--
+
+CREATE TYPE app.chat_post_card AS (
+	id uuid,
+	"channelId" uuid,
+	"threadId" uuid,
+	at timestamp with time zone,
+	kind text,
+	author app.person_ref,
+	role text,
+	body text,
+	activity app.chat_activity,
+	pinned boolean,
+	"pinnedAt" timestamp with time zone,
+	hidden boolean,
+	"hiddenReason" text,
+	"replyCount" integer,
+	reactions app.chat_reaction_count[]
+);
+
+--
+-- Name: TYPE chat_post_card; Type: COMMENT; Schema: app; Owner: -
+--
+
+COMMENT ON TYPE app.chat_post_card IS 'A chat post, a reply (threadId: its root) or a platform activity item (kind request, push or pull_request: no author or role, an activity, its one-line summary as body). author is { id, name } ((erased account) once erased); role the author''s event role when posting; hidden and hiddenReason are set for organizers only; replyCount counts the replies the reader may read; reactions most used first.';
+
+--
+-- Name: chat_channel_view; Type: TYPE; Schema: app; Owner: -
+--
+
+CREATE TYPE app.chat_channel_view AS (
+	channel app.chat_channel_card,
+	pinned app.chat_post_card[]
+);
+
+--
+-- Name: TYPE chat_channel_view; Type: COMMENT; Schema: app; Owner: -
+--
+
+COMMENT ON TYPE app.chat_channel_view IS 'A chat channel and its pinned posts, newest pin first (hidden ones for organizers only).';
+
+--
+-- Name: chat_reaction_tally; Type: TYPE; Schema: app; Owner: -
+--
+
+CREATE TYPE app.chat_reaction_tally AS (
+	"postId" uuid,
+	reactions app.chat_reaction_count[]
+);
+
+--
+-- Name: TYPE chat_reaction_tally; Type: COMMENT; Schema: app; Owner: -
+--
+
+COMMENT ON TYPE app.chat_reaction_tally IS 'A post''s reactions after a change: one entry per emoji with its count, most used first.';
+
+--
+-- Name: chat_thread_page; Type: TYPE; Schema: app; Owner: -
+--
+
+CREATE TYPE app.chat_thread_page AS (
+	root app.chat_post_card,
+	items app.chat_post_card[]
+);
+
+--
+-- Name: TYPE chat_thread_page; Type: COMMENT; Schema: app; Owner: -
+--
+
+COMMENT ON TYPE app.chat_thread_page IS 'A thread: its root post and one page of its replies, oldest first.';
+
+--
 -- Name: deck_summary; Type: TYPE; Schema: app; Owner: -
 --
 
@@ -169,6 +333,30 @@ CREATE TYPE app.form_response_summary AS (
 COMMENT ON TYPE app.form_response_summary IS 'One response to a deck''s form, with the link it came through (app_private.response_json).';
 
 --
+-- Name: help_request_card; Type: TYPE; Schema: app; Owner: -
+--
+
+CREATE TYPE app.help_request_card AS (
+	id uuid,
+	status text,
+	"openedAt" timestamp with time zone,
+	team app.team_ref,
+	title text,
+	body text,
+	"openedBy" app.person_ref,
+	"claimedBy" app.person_ref,
+	"claimedAt" timestamp with time zone,
+	"resolvedAt" timestamp with time zone,
+	"threadChannelId" uuid
+);
+
+--
+-- Name: TYPE help_request_card; Type: COMMENT; Schema: app; Owner: -
+--
+
+COMMENT ON TYPE app.help_request_card IS 'A help request: status (open, claimed or resolved), its team, title and body, who opened and who claimed it ({ id, name }), when, and its thread channel.';
+
+--
 -- Name: share_link_summary; Type: TYPE; Schema: app; Owner: -
 --
 
@@ -196,21 +384,6 @@ CREATE TYPE app.share_link_summary AS (
 --
 
 COMMENT ON TYPE app.share_link_summary IS 'A share link without its secret: what it follows (latest or a pinned version), its settings and counts (app_private.link_json).';
-
---
--- Name: team_ref; Type: TYPE; Schema: app; Owner: -
---
-
-CREATE TYPE app.team_ref AS (
-	id uuid,
-	name text
-);
-
---
--- Name: TYPE team_ref; Type: COMMENT; Schema: app; Owner: -
---
-
-COMMENT ON TYPE app.team_ref IS 'A team named in another answer: its id and name (app_private.team_ref_json).';
 
 --
 -- Name: workspace_membership; Type: TYPE; Schema: app; Owner: -
@@ -382,7 +555,8 @@ CREATE FUNCTION app.add_chat_reaction(p_post uuid, p_emoji text) RETURNS jsonb
 -- Name: FUNCTION add_chat_reaction(p_post uuid, p_emoji text); Type: COMMENT; Schema: app; Owner: -
 --
 
-COMMENT ON FUNCTION app.add_chat_reaction(p_post uuid, p_emoji text) IS 'React to a post you may read with one emoji (once per emoji; again is a no-op). At most 10 different emoji per person per post, 50 per post; 30 reaction changes a minute per account.';
+COMMENT ON FUNCTION app.add_chat_reaction(p_post uuid, p_emoji text) IS '@shape app.chat_reaction_tally
+React to a post you may read with one emoji (once per emoji; again is a no-op). At most 10 different emoji per person per post, 50 per post; 30 reaction changes a minute per account.';
 
 --
 -- Name: add_jury_assignment(text, text); Type: FUNCTION; Schema: app; Owner: -
@@ -827,7 +1001,8 @@ $$;
 -- Name: FUNCTION claim_help_request(p_id uuid); Type: COMMENT; Schema: app; Owner: -
 --
 
-COMMENT ON FUNCTION app.claim_help_request(p_id uuid) IS 'requests claim: an advisor takes the request (request_claimed when another holds it; your own re-claim is a no-op; not when resolved).';
+COMMENT ON FUNCTION app.claim_help_request(p_id uuid) IS '@shape app.help_request_card
+requests claim: an advisor takes the request (request_claimed when another holds it; your own re-claim is a no-op; not when resolved).';
 
 --
 -- Name: close_jury(); Type: FUNCTION; Schema: app; Owner: -
@@ -1334,7 +1509,8 @@ $$;
 -- Name: FUNCTION create_chat_post(p_channel uuid, p_body text, p_thread uuid); Type: COMMENT; Schema: app; Owner: -
 --
 
-COMMENT ON FUNCTION app.create_chat_post(p_channel uuid, p_body text, p_thread uuid) IS 'chats post / feed post: a root post, or a reply to a root post (p_thread). Plain text 1 to 4000 characters; 10 posts a minute per account.';
+COMMENT ON FUNCTION app.create_chat_post(p_channel uuid, p_body text, p_thread uuid) IS '@shape app.chat_post_card
+chats post / feed post: a root post, or a reply to a root post (p_thread). Plain text 1 to 4000 characters; 10 posts a minute per account.';
 
 --
 -- Name: create_project(text, text, jsonb); Type: FUNCTION; Schema: app; Owner: -
@@ -2286,7 +2462,8 @@ $$;
 -- Name: FUNCTION hide_chat_post(p_post uuid, p_reason text); Type: COMMENT; Schema: app; Owner: -
 --
 
-COMMENT ON FUNCTION app.hide_chat_post(p_post uuid, p_reason text) IS 'feed hide: hide a post with a reason of 1 to 500 characters seen by organizers only; unpins it and clears its reactions (organizers). Hiding again replaces the reason.';
+COMMENT ON FUNCTION app.hide_chat_post(p_post uuid, p_reason text) IS '@shape app.chat_post_card
+feed hide: hide a post with a reason of 1 to 500 characters seen by organizers only; unpins it and clears its reactions (organizers). Hiding again replaces the reason.';
 
 --
 -- Name: import_roster(jsonb, boolean); Type: FUNCTION; Schema: app; Owner: -
@@ -2687,7 +2864,8 @@ $$;
 -- Name: FUNCTION list_chat_channels(); Type: COMMENT; Schema: app; Owner: -
 --
 
-COMMENT ON FUNCTION app.list_chat_channels() IS 'chats list: the channels you may read: general first, then team chats by name, then request threads newest first.';
+COMMENT ON FUNCTION app.list_chat_channels() IS '@shape app.chat_channel_card[]
+chats list: the channels you may read: general first, then team chats by name, then request threads newest first.';
 
 --
 -- Name: list_chat_posts(uuid, integer, timestamp with time zone, uuid); Type: FUNCTION; Schema: app; Owner: -
@@ -2715,7 +2893,8 @@ $$;
 -- Name: FUNCTION list_chat_posts(p_channel uuid, p_limit integer, p_before_at timestamp with time zone, p_before_id uuid); Type: COMMENT; Schema: app; Owner: -
 --
 
-COMMENT ON FUNCTION app.list_chat_posts(p_channel uuid, p_limit integer, p_before_at timestamp with time zone, p_before_id uuid) IS 'chats read / feed list: a channel''s root posts, newest first (hidden ones for organizers only).';
+COMMENT ON FUNCTION app.list_chat_posts(p_channel uuid, p_limit integer, p_before_at timestamp with time zone, p_before_id uuid) IS '@shape app.chat_post_card[]
+chats read / feed list: a channel''s root posts, newest first (hidden ones for organizers only).';
 
 --
 -- Name: list_chat_replies(uuid, uuid, integer, timestamp with time zone, uuid); Type: FUNCTION; Schema: app; Owner: -
@@ -2752,7 +2931,8 @@ $$;
 -- Name: FUNCTION list_chat_replies(p_channel uuid, p_post uuid, p_limit integer, p_after_at timestamp with time zone, p_after_id uuid); Type: COMMENT; Schema: app; Owner: -
 --
 
-COMMENT ON FUNCTION app.list_chat_replies(p_channel uuid, p_post uuid, p_limit integer, p_after_at timestamp with time zone, p_after_id uuid) IS 'chats replies: a thread''s root and one page of its replies, oldest first.';
+COMMENT ON FUNCTION app.list_chat_replies(p_channel uuid, p_post uuid, p_limit integer, p_after_at timestamp with time zone, p_after_id uuid) IS '@shape app.chat_thread_page
+chats replies: a thread''s root and one page of its replies, oldest first.';
 
 --
 -- Name: list_collaborators(uuid); Type: FUNCTION; Schema: app; Owner: -
@@ -2901,7 +3081,8 @@ $$;
 -- Name: FUNCTION list_help_requests(p_status text, p_limit integer, p_before_at timestamp with time zone, p_before_id uuid); Type: COMMENT; Schema: app; Owner: -
 --
 
-COMMENT ON FUNCTION app.list_help_requests(p_status text, p_limit integer, p_before_at timestamp with time zone, p_before_id uuid) IS 'requests list: help requests newest first (participants: their team''s), optionally of one status (open, claimed, resolved).';
+COMMENT ON FUNCTION app.list_help_requests(p_status text, p_limit integer, p_before_at timestamp with time zone, p_before_id uuid) IS '@shape app.help_request_card[]
+requests list: help requests newest first (participants: their team''s), optionally of one status (open, claimed, resolved).';
 
 --
 -- Name: list_invitations(integer, timestamp with time zone, uuid); Type: FUNCTION; Schema: app; Owner: -
@@ -3481,7 +3662,8 @@ $$;
 -- Name: FUNCTION open_help_request(p_title text, p_body text); Type: COMMENT; Schema: app; Owner: -
 --
 
-COMMENT ON FUNCTION app.open_help_request(p_title text, p_body text) IS 'requests open: a help request of your team (participants), with its thread channel; its card is posted in the team chat. Title 1 to 200 characters on one line, body 1 to 4000.';
+COMMENT ON FUNCTION app.open_help_request(p_title text, p_body text) IS '@shape app.help_request_card
+requests open: a help request of your team (participants), with its thread channel; its card is posted in the team chat. Title 1 to 200 characters on one line, body 1 to 4000.';
 
 --
 -- Name: open_jury(); Type: FUNCTION; Schema: app; Owner: -
@@ -3614,7 +3796,8 @@ $$;
 -- Name: FUNCTION pin_chat_post(p_post uuid); Type: COMMENT; Schema: app; Owner: -
 --
 
-COMMENT ON FUNCTION app.pin_chat_post(p_post uuid) IS 'feed pin: pin a post of any channel of the event (organizers; post_hidden for a hidden post).';
+COMMENT ON FUNCTION app.pin_chat_post(p_post uuid) IS '@shape app.chat_post_card
+feed pin: pin a post of any channel of the event (organizers; post_hidden for a hidden post).';
 
 --
 -- Name: precheck_blobs(jsonb); Type: FUNCTION; Schema: app; Owner: -
@@ -3927,7 +4110,8 @@ CREATE FUNCTION app.remove_chat_reaction(p_post uuid, p_emoji text) RETURNS json
 -- Name: FUNCTION remove_chat_reaction(p_post uuid, p_emoji text); Type: COMMENT; Schema: app; Owner: -
 --
 
-COMMENT ON FUNCTION app.remove_chat_reaction(p_post uuid, p_emoji text) IS 'Take your reaction back (absent is a no-op). A removal counts toward the 30 reaction changes a minute per account.';
+COMMENT ON FUNCTION app.remove_chat_reaction(p_post uuid, p_emoji text) IS '@shape app.chat_reaction_tally
+Take your reaction back (absent is a no-op). A removal counts toward the 30 reaction changes a minute per account.';
 
 --
 -- Name: remove_collaborator(uuid, uuid); Type: FUNCTION; Schema: app; Owner: -
@@ -4121,7 +4305,8 @@ $$;
 -- Name: FUNCTION reopen_help_request(p_id uuid); Type: COMMENT; Schema: app; Owner: -
 --
 
-COMMENT ON FUNCTION app.reopen_help_request(p_id uuid) IS 'requests reopen: a team member, the claiming advisor or an organizer opens a resolved request again; the claim is cleared.';
+COMMENT ON FUNCTION app.reopen_help_request(p_id uuid) IS '@shape app.help_request_card
+requests reopen: a team member, the claiming advisor or an organizer opens a resolved request again; the claim is cleared.';
 
 --
 -- Name: repository_invitation(text); Type: FUNCTION; Schema: app; Owner: -
@@ -4184,7 +4369,8 @@ $$;
 -- Name: FUNCTION resolve_help_request(p_id uuid); Type: COMMENT; Schema: app; Owner: -
 --
 
-COMMENT ON FUNCTION app.resolve_help_request(p_id uuid) IS 'requests resolve: a team member, the claiming advisor or an organizer closes the request; its thread becomes read-only.';
+COMMENT ON FUNCTION app.resolve_help_request(p_id uuid) IS '@shape app.help_request_card
+requests resolve: a team member, the claiming advisor or an organizer closes the request; its thread becomes read-only.';
 
 --
 -- Name: restore_chat_post(uuid); Type: FUNCTION; Schema: app; Owner: -
@@ -4213,7 +4399,8 @@ $$;
 -- Name: FUNCTION restore_chat_post(p_post uuid); Type: COMMENT; Schema: app; Owner: -
 --
 
-COMMENT ON FUNCTION app.restore_chat_post(p_post uuid) IS 'feed restore: make a hidden post visible again, without reactions (organizers).';
+COMMENT ON FUNCTION app.restore_chat_post(p_post uuid) IS '@shape app.chat_post_card
+feed restore: make a hidden post visible again, without reactions (organizers).';
 
 --
 -- Name: review_generated_deck(uuid, boolean, text); Type: FUNCTION; Schema: app; Owner: -
@@ -4974,7 +5161,8 @@ $$;
 -- Name: FUNCTION show_chat_channel(p_channel uuid); Type: COMMENT; Schema: app; Owner: -
 --
 
-COMMENT ON FUNCTION app.show_chat_channel(p_channel uuid) IS 'A channel you may read and its pinned posts, newest pin first.';
+COMMENT ON FUNCTION app.show_chat_channel(p_channel uuid) IS '@shape app.chat_channel_view
+A channel you may read and its pinned posts, newest pin first.';
 
 --
 -- Name: show_feed(); Type: FUNCTION; Schema: app; Owner: -
@@ -4997,7 +5185,8 @@ $$;
 -- Name: FUNCTION show_feed(); Type: COMMENT; Schema: app; Owner: -
 --
 
-COMMENT ON FUNCTION app.show_feed() IS 'feed show: the general channel and its pinned posts, newest pin first.';
+COMMENT ON FUNCTION app.show_feed() IS '@shape app.chat_channel_view
+feed show: the general channel and its pinned posts, newest pin first.';
 
 --
 -- Name: show_help_request(uuid); Type: FUNCTION; Schema: app; Owner: -
@@ -5023,7 +5212,8 @@ $$;
 -- Name: FUNCTION show_help_request(p_id uuid); Type: COMMENT; Schema: app; Owner: -
 --
 
-COMMENT ON FUNCTION app.show_help_request(p_id uuid) IS 'requests show: one help request.';
+COMMENT ON FUNCTION app.show_help_request(p_id uuid) IS '@shape app.help_request_card
+requests show: one help request.';
 
 --
 -- Name: show_jury_criteria(); Type: FUNCTION; Schema: app; Owner: -
@@ -5507,7 +5697,8 @@ $$;
 -- Name: FUNCTION unclaim_help_request(p_id uuid); Type: COMMENT; Schema: app; Owner: -
 --
 
-COMMENT ON FUNCTION app.unclaim_help_request(p_id uuid) IS 'requests unclaim: the claiming advisor or an organizer lets the request go (not when resolved).';
+COMMENT ON FUNCTION app.unclaim_help_request(p_id uuid) IS '@shape app.help_request_card
+requests unclaim: the claiming advisor or an organizer lets the request go (not when resolved).';
 
 --
 -- Name: unlock_roster(); Type: FUNCTION; Schema: app; Owner: -
@@ -5592,7 +5783,8 @@ $$;
 -- Name: FUNCTION unpin_chat_post(p_post uuid); Type: COMMENT; Schema: app; Owner: -
 --
 
-COMMENT ON FUNCTION app.unpin_chat_post(p_post uuid) IS 'feed unpin: unpin a post (organizers).';
+COMMENT ON FUNCTION app.unpin_chat_post(p_post uuid) IS '@shape app.chat_post_card
+feed unpin: unpin a post (organizers).';
 
 --
 -- Name: update_project(uuid, jsonb); Type: FUNCTION; Schema: app; Owner: -

@@ -27,6 +27,6 @@ begin
 end;
 $function$;
 
-comment on function app.claim_help_request(p_id uuid) is 'requests claim: an advisor takes the request (request_claimed when another holds it; your own re-claim is a no-op; not when resolved).';
+comment on function app.claim_help_request(p_id uuid) is E'@shape app.help_request_card\nrequests claim: an advisor takes the request (request_claimed when another holds it; your own re-claim is a no-op; not when resolved).';
 revoke all on function app.claim_help_request(p_id uuid) from public;
 grant execute on function app.claim_help_request(p_id uuid) to podium_app;

@@ -41,6 +41,6 @@ begin
 end;
 $function$;
 
-comment on function app.create_chat_post(p_channel uuid, p_body text, p_thread uuid) is 'chats post / feed post: a root post, or a reply to a root post (p_thread). Plain text 1 to 4000 characters; 10 posts a minute per account.';
+comment on function app.create_chat_post(p_channel uuid, p_body text, p_thread uuid) is E'@shape app.chat_post_card\nchats post / feed post: a root post, or a reply to a root post (p_thread). Plain text 1 to 4000 characters; 10 posts a minute per account.';
 revoke all on function app.create_chat_post(p_channel uuid, p_body text, p_thread uuid) from public;
 grant execute on function app.create_chat_post(p_channel uuid, p_body text, p_thread uuid) to podium_app;

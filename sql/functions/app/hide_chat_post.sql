@@ -29,6 +29,6 @@ begin
 end;
 $function$;
 
-comment on function app.hide_chat_post(p_post uuid, p_reason text) is 'feed hide: hide a post with a reason of 1 to 500 characters seen by organizers only; unpins it and clears its reactions (organizers). Hiding again replaces the reason.';
+comment on function app.hide_chat_post(p_post uuid, p_reason text) is E'@shape app.chat_post_card\nfeed hide: hide a post with a reason of 1 to 500 characters seen by organizers only; unpins it and clears its reactions (organizers). Hiding again replaces the reason.';
 revoke all on function app.hide_chat_post(p_post uuid, p_reason text) from public;
 grant execute on function app.hide_chat_post(p_post uuid, p_reason text) to podium_app;

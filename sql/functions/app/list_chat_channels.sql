@@ -22,6 +22,6 @@ begin
 end;
 $function$;
 
-comment on function app.list_chat_channels() is 'chats list: the channels you may read: general first, then team chats by name, then request threads newest first.';
+comment on function app.list_chat_channels() is E'@shape app.chat_channel_card[]\nchats list: the channels you may read: general first, then team chats by name, then request threads newest first.';
 revoke all on function app.list_chat_channels() from public;
 grant execute on function app.list_chat_channels() to podium_app;

@@ -20,6 +20,6 @@ begin
 end;
 $function$;
 
-comment on function app.list_chat_posts(p_channel uuid, p_limit integer, p_before_at timestamp with time zone, p_before_id uuid) is 'chats read / feed list: a channel''s root posts, newest first (hidden ones for organizers only).';
+comment on function app.list_chat_posts(p_channel uuid, p_limit integer, p_before_at timestamp with time zone, p_before_id uuid) is E'@shape app.chat_post_card[]\nchats read / feed list: a channel''s root posts, newest first (hidden ones for organizers only).';
 revoke all on function app.list_chat_posts(p_channel uuid, p_limit integer, p_before_at timestamp with time zone, p_before_id uuid) from public;
 grant execute on function app.list_chat_posts(p_channel uuid, p_limit integer, p_before_at timestamp with time zone, p_before_id uuid) to podium_app;

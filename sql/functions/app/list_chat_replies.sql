@@ -29,6 +29,6 @@ begin
 end;
 $function$;
 
-comment on function app.list_chat_replies(p_channel uuid, p_post uuid, p_limit integer, p_after_at timestamp with time zone, p_after_id uuid) is 'chats replies: a thread''s root and one page of its replies, oldest first.';
+comment on function app.list_chat_replies(p_channel uuid, p_post uuid, p_limit integer, p_after_at timestamp with time zone, p_after_id uuid) is E'@shape app.chat_thread_page\nchats replies: a thread''s root and one page of its replies, oldest first.';
 revoke all on function app.list_chat_replies(p_channel uuid, p_post uuid, p_limit integer, p_after_at timestamp with time zone, p_after_id uuid) from public;
 grant execute on function app.list_chat_replies(p_channel uuid, p_post uuid, p_limit integer, p_after_at timestamp with time zone, p_after_id uuid) to podium_app;

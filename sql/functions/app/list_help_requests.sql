@@ -24,6 +24,6 @@ begin
 end;
 $function$;
 
-comment on function app.list_help_requests(p_status text, p_limit integer, p_before_at timestamp with time zone, p_before_id uuid) is 'requests list: help requests newest first (participants: their team''s), optionally of one status (open, claimed, resolved).';
+comment on function app.list_help_requests(p_status text, p_limit integer, p_before_at timestamp with time zone, p_before_id uuid) is E'@shape app.help_request_card[]\nrequests list: help requests newest first (participants: their team''s), optionally of one status (open, claimed, resolved).';
 revoke all on function app.list_help_requests(p_status text, p_limit integer, p_before_at timestamp with time zone, p_before_id uuid) from public;
 grant execute on function app.list_help_requests(p_status text, p_limit integer, p_before_at timestamp with time zone, p_before_id uuid) to podium_app;

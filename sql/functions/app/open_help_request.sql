@@ -29,6 +29,6 @@ begin
 end;
 $function$;
 
-comment on function app.open_help_request(p_title text, p_body text) is 'requests open: a help request of your team (participants), with its thread channel; its card is posted in the team chat. Title 1 to 200 characters on one line, body 1 to 4000.';
+comment on function app.open_help_request(p_title text, p_body text) is E'@shape app.help_request_card\nrequests open: a help request of your team (participants), with its thread channel; its card is posted in the team chat. Title 1 to 200 characters on one line, body 1 to 4000.';
 revoke all on function app.open_help_request(p_title text, p_body text) from public;
 grant execute on function app.open_help_request(p_title text, p_body text) to podium_app;

@@ -23,6 +23,6 @@ begin
 end;
 $function$;
 
-comment on function app.pin_chat_post(p_post uuid) is 'feed pin: pin a post of any channel of the event (organizers; post_hidden for a hidden post).';
+comment on function app.pin_chat_post(p_post uuid) is E'@shape app.chat_post_card\nfeed pin: pin a post of any channel of the event (organizers; post_hidden for a hidden post).';
 revoke all on function app.pin_chat_post(p_post uuid) from public;
 grant execute on function app.pin_chat_post(p_post uuid) to podium_app;

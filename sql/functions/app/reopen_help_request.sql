@@ -21,6 +21,6 @@ begin
 end;
 $function$;
 
-comment on function app.reopen_help_request(p_id uuid) is 'requests reopen: a team member, the claiming advisor or an organizer opens a resolved request again; the claim is cleared.';
+comment on function app.reopen_help_request(p_id uuid) is E'@shape app.help_request_card\nrequests reopen: a team member, the claiming advisor or an organizer opens a resolved request again; the claim is cleared.';
 revoke all on function app.reopen_help_request(p_id uuid) from public;
 grant execute on function app.reopen_help_request(p_id uuid) to podium_app;

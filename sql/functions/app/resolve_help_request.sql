@@ -21,6 +21,6 @@ begin
 end;
 $function$;
 
-comment on function app.resolve_help_request(p_id uuid) is 'requests resolve: a team member, the claiming advisor or an organizer closes the request; its thread becomes read-only.';
+comment on function app.resolve_help_request(p_id uuid) is E'@shape app.help_request_card\nrequests resolve: a team member, the claiming advisor or an organizer closes the request; its thread becomes read-only.';
 revoke all on function app.resolve_help_request(p_id uuid) from public;
 grant execute on function app.resolve_help_request(p_id uuid) to podium_app;

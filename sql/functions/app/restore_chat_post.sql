@@ -21,6 +21,6 @@ begin
 end;
 $function$;
 
-comment on function app.restore_chat_post(p_post uuid) is 'feed restore: make a hidden post visible again, without reactions (organizers).';
+comment on function app.restore_chat_post(p_post uuid) is E'@shape app.chat_post_card\nfeed restore: make a hidden post visible again, without reactions (organizers).';
 revoke all on function app.restore_chat_post(p_post uuid) from public;
 grant execute on function app.restore_chat_post(p_post uuid) to podium_app;

@@ -13,6 +13,6 @@ begin
 end;
 $function$;
 
-comment on function app.show_chat_channel(p_channel uuid) is 'A channel you may read and its pinned posts, newest pin first.';
+comment on function app.show_chat_channel(p_channel uuid) is E'@shape app.chat_channel_view\nA channel you may read and its pinned posts, newest pin first.';
 revoke all on function app.show_chat_channel(p_channel uuid) from public;
 grant execute on function app.show_chat_channel(p_channel uuid) to podium_app;

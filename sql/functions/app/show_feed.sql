@@ -15,6 +15,6 @@ begin
 end;
 $function$;
 
-comment on function app.show_feed() is 'feed show: the general channel and its pinned posts, newest pin first.';
+comment on function app.show_feed() is E'@shape app.chat_channel_view\nfeed show: the general channel and its pinned posts, newest pin first.';
 revoke all on function app.show_feed() from public;
 grant execute on function app.show_feed() to podium_app;

@@ -18,6 +18,6 @@ begin
 end;
 $function$;
 
-comment on function app.show_help_request(p_id uuid) is 'requests show: one help request.';
+comment on function app.show_help_request(p_id uuid) is E'@shape app.help_request_card\nrequests show: one help request.';
 revoke all on function app.show_help_request(p_id uuid) from public;
 grant execute on function app.show_help_request(p_id uuid) to podium_app;

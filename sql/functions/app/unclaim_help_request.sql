@@ -23,6 +23,6 @@ begin
 end;
 $function$;
 
-comment on function app.unclaim_help_request(p_id uuid) is 'requests unclaim: the claiming advisor or an organizer lets the request go (not when resolved).';
+comment on function app.unclaim_help_request(p_id uuid) is E'@shape app.help_request_card\nrequests unclaim: the claiming advisor or an organizer lets the request go (not when resolved).';
 revoke all on function app.unclaim_help_request(p_id uuid) from public;
 grant execute on function app.unclaim_help_request(p_id uuid) to podium_app;

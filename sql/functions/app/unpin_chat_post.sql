@@ -20,6 +20,6 @@ begin
 end;
 $function$;
 
-comment on function app.unpin_chat_post(p_post uuid) is 'feed unpin: unpin a post (organizers).';
+comment on function app.unpin_chat_post(p_post uuid) is E'@shape app.chat_post_card\nfeed unpin: unpin a post (organizers).';
 revoke all on function app.unpin_chat_post(p_post uuid) from public;
 grant execute on function app.unpin_chat_post(p_post uuid) to podium_app;

@@ -298,11 +298,11 @@ test.serial('two workspaces: B reads, writes and lists nothing of A\'s channels,
   t.deepEqual(reads.data.c.nodes.map((n: any) => n.rowId), [bGeneral]);
   t.false(reads.data.p.nodes.some((n: any) => n.rowId === aPost.id));
   t.deepEqual(reads.data.r.nodes, []);
-  const q = await gql(`{ listChatPosts(channel: "${general}", limit: 10) }`);
+  const q = await gql(`{ listChatPosts(channel: "${general}", limit: 10) { id body } }`);
   t.is(q.errors?.[0]?.extensions?.code, 'channel_not_found');
-  const m = await gql(`mutation { createChatPost(input: { channel: "${general}", body: "from B" }) { result } }`);
+  const m = await gql(`mutation { createChatPost(input: { channel: "${general}", body: "from B" }) { result { id } } }`);
   t.is(m.errors?.[0]?.extensions?.code, 'channel_not_found', JSON.stringify(m));
-  const show = await gql(`{ showHelpRequest(id: "${aReq.id}") }`);
+  const show = await gql(`{ showHelpRequest(id: "${aReq.id}") { id title } }`);
   t.is(show.errors?.[0]?.extensions?.code, 'request_not_found');
   // A's own reads over GraphQL see A's rows (the allow side).
   const aReads = (await http(s.url, 'POST', '/graphql', { key: ann.key, body: { query: '{ allChatPosts { nodes { rowId } } allHelpRequests { nodes { rowId } } }' } })).body;

@@ -147,6 +147,6 @@ test.serial('reaction.changed carries the change (emoji, its new count, added or
   t.false(b.events.some((e) => e.event === 'reaction.changed' || e.data.includes(post)));
   t.false(b.ended);
   // GraphQL: B's key cannot react to A's post.
-  const m = await http(s.url, 'POST', '/graphql', { key: bOwner.key, body: { query: `mutation { addChatReaction(input: { post: "${post}", emoji: "👍" }) { result } }` } });
+  const m = await http(s.url, 'POST', '/graphql', { key: bOwner.key, body: { query: `mutation { addChatReaction(input: { post: "${post}", emoji: "👍" }) { result { postId reactions { emoji count } } } }` } });
   t.is(m.body.errors?.[0]?.extensions?.code, 'post_not_found', m.text);
 });

@@ -71,8 +71,8 @@ comment on type app.jury_conflict_line is 'A conflict of interest between a juro
 create type app.jury_conflict_list as (items app.jury_conflict_line[]);
 comment on type app.jury_conflict_list is 'Every conflict of interest of the event''s jurors (roster, advised, declared).';
 
-create type app.jury_roster_conflicts as (conflicts integer);
-comment on type app.jury_roster_conflicts is 'The conflicts the jury rows of a roster file declared (they replace those of the previous file): how many.';
+create type app.jury_roster_conflict_count as (conflicts integer);
+comment on type app.jury_roster_conflict_count is 'The conflicts the jury rows of a roster file declared (they replace those of the previous file): how many.';
 
 -- Scores (app_private.jury_score_json): the juror's own.
 create type app.jury_own_score as (

@@ -5,7 +5,7 @@
 // result with a tie and an unranked team, an export with identities. Workspace B's key reads
 // none of A's through the typed fields.
 import test, { type ExecutionContext } from 'ava';
-import type { GraphQLSchema } from 'postgraphile/graphql';
+import { getNamedType, isObjectType, type GraphQLSchema } from 'postgraphile/graphql';
 import { http } from '../../helpers/http.ts';
 import { liveSchema, mutateShaped, readShaped, sameAsJson } from '../../helpers/graphql.ts';
 import * as seed from '../../../ops/harness/seed.ts';
@@ -49,6 +49,38 @@ const mutate = (who: string, mutation: string, input: Record<string, unknown>) =
 const withoutNow = ({ now, ...rest }: Record<string, unknown>) => rest;
 const checkNow = (t: ExecutionContext, typedNow: string, restNow: string) =>
   t.true(Date.parse(typedNow) <= Date.parse(restNow), `typed now ${typedNow} is not before REST now ${restNow}`);
+
+const QUERIES: Record<string, string> = {
+  juryProgress: 'JuryProgressReport', juryResultsExport: 'JuryResultsExportFile', juryStatus: 'JuryWindowStatus',
+  listJuryAssignments: 'JuryAssignmentBoard', listJuryConflicts: 'JuryConflictList', listJuryResults: 'JuryResultList',
+  myJuryScores: 'JuryScoresheet', showJuryCriteria: 'JuryCriteriaSheet',
+};
+const MUTATIONS: Record<string, string> = {
+  addJuryAssignment: 'JuryAssignmentAdded', addJuryConflict: 'JuryConflictList', assignJury: 'JuryPlan',
+  calculateJuryResults: 'JuryCalculation', closeJury: 'JuryWindowStatus', openJury: 'JuryWindowStatus',
+  releaseJuryResults: 'JuryResultVersion', removeJuryAssignment: 'JuryAssignmentRemoved', removeJuryConflict: 'JuryConflictList',
+  saveJuryScore: 'JuryOwnScore', setJuryCriteria: 'JuryCriteriaSheet', setRosterJuryConflicts: 'JuryRosterConflictCount',
+  submitJuryScore: 'JuryOwnScore',
+};
+
+test('every jury query field and mutation result answers its object type, not the JSON scalar', (t) => {
+  const queries = schema.getQueryType()!.getFields();
+  for (const [field, type] of Object.entries(QUERIES)) {
+    const named = getNamedType(queries[field]!.type);
+    t.is(named.name, type, field);
+    t.true(isObjectType(named), field);
+  }
+  const mutations = schema.getMutationType()!.getFields();
+  for (const [field, type] of Object.entries(MUTATIONS)) {
+    const payload = getNamedType(mutations[field]!.type);
+    t.true(isObjectType(payload), field);
+    if (isObjectType(payload)) t.is(getNamedType(payload.getFields().result!.type).name, type, field);
+  }
+  const scores = schema.getType('JuryOwnScore');
+  t.true(isObjectType(scores) && getNamedType(scores.getFields().draft!.type).name === 'JSON', 'a draft ({ criterion: value }) stays JSON');
+  const row = schema.getType('JuryResultRow');
+  t.true(isObjectType(row) && getNamedType(row.getFields().rank!.type).name === 'Int');
+});
 
 test.serial('criteria: setJuryCriteria and showJuryCriteria are typed, the same as GET /criteria', async (t) => {
   const set = await mutate(OWNER, 'setJuryCriteria', { file: { scale: { min: 1, max: 5 }, criteria: CRITERIA } });

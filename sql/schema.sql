@@ -357,6 +357,568 @@ CREATE TYPE app.help_request_card AS (
 COMMENT ON TYPE app.help_request_card IS 'A help request: status (open, claimed or resolved), its team, title and body, who opened and who claimed it ({ id, name }), when, and its thread channel.';
 
 --
+-- Name: jury_assignment_added; Type: TYPE; Schema: app; Owner: -
+--
+
+CREATE TYPE app.jury_assignment_added AS (
+	juror text,
+	"projectId" uuid,
+	team text,
+	added boolean
+);
+
+--
+-- Name: TYPE jury_assignment_added; Type: COMMENT; Schema: app; Owner: -
+--
+
+COMMENT ON TYPE app.jury_assignment_added IS 'A jury assignment made by hand: the juror, the team, and whether it was new (false when the pair was already assigned).';
+
+--
+-- Name: jury_assignment_line; Type: TYPE; Schema: app; Owner: -
+--
+
+CREATE TYPE app.jury_assignment_line AS (
+	juror text,
+	"projectId" uuid,
+	team text,
+	source text,
+	"scoreState" text
+);
+
+--
+-- Name: TYPE jury_assignment_line; Type: COMMENT; Schema: app; Owner: -
+--
+
+COMMENT ON TYPE app.jury_assignment_line IS 'One jury assignment: the juror (address), the team, how it was made (plan or manual) and the state of the juror''s score of it (none, draft, submitted).';
+
+--
+-- Name: jury_juror_load; Type: TYPE; Schema: app; Owner: -
+--
+
+CREATE TYPE app.jury_juror_load AS (
+	juror text,
+	name text,
+	load integer
+);
+
+--
+-- Name: TYPE jury_juror_load; Type: COMMENT; Schema: app; Owner: -
+--
+
+COMMENT ON TYPE app.jury_juror_load IS 'A juror on the roster and how many teams they are assigned.';
+
+--
+-- Name: jury_shortfall_team; Type: TYPE; Schema: app; Owner: -
+--
+
+CREATE TYPE app.jury_shortfall_team AS (
+	"projectId" uuid,
+	team text,
+	assigned integer,
+	needed integer,
+	"freeJurors" integer,
+	reason text
+);
+
+--
+-- Name: TYPE jury_shortfall_team; Type: COMMENT; Schema: app; Owner: -
+--
+
+COMMENT ON TYPE app.jury_shortfall_team IS 'A team with fewer jurors than the plan''s k: assigned of needed, the jurors free of a conflict with it, and why.';
+
+--
+-- Name: jury_assignment_board; Type: TYPE; Schema: app; Owner: -
+--
+
+CREATE TYPE app.jury_assignment_board AS (
+	"perTeam" integer,
+	seed bigint,
+	state text,
+	items app.jury_assignment_line[],
+	jurors app.jury_juror_load[],
+	shortfall app.jury_shortfall_team[]
+);
+
+--
+-- Name: TYPE jury_assignment_board; Type: COMMENT; Schema: app; Owner: -
+--
+
+COMMENT ON TYPE app.jury_assignment_board IS 'The jury assignments of an event: the last plan''s k (perTeam) and seed, the judging state, every assignment, each juror''s load and the teams short of k with why.';
+
+--
+-- Name: jury_assignment_removed; Type: TYPE; Schema: app; Owner: -
+--
+
+CREATE TYPE app.jury_assignment_removed AS (
+	juror text,
+	"projectId" uuid,
+	team text,
+	removed boolean
+);
+
+--
+-- Name: TYPE jury_assignment_removed; Type: COMMENT; Schema: app; Owner: -
+--
+
+COMMENT ON TYPE app.jury_assignment_removed IS 'A jury assignment taken back (with its draft): the juror, the team, and whether there was one to remove.';
+
+--
+-- Name: jury_result_coverage; Type: TYPE; Schema: app; Owner: -
+--
+
+CREATE TYPE app.jury_result_coverage AS (
+	teams integer,
+	"teamsScored" integer,
+	assigned integer,
+	submitted integer,
+	jurors integer
+);
+
+--
+-- Name: TYPE jury_result_coverage; Type: COMMENT; Schema: app; Owner: -
+--
+
+COMMENT ON TYPE app.jury_result_coverage IS 'What a jury result covers: teams and teams scored, scores assigned and submitted, jurors counted.';
+
+--
+-- Name: jury_result_row; Type: TYPE; Schema: app; Owner: -
+--
+
+CREATE TYPE app.jury_result_row AS (
+	rank integer,
+	"projectId" uuid,
+	name text,
+	score text,
+	fraction text,
+	scores integer,
+	assigned integer
+);
+
+--
+-- Name: TYPE jury_result_row; Type: COMMENT; Schema: app; Owner: -
+--
+
+COMMENT ON TYPE app.jury_result_row IS 'A team in a jury result: its rank (null when no score counted), the exact fraction in lowest terms and the decimal score (half up, 4 places) as text, scores counted and jurors assigned.';
+
+--
+-- Name: jury_result_tie; Type: TYPE; Schema: app; Owner: -
+--
+
+CREATE TYPE app.jury_result_tie AS (
+	rank integer,
+	"projectIds" uuid[],
+	names text[]
+);
+
+--
+-- Name: TYPE jury_result_tie; Type: COMMENT; Schema: app; Owner: -
+--
+
+COMMENT ON TYPE app.jury_result_tie IS 'Teams sharing a rank in a jury result (equal exact fractions).';
+
+--
+-- Name: jury_calculation; Type: TYPE; Schema: app; Owner: -
+--
+
+CREATE TYPE app.jury_calculation AS (
+	version integer,
+	method text,
+	"calculatedAt" timestamp with time zone,
+	released boolean,
+	"releasedAt" timestamp with time zone,
+	digest text,
+	rows app.jury_result_row[],
+	ties app.jury_result_tie[],
+	coverage app.jury_result_coverage,
+	created boolean
+);
+
+--
+-- Name: TYPE jury_calculation; Type: COMMENT; Schema: app; Owner: -
+--
+
+COMMENT ON TYPE app.jury_calculation IS 'The jury result version a calculation answers: a new one (created true), or the one already holding the same inputs (created false).';
+
+--
+-- Name: jury_conflict_line; Type: TYPE; Schema: app; Owner: -
+--
+
+CREATE TYPE app.jury_conflict_line AS (
+	juror text,
+	"projectId" uuid,
+	team text,
+	kind text,
+	reason text
+);
+
+--
+-- Name: TYPE jury_conflict_line; Type: COMMENT; Schema: app; Owner: -
+--
+
+COMMENT ON TYPE app.jury_conflict_line IS 'A conflict of interest between a juror and a team: its kind (roster, advised, declared) and reason.';
+
+--
+-- Name: jury_conflict_list; Type: TYPE; Schema: app; Owner: -
+--
+
+CREATE TYPE app.jury_conflict_list AS (
+	items app.jury_conflict_line[]
+);
+
+--
+-- Name: TYPE jury_conflict_list; Type: COMMENT; Schema: app; Owner: -
+--
+
+COMMENT ON TYPE app.jury_conflict_list IS 'Every conflict of interest of the event''s jurors (roster, advised, declared).';
+
+--
+-- Name: jury_criterion_spec; Type: TYPE; Schema: app; Owner: -
+--
+
+CREATE TYPE app.jury_criterion_spec AS (
+	"position" integer,
+	name text,
+	description text,
+	weight integer
+);
+
+--
+-- Name: TYPE jury_criterion_spec; Type: COMMENT; Schema: app; Owner: -
+--
+
+COMMENT ON TYPE app.jury_criterion_spec IS 'One jury criterion in order: its position (from 1), name, description and whole-number weight.';
+
+--
+-- Name: jury_scale; Type: TYPE; Schema: app; Owner: -
+--
+
+CREATE TYPE app.jury_scale AS (
+	min integer,
+	max integer
+);
+
+--
+-- Name: TYPE jury_scale; Type: COMMENT; Schema: app; Owner: -
+--
+
+COMMENT ON TYPE app.jury_scale IS 'The score scale of an event''s jury: every value a juror gives is a whole number from min to max.';
+
+--
+-- Name: jury_criteria_sheet; Type: TYPE; Schema: app; Owner: -
+--
+
+CREATE TYPE app.jury_criteria_sheet AS (
+	scale app.jury_scale,
+	criteria app.jury_criterion_spec[],
+	"totalWeight" integer,
+	state text,
+	fixed boolean
+);
+
+--
+-- Name: TYPE jury_criteria_sheet; Type: COMMENT; Schema: app; Owner: -
+--
+
+COMMENT ON TYPE app.jury_criteria_sheet IS 'The jury criteria of an event: the scale, the criteria in order, their total weight, the judging state (setup, open, closed) and whether the criteria are fixed (judging opened).';
+
+--
+-- Name: jury_export_criterion; Type: TYPE; Schema: app; Owner: -
+--
+
+CREATE TYPE app.jury_export_criterion AS (
+	name text,
+	weight integer
+);
+
+--
+-- Name: TYPE jury_export_criterion; Type: COMMENT; Schema: app; Owner: -
+--
+
+COMMENT ON TYPE app.jury_export_criterion IS 'A criterion as a jury result counted it: name and weight, in order.';
+
+--
+-- Name: jury_export_juror; Type: TYPE; Schema: app; Owner: -
+--
+
+CREATE TYPE app.jury_export_juror AS (
+	juror text,
+	email text,
+	name text
+);
+
+--
+-- Name: TYPE jury_export_juror; Type: COMMENT; Schema: app; Owner: -
+--
+
+COMMENT ON TYPE app.jury_export_juror IS 'A juror label of a jury export with the juror''s address and roster name (organizers only).';
+
+--
+-- Name: jury_export_score; Type: TYPE; Schema: app; Owner: -
+--
+
+CREATE TYPE app.jury_export_score AS (
+	"projectId" uuid,
+	juror text,
+	"values" integer[]
+);
+
+--
+-- Name: TYPE jury_export_score; Type: COMMENT; Schema: app; Owner: -
+--
+
+COMMENT ON TYPE app.jury_export_score IS 'A submitted score a jury result counted: the team, the juror''s label (J1, J2, …; never an address) and one value per criterion in order.';
+
+--
+-- Name: jury_export_team; Type: TYPE; Schema: app; Owner: -
+--
+
+CREATE TYPE app.jury_export_team AS (
+	"projectId" uuid,
+	name text
+);
+
+--
+-- Name: TYPE jury_export_team; Type: COMMENT; Schema: app; Owner: -
+--
+
+COMMENT ON TYPE app.jury_export_team IS 'A team a jury result counted.';
+
+--
+-- Name: jury_juror_progress; Type: TYPE; Schema: app; Owner: -
+--
+
+CREATE TYPE app.jury_juror_progress AS (
+	juror text,
+	name text,
+	assigned integer,
+	submitted integer,
+	drafts integer,
+	late boolean
+);
+
+--
+-- Name: TYPE jury_juror_progress; Type: COMMENT; Schema: app; Owner: -
+--
+
+COMMENT ON TYPE app.jury_juror_progress IS 'Judging progress of one juror (by address): teams assigned, scores submitted, drafts, and whether they are late (behind the jury''s pace, or anything unscored after the close).';
+
+--
+-- Name: jury_own_score; Type: TYPE; Schema: app; Owner: -
+--
+
+CREATE TYPE app.jury_own_score AS (
+	"projectId" uuid,
+	team text,
+	state text,
+	revision integer,
+	draft jsonb,
+	submission jsonb,
+	note text,
+	"acceptedAt" timestamp with time zone,
+	"submittedAt" timestamp with time zone
+);
+
+--
+-- Name: TYPE jury_own_score; Type: COMMENT; Schema: app; Owner: -
+--
+
+COMMENT ON TYPE app.jury_own_score IS 'A juror''s own score of one team: state (none, draft, submitted), revision, the draft and the submission (each { criterion name: whole value }), the private note, when it was last accepted and submitted.';
+
+--
+-- Name: jury_plan; Type: TYPE; Schema: app; Owner: -
+--
+
+CREATE TYPE app.jury_plan AS (
+	"perTeam" integer,
+	seed bigint,
+	state text,
+	items app.jury_assignment_line[],
+	jurors app.jury_juror_load[],
+	shortfall app.jury_shortfall_team[],
+	planned integer
+);
+
+--
+-- Name: TYPE jury_plan; Type: COMMENT; Schema: app; Owner: -
+--
+
+COMMENT ON TYPE app.jury_plan IS 'A new jury plan (jury assign): the assignments as they stand after it (as jury assignments show answers them) and how many it made (planned).';
+
+--
+-- Name: jury_team_progress; Type: TYPE; Schema: app; Owner: -
+--
+
+CREATE TYPE app.jury_team_progress AS (
+	"projectId" uuid,
+	team text,
+	assigned integer,
+	submitted integer,
+	drafts integer
+);
+
+--
+-- Name: TYPE jury_team_progress; Type: COMMENT; Schema: app; Owner: -
+--
+
+COMMENT ON TYPE app.jury_team_progress IS 'Judging progress of one team: jurors assigned, scores submitted, drafts in progress.';
+
+--
+-- Name: jury_progress_report; Type: TYPE; Schema: app; Owner: -
+--
+
+CREATE TYPE app.jury_progress_report AS (
+	state text,
+	assigned integer,
+	submitted integer,
+	teams app.jury_team_progress[],
+	jurors app.jury_juror_progress[]
+);
+
+--
+-- Name: TYPE jury_progress_report; Type: COMMENT; Schema: app; Owner: -
+--
+
+COMMENT ON TYPE app.jury_progress_report IS 'Judging progress as counts for organizers: scores submitted of those assigned, per team and per juror; never a score.';
+
+--
+-- Name: jury_result_version; Type: TYPE; Schema: app; Owner: -
+--
+
+CREATE TYPE app.jury_result_version AS (
+	version integer,
+	method text,
+	"calculatedAt" timestamp with time zone,
+	released boolean,
+	"releasedAt" timestamp with time zone,
+	digest text,
+	rows app.jury_result_row[],
+	ties app.jury_result_tie[],
+	coverage app.jury_result_coverage
+);
+
+--
+-- Name: TYPE jury_result_version; Type: COMMENT; Schema: app; Owner: -
+--
+
+COMMENT ON TYPE app.jury_result_version IS 'One numbered jury result version: method (mean or rank), when calculated and released, the digest of its inputs (12 hex digits), ranked rows, ties and coverage.';
+
+--
+-- Name: jury_result_list; Type: TYPE; Schema: app; Owner: -
+--
+
+CREATE TYPE app.jury_result_list AS (
+	state text,
+	items app.jury_result_version[]
+);
+
+--
+-- Name: TYPE jury_result_list; Type: COMMENT; Schema: app; Owner: -
+--
+
+COMMENT ON TYPE app.jury_result_list IS 'The jury result versions the caller may read (organizers every one, others the released), newest first, with the judging state.';
+
+--
+-- Name: jury_results_export_file; Type: TYPE; Schema: app; Owner: -
+--
+
+CREATE TYPE app.jury_results_export_file AS (
+	format text,
+	"resultVersion" integer,
+	digest text,
+	method text,
+	scale app.jury_scale,
+	criteria app.jury_export_criterion[],
+	teams app.jury_export_team[],
+	scores app.jury_export_score[],
+	jurors app.jury_export_juror[]
+);
+
+--
+-- Name: TYPE jury_results_export_file; Type: COMMENT; Schema: app; Owner: -
+--
+
+COMMENT ON TYPE app.jury_results_export_file IS 'The inputs a jury result version counted (podium-jury-scores/1, for podium jury recount): method, scale, criteria, teams and scores by juror label, never a note; jurors (label to address) only when an organizer asks for identities.';
+
+--
+-- Name: jury_roster_conflict_count; Type: TYPE; Schema: app; Owner: -
+--
+
+CREATE TYPE app.jury_roster_conflict_count AS (
+	conflicts integer
+);
+
+--
+-- Name: TYPE jury_roster_conflict_count; Type: COMMENT; Schema: app; Owner: -
+--
+
+COMMENT ON TYPE app.jury_roster_conflict_count IS 'The conflicts the jury rows of a roster file declared (they replace those of the previous file): how many.';
+
+--
+-- Name: jury_scoresheet_team; Type: TYPE; Schema: app; Owner: -
+--
+
+CREATE TYPE app.jury_scoresheet_team AS (
+	"projectId" uuid,
+	team text,
+	tagline text,
+	state text,
+	revision integer,
+	draft jsonb,
+	submission jsonb,
+	note text,
+	"acceptedAt" timestamp with time zone,
+	"submittedAt" timestamp with time zone
+);
+
+--
+-- Name: TYPE jury_scoresheet_team; Type: COMMENT; Schema: app; Owner: -
+--
+
+COMMENT ON TYPE app.jury_scoresheet_team IS 'A team a juror is assigned, with its tagline and the juror''s own score of it (state none until a draft is saved).';
+
+--
+-- Name: jury_scoresheet; Type: TYPE; Schema: app; Owner: -
+--
+
+CREATE TYPE app.jury_scoresheet AS (
+	scale app.jury_scale,
+	criteria app.jury_criterion_spec[],
+	"totalWeight" integer,
+	state text,
+	fixed boolean,
+	juror text,
+	items app.jury_scoresheet_team[]
+);
+
+--
+-- Name: TYPE jury_scoresheet; Type: COMMENT; Schema: app; Owner: -
+--
+
+COMMENT ON TYPE app.jury_scoresheet IS 'A juror''s score sheet: the criteria, scale and judging state, the juror''s address, and each assigned team with the juror''s own score.';
+
+--
+-- Name: jury_window_status; Type: TYPE; Schema: app; Owner: -
+--
+
+CREATE TYPE app.jury_window_status AS (
+	state text,
+	"openedAt" timestamp with time zone,
+	"closedAt" timestamp with time zone,
+	now timestamp with time zone,
+	role text,
+	released boolean,
+	progress app.jury_progress_report,
+	assigned integer,
+	submitted integer
+);
+
+--
+-- Name: TYPE jury_window_status; Type: COMMENT; Schema: app; Owner: -
+--
+
+COMMENT ON TYPE app.jury_window_status IS 'The judging window for the caller by the server clock (state setup, open or closed; opened and closed instants; now), the caller''s event role and whether a result is released. Organizers also get progress; a juror gets their own assigned and submitted counts (null for others).';
+
+--
 -- Name: share_link_summary; Type: TYPE; Schema: app; Owner: -
 --
 
@@ -589,7 +1151,8 @@ $$;
 -- Name: FUNCTION add_jury_assignment(p_juror text, p_team text); Type: COMMENT; Schema: app; Owner: -
 --
 
-COMMENT ON FUNCTION app.add_jury_assignment(p_juror text, p_team text) IS 'jury assignments add: assigns a juror to a team by hand; jury_conflict naming the conflict, jury_closed after the close.';
+COMMENT ON FUNCTION app.add_jury_assignment(p_juror text, p_team text) IS '@shape app.jury_assignment_added
+jury assignments add: assigns a juror to a team by hand; jury_conflict naming the conflict, jury_closed after the close.';
 
 --
 -- Name: add_jury_conflict(text, text, text); Type: FUNCTION; Schema: app; Owner: -
@@ -622,7 +1185,8 @@ $$;
 -- Name: FUNCTION add_jury_conflict(p_juror text, p_team text, p_reason text); Type: COMMENT; Schema: app; Owner: -
 --
 
-COMMENT ON FUNCTION app.add_jury_conflict(p_juror text, p_team text, p_reason text) IS 'jury conflicts add: declares a juror''s conflict with a team (the pair''s assignment and draft go); juror_not_found, team_not_found, jury_score_submitted.';
+COMMENT ON FUNCTION app.add_jury_conflict(p_juror text, p_team text, p_reason text) IS '@shape app.jury_conflict_list
+jury conflicts add: declares a juror''s conflict with a team (the pair''s assignment and draft go); juror_not_found, team_not_found, jury_score_submitted.';
 
 --
 -- Name: add_project_member(uuid, text, text, text); Type: FUNCTION; Schema: app; Owner: -
@@ -821,7 +1385,8 @@ $$;
 -- Name: FUNCTION assign_jury(p_per_team integer, p_seed bigint); Type: COMMENT; Schema: app; Owner: -
 --
 
-COMMENT ON FUNCTION app.assign_jury(p_per_team integer, p_seed bigint) IS 'jury assign: a deterministic balanced plan giving every team k jurors without a conflict (assignments by hand kept); the shortfall names the teams that cannot reach k and why; jury_opened once judging opened.';
+COMMENT ON FUNCTION app.assign_jury(p_per_team integer, p_seed bigint) IS '@shape app.jury_plan
+jury assign: a deterministic balanced plan giving every team k jurors without a conflict (assignments by hand kept); the shortfall names the teams that cannot reach k and why; jury_opened once judging opened.';
 
 --
 -- Name: blob_readable(text); Type: FUNCTION; Schema: app; Owner: -
@@ -937,7 +1502,8 @@ $$;
 -- Name: FUNCTION calculate_jury_results(p_method text); Type: COMMENT; Schema: app; Owner: -
 --
 
-COMMENT ON FUNCTION app.calculate_jury_results(p_method text) IS 'jury results calculate: a new version from the submitted scores (method mean or rank; exact fraction, decimal, ties, coverage, digest), or the version holding the same inputs (created: false); jury_not_closed before the close.';
+COMMENT ON FUNCTION app.calculate_jury_results(p_method text) IS '@shape app.jury_calculation
+jury results calculate: a new version from the submitted scores (method mean or rank; exact fraction, decimal, ties, coverage, digest), or the version holding the same inputs (created: false); jury_not_closed before the close.';
 
 --
 -- Name: calculate_vote_results(); Type: FUNCTION; Schema: app; Owner: -
@@ -1032,7 +1598,8 @@ $$;
 -- Name: FUNCTION close_jury(); Type: COMMENT; Schema: app; Owner: -
 --
 
-COMMENT ON FUNCTION app.close_jury() IS 'jury close: closes judging now (server clock); jury_not_open before the opening.';
+COMMENT ON FUNCTION app.close_jury() IS '@shape app.jury_window_status
+jury close: closes judging now (server clock); jury_not_open before the opening.';
 
 --
 -- Name: close_voting(); Type: FUNCTION; Schema: app; Owner: -
@@ -2735,7 +3302,8 @@ $$;
 -- Name: FUNCTION jury_progress(); Type: COMMENT; Schema: app; Owner: -
 --
 
-COMMENT ON FUNCTION app.jury_progress() IS 'Judging progress as counts per team and per juror (late jurors); organizers only; never a score.';
+COMMENT ON FUNCTION app.jury_progress() IS '@shape app.jury_progress_report
+Judging progress as counts per team and per juror (late jurors); organizers only; never a score.';
 
 --
 -- Name: jury_results_export(integer, boolean); Type: FUNCTION; Schema: app; Owner: -
@@ -2775,7 +3343,8 @@ $$;
 -- Name: FUNCTION jury_results_export(p_version integer, p_identities boolean); Type: COMMENT; Schema: app; Owner: -
 --
 
-COMMENT ON FUNCTION app.jury_results_export(p_version integer, p_identities boolean) IS 'jury results export: the counted inputs of a version (juror labels, no notes) for podium jury recount; identities (label -> address) for organizers only.';
+COMMENT ON FUNCTION app.jury_results_export(p_version integer, p_identities boolean) IS '@shape app.jury_results_export_file
+jury results export: the counted inputs of a version (juror labels, no notes) for podium jury recount; identities (label -> address) for organizers only.';
 
 --
 -- Name: jury_status(); Type: FUNCTION; Schema: app; Owner: -
@@ -2809,7 +3378,8 @@ $$;
 -- Name: FUNCTION jury_status(); Type: COMMENT; Schema: app; Owner: -
 --
 
-COMMENT ON FUNCTION app.jury_status() IS 'The judging window (state by the server clock); organizers get progress counts, a juror their own counts.';
+COMMENT ON FUNCTION app.jury_status() IS '@shape app.jury_window_status
+The judging window (state by the server clock); organizers get progress counts, a juror their own counts.';
 
 --
 -- Name: list_annotations(uuid, integer, integer, timestamp with time zone, uuid); Type: FUNCTION; Schema: app; Owner: -
@@ -3140,7 +3710,8 @@ $$;
 -- Name: FUNCTION list_jury_assignments(); Type: COMMENT; Schema: app; Owner: -
 --
 
-COMMENT ON FUNCTION app.list_jury_assignments() IS 'jury assignments show: assignments, loads per juror, and the teams short of k with why; organizers only.';
+COMMENT ON FUNCTION app.list_jury_assignments() IS '@shape app.jury_assignment_board
+jury assignments show: assignments, loads per juror, and the teams short of k with why; organizers only.';
 
 --
 -- Name: list_jury_conflicts(); Type: FUNCTION; Schema: app; Owner: -
@@ -3164,7 +3735,8 @@ $$;
 -- Name: FUNCTION list_jury_conflicts(); Type: COMMENT; Schema: app; Owner: -
 --
 
-COMMENT ON FUNCTION app.list_jury_conflicts() IS 'jury conflicts show: each juror-team conflict with its kind (roster, advised, declared) and reason; organizers only.';
+COMMENT ON FUNCTION app.list_jury_conflicts() IS '@shape app.jury_conflict_list
+jury conflicts show: each juror-team conflict with its kind (roster, advised, declared) and reason; organizers only.';
 
 --
 -- Name: list_jury_results(); Type: FUNCTION; Schema: app; Owner: -
@@ -3187,7 +3759,8 @@ $$;
 -- Name: FUNCTION list_jury_results(); Type: COMMENT; Schema: app; Owner: -
 --
 
-COMMENT ON FUNCTION app.list_jury_results() IS 'jury results: the versions (organizers every one, others the released), newest first.';
+COMMENT ON FUNCTION app.list_jury_results() IS '@shape app.jury_result_list
+jury results: the versions (organizers every one, others the released), newest first.';
 
 --
 -- Name: list_project_members(uuid, integer, timestamp with time zone, uuid); Type: FUNCTION; Schema: app; Owner: -
@@ -3581,7 +4154,8 @@ $$;
 -- Name: FUNCTION my_jury_scores(); Type: COMMENT; Schema: app; Owner: -
 --
 
-COMMENT ON FUNCTION app.my_jury_scores() IS 'jury scores: the caller''s assigned teams with their own score each (draft, submission, note, revision); jurors only.';
+COMMENT ON FUNCTION app.my_jury_scores() IS '@shape app.jury_scoresheet
+jury scores: the caller''s assigned teams with their own score each (draft, submission, note, revision); jurors only.';
 
 --
 -- Name: my_workspaces(); Type: FUNCTION; Schema: app; Owner: -
@@ -3699,7 +4273,8 @@ $$;
 -- Name: FUNCTION open_jury(); Type: COMMENT; Schema: app; Owner: -
 --
 
-COMMENT ON FUNCTION app.open_jury() IS 'jury open: opens judging now (server clock); jury_no_criteria, jury_no_assignments, jury_closed.';
+COMMENT ON FUNCTION app.open_jury() IS '@shape app.jury_window_status
+jury open: opens judging now (server clock); jury_no_criteria, jury_no_assignments, jury_closed.';
 
 --
 -- Name: open_voting(); Type: FUNCTION; Schema: app; Owner: -
@@ -4067,7 +4642,8 @@ $$;
 -- Name: FUNCTION release_jury_results(p_version integer); Type: COMMENT; Schema: app; Owner: -
 --
 
-COMMENT ON FUNCTION app.release_jury_results(p_version integer) IS 'jury results release: marks a jury results version released; not_found for an unknown version.';
+COMMENT ON FUNCTION app.release_jury_results(p_version integer) IS '@shape app.jury_result_version
+jury results release: marks a jury results version released; not_found for an unknown version.';
 
 --
 -- Name: release_vote_results(integer); Type: FUNCTION; Schema: app; Owner: -
@@ -4172,7 +4748,8 @@ $$;
 -- Name: FUNCTION remove_jury_assignment(p_juror text, p_team text); Type: COMMENT; Schema: app; Owner: -
 --
 
-COMMENT ON FUNCTION app.remove_jury_assignment(p_juror text, p_team text) IS 'jury assignments remove: takes an assignment and its draft back; jury_score_submitted after a submission.';
+COMMENT ON FUNCTION app.remove_jury_assignment(p_juror text, p_team text) IS '@shape app.jury_assignment_removed
+jury assignments remove: takes an assignment and its draft back; jury_score_submitted after a submission.';
 
 --
 -- Name: remove_jury_conflict(text, text); Type: FUNCTION; Schema: app; Owner: -
@@ -4196,7 +4773,8 @@ $$;
 -- Name: FUNCTION remove_jury_conflict(p_juror text, p_team text); Type: COMMENT; Schema: app; Owner: -
 --
 
-COMMENT ON FUNCTION app.remove_jury_conflict(p_juror text, p_team text) IS 'jury conflicts remove: withdraws a declared conflict; roster and advising conflicts stay.';
+COMMENT ON FUNCTION app.remove_jury_conflict(p_juror text, p_team text) IS '@shape app.jury_conflict_list
+jury conflicts remove: withdraws a declared conflict; roster and advising conflicts stay.';
 
 --
 -- Name: remove_project_member(uuid, text, text); Type: FUNCTION; Schema: app; Owner: -
@@ -4602,7 +5180,8 @@ $$;
 -- Name: FUNCTION save_jury_score(p_team text, p_scores jsonb, p_note text, p_expected_revision integer); Type: COMMENT; Schema: app; Owner: -
 --
 
-COMMENT ON FUNCTION app.save_jury_score(p_team text, p_scores jsonb, p_note text, p_expected_revision integer) IS 'jury score: saves the caller''s draft score of a team (jurors only; window, assignment, conflict, revision, scale).';
+COMMENT ON FUNCTION app.save_jury_score(p_team text, p_scores jsonb, p_note text, p_expected_revision integer) IS '@shape app.jury_own_score
+jury score: saves the caller''s draft score of a team (jurors only; window, assignment, conflict, revision, scale).';
 
 --
 -- Name: save_vote_ballot(text[], integer, integer); Type: FUNCTION; Schema: app; Owner: -
@@ -4896,7 +5475,8 @@ $_$;
 -- Name: FUNCTION set_jury_criteria(p_file jsonb); Type: COMMENT; Schema: app; Owner: -
 --
 
-COMMENT ON FUNCTION app.set_jury_criteria(p_file jsonb) IS 'jury criteria set: replaces the criteria (name, description, whole-number weight) and optionally the scale (1-5 by default); jury_opened once judging opened, invalid_criteria naming the field.';
+COMMENT ON FUNCTION app.set_jury_criteria(p_file jsonb) IS '@shape app.jury_criteria_sheet
+jury criteria set: replaces the criteria (name, description, whole-number weight) and optionally the scale (1-5 by default); jury_opened once judging opened, invalid_criteria naming the field.';
 
 --
 -- Name: set_project_member_role(uuid, text, text, text); Type: FUNCTION; Schema: app; Owner: -
@@ -4978,7 +5558,8 @@ $$;
 -- Name: FUNCTION set_roster_jury_conflicts(p_rows jsonb); Type: COMMENT; Schema: app; Owner: -
 --
 
-COMMENT ON FUNCTION app.set_roster_jury_conflicts(p_rows jsonb) IS 'event roster import, the conflicts field of jury rows: replaces the conflicts the previous roster file declared (those of jury conflicts add stay).';
+COMMENT ON FUNCTION app.set_roster_jury_conflicts(p_rows jsonb) IS '@shape app.jury_roster_conflict_count
+event roster import, the conflicts field of jury rows: replaces the conflicts the previous roster file declared (those of jury conflicts add stay).';
 
 --
 -- Name: set_team_deck_links(text, jsonb); Type: FUNCTION; Schema: app; Owner: -
@@ -5234,7 +5815,8 @@ $$;
 -- Name: FUNCTION show_jury_criteria(); Type: COMMENT; Schema: app; Owner: -
 --
 
-COMMENT ON FUNCTION app.show_jury_criteria() IS 'jury criteria show: scale, criteria in order (name, description, weight), total weight, state.';
+COMMENT ON FUNCTION app.show_jury_criteria() IS '@shape app.jury_criteria_sheet
+jury criteria show: scale, criteria in order (name, description, weight), total weight, state.';
 
 --
 -- Name: soft_delete_deck(uuid); Type: FUNCTION; Schema: app; Owner: -
@@ -5550,7 +6132,8 @@ $$;
 -- Name: FUNCTION submit_jury_score(p_team text, p_scores jsonb, p_note text, p_expected_revision integer); Type: COMMENT; Schema: app; Owner: -
 --
 
-COMMENT ON FUNCTION app.submit_jury_score(p_team text, p_scores jsonb, p_note text, p_expected_revision integer) IS 'jury score --submit: submits the caller''s score of a team (every criterion; jurors only; window, assignment, conflict, revision, scale).';
+COMMENT ON FUNCTION app.submit_jury_score(p_team text, p_scores jsonb, p_note text, p_expected_revision integer) IS '@shape app.jury_own_score
+jury score --submit: submits the caller''s score of a team (every criterion; jurors only; window, assignment, conflict, revision, scale).';
 
 --
 -- Name: submit_vote_ballot(text[], integer, integer); Type: FUNCTION; Schema: app; Owner: -

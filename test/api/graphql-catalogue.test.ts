@@ -190,8 +190,8 @@ const KNOWN_JSON_QUERY_FIELDS = [
   'submissionFailures', 'submissionShow', 'submissionsList', 'teamDeckLinks', 'teamRoster',
   'teamShowcase',
   // the jury's, joined at their merge
-  'juryProgress', 'juryResultsExport', 'juryStatus', 'listJuryAssignments', 'listJuryConflicts',
-  'listJuryResults', 'myJuryScores', 'showJuryCriteria',
+  
+  
 ];
 const KNOWN_JSON_MUTATIONS = [
   'acceptRepositoryInvitation', 'addAnnotation', 'addProjectMember',
@@ -209,9 +209,9 @@ const KNOWN_JSON_MUTATIONS = [
   'unlockRoster', 'unlockVoteEligibility', 'updateProject',
   'updateTeam',
   // the jury's, joined at their merge
-  'addJuryAssignment', 'addJuryConflict', 'assignJury', 'calculateJuryResults', 'closeJury', 'openJury',
-  'releaseJuryResults', 'removeJuryAssignment', 'removeJuryConflict', 'saveJuryScore', 'setJuryCriteria',
-  'setRosterJuryConflicts', 'submitJuryScore',
+  
+  
+  
 ];
 
 /** The query fields and the mutations (by their payload's `result`) that answer the JSON scalar. */

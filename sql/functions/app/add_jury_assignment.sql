@@ -22,6 +22,6 @@ begin
   return jsonb_build_object('juror', j, 'projectId', pid, 'team', (select p.name from app.projects p where p.id = pid), 'added', added);
 end;
 $$;
-comment on function app.add_jury_assignment(text, text) is 'jury assignments add: assigns a juror to a team by hand; jury_conflict naming the conflict, jury_closed after the close.';
+comment on function app.add_jury_assignment(text, text) is E'@shape app.jury_assignment_added\njury assignments add: assigns a juror to a team by hand; jury_conflict naming the conflict, jury_closed after the close.';
 revoke all on function app.add_jury_assignment(text, text) from public;
 grant execute on function app.add_jury_assignment(text, text) to podium_app;

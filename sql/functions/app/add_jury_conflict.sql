@@ -22,6 +22,6 @@ begin
   return app.list_jury_conflicts();
 end;
 $$;
-comment on function app.add_jury_conflict(text, text, text) is 'jury conflicts add: declares a juror''s conflict with a team (the pair''s assignment and draft go); juror_not_found, team_not_found, jury_score_submitted.';
+comment on function app.add_jury_conflict(text, text, text) is E'@shape app.jury_conflict_list\njury conflicts add: declares a juror''s conflict with a team (the pair''s assignment and draft go); juror_not_found, team_not_found, jury_score_submitted.';
 revoke all on function app.add_jury_conflict(text, text, text) from public;
 grant execute on function app.add_jury_conflict(text, text, text) to podium_app;

@@ -70,6 +70,6 @@ begin
   return app.list_jury_assignments() || jsonb_build_object('planned', made);
 end;
 $$;
-comment on function app.assign_jury(integer, bigint) is 'jury assign: a deterministic balanced plan giving every team k jurors without a conflict (assignments by hand kept); the shortfall names the teams that cannot reach k and why; jury_opened once judging opened.';
+comment on function app.assign_jury(integer, bigint) is E'@shape app.jury_plan\njury assign: a deterministic balanced plan giving every team k jurors without a conflict (assignments by hand kept); the shortfall names the teams that cannot reach k and why; jury_opened once judging opened.';
 revoke all on function app.assign_jury(integer, bigint) from public;
 grant execute on function app.assign_jury(integer, bigint) to podium_app;

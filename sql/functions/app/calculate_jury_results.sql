@@ -47,6 +47,6 @@ begin
   return app_private.jury_result_json(r) || jsonb_build_object('created', true);
 end;
 $$;
-comment on function app.calculate_jury_results(text) is 'jury results calculate: a new version from the submitted scores (method mean or rank; exact fraction, decimal, ties, coverage, digest), or the version holding the same inputs (created: false); jury_not_closed before the close.';
+comment on function app.calculate_jury_results(text) is E'@shape app.jury_calculation\njury results calculate: a new version from the submitted scores (method mean or rank; exact fraction, decimal, ties, coverage, digest), or the version holding the same inputs (created: false); jury_not_closed before the close.';
 revoke all on function app.calculate_jury_results(text) from public;
 grant execute on function app.calculate_jury_results(text) to podium_app;

@@ -19,6 +19,6 @@ begin
   return app.jury_status();
 end;
 $$;
-comment on function app.close_jury() is 'jury close: closes judging now (server clock); jury_not_open before the opening.';
+comment on function app.close_jury() is E'@shape app.jury_window_status\njury close: closes judging now (server clock); jury_not_open before the opening.';
 revoke all on function app.close_jury() from public;
 grant execute on function app.close_jury() to podium_app;

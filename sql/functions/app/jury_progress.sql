@@ -10,6 +10,6 @@ begin
   return app_private.jury_progress_json(ctx.event_id);
 end;
 $$;
-comment on function app.jury_progress() is 'Judging progress as counts per team and per juror (late jurors); organizers only; never a score.';
+comment on function app.jury_progress() is E'@shape app.jury_progress_report\nJudging progress as counts per team and per juror (late jurors); organizers only; never a score.';
 revoke all on function app.jury_progress() from public;
 grant execute on function app.jury_progress() to podium_app;

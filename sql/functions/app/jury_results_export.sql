@@ -30,6 +30,6 @@ begin
   return out_;
 end;
 $$;
-comment on function app.jury_results_export(integer, boolean) is 'jury results export: the counted inputs of a version (juror labels, no notes) for podium jury recount; identities (label -> address) for organizers only.';
+comment on function app.jury_results_export(integer, boolean) is E'@shape app.jury_results_export_file\njury results export: the counted inputs of a version (juror labels, no notes) for podium jury recount; identities (label -> address) for organizers only.';
 revoke all on function app.jury_results_export(integer, boolean) from public;
 grant execute on function app.jury_results_export(integer, boolean) to podium_app;

@@ -23,6 +23,6 @@ begin
   return out_;
 end;
 $$;
-comment on function app.jury_status() is 'The judging window (state by the server clock); organizers get progress counts, a juror their own counts.';
+comment on function app.jury_status() is E'@shape app.jury_window_status\nThe judging window (state by the server clock); organizers get progress counts, a juror their own counts.';
 revoke all on function app.jury_status() from public;
 grant execute on function app.jury_status() to podium_app;

@@ -22,6 +22,6 @@ begin
     'shortfall', app_private.jury_shortfall(ctx.event_id, coalesce(s.per_team, 3)));
 end;
 $$;
-comment on function app.list_jury_assignments() is 'jury assignments show: assignments, loads per juror, and the teams short of k with why; organizers only.';
+comment on function app.list_jury_assignments() is E'@shape app.jury_assignment_board\njury assignments show: assignments, loads per juror, and the teams short of k with why; organizers only.';
 revoke all on function app.list_jury_assignments() from public;
 grant execute on function app.list_jury_assignments() to podium_app;

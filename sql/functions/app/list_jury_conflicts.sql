@@ -12,6 +12,6 @@ begin
       from app_private.jury_conflict_rows(ctx.event_id) c join app.projects p on p.id = c.project_id), '[]'));
 end;
 $$;
-comment on function app.list_jury_conflicts() is 'jury conflicts show: each juror-team conflict with its kind (roster, advised, declared) and reason; organizers only.';
+comment on function app.list_jury_conflicts() is E'@shape app.jury_conflict_list\njury conflicts show: each juror-team conflict with its kind (roster, advised, declared) and reason; organizers only.';
 revoke all on function app.list_jury_conflicts() from public;
 grant execute on function app.list_jury_conflicts() to podium_app;

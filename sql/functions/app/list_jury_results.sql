@@ -12,6 +12,6 @@ begin
      where r.event_id = ctx.event_id and (ctx.role = 'organizer' or r.released_at is not null)), '[]'));
 end;
 $$;
-comment on function app.list_jury_results() is 'jury results: the versions (organizers every one, others the released), newest first.';
+comment on function app.list_jury_results() is E'@shape app.jury_result_list\njury results: the versions (organizers every one, others the released), newest first.';
 revoke all on function app.list_jury_results() from public;
 grant execute on function app.list_jury_results() to podium_app;

@@ -16,6 +16,6 @@ begin
                       where a.event_id = ctx.event_id and a.juror = me), '[]'));
 end;
 $$;
-comment on function app.my_jury_scores() is 'jury scores: the caller''s assigned teams with their own score each (draft, submission, note, revision); jurors only.';
+comment on function app.my_jury_scores() is E'@shape app.jury_scoresheet\njury scores: the caller''s assigned teams with their own score each (draft, submission, note, revision); jurors only.';
 revoke all on function app.my_jury_scores() from public;
 grant execute on function app.my_jury_scores() to podium_app;

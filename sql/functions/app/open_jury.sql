@@ -26,6 +26,6 @@ begin
   return app.jury_status();
 end;
 $$;
-comment on function app.open_jury() is 'jury open: opens judging now (server clock); jury_no_criteria, jury_no_assignments, jury_closed.';
+comment on function app.open_jury() is E'@shape app.jury_window_status\njury open: opens judging now (server clock); jury_no_criteria, jury_no_assignments, jury_closed.';
 revoke all on function app.open_jury() from public;
 grant execute on function app.open_jury() to podium_app;

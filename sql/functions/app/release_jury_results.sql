@@ -18,6 +18,6 @@ begin
   return app_private.jury_result_json(r);
 end;
 $$;
-comment on function app.release_jury_results(integer) is 'jury results release: marks a jury results version released; not_found for an unknown version.';
+comment on function app.release_jury_results(integer) is E'@shape app.jury_result_version\njury results release: marks a jury results version released; not_found for an unknown version.';
 revoke all on function app.release_jury_results(integer) from public;
 grant execute on function app.release_jury_results(integer) to podium_app;

@@ -22,6 +22,6 @@ begin
   return jsonb_build_object('juror', j, 'projectId', pid, 'team', (select p.name from app.projects p where p.id = pid), 'removed', removed);
 end;
 $$;
-comment on function app.remove_jury_assignment(text, text) is 'jury assignments remove: takes an assignment and its draft back; jury_score_submitted after a submission.';
+comment on function app.remove_jury_assignment(text, text) is E'@shape app.jury_assignment_removed\njury assignments remove: takes an assignment and its draft back; jury_score_submitted after a submission.';
 revoke all on function app.remove_jury_assignment(text, text) from public;
 grant execute on function app.remove_jury_assignment(text, text) to podium_app;

@@ -13,6 +13,6 @@ begin
   return app.list_jury_conflicts();
 end;
 $$;
-comment on function app.remove_jury_conflict(text, text) is 'jury conflicts remove: withdraws a declared conflict; roster and advising conflicts stay.';
+comment on function app.remove_jury_conflict(text, text) is E'@shape app.jury_conflict_list\njury conflicts remove: withdraws a declared conflict; roster and advising conflicts stay.';
 revoke all on function app.remove_jury_conflict(text, text) from public;
 grant execute on function app.remove_jury_conflict(text, text) to podium_app;

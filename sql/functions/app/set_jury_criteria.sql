@@ -85,6 +85,6 @@ begin
   return app_private.jury_criteria_json(ctx.event_id);
 end;
 $$;
-comment on function app.set_jury_criteria(jsonb) is 'jury criteria set: replaces the criteria (name, description, whole-number weight) and optionally the scale (1-5 by default); jury_opened once judging opened, invalid_criteria naming the field.';
+comment on function app.set_jury_criteria(jsonb) is E'@shape app.jury_criteria_sheet\njury criteria set: replaces the criteria (name, description, whole-number weight) and optionally the scale (1-5 by default); jury_opened once judging opened, invalid_criteria naming the field.';
 revoke all on function app.set_jury_criteria(jsonb) from public;
 grant execute on function app.set_jury_criteria(jsonb) to podium_app;

@@ -47,6 +47,6 @@ begin
   return jsonb_build_object('conflicts', made);
 end;
 $$;
-comment on function app.set_roster_jury_conflicts(jsonb) is 'event roster import, the conflicts field of jury rows: replaces the conflicts the previous roster file declared (those of jury conflicts add stay).';
+comment on function app.set_roster_jury_conflicts(jsonb) is E'@shape app.jury_roster_conflict_count\nevent roster import, the conflicts field of jury rows: replaces the conflicts the previous roster file declared (those of jury conflicts add stay).';
 revoke all on function app.set_roster_jury_conflicts(jsonb) from public;
 grant execute on function app.set_roster_jury_conflicts(jsonb) to podium_app;

@@ -9,6 +9,6 @@ begin
   return app_private.jury_criteria_json(ctx.event_id);
 end;
 $$;
-comment on function app.show_jury_criteria() is 'jury criteria show: scale, criteria in order (name, description, weight), total weight, state.';
+comment on function app.show_jury_criteria() is E'@shape app.jury_criteria_sheet\njury criteria show: scale, criteria in order (name, description, weight), total weight, state.';
 revoke all on function app.show_jury_criteria() from public;
 grant execute on function app.show_jury_criteria() to podium_app;

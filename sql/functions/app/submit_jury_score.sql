@@ -9,6 +9,6 @@ begin
   );
 end;
 $$;
-comment on function app.submit_jury_score(text, jsonb, text, integer) is 'jury score --submit: submits the caller''s score of a team (every criterion; jurors only; window, assignment, conflict, revision, scale).';
+comment on function app.submit_jury_score(text, jsonb, text, integer) is E'@shape app.jury_own_score\njury score --submit: submits the caller''s score of a team (every criterion; jurors only; window, assignment, conflict, revision, scale).';
 revoke all on function app.submit_jury_score(text, jsonb, text, integer) from public;
 grant execute on function app.submit_jury_score(text, jsonb, text, integer) to podium_app;

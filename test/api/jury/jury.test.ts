@@ -134,7 +134,7 @@ test.serial('two workspaces: B cannot read, write, list or count A\'s jury over 
     const theirs = await gql(B, TABLES);
     t.falsy(theirs.errors, JSON.stringify(theirs.errors));
     t.like(theirs.data, { c: { totalCount: 0 }, k: { totalCount: 0 }, a: { totalCount: 0 }, sc: { totalCount: 0 }, r: { totalCount: 0 } });
-    const exp = await gql(B, '{ juryResultsExport(version: 1, identities: true) }');
+    const exp = await gql(B, '{ juryResultsExport(version: 1, identities: true) { format digest } }');
     t.is(exp.errors?.[0]?.extensions?.code, 'not_found');
     const rel = await gql(B, 'mutation { releaseJuryResults(input: { version: 1 }) { clientMutationId } }');
     t.is(rel.errors?.[0]?.extensions?.code, 'not_found');

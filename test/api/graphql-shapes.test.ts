@@ -59,6 +59,7 @@ test('a shaped field is typed: nested types and lists selectable, `id` stays `id
   const list = await readShaped(s.url, key, schema, 'zzProbeList');
   t.deepEqual(list.map((i: { label: string }) => i.label), ['one', 'two']);
   t.is(list[1].id, null, 'a key the answer leaves out reads as null');
+  t.deepEqual(list[1].tags, null, 'a list of scalars too');
 });
 
 test('an answer with a key its type lacks fails the read, naming the key, instead of dropping it', async (t) => {
@@ -85,4 +86,6 @@ test('the comparison names what differs: a missing field, another value, an inst
   t.deepEqual(shapeDifferences({ a: 2 }, { a: 1, b: 'x' }), ['$.a: typed 2, JSON 1', '$.b: not selectable in GraphQL']);
   t.deepEqual(shapeDifferences({ a: null, b: 'x' }, { b: 'x' }), []);
   t.deepEqual(shapeDifferences({ a: 'y' }, {}), ['$.a: typed "y", JSON has none']);
+  t.deepEqual(shapeDifferences({ items: [] }, {}), [], 'a list of objects the JSON leaves out reads empty');
+  t.deepEqual(shapeDifferences({ items: [{ a: 1 }] }, {}), ['$.items: typed [{"a":1}], JSON has none']);
 });

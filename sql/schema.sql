@@ -295,6 +295,60 @@ CREATE TYPE app.deck_version_summary AS (
 COMMENT ON TYPE app.deck_version_summary IS 'One committed version of a deck: its entry file, files, bytes and attachments (app_private.version_json).';
 
 --
+-- Name: deleted_workspace_team; Type: TYPE; Schema: app; Owner: -
+--
+
+CREATE TYPE app.deleted_workspace_team AS (
+	id uuid,
+	slug text,
+	name text,
+	"hubManaged" boolean,
+	"memberCount" integer,
+	"createdAt" timestamp with time zone,
+	"projectEntries" integer
+);
+
+--
+-- Name: TYPE deleted_workspace_team; Type: COMMENT; Schema: app; Owner: -
+--
+
+COMMENT ON TYPE app.deleted_workspace_team IS 'A workspace team as it was when deleted: memberCount memberships and projectEntries project roles went with it.';
+
+--
+-- Name: event_team_deck_link_set; Type: TYPE; Schema: app; Owner: -
+--
+
+CREATE TYPE app.event_team_deck_link_set AS (
+	team app.team_ref,
+	demo text,
+	pitch text,
+	vote text
+);
+
+--
+-- Name: TYPE event_team_deck_link_set; Type: COMMENT; Schema: app; Owner: -
+--
+
+COMMENT ON TYPE app.event_team_deck_link_set IS 'An event team''s demo, pitch and vote deck links (share links https://<host>/v/<token>/), each null until set.';
+
+--
+-- Name: event_team_showcase; Type: TYPE; Schema: app; Owner: -
+--
+
+CREATE TYPE app.event_team_showcase AS (
+	team app.team_ref,
+	product text,
+	tagline text,
+	description text
+);
+
+--
+-- Name: TYPE event_team_showcase; Type: COMMENT; Schema: app; Owner: -
+--
+
+COMMENT ON TYPE app.event_team_showcase IS 'What an event team shows of its product: its name (at most 24 characters), tagline (140) and description (4000, plain text); each null until set.';
+
+--
 -- Name: link_ref; Type: TYPE; Schema: app; Owner: -
 --
 
@@ -919,6 +973,145 @@ CREATE TYPE app.jury_window_status AS (
 COMMENT ON TYPE app.jury_window_status IS 'The judging window for the caller by the server clock (state setup, open or closed; opened and closed instants; now), the caller''s event role and whether a result is released. Organizers also get progress; a juror gets their own assigned and submitted counts (null for others).';
 
 --
+-- Name: repository_invitee; Type: TYPE; Schema: app; Owner: -
+--
+
+CREATE TYPE app.repository_invitee AS (
+	email text,
+	login text,
+	permission text
+);
+
+--
+-- Name: TYPE repository_invitee; Type: COMMENT; Schema: app; Owner: -
+--
+
+COMMENT ON TYPE app.repository_invitee IS 'A person provisioning invites to a team repository: their email, code-host username (null until they name it) and permission (maintain for a team member, read for a coach).';
+
+--
+-- Name: provisioning_plan_team; Type: TYPE; Schema: app; Owner: -
+--
+
+CREATE TYPE app.provisioning_plan_team AS (
+	project app.team_ref,
+	repository text,
+	readiness text,
+	members app.repository_invitee[]
+);
+
+--
+-- Name: TYPE provisioning_plan_team; Type: COMMENT; Schema: app; Owner: -
+--
+
+COMMENT ON TYPE app.provisioning_plan_team IS 'One team in the provisioning plan: its repository (owner/name), its readiness (planned until provisioning made it) and its members, invited at maintain.';
+
+--
+-- Name: provisioning_plan; Type: TYPE; Schema: app; Owner: -
+--
+
+CREATE TYPE app.provisioning_plan AS (
+	organization text,
+	template text,
+	branch text,
+	teams app.provisioning_plan_team[],
+	coaches app.repository_invitee[],
+	notes text[],
+	conflicts text[],
+	sample app.team_ref
+);
+
+--
+-- Name: TYPE provisioning_plan; Type: COMMENT; Schema: app; Owner: -
+--
+
+COMMENT ON TYPE app.provisioning_plan IS 'The provisioning plan (admin provision --dry-run): the organization, template and branch; each team with its repository and members; coaches (advisors with a username, at read on every repository); notes that block nothing; conflicts that block a run; and the sample team provisioned first.';
+
+--
+-- Name: provisioning_run_team; Type: TYPE; Schema: app; Owner: -
+--
+
+CREATE TYPE app.provisioning_run_team AS (
+	project app.team_ref,
+	repository text,
+	readiness text,
+	attention text
+);
+
+--
+-- Name: TYPE provisioning_run_team; Type: COMMENT; Schema: app; Owner: -
+--
+
+COMMENT ON TYPE app.provisioning_run_team IS 'One team''s repository and readiness (planned, created, invited, ready, attention, unassigned) in a provisioning run, with what needs attention when it failed.';
+
+--
+-- Name: provisioning_tally; Type: TYPE; Schema: app; Owner: -
+--
+
+CREATE TYPE app.provisioning_tally AS (
+	ready integer,
+	invited integer,
+	attention integer
+);
+
+--
+-- Name: TYPE provisioning_tally; Type: COMMENT; Schema: app; Owner: -
+--
+
+COMMENT ON TYPE app.provisioning_tally IS 'How many teams a finished provisioning run left ready, invited (a member has not accepted or named a username yet) and needing attention.';
+
+--
+-- Name: provisioning_run; Type: TYPE; Schema: app; Owner: -
+--
+
+CREATE TYPE app.provisioning_run AS (
+	key text,
+	state text,
+	summary app.provisioning_tally,
+	"startedAt" timestamp with time zone,
+	"finishedAt" timestamp with time zone,
+	teams app.provisioning_run_team[]
+);
+
+--
+-- Name: TYPE provisioning_run; Type: COMMENT; Schema: app; Owner: -
+--
+
+COMMENT ON TYPE app.provisioning_run IS 'A provisioning run by its key: running, done or failed, the tally once done, when it started and finished, and each team''s repository readiness.';
+
+--
+-- Name: provisioning_start; Type: TYPE; Schema: app; Owner: -
+--
+
+CREATE TYPE app.provisioning_start AS (
+	key text,
+	state text,
+	"sampleProjectId" uuid,
+	"startedAt" timestamp with time zone,
+	teams integer
+);
+
+--
+-- Name: TYPE provisioning_start; Type: COMMENT; Schema: app; Owner: -
+--
+
+COMMENT ON TYPE app.provisioning_start IS 'A provisioning run started or resumed (admin provision --key): its key and state, the sample team provisioned first, when it started and how many teams the plan has.';
+
+--
+-- Name: removed_workspace_team_member; Type: TYPE; Schema: app; Owner: -
+--
+
+CREATE TYPE app.removed_workspace_team_member AS (
+	"userId" uuid,
+	email text
+);
+
+--
+-- Name: TYPE removed_workspace_team_member; Type: COMMENT; Schema: app; Owner: -
+--
+
+COMMENT ON TYPE app.removed_workspace_team_member IS 'The person who left a workspace team: their account and email.';
+
+--
 -- Name: share_link_summary; Type: TYPE; Schema: app; Owner: -
 --
 
@@ -975,6 +1168,42 @@ CREATE TYPE app.workspace_role AS ENUM (
     'member',
     'guest'
 );
+
+--
+-- Name: workspace_team; Type: TYPE; Schema: app; Owner: -
+--
+
+CREATE TYPE app.workspace_team AS (
+	id uuid,
+	slug text,
+	name text,
+	"hubManaged" boolean,
+	"memberCount" integer,
+	"createdAt" timestamp with time zone
+);
+
+--
+-- Name: TYPE workspace_team; Type: COMMENT; Schema: app; Owner: -
+--
+
+COMMENT ON TYPE app.workspace_team IS 'A workspace team: its slug and name, whether the hub manages it (then it changes only on the hub), how many members it has, and when it was made.';
+
+--
+-- Name: workspace_team_member; Type: TYPE; Schema: app; Owner: -
+--
+
+CREATE TYPE app.workspace_team_member AS (
+	"userId" uuid,
+	email text,
+	name text,
+	"addedAt" timestamp with time zone
+);
+
+--
+-- Name: TYPE workspace_team_member; Type: COMMENT; Schema: app; Owner: -
+--
+
+COMMENT ON TYPE app.workspace_team_member IS 'A member of a workspace team: their account, email and name, and when they joined the team.';
 
 --
 -- Name: event_ctx; Type: TYPE; Schema: app_private; Owner: -
@@ -1259,7 +1488,8 @@ $$;
 -- Name: FUNCTION add_team_member(p_team text, p_person text); Type: COMMENT; Schema: app; Owner: -
 --
 
-COMMENT ON FUNCTION app.add_team_member(p_team text, p_person text) IS 'teams members add: a member of the workspace joins a team; owners and admins.';
+COMMENT ON FUNCTION app.add_team_member(p_team text, p_person text) IS '@shape app.workspace_team_member
+teams members add: a member of the workspace joins a team; owners and admins.';
 
 --
 -- Name: agenda(); Type: FUNCTION; Schema: app; Owner: -
@@ -2142,7 +2372,8 @@ $$;
 -- Name: FUNCTION create_team(p_slug text, p_name text); Type: COMMENT; Schema: app; Owner: -
 --
 
-COMMENT ON FUNCTION app.create_team(p_slug text, p_name text) IS 'teams create: owners and admins.';
+COMMENT ON FUNCTION app.create_team(p_slug text, p_name text) IS '@shape app.workspace_team
+teams create: owners and admins.';
 
 --
 -- Name: current_event(); Type: FUNCTION; Schema: app; Owner: -
@@ -2426,7 +2657,8 @@ $$;
 -- Name: FUNCTION delete_team(p_team text); Type: COMMENT; Schema: app; Owner: -
 --
 
-COMMENT ON FUNCTION app.delete_team(p_team text) IS 'teams delete: owners and admins; its memberships and project roles go with it; hub teams change on the hub.';
+COMMENT ON FUNCTION app.delete_team(p_team text) IS '@shape app.deleted_workspace_team
+teams delete: owners and admins; its memberships and project roles go with it; hub teams change on the hub.';
 
 --
 -- Name: duplicate_deck(uuid, integer, text); Type: FUNCTION; Schema: app; Owner: -
@@ -3916,7 +4148,8 @@ $$;
 -- Name: FUNCTION list_team_members(p_team text, p_limit integer, p_before_at timestamp with time zone, p_before_id uuid); Type: COMMENT; Schema: app; Owner: -
 --
 
-COMMENT ON FUNCTION app.list_team_members(p_team text, p_limit integer, p_before_at timestamp with time zone, p_before_id uuid) IS 'teams members: who is in a workspace team, newest first.';
+COMMENT ON FUNCTION app.list_team_members(p_team text, p_limit integer, p_before_at timestamp with time zone, p_before_id uuid) IS '@shape app.workspace_team_member[]
+teams members: who is in a workspace team, newest first.';
 
 --
 -- Name: list_teams(integer, timestamp with time zone, uuid); Type: FUNCTION; Schema: app; Owner: -
@@ -3943,7 +4176,8 @@ $$;
 -- Name: FUNCTION list_teams(p_limit integer, p_before_at timestamp with time zone, p_before_id uuid); Type: COMMENT; Schema: app; Owner: -
 --
 
-COMMENT ON FUNCTION app.list_teams(p_limit integer, p_before_at timestamp with time zone, p_before_id uuid) IS 'teams list: the workspace teams, newest first; hub-managed ones are marked.';
+COMMENT ON FUNCTION app.list_teams(p_limit integer, p_before_at timestamp with time zone, p_before_id uuid) IS '@shape app.workspace_team[]
+teams list: the workspace teams, newest first; hub-managed ones are marked.';
 
 --
 -- Name: list_views(uuid, integer, timestamp with time zone, uuid); Type: FUNCTION; Schema: app; Owner: -
@@ -4476,7 +4710,8 @@ $$;
 -- Name: FUNCTION provision_plan(); Type: COMMENT; Schema: app; Owner: -
 --
 
-COMMENT ON FUNCTION app.provision_plan() IS 'admin provision --dry-run: the plan (teams with their members at maintain, coaches: advisors with a username at read), notes (participants without a username yet: invited once they name it; advisors without one: not invited) and conflicts (a username named twice, a shared repository name).';
+COMMENT ON FUNCTION app.provision_plan() IS '@shape app.provisioning_plan
+admin provision --dry-run: the plan (teams with their members at maintain, coaches: advisors with a username at read), notes (participants without a username yet: invited once they name it; advisors without one: not invited) and conflicts (a username named twice, a shared repository name).';
 
 --
 -- Name: provision_run(text); Type: FUNCTION; Schema: app; Owner: -
@@ -4507,7 +4742,8 @@ $$;
 -- Name: FUNCTION provision_run(p_key text); Type: COMMENT; Schema: app; Owner: -
 --
 
-COMMENT ON FUNCTION app.provision_run(p_key text) IS 'The state of a provisioning run and each team''s readiness.';
+COMMENT ON FUNCTION app.provision_run(p_key text) IS '@shape app.provisioning_run
+The state of a provisioning run and each team''s readiness.';
 
 --
 -- Name: reconcile_submissions(); Type: FUNCTION; Schema: app; Owner: -
@@ -4831,7 +5067,8 @@ $$;
 -- Name: FUNCTION remove_team_member(p_team text, p_person text); Type: COMMENT; Schema: app; Owner: -
 --
 
-COMMENT ON FUNCTION app.remove_team_member(p_team text, p_person text) IS 'teams members remove: owners and admins.';
+COMMENT ON FUNCTION app.remove_team_member(p_team text, p_person text) IS '@shape app.removed_workspace_team_member
+teams members remove: owners and admins.';
 
 --
 -- Name: rename_deck(uuid, text); Type: FUNCTION; Schema: app; Owner: -
@@ -5650,7 +5887,8 @@ $_$;
 -- Name: FUNCTION set_team_deck_links(p_team text, p_patch jsonb); Type: COMMENT; Schema: app; Owner: -
 --
 
-COMMENT ON FUNCTION app.set_team_deck_links(p_team text, p_patch jsonb) IS 'decks link: sets or clears (null) the demo, pitch and vote links of a team; works whatever the vote section says. A link of this instance must be on its own origin and open a live deck of the workspace that the team may show: a participant''s team member''s or the one generated for the team (organizers: any); the vote link must be such a link and no other team''s vote deck.';
+COMMENT ON FUNCTION app.set_team_deck_links(p_team text, p_patch jsonb) IS '@shape app.event_team_deck_link_set
+decks link: sets or clears (null) the demo, pitch and vote links of a team; works whatever the vote section says. A link of this instance must be on its own origin and open a live deck of the workspace that the team may show: a participant''s team member''s or the one generated for the team (organizers: any); the vote link must be such a link and no other team''s vote deck.';
 
 --
 -- Name: set_team_showcase(text, jsonb); Type: FUNCTION; Schema: app; Owner: -
@@ -5698,7 +5936,8 @@ $$;
 -- Name: FUNCTION set_team_showcase(p_team text, p_patch jsonb); Type: COMMENT; Schema: app; Owner: -
 --
 
-COMMENT ON FUNCTION app.set_team_showcase(p_team text, p_patch jsonb) IS 'showcase set: product (24), tagline (140), description (4000), plain text; null clears.';
+COMMENT ON FUNCTION app.set_team_showcase(p_team text, p_patch jsonb) IS '@shape app.event_team_showcase
+showcase set: product (24), tagline (140), description (4000), plain text; null clears.';
 
 --
 -- Name: set_vote_section(boolean); Type: FUNCTION; Schema: app; Owner: -
@@ -5938,7 +6177,8 @@ $$;
 -- Name: FUNCTION start_provision(p_key text, p_sample uuid); Type: COMMENT; Schema: app; Owner: -
 --
 
-COMMENT ON FUNCTION app.start_provision(p_key text, p_sample uuid) IS 'admin provision --key: starts (or resumes) provisioning as a job.';
+COMMENT ON FUNCTION app.start_provision(p_key text, p_sample uuid) IS '@shape app.provisioning_start
+admin provision --key: starts (or resumes) provisioning as a job.';
 
 --
 -- Name: submission_artifact(uuid); Type: FUNCTION; Schema: app; Owner: -
@@ -6170,7 +6410,8 @@ $$;
 -- Name: FUNCTION team_deck_links(p_team text); Type: COMMENT; Schema: app; Owner: -
 --
 
-COMMENT ON FUNCTION app.team_deck_links(p_team text) IS 'decks show without an id: the team''s demo, pitch and vote links (who-rules of decks link).';
+COMMENT ON FUNCTION app.team_deck_links(p_team text) IS '@shape app.event_team_deck_link_set
+decks show without an id: the team''s demo, pitch and vote links (who-rules of decks link).';
 
 --
 -- Name: team_roster(text); Type: FUNCTION; Schema: app; Owner: -
@@ -6225,7 +6466,8 @@ $$;
 -- Name: FUNCTION team_showcase(p_team text); Type: COMMENT; Schema: app; Owner: -
 --
 
-COMMENT ON FUNCTION app.team_showcase(p_team text) IS 'showcase show: product name, tagline and description of a team (who-rules of decks link).';
+COMMENT ON FUNCTION app.team_showcase(p_team text) IS '@shape app.event_team_showcase
+showcase show: product name, tagline and description of a team (who-rules of decks link).';
 
 --
 -- Name: unarchive_project(uuid); Type: FUNCTION; Schema: app; Owner: -
@@ -6438,7 +6680,8 @@ $$;
 -- Name: FUNCTION update_team(p_team text, p_slug text, p_name text); Type: COMMENT; Schema: app; Owner: -
 --
 
-COMMENT ON FUNCTION app.update_team(p_team text, p_slug text, p_name text) IS 'teams update: slug and name; owners and admins; hub teams change on the hub.';
+COMMENT ON FUNCTION app.update_team(p_team text, p_slug text, p_name text) IS '@shape app.workspace_team
+teams update: slug and name; owners and admins; hub teams change on the hub.';
 
 --
 -- Name: version_thumbnail(uuid, integer); Type: FUNCTION; Schema: app; Owner: -

@@ -184,30 +184,30 @@ const KNOWN_JSON_QUERY_FIELDS = [
   'generatedDecksList', 'getDeck', 'getProject', 'getResponse', 'listAnnotations', 
   'listCollaborators', 'listDeckFiles', 'listDeckVersions',
   'listDecks', 'listInvitations', 'listProjectMembers', 'listProjects',
-  'listResponses', 'listShareLinks', 'listTeamMembers', 'listTeams', 'listViews', 'memberTwoFactor',
-  'provisionPlan', 'provisionRun', 'repositoryInvitation', 'rosterPage',
+  'listResponses', 'listShareLinks', 'listViews', 'memberTwoFactor',
+  'repositoryInvitation', 'rosterPage',
   'submissionArtifact', 'submissionExceptionCheck',
-  'submissionFailures', 'submissionShow', 'submissionsList', 'teamDeckLinks', 'teamRoster',
-  'teamShowcase',
+  'submissionFailures', 'submissionShow', 'submissionsList', 'teamRoster',
+  
   // the jury's, joined at their merge
   
   
 ];
 const KNOWN_JSON_MUTATIONS = [
   'acceptRepositoryInvitation', 'addAnnotation', 'addProjectMember',
-  'addTeamMember', 'archiveProject', 'calculateVoteResults', 'closeVoting',
-  'commitDeckVersion', 'configureEvent', 'createProject', 'createTeam',
-  'deleteAnnotation', 'deleteTeam', 'duplicateDeck', 'importRoster',
+  'archiveProject', 'calculateVoteResults', 'closeVoting',
+  'commitDeckVersion', 'configureEvent', 'createProject', 
+  'deleteAnnotation', 'duplicateDeck', 'importRoster',
   'invalidateVoteBallot', 'inviteCollaborator', 'inviteMember', 'lockRoster', 'lockVoteEligibility',
   'openVoting', 'precheckBlobs', 'reconcileSubmissions',
   'releaseGeneratedDecks', 'releaseVoteResults', 'removeCollaborator',
-  'removeProjectMember', 'removeTeamMember', 'renameDeck', 
+  'removeProjectMember', 'renameDeck', 
   'reviewGeneratedDeck', 'revokeInvitation', 'revokeMyApiKey', 'revokeShareLink',
   'saveVoteBallot', 'setAgenda', 'setDeckNotify', 'setDefaultWorkspace', 'setGithubLogin',
-  'setProjectMemberRole', 'setTeamDeckLinks', 'setTeamShowcase', 'setVoteSection', 'softDeleteDeck',
-  'startDeckGeneration', 'startProvision', 'submitVoteBallot', 'unarchiveProject',
+  'setProjectMemberRole', 'setVoteSection', 'softDeleteDeck',
+  'startDeckGeneration', 'submitVoteBallot', 'unarchiveProject',
   'unlockRoster', 'unlockVoteEligibility', 'updateProject',
-  'updateTeam',
+  
   // the jury's, joined at their merge
   
   

@@ -18,7 +18,7 @@ begin
 end;
 $function$;
 
-comment on function app.add_team_member(p_team text, p_person text) is 'teams members add: a member of the workspace joins a team; owners and admins.';
+comment on function app.add_team_member(p_team text, p_person text) is E'@shape app.workspace_team_member\nteams members add: a member of the workspace joins a team; owners and admins.';
 revoke all on function app.add_team_member(p_team text, p_person text) from public;
 grant execute on function app.add_team_member(p_team text, p_person text) to public;
 grant execute on function app.add_team_member(p_team text, p_person text) to podium_app;

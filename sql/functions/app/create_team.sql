@@ -24,7 +24,7 @@ begin
 end;
 $function$;
 
-comment on function app.create_team(p_slug text, p_name text) is 'teams create: owners and admins.';
+comment on function app.create_team(p_slug text, p_name text) is E'@shape app.workspace_team\nteams create: owners and admins.';
 revoke all on function app.create_team(p_slug text, p_name text) from public;
 grant execute on function app.create_team(p_slug text, p_name text) to public;
 grant execute on function app.create_team(p_slug text, p_name text) to podium_app;

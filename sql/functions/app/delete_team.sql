@@ -19,6 +19,6 @@ begin
 end;
 $function$;
 
-comment on function app.delete_team(p_team text) is 'teams delete: owners and admins; its memberships and project roles go with it; hub teams change on the hub.';
+comment on function app.delete_team(p_team text) is E'@shape app.deleted_workspace_team\nteams delete: owners and admins; its memberships and project roles go with it; hub teams change on the hub.';
 revoke all on function app.delete_team(p_team text) from public;
 grant execute on function app.delete_team(p_team text) to podium_app;

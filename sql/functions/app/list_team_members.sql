@@ -23,7 +23,7 @@ begin
 end;
 $function$;
 
-comment on function app.list_team_members(p_team text, p_limit integer, p_before_at timestamp with time zone, p_before_id uuid) is 'teams members: who is in a workspace team, newest first.';
+comment on function app.list_team_members(p_team text, p_limit integer, p_before_at timestamp with time zone, p_before_id uuid) is E'@shape app.workspace_team_member[]\nteams members: who is in a workspace team, newest first.';
 revoke all on function app.list_team_members(p_team text, p_limit integer, p_before_at timestamp with time zone, p_before_id uuid) from public;
 grant execute on function app.list_team_members(p_team text, p_limit integer, p_before_at timestamp with time zone, p_before_id uuid) to public;
 grant execute on function app.list_team_members(p_team text, p_limit integer, p_before_at timestamp with time zone, p_before_id uuid) to podium_app;

@@ -19,7 +19,7 @@ begin
 end;
 $function$;
 
-comment on function app.list_teams(p_limit integer, p_before_at timestamp with time zone, p_before_id uuid) is 'teams list: the workspace teams, newest first; hub-managed ones are marked.';
+comment on function app.list_teams(p_limit integer, p_before_at timestamp with time zone, p_before_id uuid) is E'@shape app.workspace_team[]\nteams list: the workspace teams, newest first; hub-managed ones are marked.';
 revoke all on function app.list_teams(p_limit integer, p_before_at timestamp with time zone, p_before_id uuid) from public;
 grant execute on function app.list_teams(p_limit integer, p_before_at timestamp with time zone, p_before_id uuid) to public;
 grant execute on function app.list_teams(p_limit integer, p_before_at timestamp with time zone, p_before_id uuid) to podium_app;

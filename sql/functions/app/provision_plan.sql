@@ -58,7 +58,7 @@ begin
 end;
 $function$;
 
-comment on function app.provision_plan() is 'admin provision --dry-run: the plan (teams with their members at maintain, coaches: advisors with a username at read), notes (participants without a username yet: invited once they name it; advisors without one: not invited) and conflicts (a username named twice, a shared repository name).';
+comment on function app.provision_plan() is E'@shape app.provisioning_plan\nadmin provision --dry-run: the plan (teams with their members at maintain, coaches: advisors with a username at read), notes (participants without a username yet: invited once they name it; advisors without one: not invited) and conflicts (a username named twice, a shared repository name).';
 revoke all on function app.provision_plan() from public;
 grant execute on function app.provision_plan() to public;
 grant execute on function app.provision_plan() to podium_app;

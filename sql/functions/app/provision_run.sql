@@ -23,7 +23,7 @@ begin
 end;
 $function$;
 
-comment on function app.provision_run(p_key text) is 'The state of a provisioning run and each team''s readiness.';
+comment on function app.provision_run(p_key text) is E'@shape app.provisioning_run\nThe state of a provisioning run and each team''s readiness.';
 revoke all on function app.provision_run(p_key text) from public;
 grant execute on function app.provision_run(p_key text) to public;
 grant execute on function app.provision_run(p_key text) to podium_app;

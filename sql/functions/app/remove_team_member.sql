@@ -20,7 +20,7 @@ begin
 end;
 $function$;
 
-comment on function app.remove_team_member(p_team text, p_person text) is 'teams members remove: owners and admins.';
+comment on function app.remove_team_member(p_team text, p_person text) is E'@shape app.removed_workspace_team_member\nteams members remove: owners and admins.';
 revoke all on function app.remove_team_member(p_team text, p_person text) from public;
 grant execute on function app.remove_team_member(p_team text, p_person text) to public;
 grant execute on function app.remove_team_member(p_team text, p_person text) to podium_app;

@@ -86,7 +86,7 @@ begin
 end;
 $function$;
 
-comment on function app.set_team_deck_links(p_team text, p_patch jsonb) is 'decks link: sets or clears (null) the demo, pitch and vote links of a team; works whatever the vote section says. A link of this instance must be on its own origin and open a live deck of the workspace that the team may show: a participant''s team member''s or the one generated for the team (organizers: any); the vote link must be such a link and no other team''s vote deck.';
+comment on function app.set_team_deck_links(p_team text, p_patch jsonb) is E'@shape app.event_team_deck_link_set\ndecks link: sets or clears (null) the demo, pitch and vote links of a team; works whatever the vote section says. A link of this instance must be on its own origin and open a live deck of the workspace that the team may show: a participant''s team member''s or the one generated for the team (organizers: any); the vote link must be such a link and no other team''s vote deck.';
 revoke all on function app.set_team_deck_links(p_team text, p_patch jsonb) from public;
 grant execute on function app.set_team_deck_links(p_team text, p_patch jsonb) to public;
 grant execute on function app.set_team_deck_links(p_team text, p_patch jsonb) to podium_app;

@@ -40,7 +40,7 @@ begin
 end;
 $function$;
 
-comment on function app.set_team_showcase(p_team text, p_patch jsonb) is 'showcase set: product (24), tagline (140), description (4000), plain text; null clears.';
+comment on function app.set_team_showcase(p_team text, p_patch jsonb) is E'@shape app.event_team_showcase\nshowcase set: product (24), tagline (140), description (4000), plain text; null clears.';
 revoke all on function app.set_team_showcase(p_team text, p_patch jsonb) from public;
 grant execute on function app.set_team_showcase(p_team text, p_patch jsonb) to public;
 grant execute on function app.set_team_showcase(p_team text, p_patch jsonb) to podium_app;

@@ -11,7 +11,7 @@ begin
 end;
 $function$;
 
-comment on function app.start_provision(p_key text, p_sample uuid) is 'admin provision --key: starts (or resumes) provisioning as a job.';
+comment on function app.start_provision(p_key text, p_sample uuid) is E'@shape app.provisioning_start\nadmin provision --key: starts (or resumes) provisioning as a job.';
 revoke all on function app.start_provision(p_key text, p_sample uuid) from public;
 grant execute on function app.start_provision(p_key text, p_sample uuid) to public;
 grant execute on function app.start_provision(p_key text, p_sample uuid) to podium_app;

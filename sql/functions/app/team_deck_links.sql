@@ -12,7 +12,7 @@ begin
 end;
 $function$;
 
-comment on function app.team_deck_links(p_team text) is 'decks show without an id: the team''s demo, pitch and vote links (who-rules of decks link).';
+comment on function app.team_deck_links(p_team text) is E'@shape app.event_team_deck_link_set\ndecks show without an id: the team''s demo, pitch and vote links (who-rules of decks link).';
 revoke all on function app.team_deck_links(p_team text) from public;
 grant execute on function app.team_deck_links(p_team text) to public;
 grant execute on function app.team_deck_links(p_team text) to podium_app;

@@ -15,7 +15,7 @@ begin
 end;
 $function$;
 
-comment on function app.team_showcase(p_team text) is 'showcase show: product name, tagline and description of a team (who-rules of decks link).';
+comment on function app.team_showcase(p_team text) is E'@shape app.event_team_showcase\nshowcase show: product name, tagline and description of a team (who-rules of decks link).';
 revoke all on function app.team_showcase(p_team text) from public;
 grant execute on function app.team_showcase(p_team text) to public;
 grant execute on function app.team_showcase(p_team text) to podium_app;

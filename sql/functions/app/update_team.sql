@@ -18,7 +18,7 @@ begin
 end;
 $function$;
 
-comment on function app.update_team(p_team text, p_slug text, p_name text) is 'teams update: slug and name; owners and admins; hub teams change on the hub.';
+comment on function app.update_team(p_team text, p_slug text, p_name text) is E'@shape app.workspace_team\nteams update: slug and name; owners and admins; hub teams change on the hub.';
 revoke all on function app.update_team(p_team text, p_slug text, p_name text) from public;
 grant execute on function app.update_team(p_team text, p_slug text, p_name text) to public;
 grant execute on function app.update_team(p_team text, p_slug text, p_name text) to podium_app;

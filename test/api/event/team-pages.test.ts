@@ -172,7 +172,7 @@ test.serial('a team whose project is archived is read-only here too', async (t) 
 test.serial('over GraphQL no deck-link host is allowed (the hosts come from the API), so setting a link fails closed', async (t) => {
   const gql = (patch: string) => http(s.url, 'POST', '/graphql', {
     key: bob.key,
-    body: { query: `mutation { setTeamDeckLinks(input: { team: null, patch: ${patch} }) { result } }` },
+    body: { query: `mutation { setTeamDeckLinks(input: { team: null, patch: ${patch} }) { result { team { id name } demo pitch vote } } }` },
   });
   const set = await gql(`{ demo: "${link('gql')}" }`);
   t.is(set.body.data.setTeamDeckLinks, null);

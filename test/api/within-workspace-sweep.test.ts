@@ -200,7 +200,7 @@ async function reads(role: Role, kind: Kind): Promise<boolean> {
       const direct = await gql(`{ allUsers { nodes { id ${field} } } }`);
       if (direct.data?.allUsers.nodes.some((n: { id: string }) => n.id === pa)) return true;
       if (kind === 'twoFactor') {
-        const listed = await gql('{ memberTwoFactor }');
+        const listed = await gql('{ memberTwoFactor { userId email name twoFactorEnabled } }');
         return (listed.data?.memberTwoFactor ?? []).some((x: { userId: string; twoFactorEnabled: boolean }) => x.userId === pa && x.twoFactorEnabled === true);
       }
       const mine = await gql('{ myWorkspaces }');

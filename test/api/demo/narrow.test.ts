@@ -158,7 +158,7 @@ test.serial('a demo session never makes, ends or lists a credential', async (t) 
   // Making a dashboard key takes a server-made hash, so it is not exposed through GraphQL at all.
   t.regex(made.body.errors?.[0]?.message ?? '', /Cannot query field "createDashboardKey"/);
   const maxKeyId = (await s.db.pool.query('select id from app_private.api_keys where user_id = $1 limit 1', [max.userId])).rows[0].id;
-  const revoked = await gql(demo, 'mutation($id: UUID!) { revokeMyApiKey(input: { key: $id }) { result } }', { id: maxKeyId });
+  const revoked = await gql(demo, 'mutation($id: UUID!) { revokeMyApiKey(input: { key: $id }) { result { id name revokedAt } } }', { id: maxKeyId });
   t.like(revoked.body.errors?.[0], { extensions: { code: 'demo_session_refused' } });
   const listed = await gql(demo, '{ allMyApiKeys { nodes { name } } }');
   t.falsy(listed.body.errors, JSON.stringify(listed.body.errors));

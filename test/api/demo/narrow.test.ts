@@ -117,7 +117,7 @@ test.serial('a demo session acts only in the workspace that minted it: REST, exp
   t.false(exported.text.includes(otherDeck));
 
   // GraphQL: the same caller, the same pin.
-  const q = await gql(demo, '{ allWorkspaces { nodes { name } } allMemberships { nodes { workspaceId } } allDecks { nodes { title } } myWorkspaces }');
+  const q = await gql(demo, '{ allWorkspaces { nodes { name } } allMemberships { nodes { workspaceId } } allDecks { nodes { title } } myWorkspaces { id name organizationId role isDefault } }');
   t.falsy(q.body.errors, JSON.stringify(q.body.errors));
   t.deepEqual(q.body.data.allWorkspaces.nodes, [{ name: 'Demo' }]);
   t.true(q.body.data.allMemberships.nodes.every((m: { workspaceId: string }) => m.workspaceId === ws.id));

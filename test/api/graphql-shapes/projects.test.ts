@@ -48,7 +48,7 @@ async function refusedCodes(key: string, field: string, args: Record<string, unk
   const def = schema.getQueryType()!.getFields()[field]!;
   const query = `{ ${field}(${Object.entries(args).map(([k, v]) => `${k}: ${literal(v)}`).join(', ')}) ${selectAll(schema, getNamedType(def.type))} }`;
   const r = await http(s.url, 'POST', '/graphql', { key, body: { query } });
-  return (r.body.errors ?? []).map((e: { extensions?: { code?: string } }) => e.extensions?.code ?? e.message);
+  return (r.body.errors ?? []).map((e: { message: string; extensions?: { code?: string } }) => e.extensions?.code ?? e.message);
 }
 
 test.serial('projects: every mutation answers a typed project or member entry; reads agree with REST', async (t) => {

@@ -295,6 +295,22 @@ CREATE TYPE app.deck_version_summary AS (
 COMMENT ON TYPE app.deck_version_summary IS 'One committed version of a deck: its entry file, files, bytes and attachments (app_private.version_json).';
 
 --
+-- Name: default_workspace; Type: TYPE; Schema: app; Owner: -
+--
+
+CREATE TYPE app.default_workspace AS (
+	id uuid,
+	name text,
+	"organizationId" uuid
+);
+
+--
+-- Name: TYPE default_workspace; Type: COMMENT; Schema: app; Owner: -
+--
+
+COMMENT ON TYPE app.default_workspace IS 'The workspace now your default: the one requests that name none act in.';
+
+--
 -- Name: deleted_workspace_team; Type: TYPE; Schema: app; Owner: -
 --
 
@@ -364,6 +380,49 @@ CREATE TYPE app.link_ref AS (
 COMMENT ON TYPE app.link_ref IS 'A share link named in another answer: its id and name.';
 
 --
+-- Name: form_response_revision_kept; Type: TYPE; Schema: app; Owner: -
+--
+
+CREATE TYPE app.form_response_revision_kept AS (
+	revision integer,
+	answers jsonb,
+	link app.link_ref,
+	source text,
+	placement text,
+	"writtenAt" timestamp with time zone
+);
+
+--
+-- Name: TYPE form_response_revision_kept; Type: COMMENT; Schema: app; Owner: -
+--
+
+COMMENT ON TYPE app.form_response_revision_kept IS 'One kept revision of a form response: its number, the answers it wrote, the link it came through and when.';
+
+--
+-- Name: form_response_detail; Type: TYPE; Schema: app; Owner: -
+--
+
+CREATE TYPE app.form_response_detail AS (
+	id uuid,
+	form text,
+	link app.link_ref,
+	source text,
+	placement text,
+	answers jsonb,
+	revisions integer,
+	"createdAt" timestamp with time zone,
+	"editedAt" timestamp with time zone,
+	"lastActivityAt" timestamp with time zone,
+	"revisionsKept" app.form_response_revision_kept[]
+);
+
+--
+-- Name: TYPE form_response_detail; Type: COMMENT; Schema: app; Owner: -
+--
+
+COMMENT ON TYPE app.form_response_detail IS 'One form response of a deck: its current answers and every kept revision (the first and the latest 99).';
+
+--
 -- Name: form_response_summary; Type: TYPE; Schema: app; Owner: -
 --
 
@@ -385,6 +444,40 @@ CREATE TYPE app.form_response_summary AS (
 --
 
 COMMENT ON TYPE app.form_response_summary IS 'One response to a deck''s form, with the link it came through (app_private.response_json).';
+
+--
+-- Name: form_response_tally; Type: TYPE; Schema: app; Owner: -
+--
+
+CREATE TYPE app.form_response_tally AS (
+	form text,
+	link app.link_ref,
+	source text,
+	placement text,
+	responses bigint,
+	"latestActivityAt" timestamp with time zone
+);
+
+--
+-- Name: TYPE form_response_tally; Type: COMMENT; Schema: app; Owner: -
+--
+
+COMMENT ON TYPE app.form_response_tally IS 'How many responses a deck has for one form, link, source and placement among those a listing matched, and the latest activity among them.';
+
+--
+-- Name: form_response_page; Type: TYPE; Schema: app; Owner: -
+--
+
+CREATE TYPE app.form_response_page AS (
+	summary app.form_response_tally[],
+	items app.form_response_summary[]
+);
+
+--
+-- Name: TYPE form_response_page; Type: COMMENT; Schema: app; Owner: -
+--
+
+COMMENT ON TYPE app.form_response_page IS 'A page of a deck''s form responses, most recent activity first, with the summary per form, link, source and placement of every response the filters match (not only this page).';
 
 --
 -- Name: help_request_card; Type: TYPE; Schema: app; Owner: -
@@ -973,6 +1066,84 @@ CREATE TYPE app.jury_window_status AS (
 COMMENT ON TYPE app.jury_window_status IS 'The judging window for the caller by the server clock (state setup, open or closed; opened and closed instants; now), the caller''s event role and whether a result is released. Organizers also get progress; a juror gets their own assigned and submitted counts (null for others).';
 
 --
+-- Name: member_two_factor_state; Type: TYPE; Schema: app; Owner: -
+--
+
+CREATE TYPE app.member_two_factor_state AS (
+	"userId" uuid,
+	email text,
+	name text,
+	"twoFactorEnabled" boolean
+);
+
+--
+-- Name: TYPE member_two_factor_state; Type: COMMENT; Schema: app; Owner: -
+--
+
+COMMENT ON TYPE app.member_two_factor_state IS 'Whether a person has two-factor sign-in on: yourself, or (for a workspace owner) each member of the workspace.';
+
+--
+-- Name: project_member_entry; Type: TYPE; Schema: app; Owner: -
+--
+
+CREATE TYPE app.project_member_entry AS (
+	id uuid,
+	kind text,
+	role text,
+	"userId" uuid,
+	email text,
+	name text,
+	"teamId" uuid,
+	"teamSlug" text,
+	"teamName" text,
+	"addedAt" timestamp with time zone
+);
+
+--
+-- Name: TYPE project_member_entry; Type: COMMENT; Schema: app; Owner: -
+--
+
+COMMENT ON TYPE app.project_member_entry IS 'One member entry of a project with its role: a person (kind person: userId, email, name) or a team (kind team: teamId, teamSlug, teamName); the other side''s fields are null.';
+
+--
+-- Name: project_member_added; Type: TYPE; Schema: app; Owner: -
+--
+
+CREATE TYPE app.project_member_added AS (
+	created boolean,
+	member app.project_member_entry
+);
+
+--
+-- Name: TYPE project_member_added; Type: COMMENT; Schema: app; Owner: -
+--
+
+COMMENT ON TYPE app.project_member_added IS 'The answer to adding a project member: the entry, and whether it is new (false: the person or team was already a member and only the role was set).';
+
+--
+-- Name: project_summary; Type: TYPE; Schema: app; Owner: -
+--
+
+CREATE TYPE app.project_summary AS (
+	id uuid,
+	name text,
+	description text,
+	metadata jsonb,
+	archived boolean,
+	"archivedAt" timestamp with time zone,
+	"inEvent" boolean,
+	role text,
+	"createdAt" timestamp with time zone,
+	"updatedAt" timestamp with time zone
+);
+
+--
+-- Name: TYPE project_summary; Type: COMMENT; Schema: app; Owner: -
+--
+
+COMMENT ON TYPE app.project_summary IS 'A project as its reads and changes answer it: name, description, free-form metadata, whether it is archived (and since when), whether a team of the event uses it, and the caller''s role on it (viewer, editor or manager).';
+
+--
 -- Name: repository_invitee; Type: TYPE; Schema: app; Owner: -
 --
 
@@ -1112,6 +1283,22 @@ CREATE TYPE app.removed_workspace_team_member AS (
 COMMENT ON TYPE app.removed_workspace_team_member IS 'The person who left a workspace team: their account and email.';
 
 --
+-- Name: revoked_api_key; Type: TYPE; Schema: app; Owner: -
+--
+
+CREATE TYPE app.revoked_api_key AS (
+	id uuid,
+	name text,
+	"revokedAt" timestamp with time zone
+);
+
+--
+-- Name: TYPE revoked_api_key; Type: COMMENT; Schema: app; Owner: -
+--
+
+COMMENT ON TYPE app.revoked_api_key IS 'One of your API keys, revoked: its id, name and when it was revoked (the first time).';
+
+--
 -- Name: share_link_summary; Type: TYPE; Schema: app; Owner: -
 --
 
@@ -1139,6 +1326,33 @@ CREATE TYPE app.share_link_summary AS (
 --
 
 COMMENT ON TYPE app.share_link_summary IS 'A share link without its secret: what it follows (latest or a pinned version), its settings and counts (app_private.link_json).';
+
+--
+-- Name: workspace_invitation; Type: TYPE; Schema: app; Owner: -
+--
+
+CREATE TYPE app.workspace_invitation AS (
+	id uuid,
+	kind text,
+	email text,
+	role text,
+	source text,
+	state text,
+	"invitedBy" app.person_ref,
+	"workspaceId" uuid,
+	"presentationId" uuid,
+	"createdAt" timestamp with time zone,
+	"sentAt" timestamp with time zone,
+	"expiresAt" timestamp with time zone,
+	"acceptedAt" timestamp with time zone,
+	"revokedAt" timestamp with time zone
+);
+
+--
+-- Name: TYPE workspace_invitation; Type: COMMENT; Schema: app; Owner: -
+--
+
+COMMENT ON TYPE app.workspace_invitation IS 'An invitation to the workspace, as its owners and admins see it: address, role, where it came from, its state, who invited, and when it was made, sent, expires, was accepted or revoked (app_private.invitation_json).';
 
 --
 -- Name: workspace_membership; Type: TYPE; Schema: app; Owner: -
@@ -1462,7 +1676,8 @@ $$;
 -- Name: FUNCTION add_project_member(p_project uuid, p_person text, p_team text, p_role text); Type: COMMENT; Schema: app; Owner: -
 --
 
-COMMENT ON FUNCTION app.add_project_member(p_project uuid, p_person text, p_team text, p_role text) IS 'projects members add: a person by email or user id, or a team by slug or id, with a role; managers only.';
+COMMENT ON FUNCTION app.add_project_member(p_project uuid, p_person text, p_team text, p_role text) IS '@shape app.project_member_added
+projects members add: a person by email or user id, or a team by slug or id, with a role; managers only.';
 
 --
 -- Name: add_team_member(text, text); Type: FUNCTION; Schema: app; Owner: -
@@ -1537,7 +1752,8 @@ $$;
 -- Name: FUNCTION archive_project(p_project uuid); Type: COMMENT; Schema: app; Owner: -
 --
 
-COMMENT ON FUNCTION app.archive_project(p_project uuid) IS 'projects archive: read-only and out of the default list; nothing is deleted. Idempotent.';
+COMMENT ON FUNCTION app.archive_project(p_project uuid) IS '@shape app.project_summary
+projects archive: read-only and out of the default list; nothing is deleted. Idempotent.';
 
 --
 -- Name: assign_jury(integer, bigint); Type: FUNCTION; Schema: app; Owner: -
@@ -2340,7 +2556,8 @@ $$;
 -- Name: FUNCTION create_project(p_name text, p_description text, p_metadata jsonb); Type: COMMENT; Schema: app; Owner: -
 --
 
-COMMENT ON FUNCTION app.create_project(p_name text, p_description text, p_metadata jsonb) IS 'projects create: the caller becomes its first manager; guests cannot.';
+COMMENT ON FUNCTION app.create_project(p_name text, p_description text, p_metadata jsonb) IS '@shape app.project_summary
+projects create: the caller becomes its first manager; guests cannot.';
 
 --
 -- Name: create_team(text, text); Type: FUNCTION; Schema: app; Owner: -
@@ -3177,7 +3394,8 @@ $$;
 -- Name: FUNCTION get_project(p_project uuid); Type: COMMENT; Schema: app; Owner: -
 --
 
-COMMENT ON FUNCTION app.get_project(p_project uuid) IS 'One project you may read; any other answers project_not_found.';
+COMMENT ON FUNCTION app.get_project(p_project uuid) IS '@shape app.project_summary
+One project you may read; any other answers project_not_found.';
 
 --
 -- Name: get_response(uuid, uuid); Type: FUNCTION; Schema: app; Owner: -
@@ -3211,7 +3429,8 @@ $$;
 -- Name: FUNCTION get_response(p_deck uuid, p_response uuid); Type: COMMENT; Schema: app; Owner: -
 --
 
-COMMENT ON FUNCTION app.get_response(p_deck uuid, p_response uuid) IS 'One response: the current answer and every kept revision with its link and write time.';
+COMMENT ON FUNCTION app.get_response(p_deck uuid, p_response uuid) IS '@shape app.form_response_detail
+One response: the current answer and every kept revision with its link and write time.';
 
 --
 -- Name: has_scope(text); Type: FUNCTION; Schema: app; Owner: -
@@ -3513,7 +3732,8 @@ $$;
 -- Name: FUNCTION invite_member(p_email text, p_role text); Type: COMMENT; Schema: app; Owner: -
 --
 
-COMMENT ON FUNCTION app.invite_member(p_email text, p_role text) IS 'member invite: an owner or admin invites an address with a role; the invitation mail carries a one-time link (7 days). Inviting again renews it.';
+COMMENT ON FUNCTION app.invite_member(p_email text, p_role text) IS '@shape app.workspace_invitation
+member invite: an owner or admin invites an address with a role; the invitation mail carries a one-time link (7 days). Inviting again renews it.';
 
 --
 -- Name: jury_progress(); Type: FUNCTION; Schema: app; Owner: -
@@ -3909,7 +4129,8 @@ $$;
 -- Name: FUNCTION list_invitations(p_limit integer, p_before_at timestamp with time zone, p_before_id uuid); Type: COMMENT; Schema: app; Owner: -
 --
 
-COMMENT ON FUNCTION app.list_invitations(p_limit integer, p_before_at timestamp with time zone, p_before_id uuid) IS 'Invitations of the workspace not accepted nor revoked (pending, sending or expired), newest first; owners and admins.';
+COMMENT ON FUNCTION app.list_invitations(p_limit integer, p_before_at timestamp with time zone, p_before_id uuid) IS '@shape app.workspace_invitation[]
+Invitations of the workspace not accepted nor revoked (pending, sending or expired), newest first; owners and admins.';
 
 --
 -- Name: list_jury_assignments(); Type: FUNCTION; Schema: app; Owner: -
@@ -4019,7 +4240,8 @@ $$;
 -- Name: FUNCTION list_project_members(p_project uuid, p_limit integer, p_before_at timestamp with time zone, p_before_id uuid); Type: COMMENT; Schema: app; Owner: -
 --
 
-COMMENT ON FUNCTION app.list_project_members(p_project uuid, p_limit integer, p_before_at timestamp with time zone, p_before_id uuid) IS 'projects members list: people and teams with their roles, newest first.';
+COMMENT ON FUNCTION app.list_project_members(p_project uuid, p_limit integer, p_before_at timestamp with time zone, p_before_id uuid) IS '@shape app.project_member_entry[]
+projects members list: people and teams with their roles, newest first.';
 
 --
 -- Name: list_projects(text, integer, timestamp with time zone, uuid); Type: FUNCTION; Schema: app; Owner: -
@@ -4048,7 +4270,8 @@ $$;
 -- Name: FUNCTION list_projects(p_archived text, p_limit integer, p_before_at timestamp with time zone, p_before_id uuid); Type: COMMENT; Schema: app; Owner: -
 --
 
-COMMENT ON FUNCTION app.list_projects(p_archived text, p_limit integer, p_before_at timestamp with time zone, p_before_id uuid) IS 'projects list: the projects you may read, newest first; archived ones only when asked.';
+COMMENT ON FUNCTION app.list_projects(p_archived text, p_limit integer, p_before_at timestamp with time zone, p_before_id uuid) IS '@shape app.project_summary[]
+projects list: the projects you may read, newest first; archived ones only when asked.';
 
 --
 -- Name: list_responses(uuid, text, text, text, text, timestamp with time zone, integer, timestamp with time zone, uuid); Type: FUNCTION; Schema: app; Owner: -
@@ -4091,7 +4314,8 @@ $$;
 -- Name: FUNCTION list_responses(p_deck uuid, p_form text, p_link text, p_source text, p_placement text, p_since timestamp with time zone, p_limit integer, p_before_at timestamp with time zone, p_before_id uuid); Type: COMMENT; Schema: app; Owner: -
 --
 
-COMMENT ON FUNCTION app.list_responses(p_deck uuid, p_form text, p_link text, p_source text, p_placement text, p_since timestamp with time zone, p_limit integer, p_before_at timestamp with time zone, p_before_id uuid) IS 'Form responses of a deck with filters and a summary, most recent activity first.';
+COMMENT ON FUNCTION app.list_responses(p_deck uuid, p_form text, p_link text, p_source text, p_placement text, p_since timestamp with time zone, p_limit integer, p_before_at timestamp with time zone, p_before_id uuid) IS '@shape app.form_response_page
+Form responses of a deck with filters and a summary, most recent activity first.';
 
 --
 -- Name: list_share_links(uuid, integer, timestamp with time zone, uuid); Type: FUNCTION; Schema: app; Owner: -
@@ -4361,7 +4585,8 @@ $$;
 -- Name: FUNCTION member_two_factor(); Type: COMMENT; Schema: app; Owner: -
 --
 
-COMMENT ON FUNCTION app.member_two_factor() IS 'Two-factor state: an owner sees every member of the workspace; anyone else only themselves.';
+COMMENT ON FUNCTION app.member_two_factor() IS '@shape app.member_two_factor_state[]
+Two-factor state: an owner sees every member of the workspace; anyone else only themselves.';
 
 --
 -- Name: my_jury_scores(); Type: FUNCTION; Schema: app; Owner: -
@@ -5039,7 +5264,8 @@ $$;
 -- Name: FUNCTION remove_project_member(p_project uuid, p_kind text, p_ref text); Type: COMMENT; Schema: app; Owner: -
 --
 
-COMMENT ON FUNCTION app.remove_project_member(p_project uuid, p_kind text, p_ref text) IS 'projects members remove: managers remove anyone; anyone removes their own entry.';
+COMMENT ON FUNCTION app.remove_project_member(p_project uuid, p_kind text, p_ref text) IS '@shape app.project_member_entry
+projects members remove: managers remove anyone; anyone removes their own entry.';
 
 --
 -- Name: remove_team_member(text, text); Type: FUNCTION; Schema: app; Owner: -
@@ -5285,7 +5511,8 @@ $$;
 -- Name: FUNCTION revoke_invitation(p_invitation uuid); Type: COMMENT; Schema: app; Owner: -
 --
 
-COMMENT ON FUNCTION app.revoke_invitation(p_invitation uuid) IS 'Revokes a pending invitation: its link stops working, a mail not yet sent is not sent.';
+COMMENT ON FUNCTION app.revoke_invitation(p_invitation uuid) IS '@shape app.workspace_invitation
+Revokes a pending invitation: its link stops working, a mail not yet sent is not sent.';
 
 --
 -- Name: revoke_my_api_key(uuid); Type: FUNCTION; Schema: app; Owner: -
@@ -5314,7 +5541,8 @@ $$;
 -- Name: FUNCTION revoke_my_api_key(p_key uuid); Type: COMMENT; Schema: app; Owner: -
 --
 
-COMMENT ON FUNCTION app.revoke_my_api_key(p_key uuid) IS 'Revokes one of the signed-in person''s own API keys (browser sessions only; keys are refused). Revoking twice keeps the first time.';
+COMMENT ON FUNCTION app.revoke_my_api_key(p_key uuid) IS '@shape app.revoked_api_key
+Revokes one of the signed-in person''s own API keys (browser sessions only; keys are refused). Revoking twice keeps the first time.';
 
 --
 -- Name: revoke_share_link(uuid); Type: FUNCTION; Schema: app; Owner: -
@@ -5561,7 +5789,8 @@ $$;
 -- Name: FUNCTION set_default_workspace(p_workspace uuid); Type: COMMENT; Schema: app; Owner: -
 --
 
-COMMENT ON FUNCTION app.set_default_workspace(p_workspace uuid) IS 'Makes one of your workspaces the default for requests that name none. Needs a write scope of either tool; refused (workspace_pinned) for a key pinned to a workspace and for a demo session.';
+COMMENT ON FUNCTION app.set_default_workspace(p_workspace uuid) IS '@shape app.default_workspace
+Makes one of your workspaces the default for requests that name none. Needs a write scope of either tool; refused (workspace_pinned) for a key pinned to a workspace and for a demo session.';
 
 --
 -- Name: set_github_login(text); Type: FUNCTION; Schema: app; Owner: -
@@ -5740,7 +5969,8 @@ $$;
 -- Name: FUNCTION set_project_member_role(p_project uuid, p_kind text, p_ref text, p_role text); Type: COMMENT; Schema: app; Owner: -
 --
 
-COMMENT ON FUNCTION app.set_project_member_role(p_project uuid, p_kind text, p_ref text, p_role text) IS 'projects members role: managers change the role of a person or team entry.';
+COMMENT ON FUNCTION app.set_project_member_role(p_project uuid, p_kind text, p_ref text, p_role text) IS '@shape app.project_member_entry
+projects members role: managers change the role of a person or team entry.';
 
 --
 -- Name: set_roster_jury_conflicts(jsonb); Type: FUNCTION; Schema: app; Owner: -
@@ -6491,7 +6721,8 @@ $$;
 -- Name: FUNCTION unarchive_project(p_project uuid); Type: COMMENT; Schema: app; Owner: -
 --
 
-COMMENT ON FUNCTION app.unarchive_project(p_project uuid) IS 'projects unarchive: the one change an archived project takes. Idempotent.';
+COMMENT ON FUNCTION app.unarchive_project(p_project uuid) IS '@shape app.project_summary
+projects unarchive: the one change an archived project takes. Idempotent.';
 
 --
 -- Name: unclaim_help_request(uuid); Type: FUNCTION; Schema: app; Owner: -
@@ -6654,7 +6885,8 @@ $$;
 -- Name: FUNCTION update_project(p_project uuid, p_patch jsonb); Type: COMMENT; Schema: app; Owner: -
 --
 
-COMMENT ON FUNCTION app.update_project(p_project uuid, p_patch jsonb) IS 'projects update: name, description (null clears), metadata (replaces); editors and managers.';
+COMMENT ON FUNCTION app.update_project(p_project uuid, p_patch jsonb) IS '@shape app.project_summary
+projects update: name, description (null clears), metadata (replaces); editors and managers.';
 
 --
 -- Name: update_team(text, text, text); Type: FUNCTION; Schema: app; Owner: -

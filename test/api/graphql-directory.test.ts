@@ -59,16 +59,16 @@ test('a guest\'s read-only key lists names and emails, and a query for two-facto
 });
 
 test('memberTwoFactor: an owner sees every member of the workspace; a guest or member only themselves', async (t) => {
-  const owner = await gql(keys.ann!, '{ memberTwoFactor }');
+  const owner = await gql(keys.ann!, '{ memberTwoFactor { userId email name twoFactorEnabled } }');
   t.is(owner.status, 200, owner.text);
   t.deepEqual(owner.body.data.memberTwoFactor.map((x: { email: string; twoFactorEnabled: boolean }) => [x.email, x.twoFactorEnabled]),
     [['ann@a.test', false], ['dee@x.test', true], ['gus@a.test', false]]);
-  const guest = await gql(keys.gus!, '{ memberTwoFactor }');
+  const guest = await gql(keys.gus!, '{ memberTwoFactor { userId email name twoFactorEnabled } }');
   t.deepEqual(guest.body.data.memberTwoFactor.map((x: { email: string }) => x.email), ['gus@a.test']);
-  const dee = await gql(keys.dee!, '{ memberTwoFactor }');
+  const dee = await gql(keys.dee!, '{ memberTwoFactor { userId email name twoFactorEnabled } }');
   t.deepEqual(dee.body.data.memberTwoFactor.map((x: { email: string; twoFactorEnabled: boolean }) => [x.email, x.twoFactorEnabled]), [['dee@x.test', true]]);
   // Ben owns Beta, where Dee is a member: he sees Dee there, never Alpha's people.
-  const ben = await gql(keys.ben!, '{ memberTwoFactor }');
+  const ben = await gql(keys.ben!, '{ memberTwoFactor { userId email name twoFactorEnabled } }');
   t.deepEqual(ben.body.data.memberTwoFactor.map((x: { email: string }) => x.email), ['ben@b.test', 'dee@x.test']);
 });
 

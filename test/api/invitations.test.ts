@@ -243,7 +243,7 @@ test.serial('two workspaces: B neither lists, revokes nor learns of A\'s invitat
   const revoke = await http(s.url, 'DELETE', `/api/v1/invitations/${a.body.id}`, { key: ownerBKey });
   t.is(revoke.status, 404);
   t.is(revoke.body.error.code, 'invitation_not_found');
-  const gql = (key: string) => http(s.url, 'POST', '/graphql', { key, body: { query: '{ listInvitations(limit: 100) }' } });
+  const gql = (key: string) => http(s.url, 'POST', '/graphql', { key, body: { query: '{ listInvitations(limit: 100) { id email role state invitedBy { email } } }' } });
   t.true(JSON.stringify((await gql(ownerKey)).body).includes('secret.hire'), 'the query reaches invitations');
   t.false(JSON.stringify((await gql(ownerBKey)).body).includes('secret.hire'));
   const ownerCookie = await pageSignIn(s.url, 'owner@acme.test');

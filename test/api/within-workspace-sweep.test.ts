@@ -200,10 +200,10 @@ async function reads(role: Role, kind: Kind): Promise<boolean> {
       const direct = await gql(`{ allUsers { nodes { id ${field} } } }`);
       if (direct.data?.allUsers.nodes.some((n: { id: string }) => n.id === pa)) return true;
       if (kind === 'twoFactor') {
-        const listed = await gql('{ memberTwoFactor }');
+        const listed = await gql('{ memberTwoFactor { userId email name twoFactorEnabled } }');
         return (listed.data?.memberTwoFactor ?? []).some((x: { userId: string; twoFactorEnabled: boolean }) => x.userId === pa && x.twoFactorEnabled === true);
       }
-      const mine = await gql('{ myWorkspaces }');
+      const mine = await gql('{ myWorkspaces { id isDefault } }');
       return role === 'participantA' ? (mine.data?.myWorkspaces ?? []).some((w: { id: string; isDefault: boolean }) => w.id === fx.wsId && w.isDefault) : false;
     }
     case 'outbox': {

@@ -58,7 +58,7 @@ test.serial('a key pinned to one workspace cannot change the account default (RE
   }
   const gql = await http(s.url, 'POST', '/graphql', {
     key: pinned,
-    body: { query: 'mutation($id: UUID!) { setDefaultWorkspace(input: { workspace: $id }) { result } }', variables: { id: b.id } },
+    body: { query: 'mutation($id: UUID!) { setDefaultWorkspace(input: { workspace: $id }) { result { id name organizationId } } }', variables: { id: b.id } },
   });
   t.like(gql.body.errors?.[0], { extensions: { code: 'workspace_pinned', pinnedWorkspaceId: a.id } });
   t.is((await http(s.url, 'GET', '/api/v1/me', { key })).body.workspace.id, before, 'the default did not move');

@@ -40,7 +40,7 @@ begin
 end;
 $function$;
 
-comment on function app.add_project_member(p_project uuid, p_person text, p_team text, p_role text) is 'projects members add: a person by email or user id, or a team by slug or id, with a role; managers only.';
+comment on function app.add_project_member(p_project uuid, p_person text, p_team text, p_role text) is E'@shape app.project_member_added\nprojects members add: a person by email or user id, or a team by slug or id, with a role; managers only.';
 revoke all on function app.add_project_member(p_project uuid, p_person text, p_team text, p_role text) from public;
 grant execute on function app.add_project_member(p_project uuid, p_person text, p_team text, p_role text) to public;
 grant execute on function app.add_project_member(p_project uuid, p_person text, p_team text, p_role text) to podium_app;

@@ -17,7 +17,7 @@ begin
 end;
 $function$;
 
-comment on function app.archive_project(p_project uuid) is 'projects archive: read-only and out of the default list; nothing is deleted. Idempotent.';
+comment on function app.archive_project(p_project uuid) is E'@shape app.project_summary\nprojects archive: read-only and out of the default list; nothing is deleted. Idempotent.';
 revoke all on function app.archive_project(p_project uuid) from public;
 grant execute on function app.archive_project(p_project uuid) to public;
 grant execute on function app.archive_project(p_project uuid) to podium_app;

@@ -25,7 +25,7 @@ begin
 end;
 $function$;
 
-comment on function app.create_project(p_name text, p_description text, p_metadata jsonb) is 'projects create: the caller becomes its first manager; guests cannot.';
+comment on function app.create_project(p_name text, p_description text, p_metadata jsonb) is E'@shape app.project_summary\nprojects create: the caller becomes its first manager; guests cannot.';
 revoke all on function app.create_project(p_name text, p_description text, p_metadata jsonb) from public;
 grant execute on function app.create_project(p_name text, p_description text, p_metadata jsonb) to public;
 grant execute on function app.create_project(p_name text, p_description text, p_metadata jsonb) to podium_app;

@@ -12,7 +12,7 @@ begin
 end;
 $function$;
 
-comment on function app.get_project(p_project uuid) is 'One project you may read; any other answers project_not_found.';
+comment on function app.get_project(p_project uuid) is E'@shape app.project_summary\nOne project you may read; any other answers project_not_found.';
 revoke all on function app.get_project(p_project uuid) from public;
 grant execute on function app.get_project(p_project uuid) to public;
 grant execute on function app.get_project(p_project uuid) to podium_app;

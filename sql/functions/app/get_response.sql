@@ -26,7 +26,7 @@ begin
 end;
 $function$;
 
-comment on function app.get_response(p_deck uuid, p_response uuid) is 'One response: the current answer and every kept revision with its link and write time.';
+comment on function app.get_response(p_deck uuid, p_response uuid) is E'@shape app.form_response_detail\nOne response: the current answer and every kept revision with its link and write time.';
 revoke all on function app.get_response(p_deck uuid, p_response uuid) from public;
 grant execute on function app.get_response(p_deck uuid, p_response uuid) to public;
 grant execute on function app.get_response(p_deck uuid, p_response uuid) to podium_app;

@@ -20,6 +20,6 @@ begin
 end;
 $function$;
 
-comment on function app.invite_member(p_email text, p_role text) is 'member invite: an owner or admin invites an address with a role; the invitation mail carries a one-time link (7 days). Inviting again renews it.';
+comment on function app.invite_member(p_email text, p_role text) is E'@shape app.workspace_invitation\nmember invite: an owner or admin invites an address with a role; the invitation mail carries a one-time link (7 days). Inviting again renews it.';
 revoke all on function app.invite_member(p_email text, p_role text) from public;
 grant execute on function app.invite_member(p_email text, p_role text) to podium_app;

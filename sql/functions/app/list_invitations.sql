@@ -18,6 +18,6 @@ begin
 end;
 $function$;
 
-comment on function app.list_invitations(p_limit integer, p_before_at timestamp with time zone, p_before_id uuid) is 'Invitations of the workspace not accepted nor revoked (pending, sending or expired), newest first; owners and admins.';
+comment on function app.list_invitations(p_limit integer, p_before_at timestamp with time zone, p_before_id uuid) is E'@shape app.workspace_invitation[]\nInvitations of the workspace not accepted nor revoked (pending, sending or expired), newest first; owners and admins.';
 revoke all on function app.list_invitations(p_limit integer, p_before_at timestamp with time zone, p_before_id uuid) from public;
 grant execute on function app.list_invitations(p_limit integer, p_before_at timestamp with time zone, p_before_id uuid) to podium_app;

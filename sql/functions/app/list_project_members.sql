@@ -19,7 +19,7 @@ begin
 end;
 $function$;
 
-comment on function app.list_project_members(p_project uuid, p_limit integer, p_before_at timestamp with time zone, p_before_id uuid) is 'projects members list: people and teams with their roles, newest first.';
+comment on function app.list_project_members(p_project uuid, p_limit integer, p_before_at timestamp with time zone, p_before_id uuid) is E'@shape app.project_member_entry[]\nprojects members list: people and teams with their roles, newest first.';
 revoke all on function app.list_project_members(p_project uuid, p_limit integer, p_before_at timestamp with time zone, p_before_id uuid) from public;
 grant execute on function app.list_project_members(p_project uuid, p_limit integer, p_before_at timestamp with time zone, p_before_id uuid) to public;
 grant execute on function app.list_project_members(p_project uuid, p_limit integer, p_before_at timestamp with time zone, p_before_id uuid) to podium_app;

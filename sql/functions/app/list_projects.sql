@@ -21,7 +21,7 @@ begin
 end;
 $function$;
 
-comment on function app.list_projects(p_archived text, p_limit integer, p_before_at timestamp with time zone, p_before_id uuid) is 'projects list: the projects you may read, newest first; archived ones only when asked.';
+comment on function app.list_projects(p_archived text, p_limit integer, p_before_at timestamp with time zone, p_before_id uuid) is E'@shape app.project_summary[]\nprojects list: the projects you may read, newest first; archived ones only when asked.';
 revoke all on function app.list_projects(p_archived text, p_limit integer, p_before_at timestamp with time zone, p_before_id uuid) from public;
 grant execute on function app.list_projects(p_archived text, p_limit integer, p_before_at timestamp with time zone, p_before_id uuid) to public;
 grant execute on function app.list_projects(p_archived text, p_limit integer, p_before_at timestamp with time zone, p_before_id uuid) to podium_app;

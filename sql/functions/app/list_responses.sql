@@ -37,7 +37,7 @@ begin
 end;
 $function$;
 
-comment on function app.list_responses(p_deck uuid, p_form text, p_link text, p_source text, p_placement text, p_since timestamp with time zone, p_limit integer, p_before_at timestamp with time zone, p_before_id uuid) is 'Form responses of a deck with filters and a summary, most recent activity first.';
+comment on function app.list_responses(p_deck uuid, p_form text, p_link text, p_source text, p_placement text, p_since timestamp with time zone, p_limit integer, p_before_at timestamp with time zone, p_before_id uuid) is E'@shape app.form_response_page\nForm responses of a deck with filters and a summary, most recent activity first.';
 revoke all on function app.list_responses(p_deck uuid, p_form text, p_link text, p_source text, p_placement text, p_since timestamp with time zone, p_limit integer, p_before_at timestamp with time zone, p_before_id uuid) from public;
 grant execute on function app.list_responses(p_deck uuid, p_form text, p_link text, p_source text, p_placement text, p_since timestamp with time zone, p_limit integer, p_before_at timestamp with time zone, p_before_id uuid) to public;
 grant execute on function app.list_responses(p_deck uuid, p_form text, p_link text, p_source text, p_placement text, p_since timestamp with time zone, p_limit integer, p_before_at timestamp with time zone, p_before_id uuid) to podium_app;

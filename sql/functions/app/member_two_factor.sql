@@ -17,6 +17,6 @@ AS $function$
          and exists (select 1 from app.memberships m where m.workspace_id = app.current_workspace_id() and m.user_id = u.id))
 $function$;
 
-comment on function app.member_two_factor() is 'Two-factor state: an owner sees every member of the workspace; anyone else only themselves.';
+comment on function app.member_two_factor() is E'@shape app.member_two_factor_state[]\nTwo-factor state: an owner sees every member of the workspace; anyone else only themselves.';
 revoke all on function app.member_two_factor() from public;
 grant execute on function app.member_two_factor() to podium_app;

@@ -21,7 +21,7 @@ begin
 end;
 $function$;
 
-comment on function app.remove_project_member(p_project uuid, p_kind text, p_ref text) is 'projects members remove: managers remove anyone; anyone removes their own entry.';
+comment on function app.remove_project_member(p_project uuid, p_kind text, p_ref text) is E'@shape app.project_member_entry\nprojects members remove: managers remove anyone; anyone removes their own entry.';
 revoke all on function app.remove_project_member(p_project uuid, p_kind text, p_ref text) from public;
 grant execute on function app.remove_project_member(p_project uuid, p_kind text, p_ref text) to public;
 grant execute on function app.remove_project_member(p_project uuid, p_kind text, p_ref text) to podium_app;

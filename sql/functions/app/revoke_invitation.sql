@@ -22,6 +22,6 @@ begin
 end;
 $function$;
 
-comment on function app.revoke_invitation(p_invitation uuid) is 'Revokes a pending invitation: its link stops working, a mail not yet sent is not sent.';
+comment on function app.revoke_invitation(p_invitation uuid) is E'@shape app.workspace_invitation\nRevokes a pending invitation: its link stops working, a mail not yet sent is not sent.';
 revoke all on function app.revoke_invitation(p_invitation uuid) from public;
 grant execute on function app.revoke_invitation(p_invitation uuid) to podium_app;

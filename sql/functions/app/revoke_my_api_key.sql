@@ -23,7 +23,7 @@ begin
 end;
 $function$;
 
-comment on function app.revoke_my_api_key(p_key uuid) is 'Revokes one of the signed-in person''s own API keys (browser sessions only; keys are refused). Revoking twice keeps the first time.';
+comment on function app.revoke_my_api_key(p_key uuid) is E'@shape app.revoked_api_key\nRevokes one of the signed-in person''s own API keys (browser sessions only; keys are refused). Revoking twice keeps the first time.';
 revoke all on function app.revoke_my_api_key(p_key uuid) from public;
 grant execute on function app.revoke_my_api_key(p_key uuid) to public;
 grant execute on function app.revoke_my_api_key(p_key uuid) to podium_app;

@@ -28,7 +28,7 @@ begin
 end;
 $function$;
 
-comment on function app.set_default_workspace(p_workspace uuid) is 'Makes one of your workspaces the default for requests that name none. Needs a write scope of either tool; refused (workspace_pinned) for a key pinned to a workspace and for a demo session.';
+comment on function app.set_default_workspace(p_workspace uuid) is E'@shape app.default_workspace\nMakes one of your workspaces the default for requests that name none. Needs a write scope of either tool; refused (workspace_pinned) for a key pinned to a workspace and for a demo session.';
 revoke all on function app.set_default_workspace(p_workspace uuid) from public;
 grant execute on function app.set_default_workspace(p_workspace uuid) to public;
 grant execute on function app.set_default_workspace(p_workspace uuid) to podium_app;

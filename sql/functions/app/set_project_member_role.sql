@@ -19,7 +19,7 @@ begin
 end;
 $function$;
 
-comment on function app.set_project_member_role(p_project uuid, p_kind text, p_ref text, p_role text) is 'projects members role: managers change the role of a person or team entry.';
+comment on function app.set_project_member_role(p_project uuid, p_kind text, p_ref text, p_role text) is E'@shape app.project_member_entry\nprojects members role: managers change the role of a person or team entry.';
 revoke all on function app.set_project_member_role(p_project uuid, p_kind text, p_ref text, p_role text) from public;
 grant execute on function app.set_project_member_role(p_project uuid, p_kind text, p_ref text, p_role text) to public;
 grant execute on function app.set_project_member_role(p_project uuid, p_kind text, p_ref text, p_role text) to podium_app;

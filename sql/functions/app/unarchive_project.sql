@@ -16,7 +16,7 @@ begin
 end;
 $function$;
 
-comment on function app.unarchive_project(p_project uuid) is 'projects unarchive: the one change an archived project takes. Idempotent.';
+comment on function app.unarchive_project(p_project uuid) is E'@shape app.project_summary\nprojects unarchive: the one change an archived project takes. Idempotent.';
 revoke all on function app.unarchive_project(p_project uuid) from public;
 grant execute on function app.unarchive_project(p_project uuid) to public;
 grant execute on function app.unarchive_project(p_project uuid) to podium_app;

@@ -37,7 +37,7 @@ begin
 end;
 $function$;
 
-comment on function app.update_project(p_project uuid, p_patch jsonb) is 'projects update: name, description (null clears), metadata (replaces); editors and managers.';
+comment on function app.update_project(p_project uuid, p_patch jsonb) is E'@shape app.project_summary\nprojects update: name, description (null clears), metadata (replaces); editors and managers.';
 revoke all on function app.update_project(p_project uuid, p_patch jsonb) from public;
 grant execute on function app.update_project(p_project uuid, p_patch jsonb) to public;
 grant execute on function app.update_project(p_project uuid, p_patch jsonb) to podium_app;

@@ -117,7 +117,7 @@ test.serial('a demo session acts only in the workspace that minted it: REST, exp
   t.false(exported.text.includes(otherDeck));
 
   // GraphQL: the same caller, the same pin.
-  const q = await gql(demo, '{ allWorkspaces { nodes { name } } allMemberships { nodes { workspaceId } } allDecks { nodes { title } } myWorkspaces }');
+  const q = await gql(demo, '{ allWorkspaces { nodes { name } } allMemberships { nodes { workspaceId } } allDecks { nodes { title } } myWorkspaces { id name organizationId role isDefault } }');
   t.falsy(q.body.errors, JSON.stringify(q.body.errors));
   t.deepEqual(q.body.data.allWorkspaces.nodes, [{ name: 'Demo' }]);
   t.true(q.body.data.allMemberships.nodes.every((m: { workspaceId: string }) => m.workspaceId === ws.id));
@@ -158,7 +158,7 @@ test.serial('a demo session never makes, ends or lists a credential', async (t) 
   // Making a dashboard key takes a server-made hash, so it is not exposed through GraphQL at all.
   t.regex(made.body.errors?.[0]?.message ?? '', /Cannot query field "createDashboardKey"/);
   const maxKeyId = (await s.db.pool.query('select id from app_private.api_keys where user_id = $1 limit 1', [max.userId])).rows[0].id;
-  const revoked = await gql(demo, 'mutation($id: UUID!) { revokeMyApiKey(input: { key: $id }) { result } }', { id: maxKeyId });
+  const revoked = await gql(demo, 'mutation($id: UUID!) { revokeMyApiKey(input: { key: $id }) { result { id name revokedAt } } }', { id: maxKeyId });
   t.like(revoked.body.errors?.[0], { extensions: { code: 'demo_session_refused' } });
   const listed = await gql(demo, '{ allMyApiKeys { nodes { name } } }');
   t.falsy(listed.body.errors, JSON.stringify(listed.body.errors));

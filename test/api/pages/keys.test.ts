@@ -186,7 +186,7 @@ test.serial('a key caller can use neither the page nor the SQL functions', async
   // Through GraphQL (open to every key) the function refuses a key caller itself.
   const gql = await http(s.url, 'POST', '/graphql', {
     key: ownerKey,
-    body: { query: 'mutation($id: UUID!) { revokeMyApiKey(input: { key: $id }) { result } }', variables: { id: ownerKeyId } },
+    body: { query: 'mutation($id: UUID!) { revokeMyApiKey(input: { key: $id }) { result { id name revokedAt } } }', variables: { id: ownerKeyId } },
   });
   t.like(gql.body.errors?.[0], { extensions: { code: 'key_not_allowed' } });
   t.is((await me(ownerKey)).status, 200);

@@ -6,7 +6,7 @@
 // export whose rankings differ in length, and an invalidation that recalculates. Workspace B's
 // key reads none of A's vote through the typed fields.
 import test, { type ExecutionContext } from 'ava';
-import type { GraphQLSchema } from 'postgraphile/graphql';
+import { getNamedType, isObjectType, type GraphQLSchema } from 'postgraphile/graphql';
 import { http } from '../../helpers/http.ts';
 import { liveSchema, mutateShaped, readShaped, sameAsJson } from '../../helpers/graphql.ts';
 import * as seed from '../../../ops/harness/seed.ts';
@@ -71,6 +71,28 @@ const NULL_READS_EMPTY = ['draft', 'submission'];
 function asTypedReadsIt(json: Record<string, unknown>): Record<string, unknown> {
   return Object.fromEntries(Object.entries(json).map(([k, v]) => [k, NULL_READS_EMPTY.includes(k) && v === null ? [] : v]));
 }
+
+test('every vote field answers its composite type, not the JSON scalar', (t) => {
+  const queries: Record<string, string> = {
+    communityStatus: 'VoteStatus', communityBallot: 'VoteBallotSheet', communityBallotReads: 'VoteBallotReadLog', communityCoverage: 'VoteCoverage',
+    communityEligibility: 'VoteEligibilityOverview', communityResults: 'VoteResultsHistory', communityResultsExport: 'VoteResultsExport',
+  };
+  const mutations: Record<string, string> = {
+    calculateVoteResults: 'VoteCalculation', closeVoting: 'VoteClosing', invalidateVoteBallot: 'VoteBallotInvalidation', lockVoteEligibility: 'VoteEligibilityOverview',
+    openVoting: 'VoteOpening', releaseVoteResults: 'VoteResultsVersion', saveVoteBallot: 'VoteBallotRevision', setVoteSection: 'VoteSectionSetting',
+    submitVoteBallot: 'VoteBallotRevision', unlockVoteEligibility: 'VoteEligibilityUnlock',
+  };
+  const q = schema.getQueryType()!.getFields();
+  for (const [field, type] of Object.entries(queries)) t.is(getNamedType(q[field]!.type).name, type, field);
+  const m = schema.getMutationType()!.getFields();
+  for (const [field, type] of Object.entries(mutations)) {
+    const payload = getNamedType(m[field]!.type);
+    t.true(isObjectType(payload), field);
+    if (isObjectType(payload)) t.is(getNamedType(payload.getFields().result!.type).name, type, field);
+  }
+  const exported = schema.getType('VoteResultsExport');
+  t.true(isObjectType(exported) && getNamedType(exported.getFields().ballots!.type).name === 'JSON', 'the export\'s ballots (a list of rankings) stay JSON');
+});
 
 test.serial('setVoteSection answers its type; the event status agrees', async (t) => {
   t.deepEqual(await mutate(OWNER, 'setVoteSection', { on: false }), { voteSection: 'off' });

@@ -1355,6 +1355,543 @@ CREATE TYPE app.workspace_invitation AS (
 COMMENT ON TYPE app.workspace_invitation IS 'An invitation to the workspace, as its owners and admins see it: address, role, where it came from, its state, who invited, and when it was made, sent, expires, was accepted or revoked (app_private.invitation_json).';
 
 --
+-- Name: vote_ballot_candidate; Type: TYPE; Schema: app; Owner: -
+--
+
+CREATE TYPE app.vote_ballot_candidate AS (
+	"projectId" uuid,
+	name text,
+	"voteLink" text
+);
+
+--
+-- Name: TYPE vote_ballot_candidate; Type: COMMENT; Schema: app; Owner: -
+--
+
+COMMENT ON TYPE app.vote_ballot_candidate IS 'A candidate team on the caller''s ballot, with the vote link to its deck.';
+
+--
+-- Name: vote_invalidated_ballot; Type: TYPE; Schema: app; Owner: -
+--
+
+CREATE TYPE app.vote_invalidated_ballot AS (
+	id uuid,
+	email text,
+	state text,
+	"invalidatedAt" timestamp with time zone,
+	"invalidationReason" text
+);
+
+--
+-- Name: TYPE vote_invalidated_ballot; Type: COMMENT; Schema: app; Owner: -
+--
+
+COMMENT ON TYPE app.vote_invalidated_ballot IS 'A community ballot an organizer invalidated: its id, the voter''s email, its state, when and why.';
+
+--
+-- Name: vote_recalculation; Type: TYPE; Schema: app; Owner: -
+--
+
+CREATE TYPE app.vote_recalculation AS (
+	version integer,
+	created boolean
+);
+
+--
+-- Name: TYPE vote_recalculation; Type: COMMENT; Schema: app; Owner: -
+--
+
+COMMENT ON TYPE app.vote_recalculation IS 'A recalculation after a ballot was invalidated: the results version that now holds the counted ballots and whether it is new.';
+
+--
+-- Name: vote_ballot_invalidation; Type: TYPE; Schema: app; Owner: -
+--
+
+CREATE TYPE app.vote_ballot_invalidation AS (
+	ballot app.vote_invalidated_ballot,
+	recalculated app.vote_recalculation
+);
+
+--
+-- Name: TYPE vote_ballot_invalidation; Type: COMMENT; Schema: app; Owner: -
+--
+
+COMMENT ON TYPE app.vote_ballot_invalidation IS 'A ballot invalidation: the ballot, and the recalculated results version (null when no results had been calculated).';
+
+--
+-- Name: vote_ballot_read_entry; Type: TYPE; Schema: app; Owner: -
+--
+
+CREATE TYPE app.vote_ballot_read_entry AS (
+	id uuid,
+	email text,
+	at timestamp with time zone,
+	"eligibilityVersion" integer,
+	ballots integer
+);
+
+--
+-- Name: TYPE vote_ballot_read_entry; Type: COMMENT; Schema: app; Owner: -
+--
+
+COMMENT ON TYPE app.vote_ballot_read_entry IS 'One read of the audited community ballot list: who read it, when, which eligibility version, and how many ballots it listed.';
+
+--
+-- Name: vote_ballot_read_log; Type: TYPE; Schema: app; Owner: -
+--
+
+CREATE TYPE app.vote_ballot_read_log AS (
+	items app.vote_ballot_read_entry[],
+	"nextCursor" text
+);
+
+--
+-- Name: TYPE vote_ballot_read_log; Type: COMMENT; Schema: app; Owner: -
+--
+
+COMMENT ON TYPE app.vote_ballot_read_log IS 'Who read the community ballot list, newest first; nextCursor is always null: the list is whole.';
+
+--
+-- Name: vote_candidate_ref; Type: TYPE; Schema: app; Owner: -
+--
+
+CREATE TYPE app.vote_candidate_ref AS (
+	"projectId" uuid,
+	name text
+);
+
+--
+-- Name: TYPE vote_candidate_ref; Type: COMMENT; Schema: app; Owner: -
+--
+
+COMMENT ON TYPE app.vote_candidate_ref IS 'A candidate team of the community vote, by its project id and name: one place of a ranking (best first), or a candidate of a results export.';
+
+--
+-- Name: vote_ballot_revision; Type: TYPE; Schema: app; Owner: -
+--
+
+CREATE TYPE app.vote_ballot_revision AS (
+	id uuid,
+	"eligibilityVersion" integer,
+	state text,
+	revision integer,
+	"acceptedAt" timestamp with time zone,
+	"submittedAt" timestamp with time zone,
+	draft app.vote_candidate_ref[],
+	submission app.vote_candidate_ref[]
+);
+
+--
+-- Name: TYPE vote_ballot_revision; Type: COMMENT; Schema: app; Owner: -
+--
+
+COMMENT ON TYPE app.vote_ballot_revision IS 'The caller''s ballot as a save or submit left it: its new revision, state, draft and submitted ranking (best first); pass the revision as the expected revision of the next write.';
+
+--
+-- Name: vote_ballot_sheet; Type: TYPE; Schema: app; Owner: -
+--
+
+CREATE TYPE app.vote_ballot_sheet AS (
+	"voteState" text,
+	"opensAt" timestamp with time zone,
+	"closesAt" timestamp with time zone,
+	"votingOpenedAt" timestamp with time zone,
+	"votingClosedAt" timestamp with time zone,
+	"serverTime" timestamp with time zone,
+	timezone text,
+	"eligibilityVersion" integer,
+	team app.team_ref,
+	id uuid,
+	state text,
+	revision integer,
+	"acceptedAt" timestamp with time zone,
+	"submittedAt" timestamp with time zone,
+	"canSubmit" boolean,
+	"cannotSubmitReason" text,
+	candidates app.vote_ballot_candidate[],
+	draft app.vote_candidate_ref[],
+	submission app.vote_candidate_ref[],
+	"invalidationReason" text
+);
+
+--
+-- Name: TYPE vote_ballot_sheet; Type: COMMENT; Schema: app; Owner: -
+--
+
+COMMENT ON TYPE app.vote_ballot_sheet IS 'The caller''s community ballot: the vote window, the eligibility version, their team, the ballot''s id, state and revision, whether they can submit now (and why not), the candidates they rank (never their own team), the saved draft and the submitted ranking (best first), and why it was invalidated.';
+
+--
+-- Name: vote_ballot_status; Type: TYPE; Schema: app; Owner: -
+--
+
+CREATE TYPE app.vote_ballot_status AS (
+	state text,
+	revision integer,
+	"acceptedAt" timestamp with time zone,
+	"submittedAt" timestamp with time zone
+);
+
+--
+-- Name: TYPE vote_ballot_status; Type: COMMENT; Schema: app; Owner: -
+--
+
+COMMENT ON TYPE app.vote_ballot_status IS 'The caller''s ballot at a glance: state (none, draft, submitted or invalidated), revision, when the last write was accepted and when it was submitted.';
+
+--
+-- Name: vote_result_coverage; Type: TYPE; Schema: app; Owner: -
+--
+
+CREATE TYPE app.vote_result_coverage AS (
+	voters integer,
+	submitted integer,
+	invalidated integer,
+	candidates integer,
+	"excludedCandidates" integer,
+	"excludedVoters" integer
+);
+
+--
+-- Name: TYPE vote_result_coverage; Type: COMMENT; Schema: app; Owner: -
+--
+
+COMMENT ON TYPE app.vote_result_coverage IS 'What a community vote result counted: the eligible voters, ballots submitted (counted) and invalidated, and the candidates included and excluded, voters excluded.';
+
+--
+-- Name: vote_result_row; Type: TYPE; Schema: app; Owner: -
+--
+
+CREATE TYPE app.vote_result_row AS (
+	rank integer,
+	"projectId" uuid,
+	name text,
+	score text,
+	fraction text,
+	ballots integer
+);
+
+--
+-- Name: TYPE vote_result_row; Type: COMMENT; Schema: app; Owner: -
+--
+
+COMMENT ON TYPE app.vote_result_row IS 'One candidate''s line of a community vote result: its rank (null when no counted ballot ranks it; equal ranks are ties), its mean score to 4 places and as an exact fraction, and how many counted ballots rank it.';
+
+--
+-- Name: vote_result_tie; Type: TYPE; Schema: app; Owner: -
+--
+
+CREATE TYPE app.vote_result_tie AS (
+	rank integer,
+	"projectIds" uuid[],
+	names text[]
+);
+
+--
+-- Name: TYPE vote_result_tie; Type: COMMENT; Schema: app; Owner: -
+--
+
+COMMENT ON TYPE app.vote_result_tie IS 'Candidates sharing one rank of a community vote result: the rank, and their project ids and names in the order of the rows.';
+
+--
+-- Name: vote_results_version; Type: TYPE; Schema: app; Owner: -
+--
+
+CREATE TYPE app.vote_results_version AS (
+	version integer,
+	"eligibilityVersion" integer,
+	"calculatedAt" timestamp with time zone,
+	released boolean,
+	"releasedAt" timestamp with time zone,
+	digest text,
+	rows app.vote_result_row[],
+	ties app.vote_result_tie[],
+	coverage app.vote_result_coverage
+);
+
+--
+-- Name: TYPE vote_results_version; Type: COMMENT; Schema: app; Owner: -
+--
+
+COMMENT ON TYPE app.vote_results_version IS 'One results version of the community vote: the eligibility version it counted, when it was calculated and released, the first 12 hex digits of its ballot digest, the ranked rows, the ties and the coverage.';
+
+--
+-- Name: vote_calculation; Type: TYPE; Schema: app; Owner: -
+--
+
+CREATE TYPE app.vote_calculation AS (
+	version integer,
+	created boolean,
+	result app.vote_results_version
+);
+
+--
+-- Name: TYPE vote_calculation; Type: COMMENT; Schema: app; Owner: -
+--
+
+COMMENT ON TYPE app.vote_calculation IS 'A results calculation: the results version that holds the counted ballots, whether this call created it (false: an earlier version already holds the same ballots), and that version.';
+
+--
+-- Name: vote_closing; Type: TYPE; Schema: app; Owner: -
+--
+
+CREATE TYPE app.vote_closing AS (
+	"voteState" text,
+	"opensAt" timestamp with time zone,
+	"closesAt" timestamp with time zone,
+	"votingOpenedAt" timestamp with time zone,
+	"votingClosedAt" timestamp with time zone,
+	"serverTime" timestamp with time zone,
+	timezone text,
+	"closedAt" timestamp with time zone,
+	"alreadyClosed" boolean
+);
+
+--
+-- Name: TYPE vote_closing; Type: COMMENT; Schema: app; Owner: -
+--
+
+COMMENT ON TYPE app.vote_closing IS 'Voting closed: the vote window after it, when it closed, and whether it was closed already.';
+
+--
+-- Name: vote_coverage; Type: TYPE; Schema: app; Owner: -
+--
+
+CREATE TYPE app.vote_coverage AS (
+	"eligibilityVersion" integer,
+	submitted integer,
+	invalidated integer,
+	voters integer
+);
+
+--
+-- Name: TYPE vote_coverage; Type: COMMENT; Schema: app; Owner: -
+--
+
+COMMENT ON TYPE app.vote_coverage IS 'The community vote''s coverage for organizers: ballots submitted and invalidated of the current eligibility version and its voters (all 0, version null, before eligibility is locked).';
+
+--
+-- Name: vote_eligibility_candidate; Type: TYPE; Schema: app; Owner: -
+--
+
+CREATE TYPE app.vote_eligibility_candidate AS (
+	"projectId" uuid,
+	name text,
+	included boolean,
+	reason text,
+	"memberCount" integer,
+	confirmed boolean,
+	ready boolean,
+	readiness text
+);
+
+--
+-- Name: TYPE vote_eligibility_candidate; Type: COMMENT; Schema: app; Owner: -
+--
+
+COMMENT ON TYPE app.vote_eligibility_candidate IS 'A candidate team of the community vote eligibility: included or excluded (with the reason), its participant count, whether it is confirmed, and its readiness (ready, or what is missing).';
+
+--
+-- Name: vote_eligibility_counts; Type: TYPE; Schema: app; Owner: -
+--
+
+CREATE TYPE app.vote_eligibility_counts AS (
+	candidates integer,
+	"candidatesExcluded" integer,
+	voters integer,
+	"votersExcluded" integer
+);
+
+--
+-- Name: TYPE vote_eligibility_counts; Type: COMMENT; Schema: app; Owner: -
+--
+
+COMMENT ON TYPE app.vote_eligibility_counts IS 'How many candidates and voters the community vote eligibility includes and excludes.';
+
+--
+-- Name: vote_eligibility_voter; Type: TYPE; Schema: app; Owner: -
+--
+
+CREATE TYPE app.vote_eligibility_voter AS (
+	email text,
+	name text,
+	team app.team_ref,
+	included boolean,
+	reason text
+);
+
+--
+-- Name: TYPE vote_eligibility_voter; Type: COMMENT; Schema: app; Owner: -
+--
+
+COMMENT ON TYPE app.vote_eligibility_voter IS 'A voter of the community vote eligibility: a participant on a team, included or excluded (with the reason).';
+
+--
+-- Name: vote_eligibility_overview; Type: TYPE; Schema: app; Owner: -
+--
+
+CREATE TYPE app.vote_eligibility_overview AS (
+	"voteState" text,
+	locked boolean,
+	version integer,
+	"lockedAt" timestamp with time zone,
+	"rosterLocked" boolean,
+	"rosterLockedAt" timestamp with time zone,
+	candidates app.vote_eligibility_candidate[],
+	voters app.vote_eligibility_voter[],
+	counts app.vote_eligibility_counts
+);
+
+--
+-- Name: TYPE vote_eligibility_overview; Type: COMMENT; Schema: app; Owner: -
+--
+
+COMMENT ON TYPE app.vote_eligibility_overview IS 'The community vote eligibility: the locked version (or, while unlocked, the draft from the live roster and vote links), the roster lock, the candidates and voters with exclusions, and their counts.';
+
+--
+-- Name: vote_eligibility_unlock; Type: TYPE; Schema: app; Owner: -
+--
+
+CREATE TYPE app.vote_eligibility_unlock AS (
+	unlocked boolean,
+	version integer,
+	"unlockedAt" timestamp with time zone
+);
+
+--
+-- Name: TYPE vote_eligibility_unlock; Type: COMMENT; Schema: app; Owner: -
+--
+
+COMMENT ON TYPE app.vote_eligibility_unlock IS 'An eligibility unlock: the version it ended and when (both null when nothing was locked).';
+
+--
+-- Name: vote_opening; Type: TYPE; Schema: app; Owner: -
+--
+
+CREATE TYPE app.vote_opening AS (
+	"voteState" text,
+	"opensAt" timestamp with time zone,
+	"closesAt" timestamp with time zone,
+	"votingOpenedAt" timestamp with time zone,
+	"votingClosedAt" timestamp with time zone,
+	"serverTime" timestamp with time zone,
+	timezone text,
+	"eligibilityVersion" integer,
+	"alreadyOpen" boolean
+);
+
+--
+-- Name: TYPE vote_opening; Type: COMMENT; Schema: app; Owner: -
+--
+
+COMMENT ON TYPE app.vote_opening IS 'Voting opened: the vote window after it (scheduled until the configured opening, then open), the eligibility version voted on, and whether it was open or scheduled already.';
+
+--
+-- Name: vote_results_export; Type: TYPE; Schema: app; Owner: -
+--
+
+CREATE TYPE app.vote_results_export AS (
+	format text,
+	"eligibilityVersion" integer,
+	"resultVersion" integer,
+	digest text,
+	candidates app.vote_candidate_ref[],
+	ballots jsonb
+);
+
+--
+-- Name: TYPE vote_results_export; Type: COMMENT; Schema: app; Owner: -
+--
+
+COMMENT ON TYPE app.vote_results_export IS 'The counted ballots of a results version, what podium vote recount reads: format (podium-vote-ballots/1), versions, digest prefix, the included candidates, and ballots: a JSON array of rankings in canonical order, each an array of project ids best first (no voter, no ballot id).';
+
+--
+-- Name: vote_results_history; Type: TYPE; Schema: app; Owner: -
+--
+
+CREATE TYPE app.vote_results_history AS (
+	items app.vote_results_version[],
+	"nextCursor" text
+);
+
+--
+-- Name: TYPE vote_results_history; Type: COMMENT; Schema: app; Owner: -
+--
+
+COMMENT ON TYPE app.vote_results_history IS 'Every results version of the community vote, newest first (organizers see unreleased ones too); nextCursor is always null: the list is whole.';
+
+--
+-- Name: vote_section_setting; Type: TYPE; Schema: app; Owner: -
+--
+
+CREATE TYPE app.vote_section_setting AS (
+	"voteSection" text
+);
+
+--
+-- Name: TYPE vote_section_setting; Type: COMMENT; Schema: app; Owner: -
+--
+
+COMMENT ON TYPE app.vote_section_setting IS 'The event''s vote section after the change: on or off (while off, community and deck-generation commands are refused vote_off).';
+
+--
+-- Name: vote_status_candidate; Type: TYPE; Schema: app; Owner: -
+--
+
+CREATE TYPE app.vote_status_candidate AS (
+	"projectId" uuid,
+	name text,
+	yours boolean
+);
+
+--
+-- Name: TYPE vote_status_candidate; Type: COMMENT; Schema: app; Owner: -
+--
+
+COMMENT ON TYPE app.vote_status_candidate IS 'A candidate team of the community vote, marked when it is the caller''s own team.';
+
+--
+-- Name: vote_voter_status; Type: TYPE; Schema: app; Owner: -
+--
+
+CREATE TYPE app.vote_voter_status AS (
+	eligible boolean,
+	team app.team_ref,
+	reason text
+);
+
+--
+-- Name: TYPE vote_voter_status; Type: COMMENT; Schema: app; Owner: -
+--
+
+COMMENT ON TYPE app.vote_voter_status IS 'Whether the caller votes in the community vote, their team, and why not when they do not.';
+
+--
+-- Name: vote_status; Type: TYPE; Schema: app; Owner: -
+--
+
+CREATE TYPE app.vote_status AS (
+	"voteState" text,
+	"opensAt" timestamp with time zone,
+	"closesAt" timestamp with time zone,
+	"votingOpenedAt" timestamp with time zone,
+	"votingClosedAt" timestamp with time zone,
+	"serverTime" timestamp with time zone,
+	timezone text,
+	"eligibilityVersion" integer,
+	role text,
+	voter app.vote_voter_status,
+	ballot app.vote_ballot_status,
+	candidates app.vote_status_candidate[],
+	results app.vote_results_version,
+	notice text
+);
+
+--
+-- Name: TYPE vote_status; Type: COMMENT; Schema: app; Owner: -
+--
+
+COMMENT ON TYPE app.vote_status IS 'The community vote as the caller sees it: the vote state and window (with server time and the event''s time zone), the eligibility version, their event role, whether they vote and their ballot (null when they do not vote), the candidates (theirs marked), the newest released results, and the notice.';
+
+--
 -- Name: workspace_membership; Type: TYPE; Schema: app; Owner: -
 --
 
@@ -1979,7 +2516,8 @@ $$;
 -- Name: FUNCTION calculate_vote_results(); Type: COMMENT; Schema: app; Owner: -
 --
 
-COMMENT ON FUNCTION app.calculate_vote_results() IS 'community results calculate: a new results version from the counted ballots, or the version that already holds this ballot set (created: false); voting_not_closed before the close.';
+COMMENT ON FUNCTION app.calculate_vote_results() IS '@shape app.vote_calculation
+community results calculate: a new results version from the counted ballots, or the version that already holds this ballot set (created: false); voting_not_closed before the close.';
 
 --
 -- Name: claim_help_request(uuid); Type: FUNCTION; Schema: app; Owner: -
@@ -2077,7 +2615,8 @@ $$;
 -- Name: FUNCTION close_voting(); Type: COMMENT; Schema: app; Owner: -
 --
 
-COMMENT ON FUNCTION app.close_voting() IS 'community voting close: closes an open vote now (idempotent once closed); voting_not_open otherwise.';
+COMMENT ON FUNCTION app.close_voting() IS '@shape app.vote_closing
+community voting close: closes an open vote now (idempotent once closed); voting_not_open otherwise.';
 
 --
 -- Name: commit_deck_version(uuid, integer, jsonb); Type: FUNCTION; Schema: app; Owner: -
@@ -2196,7 +2735,8 @@ $$;
 -- Name: FUNCTION community_ballot(); Type: COMMENT; Schema: app; Owner: -
 --
 
-COMMENT ON FUNCTION app.community_ballot() IS 'community ballot show: your ballot (state, revision, draft and submission), the window, and the candidates you rank.';
+COMMENT ON FUNCTION app.community_ballot() IS '@shape app.vote_ballot_sheet
+community ballot show: your ballot (state, revision, draft and submission), the window, and the candidates you rank.';
 
 --
 -- Name: community_ballot_reads(); Type: FUNCTION; Schema: app; Owner: -
@@ -2220,7 +2760,8 @@ $$;
 -- Name: FUNCTION community_ballot_reads(); Type: COMMENT; Schema: app; Owner: -
 --
 
-COMMENT ON FUNCTION app.community_ballot_reads() IS 'The audit of community ballots list (who read it, when, which eligibility version), newest first; owners and admins.';
+COMMENT ON FUNCTION app.community_ballot_reads() IS '@shape app.vote_ballot_read_log
+The audit of community ballots list (who read it, when, which eligibility version), newest first; owners and admins.';
 
 --
 -- Name: community_coverage(); Type: FUNCTION; Schema: app; Owner: -
@@ -2248,7 +2789,8 @@ end $$;
 -- Name: FUNCTION community_coverage(); Type: COMMENT; Schema: app; Owner: -
 --
 
-COMMENT ON FUNCTION app.community_coverage() IS 'The vote''s coverage for organizers: ballots submitted and invalidated of the current eligibility and its voters (counts only, as the live kind vote.coverage carries them; the audited ballot list names the voters).';
+COMMENT ON FUNCTION app.community_coverage() IS '@shape app.vote_coverage
+The vote''s coverage for organizers: ballots submitted and invalidated of the current eligibility and its voters (counts only, as the live kind vote.coverage carries them; the audited ballot list names the voters).';
 
 --
 -- Name: community_eligibility(); Type: FUNCTION; Schema: app; Owner: -
@@ -2269,7 +2811,8 @@ $$;
 -- Name: FUNCTION community_eligibility(); Type: COMMENT; Schema: app; Owner: -
 --
 
-COMMENT ON FUNCTION app.community_eligibility() IS 'community eligibility show: candidates (included or excluded, member count, confirmed, readiness), voters, the locked version or the draft, roster lock.';
+COMMENT ON FUNCTION app.community_eligibility() IS '@shape app.vote_eligibility_overview
+community eligibility show: candidates (included or excluded, member count, confirmed, readiness), voters, the locked version or the draft, roster lock.';
 
 --
 -- Name: community_results(); Type: FUNCTION; Schema: app; Owner: -
@@ -2291,7 +2834,8 @@ $$;
 -- Name: FUNCTION community_results(); Type: COMMENT; Schema: app; Owner: -
 --
 
-COMMENT ON FUNCTION app.community_results() IS 'community results show: every results version, newest first, with rows, ties, coverage and digest.';
+COMMENT ON FUNCTION app.community_results() IS '@shape app.vote_results_history
+community results show: every results version, newest first, with rows, ties, coverage and digest.';
 
 --
 -- Name: community_results_export(integer); Type: FUNCTION; Schema: app; Owner: -
@@ -2330,7 +2874,8 @@ $$;
 -- Name: FUNCTION community_results_export(p_version integer); Type: COMMENT; Schema: app; Owner: -
 --
 
-COMMENT ON FUNCTION app.community_results_export(p_version integer) IS 'The counted ballots of a results version (rankings only: no voter, no ballot id) in canonical order, with the candidates; what podium vote recount reads.';
+COMMENT ON FUNCTION app.community_results_export(p_version integer) IS '@shape app.vote_results_export
+The counted ballots of a results version (rankings only: no voter, no ballot id) in canonical order, with the candidates; what podium vote recount reads.';
 
 --
 -- Name: community_status(); Type: FUNCTION; Schema: app; Owner: -
@@ -2388,7 +2933,8 @@ $$;
 -- Name: FUNCTION community_status(); Type: COMMENT; Schema: app; Owner: -
 --
 
-COMMENT ON FUNCTION app.community_status() IS 'community status: vote state, eligibility version, window, server time, your role, voter status and ballot, candidates (yours marked), the newest released results, and the notice.';
+COMMENT ON FUNCTION app.community_status() IS '@shape app.vote_status
+community status: vote state, eligibility version, window, server time, your role, voter status and ballot, candidates (yours marked), the newest released results, and the notice.';
 
 --
 -- Name: configure_event(integer, text, text, timestamp with time zone, timestamp with time zone, timestamp with time zone, timestamp with time zone, text); Type: FUNCTION; Schema: app; Owner: -
@@ -3664,7 +4210,8 @@ $$;
 -- Name: FUNCTION invalidate_vote_ballot(p_ballot uuid, p_reason text); Type: COMMENT; Schema: app; Owner: -
 --
 
-COMMENT ON FUNCTION app.invalidate_vote_ballot(p_ballot uuid, p_reason text) IS 'community ballots invalidate: invalidates a submitted ballot after the close and recalculates existing results (voting_not_closed, not_found, ballot_invalidated, ballot_not_submitted).';
+COMMENT ON FUNCTION app.invalidate_vote_ballot(p_ballot uuid, p_reason text) IS '@shape app.vote_ballot_invalidation
+community ballots invalidate: invalidates a submitted ballot after the close and recalculates existing results (voting_not_closed, not_found, ballot_invalidated, ballot_not_submitted).';
 
 --
 -- Name: invite_collaborator(uuid, text); Type: FUNCTION; Schema: app; Owner: -
@@ -4560,7 +5107,8 @@ $$;
 -- Name: FUNCTION lock_vote_eligibility(p_file jsonb); Type: COMMENT; Schema: app; Owner: -
 --
 
-COMMENT ON FUNCTION app.lock_vote_eligibility(p_file jsonb) IS 'community eligibility lock: a new eligibility version from the file { excludedProjects?, excludedVoters?, confirmedProjects? } (eligibility_locked, invalid_eligibility).';
+COMMENT ON FUNCTION app.lock_vote_eligibility(p_file jsonb) IS '@shape app.vote_eligibility_overview
+community eligibility lock: a new eligibility version from the file { excludedProjects?, excludedVoters?, confirmedProjects? } (eligibility_locked, invalid_eligibility).';
 
 --
 -- Name: member_two_factor(); Type: FUNCTION; Schema: app; Owner: -
@@ -4799,7 +5347,8 @@ $$;
 -- Name: FUNCTION open_voting(); Type: COMMENT; Schema: app; Owner: -
 --
 
-COMMENT ON FUNCTION app.open_voting() IS 'community voting open: opens voting (scheduled until the configured opening, then open); idempotent; roster_not_locked, eligibility_not_locked, eligibility_stale, no_candidates, candidates_not_ready, voting_closed.';
+COMMENT ON FUNCTION app.open_voting() IS '@shape app.vote_opening
+community voting open: opens voting (scheduled until the configured opening, then open); idempotent; roster_not_locked, eligibility_not_locked, eligibility_stale, no_candidates, candidates_not_ready, voting_closed.';
 
 --
 -- Name: pin_chat_post(uuid); Type: FUNCTION; Schema: app; Owner: -
@@ -5132,7 +5681,8 @@ $$;
 -- Name: FUNCTION release_vote_results(p_version integer); Type: COMMENT; Schema: app; Owner: -
 --
 
-COMMENT ON FUNCTION app.release_vote_results(p_version integer) IS 'community results release <version>: marks a results version released (participants and advisors then read it); not_found for an unknown version.';
+COMMENT ON FUNCTION app.release_vote_results(p_version integer) IS '@shape app.vote_results_version
+community results release <version>: marks a results version released (participants and advisors then read it); not_found for an unknown version.';
 
 --
 -- Name: remove_chat_reaction(uuid, text); Type: FUNCTION; Schema: app; Owner: -
@@ -5663,7 +6213,8 @@ $$;
 -- Name: FUNCTION save_vote_ballot(p_ranking text[], p_eligibility_version integer, p_expected_revision integer); Type: COMMENT; Schema: app; Owner: -
 --
 
-COMMENT ON FUNCTION app.save_vote_ballot(p_ranking text[], p_eligibility_version integer, p_expected_revision integer) IS 'community ballot save: saves a draft ranking (partial or empty; never withdraws a submission) at the expected revision and eligibility version.';
+COMMENT ON FUNCTION app.save_vote_ballot(p_ranking text[], p_eligibility_version integer, p_expected_revision integer) IS '@shape app.vote_ballot_revision
+community ballot save: saves a draft ranking (partial or empty; never withdraws a submission) at the expected revision and eligibility version.';
 
 --
 -- Name: set_agenda(jsonb); Type: FUNCTION; Schema: app; Owner: -
@@ -6190,7 +6741,8 @@ $$;
 -- Name: FUNCTION set_vote_section(p_on boolean); Type: COMMENT; Schema: app; Owner: -
 --
 
-COMMENT ON FUNCTION app.set_vote_section(p_on boolean) IS 'event vote --on|--off: while off, community and deck-generation commands are refused vote_off.';
+COMMENT ON FUNCTION app.set_vote_section(p_on boolean) IS '@shape app.vote_section_setting
+event vote --on|--off: while off, community and deck-generation commands are refused vote_off.';
 
 --
 -- Name: show_chat_channel(uuid); Type: FUNCTION; Schema: app; Owner: -
@@ -6620,7 +7172,8 @@ $$;
 -- Name: FUNCTION submit_vote_ballot(p_ranking text[], p_eligibility_version integer, p_expected_revision integer); Type: COMMENT; Schema: app; Owner: -
 --
 
-COMMENT ON FUNCTION app.submit_vote_ballot(p_ranking text[], p_eligibility_version integer, p_expected_revision integer) IS 'community ballot submit: submits a ranking of every candidate but your own team, exactly once each, replacing an earlier submission.';
+COMMENT ON FUNCTION app.submit_vote_ballot(p_ranking text[], p_eligibility_version integer, p_expected_revision integer) IS '@shape app.vote_ballot_revision
+community ballot submit: submits a ranking of every candidate but your own team, exactly once each, replacing an earlier submission.';
 
 --
 -- Name: team_deck_links(text); Type: FUNCTION; Schema: app; Owner: -
@@ -6811,7 +7364,8 @@ $$;
 -- Name: FUNCTION unlock_vote_eligibility(); Type: COMMENT; Schema: app; Owner: -
 --
 
-COMMENT ON FUNCTION app.unlock_vote_eligibility() IS 'community eligibility unlock: ends the current version (idempotent); voting_open once voting was opened.';
+COMMENT ON FUNCTION app.unlock_vote_eligibility() IS '@shape app.vote_eligibility_unlock
+community eligibility unlock: ends the current version (idempotent); voting_open once voting was opened.';
 
 --
 -- Name: unpin_chat_post(uuid); Type: FUNCTION; Schema: app; Owner: -

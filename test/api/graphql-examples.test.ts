@@ -62,7 +62,8 @@ const RUNS: Record<string, { as: keyof typeof keys; variables?: () => Record<str
     check(data) {
       const [ballot, ...more] = data.allVoteBallots.nodes;
       if (more.length || ballot.state !== 'submitted' || ballot.ranking.length !== 2) throw new Error(`the ballot: ${JSON.stringify(data.allVoteBallots)}`);
-      if (typeof data.communityBallot !== 'object' || data.communityBallot === null) throw new Error('communityBallot');
+      const sheet = data.communityBallot;
+      if (sheet?.state !== 'submitted' || sheet.revision !== ballot.revision || sheet.submission?.length !== 2 || sheet.submission[0].name !== 'Comet') throw new Error(`communityBallot: ${JSON.stringify(sheet)}`);
     },
   },
   MyDecks: {

@@ -23,6 +23,6 @@ begin
 end;
 $function$;
 
-comment on function app.calculate_vote_results() is 'community results calculate: a new results version from the counted ballots, or the version that already holds this ballot set (created: false); voting_not_closed before the close.';
+comment on function app.calculate_vote_results() is E'@shape app.vote_calculation\ncommunity results calculate: a new results version from the counted ballots, or the version that already holds this ballot set (created: false); voting_not_closed before the close.';
 revoke all on function app.calculate_vote_results() from public;
 grant execute on function app.calculate_vote_results() to podium_app;

@@ -25,6 +25,6 @@ begin
 end;
 $function$;
 
-comment on function app.close_voting() is 'community voting close: closes an open vote now (idempotent once closed); voting_not_open otherwise.';
+comment on function app.close_voting() is E'@shape app.vote_closing\ncommunity voting close: closes an open vote now (idempotent once closed); voting_not_open otherwise.';
 revoke all on function app.close_voting() from public;
 grant execute on function app.close_voting() to podium_app;

@@ -28,6 +28,6 @@ begin
 end;
 $function$;
 
-comment on function app.community_ballot() is 'community ballot show: your ballot (state, revision, draft and submission), the window, and the candidates you rank.';
+comment on function app.community_ballot() is E'@shape app.vote_ballot_sheet\ncommunity ballot show: your ballot (state, revision, draft and submission), the window, and the candidates you rank.';
 revoke all on function app.community_ballot() from public;
 grant execute on function app.community_ballot() to podium_app;

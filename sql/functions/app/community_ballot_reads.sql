@@ -16,6 +16,6 @@ begin
 end;
 $function$;
 
-comment on function app.community_ballot_reads() is 'The audit of community ballots list (who read it, when, which eligibility version), newest first; owners and admins.';
+comment on function app.community_ballot_reads() is E'@shape app.vote_ballot_read_log\nThe audit of community ballots list (who read it, when, which eligibility version), newest first; owners and admins.';
 revoke all on function app.community_ballot_reads() from public;
 grant execute on function app.community_ballot_reads() to podium_app;

@@ -22,6 +22,6 @@ begin
     'voters', (select count(*)::int from app.vote_voters t where t.eligibility_id = v.id and t.included));
 end $function$;
 
-comment on function app.community_coverage() is 'The vote''s coverage for organizers: ballots submitted and invalidated of the current eligibility and its voters (counts only, as the live kind vote.coverage carries them; the audited ballot list names the voters).';
+comment on function app.community_coverage() is E'@shape app.vote_coverage\nThe vote''s coverage for organizers: ballots submitted and invalidated of the current eligibility and its voters (counts only, as the live kind vote.coverage carries them; the audited ballot list names the voters).';
 revoke all on function app.community_coverage() from public;
 grant execute on function app.community_coverage() to podium_app;

@@ -14,6 +14,6 @@ begin
 end;
 $function$;
 
-comment on function app.community_eligibility() is 'community eligibility show: candidates (included or excluded, member count, confirmed, readiness), voters, the locked version or the draft, roster lock.';
+comment on function app.community_eligibility() is E'@shape app.vote_eligibility_overview\ncommunity eligibility show: candidates (included or excluded, member count, confirmed, readiness), voters, the locked version or the draft, roster lock.';
 revoke all on function app.community_eligibility() from public;
 grant execute on function app.community_eligibility() to podium_app;

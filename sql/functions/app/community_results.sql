@@ -15,6 +15,6 @@ begin
 end;
 $function$;
 
-comment on function app.community_results() is 'community results show: every results version, newest first, with rows, ties, coverage and digest.';
+comment on function app.community_results() is E'@shape app.vote_results_history\ncommunity results show: every results version, newest first, with rows, ties, coverage and digest.';
 revoke all on function app.community_results() from public;
 grant execute on function app.community_results() to podium_app;

@@ -33,6 +33,6 @@ begin
 end;
 $function$;
 
-comment on function app.community_results_export(p_version integer) is 'The counted ballots of a results version (rankings only: no voter, no ballot id) in canonical order, with the candidates; what podium vote recount reads.';
+comment on function app.community_results_export(p_version integer) is E'@shape app.vote_results_export\nThe counted ballots of a results version (rankings only: no voter, no ballot id) in canonical order, with the candidates; what podium vote recount reads.';
 revoke all on function app.community_results_export(p_version integer) from public;
 grant execute on function app.community_results_export(p_version integer) to podium_app;

@@ -51,6 +51,6 @@ begin
 end;
 $function$;
 
-comment on function app.community_status() is 'community status: vote state, eligibility version, window, server time, your role, voter status and ballot, candidates (yours marked), the newest released results, and the notice.';
+comment on function app.community_status() is E'@shape app.vote_status\ncommunity status: vote state, eligibility version, window, server time, your role, voter status and ballot, candidates (yours marked), the newest released results, and the notice.';
 revoke all on function app.community_status() from public;
 grant execute on function app.community_status() to podium_app;

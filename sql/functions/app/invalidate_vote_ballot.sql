@@ -47,6 +47,6 @@ begin
 end;
 $function$;
 
-comment on function app.invalidate_vote_ballot(p_ballot uuid, p_reason text) is 'community ballots invalidate: invalidates a submitted ballot after the close and recalculates existing results (voting_not_closed, not_found, ballot_invalidated, ballot_not_submitted).';
+comment on function app.invalidate_vote_ballot(p_ballot uuid, p_reason text) is E'@shape app.vote_ballot_invalidation\ncommunity ballots invalidate: invalidates a submitted ballot after the close and recalculates existing results (voting_not_closed, not_found, ballot_invalidated, ballot_not_submitted).';
 revoke all on function app.invalidate_vote_ballot(p_ballot uuid, p_reason text) from public;
 grant execute on function app.invalidate_vote_ballot(p_ballot uuid, p_reason text) to podium_app;

@@ -97,6 +97,6 @@ begin
 end;
 $function$;
 
-comment on function app.lock_vote_eligibility(p_file jsonb) is 'community eligibility lock: a new eligibility version from the file { excludedProjects?, excludedVoters?, confirmedProjects? } (eligibility_locked, invalid_eligibility).';
+comment on function app.lock_vote_eligibility(p_file jsonb) is E'@shape app.vote_eligibility_overview\ncommunity eligibility lock: a new eligibility version from the file { excludedProjects?, excludedVoters?, confirmedProjects? } (eligibility_locked, invalid_eligibility).';
 revoke all on function app.lock_vote_eligibility(p_file jsonb) from public;
 grant execute on function app.lock_vote_eligibility(p_file jsonb) to podium_app;

@@ -60,6 +60,6 @@ begin
 end;
 $function$;
 
-comment on function app.open_voting() is 'community voting open: opens voting (scheduled until the configured opening, then open); idempotent; roster_not_locked, eligibility_not_locked, eligibility_stale, no_candidates, candidates_not_ready, voting_closed.';
+comment on function app.open_voting() is E'@shape app.vote_opening\ncommunity voting open: opens voting (scheduled until the configured opening, then open); idempotent; roster_not_locked, eligibility_not_locked, eligibility_stale, no_candidates, candidates_not_ready, voting_closed.';
 revoke all on function app.open_voting() from public;
 grant execute on function app.open_voting() to podium_app;

@@ -21,6 +21,6 @@ begin
 end;
 $function$;
 
-comment on function app.release_vote_results(p_version integer) is 'community results release <version>: marks a results version released (participants and advisors then read it); not_found for an unknown version.';
+comment on function app.release_vote_results(p_version integer) is E'@shape app.vote_results_version\ncommunity results release <version>: marks a results version released (participants and advisors then read it); not_found for an unknown version.';
 revoke all on function app.release_vote_results(p_version integer) from public;
 grant execute on function app.release_vote_results(p_version integer) to podium_app;

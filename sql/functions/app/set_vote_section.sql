@@ -15,7 +15,7 @@ begin
 end;
 $function$;
 
-comment on function app.set_vote_section(p_on boolean) is 'event vote --on|--off: while off, community and deck-generation commands are refused vote_off.';
+comment on function app.set_vote_section(p_on boolean) is E'@shape app.vote_section_setting\nevent vote --on|--off: while off, community and deck-generation commands are refused vote_off.';
 revoke all on function app.set_vote_section(p_on boolean) from public;
 grant execute on function app.set_vote_section(p_on boolean) to public;
 grant execute on function app.set_vote_section(p_on boolean) to podium_app;

@@ -22,6 +22,6 @@ begin
 end;
 $function$;
 
-comment on function app.unlock_vote_eligibility() is 'community eligibility unlock: ends the current version (idempotent); voting_open once voting was opened.';
+comment on function app.unlock_vote_eligibility() is E'@shape app.vote_eligibility_unlock\ncommunity eligibility unlock: ends the current version (idempotent); voting_open once voting was opened.';
 revoke all on function app.unlock_vote_eligibility() from public;
 grant execute on function app.unlock_vote_eligibility() to podium_app;

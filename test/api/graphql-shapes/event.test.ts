@@ -284,7 +284,8 @@ test.serial("workspace B's keys read none of A's through the typed fields", asyn
   other.eventId = made.event.id;
   other.bob = await person(s.db.pool, b.ws.id, 'bob@evother.test');
   await importRoster(s.url, b.owner.key, [{ email: other.bob.email, team: 'Comet' }]);
-  await http(s.url, 'PUT', '/api/v1/event/agenda', { key: b.owner.key, body: { items: [{ title: 'B only', kind: 'talk', startsAt: new Date(clock.now() + 2 * HOUR).toISOString() }] } });
+  const bAgenda = await http(s.url, 'PUT', '/api/v1/event/agenda', { key: b.owner.key, body: { items: [{ title: 'B only', kind: 'talk', startsAt: new Date(clock.now() + 2 * HOUR).toISOString() }] } });
+  t.is(bAgenda.status, 200, bAgenda.text);
 
   const current = await readShaped(s.url, b.owner.key, schema, 'currentEvent');
   t.is(current.id, other.eventId);

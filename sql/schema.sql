@@ -54,19 +54,36 @@ CREATE SCHEMA hub_private;
 COMMENT ON SCHEMA hub_private IS 'The hub''s secrets (hashed or sealed) and the functions its routes call. Never exposed.';
 
 --
--- Name: byte_count; Type: TYPE; Schema: app; Owner: -
+-- Name: bootstrap_event; Type: TYPE; Schema: app; Owner: -
 --
 
-CREATE TYPE app.byte_count AS (
-	count integer,
-	"sizeBytes" bigint
+CREATE TYPE app.bootstrap_event AS (
+	id uuid,
+	name text,
+	phase text
 );
 
 --
--- Name: TYPE byte_count; Type: COMMENT; Schema: app; Owner: -
+-- Name: TYPE bootstrap_event; Type: COMMENT; Schema: app; Owner: -
 --
 
-COMMENT ON TYPE app.byte_count IS 'How many files and how many bytes.';
+COMMENT ON TYPE app.bootstrap_event IS 'The event of a bootstrap record: id, name and phase.';
+
+--
+-- Name: bootstrap_repository; Type: TYPE; Schema: app; Owner: -
+--
+
+CREATE TYPE app.bootstrap_repository AS (
+	"fullName" text,
+	branch text,
+	readiness text
+);
+
+--
+-- Name: TYPE bootstrap_repository; Type: COMMENT; Schema: app; Owner: -
+--
+
+COMMENT ON TYPE app.bootstrap_repository IS 'The team repository of a bootstrap record once provisioned: full name, the branch submissions are read from, and its readiness.';
 
 --
 -- Name: person_ref; Type: TYPE; Schema: app; Owner: -
@@ -83,6 +100,75 @@ CREATE TYPE app.person_ref AS (
 --
 
 COMMENT ON TYPE app.person_ref IS 'A person named in another answer: id, email and name.';
+
+--
+-- Name: team_ref; Type: TYPE; Schema: app; Owner: -
+--
+
+CREATE TYPE app.team_ref AS (
+	id uuid,
+	name text
+);
+
+--
+-- Name: TYPE team_ref; Type: COMMENT; Schema: app; Owner: -
+--
+
+COMMENT ON TYPE app.team_ref IS 'A team named in another answer: its id and name (app_private.team_ref_json).';
+
+--
+-- Name: bootstrap_github_saved; Type: TYPE; Schema: app; Owner: -
+--
+
+CREATE TYPE app.bootstrap_github_saved AS (
+	person app.person_ref,
+	role text,
+	team app.team_ref,
+	"githubLogin" text,
+	event app.bootstrap_event,
+	repository app.bootstrap_repository,
+	"invitationQueued" boolean
+);
+
+--
+-- Name: TYPE bootstrap_github_saved; Type: COMMENT; Schema: app; Owner: -
+--
+
+COMMENT ON TYPE app.bootstrap_github_saved IS 'The stored bootstrap record after saving the code-host username, and whether an invitation to the existing team repository was queued for it.';
+
+--
+-- Name: bootstrap_stored_record; Type: TYPE; Schema: app; Owner: -
+--
+
+CREATE TYPE app.bootstrap_stored_record AS (
+	person app.person_ref,
+	role text,
+	team app.team_ref,
+	"githubLogin" text,
+	event app.bootstrap_event,
+	repository app.bootstrap_repository
+);
+
+--
+-- Name: TYPE bootstrap_stored_record; Type: COMMENT; Schema: app; Owner: -
+--
+
+COMMENT ON TYPE app.bootstrap_stored_record IS 'The caller''s bootstrap record as stored (GET /bootstrap adds the live code-host standing, the installer and URLs): the person, event role, team, code-host username, the event and the team repository once provisioned.';
+
+--
+-- Name: byte_count; Type: TYPE; Schema: app; Owner: -
+--
+
+CREATE TYPE app.byte_count AS (
+	count integer,
+	"sizeBytes" bigint
+);
+
+--
+-- Name: TYPE byte_count; Type: COMMENT; Schema: app; Owner: -
+--
+
+COMMENT ON TYPE app.byte_count IS 'How many files and how many bytes.';
 
 --
 -- Name: chat_activity; Type: TYPE; Schema: app; Owner: -
@@ -125,21 +211,6 @@ CREATE TYPE app.chat_channel_request AS (
 --
 
 COMMENT ON TYPE app.chat_channel_request IS 'The help request a request thread belongs to: its id and status (open, claimed or resolved).';
-
---
--- Name: team_ref; Type: TYPE; Schema: app; Owner: -
---
-
-CREATE TYPE app.team_ref AS (
-	id uuid,
-	name text
-);
-
---
--- Name: TYPE team_ref; Type: COMMENT; Schema: app; Owner: -
---
-
-COMMENT ON TYPE app.team_ref IS 'A team named in another answer: its id and name (app_private.team_ref_json).';
 
 --
 -- Name: chat_channel_card; Type: TYPE; Schema: app; Owner: -
@@ -249,6 +320,55 @@ CREATE TYPE app.chat_thread_page AS (
 COMMENT ON TYPE app.chat_thread_page IS 'A thread: its root post and one page of its replies, oldest first.';
 
 --
+-- Name: codehost_invitation_event; Type: TYPE; Schema: app; Owner: -
+--
+
+CREATE TYPE app.codehost_invitation_event AS (
+	name text
+);
+
+--
+-- Name: TYPE codehost_invitation_event; Type: COMMENT; Schema: app; Owner: -
+--
+
+COMMENT ON TYPE app.codehost_invitation_event IS 'The event a repository invitation belongs to: its name.';
+
+--
+-- Name: codehost_invitation; Type: TYPE; Schema: app; Owner: -
+--
+
+CREATE TYPE app.codehost_invitation AS (
+	repository text,
+	permission text,
+	"invitedAt" timestamp with time zone,
+	"acceptedAt" timestamp with time zone,
+	event app.codehost_invitation_event,
+	team text
+);
+
+--
+-- Name: TYPE codehost_invitation; Type: COMMENT; Schema: app; Owner: -
+--
+
+COMMENT ON TYPE app.codehost_invitation IS 'The caller''s own invitation to a repository of the local code host: the repository, permission (maintain or read), when invited and accepted, the event and the team name.';
+
+--
+-- Name: codehost_invitation_acceptance; Type: TYPE; Schema: app; Owner: -
+--
+
+CREATE TYPE app.codehost_invitation_acceptance AS (
+	repository text,
+	permission text,
+	"acceptedAt" timestamp with time zone
+);
+
+--
+-- Name: TYPE codehost_invitation_acceptance; Type: COMMENT; Schema: app; Owner: -
+--
+
+COMMENT ON TYPE app.codehost_invitation_acceptance IS 'An accepted invitation to a repository of the local code host: the repository, permission, and when it was accepted.';
+
+--
 -- Name: deck_summary; Type: TYPE; Schema: app; Owner: -
 --
 
@@ -331,6 +451,348 @@ CREATE TYPE app.deleted_workspace_team AS (
 COMMENT ON TYPE app.deleted_workspace_team IS 'A workspace team as it was when deleted: memberCount memberships and projectEntries project roles went with it.';
 
 --
+-- Name: event_access_revocation; Type: TYPE; Schema: app; Owner: -
+--
+
+CREATE TYPE app.event_access_revocation AS (
+	email text,
+	login text,
+	repository text,
+	"requestedAt" timestamp with time zone,
+	attempts integer,
+	"lastError" text
+);
+
+--
+-- Name: TYPE event_access_revocation; Type: COMMENT; Schema: app; Owner: -
+--
+
+COMMENT ON TYPE app.event_access_revocation IS 'A repository access revocation not done yet (after a roster removal): whose, which code-host username and repository, when requested, attempts so far and the last error.';
+
+--
+-- Name: event_agenda_item; Type: TYPE; Schema: app; Owner: -
+--
+
+CREATE TYPE app.event_agenda_item AS (
+	title text,
+	kind text,
+	"startsAt" timestamp with time zone,
+	"endsAt" timestamp with time zone
+);
+
+--
+-- Name: TYPE event_agenda_item; Type: COMMENT; Schema: app; Owner: -
+--
+
+COMMENT ON TYPE app.event_agenda_item IS 'One item of the event programme: title, kind (break, meal, talk, presentations, announcement or other), start, and end when it has one.';
+
+--
+-- Name: event_code_host; Type: TYPE; Schema: app; Owner: -
+--
+
+CREATE TYPE app.event_code_host AS (
+	organization text,
+	template text,
+	branch text
+);
+
+--
+-- Name: TYPE event_code_host; Type: COMMENT; Schema: app; Owner: -
+--
+
+COMMENT ON TYPE app.event_code_host IS 'The code-host settings of an event: the organization its team repositories are made in, the template they start from, and the branch submissions are read from.';
+
+--
+-- Name: event_schedule_notice; Type: TYPE; Schema: app; Owner: -
+--
+
+CREATE TYPE app.event_schedule_notice AS (
+	at timestamp with time zone,
+	reason text,
+	"previousBuildEndsAt" timestamp with time zone,
+	"buildEndsAt" timestamp with time zone
+);
+
+--
+-- Name: TYPE event_schedule_notice; Type: COMMENT; Schema: app; Owner: -
+--
+
+COMMENT ON TYPE app.event_schedule_notice IS 'A change of the build end of a running event: when, why, and the build end before and after.';
+
+--
+-- Name: event_detail; Type: TYPE; Schema: app; Owner: -
+--
+
+CREATE TYPE app.event_detail AS (
+	id uuid,
+	name text,
+	version integer,
+	timezone text,
+	"startsAt" timestamp with time zone,
+	"buildEndsAt" timestamp with time zone,
+	"freezeAt" timestamp with time zone,
+	"voteOpensAt" timestamp with time zone,
+	"voteClosesAt" timestamp with time zone,
+	phase text,
+	"serverTime" timestamp with time zone,
+	"voteSection" text,
+	"rosterLockedAt" timestamp with time zone,
+	"votingOpenedAt" timestamp with time zone,
+	github app.event_code_host,
+	notices app.event_schedule_notice[],
+	"createdAt" timestamp with time zone,
+	"updatedAt" timestamp with time zone
+);
+
+--
+-- Name: TYPE event_detail; Type: COMMENT; Schema: app; Owner: -
+--
+
+COMMENT ON TYPE app.event_detail IS 'An event: its schedule (start, build end, freeze, vote window), phase by the server clock, the server time, vote section (on or off), roster lock, voting opened, code-host settings (null until set), and the notices of schedule changes, newest first.';
+
+--
+-- Name: event_configuration; Type: TYPE; Schema: app; Owner: -
+--
+
+CREATE TYPE app.event_configuration AS (
+	created boolean,
+	event app.event_detail
+);
+
+--
+-- Name: TYPE event_configuration; Type: COMMENT; Schema: app; Owner: -
+--
+
+COMMENT ON TYPE app.event_configuration IS 'The answer of configuring the event: whether this call created it, and the event as it now is.';
+
+--
+-- Name: event_instance_queue; Type: TYPE; Schema: app; Owner: -
+--
+
+CREATE TYPE app.event_instance_queue AS (
+	queued integer,
+	"oldestAgeSeconds" integer
+);
+
+--
+-- Name: TYPE event_instance_queue; Type: COMMENT; Schema: app; Owner: -
+--
+
+COMMENT ON TYPE app.event_instance_queue IS 'The job queue: runnable jobs waiting, and the age in seconds of the oldest (null when none, or when the queue is not installed).';
+
+--
+-- Name: event_instance_worker; Type: TYPE; Schema: app; Owner: -
+--
+
+CREATE TYPE app.event_instance_worker AS (
+	role text,
+	"ageSeconds" integer
+);
+
+--
+-- Name: TYPE event_instance_worker; Type: COMMENT; Schema: app; Owner: -
+--
+
+COMMENT ON TYPE app.event_instance_worker IS 'A worker replica that beat within 90 seconds: its service role and how many seconds ago it beat.';
+
+--
+-- Name: event_instance_health_report; Type: TYPE; Schema: app; Owner: -
+--
+
+CREATE TYPE app.event_instance_health_report AS (
+	status text,
+	"apiReplicas" integer,
+	workers app.event_instance_worker[],
+	queue app.event_instance_queue,
+	"serverTime" timestamp with time zone
+);
+
+--
+-- Name: TYPE event_instance_health_report; Type: COMMENT; Schema: app; Owner: -
+--
+
+COMMENT ON TYPE app.event_instance_health_report IS 'The instance''s health for an event organizer: overall status, API replicas and worker replicas that beat within 90 seconds, the job queue, and the server time. Instance-wide figures only.';
+
+--
+-- Name: event_results_release; Type: TYPE; Schema: app; Owner: -
+--
+
+CREATE TYPE app.event_results_release AS (
+	version integer,
+	"releasedAt" timestamp with time zone
+);
+
+--
+-- Name: TYPE event_results_release; Type: COMMENT; Schema: app; Owner: -
+--
+
+COMMENT ON TYPE app.event_results_release IS 'The newest released community vote result: its version and when it was released.';
+
+--
+-- Name: event_roster_removal; Type: TYPE; Schema: app; Owner: -
+--
+
+CREATE TYPE app.event_roster_removal AS (
+	email text,
+	team text
+);
+
+--
+-- Name: TYPE event_roster_removal; Type: COMMENT; Schema: app; Owner: -
+--
+
+COMMENT ON TYPE app.event_roster_removal IS 'A roster row an import removed: the address and the team it was on.';
+
+--
+-- Name: event_roster_import; Type: TYPE; Schema: app; Owner: -
+--
+
+CREATE TYPE app.event_roster_import AS (
+	imported integer,
+	removed app.event_roster_removal[],
+	created text[],
+	dissolved text[],
+	invited text[]
+);
+
+--
+-- Name: TYPE event_roster_import; Type: COMMENT; Schema: app; Owner: -
+--
+
+COMMENT ON TYPE app.event_roster_import IS 'The answer of a roster import: rows imported, rows removed, team names created and dissolved, and the addresses invited to the workspace.';
+
+--
+-- Name: event_roster_invitation; Type: TYPE; Schema: app; Owner: -
+--
+
+CREATE TYPE app.event_roster_invitation AS (
+	state text,
+	"sentAt" timestamp with time zone,
+	"expiresAt" timestamp with time zone
+);
+
+--
+-- Name: TYPE event_roster_invitation; Type: COMMENT; Schema: app; Owner: -
+--
+
+COMMENT ON TYPE app.event_roster_invitation IS 'The newest workspace invitation of a roster person: its state, when it was sent and when it expires.';
+
+--
+-- Name: event_roster_lock; Type: TYPE; Schema: app; Owner: -
+--
+
+CREATE TYPE app.event_roster_lock AS (
+	"rosterLockedAt" timestamp with time zone
+);
+
+--
+-- Name: TYPE event_roster_lock; Type: COMMENT; Schema: app; Owner: -
+--
+
+COMMENT ON TYPE app.event_roster_lock IS 'The roster lock: when the roster was locked, null when it is open.';
+
+--
+-- Name: event_roster_repository; Type: TYPE; Schema: app; Owner: -
+--
+
+CREATE TYPE app.event_roster_repository AS (
+	name text,
+	permission text,
+	standing text
+);
+
+--
+-- Name: TYPE event_roster_repository; Type: COMMENT; Schema: app; Owner: -
+--
+
+COMMENT ON TYPE app.event_roster_repository IS 'A roster person''s access to their repository: the team repository''s full name (null for an advisor, who reads every team''s), the permission (maintain or read), and the standing on the code host (no_username, none, invited or member; null when not known here).';
+
+--
+-- Name: event_roster_row; Type: TYPE; Schema: app; Owner: -
+--
+
+CREATE TYPE app.event_roster_row AS (
+	id uuid,
+	email text,
+	name text,
+	role text,
+	team text,
+	github text,
+	"signedIn" boolean,
+	invitation app.event_roster_invitation,
+	repository app.event_roster_repository,
+	"addedAt" timestamp with time zone
+);
+
+--
+-- Name: TYPE event_roster_row; Type: COMMENT; Schema: app; Owner: -
+--
+
+COMMENT ON TYPE app.event_roster_row IS 'One roster row for organizers: the person, event role, team name, code-host username (github), whether they signed in, their newest invitation, repository standing (participants and advisors) and when the row was added.';
+
+--
+-- Name: event_roster_page; Type: TYPE; Schema: app; Owner: -
+--
+
+CREATE TYPE app.event_roster_page AS (
+	"rosterLockedAt" timestamp with time zone,
+	revocations app.event_access_revocation[],
+	rows app.event_roster_row[]
+);
+
+--
+-- Name: TYPE event_roster_page; Type: COMMENT; Schema: app; Owner: -
+--
+
+COMMENT ON TYPE app.event_roster_page IS 'A page of the roster, newest rows first: the rows, when the roster was locked (null when open), and the pending repository access revocations.';
+
+--
+-- Name: event_team_state; Type: TYPE; Schema: app; Owner: -
+--
+
+CREATE TYPE app.event_team_state AS (
+	id uuid,
+	name text,
+	state text
+);
+
+--
+-- Name: TYPE event_team_state; Type: COMMENT; Schema: app; Owner: -
+--
+
+COMMENT ON TYPE app.event_team_state IS 'A team of the event with its submission state (waiting, capturing, frozen, missing or error).';
+
+--
+-- Name: event_status_board; Type: TYPE; Schema: app; Owner: -
+--
+
+CREATE TYPE app.event_status_board AS (
+	name text,
+	version integer,
+	timezone text,
+	phase text,
+	"serverTime" timestamp with time zone,
+	"startsAt" timestamp with time zone,
+	"buildEndsAt" timestamp with time zone,
+	"freezeAt" timestamp with time zone,
+	"voteOpensAt" timestamp with time zone,
+	"voteClosesAt" timestamp with time zone,
+	"voteClosedAt" timestamp with time zone,
+	"resultsReleased" app.event_results_release,
+	"voteSection" text,
+	notices app.event_schedule_notice[],
+	role text,
+	team app.team_ref,
+	teams app.event_team_state[]
+);
+
+--
+-- Name: TYPE event_status_board; Type: COMMENT; Schema: app; Owner: -
+--
+
+COMMENT ON TYPE app.event_status_board IS 'The event status for the caller: phase, server time, the five deadlines, the actual vote close after an early close, the newest released result, the schedule notices, the caller''s event role and team, and the submission state of the teams the caller may see (every team for an organizer, their own for a participant).';
+
+--
 -- Name: event_team_deck_link_set; Type: TYPE; Schema: app; Owner: -
 --
 
@@ -346,6 +808,37 @@ CREATE TYPE app.event_team_deck_link_set AS (
 --
 
 COMMENT ON TYPE app.event_team_deck_link_set IS 'An event team''s demo, pitch and vote deck links (share links https://<host>/v/<token>/), each null until set.';
+
+--
+-- Name: event_team_member; Type: TYPE; Schema: app; Owner: -
+--
+
+CREATE TYPE app.event_team_member AS (
+	name text,
+	email text,
+	"signedIn" boolean
+);
+
+--
+-- Name: TYPE event_team_member; Type: COMMENT; Schema: app; Owner: -
+--
+
+COMMENT ON TYPE app.event_team_member IS 'A participant of a team: name, email, and whether they signed in yet.';
+
+--
+-- Name: event_team_roster; Type: TYPE; Schema: app; Owner: -
+--
+
+CREATE TYPE app.event_team_roster AS (
+	team app.team_ref,
+	members app.event_team_member[]
+);
+
+--
+-- Name: TYPE event_team_roster; Type: COMMENT; Schema: app; Owner: -
+--
+
+COMMENT ON TYPE app.event_team_roster IS 'The member list of a team page: the team and its participants.';
 
 --
 -- Name: event_team_showcase; Type: TYPE; Schema: app; Owner: -
@@ -1328,33 +1821,6 @@ CREATE TYPE app.share_link_summary AS (
 COMMENT ON TYPE app.share_link_summary IS 'A share link without its secret: what it follows (latest or a pinned version), its settings and counts (app_private.link_json).';
 
 --
--- Name: workspace_invitation; Type: TYPE; Schema: app; Owner: -
---
-
-CREATE TYPE app.workspace_invitation AS (
-	id uuid,
-	kind text,
-	email text,
-	role text,
-	source text,
-	state text,
-	"invitedBy" app.person_ref,
-	"workspaceId" uuid,
-	"presentationId" uuid,
-	"createdAt" timestamp with time zone,
-	"sentAt" timestamp with time zone,
-	"expiresAt" timestamp with time zone,
-	"acceptedAt" timestamp with time zone,
-	"revokedAt" timestamp with time zone
-);
-
---
--- Name: TYPE workspace_invitation; Type: COMMENT; Schema: app; Owner: -
---
-
-COMMENT ON TYPE app.workspace_invitation IS 'An invitation to the workspace, as its owners and admins see it: address, role, where it came from, its state, who invited, and when it was made, sent, expires, was accepted or revoked (app_private.invitation_json).';
-
---
 -- Name: vote_ballot_candidate; Type: TYPE; Schema: app; Owner: -
 --
 
@@ -1892,6 +2358,33 @@ CREATE TYPE app.vote_status AS (
 COMMENT ON TYPE app.vote_status IS 'The community vote as the caller sees it: the vote state and window (with server time and the event''s time zone), the eligibility version, their event role, whether they vote and their ballot (null when they do not vote), the candidates (theirs marked), the newest released results, and the notice.';
 
 --
+-- Name: workspace_invitation; Type: TYPE; Schema: app; Owner: -
+--
+
+CREATE TYPE app.workspace_invitation AS (
+	id uuid,
+	kind text,
+	email text,
+	role text,
+	source text,
+	state text,
+	"invitedBy" app.person_ref,
+	"workspaceId" uuid,
+	"presentationId" uuid,
+	"createdAt" timestamp with time zone,
+	"sentAt" timestamp with time zone,
+	"expiresAt" timestamp with time zone,
+	"acceptedAt" timestamp with time zone,
+	"revokedAt" timestamp with time zone
+);
+
+--
+-- Name: TYPE workspace_invitation; Type: COMMENT; Schema: app; Owner: -
+--
+
+COMMENT ON TYPE app.workspace_invitation IS 'An invitation to the workspace, as its owners and admins see it: address, role, where it came from, its state, who invited, and when it was made, sent, expires, was accepted or revoked (app_private.invitation_json).';
+
+--
 -- Name: workspace_membership; Type: TYPE; Schema: app; Owner: -
 --
 
@@ -2052,7 +2545,8 @@ $$;
 -- Name: FUNCTION accept_repository_invitation(p_full_name text); Type: COMMENT; Schema: app; Owner: -
 --
 
-COMMENT ON FUNCTION app.accept_repository_invitation(p_full_name text) IS 'Accepts your invitation to a repository of the local code host.';
+COMMENT ON FUNCTION app.accept_repository_invitation(p_full_name text) IS '@shape app.codehost_invitation_acceptance
+Accepts your invitation to a repository of the local code host.';
 
 --
 -- Name: add_annotation(uuid, integer, text, jsonb, text); Type: FUNCTION; Schema: app; Owner: -
@@ -2264,7 +2758,8 @@ $$;
 -- Name: FUNCTION agenda(); Type: COMMENT; Schema: app; Owner: -
 --
 
-COMMENT ON FUNCTION app.agenda() IS 'event agenda show: the programme sorted by start, for every attendee including jury.';
+COMMENT ON FUNCTION app.agenda() IS '@shape app.event_agenda_item[]
+event agenda show: the programme sorted by start, for every attendee including jury.';
 
 --
 -- Name: archive_project(uuid); Type: FUNCTION; Schema: app; Owner: -
@@ -2429,7 +2924,8 @@ $$;
 -- Name: FUNCTION bootstrap_record(); Type: COMMENT; Schema: app; Owner: -
 --
 
-COMMENT ON FUNCTION app.bootstrap_record() IS 'The caller''s bootstrap record without the live code-host standing: person, event role, team, code-host username, the team repository once provisioned.';
+COMMENT ON FUNCTION app.bootstrap_record() IS '@shape app.bootstrap_stored_record
+The caller''s bootstrap record without the live code-host standing: person, event role, team, code-host username, the team repository once provisioned.';
 
 --
 -- Name: calculate_jury_results(text); Type: FUNCTION; Schema: app; Owner: -
@@ -3020,7 +3516,8 @@ $$;
 -- Name: FUNCTION configure_event(p_expected_version integer, p_name text, p_timezone text, p_starts_at timestamp with time zone, p_build_ends_at timestamp with time zone, p_vote_opens_at timestamp with time zone, p_vote_closes_at timestamp with time zone, p_reason text); Type: COMMENT; Schema: app; Owner: -
 --
 
-COMMENT ON FUNCTION app.configure_event(p_expected_version integer, p_name text, p_timezone text, p_starts_at timestamp with time zone, p_build_ends_at timestamp with time zone, p_vote_opens_at timestamp with time zone, p_vote_closes_at timestamp with time zone, p_reason text) IS 'event configure: creates the event (expected version 0) or replaces its configuration, under the schedule rules.';
+COMMENT ON FUNCTION app.configure_event(p_expected_version integer, p_name text, p_timezone text, p_starts_at timestamp with time zone, p_build_ends_at timestamp with time zone, p_vote_opens_at timestamp with time zone, p_vote_closes_at timestamp with time zone, p_reason text) IS '@shape app.event_configuration
+event configure: creates the event (expected version 0) or replaces its configuration, under the schedule rules.';
 
 --
 -- Name: create_chat_post(uuid, text, uuid); Type: FUNCTION; Schema: app; Owner: -
@@ -3159,7 +3656,8 @@ $$;
 -- Name: FUNCTION current_event(); Type: COMMENT; Schema: app; Owner: -
 --
 
-COMMENT ON FUNCTION app.current_event() IS 'The event of the workspace you act in, for any event role.';
+COMMENT ON FUNCTION app.current_event() IS '@shape app.event_detail
+The event of the workspace you act in, for any event role.';
 
 --
 -- Name: current_user_id(); Type: FUNCTION; Schema: app; Owner: -
@@ -3476,7 +3974,8 @@ $$;
 -- Name: FUNCTION event_instance_health(); Type: COMMENT; Schema: app; Owner: -
 --
 
-COMMENT ON FUNCTION app.event_instance_health() IS 'hackathon tui: the instance''s health for an event organizer (hackathon:read): API replicas that beat within 90 s, worker replicas that beat within 90 s, job queue depth and the age of its oldest runnable job. Instance-wide figures only, nothing of any workspace.';
+COMMENT ON FUNCTION app.event_instance_health() IS '@shape app.event_instance_health_report
+hackathon tui: the instance''s health for an event organizer (hackathon:read): API replicas that beat within 90 s, worker replicas that beat within 90 s, job queue depth and the age of its oldest runnable job. Instance-wide figures only, nothing of any workspace.';
 
 --
 -- Name: event_status(); Type: FUNCTION; Schema: app; Owner: -
@@ -3518,7 +4017,8 @@ $$;
 -- Name: FUNCTION event_status(); Type: COMMENT; Schema: app; Owner: -
 --
 
-COMMENT ON FUNCTION app.event_status() IS 'event status: phase, server time, the five deadlines, the actual vote close (voteClosedAt, after an early close), the newest released result, your role and team, and team submission states.';
+COMMENT ON FUNCTION app.event_status() IS '@shape app.event_status_board
+event status: phase, server time, the five deadlines, the actual vote close (voteClosedAt, after an early close), the newest released result, your role and team, and team submission states.';
 
 --
 -- Name: event_teams; Type: TABLE; Schema: app; Owner: -
@@ -4156,7 +4656,8 @@ $$;
 -- Name: FUNCTION import_roster(p_participants jsonb, p_invite boolean); Type: COMMENT; Schema: app; Owner: -
 --
 
-COMMENT ON FUNCTION app.import_roster(p_participants jsonb, p_invite boolean) IS 'event roster import: replaces the whole roster; an advisor''s row may carry github (the coach''s code-host username; absent keeps the stored one); invites every roster person who is not a workspace member (unless p_invite is false); answers imported, removed rows, created and dissolved teams, and the addresses invited.';
+COMMENT ON FUNCTION app.import_roster(p_participants jsonb, p_invite boolean) IS '@shape app.event_roster_import
+event roster import: replaces the whole roster; an advisor''s row may carry github (the coach''s code-host username; absent keeps the stored one); invites every roster person who is not a workspace member (unless p_invite is false); answers imported, removed rows, created and dissolved teams, and the addresses invited.';
 
 --
 -- Name: invalidate_vote_ballot(uuid, text); Type: FUNCTION; Schema: app; Owner: -
@@ -5003,7 +5504,8 @@ $$;
 -- Name: FUNCTION lock_roster(); Type: COMMENT; Schema: app; Owner: -
 --
 
-COMMENT ON FUNCTION app.lock_roster() IS 'event roster lock: idempotent; a locked roster refuses import.';
+COMMENT ON FUNCTION app.lock_roster() IS '@shape app.event_roster_lock
+event roster lock: idempotent; a locked roster refuses import.';
 
 --
 -- Name: lock_vote_eligibility(jsonb); Type: FUNCTION; Schema: app; Owner: -
@@ -5932,7 +6434,8 @@ $$;
 -- Name: FUNCTION repository_invitation(p_full_name text); Type: COMMENT; Schema: app; Owner: -
 --
 
-COMMENT ON FUNCTION app.repository_invitation(p_full_name text) IS 'The caller''s own invitation to a repository of the local code host (hackathon:read): { repository, permission, invitedAt, acceptedAt, event: { name }, team }; invitation_not_found otherwise. Read by the invitation page (GET /codehost/invitations/<owner>/<repo>).';
+COMMENT ON FUNCTION app.repository_invitation(p_full_name text) IS '@shape app.codehost_invitation
+The caller''s own invitation to a repository of the local code host (hackathon:read): { repository, permission, invitedAt, acceptedAt, event: { name }, team }; invitation_not_found otherwise. Read by the invitation page (GET /codehost/invitations/<owner>/<repo>).';
 
 --
 -- Name: resolve_help_request(uuid); Type: FUNCTION; Schema: app; Owner: -
@@ -6174,7 +6677,8 @@ $$;
 -- Name: FUNCTION roster_page(p_limit integer, p_before_at timestamp with time zone, p_before_id uuid); Type: COMMENT; Schema: app; Owner: -
 --
 
-COMMENT ON FUNCTION app.roster_page(p_limit integer, p_before_at timestamp with time zone, p_before_id uuid) IS 'event roster show: roster rows with signed-in state, code-host username (github) and repository standing (no_username without one), newest first, for organizers.';
+COMMENT ON FUNCTION app.roster_page(p_limit integer, p_before_at timestamp with time zone, p_before_id uuid) IS '@shape app.event_roster_page
+event roster show: roster rows with signed-in state, code-host username (github) and repository standing (no_username without one), newest first, for organizers.';
 
 --
 -- Name: save_jury_score(text, jsonb, text, integer); Type: FUNCTION; Schema: app; Owner: -
@@ -6281,7 +6785,8 @@ $$;
 -- Name: FUNCTION set_agenda(p_items jsonb); Type: COMMENT; Schema: app; Owner: -
 --
 
-COMMENT ON FUNCTION app.set_agenda(p_items jsonb) IS 'event agenda set: replaces the programme (at most 30 items; an empty list clears it).';
+COMMENT ON FUNCTION app.set_agenda(p_items jsonb) IS '@shape app.event_agenda_item[]
+event agenda set: replaces the programme (at most 30 items; an empty list clears it).';
 
 --
 -- Name: set_deck_notify(uuid, boolean); Type: FUNCTION; Schema: app; Owner: -
@@ -6397,7 +6902,8 @@ $$;
 -- Name: FUNCTION set_github_login(p_login text); Type: COMMENT; Schema: app; Owner: -
 --
 
-COMMENT ON FUNCTION app.set_github_login(p_login text) IS 'Saves your code-host (GitHub) username on your roster row; participants only; refused github_login_taken when another roster person named it. When your team''s repository exists already, its provisioning is queued again so you are invited (invitationQueued in the answer).';
+COMMENT ON FUNCTION app.set_github_login(p_login text) IS '@shape app.bootstrap_github_saved
+Saves your code-host (GitHub) username on your roster row; participants only; refused github_login_taken when another roster person named it. When your team''s repository exists already, its provisioning is queued again so you are invited (invitationQueued in the answer).';
 
 --
 -- Name: set_jury_criteria(jsonb); Type: FUNCTION; Schema: app; Owner: -
@@ -7226,7 +7732,8 @@ $$;
 -- Name: FUNCTION team_roster(p_team text); Type: COMMENT; Schema: app; Owner: -
 --
 
-COMMENT ON FUNCTION app.team_roster(p_team text) IS 'The team page member list: the participants of a team (name, email, signed in yet); a participant reads their own team, an organizer names any team.';
+COMMENT ON FUNCTION app.team_roster(p_team text) IS '@shape app.event_team_roster
+The team page member list: the participants of a team (name, email, signed in yet); a participant reads their own team, an organizer names any team.';
 
 --
 -- Name: team_showcase(text); Type: FUNCTION; Schema: app; Owner: -

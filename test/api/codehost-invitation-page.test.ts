@@ -106,7 +106,7 @@ test.serial('another workspace\'s person, a repository with no invitation and a 
     t.true(r.status >= 400 && r.status < 500, `${bad}: ${r.status}`);
   }
   // GraphQL exposes the same read, keyed by the caller: bob's key sees no invitation of ann's.
-  const gql = (key: string) => http(s.url, 'POST', '/graphql', { key, body: { query: '{ repositoryInvitation(fullName: "acme/rocket") }' } });
+  const gql = (key: string) => http(s.url, 'POST', '/graphql', { key, body: { query: '{ repositoryInvitation(fullName: "acme/rocket") { repository permission event { name } team } }' } });
   const own = await gql(ann.key);
   t.like(own.body.data?.repositoryInvitation, { repository: 'acme/rocket', permission: 'maintain', event: { name: 'Spring Hack' }, team: 'Rocket' }, JSON.stringify(own.body));
   const q = await gql(bob.key);

@@ -21,7 +21,7 @@ begin
 end;
 $function$;
 
-comment on function app.accept_repository_invitation(p_full_name text) is 'Accepts your invitation to a repository of the local code host.';
+comment on function app.accept_repository_invitation(p_full_name text) is E'@shape app.codehost_invitation_acceptance\nAccepts your invitation to a repository of the local code host.';
 revoke all on function app.accept_repository_invitation(p_full_name text) from public;
 grant execute on function app.accept_repository_invitation(p_full_name text) to public;
 grant execute on function app.accept_repository_invitation(p_full_name text) to podium_app;

@@ -15,7 +15,7 @@ begin
 end;
 $function$;
 
-comment on function app.agenda() is 'event agenda show: the programme sorted by start, for every attendee including jury.';
+comment on function app.agenda() is E'@shape app.event_agenda_item[]\nevent agenda show: the programme sorted by start, for every attendee including jury.';
 revoke all on function app.agenda() from public;
 grant execute on function app.agenda() to public;
 grant execute on function app.agenda() to podium_app;

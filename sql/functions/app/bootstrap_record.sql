@@ -34,7 +34,7 @@ begin
 end;
 $function$;
 
-comment on function app.bootstrap_record() is 'The caller''s bootstrap record without the live code-host standing: person, event role, team, code-host username, the team repository once provisioned.';
+comment on function app.bootstrap_record() is E'@shape app.bootstrap_stored_record\nThe caller''s bootstrap record without the live code-host standing: person, event role, team, code-host username, the team repository once provisioned.';
 revoke all on function app.bootstrap_record() from public;
 grant execute on function app.bootstrap_record() to public;
 grant execute on function app.bootstrap_record() to podium_app;

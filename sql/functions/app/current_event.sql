@@ -15,7 +15,7 @@ begin
 end;
 $function$;
 
-comment on function app.current_event() is 'The event of the workspace you act in, for any event role.';
+comment on function app.current_event() is E'@shape app.event_detail\nThe event of the workspace you act in, for any event role.';
 revoke all on function app.current_event() from public;
 grant execute on function app.current_event() to public;
 grant execute on function app.current_event() to podium_app;

@@ -29,6 +29,6 @@ begin
 end;
 $function$;
 
-comment on function app.event_instance_health() is 'hackathon tui: the instance''s health for an event organizer (hackathon:read): API replicas that beat within 90 s, worker replicas that beat within 90 s, job queue depth and the age of its oldest runnable job. Instance-wide figures only, nothing of any workspace.';
+comment on function app.event_instance_health() is E'@shape app.event_instance_health_report\nhackathon tui: the instance''s health for an event organizer (hackathon:read): API replicas that beat within 90 s, worker replicas that beat within 90 s, job queue depth and the age of its oldest runnable job. Instance-wide figures only, nothing of any workspace.';
 revoke all on function app.event_instance_health() from public;
 grant execute on function app.event_instance_health() to podium_app;

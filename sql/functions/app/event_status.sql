@@ -36,7 +36,7 @@ begin
 end;
 $function$;
 
-comment on function app.event_status() is 'event status: phase, server time, the five deadlines, the actual vote close (voteClosedAt, after an early close), the newest released result, your role and team, and team submission states.';
+comment on function app.event_status() is E'@shape app.event_status_board\nevent status: phase, server time, the five deadlines, the actual vote close (voteClosedAt, after an early close), the newest released result, your role and team, and team submission states.';
 revoke all on function app.event_status() from public;
 grant execute on function app.event_status() to public;
 grant execute on function app.event_status() to podium_app;

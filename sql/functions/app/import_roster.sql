@@ -124,6 +124,6 @@ begin
 end;
 $function$;
 
-comment on function app.import_roster(p_participants jsonb, p_invite boolean) is 'event roster import: replaces the whole roster; an advisor''s row may carry github (the coach''s code-host username; absent keeps the stored one); invites every roster person who is not a workspace member (unless p_invite is false); answers imported, removed rows, created and dissolved teams, and the addresses invited.';
+comment on function app.import_roster(p_participants jsonb, p_invite boolean) is E'@shape app.event_roster_import\nevent roster import: replaces the whole roster; an advisor''s row may carry github (the coach''s code-host username; absent keeps the stored one); invites every roster person who is not a workspace member (unless p_invite is false); answers imported, removed rows, created and dissolved teams, and the addresses invited.';
 revoke all on function app.import_roster(p_participants jsonb, p_invite boolean) from public;
 grant execute on function app.import_roster(p_participants jsonb, p_invite boolean) to podium_app;

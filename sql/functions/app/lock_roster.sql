@@ -17,7 +17,7 @@ begin
 end;
 $function$;
 
-comment on function app.lock_roster() is 'event roster lock: idempotent; a locked roster refuses import.';
+comment on function app.lock_roster() is E'@shape app.event_roster_lock\nevent roster lock: idempotent; a locked roster refuses import.';
 revoke all on function app.lock_roster() from public;
 grant execute on function app.lock_roster() to public;
 grant execute on function app.lock_roster() to podium_app;

@@ -29,6 +29,6 @@ begin
 end;
 $function$;
 
-comment on function app.repository_invitation(p_full_name text) is 'The caller''s own invitation to a repository of the local code host (hackathon:read): { repository, permission, invitedAt, acceptedAt, event: { name }, team }; invitation_not_found otherwise. Read by the invitation page (GET /codehost/invitations/<owner>/<repo>).';
+comment on function app.repository_invitation(p_full_name text) is E'@shape app.codehost_invitation\nThe caller''s own invitation to a repository of the local code host (hackathon:read): { repository, permission, invitedAt, acceptedAt, event: { name }, team }; invitation_not_found otherwise. Read by the invitation page (GET /codehost/invitations/<owner>/<repo>).';
 revoke all on function app.repository_invitation(p_full_name text) from public;
 grant execute on function app.repository_invitation(p_full_name text) to podium_app;

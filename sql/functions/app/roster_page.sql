@@ -48,7 +48,7 @@ begin
 end;
 $function$;
 
-comment on function app.roster_page(p_limit integer, p_before_at timestamp with time zone, p_before_id uuid) is 'event roster show: roster rows with signed-in state, code-host username (github) and repository standing (no_username without one), newest first, for organizers.';
+comment on function app.roster_page(p_limit integer, p_before_at timestamp with time zone, p_before_id uuid) is E'@shape app.event_roster_page\nevent roster show: roster rows with signed-in state, code-host username (github) and repository standing (no_username without one), newest first, for organizers.';
 revoke all on function app.roster_page(p_limit integer, p_before_at timestamp with time zone, p_before_id uuid) from public;
 grant execute on function app.roster_page(p_limit integer, p_before_at timestamp with time zone, p_before_id uuid) to public;
 grant execute on function app.roster_page(p_limit integer, p_before_at timestamp with time zone, p_before_id uuid) to podium_app;

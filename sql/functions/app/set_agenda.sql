@@ -59,7 +59,7 @@ begin
 end;
 $function$;
 
-comment on function app.set_agenda(p_items jsonb) is 'event agenda set: replaces the programme (at most 30 items; an empty list clears it).';
+comment on function app.set_agenda(p_items jsonb) is E'@shape app.event_agenda_item[]\nevent agenda set: replaces the programme (at most 30 items; an empty list clears it).';
 revoke all on function app.set_agenda(p_items jsonb) from public;
 grant execute on function app.set_agenda(p_items jsonb) to public;
 grant execute on function app.set_agenda(p_items jsonb) to podium_app;

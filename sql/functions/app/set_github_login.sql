@@ -50,7 +50,7 @@ begin
 end;
 $function$;
 
-comment on function app.set_github_login(p_login text) is 'Saves your code-host (GitHub) username on your roster row; participants only; refused github_login_taken when another roster person named it. When your team''s repository exists already, its provisioning is queued again so you are invited (invitationQueued in the answer).';
+comment on function app.set_github_login(p_login text) is E'@shape app.bootstrap_github_saved\nSaves your code-host (GitHub) username on your roster row; participants only; refused github_login_taken when another roster person named it. When your team''s repository exists already, its provisioning is queued again so you are invited (invitationQueued in the answer).';
 revoke all on function app.set_github_login(p_login text) from public;
 grant execute on function app.set_github_login(p_login text) to public;
 grant execute on function app.set_github_login(p_login text) to podium_app;

@@ -25,6 +25,6 @@ begin
 end;
 $function$;
 
-comment on function app.team_roster(p_team text) is 'The team page member list: the participants of a team (name, email, signed in yet); a participant reads their own team, an organizer names any team.';
+comment on function app.team_roster(p_team text) is E'@shape app.event_team_roster\nThe team page member list: the participants of a team (name, email, signed in yet); a participant reads their own team, an organizer names any team.';
 revoke all on function app.team_roster(p_team text) from public;
 grant execute on function app.team_roster(p_team text) to podium_app;

@@ -235,7 +235,7 @@ test.serial('team members: a participant reads their own team only, an organizer
   const r = await http(s.url, 'GET', `/api/v1/event/team-members?team=${rocketId}`, { key: stranger.owner.key });
   t.is(r.status, 404);
   t.is(r.body.error.code, 'event_not_configured');
-  const gql = await http(s.url, 'POST', '/graphql', { key: stranger.owner.key, body: { query: `{ teamRoster(team: "${rocketId}") }` } });
+  const gql = await http(s.url, 'POST', '/graphql', { key: stranger.owner.key, body: { query: `{ teamRoster(team: "${rocketId}") { team { id name } members { email } } }` } });
   t.is(gql.body.errors?.[0]?.extensions?.code, 'event_not_configured', gql.text);
 });
 

@@ -29,7 +29,7 @@ async function ok(r: Promise<{ status: number; body: any; text: string }>, statu
 }
 const rest = (path: string, key = keyA) => ok(http(s.url, 'GET', path, { key }));
 /** A deck as REST answers it, without the page URL the route adds (not the function's). */
-const withoutUrl = ({ url: _url, ...deckJson }: Record<string, unknown>) => deckJson;
+const withoutUrl = ({ url: _url, ...restDeck }: Record<string, unknown>) => restDeck;
 
 test.before(async () => {
   s = await startTestServer({ worker: true }); // the worker mails the collaborator invitation
@@ -121,16 +121,16 @@ test.serial('listDeckVersions, listDeckFiles (current and one version) answer ty
   sameAsJson(t, versions, (await rest(`/api/v1/presentations/${deck}/versions`)).items, 'listDeckVersions');
 
   const files = await readShaped(s.url, keyA, schema, 'listDeckFiles', { deck, limit: 100 });
-  const { nextCursor: _c, ...filesJson } = await rest(`/api/v1/presentations/${deck}/files`);
-  sameAsJson(t, files, filesJson, 'listDeckFiles');
+  const { nextCursor: _c, ...restFiles } = await rest(`/api/v1/presentations/${deck}/files`);
+  sameAsJson(t, files, restFiles, 'listDeckFiles');
   t.is(files.version.version, 2);
   t.deepEqual(files.items.map((f: { path: string; changedIn: { version: number } }) => [f.path, f.changedIn.version]),
     [['index.html', 2], ['app.js', 1], ['downloads/notes.txt', 1]]);
   t.true(files.items.find((f: { path: string }) => f.path === 'downloads/notes.txt').attachment);
 
   const first = await readShaped(s.url, keyA, schema, 'listDeckFiles', { deck, version: 1, limit: 100 });
-  const { nextCursor: _d, ...firstJson } = await rest(`/api/v1/presentations/${deck}/files?version=1`);
-  sameAsJson(t, first, firstJson, 'listDeckFiles version 1');
+  const { nextCursor: _d, ...restFirst } = await rest(`/api/v1/presentations/${deck}/files?version=1`);
+  sameAsJson(t, first, restFirst, 'listDeckFiles version 1');
   t.is(first.items.length, 3);
 });
 
@@ -143,8 +143,8 @@ test.serial('listShareLinks and listViews answer typed, the same as REST', async
   t.truthy(pinned.expiresAt);
 
   const views = await readShaped(s.url, keyA, schema, 'listViews', { deck, limit: 50 });
-  const { nextCursor: _c, ...viewsJson } = await rest(`/api/v1/presentations/${deck}/views`);
-  sameAsJson(t, views, viewsJson, 'listViews');
+  const { nextCursor: _c, ...restViews } = await rest(`/api/v1/presentations/${deck}/views`);
+  sameAsJson(t, views, restViews, 'listViews');
   t.is(views.summary.views, '2');
   t.truthy(views.summary.lastOpenedAt);
   t.like(views.items.find((v: { linkId: string }) => v.linkId === pinnedLinkId), { linkName: 'Board', version: 1, source: 'embed', placement: 'pricing-page' });
@@ -193,8 +193,8 @@ test.serial('precheckBlobs and commitDeckVersion: a deck pushed over GraphQL ans
   });
   t.is(pushed.version, 1);
   t.deepEqual(pushed.attachments, { count: 1, sizeBytes: String(Buffer.byteLength(files['downloads/deck.pdf'])) });
-  const { currentVersion: _v, ...deckJson } = withoutUrl(await rest(`/api/v1/presentations/${pushed.presentation.id}`));
-  sameAsJson(t, pushed.presentation, deckJson, 'commitDeckVersion presentation');
+  const { currentVersion: _v, ...restDeck } = withoutUrl(await rest(`/api/v1/presentations/${pushed.presentation.id}`));
+  sameAsJson(t, pushed.presentation, restDeck, 'commitDeckVersion presentation');
 
   const again = await mutateShaped(s.url, keyA, schema, 'commitDeckVersion', {
     deck: pushed.presentation.id, base: 1, manifest: { entry: 'index.html', files: manifest.slice(0, 1) },
@@ -207,8 +207,8 @@ test.serial('precheckBlobs and commitDeckVersion: a deck pushed over GraphQL ans
 test.serial('renameDeck, setDeckNotify and duplicateDeck answer typed, as REST then reads the deck', async (t) => {
   const renamed = await mutateShaped(s.url, keyA, schema, 'renameDeck', { deck, title: 'Alpha renamed' });
   t.is(renamed.title, 'Alpha renamed');
-  const { currentVersion: _v, ...deckJson } = withoutUrl(await rest(`/api/v1/presentations/${deck}`));
-  sameAsJson(t, renamed, deckJson, 'renameDeck');
+  const { currentVersion: _v, ...restDeck } = withoutUrl(await rest(`/api/v1/presentations/${deck}`));
+  sameAsJson(t, renamed, restDeck, 'renameDeck');
 
   t.deepEqual(await mutateShaped(s.url, keyA, schema, 'setDeckNotify', { deck, enabled: false }), { presentationId: deck, notify: false });
   t.false((await rest(`/api/v1/presentations/${deck}`)).notify);
@@ -218,8 +218,8 @@ test.serial('renameDeck, setDeckNotify and duplicateDeck answer typed, as REST t
   t.like(copy, { version: 1, sourceVersion: 1 });
   t.is(copy.presentation.remixedFrom, deck);
   t.is(copy.presentation.title, 'Alpha renamed (copy)');
-  const { currentVersion: _w, ...copyJson } = withoutUrl(await rest(`/api/v1/presentations/${copy.presentation.id}`));
-  sameAsJson(t, copy.presentation, copyJson, 'duplicateDeck presentation');
+  const { currentVersion: _w, ...restCopy } = withoutUrl(await rest(`/api/v1/presentations/${copy.presentation.id}`));
+  sameAsJson(t, copy.presentation, restCopy, 'duplicateDeck presentation');
 });
 
 test.serial('addAnnotation, deleteAnnotation, inviteCollaborator, removeCollaborator answer typed, as REST lists them', async (t) => {

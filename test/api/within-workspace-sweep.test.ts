@@ -203,7 +203,7 @@ async function reads(role: Role, kind: Kind): Promise<boolean> {
         const listed = await gql('{ memberTwoFactor }');
         return (listed.data?.memberTwoFactor ?? []).some((x: { userId: string; twoFactorEnabled: boolean }) => x.userId === pa && x.twoFactorEnabled === true);
       }
-      const mine = await gql('{ myWorkspaces }');
+      const mine = await gql('{ myWorkspaces { id isDefault } }');
       return role === 'participantA' ? (mine.data?.myWorkspaces ?? []).some((w: { id: string; isDefault: boolean }) => w.id === fx.wsId && w.isDefault) : false;
     }
     case 'outbox': {

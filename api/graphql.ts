@@ -16,6 +16,8 @@ import type { ApiDeps } from './deps.ts';
 
 /** Connection arguments PostGraphile adds to a field of a set-returning function. */
 const CONNECTION_ARGS = new Set(['first', 'last', 'offset', 'before', 'after', 'orderBy', 'condition', 'filter']);
+/** The ones it adds to a plain list field (no connection: a `@shape app.x[]` answer). */
+const LIST_ARGS = new Set(['first', 'offset']);
 
 /**
  * SQL parameters are named `p_<name>` (sql/CONVENTIONS.md) so a body never mistakes a
@@ -23,7 +25,8 @@ const CONNECTION_ARGS = new Set(['first', 'last', 'offset', 'before', 'after', '
  * prefix: `app.repository_invitation(p_full_name)` is `repositoryInvitation(fullName:)`.
  * The prefix stays when the short name would collide: with another parameter of the same
  * function (`p_input` beside `input`), with `clientMutationId` on a mutation's input, or
- * with a connection argument (`first`, `before`, …) of a set-returning function.
+ * with a connection argument (`first`, `before`, …) of a set-returning function (of a plain
+ * list, `-connection`, only `first` and `offset`).
  */
 export const ArgumentNamesPlugin: GraphileConfig.Plugin = {
   name: 'PodiumArgumentNamesPlugin',
@@ -38,7 +41,8 @@ export const ArgumentNamesPlugin: GraphileConfig.Plugin = {
         const others = details.resource.parameters
           .filter((p) => p !== details.param && p.name) // all of them: `index` counts from a computed column's row argument
           .flatMap((p) => [this.camelCase(p.name!), ...(/^p_[a-z]/i.test(p.name!) ? [this.camelCase(p.name!.slice(2))] : [])]);
-        const reserved = others.includes(short) || (details.resource.isMutation && short === 'clientMutationId') || (!details.resource.isUnique && CONNECTION_ARGS.has(short));
+        const listOnly = [details.resource.extensions?.tags?.behavior ?? []].flat().includes('-connection');
+        const reserved = others.includes(short) || (details.resource.isMutation && short === 'clientMutationId') || (!details.resource.isUnique && (listOnly ? LIST_ARGS : CONNECTION_ARGS).has(short));
         return reserved ? previous!(details) : short;
       },
     },

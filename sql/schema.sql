@@ -369,6 +369,140 @@ CREATE TYPE app.codehost_invitation_acceptance AS (
 COMMENT ON TYPE app.codehost_invitation_acceptance IS 'An accepted invitation to a repository of the local code host: the repository, permission, and when it was accepted.';
 
 --
+-- Name: deck_annotation_summary; Type: TYPE; Schema: app; Owner: -
+--
+
+CREATE TYPE app.deck_annotation_summary AS (
+	id uuid,
+	"presentationId" uuid,
+	version integer,
+	path text,
+	"position" jsonb,
+	body text,
+	author app.person_ref,
+	"createdAt" timestamp with time zone
+);
+
+--
+-- Name: TYPE deck_annotation_summary; Type: COMMENT; Schema: app; Owner: -
+--
+
+COMMENT ON TYPE app.deck_annotation_summary IS 'A comment on a deck version, anchored at a file path and a position (free-form, as the client sent it), with its author.';
+
+--
+-- Name: deck_blob_precheck; Type: TYPE; Schema: app; Owner: -
+--
+
+CREATE TYPE app.deck_blob_precheck AS (
+	missing text[]
+);
+
+--
+-- Name: TYPE deck_blob_precheck; Type: COMMENT; Schema: app; Owner: -
+--
+
+COMMENT ON TYPE app.deck_blob_precheck IS 'Publishing step 1: the sha256 of each blob the workspace lacks; only those may then be uploaded.';
+
+--
+-- Name: deck_collaborator_invitation; Type: TYPE; Schema: app; Owner: -
+--
+
+CREATE TYPE app.deck_collaborator_invitation AS (
+	state text,
+	"sentAt" timestamp with time zone,
+	"expiresAt" timestamp with time zone
+);
+
+--
+-- Name: TYPE deck_collaborator_invitation; Type: COMMENT; Schema: app; Owner: -
+--
+
+COMMENT ON TYPE app.deck_collaborator_invitation IS 'The latest invitation mailed to a deck collaborator: its state (sending, pending, accepted, expired or revoked), when it was sent and when it expires.';
+
+--
+-- Name: deck_collaborator_summary; Type: TYPE; Schema: app; Owner: -
+--
+
+CREATE TYPE app.deck_collaborator_summary AS (
+	id uuid,
+	"presentationId" uuid,
+	email text,
+	"userId" uuid,
+	claimed boolean,
+	"createdAt" timestamp with time zone,
+	"claimedAt" timestamp with time zone,
+	invitation app.deck_collaborator_invitation
+);
+
+--
+-- Name: TYPE deck_collaborator_summary; Type: COMMENT; Schema: app; Owner: -
+--
+
+COMMENT ON TYPE app.deck_collaborator_summary IS 'A person invited by email to read a deck: whether an account claimed the invitation (and which), and the state of the latest invitation mail (null when none was mailed).';
+
+--
+-- Name: deck_deletion; Type: TYPE; Schema: app; Owner: -
+--
+
+CREATE TYPE app.deck_deletion AS (
+	id uuid,
+	"deletedAt" timestamp with time zone
+);
+
+--
+-- Name: TYPE deck_deletion; Type: COMMENT; Schema: app; Owner: -
+--
+
+COMMENT ON TYPE app.deck_deletion IS 'A soft-deleted deck: its id and when it was deleted.';
+
+--
+-- Name: deck_version_summary; Type: TYPE; Schema: app; Owner: -
+--
+
+CREATE TYPE app.deck_version_summary AS (
+	version integer,
+	entry text,
+	"fileCount" integer,
+	"sizeBytes" bigint,
+	attachments app.byte_count,
+	"createdBy" uuid,
+	"createdAt" timestamp with time zone
+);
+
+--
+-- Name: TYPE deck_version_summary; Type: COMMENT; Schema: app; Owner: -
+--
+
+COMMENT ON TYPE app.deck_version_summary IS 'One committed version of a deck: its entry file, files, bytes and attachments (app_private.version_json).';
+
+--
+-- Name: deck_detail; Type: TYPE; Schema: app; Owner: -
+--
+
+CREATE TYPE app.deck_detail AS (
+	id uuid,
+	title text,
+	kind text,
+	interactive boolean,
+	metadata jsonb,
+	"remixedFrom" uuid,
+	version integer,
+	"workspaceId" uuid,
+	owner app.person_ref,
+	notify boolean,
+	role text,
+	"createdAt" timestamp with time zone,
+	"updatedAt" timestamp with time zone,
+	"currentVersion" app.deck_version_summary
+);
+
+--
+-- Name: TYPE deck_detail; Type: COMMENT; Schema: app; Owner: -
+--
+
+COMMENT ON TYPE app.deck_detail IS 'One deck you may see: title, kind, metadata, owner, your role on it, and its current version (null before the first push).';
+
+--
 -- Name: deck_summary; Type: TYPE; Schema: app; Owner: -
 --
 
@@ -395,24 +529,150 @@ CREATE TYPE app.deck_summary AS (
 COMMENT ON TYPE app.deck_summary IS 'A deck as its listings and changes answer it, with the caller''s role on it (app_private.deck_json).';
 
 --
--- Name: deck_version_summary; Type: TYPE; Schema: app; Owner: -
+-- Name: deck_duplicate_result; Type: TYPE; Schema: app; Owner: -
 --
 
-CREATE TYPE app.deck_version_summary AS (
+CREATE TYPE app.deck_duplicate_result AS (
+	presentation app.deck_summary,
 	version integer,
-	entry text,
-	"fileCount" integer,
-	"sizeBytes" bigint,
-	attachments app.byte_count,
-	"createdBy" uuid,
+	"sourceVersion" integer
+);
+
+--
+-- Name: TYPE deck_duplicate_result; Type: COMMENT; Schema: app; Owner: -
+--
+
+COMMENT ON TYPE app.deck_duplicate_result IS 'A deck copied from another: the new deck (at version 1) and the version of the source it was copied from.';
+
+--
+-- Name: deck_file_change; Type: TYPE; Schema: app; Owner: -
+--
+
+CREATE TYPE app.deck_file_change AS (
+	version integer,
 	"createdAt" timestamp with time zone
 );
 
 --
--- Name: TYPE deck_version_summary; Type: COMMENT; Schema: app; Owner: -
+-- Name: TYPE deck_file_change; Type: COMMENT; Schema: app; Owner: -
 --
 
-COMMENT ON TYPE app.deck_version_summary IS 'One committed version of a deck: its entry file, files, bytes and attachments (app_private.version_json).';
+COMMENT ON TYPE app.deck_file_change IS 'The version since which a deck file is unchanged, and when that version was committed.';
+
+--
+-- Name: deck_file_entry; Type: TYPE; Schema: app; Owner: -
+--
+
+CREATE TYPE app.deck_file_entry AS (
+	path text,
+	sha256 text,
+	size bigint,
+	attachment boolean,
+	"fileId" uuid,
+	"changedIn" app.deck_file_change
+);
+
+--
+-- Name: TYPE deck_file_entry; Type: COMMENT; Schema: app; Owner: -
+--
+
+COMMENT ON TYPE app.deck_file_entry IS 'One file of a deck version: its path, content hash and size, whether it is a download attachment (under downloads/), its workspace file id, and the version since which it is unchanged.';
+
+--
+-- Name: deck_file_page; Type: TYPE; Schema: app; Owner: -
+--
+
+CREATE TYPE app.deck_file_page AS (
+	version app.deck_version_summary,
+	items app.deck_file_entry[]
+);
+
+--
+-- Name: TYPE deck_file_page; Type: COMMENT; Schema: app; Owner: -
+--
+
+COMMENT ON TYPE app.deck_file_page IS 'A page of the files of one deck version (newest change first, then by path), with that version.';
+
+--
+-- Name: deck_notify_setting; Type: TYPE; Schema: app; Owner: -
+--
+
+CREATE TYPE app.deck_notify_setting AS (
+	"presentationId" uuid,
+	notify boolean
+);
+
+--
+-- Name: TYPE deck_notify_setting; Type: COMMENT; Schema: app; Owner: -
+--
+
+COMMENT ON TYPE app.deck_notify_setting IS 'Whether the owner of a deck is mailed on form activity.';
+
+--
+-- Name: deck_push_result; Type: TYPE; Schema: app; Owner: -
+--
+
+CREATE TYPE app.deck_push_result AS (
+	presentation app.deck_summary,
+	version integer,
+	attachments app.byte_count
+);
+
+--
+-- Name: TYPE deck_push_result; Type: COMMENT; Schema: app; Owner: -
+--
+
+COMMENT ON TYPE app.deck_push_result IS 'A committed push: the deck as it now is, the version number just made, and its download attachments (null when it has none).';
+
+--
+-- Name: deck_view_entry; Type: TYPE; Schema: app; Owner: -
+--
+
+CREATE TYPE app.deck_view_entry AS (
+	id uuid,
+	"linkId" uuid,
+	"linkName" text,
+	version integer,
+	source text,
+	placement text,
+	"viewedAt" timestamp with time zone
+);
+
+--
+-- Name: TYPE deck_view_entry; Type: COMMENT; Schema: app; Owner: -
+--
+
+COMMENT ON TYPE app.deck_view_entry IS 'One counted view of a deck: the share link it came through, the version shown, its source (link or embed), the placement the embedder named, and when.';
+
+--
+-- Name: deck_view_totals; Type: TYPE; Schema: app; Owner: -
+--
+
+CREATE TYPE app.deck_view_totals AS (
+	views bigint,
+	"lastOpenedAt" timestamp with time zone
+);
+
+--
+-- Name: TYPE deck_view_totals; Type: COMMENT; Schema: app; Owner: -
+--
+
+COMMENT ON TYPE app.deck_view_totals IS 'How many counted views a deck has in all, and when it was last opened.';
+
+--
+-- Name: deck_view_page; Type: TYPE; Schema: app; Owner: -
+--
+
+CREATE TYPE app.deck_view_page AS (
+	summary app.deck_view_totals,
+	items app.deck_view_entry[]
+);
+
+--
+-- Name: TYPE deck_view_page; Type: COMMENT; Schema: app; Owner: -
+--
+
+COMMENT ON TYPE app.deck_view_page IS 'A page of a deck''s counted views, newest first, with the totals of all of them.';
 
 --
 -- Name: default_workspace; Type: TYPE; Schema: app; Owner: -
@@ -2358,6 +2618,44 @@ CREATE TYPE app.vote_status AS (
 COMMENT ON TYPE app.vote_status IS 'The community vote as the caller sees it: the vote state and window (with server time and the event''s time zone), the eligibility version, their event role, whether they vote and their ballot (null when they do not vote), the candidates (theirs marked), the newest released results, and the notice.';
 
 --
+-- Name: workspace_file_source; Type: TYPE; Schema: app; Owner: -
+--
+
+CREATE TYPE app.workspace_file_source AS (
+	"projectId" uuid,
+	"deckId" uuid,
+	version integer,
+	path text
+);
+
+--
+-- Name: TYPE workspace_file_source; Type: COMMENT; Schema: app; Owner: -
+--
+
+COMMENT ON TYPE app.workspace_file_source IS 'What a workspace file belongs to: the team project of a submission archive (projectId), or the deck, version and path of a deck file or export (path null for an export).';
+
+--
+-- Name: workspace_file; Type: TYPE; Schema: app; Owner: -
+--
+
+CREATE TYPE app.workspace_file AS (
+	id uuid,
+	kind text,
+	name text,
+	sha256 text,
+	size bigint,
+	"createdAt" timestamp with time zone,
+	"workspaceId" uuid,
+	source app.workspace_file_source
+);
+
+--
+-- Name: TYPE workspace_file; Type: COMMENT; Schema: app; Owner: -
+--
+
+COMMENT ON TYPE app.workspace_file IS 'A file of the workspace you may download (a submission archive, a deck export or a deck file): its name, content hash, size and what it belongs to.';
+
+--
 -- Name: workspace_invitation; Type: TYPE; Schema: app; Owner: -
 --
 
@@ -2576,7 +2874,8 @@ $$;
 -- Name: FUNCTION add_annotation(p_deck uuid, p_version integer, p_path text, p_position jsonb, p_body text); Type: COMMENT; Schema: app; Owner: -
 --
 
-COMMENT ON FUNCTION app.add_annotation(p_deck uuid, p_version integer, p_path text, p_position jsonb, p_body text) IS 'Comments on a version of a deck at a file path and position (owners, workspace admins, collaborators).';
+COMMENT ON FUNCTION app.add_annotation(p_deck uuid, p_version integer, p_path text, p_position jsonb, p_body text) IS '@shape app.deck_annotation_summary
+Comments on a version of a deck at a file path and position (owners, workspace admins, collaborators).';
 
 --
 -- Name: add_chat_reaction(uuid, text); Type: FUNCTION; Schema: app; Owner: -
@@ -3196,7 +3495,8 @@ $_$;
 -- Name: FUNCTION commit_deck_version(p_deck uuid, p_base integer, p_manifest jsonb); Type: COMMENT; Schema: app; Owner: -
 --
 
-COMMENT ON FUNCTION app.commit_deck_version(p_deck uuid, p_base integer, p_manifest jsonb) IS 'Publishing step 3: commits a manifest as a new deck (deck null) or as the next version on the expected base version.';
+COMMENT ON FUNCTION app.commit_deck_version(p_deck uuid, p_base integer, p_manifest jsonb) IS '@shape app.deck_push_result
+Publishing step 3: commits a manifest as a new deck (deck null) or as the next version on the expected base version.';
 
 --
 -- Name: community_ballot(); Type: FUNCTION; Schema: app; Owner: -
@@ -3893,7 +4193,8 @@ $$;
 -- Name: FUNCTION delete_annotation(p_deck uuid, p_annotation uuid); Type: COMMENT; Schema: app; Owner: -
 --
 
-COMMENT ON FUNCTION app.delete_annotation(p_deck uuid, p_annotation uuid) IS 'Removes an annotation: its author, or the deck''s owner or workspace admin/owner.';
+COMMENT ON FUNCTION app.delete_annotation(p_deck uuid, p_annotation uuid) IS '@shape app.deck_annotation_summary
+Removes an annotation: its author, or the deck''s owner or workspace admin/owner.';
 
 --
 -- Name: delete_team(text); Type: FUNCTION; Schema: app; Owner: -
@@ -3939,7 +4240,8 @@ $$;
 -- Name: FUNCTION duplicate_deck(p_deck uuid, p_version integer, p_title text); Type: COMMENT; Schema: app; Owner: -
 --
 
-COMMENT ON FUNCTION app.duplicate_deck(p_deck uuid, p_version integer, p_title text) IS 'Copies a version of a deck (current by default) into a new deck at version 1, titled like the source plus (copy). Needs presentations:write.';
+COMMENT ON FUNCTION app.duplicate_deck(p_deck uuid, p_version integer, p_title text) IS '@shape app.deck_duplicate_result
+Copies a version of a deck (current by default) into a new deck at version 1, titled like the source plus (copy). Needs presentations:write.';
 
 --
 -- Name: event_instance_health(); Type: FUNCTION; Schema: app; Owner: -
@@ -4310,7 +4612,8 @@ $$;
 -- Name: FUNCTION file_info(p_file uuid); Type: COMMENT; Schema: app; Owner: -
 --
 
-COMMENT ON FUNCTION app.file_info(p_file uuid) IS 'files download: one file of the workspace you may read (a submission archive, a generated deck export, a deck file): name, sha256, size; file_not_found otherwise.';
+COMMENT ON FUNCTION app.file_info(p_file uuid) IS '@shape app.workspace_file
+files download: one file of the workspace you may read (a submission archive, a generated deck export, a deck file): name, sha256, size; file_not_found otherwise.';
 
 --
 -- Name: generated_deck(uuid); Type: FUNCTION; Schema: app; Owner: -
@@ -4420,7 +4723,8 @@ $$;
 -- Name: FUNCTION get_deck(p_deck uuid); Type: COMMENT; Schema: app; Owner: -
 --
 
-COMMENT ON FUNCTION app.get_deck(p_deck uuid) IS 'One deck you may see, with its current version.';
+COMMENT ON FUNCTION app.get_deck(p_deck uuid) IS '@shape app.deck_detail
+One deck you may see, with its current version.';
 
 --
 -- Name: get_project(uuid); Type: FUNCTION; Schema: app; Owner: -
@@ -4753,7 +5057,8 @@ $$;
 -- Name: FUNCTION invite_collaborator(p_deck uuid, p_email text); Type: COMMENT; Schema: app; Owner: -
 --
 
-COMMENT ON FUNCTION app.invite_collaborator(p_deck uuid, p_email text) IS 'Invites a person by email to read a deck; the invitation is claimed when an account with that address signs up or signs in.';
+COMMENT ON FUNCTION app.invite_collaborator(p_deck uuid, p_email text) IS '@shape app.deck_collaborator_summary
+Invites a person by email to read a deck; the invitation is claimed when an account with that address signs up or signs in.';
 
 --
 -- Name: invite_member(text, text); Type: FUNCTION; Schema: app; Owner: -
@@ -4905,7 +5210,8 @@ $$;
 -- Name: FUNCTION list_annotations(p_deck uuid, p_version integer, p_limit integer, p_before_at timestamp with time zone, p_before_id uuid); Type: COMMENT; Schema: app; Owner: -
 --
 
-COMMENT ON FUNCTION app.list_annotations(p_deck uuid, p_version integer, p_limit integer, p_before_at timestamp with time zone, p_before_id uuid) IS 'Annotations of a deck (one version or all), newest first.';
+COMMENT ON FUNCTION app.list_annotations(p_deck uuid, p_version integer, p_limit integer, p_before_at timestamp with time zone, p_before_id uuid) IS '@shape app.deck_annotation_summary[]
+Annotations of a deck (one version or all), newest first.';
 
 --
 -- Name: list_chat_channels(); Type: FUNCTION; Schema: app; Owner: -
@@ -5026,7 +5332,8 @@ $$;
 -- Name: FUNCTION list_collaborators(p_deck uuid); Type: COMMENT; Schema: app; Owner: -
 --
 
-COMMENT ON FUNCTION app.list_collaborators(p_deck uuid) IS 'Collaborators of a deck (owner or workspace admin/owner), newest first.';
+COMMENT ON FUNCTION app.list_collaborators(p_deck uuid) IS '@shape app.deck_collaborator_summary[]
+Collaborators of a deck (owner or workspace admin/owner), newest first.';
 
 --
 -- Name: list_deck_files(uuid, integer, integer, integer, text); Type: FUNCTION; Schema: app; Owner: -
@@ -5067,7 +5374,8 @@ $$;
 -- Name: FUNCTION list_deck_files(p_deck uuid, p_version integer, p_limit integer, p_after_since integer, p_after_path text); Type: COMMENT; Schema: app; Owner: -
 --
 
-COMMENT ON FUNCTION app.list_deck_files(p_deck uuid, p_version integer, p_limit integer, p_after_since integer, p_after_path text) IS 'Files of a version (current by default) of a deck you may read, newest first: by the time of the version since which each file is unchanged (changedIn), then by path; paged after (version, path).';
+COMMENT ON FUNCTION app.list_deck_files(p_deck uuid, p_version integer, p_limit integer, p_after_since integer, p_after_path text) IS '@shape app.deck_file_page
+Files of a version (current by default) of a deck you may read, newest first: by the time of the version since which each file is unchanged (changedIn), then by path; paged after (version, path).';
 
 --
 -- Name: list_deck_versions(uuid, integer, integer); Type: FUNCTION; Schema: app; Owner: -
@@ -5089,7 +5397,8 @@ $$;
 -- Name: FUNCTION list_deck_versions(p_deck uuid, p_limit integer, p_before integer); Type: COMMENT; Schema: app; Owner: -
 --
 
-COMMENT ON FUNCTION app.list_deck_versions(p_deck uuid, p_limit integer, p_before integer) IS 'Versions of a deck, newest first.';
+COMMENT ON FUNCTION app.list_deck_versions(p_deck uuid, p_limit integer, p_before integer) IS '@shape app.deck_version_summary[]
+Versions of a deck, newest first.';
 
 --
 -- Name: list_decks(integer, timestamp with time zone, uuid); Type: FUNCTION; Schema: app; Owner: -
@@ -5120,7 +5429,8 @@ $$;
 -- Name: FUNCTION list_decks(p_limit integer, p_before_at timestamp with time zone, p_before_id uuid); Type: COMMENT; Schema: app; Owner: -
 --
 
-COMMENT ON FUNCTION app.list_decks(p_limit integer, p_before_at timestamp with time zone, p_before_id uuid) IS 'Decks you own or were invited to (every deck of the workspace for its owners and admins), newest first.';
+COMMENT ON FUNCTION app.list_decks(p_limit integer, p_before_at timestamp with time zone, p_before_id uuid) IS '@shape app.deck_summary[]
+Decks you own or were invited to (every deck of the workspace for its owners and admins), newest first.';
 
 --
 -- Name: list_help_requests(text, integer, timestamp with time zone, uuid); Type: FUNCTION; Schema: app; Owner: -
@@ -5389,7 +5699,8 @@ $$;
 -- Name: FUNCTION list_share_links(p_deck uuid, p_limit integer, p_before_at timestamp with time zone, p_before_id uuid); Type: COMMENT; Schema: app; Owner: -
 --
 
-COMMENT ON FUNCTION app.list_share_links(p_deck uuid, p_limit integer, p_before_at timestamp with time zone, p_before_id uuid) IS 'Every link of a deck, dashboard previews included, newest first.';
+COMMENT ON FUNCTION app.list_share_links(p_deck uuid, p_limit integer, p_before_at timestamp with time zone, p_before_id uuid) IS '@shape app.share_link_summary[]
+Every link of a deck, dashboard previews included, newest first.';
 
 --
 -- Name: list_team_members(text, integer, timestamp with time zone, uuid); Type: FUNCTION; Schema: app; Owner: -
@@ -5479,7 +5790,8 @@ $$;
 -- Name: FUNCTION list_views(p_deck uuid, p_limit integer, p_before_at timestamp with time zone, p_before_id uuid); Type: COMMENT; Schema: app; Owner: -
 --
 
-COMMENT ON FUNCTION app.list_views(p_deck uuid, p_limit integer, p_before_at timestamp with time zone, p_before_id uuid) IS 'Counted views of a deck, newest first, with a summary (total, last opened).';
+COMMENT ON FUNCTION app.list_views(p_deck uuid, p_limit integer, p_before_at timestamp with time zone, p_before_id uuid) IS '@shape app.deck_view_page
+Counted views of a deck, newest first, with a summary (total, last opened).';
 
 --
 -- Name: lock_roster(); Type: FUNCTION; Schema: app; Owner: -
@@ -5923,7 +6235,8 @@ $$;
 -- Name: FUNCTION precheck_blobs(p_files jsonb); Type: COMMENT; Schema: app; Owner: -
 --
 
-COMMENT ON FUNCTION app.precheck_blobs(p_files jsonb) IS 'Publishing step 1: which of these blobs (sha256, size) the workspace lacks; only those may then be uploaded.';
+COMMENT ON FUNCTION app.precheck_blobs(p_files jsonb) IS '@shape app.deck_blob_precheck
+Publishing step 1: which of these blobs (sha256, size) the workspace lacks; only those may then be uploaded.';
 
 --
 -- Name: provision_plan(); Type: FUNCTION; Schema: app; Owner: -
@@ -6228,7 +6541,8 @@ $$;
 -- Name: FUNCTION remove_collaborator(p_deck uuid, p_collaborator uuid); Type: COMMENT; Schema: app; Owner: -
 --
 
-COMMENT ON FUNCTION app.remove_collaborator(p_deck uuid, p_collaborator uuid) IS 'Withdraws a collaborator''s access to a deck.';
+COMMENT ON FUNCTION app.remove_collaborator(p_deck uuid, p_collaborator uuid) IS '@shape app.deck_collaborator_summary
+Withdraws a collaborator''s access to a deck.';
 
 --
 -- Name: remove_jury_assignment(text, text); Type: FUNCTION; Schema: app; Owner: -
@@ -6370,7 +6684,8 @@ $$;
 -- Name: FUNCTION rename_deck(p_deck uuid, p_title text); Type: COMMENT; Schema: app; Owner: -
 --
 
-COMMENT ON FUNCTION app.rename_deck(p_deck uuid, p_title text) IS 'Renames a deck without pushing: id, versions and links unchanged. Owner or workspace admin/owner.';
+COMMENT ON FUNCTION app.rename_deck(p_deck uuid, p_title text) IS '@shape app.deck_summary
+Renames a deck without pushing: id, versions and links unchanged. Owner or workspace admin/owner.';
 
 --
 -- Name: reopen_help_request(uuid); Type: FUNCTION; Schema: app; Owner: -
@@ -6622,7 +6937,8 @@ $$;
 -- Name: FUNCTION revoke_share_link(p_link uuid); Type: COMMENT; Schema: app; Owner: -
 --
 
-COMMENT ON FUNCTION app.revoke_share_link(p_link uuid) IS 'Stops a share link for good.';
+COMMENT ON FUNCTION app.revoke_share_link(p_link uuid) IS '@shape app.share_link_summary
+Stops a share link for good.';
 
 --
 -- Name: roster_page(integer, timestamp with time zone, uuid); Type: FUNCTION; Schema: app; Owner: -
@@ -6810,7 +7126,8 @@ $$;
 -- Name: FUNCTION set_deck_notify(p_deck uuid, p_enabled boolean); Type: COMMENT; Schema: app; Owner: -
 --
 
-COMMENT ON FUNCTION app.set_deck_notify(p_deck uuid, p_enabled boolean) IS 'Switches the owner mails on form activity for a deck, without touching forms.';
+COMMENT ON FUNCTION app.set_deck_notify(p_deck uuid, p_enabled boolean) IS '@shape app.deck_notify_setting
+Switches the owner mails on form activity for a deck, without touching forms.';
 
 --
 -- Name: set_default_workspace(uuid); Type: FUNCTION; Schema: app; Owner: -
@@ -7367,7 +7684,8 @@ $$;
 -- Name: FUNCTION soft_delete_deck(p_deck uuid); Type: COMMENT; Schema: app; Owner: -
 --
 
-COMMENT ON FUNCTION app.soft_delete_deck(p_deck uuid) IS 'Soft-deletes a deck (owner or workspace admin/owner): the record is kept and nothing of it resolves any more.';
+COMMENT ON FUNCTION app.soft_delete_deck(p_deck uuid) IS '@shape app.deck_deletion
+Soft-deletes a deck (owner or workspace admin/owner): the record is kept and nothing of it resolves any more.';
 
 --
 -- Name: start_deck_generation(boolean); Type: FUNCTION; Schema: app; Owner: -

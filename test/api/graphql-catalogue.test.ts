@@ -183,11 +183,11 @@ const KNOWN_JSON_QUERY_FIELDS = [
   
   
   'deckGallery', 'deckGenerationRun', 'deckGenerationRuns', 'deckPreviewTarget',
-  'deckTemplates', 'exportDecks', 'fileInfo', 'generatedDeck',
-  'generatedDecksList', 'getDeck', 'listAnnotations', 
-  'listCollaborators', 'listDeckFiles', 'listDeckVersions',
-  'listDecks', 
-  'listShareLinks', 'listViews', 
+  'deckTemplates', 'exportDecks', 'generatedDeck',
+  'generatedDecksList', 
+  
+  
+  
   
   'submissionArtifact', 'submissionExceptionCheck',
   'submissionFailures', 'submissionShow', 'submissionsList', 
@@ -197,17 +197,17 @@ const KNOWN_JSON_QUERY_FIELDS = [
   
 ];
 const KNOWN_JSON_MUTATIONS = [
-  'addAnnotation', 
   
-  'commitDeckVersion', 
-  'deleteAnnotation', 'duplicateDeck', 
-  'inviteCollaborator', 
-  'precheckBlobs', 'reconcileSubmissions',
-  'releaseGeneratedDecks', 'removeCollaborator',
-  'renameDeck', 
-  'reviewGeneratedDeck', 'revokeShareLink',
-  'setDeckNotify', 
-  'softDeleteDeck',
+  
+  
+  
+  
+  'reconcileSubmissions',
+  'releaseGeneratedDecks', 
+  
+  'reviewGeneratedDeck', 
+  
+  
   'startDeckGeneration', 
   'unlockRoster', 
   

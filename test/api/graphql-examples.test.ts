@@ -74,13 +74,16 @@ const RUNS: Record<string, { as: keyof typeof keys; variables?: () => Record<str
       // The three teams' vote decks of the fixture, then ours, newest first.
       if (data.allDecks.totalCount !== 4 || data.allDecks.nodes[0].rowId !== deckId) throw new Error(`the decks: ${JSON.stringify(data.allDecks)}`);
       if (data.allDecks.nodes[0].shareLinksByDeckId.nodes.length !== 1) throw new Error('the share link');
+      // The typed listing: the same four decks, ours first, each with its owner.
+      if (data.listDecks.length !== 4 || data.listDecks[0].id !== deckId || data.listDecks[0].role !== 'owner') throw new Error(`listDecks: ${JSON.stringify(data.listDecks)}`);
+      if (data.listDecks.some((d: any) => d.owner?.email !== 'owner@alpha.test')) throw new Error(`listDecks owners: ${JSON.stringify(data.listDecks)}`);
     },
   },
   RenameDeck: {
     as: 'deckOwner',
     variables: () => ({ deck: deckId, title: 'Spring demo' }),
     check(data) {
-      if (data.renameDeck.result?.title !== 'Spring demo') throw new Error(`renamed: ${JSON.stringify(data.renameDeck)}`);
+      if (data.renameDeck.result?.title !== 'Spring demo' || data.renameDeck.result.id !== deckId) throw new Error(`renamed: ${JSON.stringify(data.renameDeck)}`);
     },
   },
 };

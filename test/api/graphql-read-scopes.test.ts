@@ -55,7 +55,7 @@ async function gql(key: string, query: string) {
   return r.body as { data: any; errors?: { extensions?: { code?: string } }[] };
 }
 const countOf = (v: { nodes?: unknown[]; totalCount?: number }) => v.totalCount ?? v.nodes!.length;
-const listDecks = (key: string) => gql(key, '{ listDecks(limit: 100) }');
+const listDecks = (key: string) => gql(key, '{ listDecks(limit: 100) { id } }');
 
 test("A's keys read A's rows of their own tool (the allow side)", async (t) => {
   const deck = (await gql(keys.aDeck, DECK_READS)).data;

@@ -241,7 +241,7 @@ test.serial('finding 1: a guest, a member off the roster and a removed participa
       t.is(r.body.error.code, 'file_not_found');
       t.false(r.text.includes('the evidence of team Rocket'));
     }
-    const g = await http(s.url, 'POST', '/graphql', { key: hck[role], body: { query: `{ fileInfo(file: "${archiveId}") }` } });
+    const g = await http(s.url, 'POST', '/graphql', { key: hck[role], body: { query: `{ fileInfo(file: "${archiveId}") { id kind source { projectId deckId } } }` } });
     t.is(g.body.data?.fileInfo ?? null, null, role);
     t.is(g.body.errors?.[0]?.extensions?.code, 'file_not_found', role);
     // The artifact route answered the same key not_on_roster all along: the two agree now.
@@ -249,8 +249,9 @@ test.serial('finding 1: a guest, a member off the roster and a removed participa
     t.true(artifact.status === 403 || artifact.status === 404, `${role} artifact ${artifact.status}`);
   }
   for (const role of ['participantA', 'organizer', 'owner'] as const) {
-    const g = await http(s.url, 'POST', '/graphql', { key: hck[role], body: { query: `{ fileInfo(file: "${archiveId}") }` } });
+    const g = await http(s.url, 'POST', '/graphql', { key: hck[role], body: { query: `{ fileInfo(file: "${archiveId}") { id kind source { projectId deckId } } }` } });
     t.is(g.body.data.fileInfo.id, archiveId, role);
+    t.deepEqual(g.body.data.fileInfo.source, { projectId: fx.teams.Rocket, deckId: null }, role);
     const content = await http(s.url, 'GET', `/api/v1/files/${archiveId}/content`, { key: hck[role] });
     t.is(content.text, archiveBytes.toString(), role);
   }

@@ -27,7 +27,7 @@ test.before(async () => {
 test.after.always(() => s?.close());
 
 const gql = (key: string, query: string, variables: Record<string, unknown>) => http(s.url, 'POST', '/graphql', { key, body: { query, variables } });
-const DUPLICATE = 'mutation($id: UUID!) { duplicateDeck(input: { deck: $id }) { result } }';
+const DUPLICATE = 'mutation($id: UUID!) { duplicateDeck(input: { deck: $id }) { result { presentation { title } } } }';
 const DEFAULT_WS = 'mutation($id: UUID!) { setDefaultWorkspace(input: { workspace: $id }) { result { id name organizationId } } }';
 
 test('GraphQL: a read-only key cannot duplicate a deck; a write key can', async (t) => {

@@ -23,7 +23,7 @@ begin
 end;
 $function$;
 
-comment on function app.add_annotation(p_deck uuid, p_version integer, p_path text, p_position jsonb, p_body text) is 'Comments on a version of a deck at a file path and position (owners, workspace admins, collaborators).';
+comment on function app.add_annotation(p_deck uuid, p_version integer, p_path text, p_position jsonb, p_body text) is E'@shape app.deck_annotation_summary\nComments on a version of a deck at a file path and position (owners, workspace admins, collaborators).';
 revoke all on function app.add_annotation(p_deck uuid, p_version integer, p_path text, p_position jsonb, p_body text) from public;
 grant execute on function app.add_annotation(p_deck uuid, p_version integer, p_path text, p_position jsonb, p_body text) to public;
 grant execute on function app.add_annotation(p_deck uuid, p_version integer, p_path text, p_position jsonb, p_body text) to podium_app;

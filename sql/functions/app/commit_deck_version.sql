@@ -77,7 +77,7 @@ begin
 end;
 $function$;
 
-comment on function app.commit_deck_version(p_deck uuid, p_base integer, p_manifest jsonb) is 'Publishing step 3: commits a manifest as a new deck (deck null) or as the next version on the expected base version.';
+comment on function app.commit_deck_version(p_deck uuid, p_base integer, p_manifest jsonb) is E'@shape app.deck_push_result\nPublishing step 3: commits a manifest as a new deck (deck null) or as the next version on the expected base version.';
 revoke all on function app.commit_deck_version(p_deck uuid, p_base integer, p_manifest jsonb) from public;
 grant execute on function app.commit_deck_version(p_deck uuid, p_base integer, p_manifest jsonb) to public;
 grant execute on function app.commit_deck_version(p_deck uuid, p_base integer, p_manifest jsonb) to podium_app;

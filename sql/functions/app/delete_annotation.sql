@@ -23,7 +23,7 @@ begin
 end;
 $function$;
 
-comment on function app.delete_annotation(p_deck uuid, p_annotation uuid) is 'Removes an annotation: its author, or the deck''s owner or workspace admin/owner.';
+comment on function app.delete_annotation(p_deck uuid, p_annotation uuid) is E'@shape app.deck_annotation_summary\nRemoves an annotation: its author, or the deck''s owner or workspace admin/owner.';
 revoke all on function app.delete_annotation(p_deck uuid, p_annotation uuid) from public;
 grant execute on function app.delete_annotation(p_deck uuid, p_annotation uuid) to public;
 grant execute on function app.delete_annotation(p_deck uuid, p_annotation uuid) to podium_app;

@@ -13,7 +13,7 @@ begin
 end;
 $function$;
 
-comment on function app.duplicate_deck(p_deck uuid, p_version integer, p_title text) is 'Copies a version of a deck (current by default) into a new deck at version 1, titled like the source plus (copy). Needs presentations:write.';
+comment on function app.duplicate_deck(p_deck uuid, p_version integer, p_title text) is E'@shape app.deck_duplicate_result\nCopies a version of a deck (current by default) into a new deck at version 1, titled like the source plus (copy). Needs presentations:write.';
 revoke all on function app.duplicate_deck(p_deck uuid, p_version integer, p_title text) from public;
 grant execute on function app.duplicate_deck(p_deck uuid, p_version integer, p_title text) to public;
 grant execute on function app.duplicate_deck(p_deck uuid, p_version integer, p_title text) to podium_app;

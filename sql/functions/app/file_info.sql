@@ -45,6 +45,6 @@ begin
 end;
 $function$;
 
-comment on function app.file_info(p_file uuid) is 'files download: one file of the workspace you may read (a submission archive, a generated deck export, a deck file): name, sha256, size; file_not_found otherwise.';
+comment on function app.file_info(p_file uuid) is E'@shape app.workspace_file\nfiles download: one file of the workspace you may read (a submission archive, a generated deck export, a deck file): name, sha256, size; file_not_found otherwise.';
 revoke all on function app.file_info(p_file uuid) from public;
 grant execute on function app.file_info(p_file uuid) to podium_app;

@@ -16,7 +16,7 @@ begin
 end;
 $function$;
 
-comment on function app.get_deck(p_deck uuid) is 'One deck you may see, with its current version.';
+comment on function app.get_deck(p_deck uuid) is E'@shape app.deck_detail\nOne deck you may see, with its current version.';
 revoke all on function app.get_deck(p_deck uuid) from public;
 grant execute on function app.get_deck(p_deck uuid) to public;
 grant execute on function app.get_deck(p_deck uuid) to podium_app;

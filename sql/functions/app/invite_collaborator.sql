@@ -34,7 +34,7 @@ begin
 end;
 $function$;
 
-comment on function app.invite_collaborator(p_deck uuid, p_email text) is 'Invites a person by email to read a deck; the invitation is claimed when an account with that address signs up or signs in.';
+comment on function app.invite_collaborator(p_deck uuid, p_email text) is E'@shape app.deck_collaborator_summary\nInvites a person by email to read a deck; the invitation is claimed when an account with that address signs up or signs in.';
 revoke all on function app.invite_collaborator(p_deck uuid, p_email text) from public;
 grant execute on function app.invite_collaborator(p_deck uuid, p_email text) to public;
 grant execute on function app.invite_collaborator(p_deck uuid, p_email text) to podium_app;

@@ -18,7 +18,7 @@ begin
 end;
 $function$;
 
-comment on function app.list_annotations(p_deck uuid, p_version integer, p_limit integer, p_before_at timestamp with time zone, p_before_id uuid) is 'Annotations of a deck (one version or all), newest first.';
+comment on function app.list_annotations(p_deck uuid, p_version integer, p_limit integer, p_before_at timestamp with time zone, p_before_id uuid) is E'@shape app.deck_annotation_summary[]\nAnnotations of a deck (one version or all), newest first.';
 revoke all on function app.list_annotations(p_deck uuid, p_version integer, p_limit integer, p_before_at timestamp with time zone, p_before_id uuid) from public;
 grant execute on function app.list_annotations(p_deck uuid, p_version integer, p_limit integer, p_before_at timestamp with time zone, p_before_id uuid) to public;
 grant execute on function app.list_annotations(p_deck uuid, p_version integer, p_limit integer, p_before_at timestamp with time zone, p_before_id uuid) to podium_app;

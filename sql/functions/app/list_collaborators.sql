@@ -16,7 +16,7 @@ begin
 end;
 $function$;
 
-comment on function app.list_collaborators(p_deck uuid) is 'Collaborators of a deck (owner or workspace admin/owner), newest first.';
+comment on function app.list_collaborators(p_deck uuid) is E'@shape app.deck_collaborator_summary[]\nCollaborators of a deck (owner or workspace admin/owner), newest first.';
 revoke all on function app.list_collaborators(p_deck uuid) from public;
 grant execute on function app.list_collaborators(p_deck uuid) to public;
 grant execute on function app.list_collaborators(p_deck uuid) to podium_app;

@@ -35,6 +35,6 @@ begin
 end;
 $function$;
 
-comment on function app.list_deck_files(p_deck uuid, p_version integer, p_limit integer, p_after_since integer, p_after_path text) is 'Files of a version (current by default) of a deck you may read, newest first: by the time of the version since which each file is unchanged (changedIn), then by path; paged after (version, path).';
+comment on function app.list_deck_files(p_deck uuid, p_version integer, p_limit integer, p_after_since integer, p_after_path text) is E'@shape app.deck_file_page\nFiles of a version (current by default) of a deck you may read, newest first: by the time of the version since which each file is unchanged (changedIn), then by path; paged after (version, path).';
 revoke all on function app.list_deck_files(p_deck uuid, p_version integer, p_limit integer, p_after_since integer, p_after_path text) from public;
 grant execute on function app.list_deck_files(p_deck uuid, p_version integer, p_limit integer, p_after_since integer, p_after_path text) to podium_app;

@@ -14,7 +14,7 @@ begin
 end;
 $function$;
 
-comment on function app.list_deck_versions(p_deck uuid, p_limit integer, p_before integer) is 'Versions of a deck, newest first.';
+comment on function app.list_deck_versions(p_deck uuid, p_limit integer, p_before integer) is E'@shape app.deck_version_summary[]\nVersions of a deck, newest first.';
 revoke all on function app.list_deck_versions(p_deck uuid, p_limit integer, p_before integer) from public;
 grant execute on function app.list_deck_versions(p_deck uuid, p_limit integer, p_before integer) to public;
 grant execute on function app.list_deck_versions(p_deck uuid, p_limit integer, p_before integer) to podium_app;

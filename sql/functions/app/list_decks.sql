@@ -25,7 +25,7 @@ begin
 end;
 $function$;
 
-comment on function app.list_decks(p_limit integer, p_before_at timestamp with time zone, p_before_id uuid) is 'Decks you own or were invited to (every deck of the workspace for its owners and admins), newest first.';
+comment on function app.list_decks(p_limit integer, p_before_at timestamp with time zone, p_before_id uuid) is E'@shape app.deck_summary[]\nDecks you own or were invited to (every deck of the workspace for its owners and admins), newest first.';
 revoke all on function app.list_decks(p_limit integer, p_before_at timestamp with time zone, p_before_id uuid) from public;
 grant execute on function app.list_decks(p_limit integer, p_before_at timestamp with time zone, p_before_id uuid) to public;
 grant execute on function app.list_decks(p_limit integer, p_before_at timestamp with time zone, p_before_id uuid) to podium_app;

@@ -18,7 +18,7 @@ begin
 end;
 $function$;
 
-comment on function app.list_share_links(p_deck uuid, p_limit integer, p_before_at timestamp with time zone, p_before_id uuid) is 'Every link of a deck, dashboard previews included, newest first.';
+comment on function app.list_share_links(p_deck uuid, p_limit integer, p_before_at timestamp with time zone, p_before_id uuid) is E'@shape app.share_link_summary[]\nEvery link of a deck, dashboard previews included, newest first.';
 revoke all on function app.list_share_links(p_deck uuid, p_limit integer, p_before_at timestamp with time zone, p_before_id uuid) from public;
 grant execute on function app.list_share_links(p_deck uuid, p_limit integer, p_before_at timestamp with time zone, p_before_id uuid) to public;
 grant execute on function app.list_share_links(p_deck uuid, p_limit integer, p_before_at timestamp with time zone, p_before_id uuid) to podium_app;

@@ -23,7 +23,7 @@ begin
 end;
 $function$;
 
-comment on function app.list_views(p_deck uuid, p_limit integer, p_before_at timestamp with time zone, p_before_id uuid) is 'Counted views of a deck, newest first, with a summary (total, last opened).';
+comment on function app.list_views(p_deck uuid, p_limit integer, p_before_at timestamp with time zone, p_before_id uuid) is E'@shape app.deck_view_page\nCounted views of a deck, newest first, with a summary (total, last opened).';
 revoke all on function app.list_views(p_deck uuid, p_limit integer, p_before_at timestamp with time zone, p_before_id uuid) from public;
 grant execute on function app.list_views(p_deck uuid, p_limit integer, p_before_at timestamp with time zone, p_before_id uuid) to public;
 grant execute on function app.list_views(p_deck uuid, p_limit integer, p_before_at timestamp with time zone, p_before_id uuid) to podium_app;

@@ -35,7 +35,7 @@ begin
 end;
 $function$;
 
-comment on function app.precheck_blobs(p_files jsonb) is 'Publishing step 1: which of these blobs (sha256, size) the workspace lacks; only those may then be uploaded.';
+comment on function app.precheck_blobs(p_files jsonb) is E'@shape app.deck_blob_precheck\nPublishing step 1: which of these blobs (sha256, size) the workspace lacks; only those may then be uploaded.';
 revoke all on function app.precheck_blobs(p_files jsonb) from public;
 grant execute on function app.precheck_blobs(p_files jsonb) to public;
 grant execute on function app.precheck_blobs(p_files jsonb) to podium_app;

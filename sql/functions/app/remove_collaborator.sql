@@ -20,7 +20,7 @@ begin
 end;
 $function$;
 
-comment on function app.remove_collaborator(p_deck uuid, p_collaborator uuid) is 'Withdraws a collaborator''s access to a deck.';
+comment on function app.remove_collaborator(p_deck uuid, p_collaborator uuid) is E'@shape app.deck_collaborator_summary\nWithdraws a collaborator''s access to a deck.';
 revoke all on function app.remove_collaborator(p_deck uuid, p_collaborator uuid) from public;
 grant execute on function app.remove_collaborator(p_deck uuid, p_collaborator uuid) to public;
 grant execute on function app.remove_collaborator(p_deck uuid, p_collaborator uuid) to podium_app;

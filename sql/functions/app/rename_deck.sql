@@ -16,7 +16,7 @@ begin
 end;
 $function$;
 
-comment on function app.rename_deck(p_deck uuid, p_title text) is 'Renames a deck without pushing: id, versions and links unchanged. Owner or workspace admin/owner.';
+comment on function app.rename_deck(p_deck uuid, p_title text) is E'@shape app.deck_summary\nRenames a deck without pushing: id, versions and links unchanged. Owner or workspace admin/owner.';
 revoke all on function app.rename_deck(p_deck uuid, p_title text) from public;
 grant execute on function app.rename_deck(p_deck uuid, p_title text) to public;
 grant execute on function app.rename_deck(p_deck uuid, p_title text) to podium_app;

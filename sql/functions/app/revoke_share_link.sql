@@ -19,7 +19,7 @@ begin
 end;
 $function$;
 
-comment on function app.revoke_share_link(p_link uuid) is 'Stops a share link for good.';
+comment on function app.revoke_share_link(p_link uuid) is E'@shape app.share_link_summary\nStops a share link for good.';
 revoke all on function app.revoke_share_link(p_link uuid) from public;
 grant execute on function app.revoke_share_link(p_link uuid) to public;
 grant execute on function app.revoke_share_link(p_link uuid) to podium_app;

@@ -16,7 +16,7 @@ begin
 end;
 $function$;
 
-comment on function app.set_deck_notify(p_deck uuid, p_enabled boolean) is 'Switches the owner mails on form activity for a deck, without touching forms.';
+comment on function app.set_deck_notify(p_deck uuid, p_enabled boolean) is E'@shape app.deck_notify_setting\nSwitches the owner mails on form activity for a deck, without touching forms.';
 revoke all on function app.set_deck_notify(p_deck uuid, p_enabled boolean) from public;
 grant execute on function app.set_deck_notify(p_deck uuid, p_enabled boolean) to public;
 grant execute on function app.set_deck_notify(p_deck uuid, p_enabled boolean) to podium_app;

@@ -16,7 +16,7 @@ begin
 end;
 $function$;
 
-comment on function app.soft_delete_deck(p_deck uuid) is 'Soft-deletes a deck (owner or workspace admin/owner): the record is kept and nothing of it resolves any more.';
+comment on function app.soft_delete_deck(p_deck uuid) is E'@shape app.deck_deletion\nSoft-deletes a deck (owner or workspace admin/owner): the record is kept and nothing of it resolves any more.';
 revoke all on function app.soft_delete_deck(p_deck uuid) from public;
 grant execute on function app.soft_delete_deck(p_deck uuid) to public;
 grant execute on function app.soft_delete_deck(p_deck uuid) to podium_app;

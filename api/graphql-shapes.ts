@@ -6,7 +6,7 @@
 // type, and reads the answer through `app_private.json_shaped`, which refuses an answer with
 // a field the type does not have (so the type cannot fall behind the function unnoticed),
 // then `jsonb_populate_record(set)` turns it into rows of the type.
-import { sql } from 'postgraphile/pg-sql2';
+import { sql, type SQL } from 'postgraphile/pg-sql2';
 import { sqlFromArgDigests } from 'postgraphile/@dataplan/pg';
 
 /** `@shape app.name` or `@shape app.name[]`: schema, type name and whether the answer is a list. */
@@ -16,6 +16,9 @@ export function parseShapeTag(tag: unknown): { schema: string; name: string; lis
   if (!m) throw new Error(`@shape must name a composite type as schema.name or schema.name[], not ${JSON.stringify(tag)}`);
   return { schema: m[1]!, name: m[2]!, list: m[3] !== undefined };
 }
+
+/** The column the row of an object answer carries, never null (see the row check below). */
+const PRESENT = '__shaped';
 
 export const JsonShapesPlugin: GraphileConfig.Plugin = {
   name: 'PodiumJsonShapesPlugin',
@@ -57,11 +60,21 @@ export const JsonShapesPlugin: GraphileConfig.Plugin = {
         if (!codec) throw new Error(`@shape on ${where}: no codec for ${shape.schema}.${shape.name}`);
         const fn = sql.identifier(pgProc.getNamespace()!.nspname, pgProc.proname);
         const typeIdent = sql.identifier(shape.schema, shape.name);
-        const populate = shape.list ? sql`jsonb_populate_recordset` : sql`jsonb_populate_record`;
+        const typeName = sql.literal(`${shape.schema}.${shape.name}`);
+        // An object answer is one row, none for a JSON null, with a column that is never null:
+        // the row check reads that column (the resource's "primary key" below), so an object
+        // whose fields are all null (`{ "rosterLockedAt": null }`) is still an object.
+        // PostgreSQL calls such a row null, and PostGraphile's own check (`not (row is null)`)
+        // would answer null for it. A list is one row per element.
         Object.assign(options, {
           codec,
-          from: (...args: Parameters<typeof sqlFromArgDigests>[0][]) =>
-            sql`${populate}(null::${typeIdent}, app_private.json_shaped(${fn}(${sqlFromArgDigests(args as never)}), ${sql.literal(`${shape.schema}.${shape.name}`)}::regtype))`,
+          from: (...args: Parameters<typeof sqlFromArgDigests>[0][]) => {
+            const answer = sql`app_private.json_shaped(${fn}(${sqlFromArgDigests(args as never)}), ${typeName}::regtype)`;
+            return shape.list
+              ? sql`jsonb_populate_recordset(null::${typeIdent}, ${answer})`
+              : sql`(select r.*, true as ${sql.identifier(PRESENT)} from ${answer} as j(v), jsonb_populate_record(null::${typeIdent}, j.v) as r where jsonb_typeof(j.v) = 'object')`;
+          },
+          ...(shape.list ? null : { uniques: [{ attributes: [PRESENT], isPrimary: true }] }),
         });
         if (shape.list) {
           // The function pages (or bounds) its own answer: a plain list, not a connection.

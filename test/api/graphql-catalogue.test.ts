@@ -209,7 +209,7 @@ const KNOWN_JSON_MUTATIONS = [
   
   
   'startDeckGeneration', 
-  'unlockRoster', 
+  
   
   // the jury's, joined at their merge
   

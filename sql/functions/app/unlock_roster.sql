@@ -20,7 +20,7 @@ begin
 end;
 $function$;
 
-comment on function app.unlock_roster() is 'event roster unlock: idempotent; refused voting_open once voting opened.';
+comment on function app.unlock_roster() is E'@shape app.event_roster_lock\nevent roster unlock: idempotent; refused voting_open once voting opened.';
 revoke all on function app.unlock_roster() from public;
 grant execute on function app.unlock_roster() to public;
 grant execute on function app.unlock_roster() to podium_app;

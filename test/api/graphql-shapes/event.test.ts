@@ -223,15 +223,15 @@ test.serial('setAgenda answers the programme typed, and agenda reads it the same
   }
 });
 
-test.serial('lockRoster answers rosterLockedAt typed, as GET /api/v1/event/roster then shows it; unlockRoster stays JSON', async (t) => {
+test.serial('lockRoster answers rosterLockedAt typed, as GET /api/v1/event/roster then shows it; unlockRoster answers the object of nulls, not null', async (t) => {
   const locked = await mutateShaped(s.url, owner.key, schema, 'lockRoster', {});
   t.truthy(locked.rosterLockedAt);
   sameAsJson(t, locked, { rosterLockedAt: (await rest(owner.key, '/api/v1/event/roster')).rosterLockedAt }, 'lockRoster');
   const typedEvent = await readShaped(s.url, owner.key, schema, 'currentEvent');
   t.is(Date.parse(typedEvent.rosterLockedAt), Date.parse(locked.rosterLockedAt), 'the event says the same');
-  // Unlocking always answers { rosterLockedAt: null }: typed, that object of nulls would read
-  // as a null result (a composite whose fields are all null IS NULL), so it keeps the JSON scalar.
-  const r = await http(s.url, 'POST', '/graphql', { key: owner.key, body: { query: 'mutation { unlockRoster(input: {}) { result } }' } });
+  // Unlocking answers { rosterLockedAt: null }: a row whose fields are all null, which
+  // PostgreSQL calls null; the typed answer is still the object (api/graphql-shapes.ts).
+  const r = await http(s.url, 'POST', '/graphql', { key: owner.key, body: { query: 'mutation { unlockRoster(input: {}) { result { rosterLockedAt } } }' } });
   t.deepEqual(r.body, { data: { unlockRoster: { result: { rosterLockedAt: null } } } });
   t.is((await rest(owner.key, '/api/v1/event/roster')).rosterLockedAt, null);
 });

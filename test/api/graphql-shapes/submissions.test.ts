@@ -6,9 +6,16 @@
 // released, superseded and unchanged decks), and workspace B's key reads none of A's.
 import test from 'ava';
 import { createHash } from 'node:crypto';
+import { mkdtempSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
 import { Readable } from 'node:stream';
 import type { GraphQLSchema } from 'postgraphile/graphql';
 import { withViews } from '../../../api/routes/event/decks.ts';
+import { LocalCodeHost } from '../../../core/codehost/local.ts';
+import { generateBuiltin } from '../../../core/decks/builtin.ts';
+import { Evidence } from '../../../core/decks/evidence.ts';
+import type { DeckTemplate } from '../../../core/decks/types.ts';
 import { generatedViewHash } from '../../../core/decks/view-link.ts';
 import { createBlobStore } from '../../../core/storage/index.ts';
 import { asUser } from '../../helpers/as.ts';
@@ -17,6 +24,7 @@ import { publish } from '../../helpers/deck.ts';
 import { assignRepository, Clock, createEvent, eventWorkspace, HOUR, importRoster, MINUTE, person, teamIds, type Person } from '../../helpers/event.ts';
 import { liveSchema, mutateShaped, readShaped, sameAsJson } from '../../helpers/graphql.ts';
 import { http } from '../../helpers/http.ts';
+import { archiveOf, makeRepo, run, shapeSteps } from '../../helpers/projects.ts';
 import * as seed from '../../../ops/harness/seed.ts';
 import { startTestServer, type TestServer } from '../../helpers/server.ts';
 
@@ -369,4 +377,38 @@ test.serial('two workspaces: B\'s key reads none of A\'s submissions or generate
   t.false(JSON.stringify(exported).includes(a.deckId));
   t.is((await s.db.pool.query('select review from app_private.generated_decks where id = $1', [deckA])).rows[0].review, reviewA, 'untouched');
   t.is(reviewA, 'approved');
+});
+
+test.serial('the screens the builtin generator really writes (charts, diagrams, absences, quotes, every citation) fit app.generated_deck_screen', async (t) => {
+  // The hand-written screens above are what the test publishes; this keeps the type level with
+  // the generator (core/decks/types.ts): a key it starts writing fails here, not in a client.
+  const templates: DeckTemplate[] = (await rest(a.owner.key, 'GET', '/api/v1/event/decks/templates')).items;
+  const host = new LocalCodeHost(mkdtempSync(path.join(os.tmpdir(), 'podium-shapes-')), null as never);
+  const begin = Date.parse('2030-05-01T09:00:00Z');
+  const seen = new Set<string>();
+  const keys = (v: any, p: string): void => {
+    if (Array.isArray(v)) v.forEach((x) => keys(x, p));
+    else if (v && typeof v === 'object') for (const [k, x] of Object.entries(v)) { seen.add(`${p}.${k}`); keys(x, `${p}.${k}`); }
+  };
+  for (const shape of ['node', 'python'] as const) {
+    const { dir, sha } = await makeRepo(shapeSteps(shape, begin));
+    const { gz, sha256 } = await archiveOf(dir, sha);
+    await run(os.tmpdir(), ['clone', '-q', '--bare', dir, host.repositoryPath(`acme/${shape}`)]);
+    const commits = await host.commits(`acme/${shape}`, sha, 500);
+    for (const template of templates) {
+      const { screens } = generateBuiltin({
+        template, team: 'Rocket', eventName: 'Spring Hack', sha, archiveName: `submission-${sha.slice(0, 12)}.tar.gz`, archiveSha256: sha256,
+        repository: `acme/${shape}`, window: { startsAt: new Date(begin).toISOString(), freezeAt: new Date(begin + 24.25 * HOUR).toISOString() },
+        evidence: await Evidence.open(gz, sha256), commits, showcase: { product: 'Rocket', tagline: 'Faster', description: 'It goes up' },
+        pushes: [{ sequence: 1, receivedAt: new Date(begin + HOUR).toISOString(), before: null, sha }],
+      });
+      keys(screens, 'screen');
+      const { rows } = await s.db.pool.query(`select to_jsonb(array_agg(x)) as r
+        from jsonb_populate_recordset(null::app.generated_deck_screen, app_private.json_shaped($1::jsonb, 'app.generated_deck_screen')) x`, [JSON.stringify(screens)]);
+      t.is(rows[0].r.length, screens.length, `${shape} ${template.kind}`);
+    }
+  }
+  for (const k of ['screen.chart.rows.at', 'screen.chart.pushes.sequence', 'screen.diagram.edges', 'screen.diagram.nodes.cite.path', 'screen.claims.absent.checked', 'screen.claims.quote', 'screen.claims.cite.receipt', 'screen.claims.cite.showcase']) {
+    t.true(seen.has(k), `the generator wrote ${k}`);
+  }
 });

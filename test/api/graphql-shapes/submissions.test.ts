@@ -10,7 +10,7 @@ import { mkdtempSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { Readable } from 'node:stream';
-import type { GraphQLSchema } from 'postgraphile/graphql';
+import { getNamedType, isObjectType, type GraphQLSchema } from 'postgraphile/graphql';
 import { withViews } from '../../../api/routes/event/decks.ts';
 import { LocalCodeHost } from '../../../core/codehost/local.ts';
 import { generateBuiltin } from '../../../core/decks/builtin.ts';
@@ -167,6 +167,29 @@ test.before(async () => {
 test.after.always(async () => {
   await clock?.reset();
   await s?.close();
+});
+
+test.serial('each field of the area answers an object type, not the JSON scalar', (t) => {
+  const queries = schema.getQueryType()!.getFields();
+  const mutations = schema.getMutationType()!.getFields();
+  const typeOf = (name: string) => {
+    if (queries[name]) return getNamedType(queries[name]!.type);
+    const payload = getNamedType(mutations[name]!.type);
+    return isObjectType(payload) ? getNamedType(payload.getFields().result!.type) : payload;
+  };
+  const answers = Object.fromEntries([
+    'submissionsList', 'submissionShow', 'submissionFailures', 'submissionArtifact', 'submissionExceptionCheck', 'deckTemplates', 'deckPreviewTarget',
+    'deckGenerationRuns', 'deckGenerationRun', 'generatedDecksList', 'generatedDeck', 'deckGallery', 'exportDecks',
+    'reconcileSubmissions', 'startDeckGeneration', 'reviewGeneratedDeck', 'releaseGeneratedDecks',
+  ].map((n) => [n, typeOf(n).name]));
+  t.deepEqual(answers, {
+    submissionsList: 'SubmissionsOverview', submissionShow: 'SubmissionTeamDetail', submissionFailures: 'SubmissionFailureReport',
+    submissionArtifact: 'SubmissionArtifactFile', submissionExceptionCheck: 'SubmissionExceptionGate', deckTemplates: 'GeneratedDeckTemplateSet',
+    deckPreviewTarget: 'DeckPreviewSource', deckGenerationRuns: 'DeckGenerationRunsPage', deckGenerationRun: 'DeckGenerationRunDetail',
+    generatedDecksList: 'GeneratedDeckList', generatedDeck: 'GeneratedDeckDetail', deckGallery: 'DeckGalleryView', exportDecks: 'DeckExport',
+    reconcileSubmissions: 'SubmissionSweepResult', startDeckGeneration: 'DeckGenerationStart', reviewGeneratedDeck: 'GeneratedDeckDetail',
+    releaseGeneratedDecks: 'GeneratedDeckRelease',
+  });
 });
 
 test.serial('submissionsList, submissionShow, submissionFailures answer typed, the same as REST (organizer and participant)', async (t) => {

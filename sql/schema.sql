@@ -545,6 +545,158 @@ CREATE TYPE app.deck_duplicate_result AS (
 COMMENT ON TYPE app.deck_duplicate_result IS 'A deck copied from another: the new deck (at version 1) and the version of the source it was copied from.';
 
 --
+-- Name: share_link_summary; Type: TYPE; Schema: app; Owner: -
+--
+
+CREATE TYPE app.share_link_summary AS (
+	id uuid,
+	"presentationId" uuid,
+	name text,
+	follows text,
+	"pinnedVersion" integer,
+	"showBar" boolean,
+	"canDownload" boolean,
+	"formsEnabled" boolean,
+	"expiresAt" timestamp with time zone,
+	"hasPassword" boolean,
+	"dashboardPreview" boolean,
+	"viewCount" bigint,
+	"downloadCount" bigint,
+	"lastOpenedAt" timestamp with time zone,
+	"createdAt" timestamp with time zone,
+	"revokedAt" timestamp with time zone
+);
+
+--
+-- Name: TYPE share_link_summary; Type: COMMENT; Schema: app; Owner: -
+--
+
+COMMENT ON TYPE app.share_link_summary IS 'A share link without its secret: what it follows (latest or a pinned version), its settings and counts (app_private.link_json).';
+
+--
+-- Name: deck_export_deck; Type: TYPE; Schema: app; Owner: -
+--
+
+CREATE TYPE app.deck_export_deck AS (
+	id uuid,
+	title text,
+	kind text,
+	interactive boolean,
+	metadata jsonb,
+	"remixedFrom" uuid,
+	version integer,
+	"workspaceId" uuid,
+	owner app.person_ref,
+	notify boolean,
+	role text,
+	"createdAt" timestamp with time zone,
+	"updatedAt" timestamp with time zone,
+	versions app.deck_version_summary[],
+	"shareLinks" app.share_link_summary[]
+);
+
+--
+-- Name: TYPE deck_export_deck; Type: COMMENT; Schema: app; Owner: -
+--
+
+COMMENT ON TYPE app.deck_export_deck IS 'An exported deck: the deck as its listings answer it (app.deck_summary), with every version and every share link (never a secret).';
+
+--
+-- Name: deck_export_revision; Type: TYPE; Schema: app; Owner: -
+--
+
+CREATE TYPE app.deck_export_revision AS (
+	revision integer,
+	answers jsonb,
+	"linkId" uuid,
+	"writtenAt" timestamp with time zone
+);
+
+--
+-- Name: TYPE deck_export_revision; Type: COMMENT; Schema: app; Owner: -
+--
+
+COMMENT ON TYPE app.deck_export_revision IS 'One kept revision of a form response: its answers as written, the link and when.';
+
+--
+-- Name: link_ref; Type: TYPE; Schema: app; Owner: -
+--
+
+CREATE TYPE app.link_ref AS (
+	id uuid,
+	name text
+);
+
+--
+-- Name: TYPE link_ref; Type: COMMENT; Schema: app; Owner: -
+--
+
+COMMENT ON TYPE app.link_ref IS 'A share link named in another answer: its id and name.';
+
+--
+-- Name: deck_export_response; Type: TYPE; Schema: app; Owner: -
+--
+
+CREATE TYPE app.deck_export_response AS (
+	id uuid,
+	form text,
+	link app.link_ref,
+	source text,
+	placement text,
+	answers jsonb,
+	revisions integer,
+	"createdAt" timestamp with time zone,
+	"editedAt" timestamp with time zone,
+	"lastActivityAt" timestamp with time zone,
+	"presentationId" uuid,
+	"revisionsKept" app.deck_export_revision[]
+);
+
+--
+-- Name: TYPE deck_export_response; Type: COMMENT; Schema: app; Owner: -
+--
+
+COMMENT ON TYPE app.deck_export_response IS 'An exported form response (app.form_response_summary), with its deck and every kept revision.';
+
+--
+-- Name: deck_export_view; Type: TYPE; Schema: app; Owner: -
+--
+
+CREATE TYPE app.deck_export_view AS (
+	id uuid,
+	"presentationId" uuid,
+	"linkId" uuid,
+	version integer,
+	source text,
+	placement text,
+	"viewedAt" timestamp with time zone
+);
+
+--
+-- Name: TYPE deck_export_view; Type: COMMENT; Schema: app; Owner: -
+--
+
+COMMENT ON TYPE app.deck_export_view IS 'One recorded view of an exported deck: the link and version it showed, where from, and when.';
+
+--
+-- Name: deck_export; Type: TYPE; Schema: app; Owner: -
+--
+
+CREATE TYPE app.deck_export AS (
+	"exportedAt" timestamp with time zone,
+	"workspaceId" uuid,
+	decks app.deck_export_deck[],
+	views app.deck_export_view[],
+	responses app.deck_export_response[]
+);
+
+--
+-- Name: TYPE deck_export; Type: COMMENT; Schema: app; Owner: -
+--
+
+COMMENT ON TYPE app.deck_export IS 'Export (data:export): the decks you manage in the workspace with versions and links, their views and their form responses.';
+
+--
 -- Name: deck_file_change; Type: TYPE; Schema: app; Owner: -
 --
 
@@ -594,6 +746,195 @@ CREATE TYPE app.deck_file_page AS (
 COMMENT ON TYPE app.deck_file_page IS 'A page of the files of one deck version (newest change first, then by path), with that version.';
 
 --
+-- Name: generated_deck_state; Type: TYPE; Schema: app; Owner: -
+--
+
+CREATE TYPE app.generated_deck_state AS (
+	state text,
+	version integer,
+	"deckId" uuid,
+	"viewKey" uuid,
+	"evidenceChanged" boolean,
+	thumbnail boolean
+);
+
+--
+-- Name: TYPE generated_deck_state; Type: COMMENT; Schema: app; Owner: -
+--
+
+COMMENT ON TYPE app.generated_deck_state IS 'Where one kind of deck of a team stands: released (with its version and view), or for organizers generating, failed, none, invalidated, evidence_changed, review or pending; others see pending until release.';
+
+--
+-- Name: deck_gallery_team; Type: TYPE; Schema: app; Owner: -
+--
+
+CREATE TYPE app.deck_gallery_team AS (
+	team app.team_ref,
+	jury app.generated_deck_state,
+	community app.generated_deck_state
+);
+
+--
+-- Name: TYPE deck_gallery_team; Type: COMMENT; Schema: app; Owner: -
+--
+
+COMMENT ON TYPE app.deck_gallery_team IS 'A team in the decks gallery, with the state of its jury deck and its community deck.';
+
+--
+-- Name: deck_gallery_view; Type: TYPE; Schema: app; Owner: -
+--
+
+CREATE TYPE app.deck_gallery_view AS (
+	role text,
+	"voteSection" text,
+	items app.deck_gallery_team[]
+);
+
+--
+-- Name: TYPE deck_gallery_view; Type: COMMENT; Schema: app; Owner: -
+--
+
+COMMENT ON TYPE app.deck_gallery_view IS 'decks gallery: the caller''s event role, whether the vote section is on, and each team''s decks.';
+
+--
+-- Name: deck_generation_counts; Type: TYPE; Schema: app; Owner: -
+--
+
+CREATE TYPE app.deck_generation_counts AS (
+	pending integer,
+	running integer,
+	review integer,
+	failed integer,
+	skipped integer
+);
+
+--
+-- Name: TYPE deck_generation_counts; Type: COMMENT; Schema: app; Owner: -
+--
+
+COMMENT ON TYPE app.deck_generation_counts IS 'How many jobs of a generation run are pending, running, in review, failed or skipped.';
+
+--
+-- Name: deck_generation_job_deck; Type: TYPE; Schema: app; Owner: -
+--
+
+CREATE TYPE app.deck_generation_job_deck AS (
+	id uuid,
+	version integer,
+	review text,
+	release text
+);
+
+--
+-- Name: TYPE deck_generation_job_deck; Type: COMMENT; Schema: app; Owner: -
+--
+
+COMMENT ON TYPE app.deck_generation_job_deck IS 'The deck a generation job made: id, version, review and release.';
+
+--
+-- Name: deck_generation_job; Type: TYPE; Schema: app; Owner: -
+--
+
+CREATE TYPE app.deck_generation_job AS (
+	id uuid,
+	team app.team_ref,
+	kind text,
+	status text,
+	attempts integer,
+	"lastError" text,
+	"skipReason" text,
+	sha text,
+	deck app.deck_generation_job_deck,
+	log text
+);
+
+--
+-- Name: TYPE deck_generation_job; Type: COMMENT; Schema: app; Owner: -
+--
+
+COMMENT ON TYPE app.deck_generation_job IS 'One job of a generation run: team, kind, status, attempts, last error or skip reason, the revision it reads, the deck it made, and its private log when asked (app_private.generation_job_json).';
+
+--
+-- Name: deck_generation_run_head; Type: TYPE; Schema: app; Owner: -
+--
+
+CREATE TYPE app.deck_generation_run_head AS (
+	id uuid,
+	revision integer,
+	"newRevision" boolean,
+	status text,
+	"createdAt" timestamp with time zone,
+	counts app.deck_generation_counts
+);
+
+--
+-- Name: TYPE deck_generation_run_head; Type: COMMENT; Schema: app; Owner: -
+--
+
+COMMENT ON TYPE app.deck_generation_run_head IS 'A deck generation run: its revision, whether it started a new one, running or done, and its job counts (app_private.generation_run_json).';
+
+--
+-- Name: deck_generation_run_detail; Type: TYPE; Schema: app; Owner: -
+--
+
+CREATE TYPE app.deck_generation_run_detail AS (
+	run app.deck_generation_run_head,
+	jobs app.deck_generation_job[]
+);
+
+--
+-- Name: TYPE deck_generation_run_detail; Type: COMMENT; Schema: app; Owner: -
+--
+
+COMMENT ON TYPE app.deck_generation_run_detail IS 'decks run: the run head and each of its jobs.';
+
+--
+-- Name: deck_generation_runs_page; Type: TYPE; Schema: app; Owner: -
+--
+
+CREATE TYPE app.deck_generation_runs_page AS (
+	"currentRevision" integer,
+	items app.deck_generation_run_head[]
+);
+
+--
+-- Name: TYPE deck_generation_runs_page; Type: COMMENT; Schema: app; Owner: -
+--
+
+COMMENT ON TYPE app.deck_generation_runs_page IS 'decks runs: the current generation revision and the newest 100 runs.';
+
+--
+-- Name: deck_generation_skip; Type: TYPE; Schema: app; Owner: -
+--
+
+CREATE TYPE app.deck_generation_skip AS (
+	team app.team_ref,
+	kind text,
+	reason text
+);
+
+--
+-- Name: TYPE deck_generation_skip; Type: COMMENT; Schema: app; Owner: -
+--
+
+COMMENT ON TYPE app.deck_generation_skip IS 'A team and kind a new run skipped, and why (already generated from this evidence at this revision).';
+
+--
+-- Name: deck_generation_start; Type: TYPE; Schema: app; Owner: -
+--
+
+CREATE TYPE app.deck_generation_start AS (
+	run app.deck_generation_run_head,
+	skipped app.deck_generation_skip[]
+);
+
+--
+-- Name: TYPE deck_generation_start; Type: COMMENT; Schema: app; Owner: -
+--
+
+COMMENT ON TYPE app.deck_generation_start IS 'decks generate: the run started and the jobs it skipped.';
+
+--
 -- Name: deck_notify_setting; Type: TYPE; Schema: app; Owner: -
 --
 
@@ -607,6 +948,129 @@ CREATE TYPE app.deck_notify_setting AS (
 --
 
 COMMENT ON TYPE app.deck_notify_setting IS 'Whether the owner of a deck is mailed on form activity.';
+
+--
+-- Name: deck_preview_push; Type: TYPE; Schema: app; Owner: -
+--
+
+CREATE TYPE app.deck_preview_push AS (
+	sequence bigint,
+	"receivedAt" timestamp with time zone,
+	before text,
+	sha text
+);
+
+--
+-- Name: TYPE deck_preview_push; Type: COMMENT; Schema: app; Owner: -
+--
+
+COMMENT ON TYPE app.deck_preview_push IS 'An accepted push of the team: its receipt sequence, when it arrived, the revision it moved the branch from (null for a new branch) and to.';
+
+--
+-- Name: deck_preview_showcase; Type: TYPE; Schema: app; Owner: -
+--
+
+CREATE TYPE app.deck_preview_showcase AS (
+	product text,
+	tagline text,
+	description text
+);
+
+--
+-- Name: TYPE deck_preview_showcase; Type: COMMENT; Schema: app; Owner: -
+--
+
+COMMENT ON TYPE app.deck_preview_showcase IS 'What a team wrote on its event team page: product name, tagline and description.';
+
+--
+-- Name: deck_preview_window; Type: TYPE; Schema: app; Owner: -
+--
+
+CREATE TYPE app.deck_preview_window AS (
+	"startsAt" timestamp with time zone,
+	"freezeAt" timestamp with time zone
+);
+
+--
+-- Name: TYPE deck_preview_window; Type: COMMENT; Schema: app; Owner: -
+--
+
+COMMENT ON TYPE app.deck_preview_window IS 'The build window: the event start and the freeze.';
+
+--
+-- Name: generated_deck_heading; Type: TYPE; Schema: app; Owner: -
+--
+
+CREATE TYPE app.generated_deck_heading AS (
+	heading text,
+	required boolean
+);
+
+--
+-- Name: TYPE generated_deck_heading; Type: COMMENT; Schema: app; Owner: -
+--
+
+COMMENT ON TYPE app.generated_deck_heading IS 'A screen heading of a deck template, and whether a deck must have that screen.';
+
+--
+-- Name: generated_deck_screen_range; Type: TYPE; Schema: app; Owner: -
+--
+
+CREATE TYPE app.generated_deck_screen_range AS (
+	min integer,
+	max integer
+);
+
+--
+-- Name: TYPE generated_deck_screen_range; Type: COMMENT; Schema: app; Owner: -
+--
+
+COMMENT ON TYPE app.generated_deck_screen_range IS 'How many screens a generated deck has: at least min, at most max.';
+
+--
+-- Name: generated_deck_template; Type: TYPE; Schema: app; Owner: -
+--
+
+CREATE TYPE app.generated_deck_template AS (
+	kind text,
+	name text,
+	description text,
+	"schemaVersion" integer,
+	screens app.generated_deck_screen_range,
+	"maxClaimChars" integer,
+	"maxClaimsPerScreen" integer,
+	headings app.generated_deck_heading[]
+);
+
+--
+-- Name: TYPE generated_deck_template; Type: COMMENT; Schema: app; Owner: -
+--
+
+COMMENT ON TYPE app.generated_deck_template IS 'A generated-deck contract (jury or community): schema version, screen-count range, headings, claim limits (app_private.deck_template_json).';
+
+--
+-- Name: deck_preview_source; Type: TYPE; Schema: app; Owner: -
+--
+
+CREATE TYPE app.deck_preview_source AS (
+	team app.team_ref,
+	"eventName" text,
+	sha text,
+	"pushedAt" timestamp with time zone,
+	"pushSequence" bigint,
+	repository text,
+	"templateSha" text,
+	showcase app.deck_preview_showcase,
+	"window" app.deck_preview_window,
+	pushes app.deck_preview_push[],
+	templates app.generated_deck_template[]
+);
+
+--
+-- Name: TYPE deck_preview_source; Type: COMMENT; Schema: app; Owner: -
+--
+
+COMMENT ON TYPE app.deck_preview_source IS 'decks preview: what a preview is built from before the freeze: the team''s last accepted push, repository, template revision, showcase, build window, push receipts and the two templates.';
 
 --
 -- Name: deck_push_result; Type: TYPE; Schema: app; Owner: -
@@ -1118,21 +1582,6 @@ CREATE TYPE app.event_team_showcase AS (
 COMMENT ON TYPE app.event_team_showcase IS 'What an event team shows of its product: its name (at most 24 characters), tagline (140) and description (4000, plain text); each null until set.';
 
 --
--- Name: link_ref; Type: TYPE; Schema: app; Owner: -
---
-
-CREATE TYPE app.link_ref AS (
-	id uuid,
-	name text
-);
-
---
--- Name: TYPE link_ref; Type: COMMENT; Schema: app; Owner: -
---
-
-COMMENT ON TYPE app.link_ref IS 'A share link named in another answer: its id and name.';
-
---
 -- Name: form_response_revision_kept; Type: TYPE; Schema: app; Owner: -
 --
 
@@ -1231,6 +1680,348 @@ CREATE TYPE app.form_response_page AS (
 --
 
 COMMENT ON TYPE app.form_response_page IS 'A page of a deck''s form responses, most recent activity first, with the summary per form, link, source and placement of every response the filters match (not only this page).';
+
+--
+-- Name: generated_deck_absence; Type: TYPE; Schema: app; Owner: -
+--
+
+CREATE TYPE app.generated_deck_absence AS (
+	subject text,
+	checked text[]
+);
+
+--
+-- Name: TYPE generated_deck_absence; Type: COMMENT; Schema: app; Owner: -
+--
+
+COMMENT ON TYPE app.generated_deck_absence IS 'A negative claim: what it says is absent, and what was checked before saying so.';
+
+--
+-- Name: generated_deck_chart_push; Type: TYPE; Schema: app; Owner: -
+--
+
+CREATE TYPE app.generated_deck_chart_push AS (
+	sequence bigint,
+	at timestamp with time zone,
+	commits integer
+);
+
+--
+-- Name: TYPE generated_deck_chart_push; Type: COMMENT; Schema: app; Owner: -
+--
+
+COMMENT ON TYPE app.generated_deck_chart_push IS 'A push receipt in the build window, with how many commits it brought.';
+
+--
+-- Name: generated_deck_chart_row; Type: TYPE; Schema: app; Owner: -
+--
+
+CREATE TYPE app.generated_deck_chart_row AS (
+	sha text,
+	at timestamp with time zone,
+	who text,
+	subject text,
+	files integer,
+	added integer,
+	deleted integer
+);
+
+--
+-- Name: TYPE generated_deck_chart_row; Type: COMMENT; Schema: app; Owner: -
+--
+
+COMMENT ON TYPE app.generated_deck_chart_row IS 'One commit of the build story: revision, author date, the roster name of its author, subject, and the files and lines it changed when the code host tells.';
+
+--
+-- Name: generated_deck_chart; Type: TYPE; Schema: app; Owner: -
+--
+
+CREATE TYPE app.generated_deck_chart AS (
+	"from" timestamp with time zone,
+	"to" timestamp with time zone,
+	counts integer[],
+	commits text[],
+	rows app.generated_deck_chart_row[],
+	pushes app.generated_deck_chart_push[]
+);
+
+--
+-- Name: TYPE generated_deck_chart; Type: COMMENT; Schema: app; Owner: -
+--
+
+COMMENT ON TYPE app.generated_deck_chart IS 'Commits over the build window in equal time buckets (counts), the revisions counted, the build story and the push receipts.';
+
+--
+-- Name: generated_deck_citation; Type: TYPE; Schema: app; Owner: -
+--
+
+CREATE TYPE app.generated_deck_citation AS (
+	path text,
+	start integer,
+	"end" integer,
+	commit text,
+	showcase text,
+	receipt bigint
+);
+
+--
+-- Name: TYPE generated_deck_citation; Type: COMMENT; Schema: app; Owner: -
+--
+
+COMMENT ON TYPE app.generated_deck_citation IS 'What a claim cites in the frozen evidence: a file''s line range (path, start, end), a commit, a field of the team''s showcase, or a push receipt by its sequence. One of them is set.';
+
+--
+-- Name: generated_deck_claim; Type: TYPE; Schema: app; Owner: -
+--
+
+CREATE TYPE app.generated_deck_claim AS (
+	text text,
+	cite app.generated_deck_citation,
+	unverified boolean,
+	absent app.generated_deck_absence,
+	quote text
+);
+
+--
+-- Name: TYPE generated_deck_claim; Type: COMMENT; Schema: app; Owner: -
+--
+
+COMMENT ON TYPE app.generated_deck_claim IS 'One claim on a screen: its text and citation, or marked unverified; a negative claim names what is absent; a code screen''s quote is the cited lines.';
+
+--
+-- Name: generated_deck_diagram_call; Type: TYPE; Schema: app; Owner: -
+--
+
+CREATE TYPE app.generated_deck_diagram_call AS (
+	"from" text,
+	"to" text,
+	cite app.generated_deck_citation
+);
+
+--
+-- Name: TYPE generated_deck_diagram_call; Type: COMMENT; Schema: app; Owner: -
+--
+
+COMMENT ON TYPE app.generated_deck_diagram_call IS 'A call between two parts of the architecture (node ids), with its citation.';
+
+--
+-- Name: generated_deck_diagram_node; Type: TYPE; Schema: app; Owner: -
+--
+
+CREATE TYPE app.generated_deck_diagram_node AS (
+	id text,
+	label text,
+	kind text,
+	detail text,
+	cite app.generated_deck_citation
+);
+
+--
+-- Name: TYPE generated_deck_diagram_node; Type: COMMENT; Schema: app; Owner: -
+--
+
+COMMENT ON TYPE app.generated_deck_diagram_node IS 'A part of the architecture drawn on "How it works": service, datastore or external, with its detail and citation.';
+
+--
+-- Name: generated_deck_diagram; Type: TYPE; Schema: app; Owner: -
+--
+
+CREATE TYPE app.generated_deck_diagram AS (
+	nodes app.generated_deck_diagram_node[],
+	edges app.generated_deck_diagram_call[]
+);
+
+--
+-- Name: TYPE generated_deck_diagram; Type: COMMENT; Schema: app; Owner: -
+--
+
+COMMENT ON TYPE app.generated_deck_diagram IS 'The architecture of a "How it works" screen: parts and the calls between them.';
+
+--
+-- Name: generated_deck_evidence; Type: TYPE; Schema: app; Owner: -
+--
+
+CREATE TYPE app.generated_deck_evidence AS (
+	name text,
+	sha256 text
+);
+
+--
+-- Name: TYPE generated_deck_evidence; Type: COMMENT; Schema: app; Owner: -
+--
+
+COMMENT ON TYPE app.generated_deck_evidence IS 'The evidence archive a deck was generated from: file name and SHA-256.';
+
+--
+-- Name: generated_deck_finding; Type: TYPE; Schema: app; Owner: -
+--
+
+CREATE TYPE app.generated_deck_finding AS (
+	code text,
+	message text,
+	screen integer,
+	claim integer
+);
+
+--
+-- Name: TYPE generated_deck_finding; Type: COMMENT; Schema: app; Owner: -
+--
+
+COMMENT ON TYPE app.generated_deck_finding IS 'What the validator found wrong with a generated deck: a code, a message, and the screen and claim (1-based) when it is about one.';
+
+--
+-- Name: generated_deck_screen; Type: TYPE; Schema: app; Owner: -
+--
+
+CREATE TYPE app.generated_deck_screen AS (
+	heading text,
+	claims app.generated_deck_claim[],
+	chart app.generated_deck_chart,
+	diagram app.generated_deck_diagram
+);
+
+--
+-- Name: TYPE generated_deck_screen; Type: COMMENT; Schema: app; Owner: -
+--
+
+COMMENT ON TYPE app.generated_deck_screen IS 'One screen of a generated deck: heading, claims, and a commit chart or architecture diagram where it has one.';
+
+--
+-- Name: generated_deck_template_ref; Type: TYPE; Schema: app; Owner: -
+--
+
+CREATE TYPE app.generated_deck_template_ref AS (
+	name text,
+	"schemaVersion" integer,
+	screens app.generated_deck_screen_range
+);
+
+--
+-- Name: TYPE generated_deck_template_ref; Type: COMMENT; Schema: app; Owner: -
+--
+
+COMMENT ON TYPE app.generated_deck_template_ref IS 'The template a deck was generated against: name, schema version and screen-count range.';
+
+--
+-- Name: generated_deck_detail; Type: TYPE; Schema: app; Owner: -
+--
+
+CREATE TYPE app.generated_deck_detail AS (
+	id uuid,
+	team app.team_ref,
+	kind text,
+	version integer,
+	revision integer,
+	template app.generated_deck_template_ref,
+	generator text,
+	sha text,
+	evidence app.generated_deck_evidence,
+	review text,
+	"reviewedAt" timestamp with time zone,
+	release text,
+	"releasedAt" timestamp with time zone,
+	invalidated boolean,
+	"invalidatedAt" timestamp with time zone,
+	"evidenceChanged" boolean,
+	"presentationId" uuid,
+	"viewKey" uuid,
+	findings app.generated_deck_finding[],
+	screens app.generated_deck_screen[],
+	"createdAt" timestamp with time zone,
+	"reviewNote" text
+);
+
+--
+-- Name: TYPE generated_deck_detail; Type: COMMENT; Schema: app; Owner: -
+--
+
+COMMENT ON TYPE app.generated_deck_detail IS 'decks show: a generated deck with its team, kind, version, template, evidence, review, release, findings, screens and claims. `viewKey` names its read-only view (REST answers the view URL instead); `reviewNote` for organizers only (app_private.generated_deck_json).';
+
+--
+-- Name: generated_deck_line; Type: TYPE; Schema: app; Owner: -
+--
+
+CREATE TYPE app.generated_deck_line AS (
+	id uuid,
+	team app.team_ref,
+	kind text,
+	version integer,
+	revision integer,
+	review text,
+	release text,
+	invalidated boolean,
+	"evidenceChanged" boolean,
+	findings integer,
+	"createdAt" timestamp with time zone
+);
+
+--
+-- Name: TYPE generated_deck_line; Type: COMMENT; Schema: app; Owner: -
+--
+
+COMMENT ON TYPE app.generated_deck_line IS 'One generated deck in decks list: team, kind, version, revision, review and release, whether its evidence changed, and how many findings it has.';
+
+--
+-- Name: generated_deck_list; Type: TYPE; Schema: app; Owner: -
+--
+
+CREATE TYPE app.generated_deck_list AS (
+	items app.generated_deck_line[]
+);
+
+--
+-- Name: TYPE generated_deck_list; Type: COMMENT; Schema: app; Owner: -
+--
+
+COMMENT ON TYPE app.generated_deck_list IS 'decks list: every generated deck of the event, every version.';
+
+--
+-- Name: generated_deck_release_item; Type: TYPE; Schema: app; Owner: -
+--
+
+CREATE TYPE app.generated_deck_release_item AS (
+	kind text,
+	id uuid,
+	version integer,
+	"viewKey" uuid
+);
+
+--
+-- Name: TYPE generated_deck_release_item; Type: COMMENT; Schema: app; Owner: -
+--
+
+COMMENT ON TYPE app.generated_deck_release_item IS 'A deck a release touched: kind, id, version; `viewKey` names the view of a deck just released (REST answers the view URL instead).';
+
+--
+-- Name: generated_deck_release; Type: TYPE; Schema: app; Owner: -
+--
+
+CREATE TYPE app.generated_deck_release AS (
+	team app.team_ref,
+	released app.generated_deck_release_item[],
+	superseded app.generated_deck_release_item[],
+	unchanged app.generated_deck_release_item[]
+);
+
+--
+-- Name: TYPE generated_deck_release; Type: COMMENT; Schema: app; Owner: -
+--
+
+COMMENT ON TYPE app.generated_deck_release IS 'decks release: per kind, the deck released now, the release it superseded, or the release left unchanged.';
+
+--
+-- Name: generated_deck_template_set; Type: TYPE; Schema: app; Owner: -
+--
+
+CREATE TYPE app.generated_deck_template_set AS (
+	items app.generated_deck_template[]
+);
+
+--
+-- Name: TYPE generated_deck_template_set; Type: COMMENT; Schema: app; Owner: -
+--
+
+COMMENT ON TYPE app.generated_deck_template_set IS 'decks templates: the jury and community deck contracts.';
 
 --
 -- Name: help_request_card; Type: TYPE; Schema: app; Owner: -
@@ -2052,33 +2843,275 @@ CREATE TYPE app.revoked_api_key AS (
 COMMENT ON TYPE app.revoked_api_key IS 'One of your API keys, revoked: its id, name and when it was revoked (the first time).';
 
 --
--- Name: share_link_summary; Type: TYPE; Schema: app; Owner: -
+-- Name: submission_artifact_file; Type: TYPE; Schema: app; Owner: -
 --
 
-CREATE TYPE app.share_link_summary AS (
-	id uuid,
-	"presentationId" uuid,
+CREATE TYPE app.submission_artifact_file AS (
 	name text,
-	follows text,
-	"pinnedVersion" integer,
-	"showBar" boolean,
-	"canDownload" boolean,
-	"formsEnabled" boolean,
-	"expiresAt" timestamp with time zone,
-	"hasPassword" boolean,
-	"dashboardPreview" boolean,
-	"viewCount" bigint,
-	"downloadCount" bigint,
-	"lastOpenedAt" timestamp with time zone,
-	"createdAt" timestamp with time zone,
-	"revokedAt" timestamp with time zone
+	sha256 text,
+	size bigint,
+	"fileId" uuid,
+	sha text
 );
 
 --
--- Name: TYPE share_link_summary; Type: COMMENT; Schema: app; Owner: -
+-- Name: TYPE submission_artifact_file; Type: COMMENT; Schema: app; Owner: -
 --
 
-COMMENT ON TYPE app.share_link_summary IS 'A share link without its secret: what it follows (latest or a pinned version), its settings and counts (app_private.link_json).';
+COMMENT ON TYPE app.submission_artifact_file IS 'The frozen evidence archive of a team: file name, SHA-256, size, the stored file and the revision it holds.';
+
+--
+-- Name: submission_attention_item; Type: TYPE; Schema: app; Owner: -
+--
+
+CREATE TYPE app.submission_attention_item AS (
+	project app.team_ref,
+	state text,
+	why text
+);
+
+--
+-- Name: TYPE submission_attention_item; Type: COMMENT; Schema: app; Owner: -
+--
+
+COMMENT ON TYPE app.submission_attention_item IS 'A team whose capture failed, and why.';
+
+--
+-- Name: submission_capture_state; Type: TYPE; Schema: app; Owner: -
+--
+
+CREATE TYPE app.submission_capture_state AS (
+	state text,
+	reason text
+);
+
+--
+-- Name: TYPE submission_capture_state; Type: COMMENT; Schema: app; Owner: -
+--
+
+COMMENT ON TYPE app.submission_capture_state IS 'The capture of a receipt''s revision: captured, capturing, or failed with the reason; null when that revision was never selected.';
+
+--
+-- Name: submission_evidence_archive; Type: TYPE; Schema: app; Owner: -
+--
+
+CREATE TYPE app.submission_evidence_archive AS (
+	name text,
+	sha256 text,
+	size bigint,
+	"fileId" uuid
+);
+
+--
+-- Name: TYPE submission_evidence_archive; Type: COMMENT; Schema: app; Owner: -
+--
+
+COMMENT ON TYPE app.submission_evidence_archive IS 'The evidence archive captured at the freeze: file name, SHA-256, size in bytes and the stored file.';
+
+--
+-- Name: submission_exception_gate; Type: TYPE; Schema: app; Owner: -
+--
+
+CREATE TYPE app.submission_exception_gate AS (
+	repository text
+);
+
+--
+-- Name: TYPE submission_exception_gate; Type: COMMENT; Schema: app; Owner: -
+--
+
+COMMENT ON TYPE app.submission_exception_gate IS 'An exception may be recorded for the team now: the repository its revision would be captured from (null without one).';
+
+--
+-- Name: submission_exception_record; Type: TYPE; Schema: app; Owner: -
+--
+
+CREATE TYPE app.submission_exception_record AS (
+	at timestamp with time zone,
+	reason text,
+	sha text,
+	missing boolean,
+	"previousSha" text,
+	"invalidateDecks" boolean,
+	"invalidateVoting" boolean
+);
+
+--
+-- Name: TYPE submission_exception_record; Type: COMMENT; Schema: app; Owner: -
+--
+
+COMMENT ON TYPE app.submission_exception_record IS 'An exception an organizer recorded for a team after the freeze: the revision it froze instead (or missing), the reason, the revision it replaced, and whether decks or voting were invalidated.';
+
+--
+-- Name: submission_receipt_line; Type: TYPE; Schema: app; Owner: -
+--
+
+CREATE TYPE app.submission_receipt_line AS (
+	sequence bigint,
+	"receivedAt" timestamp with time zone,
+	kind text,
+	ref text,
+	sha text,
+	verdict text,
+	refusal text,
+	late boolean,
+	capture app.submission_capture_state,
+	repository text
+);
+
+--
+-- Name: TYPE submission_receipt_line; Type: COMMENT; Schema: app; Owner: -
+--
+
+COMMENT ON TYPE app.submission_receipt_line IS 'One webhook delivery the server received for a team: sequence, time, kind, ref and sha, verdict (accepted or refused with its code), whether it came after the freeze, and the capture of its revision. `repository` is named in the failures lists only (app_private.receipt_json).';
+
+--
+-- Name: submission_signature_failures; Type: TYPE; Schema: app; Owner: -
+--
+
+CREATE TYPE app.submission_signature_failures AS (
+	count bigint,
+	first timestamp with time zone,
+	last timestamp with time zone,
+	reason text
+);
+
+--
+-- Name: TYPE submission_signature_failures; Type: COMMENT; Schema: app; Owner: -
+--
+
+COMMENT ON TYPE app.submission_signature_failures IS 'Webhook deliveries refused for a bad signature: how many, the first and last, and why.';
+
+--
+-- Name: submission_failure_report; Type: TYPE; Schema: app; Owner: -
+--
+
+CREATE TYPE app.submission_failure_report AS (
+	"signatureFailures" app.submission_signature_failures,
+	attention app.submission_attention_item[],
+	refused app.submission_receipt_line[],
+	late app.submission_receipt_line[]
+);
+
+--
+-- Name: TYPE submission_failure_report; Type: COMMENT; Schema: app; Owner: -
+--
+
+COMMENT ON TYPE app.submission_failure_report IS 'submissions failures: the signature failure counter, the teams needing attention, and the newest 100 refused and late deliveries.';
+
+--
+-- Name: submission_freeze; Type: TYPE; Schema: app; Owner: -
+--
+
+CREATE TYPE app.submission_freeze AS (
+	sha text,
+	source text,
+	state text,
+	"frozenAt" timestamp with time zone,
+	archive app.submission_evidence_archive
+);
+
+--
+-- Name: TYPE submission_freeze; Type: COMMENT; Schema: app; Owner: -
+--
+
+COMMENT ON TYPE app.submission_freeze IS 'What is (or is being) frozen for a team: the revision, where it came from (push, template, exception), its state and the evidence archive once captured.';
+
+--
+-- Name: submission_sweep_result; Type: TYPE; Schema: app; Owner: -
+--
+
+CREATE TYPE app.submission_sweep_result AS (
+	at timestamp with time zone,
+	selected integer,
+	frozen bigint,
+	capturing bigint,
+	missing bigint,
+	errors bigint
+);
+
+--
+-- Name: TYPE submission_sweep_result; Type: COMMENT; Schema: app; Owner: -
+--
+
+COMMENT ON TYPE app.submission_sweep_result IS 'submissions reconcile: when the freeze sweep ran, how many teams it selected now, and how many submissions are frozen, capturing, missing or in error.';
+
+--
+-- Name: submission_team_repository; Type: TYPE; Schema: app; Owner: -
+--
+
+CREATE TYPE app.submission_team_repository AS (
+	"fullName" text,
+	branch text,
+	readiness text
+);
+
+--
+-- Name: TYPE submission_team_repository; Type: COMMENT; Schema: app; Owner: -
+--
+
+COMMENT ON TYPE app.submission_team_repository IS 'A team''s repository on the code host: its full name, the branch that counts, and how ready it is.';
+
+--
+-- Name: submission_team_detail; Type: TYPE; Schema: app; Owner: -
+--
+
+CREATE TYPE app.submission_team_detail AS (
+	project app.team_ref,
+	state text,
+	repository app.submission_team_repository,
+	readiness text,
+	"lastReceived" app.submission_receipt_line,
+	frozen app.submission_freeze,
+	attention text,
+	"freezeAt" timestamp with time zone,
+	receipts app.submission_receipt_line[],
+	exceptions app.submission_exception_record[]
+);
+
+--
+-- Name: TYPE submission_team_detail; Type: COMMENT; Schema: app; Owner: -
+--
+
+COMMENT ON TYPE app.submission_team_detail IS 'submissions show: one team''s line, the freeze instant, its last 50 receipts (newest first) and its exceptions.';
+
+--
+-- Name: submission_team_line; Type: TYPE; Schema: app; Owner: -
+--
+
+CREATE TYPE app.submission_team_line AS (
+	project app.team_ref,
+	state text,
+	repository app.submission_team_repository,
+	readiness text,
+	"lastReceived" app.submission_receipt_line,
+	frozen app.submission_freeze,
+	attention text
+);
+
+--
+-- Name: TYPE submission_team_line; Type: COMMENT; Schema: app; Owner: -
+--
+
+COMMENT ON TYPE app.submission_team_line IS 'One team in submissions list: its state (waiting, capturing, frozen, missing, error), repository and readiness, its last accepted push, what is frozen, and why it needs attention (app_private.submission_team_json).';
+
+--
+-- Name: submissions_overview; Type: TYPE; Schema: app; Owner: -
+--
+
+CREATE TYPE app.submissions_overview AS (
+	intake text,
+	"serverTime" timestamp with time zone,
+	"freezeAt" timestamp with time zone,
+	"attentionCount" integer,
+	items app.submission_team_line[]
+);
+
+--
+-- Name: TYPE submissions_overview; Type: COMMENT; Schema: app; Owner: -
+--
+
+COMMENT ON TYPE app.submissions_overview IS 'submissions list: the intake sentence, server time, the freeze, how many teams need attention, and one line per team (a participant: their own team).';
 
 --
 -- Name: vote_ballot_candidate; Type: TYPE; Schema: app; Owner: -
@@ -4028,7 +5061,8 @@ $$;
 -- Name: FUNCTION deck_gallery(); Type: COMMENT; Schema: app; Owner: -
 --
 
-COMMENT ON FUNCTION app.deck_gallery() IS 'decks gallery: per team the state of its jury and community decks; participants, advisors and jury viewers see released vN or pending. Works whatever the vote section says.';
+COMMENT ON FUNCTION app.deck_gallery() IS '@shape app.deck_gallery_view
+decks gallery: per team the state of its jury and community decks; participants, advisors and jury viewers see released vN or pending. Works whatever the vote section says.';
 
 --
 -- Name: deck_generation_run(uuid, boolean); Type: FUNCTION; Schema: app; Owner: -
@@ -4058,7 +5092,8 @@ $$;
 -- Name: FUNCTION deck_generation_run(p_run uuid, p_log boolean); Type: COMMENT; Schema: app; Owner: -
 --
 
-COMMENT ON FUNCTION app.deck_generation_run(p_run uuid, p_log boolean) IS 'decks run: the run head and each job (team, kind, status, attempts, last error or deck version), with the private logs when asked (organizer; vote section on). run_not_found otherwise.';
+COMMENT ON FUNCTION app.deck_generation_run(p_run uuid, p_log boolean) IS '@shape app.deck_generation_run_detail
+decks run: the run head and each job (team, kind, status, attempts, last error or deck version), with the private logs when asked (organizer; vote section on). run_not_found otherwise.';
 
 --
 -- Name: deck_generation_runs(); Type: FUNCTION; Schema: app; Owner: -
@@ -4084,7 +5119,8 @@ $$;
 -- Name: FUNCTION deck_generation_runs(); Type: COMMENT; Schema: app; Owner: -
 --
 
-COMMENT ON FUNCTION app.deck_generation_runs() IS 'decks runs: the current generation revision and the newest 100 runs with their counts (organizer; vote section on).';
+COMMENT ON FUNCTION app.deck_generation_runs() IS '@shape app.deck_generation_runs_page
+decks runs: the current generation revision and the newest 100 runs with their counts (organizer; vote section on).';
 
 --
 -- Name: deck_preview_target(text); Type: FUNCTION; Schema: app; Owner: -
@@ -4138,7 +5174,8 @@ $_$;
 -- Name: FUNCTION deck_preview_target(p_team text); Type: COMMENT; Schema: app; Owner: -
 --
 
-COMMENT ON FUNCTION app.deck_preview_target(p_team text) IS 'decks preview [--team]: what a deck preview is built from (the team''s last accepted push, its repository, showcase, push receipts, the two templates); a participant their own team (not_your_team), an organizer any team of the event (team_not_found); no_accepted_push before the first accepted push. Not gated by the vote section; stores nothing.';
+COMMENT ON FUNCTION app.deck_preview_target(p_team text) IS '@shape app.deck_preview_source
+decks preview [--team]: what a deck preview is built from (the team''s last accepted push, its repository, showcase, push receipts, the two templates); a participant their own team (not_your_team), an organizer any team of the event (team_not_found); no_accepted_push before the first accepted push. Not gated by the vote section; stores nothing.';
 
 --
 -- Name: deck_templates(); Type: FUNCTION; Schema: app; Owner: -
@@ -4162,7 +5199,8 @@ $$;
 -- Name: FUNCTION deck_templates(); Type: COMMENT; Schema: app; Owner: -
 --
 
-COMMENT ON FUNCTION app.deck_templates() IS 'decks templates: the jury and community deck contracts (kind, schema version, screen-count range, headings). vote_off while the vote section is off.';
+COMMENT ON FUNCTION app.deck_templates() IS '@shape app.generated_deck_template_set
+decks templates: the jury and community deck contracts (kind, schema version, screen-count range, headings). vote_off while the vote section is off.';
 
 --
 -- Name: delete_annotation(uuid, uuid); Type: FUNCTION; Schema: app; Owner: -
@@ -4543,7 +5581,8 @@ $$;
 -- Name: FUNCTION export_decks(); Type: COMMENT; Schema: app; Owner: -
 --
 
-COMMENT ON FUNCTION app.export_decks() IS 'Export (data:export): the decks you manage in this workspace with versions and links, their views and their form responses.';
+COMMENT ON FUNCTION app.export_decks() IS '@shape app.deck_export
+Export (data:export): the decks you manage in this workspace with versions and links, their views and their form responses.';
 
 --
 -- Name: feed_channel_id(); Type: FUNCTION; Schema: app; Owner: -
@@ -4641,7 +5680,8 @@ $$;
 -- Name: FUNCTION generated_deck(p_deck uuid); Type: COMMENT; Schema: app; Owner: -
 --
 
-COMMENT ON FUNCTION app.generated_deck(p_deck uuid) IS 'decks show <deckId>: team, kind, version, template, review, release, findings, screens and claims (organizers: any deck; others: released decks). deck_not_found otherwise.';
+COMMENT ON FUNCTION app.generated_deck(p_deck uuid) IS '@shape app.generated_deck_detail
+decks show <deckId>: team, kind, version, template, review, release, findings, screens and claims (organizers: any deck; others: released decks). deck_not_found otherwise.';
 
 --
 -- Name: generated_deck_thumbnail(uuid); Type: FUNCTION; Schema: app; Owner: -
@@ -4699,7 +5739,8 @@ $$;
 -- Name: FUNCTION generated_decks_list(); Type: COMMENT; Schema: app; Owner: -
 --
 
-COMMENT ON FUNCTION app.generated_decks_list() IS 'decks list: every generated deck of the event, every version, with review and release (organizer; vote section on).';
+COMMENT ON FUNCTION app.generated_decks_list() IS '@shape app.generated_deck_list
+decks list: every generated deck of the event, every version, with review and release (organizer; vote section on).';
 
 --
 -- Name: get_deck(uuid); Type: FUNCTION; Schema: app; Owner: -
@@ -6354,7 +7395,8 @@ $$;
 -- Name: FUNCTION reconcile_submissions(); Type: COMMENT; Schema: app; Owner: -
 --
 
-COMMENT ON FUNCTION app.reconcile_submissions() IS 'submissions reconcile: runs the freeze sweep now; retry-safe, the cutoff never moves.';
+COMMENT ON FUNCTION app.reconcile_submissions() IS '@shape app.submission_sweep_result
+submissions reconcile: runs the freeze sweep now; retry-safe, the cutoff never moves.';
 
 --
 -- Name: release_generated_decks(uuid); Type: FUNCTION; Schema: app; Owner: -
@@ -6437,7 +7479,8 @@ $$;
 -- Name: FUNCTION release_generated_decks(p_project uuid); Type: COMMENT; Schema: app; Owner: -
 --
 
-COMMENT ON FUNCTION app.release_generated_decks(p_project uuid) IS 'decks release: releases the newest approved deck of each kind of the team''s current frozen evidence; the older release becomes superseded (organizer; vote section on). not_approved, content_pinned, evidence_replaced.';
+COMMENT ON FUNCTION app.release_generated_decks(p_project uuid) IS '@shape app.generated_deck_release
+decks release: releases the newest approved deck of each kind of the team''s current frozen evidence; the older release becomes superseded (organizer; vote section on). not_approved, content_pinned, evidence_replaced.';
 
 --
 -- Name: release_jury_results(integer); Type: FUNCTION; Schema: app; Owner: -
@@ -6849,7 +7892,8 @@ $$;
 -- Name: FUNCTION review_generated_deck(p_deck uuid, p_approve boolean, p_note text); Type: COMMENT; Schema: app; Owner: -
 --
 
-COMMENT ON FUNCTION app.review_generated_deck(p_deck uuid, p_approve boolean, p_note text) IS 'decks review: approve or reject a generated deck (organizer; vote section on). A released deck pinned by the vote cannot be rejected (content_pinned).';
+COMMENT ON FUNCTION app.review_generated_deck(p_deck uuid, p_approve boolean, p_note text) IS '@shape app.generated_deck_detail
+decks review: approve or reject a generated deck (organizer; vote section on). A released deck pinned by the vote cannot be rejected (content_pinned).';
 
 --
 -- Name: revoke_invitation(uuid); Type: FUNCTION; Schema: app; Owner: -
@@ -7764,7 +8808,8 @@ $$;
 -- Name: FUNCTION start_deck_generation(p_new_revision boolean); Type: COMMENT; Schema: app; Owner: -
 --
 
-COMMENT ON FUNCTION app.start_deck_generation(p_new_revision boolean) IS 'decks generate: a run over every team with a frozen submission, both kinds (organizer; vote section on). event_not_closed before the freeze, run_in_progress while a run has pending or running jobs, content_pinned for a new revision once the vote pinned the released decks.';
+COMMENT ON FUNCTION app.start_deck_generation(p_new_revision boolean) IS '@shape app.deck_generation_start
+decks generate: a run over every team with a frozen submission, both kinds (organizer; vote section on). event_not_closed before the freeze, run_in_progress while a run has pending or running jobs, content_pinned for a new revision once the vote pinned the released decks.';
 
 --
 -- Name: start_provision(text, uuid); Type: FUNCTION; Schema: app; Owner: -
@@ -7808,7 +8853,8 @@ $$;
 -- Name: FUNCTION submission_artifact(p_project uuid); Type: COMMENT; Schema: app; Owner: -
 --
 
-COMMENT ON FUNCTION app.submission_artifact(p_project uuid) IS 'The frozen evidence archive of a team: name, sha256, size and sha.';
+COMMENT ON FUNCTION app.submission_artifact(p_project uuid) IS '@shape app.submission_artifact_file
+The frozen evidence archive of a team: name, sha256, size and sha.';
 
 --
 -- Name: submission_exception_check(uuid); Type: FUNCTION; Schema: app; Owner: -
@@ -7855,7 +8901,8 @@ $$;
 -- Name: FUNCTION submission_exception_check(p_project uuid); Type: COMMENT; Schema: app; Owner: -
 --
 
-COMMENT ON FUNCTION app.submission_exception_check(p_project uuid) IS 'The refusals of submissions exception, checked before the capture.';
+COMMENT ON FUNCTION app.submission_exception_check(p_project uuid) IS '@shape app.submission_exception_gate
+The refusals of submissions exception, checked before the capture.';
 
 --
 -- Name: submission_failures(); Type: FUNCTION; Schema: app; Owner: -
@@ -7887,7 +8934,8 @@ $$;
 -- Name: FUNCTION submission_failures(); Type: COMMENT; Schema: app; Owner: -
 --
 
-COMMENT ON FUNCTION app.submission_failures() IS 'submissions failures: signature failure counter, attention, refused and late deliveries.';
+COMMENT ON FUNCTION app.submission_failures() IS '@shape app.submission_failure_report
+submissions failures: signature failure counter, attention, refused and late deliveries.';
 
 --
 -- Name: submission_show(uuid); Type: FUNCTION; Schema: app; Owner: -
@@ -7919,7 +8967,8 @@ $$;
 -- Name: FUNCTION submission_show(p_project uuid); Type: COMMENT; Schema: app; Owner: -
 --
 
-COMMENT ON FUNCTION app.submission_show(p_project uuid) IS 'submissions show: one team with its last 50 receipts.';
+COMMENT ON FUNCTION app.submission_show(p_project uuid) IS '@shape app.submission_team_detail
+submissions show: one team with its last 50 receipts.';
 
 --
 -- Name: submissions_list(); Type: FUNCTION; Schema: app; Owner: -
@@ -7957,7 +9006,8 @@ $$;
 -- Name: FUNCTION submissions_list(); Type: COMMENT; Schema: app; Owner: -
 --
 
-COMMENT ON FUNCTION app.submissions_list() IS 'submissions list: intake sentence, server time, freeze, attention count and one line per team.';
+COMMENT ON FUNCTION app.submissions_list() IS '@shape app.submissions_overview
+submissions list: intake sentence, server time, freeze, attention count and one line per team.';
 
 --
 -- Name: submit_jury_score(text, jsonb, text, integer); Type: FUNCTION; Schema: app; Owner: -
@@ -8160,7 +9210,8 @@ $$;
 -- Name: FUNCTION unlock_roster(); Type: COMMENT; Schema: app; Owner: -
 --
 
-COMMENT ON FUNCTION app.unlock_roster() IS 'event roster unlock: idempotent; refused voting_open once voting opened.';
+COMMENT ON FUNCTION app.unlock_roster() IS '@shape app.event_roster_lock
+event roster unlock: idempotent; refused voting_open once voting opened.';
 
 --
 -- Name: unlock_vote_eligibility(); Type: FUNCTION; Schema: app; Owner: -

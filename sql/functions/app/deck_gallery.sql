@@ -21,6 +21,6 @@ begin
 end;
 $function$;
 
-comment on function app.deck_gallery() is 'decks gallery: per team the state of its jury and community decks; participants, advisors and jury viewers see released vN or pending. Works whatever the vote section says.';
+comment on function app.deck_gallery() is E'@shape app.deck_gallery_view\ndecks gallery: per team the state of its jury and community decks; participants, advisors and jury viewers see released vN or pending. Works whatever the vote section says.';
 revoke all on function app.deck_gallery() from public;
 grant execute on function app.deck_gallery() to podium_app;

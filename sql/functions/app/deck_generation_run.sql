@@ -24,6 +24,6 @@ begin
 end;
 $function$;
 
-comment on function app.deck_generation_run(p_run uuid, p_log boolean) is 'decks run: the run head and each job (team, kind, status, attempts, last error or deck version), with the private logs when asked (organizer; vote section on). run_not_found otherwise.';
+comment on function app.deck_generation_run(p_run uuid, p_log boolean) is E'@shape app.deck_generation_run_detail\ndecks run: the run head and each job (team, kind, status, attempts, last error or deck version), with the private logs when asked (organizer; vote section on). run_not_found otherwise.';
 revoke all on function app.deck_generation_run(p_run uuid, p_log boolean) from public;
 grant execute on function app.deck_generation_run(p_run uuid, p_log boolean) to podium_app;

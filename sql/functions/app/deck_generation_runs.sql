@@ -19,6 +19,6 @@ begin
 end;
 $function$;
 
-comment on function app.deck_generation_runs() is 'decks runs: the current generation revision and the newest 100 runs with their counts (organizer; vote section on).';
+comment on function app.deck_generation_runs() is E'@shape app.deck_generation_runs_page\ndecks runs: the current generation revision and the newest 100 runs with their counts (organizer; vote section on).';
 revoke all on function app.deck_generation_runs() from public;
 grant execute on function app.deck_generation_runs() to podium_app;

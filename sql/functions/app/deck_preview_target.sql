@@ -50,6 +50,6 @@ begin
 end;
 $function$;
 
-comment on function app.deck_preview_target(p_team text) is 'decks preview [--team]: what a deck preview is built from (the team''s last accepted push, its repository, showcase, push receipts, the two templates); a participant their own team (not_your_team), an organizer any team of the event (team_not_found); no_accepted_push before the first accepted push. Not gated by the vote section; stores nothing.';
+comment on function app.deck_preview_target(p_team text) is E'@shape app.deck_preview_source\ndecks preview [--team]: what a deck preview is built from (the team''s last accepted push, its repository, showcase, push receipts, the two templates); a participant their own team (not_your_team), an organizer any team of the event (team_not_found); no_accepted_push before the first accepted push. Not gated by the vote section; stores nothing.';
 revoke all on function app.deck_preview_target(p_team text) from public;
 grant execute on function app.deck_preview_target(p_team text) to podium_app;

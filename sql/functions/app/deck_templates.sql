@@ -17,6 +17,6 @@ begin
 end;
 $function$;
 
-comment on function app.deck_templates() is 'decks templates: the jury and community deck contracts (kind, schema version, screen-count range, headings). vote_off while the vote section is off.';
+comment on function app.deck_templates() is E'@shape app.generated_deck_template_set\ndecks templates: the jury and community deck contracts (kind, schema version, screen-count range, headings). vote_off while the vote section is off.';
 revoke all on function app.deck_templates() from public;
 grant execute on function app.deck_templates() to podium_app;

@@ -33,7 +33,7 @@ begin
 end;
 $function$;
 
-comment on function app.export_decks() is 'Export (data:export): the decks you manage in this workspace with versions and links, their views and their form responses.';
+comment on function app.export_decks() is E'@shape app.deck_export\nExport (data:export): the decks you manage in this workspace with versions and links, their views and their form responses.';
 revoke all on function app.export_decks() from public;
 grant execute on function app.export_decks() to public;
 grant execute on function app.export_decks() to podium_app;

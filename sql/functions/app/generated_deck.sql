@@ -20,6 +20,6 @@ begin
 end;
 $function$;
 
-comment on function app.generated_deck(p_deck uuid) is 'decks show <deckId>: team, kind, version, template, review, release, findings, screens and claims (organizers: any deck; others: released decks). deck_not_found otherwise.';
+comment on function app.generated_deck(p_deck uuid) is E'@shape app.generated_deck_detail\ndecks show <deckId>: team, kind, version, template, review, release, findings, screens and claims (organizers: any deck; others: released decks). deck_not_found otherwise.';
 revoke all on function app.generated_deck(p_deck uuid) from public;
 grant execute on function app.generated_deck(p_deck uuid) to podium_app;

@@ -23,6 +23,6 @@ begin
 end;
 $function$;
 
-comment on function app.generated_decks_list() is 'decks list: every generated deck of the event, every version, with review and release (organizer; vote section on).';
+comment on function app.generated_decks_list() is E'@shape app.generated_deck_list\ndecks list: every generated deck of the event, every version, with review and release (organizer; vote section on).';
 revoke all on function app.generated_decks_list() from public;
 grant execute on function app.generated_decks_list() to podium_app;

@@ -14,7 +14,7 @@ begin
 end;
 $function$;
 
-comment on function app.reconcile_submissions() is 'submissions reconcile: runs the freeze sweep now; retry-safe, the cutoff never moves.';
+comment on function app.reconcile_submissions() is E'@shape app.submission_sweep_result\nsubmissions reconcile: runs the freeze sweep now; retry-safe, the cutoff never moves.';
 revoke all on function app.reconcile_submissions() from public;
 grant execute on function app.reconcile_submissions() to public;
 grant execute on function app.reconcile_submissions() to podium_app;

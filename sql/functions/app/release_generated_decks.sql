@@ -78,6 +78,6 @@ begin
 end;
 $function$;
 
-comment on function app.release_generated_decks(p_project uuid) is 'decks release: releases the newest approved deck of each kind of the team''s current frozen evidence; the older release becomes superseded (organizer; vote section on). not_approved, content_pinned, evidence_replaced.';
+comment on function app.release_generated_decks(p_project uuid) is E'@shape app.generated_deck_release\ndecks release: releases the newest approved deck of each kind of the team''s current frozen evidence; the older release becomes superseded (organizer; vote section on). not_approved, content_pinned, evidence_replaced.';
 revoke all on function app.release_generated_decks(p_project uuid) from public;
 grant execute on function app.release_generated_decks(p_project uuid) to podium_app;

@@ -33,6 +33,6 @@ begin
 end;
 $function$;
 
-comment on function app.review_generated_deck(p_deck uuid, p_approve boolean, p_note text) is 'decks review: approve or reject a generated deck (organizer; vote section on). A released deck pinned by the vote cannot be rejected (content_pinned).';
+comment on function app.review_generated_deck(p_deck uuid, p_approve boolean, p_note text) is E'@shape app.generated_deck_detail\ndecks review: approve or reject a generated deck (organizer; vote section on). A released deck pinned by the vote cannot be rejected (content_pinned).';
 revoke all on function app.review_generated_deck(p_deck uuid, p_approve boolean, p_note text) from public;
 grant execute on function app.review_generated_deck(p_deck uuid, p_approve boolean, p_note text) to podium_app;

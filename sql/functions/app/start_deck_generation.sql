@@ -73,6 +73,6 @@ begin
 end;
 $function$;
 
-comment on function app.start_deck_generation(p_new_revision boolean) is 'decks generate: a run over every team with a frozen submission, both kinds (organizer; vote section on). event_not_closed before the freeze, run_in_progress while a run has pending or running jobs, content_pinned for a new revision once the vote pinned the released decks.';
+comment on function app.start_deck_generation(p_new_revision boolean) is E'@shape app.deck_generation_start\ndecks generate: a run over every team with a frozen submission, both kinds (organizer; vote section on). event_not_closed before the freeze, run_in_progress while a run has pending or running jobs, content_pinned for a new revision once the vote pinned the released decks.';
 revoke all on function app.start_deck_generation(p_new_revision boolean) from public;
 grant execute on function app.start_deck_generation(p_new_revision boolean) to podium_app;

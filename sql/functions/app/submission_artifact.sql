@@ -16,7 +16,7 @@ begin
 end;
 $function$;
 
-comment on function app.submission_artifact(p_project uuid) is 'The frozen evidence archive of a team: name, sha256, size and sha.';
+comment on function app.submission_artifact(p_project uuid) is E'@shape app.submission_artifact_file\nThe frozen evidence archive of a team: name, sha256, size and sha.';
 revoke all on function app.submission_artifact(p_project uuid) from public;
 grant execute on function app.submission_artifact(p_project uuid) to public;
 grant execute on function app.submission_artifact(p_project uuid) to podium_app;

@@ -39,7 +39,7 @@ begin
 end;
 $function$;
 
-comment on function app.submission_exception_check(p_project uuid) is 'The refusals of submissions exception, checked before the capture.';
+comment on function app.submission_exception_check(p_project uuid) is E'@shape app.submission_exception_gate\nThe refusals of submissions exception, checked before the capture.';
 revoke all on function app.submission_exception_check(p_project uuid) from public;
 grant execute on function app.submission_exception_check(p_project uuid) to public;
 grant execute on function app.submission_exception_check(p_project uuid) to podium_app;

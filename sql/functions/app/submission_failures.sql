@@ -24,7 +24,7 @@ begin
 end;
 $function$;
 
-comment on function app.submission_failures() is 'submissions failures: signature failure counter, attention, refused and late deliveries.';
+comment on function app.submission_failures() is E'@shape app.submission_failure_report\nsubmissions failures: signature failure counter, attention, refused and late deliveries.';
 revoke all on function app.submission_failures() from public;
 grant execute on function app.submission_failures() to public;
 grant execute on function app.submission_failures() to podium_app;

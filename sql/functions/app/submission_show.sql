@@ -24,7 +24,7 @@ begin
 end;
 $function$;
 
-comment on function app.submission_show(p_project uuid) is 'submissions show: one team with its last 50 receipts.';
+comment on function app.submission_show(p_project uuid) is E'@shape app.submission_team_detail\nsubmissions show: one team with its last 50 receipts.';
 revoke all on function app.submission_show(p_project uuid) from public;
 grant execute on function app.submission_show(p_project uuid) to public;
 grant execute on function app.submission_show(p_project uuid) to podium_app;

@@ -30,7 +30,7 @@ begin
 end;
 $function$;
 
-comment on function app.submissions_list() is 'submissions list: intake sentence, server time, freeze, attention count and one line per team.';
+comment on function app.submissions_list() is E'@shape app.submissions_overview\nsubmissions list: intake sentence, server time, freeze, attention count and one line per team.';
 revoke all on function app.submissions_list() from public;
 grant execute on function app.submissions_list() to public;
 grant execute on function app.submissions_list() to podium_app;

@@ -159,21 +159,22 @@ test.serial('REST: workspace B cannot read, list, review or release A\'s generat
 test.serial('GraphQL: the same functions answer B exactly as REST does', async (t) => {
   const gql = async (query: string) => (await http(s.url, 'POST', '/graphql', { key: b.owner.key, body: { query } })).body;
   const code = (r: any) => r.errors?.[0]?.extensions?.code;
-  t.is(code(await gql(`{ deckGenerationRun(run: "${runA}", log: true) }`)), 'run_not_found');
-  t.is(code(await gql(`{ generatedDeck(deck: "${deckA}") }`)), 'deck_not_found');
-  t.is(code(await gql(`mutation { reviewGeneratedDeck(input: { deck: "${deckA}", approve: false }) { result } }`)), 'deck_not_found');
-  t.is(code(await gql(`mutation { releaseGeneratedDecks(input: { project: "${a.teams.Rocket}" }) { result } }`)), 'project_not_found');
-  const list = await gql('{ generatedDecksList }');
+  t.is(code(await gql(`{ deckGenerationRun(run: "${runA}", log: true) { run { id } jobs { id log } } }`)), 'run_not_found');
+  t.is(code(await gql(`{ generatedDeck(deck: "${deckA}") { id } }`)), 'deck_not_found');
+  t.is(code(await gql(`mutation { reviewGeneratedDeck(input: { deck: "${deckA}", approve: false }) { result { id review } } }`)), 'deck_not_found');
+  t.is(code(await gql(`mutation { releaseGeneratedDecks(input: { project: "${a.teams.Rocket}" }) { result { team { id } } } }`)), 'project_not_found');
+  const list = await gql('{ generatedDecksList { items { team { name } } } }');
   t.deepEqual(list.data.generatedDecksList.items.map((i: any) => i.team.name), ['Nova', 'Nova']);
-  const runs = await gql('{ deckGenerationRuns }');
+  const runs = await gql('{ deckGenerationRuns { items { id } } }');
   t.false(runs.data.deckGenerationRuns.items.some((r: any) => r.id === runA));
-  const gallery = await gql('{ deckGallery }');
+  const gallery = await gql('{ deckGallery { items { team { name } } } }');
   t.deepEqual(gallery.data.deckGallery.items.map((i: any) => i.team.name), ['Nova']);
   // And A's own organizer reads A's over GraphQL (the allow side); the view stays a key there.
-  const own = await http(s.url, 'POST', '/graphql', { key: a.owner.key, body: { query: `{ generatedDeck(deck: "${deckA}") }` } });
+  const own = await http(s.url, 'POST', '/graphql', { key: a.owner.key, body: { query: `{ generatedDeck(deck: "${deckA}") { id viewKey } }` } });
   t.is(own.body.data.generatedDeck.id, deckA);
-  const readOnly = await http(s.url, 'POST', '/graphql', { key: a.part.key, body: { query: `mutation { startDeckGeneration(input: { newRevision: true }) { result } }` } });
-  t.truthy(readOnly.body.errors);
+  t.is(own.body.data.generatedDeck.viewKey, jobA);
+  const readOnly = await http(s.url, 'POST', '/graphql', { key: a.part.key, body: { query: `mutation { startDeckGeneration(input: { newRevision: true }) { result { run { id } } } }` } });
+  t.is(code(readOnly.body), 'insufficient_event_role', JSON.stringify(readOnly.body));
 });
 
 test.serial('a released deck\'s thumbnail: another team\'s participant sees it; a guest, a member off the roster and a participant removed from the roster do not', async (t) => {

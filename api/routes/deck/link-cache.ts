@@ -64,12 +64,13 @@ export class LinkCache {
   /** Compressed forms of text files (br, gzip), made once per blob. */
   readonly compressed = new CompressedCache();
 
-  constructor(private pool: pg.Pool, private ttlMs = LINK_CACHE_MS, private maxBlobBytes = MAX_BLOB_BYTES) {}
+  /** `clock`: milliseconds of a monotonic clock (tests move it instead of waiting). */
+  constructor(private pool: pg.Pool, private ttlMs = LINK_CACHE_MS, private maxBlobBytes = MAX_BLOB_BYTES, private clock: () => number = () => performance.now()) {}
 
   /** The cached answer for a token without asking SQL: undefined when not cached (or stale). */
   peek(token: string): LinkInfo | null | undefined {
     const hit = this.links.get(tokenId(token));
-    return hit && hit.until > performance.now() ? hit.info : undefined;
+    return hit && hit.until > this.clock() ? hit.info : undefined;
   }
 
   async link(token: string): Promise<LinkInfo | null> {
@@ -77,14 +78,14 @@ export class LinkCache {
     // text, not even in this process's heap (a hash costs ~1 µs of a ~90 µs request).
     const id = tokenId(token);
     const hit = this.links.get(id);
-    const at = performance.now();
+    const at = this.clock();
     if (hit && hit.until > at) return hit.info;
     const { rows } = await this.pool.query('select app_private.resolve_share_link($1) as r, extract(epoch from app.now())::float8 as now', [Buffer.from(id, 'base64')]);
     const info = (rows[0]?.r ?? null) as LinkInfo | null;
     const sqlNow = rows[0].now as number;
     // `now` is read when asked (proofs and frame contexts only), so a cached answer is handed
     // out as it is, with no copy per request.
-    if (info) Object.defineProperty(info, 'now', { get: () => sqlNow + (performance.now() - at) / 1000, enumerable: true });
+    if (info) Object.defineProperty(info, 'now', { get: () => sqlNow + (this.clock() - at) / 1000, enumerable: true });
     const ttl = info?.secondsLeft == null ? this.ttlMs : Math.min(this.ttlMs, info.secondsLeft * 1000);
     this.links.set(id, { info: info && Object.freeze(info), until: at + ttl });
     bounded(this.links, MAX_LINKS);

@@ -9,7 +9,7 @@
 // - The key is cached in the tool's profile under `connectKeys`, keyed by the hub login's name
 //   (`<hub host>/<email>`), with the instance it was minted on: it is only ever replayed there.
 import path from 'node:path';
-import type { HubCodeRequested, HubExchanged, HubLoginOpened } from '../../core/wire/hub.ts';
+import type { HubCodeRequested, HubDefaultOrganizationSet, HubExchanged, HubLoginOpened } from '../../core/wire/hub.ts';
 import type { Instance, SignInKeyMinted } from '../../core/wire/identity.ts';
 import { configHome, FAMILY, readJsonFile, writeJsonFile } from './config-file.ts';
 import { CliError, EXIT } from './errors.ts';
@@ -176,6 +176,19 @@ export async function exchangeForKey(deps: HubDeps, login: StoredHubLogin, insta
 }
 
 /**
+ * The hub account's default organization: on every instance of the family, the default
+ * workspace is that organization's, taken at each sign-in through the hub (the exchange).
+ */
+export async function setHubDefaultOrganization(deps: HubDeps, login: StoredHubLogin, organizationId: string): Promise<HubDefaultOrganizationSet> {
+  try {
+    return await client(deps, login.hubUrl, login.token).request<HubDefaultOrganizationSet>('PUT', '/hub/v1/account/default-organization', { organizationId });
+  } catch (err) {
+    if (err instanceof WireError && err.status === 401) throw new HubLoginRejected(login, err);
+    throw err;
+  }
+}
+
+/**
  * `login` on a cloud instance: the stored hub login of that hub (unless --email names another
  * account), else a fresh hub sign-in; a stored login the hub rejects is replaced once. Then
  * the exchange. Answers the login used and the key minted.
@@ -247,6 +260,20 @@ export class HubCredential {
     const name = hubLoginName(login);
     this.keys.save(name, { key: minted.key, instance: this.url });
     return { key: minted.key, login: name, hubUrl };
+  }
+
+  /**
+   * Signs in here again through the hub (the instance then takes the hub account's settings,
+   * its default organization among them): the cached key is revoked on the instance by
+   * `revoke` and forgotten first, so no key is left behind. Null on a self-hosted instance.
+   */
+  async renew(revoke: (key: string) => Promise<void>): Promise<{ key: string; login: string; hubUrl: string } | null> {
+    const old = this.cached();
+    if (old) {
+      await revoke(old.key);
+      this.keys.evict(old.key);
+    }
+    return this.exchange();
   }
 
   /** A cached key the instance refused (401): forgotten, exchanged once more; null the second time. */

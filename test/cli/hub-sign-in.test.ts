@@ -35,7 +35,7 @@ test.before(async () => {
   studio = await hub.organization('Acme Studio', a.url, ['deck', 'hackathon']);
   deckOnly = await hub.organization('Acme B', b.url, ['deck']);
   // One account per test: the hub's sign-in wall counts 10 attempts per address and IP.
-  for (const who of ['ann', 'org', 'deck', 'edge', 'retry', 'denied', 'again', 'out']) {
+  for (const who of ['ann', 'org', 'deck', 'edge', 'retry', 'denied', 'again', 'out', 'pick']) {
     for (const o of [acme, studio, deckOnly]) await hub.member(o.id, `${who}@acme.test`, 'admin', who);
   }
   await hub.pool.query('select hub_private.set_team($1, $2, $3, $4)', [acme.id, 'design', 'Design', ['ann@acme.test', 'retry@acme.test']]);
@@ -148,10 +148,33 @@ test.serial('--org by name and by id (and EVENT_ORG) picks the organization per 
   const none = await hackathon(['whoami', '--org', 'Globex'], env);
   t.is(none.code, 2);
   t.regex(none.stderr, /no organizations match "Globex"/);
-  const def = await hackathon(['workspace', 'default', 'Acme Studio'], env);
-  t.is(def.code, 1);
-  t.regex(def.stderr, new RegExp(`default workspace is set on your hub account page: ${hub.url.replace(/[.]/g, '\\.')}/account`));
   t.is((await http(hub.url, 'GET', '/account')).status, 200, 'the page exists at the hub');
+});
+
+test.serial('workspace default on a cloud instance sets the hub account\'s default organization, and this instance takes it at once', async (t) => {
+  const { env, config } = home();
+  t.is((await loginWithCode(hackathonMain, ['login', '--email', 'pick@acme.test'], env)).code, 0);
+  t.regex((await hackathon(['whoami'], env)).stdout, /^Workspace: Acme \(/m, 'the first organization is the default at first');
+  const name = `${new URL(hub.url).host}/pick@acme.test`;
+  const oldKey = keyOf(json(toolFile(config, 'hackathon')).profiles.cloud.connectKeys[name]);
+  const def = await hackathon(['workspace', 'default', 'Acme Studio'], env);
+  t.is(def.code, 0, def.stderr);
+  t.is(def.stdout.split('\n')[0], `Default organization of your hub account: Acme Studio (${studio.id})`);
+  t.regex(def.stdout, new RegExp(`^Default workspace on ${a.url.replace(/[.]/g, '\\.')}: Acme Studio \\(`, 'm'));
+  const who = await hackathon(['whoami'], env);
+  t.regex(who.stdout, /^Workspace: Acme Studio \(/m);
+  t.regex(who.stdout, /^Chosen by: server default$/m);
+  const hubRow = (await hub.pool.query(`select o.name from hub.accounts x join hub.organizations o on o.id = x.default_organization_id where x.email = 'pick@acme.test'`)).rows;
+  t.deepEqual(hubRow, [{ name: 'Acme Studio' }], 'the hub account holds it');
+  // The key it replaced was revoked on the instance, not merely forgotten.
+  const newKey = keyOf(json(toolFile(config, 'hackathon')).profiles.cloud.connectKeys[name]);
+  t.not(newKey, oldKey);
+  t.is((await http(a.url, 'GET', '/api/v1/me', { key: oldKey })).status, 401);
+  // Without a hub login there is nothing to set it with: the sentence says how to sign in.
+  const bare = home();
+  const refused = await hackathon(['workspace', 'default', 'Acme'], { ...bare.env, EVENT_API_KEY: newKey });
+  t.is(refused.code, 3, refused.stderr);
+  t.regex(refused.stderr, /sign in through the hub .* with hackathon login/);
 });
 
 test.serial('one login serves deckcli: its first command exchanges once for a dk_ key, later ones call the hub zero times', async (t) => {

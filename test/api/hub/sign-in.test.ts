@@ -136,7 +136,8 @@ test.serial('two accounts of two organizations each read only their own (RLS); a
 test.serial('the account page and the published keys are public; instance routes are not on the hub', async (t) => {
   const page = await http(hub.url, 'GET', '/account');
   t.is(page.status, 200);
-  t.regex(page.text, /default-organization/);
+  t.regex(page.text, /hackathon workspace default/);
+  t.false(page.text.includes('curl'), 'no curl: the CLI sets it');
   const keys = await http(hub.url, 'GET', '/hub/v1/keys');
   t.is(keys.status, 200);
   t.is(keys.body.keys.length, 1);

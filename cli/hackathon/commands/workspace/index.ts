@@ -3,11 +3,11 @@ import type { Noun } from '../../command.ts';
 
 export const workspace: Noun = {
   name: 'workspace',
-  summary: 'The default workspace of a self-hosted instance',
+  summary: 'The default workspace (on a cloud instance: your hub account\'s default organization)',
   commands: [
     {
       path: 'workspace default',
-      summary: 'Set the default workspace (self-hosted)',
+      summary: 'Set the default workspace (on a cloud instance: your hub account\'s default organization)',
       examples: ['hackathon workspace default acme'],
       load: () => import('./default.ts').then((m) => m.workspaceDefault),
     },

@@ -3,8 +3,8 @@
 // answer with the same function's REST answer (api/graphql-shapes.ts).
 import type { ExecutionContext } from 'ava';
 import {
-  buildClientSchema, getIntrospectionQuery, getNamedType, isLeafType, isNonNullType, isObjectType,
-  type GraphQLField, type GraphQLNamedType, type GraphQLSchema,
+  buildClientSchema, getIntrospectionQuery, getNamedType, isLeafType, isListType, isNonNullType, isObjectType,
+  type GraphQLField, type GraphQLNamedType, type GraphQLOutputType, type GraphQLSchema,
 } from 'postgraphile/graphql';
 import { http } from './http.ts';
 
@@ -29,6 +29,26 @@ export function selectAll(schema: GraphQLSchema, type: GraphQLNamedType | string
       return isLeafType(inner) ? f.name : `${f.name} ${selectAll(schema, inner, depth - 1)}`;
     });
   return `{ ${parts.join(' ')} }`;
+}
+
+/**
+ * What each named field answers: a query field's type, or a mutation's `result` type, by
+ * name (`[Name]` for a list unless `lists` is false). An area's test compares it with the
+ * types it expects, so a field that fell back to the `JSON` scalar is named as such.
+ */
+export function answerTypes(schema: GraphQLSchema, fields: string[], { lists = true } = {}): Record<string, string> {
+  const name = (type: GraphQLOutputType) => {
+    const inner = isNonNullType(type) ? type.ofType : type;
+    return lists && isListType(inner) ? `[${getNamedType(inner).name}]` : getNamedType(inner).name;
+  };
+  const queries = schema.getQueryType()!.getFields();
+  const mutations = schema.getMutationType()!.getFields();
+  return Object.fromEntries(fields.map((f) => {
+    if (queries[f]) return [f, name(queries[f].type)];
+    const payload = mutations[f] ? getNamedType(mutations[f].type) : undefined;
+    if (!isObjectType(payload)) throw new Error(`no query field or mutation ${f}`);
+    return [f, name(payload.getFields().result!.type)];
+  }));
 }
 
 /** The GraphQL literal of a JS value, for arguments and mutation inputs. */

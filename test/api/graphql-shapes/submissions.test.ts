@@ -10,7 +10,7 @@ import { mkdtempSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { Readable } from 'node:stream';
-import { getNamedType, isObjectType, type GraphQLSchema } from 'postgraphile/graphql';
+import type { GraphQLSchema } from 'postgraphile/graphql';
 import { withViews } from '../../../api/routes/event/decks.ts';
 import { LocalCodeHost } from '../../../core/codehost/local.ts';
 import { generateBuiltin } from '../../../core/decks/builtin.ts';
@@ -22,7 +22,7 @@ import { asUser } from '../../helpers/as.ts';
 import { pushFixture, sendDelivery } from '../../helpers/codehost.ts';
 import { publish } from '../../helpers/deck.ts';
 import { assignRepository, Clock, createEvent, eventWorkspace, HOUR, importRoster, MINUTE, person, teamIds, type Person } from '../../helpers/event.ts';
-import { liveSchema, mutateShaped, readShaped, sameAsJson } from '../../helpers/graphql.ts';
+import { answerTypes, liveSchema, mutateShaped, readShaped, sameAsJson } from '../../helpers/graphql.ts';
 import { http } from '../../helpers/http.ts';
 import { archiveOf, makeRepo, run, shapeSteps } from '../../helpers/projects.ts';
 import * as seed from '../../../ops/harness/seed.ts';
@@ -170,18 +170,11 @@ test.after.always(async () => {
 });
 
 test.serial('each field of the area answers an object type, not the JSON scalar', (t) => {
-  const queries = schema.getQueryType()!.getFields();
-  const mutations = schema.getMutationType()!.getFields();
-  const typeOf = (name: string) => {
-    if (queries[name]) return getNamedType(queries[name]!.type);
-    const payload = getNamedType(mutations[name]!.type);
-    return isObjectType(payload) ? getNamedType(payload.getFields().result!.type) : payload;
-  };
-  const answers = Object.fromEntries([
+  const answers = answerTypes(schema, [
     'submissionsList', 'submissionShow', 'submissionFailures', 'submissionArtifact', 'submissionExceptionCheck', 'deckTemplates', 'deckPreviewTarget',
     'deckGenerationRuns', 'deckGenerationRun', 'generatedDecksList', 'generatedDeck', 'deckGallery', 'exportDecks',
     'reconcileSubmissions', 'startDeckGeneration', 'reviewGeneratedDeck', 'releaseGeneratedDecks',
-  ].map((n) => [n, typeOf(n).name]));
+  ], { lists: false });
   t.deepEqual(answers, {
     submissionsList: 'SubmissionsOverview', submissionShow: 'SubmissionTeamDetail', submissionFailures: 'SubmissionFailureReport',
     submissionArtifact: 'SubmissionArtifactFile', submissionExceptionCheck: 'SubmissionExceptionGate', deckTemplates: 'GeneratedDeckTemplateSet',

@@ -38,6 +38,18 @@ export const JsonShapesPlugin: GraphileConfig.Plugin = {
       },
     },
   },
+  schema: {
+    hooks: {
+      // The function pages (or bounds) its own list (`limit`, `before`, …): PostGraphile's
+      // `first` and `offset`, which would cut the page again after it, are not offered.
+      GraphQLObjectType_fields_field_args(args, _build, context) {
+        const { isPgFieldSimpleCollection, pgFieldResource } = context.scope as { isPgFieldSimpleCollection?: boolean; pgFieldResource?: { extensions?: { tags?: Record<string, unknown> } } };
+        if (!isPgFieldSimpleCollection || pgFieldResource?.extensions?.tags?.shape === undefined) return args;
+        const { first: _first, offset: _offset, ...own } = args;
+        return own;
+      },
+    },
+  },
   gather: {
     hooks: {
       async pgProcedures_PgResourceOptions(info, event) {

@@ -16,8 +16,6 @@ import type { ApiDeps } from './deps.ts';
 
 /** Connection arguments PostGraphile adds to a field of a set-returning function. */
 const CONNECTION_ARGS = new Set(['first', 'last', 'offset', 'before', 'after', 'orderBy', 'condition', 'filter']);
-/** The ones it adds to a plain list field (no connection: a `@shape app.x[]` answer). */
-const LIST_ARGS = new Set(['first', 'offset']);
 
 /**
  * SQL parameters are named `p_<name>` (sql/CONVENTIONS.md) so a body never mistakes a
@@ -25,8 +23,9 @@ const LIST_ARGS = new Set(['first', 'offset']);
  * prefix: `app.repository_invitation(p_full_name)` is `repositoryInvitation(fullName:)`.
  * The prefix stays when the short name would collide: with another parameter of the same
  * function (`p_input` beside `input`), with `clientMutationId` on a mutation's input, or
- * with a connection argument (`first`, `before`, …) of a set-returning function (of a plain
- * list, `-connection`, only `first` and `offset`).
+ * with a connection argument (`first`, `before`, …) of a set-returning function. A
+ * `@shape app.x[]` answer is a plain list with no arguments of PostGraphile's (it pages
+ * itself: api/graphql-shapes.ts), so nothing of its own is reserved.
  */
 export const ArgumentNamesPlugin: GraphileConfig.Plugin = {
   name: 'PodiumArgumentNamesPlugin',
@@ -41,8 +40,8 @@ export const ArgumentNamesPlugin: GraphileConfig.Plugin = {
         const others = details.resource.parameters
           .filter((p) => p !== details.param && p.name) // all of them: `index` counts from a computed column's row argument
           .flatMap((p) => [this.camelCase(p.name!), ...(/^p_[a-z]/i.test(p.name!) ? [this.camelCase(p.name!.slice(2))] : [])]);
-        const listOnly = [details.resource.extensions?.tags?.behavior ?? []].flat().includes('-connection');
-        const reserved = others.includes(short) || (details.resource.isMutation && short === 'clientMutationId') || (!details.resource.isUnique && (listOnly ? LIST_ARGS : CONNECTION_ARGS).has(short));
+        const shapedList = details.resource.extensions?.tags?.shape !== undefined;
+        const reserved = others.includes(short) || (details.resource.isMutation && short === 'clientMutationId') || (!details.resource.isUnique && !shapedList && CONNECTION_ARGS.has(short));
         return reserved ? previous!(details) : short;
       },
     },

@@ -6,7 +6,11 @@
 // - live: EventSource on /api/v1/event/stream (the session cookie; resumes by itself with
 //   Last-Event-ID) puts new root posts on top of the channel lists shown (data-channel),
 //   drops hidden ones, applies each reaction change (one emoji's new count) to the post shown,
-//   and says so in a polite live region. Text goes in with textContent only.
+//   and says so in a polite live region. Text goes in with textContent only;
+// - refresh: an element with an id and data-refresh-on="<live kinds>" is drawn again from the
+//   server (the same page fetched, that element swapped in) when one of those changes arrives:
+//   the jury's progress for organizers. One fetch at a time; changes arriving meanwhile make
+//   one more.
 import { createHash } from 'node:crypto';
 
 export const EVENT_JS = `'use strict';
@@ -79,7 +83,8 @@ export const EVENT_JS = `'use strict';
   }
 
   var lists = document.querySelectorAll('ul.posts[data-channel]');
-  if (!lists.length || !window.EventSource) return;
+  var refreshed = Array.prototype.slice.call(document.querySelectorAll('[data-refresh-on][id]'));
+  if (!(lists.length || refreshed.length) || !window.EventSource) return;
   var status = document.getElementById('live-status');
   function say(text) { if (status) status.textContent = text; }
   function el(tag, cls, text) { var e = document.createElement(tag); if (cls) e.className = cls; if (text != null) e.textContent = text; return e; }
@@ -125,6 +130,28 @@ export const EVENT_JS = `'use strict';
       var x = el('span', null, c[0] + ' ' + c[1]); x.setAttribute('data-emoji', c[0]); x.setAttribute('data-count', String(c[1])); box.appendChild(x);
     });
   });
+  var fetching = false, again = false;
+  function refresh() {
+    if (fetching) { again = true; return; }
+    fetching = true;
+    fetch(location.href, { credentials: 'same-origin', headers: { accept: 'text/html' } })
+      .then(function (r) { return r.ok ? r.text() : null; })
+      .then(function (html) {
+        if (!html) return;
+        var doc = new DOMParser().parseFromString(html, 'text/html');
+        refreshed.forEach(function (old, i) {
+          var now = document.getElementById(old.id), fresh = doc.getElementById(old.id);
+          if (now && fresh) { now.replaceWith(document.importNode(fresh, true)); refreshed[i] = document.getElementById(old.id); }
+        });
+        document.body.setAttribute('data-refreshed', String(Number(document.body.getAttribute('data-refreshed') || 0) + 1));
+        say('Updated just now');
+      })
+      .catch(function () {})
+      .then(function () { fetching = false; if (again) { again = false; refresh(); } });
+  }
+  var kinds = {};
+  refreshed.forEach(function (x) { x.getAttribute('data-refresh-on').split(/\\s+/).forEach(function (k) { if (k) kinds[k] = true; }); });
+  Object.keys(kinds).forEach(function (k) { source.addEventListener(k, refresh); });
   source.addEventListener('error', function (e) {
     // A final refusal (the stream's own error event) carries data; a dropped connection does not and is retried.
     if (e.data) { source.close(); document.body.setAttribute('data-live', 'closed'); say('Live updates stopped: ' + JSON.parse(e.data).error.message); }

@@ -60,7 +60,10 @@ async function juryBody(ctx: PageContext): Promise<ReactNode> {
   const out: ReactNode[] = [eventNav(ctx.status, '/event/jury'), <h1>Jury</h1>];
   if (ctx.status.role === 'organizer') {
     const p = await ctx.read.must<JuryProgress>('app.jury_progress()');
-    out.push(<section className="card" aria-labelledby="p-h"><h2 id="p-h">Progress</h2><ProgressTables p={p} /><p className="muted">Counts only: the scores are read after the close.</p></section>);
+    // data-refresh-on: the event pages' script draws this section again from the server when
+    // one of those live changes arrives (api/pages/event/event-js.ts).
+    out.push(<section className="card" aria-labelledby="p-h" id="jury-progress" data-refresh-on="jury.progress jury.window jury.released"><h2 id="p-h">Progress</h2><ProgressTables p={p} /><p className="muted">Counts only: the scores are read after the close.</p></section>);
+    out.push(<p id="live-status" className="muted" role="status" aria-live="polite"></p>);
     return keyed(out);
   }
   const mine = await ctx.read.must<MyJuryScores>('app.my_jury_scores()');

@@ -78,9 +78,6 @@ export async function pollUntilDone<T>(o: PollOptions<T>): Promise<T> {
   }
 }
 
-/** After how long without a change of its own a live watch reads the state again (see followLive). */
-const LIVE_QUIET_MS = 60_000;
-
 export interface LiveOptions<T> extends Omit<PollOptions<T>, 'timeoutMs' | 'timeoutMessage'> {
   client: WireClient;
   /** The state a live change carries for this run (null: another run's change, or another kind). */
@@ -115,32 +112,18 @@ export async function followLive<T>(o: LiveOptions<T>): Promise<T> {
     if (err instanceof WireError) return pollUntilDone(o);
     throw err;
   }
-  // A safety net, not the way changes arrive: after a minute without a change of this run the
-  // state is read again, so a change the stream could not carry (a payload this client cannot
-  // read, a reconnect that lost its place) still ends the watch.
-  let lastChange = Date.now();
-  const recheck = setInterval(() => {
-    if (Date.now() - lastChange < LIVE_QUIET_MS) return;
-    lastChange = Date.now();
-    void o.read().then((s) => take(s), () => undefined);
-  }, LIVE_QUIET_MS / 4);
-  recheck.unref?.();
   try {
     take(await o.read());
     if (!done) {
       for await (const e of live.events()) {
         const s = o.fromLive(e);
-        if (s) {
-          lastChange = Date.now();
-          take(s);
-        }
+        if (s) take(s);
         if (done) break;
       }
     }
     if (!done) throw new CliError('the live stream ended before the run did; run the command again to follow it', EXIT.environment, 'watch_ended');
     return done;
   } finally {
-    clearInterval(recheck);
     live.stop();
     o.progress.done();
   }

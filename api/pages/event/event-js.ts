@@ -144,7 +144,7 @@ export const EVENT_JS = `'use strict';
           if (now && fresh) { now.replaceWith(document.importNode(fresh, true)); refreshed[i] = document.getElementById(old.id); }
         });
         document.body.setAttribute('data-refreshed', String(Number(document.body.getAttribute('data-refreshed') || 0) + 1));
-        say('Updated just now');
+        say('Updated at ' + new Date().toLocaleTimeString());
       })
       .catch(function () {})
       .then(function () { fetching = false; if (again) { again = false; refresh(); } });

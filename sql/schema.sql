@@ -13001,7 +13001,7 @@ begin
   end if;
   -- Set-based, once per type and level (not once per key): a list of a hundred objects costs
   -- one query here and one per nested composite field below.
-  v_names := array(select a.attname::text from pg_catalog.pg_attribute a where a.attrelid = v_relid and a.attnum > 0 and not a.attisdropped);
+  v_names := array(select a.attname::text from pg_catalog.pg_attribute a where a.attrelid = v_relid and a.attnum > 0 and a.attisdropped is false);
   select k into v_stray
     from jsonb_array_elements(v_objects) o, jsonb_object_keys(case when jsonb_typeof(o) = 'object' then o else '{}' end) k
    where k <> all (v_names)
@@ -13016,12 +13016,12 @@ begin
       from pg_catalog.pg_attribute a
       join pg_catalog.pg_type t on t.oid = a.atttypid
       left join pg_catalog.pg_type e on e.oid = t.typelem and t.typcategory = 'A'
-     where a.attrelid = v_relid and a.attnum > 0 and not a.attisdropped and (t.typrelid <> 0 or e.typrelid <> 0)
+     where a.attrelid = v_relid and a.attnum > 0 and a.attisdropped is false and (t.typrelid <> 0 or e.typrelid <> 0)
   loop
     perform app_private.json_shaped(
       (select coalesce(jsonb_agg(x), '[]')
          from jsonb_array_elements(v_objects) o,
-              jsonb_array_elements(case when not v_att.single and jsonb_typeof(o -> v_att.attname) = 'array' then o -> v_att.attname
+              jsonb_array_elements(case when v_att.single is false and jsonb_typeof(o -> v_att.attname) = 'array' then o -> v_att.attname
                                         else jsonb_build_array(o -> v_att.attname) end) x
         where jsonb_typeof(o) = 'object' and o ? v_att.attname),
       v_att.elem::regtype);
